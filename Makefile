@@ -1,0 +1,35 @@
+# Two commands set everything up on a fresh machine:
+#   make run   - create .venv, install, serve the app on the bundled default
+#   make test  - create .venv, install, run the whole test suite
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8501
+RUNTIME := $(VENV)/.runtime-installed
+DEV := $(VENV)/.dev-installed
+
+.PHONY: run test install clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(RUNTIME): requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(DEV): requirements-dev.txt $(RUNTIME)
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+install: $(RUNTIME)
+
+run: $(RUNTIME)
+	@echo "Embedding Table Explorer: open http://localhost:$(PORT)"
+	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --server.headless true
+
+test: $(DEV)
+	$(PY) -m pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .cache

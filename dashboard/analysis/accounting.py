@@ -1,0 +1,204 @@
+"""Parameter accounting: how much of a model its embedding tables are.
+
+Works from loaded tables (:func:`spec_from_tables`) or from a configuration
+alone (:func:`parse_spec`), so a lesson's model can be accounted for without
+its weights. The GPT-2 block formula (Radford et al. 2019; nanoGPT
+``model.py``), per layer with biases and two LayerNorms::
+
+    attention  4 d^2 + 4 d      (c_attn 3 d^2 + 3 d, c_proj d^2 + d)
+    MLP        8 d^2 + 5 d      (c_fc 4 d^2 + 4 d, c_proj 4 d^2 + d)
+    LayerNorms 4 d              (ln_1, ln_2: weight and bias)
+    -------------------------
+    block      12 d^2 + 13 d,   plus the final LayerNorm 2 d.
+
+GPT-2 small (vocab 50257, d 768, 1024 positions, 12 layers, tied) gives
+124,439,808, the published figure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dashboard.errors import SpecError
+from dashboard.tables import EmbeddingTables
+
+#: Canonical names of the tables, as used in the CLI's JSON ``tables`` list.
+TABLE_NAMES = ("token", "position", "token_type", "output_head")
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """Shapes of the embedding tables and what is known of the rest.
+
+    Attributes:
+        vocab_size: token-table rows.
+        d_model: width of every table.
+        n_positions: position-table rows, 0 when there is no table.
+        n_token_types: token-type rows (BERT: 2), 0 when none.
+        head: ``"tied"``, ``"untied"`` or ``"none"``.
+        total_parameters: parameters of the whole model, when known.
+        n_layer: GPT-2-style blocks, used to derive ``total_parameters`` when it is not given.
+    """
+
+    vocab_size: int
+    d_model: int
+    n_positions: int = 0
+    n_token_types: int = 0
+    head: str = "tied"
+    total_parameters: int | None = None
+    n_layer: int | None = None
+
+    def resolved_total(self) -> int | None:
+        """``total_parameters``, or the GPT-2 formula's total when only ``n_layer`` is known."""
+        if self.total_parameters is not None:
+            return self.total_parameters
+        if self.n_layer is None:
+            return None
+        d = self.d_model
+        embeddings = (self.vocab_size + self.n_positions + self.n_token_types) * d
+        head = self.vocab_size * d if self.head == "untied" else 0
+        return embeddings + self.n_layer * (12 * d * d + 13 * d) + 2 * d + head
+
+
+@dataclass(frozen=True)
+class ParameterRow:
+    """One line of the accounting table.
+
+    Attributes:
+        name: canonical key (``token``, ``position``, ``token_type``,
+            ``output_head``, ``embeddings`` (the input tables together),
+            ``other``, ``total``).
+        component: human label.
+        shape: ``(rows, d_model)`` or ``None`` when there is no such table.
+        parameters: parameters this row adds (0 for a tied head).
+        share: ``parameters / total`` in [0, 1], ``None`` when the total is unknown.
+        note: short remark (``tied: reuses the token table``).
+    """
+
+    name: str
+    component: str
+    shape: tuple[int, int] | None
+    parameters: int | None
+    share: float | None
+    note: str = ""
+
+
+def spec_from_tables(tables: EmbeddingTables) -> ModelSpec:
+    """The :class:`ModelSpec` of loaded tables."""
+    head = "none" if tables.tying.verdict == "no-head" else ("tied" if tables.tying.is_tied else "untied")
+    return ModelSpec(
+        vocab_size=tables.vocab_size,
+        d_model=tables.d_model,
+        n_positions=tables.n_positions or 0,
+        n_token_types=0 if tables.token_type is None else tables.token_type.shape[0],
+        head=head,
+        total_parameters=tables.total_parameters,
+    )
+
+
+_INT_FIELDS = ("vocab_size", "d_model", "n_positions", "n_token_types", "total_parameters", "n_layer")
+_TRUE, _FALSE = ("true", "yes", "1"), ("false", "no", "0")
+
+
+def parse_spec(text: str) -> ModelSpec:
+    """Parse ``vocab_size=8449,d_model=768,n_positions=1024,tied=false,total_parameters=120000000``.
+
+    Keys: ``vocab_size`` and ``d_model`` (required), ``n_positions``,
+    ``n_token_types``, ``tied`` (true/false), ``head`` (tied/untied/none),
+    ``total_parameters``, ``n_layer``. Integers may use ``_`` separators.
+
+    Raises:
+        SpecError: unknown key, non-integer value, or a required key missing.
+    """
+    values: dict[str, object] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip().lower()
+        if not sep:
+            raise SpecError(f"spec item {item!r} is not key=value")
+        if key in _INT_FIELDS:
+            try:
+                values[key] = int(value.replace("_", ""))
+            except ValueError:
+                raise SpecError(f"{key} must be a whole number, got {value!r}") from None
+            if values[key] < 0:
+                raise SpecError(f"{key} must not be negative, got {value}")
+        elif key == "tied":
+            if value not in _TRUE + _FALSE:
+                raise SpecError(f"tied must be true or false, got {value!r}")
+            values["head"] = "tied" if value in _TRUE else "untied"
+        elif key == "head":
+            if value not in ("tied", "untied", "none"):
+                raise SpecError(f"head must be tied, untied or none, got {value!r}")
+            values["head"] = value
+        else:
+            raise SpecError(f"unknown spec key {key!r}; known: {', '.join(_INT_FIELDS + ('tied', 'head'))}")
+    missing = [k for k in ("vocab_size", "d_model") if k not in values]
+    if missing:
+        raise SpecError(f"the spec needs {' and '.join(missing)}, e.g. vocab_size=8449,d_model=768")
+    if values["vocab_size"] == 0 or values["d_model"] == 0:
+        raise SpecError("vocab_size and d_model must be positive")
+    return ModelSpec(**values)  # type: ignore[arg-type]
+
+
+def parameter_rows(spec: ModelSpec) -> list[ParameterRow]:
+    """The accounting table: one row per table, their sum, everything else, total.
+
+    Raises:
+        SpecError: the given total is smaller than the tables it must contain.
+    """
+    d = spec.d_model
+    total = spec.resolved_total()
+    token = spec.vocab_size * d
+    position = spec.n_positions * d
+    token_type = spec.n_token_types * d
+    head_extra = token if spec.head == "untied" else 0
+    inputs = token + position + token_type
+    tables_sum = inputs + head_extra
+    if total is not None and total < tables_sum:
+        raise SpecError(f"total_parameters={total:,} is smaller than the embedding tables alone ({tables_sum:,})")
+
+    def share(n: int | None) -> float | None:
+        return None if total in (None, 0) or n is None else n / total
+
+    head_note = {"tied": "tied: reuses the token table, 0 extra", "untied": "untied: its own matrix",
+                 "none": "no output head"}[spec.head]
+    rows = [
+        ParameterRow("token", "token embedding", (spec.vocab_size, d), token, share(token)),
+        ParameterRow("position", "position embedding", (spec.n_positions, d) if position else None, position,
+                     share(position), "" if position else "no position table"),
+        ParameterRow("token_type", "token-type embedding", (spec.n_token_types, d) if token_type else None,
+                     token_type, share(token_type), "" if token_type else "no token-type table"),
+        ParameterRow("output_head", "output head", None if spec.head == "none" else (spec.vocab_size, d),
+                     head_extra, share(head_extra), head_note),
+        ParameterRow("embeddings", "input embeddings together", None, inputs, share(inputs),
+                     "token + position + token-type: what the first block receives"),
+    ]
+    other = None if total is None else total - tables_sum
+    rows.append(ParameterRow("other", "everything else", None, other, share(other),
+                             "" if total is not None else "total unknown"))
+    rows.append(ParameterRow("total", "total", None, total, None if total is None else 1.0))
+    return rows
+
+
+def format_count(n: int | None) -> str:
+    """``6488832`` -> ``6,488,832``; ``None`` -> ``unknown``."""
+    return "unknown" if n is None else f"{n:,}"
+
+
+def format_share(share: float | None) -> str:
+    """A share in [0, 1] as a percentage for people: ``0.05407`` -> ``5.4%``.
+
+    Small nonzero shares keep two significant digits (``0.0016%``); ``None`` -> ``-``.
+    """
+    if share is None:
+        return "-"
+    percent = share * 100
+    if percent == 0 or percent >= 0.1:
+        return f"{percent:.1f}%"
+    return f"{percent:.2g}%"
+
+
+def format_shape(shape: tuple[int, ...] | None) -> str:
+    """``(8449, 768)`` -> ``8,449 x 768``; ``None`` -> ``-``."""
+    return "-" if shape is None else " x ".join(f"{n:,}" for n in shape)

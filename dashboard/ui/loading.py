@@ -1,0 +1,55 @@
+"""Cached loading of tables for the pages; errors shown in the page, never raised."""
+
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+
+from dashboard.checkpoints import load_tables, resolve_source
+from dashboard.checkpoints.bundled import DEFAULT_NAME
+from dashboard.errors import ExplorerError
+from dashboard.tables import EmbeddingTables
+from dashboard.ui import state
+
+
+def _stamp(source: str) -> float:
+    """Modification time of the source, so an overwritten checkpoint is read again."""
+    try:
+        path, _ = resolve_source(source)
+        return os.path.getmtime(path)
+    except (ExplorerError, OSError):
+        return 0.0
+
+
+@st.cache_resource(max_entries=4, show_spinner="Reading the embedding tables ...")
+def _cached_tables(source: str, stamp: float) -> EmbeddingTables:
+    return load_tables(source)
+
+
+def get_tables(source: str) -> EmbeddingTables:
+    """Tables of ``source``, read once per process and shared by sessions.
+
+    Raises:
+        ExplorerError: when the source cannot be read (callers show it).
+    """
+    return _cached_tables(source, _stamp(source))
+
+
+def active_source() -> str:
+    """The source every page shows (bundled default until the user picks another)."""
+    return st.session_state.get(state.ACTIVE_SOURCE, DEFAULT_NAME)
+
+
+def active_tables() -> EmbeddingTables:
+    """Tables of the active source, or stop the page with the error shown.
+
+    The sidebar only makes a source active after it loaded, so this fails only
+    when a file changed under us; the message says so and the page stops cleanly.
+    """
+    try:
+        return get_tables(active_source())
+    except ExplorerError as error:
+        st.error(f"Could not read {active_source()}: {error}")
+        st.stop()
+        raise  # unreachable: st.stop() raises

@@ -1,0 +1,70 @@
+"""The shared sidebar: which checkpoint every page shows.
+
+A new choice becomes active only once it has loaded; a failed load shows its
+error and keeps the previous checkpoint, so nothing the user had is lost.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
+from dashboard.errors import ExplorerError
+from dashboard.ui import state
+from dashboard.ui.loading import active_source, get_tables
+
+
+def activate(source: str) -> bool:
+    """Try to load ``source``; make it active on success, remember the error otherwise."""
+    try:
+        get_tables(source)
+    except ExplorerError as error:
+        st.session_state[state.LOAD_ERROR] = f"Could not read {source}: {error}"
+        return False
+    st.session_state[state.ACTIVE_SOURCE] = source
+    st.session_state.pop(state.LOAD_ERROR, None)
+    st.query_params[state.MODEL_PARAM] = source
+    return True
+
+
+def _on_bundled_change() -> None:
+    activate(st.session_state[state.BUNDLED_PICKER])
+
+
+def _on_path_submit() -> None:
+    path = st.session_state.get(state.LOCAL_PATH, "").strip()
+    if path:
+        activate(path)
+
+
+def _initial_source() -> None:
+    """On a session's first run, open the model named in the URL, else the default."""
+    if state.ACTIVE_SOURCE in st.session_state:
+        return
+    wanted = st.query_params.get(state.MODEL_PARAM, DEFAULT_NAME)
+    if not activate(wanted) and wanted != DEFAULT_NAME:
+        error = st.session_state[state.LOAD_ERROR]
+        activate(DEFAULT_NAME)
+        st.session_state[state.LOAD_ERROR] = error  # keep telling why the link's model is not shown
+
+
+def render_sidebar() -> None:
+    """Draw the checkpoint picker and the active checkpoint's one-line summary."""
+    _initial_source()
+    names = [m.name for m in BUNDLED]
+    current = find_bundled(active_source())
+    with st.sidebar:
+        st.subheader("Checkpoint")
+        st.selectbox(
+            "Bundled checkpoint", names, key=state.BUNDLED_PICKER, on_change=_on_bundled_change,
+            index=names.index(current.name) if current else 0,
+            format_func=lambda n: n + (" (default)" if n == DEFAULT_NAME else ""),
+            help="Real trained checkpoints that ship with the explorer.",
+        )
+        st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit,
+                      placeholder="/path/to/model-folder",
+                      help="A checkpoint file or Hugging Face folder on the server's disk; press Enter to load.")
+        st.caption(f"Showing **{active_source()}**")
+    if state.LOAD_ERROR in st.session_state:
+        # In the main area, above the page, where it cannot be missed.
+        st.error(st.session_state[state.LOAD_ERROR] + f" Still showing {active_source()}.", icon=":material/error:")

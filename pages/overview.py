@@ -1,0 +1,41 @@
+"""Overview: shapes, parameter accounting, weight tying and row norms of the active checkpoint."""
+
+import streamlit as st
+
+from dashboard.analysis.accounting import format_count, parameter_rows, spec_from_tables
+from dashboard.analysis.norms import token_norms_frame
+from dashboard.charts.norms import row_norm_histogram_chart
+from dashboard.ui.loading import active_tables
+from dashboard.ui.overview_frames import parameter_frame
+
+tables = active_tables()
+st.title(f"Overview: {tables.name}")
+st.caption(f"{tables.format} · architecture `{tables.architecture}` · stored as {tables.source_dtype} · "
+           f"read from `{tables.source}`")
+
+cols = st.columns(4)
+cols[0].metric("vocab_size", format_count(tables.vocab_size))
+cols[1].metric("d_model", format_count(tables.d_model))
+cols[2].metric("n_positions", format_count(tables.n_positions) if tables.n_positions else "none")
+cols[3].metric("total parameters", format_count(tables.total_parameters))
+
+st.subheader("Where the parameters are")
+st.dataframe(parameter_frame(parameter_rows(spec_from_tables(tables))), hide_index=True, width="stretch")
+
+st.subheader("Weight tying")
+verdict = f"**{tables.tying.label}**: {tables.tying.evidence}."
+(st.success if tables.tying.is_tied else st.info)(verdict)
+if tables.tying.config_note:
+    st.warning(f"Note: {tables.tying.config_note}.")
+
+st.subheader("Positions")
+st.write(f"**{tables.position_kind}**: {tables.position_note}.")
+
+st.subheader("Token table row norms")
+st.altair_chart(row_norm_histogram_chart(token_norms_frame(tables)), width="stretch")
+unused = len(tables.unused_rows)
+if unused:
+    st.caption(f"{unused:,} rows past the vocabulary are unused padding (ids {tables.unused_rows.start:,} "
+               f"to {tables.unused_rows.stop - 1:,}).")
+for note in tables.notes:
+    st.caption(f"Note: {note}")

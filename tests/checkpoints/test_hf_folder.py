@@ -1,0 +1,147 @@
+"""The Hugging Face folder reader against tiny models written by transformers itself."""
+
+import json
+
+import numpy as np
+import pytest
+import torch
+
+from dashboard.checkpoints import load_tables
+from dashboard.errors import (
+    CheckpointReadError,
+    ShapeMismatchError,
+    SourceNotFoundError,
+    UnsupportedFormatError,
+)
+from tests import factories
+from tests.factories import D_MODEL, N_POSITIONS, VOCAB
+
+
+def _reference(folder, cls):
+    return cls.from_pretrained(folder).eval()
+
+
+def test_gpt2_tied_matches_transformers(tmp_path):
+    from transformers import GPT2LMHeadModel
+
+    folder = factories.gpt2_folder(tmp_path / "gpt2", tied=True)
+    tables = load_tables(folder)
+    model = _reference(folder, GPT2LMHeadModel)
+    np.testing.assert_array_equal(tables.token, model.transformer.wte.weight.detach().numpy())
+    np.testing.assert_array_equal(tables.position, model.transformer.wpe.weight.detach().numpy())
+    assert (tables.vocab_size, tables.d_model, tables.n_positions) == (VOCAB, D_MODEL, N_POSITIONS)
+    assert tables.tying.verdict == "tied-implied"
+    assert tables.output_head is None
+    assert tables.total_parameters == sum(p.numel() for p in model.parameters())
+    assert tables.position_kind == "learned" and tables.architecture == "gpt2"
+
+
+def test_gpt2_untied_reports_largest_difference(tmp_path):
+    from transformers import GPT2LMHeadModel
+
+    folder = factories.gpt2_folder(tmp_path / "gpt2", tied=False)
+    tables = load_tables(folder)
+    model = _reference(folder, GPT2LMHeadModel)
+    head = model.lm_head.weight.detach().numpy()
+    assert tables.tying.verdict == "untied"
+    assert tables.tying.max_abs_diff == pytest.approx(float(np.abs(head - tables.token).max()))
+    np.testing.assert_array_equal(tables.output_head, head)
+    assert tables.total_parameters == sum(p.numel() for p in model.parameters())
+
+
+def test_untied_head_equal_to_token_table_is_an_equal_copy(tmp_path):
+    from transformers import GPT2LMHeadModel
+
+    folder = tmp_path / "copy"
+    factories.gpt2_folder(folder, tied=False)
+    model = GPT2LMHeadModel.from_pretrained(folder)
+    with torch.no_grad():
+        model.lm_head.weight.copy_(model.transformer.wte.weight)
+    model.save_pretrained(folder)
+    tables = load_tables(folder)
+    assert tables.tying.verdict == "tied-equal-copy"
+    assert tables.tying.config_note is not None  # config says untied, the data says tied
+    assert tables.total_parameters == sum(p.numel() for p in model.parameters()) - VOCAB * D_MODEL
+
+
+def test_bert_has_token_type_table_and_no_head(tmp_path):
+    from transformers import BertModel
+
+    folder = factories.bert_folder(tmp_path / "bert")
+    tables = load_tables(folder)
+    model = _reference(folder, BertModel)
+    np.testing.assert_array_equal(tables.token_type, model.embeddings.token_type_embeddings.weight.detach().numpy())
+    assert tables.tying.verdict == "no-head"
+    assert tables.hyperparameters["causal"] is False
+    assert tables.total_parameters == sum(p.numel() for p in model.parameters())
+
+
+def test_llama_is_rotary_with_no_position_table(tmp_path):
+    tables = load_tables(factories.llama_folder(tmp_path / "llama"))
+    assert tables.position is None and tables.n_positions is None
+    assert tables.position_kind == "rotary" and "rotat" in tables.position_note
+    assert tables.tying.verdict == "untied"
+    assert tables.hyperparameters["rope_theta"] == 10000.0
+
+
+def test_opt_position_offset_is_dropped(tmp_path):
+    from transformers import OPTForCausalLM
+
+    folder = factories.opt_folder(tmp_path / "opt")
+    tables = load_tables(folder)
+    stored = _reference(folder, OPTForCausalLM).model.decoder.embed_positions.weight.detach().numpy()
+    assert stored.shape[0] == N_POSITIONS + 2
+    np.testing.assert_array_equal(tables.position, stored[2:])
+    assert any("first 2 rows" in note for note in tables.notes)
+
+
+def test_sharded_safetensors_read_and_missing_shard_named(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "sharded", tied=False, max_shard_size="20KB")
+    index = json.loads((folder / "model.safetensors.index.json").read_text())
+    shards = sorted(set(index["weight_map"].values()))
+    assert len(shards) > 2
+    single = load_tables(factories.gpt2_folder(tmp_path / "single", tied=False))
+    np.testing.assert_array_equal(load_tables(folder).token, single.token)
+    missing = shards[-1]
+    (folder / missing).unlink()
+    with pytest.raises(CheckpointReadError, match=missing):
+        load_tables(folder)
+
+
+def test_config_contradicting_tensors_is_refused(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    config = json.loads((folder / "config.json").read_text())
+    config["vocab_size"] = VOCAB + 1
+    (folder / "config.json").write_text(json.dumps(config))
+    with pytest.raises(ShapeMismatchError, match=f"vocab_size={VOCAB + 1}.*vocab_size={VOCAB}"):
+        load_tables(folder)
+
+
+def test_unknown_model_type_lists_supported(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    (folder / "config.json").write_text(json.dumps({"model_type": "mamba"}))
+    with pytest.raises(UnsupportedFormatError, match="gpt2"):
+        load_tables(folder)
+
+
+def test_corrupt_safetensors_header(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    (folder / "model.safetensors").write_bytes(b"\x10\x00\x00\x00\x00\x00\x00\x00{not json")
+    with pytest.raises(CheckpointReadError, match="safetensors"):
+        load_tables(folder)
+
+
+def test_missing_path():
+    with pytest.raises(SourceNotFoundError, match="default"):
+        load_tables("/no/such/checkpoint")
+
+
+def test_bf16_is_widened_and_dtype_reported(tmp_path):
+    from transformers import GPT2LMHeadModel
+
+    folder = factories.gpt2_folder(tmp_path / "fp32")
+    model = GPT2LMHeadModel.from_pretrained(folder).to(torch.bfloat16)
+    model.save_pretrained(tmp_path / "bf16")
+    tables = load_tables(tmp_path / "bf16")
+    assert tables.source_dtype == "bfloat16" and tables.token.dtype == np.float32
+    np.testing.assert_array_equal(tables.token, model.transformer.wte.weight.float().detach().numpy())

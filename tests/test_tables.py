@@ -1,0 +1,57 @@
+"""The EmbeddingTables contract: float32, read-only, validated at construction."""
+
+import numpy as np
+import pytest
+
+from dashboard.errors import InvalidTableError, ShapeMismatchError
+from dashboard.tables import EmbeddingTables, Tying, Vocabulary
+
+
+def _tables(token, **kwargs):
+    defaults = dict(vocabulary=Vocabulary.placeholder(len(token)), tying=Tying("no-head", "test"),
+                    source="test", format="npy", architecture="unknown", source_dtype="float64")
+    return EmbeddingTables(token=token, **{**defaults, **kwargs})
+
+
+def test_arrays_become_read_only_float32():
+    tables = _tables(np.ones((4, 3), dtype=np.float64))
+    assert tables.token.dtype == np.float32 and tables.token.flags.c_contiguous
+    with pytest.raises(ValueError):
+        tables.token[0, 0] = 2.0
+
+
+def test_nan_rows_are_named():
+    token = np.zeros((10, 3))
+    token[7, 1] = np.nan
+    with pytest.raises(InvalidTableError, match="rows 7"):
+        _tables(token)
+
+
+def test_inf_in_position_table_refused():
+    position = np.zeros((5, 3))
+    position[2, 0] = np.inf
+    with pytest.raises(InvalidTableError, match="position"):
+        _tables(np.zeros((4, 3)), position=position, position_kind="learned")
+
+
+def test_d_model_mismatch_gives_both_sizes():
+    with pytest.raises(ShapeMismatchError, match="d_model=5.*d_model=3"):
+        _tables(np.zeros((4, 3)), position=np.zeros((2, 5)), position_kind="learned")
+
+
+def test_tokenizer_longer_than_table_refused():
+    with pytest.raises(ShapeMismatchError, match="6 tokens.*4 rows"):
+        _tables(np.zeros((4, 3)), vocabulary=Vocabulary.placeholder(6))
+
+
+def test_padding_rows_are_unused():
+    tables = _tables(np.zeros((6, 3)), vocabulary=Vocabulary(("a", "b", "c", "d"), ("a", "b", "c", "d")))
+    assert list(tables.unused_rows) == [4, 5]
+    assert tables.token_label(5) == "<unused #5>"
+
+
+def test_content_hash_follows_content():
+    a = _tables(np.arange(12.0).reshape(4, 3))
+    b = _tables(np.arange(12.0).reshape(4, 3), source="elsewhere")
+    c = _tables(np.arange(12.0).reshape(4, 3) + 1)
+    assert a.content_hash == b.content_hash != c.content_hash
