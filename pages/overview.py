@@ -20,7 +20,8 @@ cols[2].metric("n_positions", format_count(tables.n_positions) if tables.n_posit
 cols[3].metric("total parameters", format_count(tables.total_parameters))
 
 st.subheader("Where the parameters are")
-st.dataframe(parameter_frame(parameter_rows(spec_from_tables(tables))), hide_index=True, width="stretch")
+st.dataframe(parameter_frame(parameter_rows(spec_from_tables(tables))), hide_index=True, width="stretch",
+             column_config={"note": st.column_config.TextColumn(width="large")})
 
 st.subheader("Weight tying")
 verdict = f"**{tables.tying.label}**: {tables.tying.evidence}."
@@ -31,8 +32,10 @@ if tables.tying.config_note:
 st.subheader("Positions")
 st.write(f"**{tables.position_kind}**: {tables.position_note}.")
 
-st.subheader("Token table row norms")
-st.altair_chart(row_norm_histogram_chart(token_norms_frame(tables)), width="stretch")
+st.subheader("Row norms of the token table")
+st.altair_chart(row_norm_histogram_chart(token_norms_frame(tables), title=""), width="stretch")
+st.caption("How long each token's vector is. Rarely seen tokens tend to stay near their initial norm; "
+           "a separate spike often marks tokens training never touched.")
 unused = len(tables.unused_rows)
 if unused:
     st.caption(f"{unused:,} rows past the vocabulary are unused padding (ids {tables.unused_rows.start:,} "
