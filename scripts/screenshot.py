@@ -12,6 +12,15 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
+def charts_drawn(page) -> bool:
+    """Every Vega-Lite chart has drawn its canvas/svg and every dataframe its grid."""
+    charts = page.locator(".vega-embed")
+    drawn = page.locator(".vega-embed canvas, .vega-embed svg.marks")
+    frames = page.locator("[data-testid='stDataFrame']")
+    grids = page.locator("[data-testid='stDataFrame'] canvas, [data-testid='stDataFrameResizable']")
+    return drawn.count() >= charts.count() and grids.count() >= frames.count()
+
+
 def wait_until_idle(page, timeout_ms: int = 180_000) -> None:
     """Wait until the script has finished: no spinner, no running status, twice in a row."""
     quiet = 0
@@ -19,7 +28,7 @@ def wait_until_idle(page, timeout_ms: int = 180_000) -> None:
         page.wait_for_timeout(500)
         busy = page.locator("[data-testid='stSpinner'], [data-testid='stStatusWidget']").count()
         quiet = quiet + 1 if busy == 0 else 0
-        if quiet >= 3:
+        if quiet >= 3 and charts_drawn(page):
             return
     raise TimeoutError(f"{page.url} still running after {timeout_ms} ms")
 
