@@ -8,6 +8,7 @@ st.set_page_config(page_title="Embedding Table Explorer", page_icon=":material/g
 
 navigation = st.navigation([
     st.Page("pages/overview.py", title="Overview", icon=":material/table_chart:", default=True),
+    st.Page("pages/positions.py", title="Positions", icon=":material/timeline:"),
 ])
 render_sidebar()
 navigation.run()

@@ -1,0 +1,121 @@
+"""Rotary position embeddings (RoPE): the frequencies and the long-term decay.
+
+Source: Su et al. (2021), "RoFormer: Enhanced Transformer with Rotary Position
+Embedding", sections 3.2 to 3.4. There is no position table: each pair of
+query/key dimensions ``(2i, 2i + 1)`` of a head is rotated by the angle
+``t * theta_i`` at position ``t``, with::
+
+    theta_i = rope_theta ** (-2i / head_dim),   i = 0 .. head_dim / 2 - 1
+
+so the score ``q_m . k_n`` depends on positions only through ``m - n``. The
+same frequencies as ``transformers``' ``compute_default_rope_parameters``
+(``inv_freq``).
+
+Long-term decay (section 3.4.3): writing the score as a sum over pairs and
+summing by parts gives::
+
+    |q_m . k_n| <= (max_i |h_{i+1} - h_i|) * sum_{j=1}^{head_dim/2} |S_j|,
+    S_j = sum_{k=0}^{j-1} exp(1j * (m - n) * theta_k)
+
+and the paper plots ``(1 / (head_dim / 2)) * sum_j |S_j|`` (its Figure 2),
+which falls as the relative distance ``m - n`` grows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from dashboard.errors import QueryError
+
+#: RoFormer's and Llama's default base when a config does not state one.
+DEFAULT_ROPE_THETA = 10000.0
+
+
+def rotary_head_dim(d_model: int, n_head: int | None, head_dim: int | None = None) -> int:
+    """Width of one attention head, the space RoPE rotates.
+
+    Args:
+        d_model: model width.
+        n_head: attention heads, or ``None`` when the config does not say.
+        head_dim: explicit head width from the config, when it has one
+            (some models decouple it from ``d_model / n_head``).
+
+    Returns:
+        ``head_dim`` if given, else ``d_model // n_head``; always even.
+
+    Raises:
+        QueryError: the head count is unknown, or the width is odd or does not divide.
+    """
+    if head_dim is None:
+        if not n_head:
+            raise QueryError("the config does not give the number of attention heads, so the head width "
+                             "(d_model / n_head) that RoPE rotates is unknown")
+        if d_model % n_head:
+            raise QueryError(f"d_model={d_model} is not a multiple of n_head={n_head}; cannot derive the head width")
+        head_dim = d_model // n_head
+    if head_dim % 2:
+        raise QueryError(f"head width {head_dim} is odd; RoPE rotates pairs of dimensions, so it must be even")
+    return int(head_dim)
+
+
+def rotary_frequencies(head_dim: int, rope_theta: float = DEFAULT_ROPE_THETA) -> np.ndarray:
+    """Rotation frequency of each dimension pair of a head.
+
+    Args:
+        head_dim: even head width.
+        rope_theta: base (10000 in RoFormer and Llama 2; larger in long-context models).
+
+    Returns:
+        ``(head_dim // 2,)`` float64, radians per position, from 1 down to
+        about ``1 / rope_theta``.
+    """
+    return rope_theta ** (-np.arange(0, head_dim, 2, dtype=np.float64) / head_dim)
+
+
+def rotary_frequency_frame(head_dim: int, rope_theta: float, context_length: int | None) -> pd.DataFrame:
+    """One row per dimension pair: frequency, wavelength, whether it turns fully in the context.
+
+    Returns:
+        Columns ``pair`` (0-based pair index ``i``), ``frequency`` (radians per
+        position), ``wavelength`` (positions per full turn, ``2 pi / theta_i``),
+        ``full_turn`` (bool: the wavelength fits in ``context_length``; all
+        True when the context length is unknown).
+    """
+    theta = rotary_frequencies(head_dim, rope_theta)
+    wavelength = 2 * np.pi / theta
+    return pd.DataFrame({
+        "pair": np.arange(theta.size),
+        "frequency": theta,
+        "wavelength": wavelength,
+        "full_turn": wavelength <= context_length if context_length else np.ones(theta.size, dtype=bool),
+    })
+
+
+def rotary_decay_frame(head_dim: int, rope_theta: float, max_distance: int) -> pd.DataFrame:
+    """Expected fall of the query-key score with relative distance.
+
+    Args:
+        head_dim: even head width.
+        rope_theta: RoPE base.
+        max_distance: largest relative distance ``m - n`` (positions, >= 0).
+
+    Returns:
+        Columns ``distance`` (0 .. max_distance), ``curve`` (which measure) and
+        ``value``, two curves each scaled to 1 at distance 0:
+
+        - ``RoFormer bound``: ``(1 / (head_dim/2)) sum_j |S_j|`` (section 3.4.3,
+          Figure 2) divided by its value at distance 0.
+        - ``same vector``: ``q . R(r) q / |q|^2 = mean_i cos(r theta_i)`` for a
+          query equal to the key with equal energy in every pair, in [-1, 1].
+    """
+    theta = rotary_frequencies(head_dim, rope_theta)
+    distance = np.arange(max_distance + 1, dtype=np.float64)
+    phases = np.exp(1j * distance[:, None] * theta[None, :])  # (distance, pair)
+    partial_sums = np.abs(np.cumsum(phases, axis=1))  # |S_j|, j = 1 .. head_dim/2
+    bound = partial_sums.mean(axis=1)
+    same_vector = np.cos(distance[:, None] * theta[None, :]).mean(axis=1)
+    return pd.concat([
+        pd.DataFrame({"distance": distance.astype(int), "curve": "RoFormer bound", "value": bound / bound[0]}),
+        pd.DataFrame({"distance": distance.astype(int), "curve": "same vector", "value": same_vector}),
+    ], ignore_index=True)

@@ -1,0 +1,105 @@
+"""How much the token and position tables share their main directions.
+
+Both tables are added into the same d_model space, so the question is whether
+training kept them apart. Two views, both rotation-invariant:
+
+- variance captured: the share of one centred table's total variance that lies
+  in the span of the other's top ``k`` principal directions, against the
+  ``k / d_model`` a random ``k``-dimensional subspace captures on average;
+- principal angles between the two top-``k`` subspaces (Björck and Golub 1973;
+  ``scipy.linalg.subspace_angles``), 0 degrees = a shared direction, 90 = orthogonal.
+
+Principal directions come from the ``d_model x d_model`` covariance, so a large
+vocabulary costs ``O(vocab_size d_model^2)`` time and no ``vocab_size^2`` memory.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+
+def _centred(table: np.ndarray) -> np.ndarray:
+    rows = np.asarray(table, dtype=np.float64)
+    return rows - rows.mean(axis=0)
+
+
+def principal_directions(table: np.ndarray, count: int) -> np.ndarray:
+    """Top principal directions of the centred rows.
+
+    Args:
+        table: ``(n_rows, d_model)`` float.
+        count: directions wanted (clipped to ``d_model``).
+
+    Returns:
+        ``(count, d_model)`` float64, orthonormal rows, largest variance first.
+    """
+    centred = _centred(table)
+    eigenvalues, eigenvectors = np.linalg.eigh(centred.T @ centred)  # ascending
+    order = np.argsort(eigenvalues)[::-1][:count]
+    return eigenvectors[:, order].T
+
+
+def cumulative_variance_captured(table: np.ndarray, directions: np.ndarray) -> np.ndarray:
+    """Share of the centred table's variance inside the span of the first ``k`` orthonormal ``directions``.
+
+    Args:
+        table: ``(n_rows, d_model)`` float.
+        directions: ``(count, d_model)`` orthonormal rows.
+
+    Returns:
+        ``(count,)`` float64 in [0, 1], entry ``k - 1`` for the first ``k`` directions.
+    """
+    centred = _centred(table)
+    total = float(np.square(centred).sum())
+    along = np.square(centred @ directions.T).sum(axis=0)  # variance along each direction
+    return np.cumsum(along) / total if total > 0 else np.zeros(directions.shape[0])
+
+
+class SubspaceOverlap(NamedTuple):
+    """Token vs position subspaces.
+
+    Attributes:
+        frame: long frame with columns ``k`` (subspace dimension), ``measure``
+            (``position variance in token top-k``, ``token variance in position
+            top-k``, ``random k-dim subspace``) and ``share`` in [0, 1].
+        angles: principal angles between the two top-``angle_k`` subspaces,
+            ``(angle_k,)`` float64, degrees in [0, 90], smallest first.
+    """
+
+    frame: pd.DataFrame
+    angles: np.ndarray
+
+
+def compare_subspaces(token: np.ndarray, position: np.ndarray, *, max_k: int = 32,
+                      angle_k: int = 10) -> SubspaceOverlap:
+    """Variance each table keeps in the other's top-``k`` directions (``k = 1 .. max_k``) and principal angles.
+
+    Args:
+        token: ``(vocab_size, d_model)`` float (used rows only).
+        position: ``(n_positions, d_model)`` float.
+        max_k: largest subspace dimension (clipped to ``d_model`` and ``n_positions``).
+        angle_k: dimension of the two subspaces whose principal angles are returned (clipped likewise).
+
+    Returns:
+        A :class:`SubspaceOverlap`.
+    """
+    from scipy.linalg import subspace_angles
+
+    d_model = token.shape[1]
+    max_k = min(max(max_k, angle_k), d_model, position.shape[0])
+    angle_k = min(angle_k, max_k)
+    token_dirs = principal_directions(token, max_k)
+    position_dirs = principal_directions(position, max_k)
+    ks = np.arange(1, max_k + 1)
+    curves = {
+        "position variance in token top-k": cumulative_variance_captured(position, token_dirs),
+        "token variance in position top-k": cumulative_variance_captured(token, position_dirs),
+        "random k-dim subspace": ks / d_model,
+    }
+    frame = pd.concat([pd.DataFrame({"k": ks, "measure": name, "share": share}) for name, share in curves.items()],
+                      ignore_index=True)
+    angles = np.sort(np.degrees(subspace_angles(token_dirs[:angle_k].T, position_dirs[:angle_k].T)))
+    return SubspaceOverlap(frame, angles)

@@ -1,0 +1,57 @@
+"""The path position rows trace in d_model space, seen through PCA.
+
+Consecutive positions of a trained table sit close together, so the rows
+joined in order draw a curve (GPT-2's is known to trace a helix in its top
+three principal components). Principal components are
+those of the centred rows (scikit-learn ``PCA``), so signs are arbitrary but
+deterministic.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+
+class Trajectory(NamedTuple):
+    """PCA of a position table.
+
+    Attributes:
+        points: columns ``position`` (0-based) and ``pc1`` .. ``pcK`` (the
+            row's coordinates on each component, units of the table).
+        explained: columns ``component`` (1-based), ``explained_variance_ratio``
+            (share of the centred table's total variance, in [0, 1]) and
+            ``cumulative`` (running sum, in [0, 1]).
+    """
+
+    points: pd.DataFrame
+    explained: pd.DataFrame
+
+
+def pca_trajectory(table: np.ndarray, *, n_coordinates: int = 3, n_explained: int = 10) -> Trajectory:
+    """Project position rows on their top principal components.
+
+    Args:
+        table: ``(n_positions, d_model)`` float, at least 2 rows.
+        n_coordinates: components kept as coordinates (3 for the 3D view).
+        n_explained: components listed in ``explained``.
+
+    Returns:
+        A :class:`Trajectory`; fewer components when the table has fewer
+        rows or columns than asked for.
+    """
+    from sklearn.decomposition import PCA
+
+    rows = np.asarray(table, dtype=np.float64)
+    n_components = min(max(n_coordinates, n_explained), rows.shape[0], rows.shape[1])
+    pca = PCA(n_components=n_components, svd_solver="full")
+    coordinates = pca.fit_transform(rows)
+    points = pd.DataFrame({"position": np.arange(rows.shape[0])})
+    for k in range(min(n_coordinates, n_components)):
+        points[f"pc{k + 1}"] = coordinates[:, k]
+    ratios = pca.explained_variance_ratio_[:n_explained]
+    explained = pd.DataFrame({"component": np.arange(1, ratios.size + 1), "explained_variance_ratio": ratios,
+                              "cumulative": np.cumsum(ratios)})
+    return Trajectory(points, explained)

@@ -1,0 +1,313 @@
+"""Altair charts of a position table: similarity heatmap, offsets, PCA trajectory, dimensions, norms, subspaces.
+
+Every builder takes a tidy frame from :mod:`dashboard.analysis` and returns an
+``alt.Chart``; nothing here computes statistics (the heatmap only turns its
+cells into pixels).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from typing import Sequence
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+#: Colours for position order (dark = first positions).
+POSITION_SCHEME = "viridis"
+#: Signed similarity, negative to positive: ColorBrewer RdBu (11 classes),
+#: blue for -1, white for 0, red for +1.
+DIVERGING_STOPS = ("#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
+                   "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f")
+SIDE = 340  # pixels of a square chart's plot area
+
+#: Width and height are the plot area; axes and legend are added around it
+#: (Streamlit's default "fit" would squeeze the plot to make room for them).
+PAD = alt.AutoSizeParams(type="pad", contains="padding")
+#: Stretch to the container's width, keep the plot's height.
+FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
+
+
+def _position_colour(n_positions: int) -> alt.Color:
+    return alt.Color("position:Q", scale=alt.Scale(scheme=POSITION_SCHEME, domain=[0, max(n_positions - 1, 1)]),
+                     title="position")
+
+
+def _similarity_png(values: np.ndarray, low: float, high: float) -> str:
+    """A square matrix as a PNG data URL, coloured by :data:`DIVERGING_STOPS` from ``low`` to ``high``.
+
+    Values are quantised to 256 colour levels (steps of 1/128 for cosine,
+    far below what the eye separates) and stored as a palette PNG, one byte a cell.
+    """
+    from PIL import Image
+
+    stops = np.array([[int(h[i:i + 2], 16) for i in (1, 3, 5)] for h in DIVERGING_STOPS], dtype=np.float64)
+    levels = np.linspace(0, len(stops) - 1, 256)
+    palette = np.stack([np.interp(levels, np.arange(len(stops)), stops[:, c]) for c in range(3)], axis=-1)
+    indices = np.clip(np.round((values - low) / (high - low) * 255), 0, 255).astype(np.uint8)
+    picture = Image.fromarray(indices, mode="L").convert("P")
+    picture.putpalette(palette.round().astype(np.uint8).ravel().tolist())
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: int, measure: str = "cosine",
+                             title: str = "Similarity between positions") -> alt.LayerChart:
+    """Heatmap of a block-averaged position x position similarity matrix, drawn as one image.
+
+    Thousands of rect marks take seconds to lay out and draw in the browser
+    (about 3 s for 128 x 128 on the project machines, even on a canvas); one
+    PNG of the same cells appears at once and weighs tens of kB. The colour
+    legend is a Vega legend over the same colour stops, interpolated in RGB as
+    the PNG is.
+
+    Args:
+        frame: columns ``row``, ``col`` (0-based first position of each
+            block, every block pair once) and ``value`` (mean similarity over
+            the block), from :func:`dashboard.analysis.positions.block_similarity`.
+        block: positions per block side; the last block may be shorter, so
+            its cells are drawn ``block`` wide (by at most ``block - 1``
+            positions of overhang past ``n_positions``).
+        n_positions: positions in the table.
+        measure: ``cosine`` (colours span [-1, 1]) or ``dot`` (colours span
+            ``[-m, m]``, ``m`` the largest ``|value|``, so 0 stays white).
+        title: chart title.
+
+    Returns:
+        A layer chart: the image on position axes (0 at the top left) and an
+        invisible layer that carries the colour legend. The data sent is one
+        image row and two legend rows.
+    """
+    cells = int(round(np.sqrt(len(frame))))
+    if cells * cells != len(frame):
+        raise ValueError(f"the heatmap frame must hold a square of cells, got {len(frame)} rows")
+    ordered = frame.sort_values(["row", "col"])
+    values = ordered["value"].to_numpy(dtype=np.float64).reshape(cells, cells)
+    if measure == "cosine":
+        low, high = -1.0, 1.0
+    else:
+        high = float(np.abs(values).max()) or 1.0
+        low = -high
+    extent = cells * block
+    image = pd.DataFrame({"url": [_similarity_png(values, low, high)], "x": [0], "y": [0],
+                          "x2": [extent], "y2": [extent]})
+    label = "cosine similarity" if measure == "cosine" else "dot product"
+    x_scale = alt.Scale(domain=[0, extent], nice=False, zero=True)
+    y_scale = alt.Scale(domain=[0, extent], nice=False, reverse=True)
+    picture = (
+        alt.Chart(image)
+        .mark_image(aspect=False, smooth=False)
+        .encode(x=alt.X("x:Q", scale=x_scale, title="position"), x2="x2:Q",
+                y=alt.Y("y:Q", scale=y_scale, title="position"), y2="y2:Q", url="url:N")
+    )
+    domain = np.linspace(low, high, len(DIVERGING_STOPS)).round(6).tolist()
+    legend = (
+        alt.Chart(pd.DataFrame({"value": [low, high], "x": [0, 0], "y": [0, 0]}))
+        .mark_point(opacity=0)
+        .encode(x="x:Q", y="y:Q",
+                color=alt.Color("value:Q", title=label,
+                                scale=alt.Scale(domain=domain, range=list(DIVERGING_STOPS), interpolate="rgb")))
+    )
+    return alt.layer(picture, legend, title=title).properties(width=SIDE, height=SIDE, autosize=PAD)
+
+
+def offset_similarity_chart(frame: pd.DataFrame, *, measure: str = "cosine") -> alt.Chart:
+    """Mean similarity of positions ``t`` and ``t + k`` against the offset ``k``, one line per table.
+
+    Args:
+        frame: columns ``offset``, ``similarity``, ``pairs`` and ``table``
+            (e.g. ``learned`` and ``sinusoidal reference``), from
+            :func:`dashboard.analysis.positions.offset_similarity_frame`.
+        measure: ``cosine`` or ``dot``, for the axis title.
+    """
+    label = "mean cosine similarity" if measure == "cosine" else "mean dot product"
+    lines = (
+        alt.Chart(frame, title="Similarity by offset k")
+        .mark_line()
+        .encode(
+            x=alt.X("offset:Q", scale=alt.Scale(nice=False), title="offset k (positions)"),
+            y=alt.Y("similarity:Q", title=f"{label} of t and t + k"),
+            color=alt.Color("table:N", title=None, legend=alt.Legend(orient="top")),
+            tooltip=["table:N", "offset:Q", alt.Tooltip("similarity:Q", format=".3f"),
+                     alt.Tooltip("pairs:Q", title="pairs averaged")],
+        )
+    )
+    zero = alt.Chart(pd.DataFrame({"y": [0.0]})).mark_rule(strokeDash=[4, 4], color="gray").encode(y="y:Q")
+    return (zero + lines).properties(height=280, autosize=FIT_WIDTH)
+
+
+def _pc_title(component: int, variance: Sequence[float]) -> str:
+    share = f" ({variance[component - 1]:.1%} of variance)" if component <= len(variance) else ""
+    return f"PC{component}{share}"
+
+
+def trajectory_2d_chart(points: pd.DataFrame, *, variance: Sequence[float],
+                        title: str = "PCA trajectory (2D)") -> alt.Chart:
+    """Position rows on their first two principal components, joined in position order.
+
+    Args:
+        points: columns ``position``, ``pc1``, ``pc2``, from
+            :func:`dashboard.analysis.trajectory.pca_trajectory`.
+        variance: explained variance ratio per component, in [0, 1], for the axis titles.
+        title: chart title.
+    """
+    n = len(points)
+    base = alt.Chart(points, title=title).encode(
+        x=alt.X("pc1:Q", title=_pc_title(1, variance)),
+        y=alt.Y("pc2:Q", title=_pc_title(2, variance)),
+    )
+    path = base.mark_line(color="lightgray", strokeWidth=1).encode(order="position:Q")
+    dots = base.mark_circle(size=22, opacity=0.9).encode(
+        color=_position_colour(n),
+        tooltip=["position:Q", alt.Tooltip("pc1:Q", format=".3f"), alt.Tooltip("pc2:Q", format=".3f")],
+    )
+    return (path + dots).properties(width=SIDE, height=SIDE, autosize=PAD)
+
+
+def trajectory_3d_chart(points: pd.DataFrame, *, variance: Sequence[float],
+                        title: str = "PCA trajectory (3D, drag the sliders to turn it)") -> alt.Chart:
+    """Position rows on their first three principal components, turned by two sliders.
+
+    The rotation is done in the browser by Vega expressions: azimuth ``a``
+    turns the PC1-PC3 plane, elevation ``e`` tilts it::
+
+        x = pc1 cos a + pc3 sin a
+        depth = -pc1 sin a + pc3 cos a
+        y = pc2 cos e + depth sin e
+
+    Args:
+        points: columns ``position``, ``pc1``, ``pc2``, ``pc3``.
+        variance: explained variance ratio per component, in [0, 1].
+        title: chart title.
+    """
+    n = len(points)
+    azimuth = alt.param(name="azimuth", value=35, bind=alt.binding_range(min=0, max=360, step=5, name="azimuth °"))
+    elevation = alt.param(name="elevation", value=20,
+                          bind=alt.binding_range(min=-90, max=90, step=5, name="elevation °"))
+    base = (
+        alt.Chart(points, title=alt.Title(title, subtitle="variance: " + ", ".join(
+            f"PC{k} {variance[k - 1]:.1%}" for k in (1, 2, 3) if k <= len(variance))))
+        .transform_calculate(
+            a="azimuth * PI / 180", e="elevation * PI / 180",
+        )
+        .transform_calculate(
+            screen_x="datum.pc1 * cos(datum.a) + datum.pc3 * sin(datum.a)",
+            depth="-datum.pc1 * sin(datum.a) + datum.pc3 * cos(datum.a)",
+        )
+        .transform_calculate(screen_y="datum.pc2 * cos(datum.e) + datum.depth * sin(datum.e)")
+        .encode(x=alt.X("screen_x:Q", title="turned PC1 / PC3", axis=alt.Axis(labels=False)),
+                y=alt.Y("screen_y:Q", title="turned PC2", axis=alt.Axis(labels=False)))
+    )
+    path = base.mark_line(color="lightgray", strokeWidth=1).encode(order="position:Q")
+    dots = base.mark_circle(size=22, opacity=0.9).encode(
+        color=_position_colour(n),
+        tooltip=["position:Q", alt.Tooltip("pc1:Q", format=".3f"), alt.Tooltip("pc2:Q", format=".3f"),
+                 alt.Tooltip("pc3:Q", format=".3f")],
+    )
+    return alt.layer(path, dots).add_params(azimuth, elevation).properties(width=SIDE, height=SIDE, autosize=PAD)
+
+
+def explained_variance_chart(explained: pd.DataFrame) -> alt.Chart:
+    """Explained variance ratio per principal component (bars) and cumulative (line).
+
+    Args:
+        explained: columns ``component`` (1-based), ``explained_variance_ratio``
+            and ``cumulative``, both in [0, 1].
+    """
+    base = alt.Chart(explained, title="Explained variance per component").encode(
+        x=alt.X("component:O", title="principal component"))
+    bars = base.mark_bar().encode(
+        y=alt.Y("explained_variance_ratio:Q", title="share of variance", axis=alt.Axis(format="%")),
+        tooltip=["component:O", alt.Tooltip("explained_variance_ratio:Q", format=".1%", title="share"),
+                 alt.Tooltip("cumulative:Q", format=".1%")],
+    )
+    line = base.mark_line(point=True, color="gray").encode(y="cumulative:Q")
+    return (bars + line).properties(height=200, autosize=FIT_WIDTH)
+
+
+def dimension_chart(frame: pd.DataFrame, *, title: str = "Chosen dimensions against position") -> alt.Chart:
+    """Chosen columns of a position table against position, one line per dimension.
+
+    Args:
+        frame: columns ``position``, ``dimension``, ``value``, from
+            :func:`dashboard.analysis.spectrum.dimension_frame`.
+        title: chart title.
+    """
+    return (
+        alt.Chart(frame, title=title)
+        .mark_line(strokeWidth=1.2)
+        .encode(
+            x=alt.X("position:Q", scale=alt.Scale(nice=False), title="position"),
+            y=alt.Y("value:Q", title="value"),
+            color=alt.Color("dimension:N", title="dimension"),
+            tooltip=["dimension:N", "position:Q", alt.Tooltip("value:Q", format=".4f")],
+        )
+        .properties(height=220, autosize=FIT_WIDTH)
+    )
+
+
+def spectrum_chart(frame: pd.DataFrame, *, title: str = "Frequency spectrum of the chosen dimensions") -> alt.Chart:
+    """Amplitude spectrum of chosen columns, frequency on a log axis.
+
+    Args:
+        frame: columns ``dimension``, ``frequency`` (cycles per position),
+            ``period`` and ``amplitude``, from
+            :func:`dashboard.analysis.spectrum.spectrum_frame`.
+        title: chart title.
+    """
+    return (
+        alt.Chart(frame, title=title)
+        .mark_line(strokeWidth=1.2)
+        .encode(
+            x=alt.X("frequency:Q", scale=alt.Scale(type="log"), title="frequency (cycles per position)"),
+            y=alt.Y("amplitude:Q", title="amplitude"),
+            color=alt.Color("dimension:N", title="dimension"),
+            tooltip=["dimension:N", alt.Tooltip("frequency:Q", format=".4f"),
+                     alt.Tooltip("period:Q", format=".1f", title="period (positions)"),
+                     alt.Tooltip("amplitude:Q", format=".4f")],
+        )
+        .properties(height=220, autosize=FIT_WIDTH)
+    )
+
+
+def position_norm_chart(frame: pd.DataFrame, *, title: str = "Row norm by position") -> alt.Chart:
+    """Row L2 norm against position; positions flagged untrained drawn as red points.
+
+    Args:
+        frame: columns ``position``, ``norm``, ``neighbour_cosine`` and
+            ``untrained`` (bool), from :func:`dashboard.analysis.positions.row_norm_frame`.
+        title: chart title.
+    """
+    base = alt.Chart(frame, title=title).encode(
+        x=alt.X("position:Q", scale=alt.Scale(nice=False), title="position"),
+        y=alt.Y("norm:Q", title="L2 norm of row"),
+        tooltip=["position:Q", alt.Tooltip("norm:Q", format=".4f"),
+                 alt.Tooltip("neighbour_cosine:Q", format=".3f", title="neighbour |cosine|"), "untrained:N"],
+    )
+    line = base.mark_line(strokeWidth=1.2)
+    flagged = base.transform_filter("datum.untrained").mark_point(color="#d62728", filled=True, size=30)
+    return (line + flagged).properties(height=220, autosize=FIT_WIDTH)
+
+
+def subspace_overlap_chart(frame: pd.DataFrame) -> alt.Chart:
+    """Share of one table's variance inside the other's top-k principal subspace, against k.
+
+    Args:
+        frame: columns ``k``, ``measure`` and ``share`` (in [0, 1]), from
+            :func:`dashboard.analysis.subspaces.compare_subspaces`.
+    """
+    return (
+        alt.Chart(frame, title="Token and position subspaces")
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("k:Q", scale=alt.Scale(nice=False, zero=False), title="k (top principal directions)"),
+            y=alt.Y("share:Q", title="share of variance captured", axis=alt.Axis(format="%")),
+            color=alt.Color("measure:N", title=None, legend=alt.Legend(orient="bottom", columns=3, labelLimit=300)),
+            strokeDash=alt.condition("datum.measure == 'random k-dim subspace'", alt.value([4, 4]), alt.value([1, 0])),
+            tooltip=["measure:N", "k:Q", alt.Tooltip("share:Q", format=".2%")],
+        )
+        .properties(height=280, autosize=FIT_WIDTH)
+    )

@@ -1,0 +1,138 @@
+"""Positions: what training made of the position table, beside the sinusoidal reference."""
+
+import streamlit as st
+
+from dashboard.analysis.positions import (
+    SINUSOIDAL_MEASURE,
+    UNTRAINED_CRITERION,
+    format_position_ranges,
+    token_type_frame,
+    untrained_threshold,
+)
+from dashboard.analysis.spectrum import top_variance_dimensions
+from dashboard.charts.positions import (
+    dimension_chart,
+    explained_variance_chart,
+    offset_similarity_chart,
+    position_norm_chart,
+    similarity_heatmap_chart,
+    spectrum_chart,
+    subspace_overlap_chart,
+    trajectory_2d_chart,
+    trajectory_3d_chart,
+)
+from dashboard.ui import position_frames as frames
+from dashboard.ui.loading import active_tables
+from dashboard.ui.rotary_panel import render_no_table, render_rotary
+
+tables = active_tables()
+st.title(f"Position embeddings: {tables.name}")
+
+
+def show_token_types() -> None:
+    if tables.token_type is None:
+        return
+    st.subheader("Token-type table")
+    st.write(f"{tables.token_type.shape[0]} rows of width {tables.d_model}: row s is added to every token of segment "
+             "s, so for one-sentence inputs row 0 is a constant offset on every position.")
+    st.dataframe(token_type_frame(tables.token_type), hide_index=True)
+
+
+if tables.position is None:
+    (render_rotary if tables.position_kind == "rotary" else render_no_table)(tables)
+    show_token_types()
+    st.stop()
+if tables.n_positions < 3:
+    st.info(f"The position table has only {tables.n_positions} rows; the views below need at least 3.")
+    st.stop()
+
+key = tables.content_hash
+n, d = tables.n_positions, tables.d_model
+summary = frames.cached_summary(tables, key)
+st.caption(f"{tables.position_kind}: {tables.position_note}. Each token vector entering the first block is "
+           "x_t = token_embedding[id_t] + position_embedding[t]"
+           + (" + token_type_embedding[segment]." if tables.token_type is not None else "."))
+cols = st.columns(5)
+cols[0].metric("n_positions", f"{n:,}")
+cols[1].metric("d_model", f"{d:,}")
+cols[2].metric("adjacent cosine mean", f"{summary.adjacent_cosine_mean:.3f}",
+               help="Mean cosine similarity of rows t and t + 1: about 0 for random rows, near 1 for a smooth table.")
+cols[3].metric("closeness to sinusoidal", f"{summary.sinusoidal_similarity:.3f}", help=SINUSOIDAL_MEASURE)
+cols[4].metric("untrained-looking positions", len(summary.untrained_positions), help=UNTRAINED_CRITERION)
+st.caption(f"Closeness to sinusoidal: {SINUSOIDAL_MEASURE}. A learned table is only defined up to a rotation "
+           "of d_model space, so entries cannot be compared directly; the cosines between positions can.")
+
+controls = st.columns([1, 2])
+measure = controls[0].radio("Similarity", ["cosine", "dot"], horizontal=True, key=frames.MEASURE_KEY,
+                            help="Cosine ignores row norms; the dot product is what attention sees.")
+cells = controls[1].select_slider("Heatmap cells per side", [64, 128, 256, 512], value=256, key=frames.CELLS_KEY,
+                                  help="The matrix is averaged over square blocks of positions to this resolution.")
+
+st.subheader("Similarity between positions")
+sides = st.columns(2)
+for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
+    heat = frames.cached_heatmap(tables, key, reference, measure, cells)
+    side.altair_chart(similarity_heatmap_chart(heat.frame, block=heat.block, n_positions=n, measure=measure,
+                                               title=f"{measure} similarity, {label}"), width="content")
+if heat.block > 1:
+    st.caption(f"Block-averaged to {-(-n // heat.block)} × {-(-n // heat.block)} cells, about what the chart's "
+               f"pixels can show: each cell is the mean {measure} over a {heat.block} × {heat.block} block of "
+               f"positions (the full matrix has {n:,} × {n:,} = {n * n:,} cells). Drawn as one image so it appears "
+               "at once; hover values are in the offset chart below.")
+else:
+    st.caption(f"Full resolution: one cell per pair of positions ({n:,} × {n:,}), drawn as one image.")
+
+st.subheader("Similarity by offset")
+st.altair_chart(offset_similarity_chart(frames.cached_offsets(tables, key, measure), measure=measure), width="stretch")
+st.caption("Mean over all pairs (t, t + k); large offsets average over few pairs.")
+
+st.subheader("Trajectory of the position rows (PCA)")
+sides = st.columns(2)
+for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
+    path = frames.cached_trajectory(tables, key, reference)
+    variance = path.explained["explained_variance_ratio"].tolist()
+    side.altair_chart(trajectory_2d_chart(path.points, variance=variance, title=f"PCA trajectory (2D), {label}"),
+                      width="content")
+    if "pc3" in path.points:
+        side.altair_chart(trajectory_3d_chart(path.points, variance=variance,
+                                              title=f"PCA trajectory (3D), {label}"), width="content")
+    side.altair_chart(explained_variance_chart(path.explained))
+st.caption("Points coloured by position and joined in order; explained variance is the share of the centred "
+           "table's total variance along each principal component.")
+
+st.subheader("Single dimensions and their frequency spectrum")
+default_dims = top_variance_dimensions(tables.position, 4)
+dims = st.multiselect("Dimensions (0-based)", list(range(d)), default=default_dims, key=frames.DIMENSIONS_KEY,
+                      max_selections=8, help="Defaults to the 4 dimensions of the learned table that vary most.")
+if dims:
+    sides = st.columns(2)
+    for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
+        values, spectrum = frames.cached_dimensions(tables, key, reference, tuple(dims))
+        side.altair_chart(dimension_chart(values, title=f"Dimensions against position, {label}"))
+        side.altair_chart(spectrum_chart(spectrum, title=f"Frequency spectrum, {label}"))
+    st.caption("Amplitude of the real FFT of each dimension over positions (mean removed). In the sinusoidal "
+               "table dimension 2i is a pure sine of 10000^(−2i/d_model) / 2π cycles per position.")
+
+st.subheader("Row norms and untrained-looking positions")
+sides = st.columns(2)
+for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
+    side.altair_chart(position_norm_chart(frames.cached_norms(tables, key, reference),
+                                          title=f"Row norm by position, {label}"))
+flagged = summary.untrained_positions
+if flagged:
+    tail = (f" The run from position {summary.untrained_tail_start} to the end suggests training used a context of "
+            f"{summary.untrained_tail_start} positions." if summary.untrained_tail_start is not None else "")
+    st.warning(f"{len(flagged)} of {n} positions look untrained: {format_position_ranges(flagged)}.{tail}")
+else:
+    st.success("No position looks untrained: every row is related to its neighbours.")
+st.caption(f"Criterion: {UNTRAINED_CRITERION}. Threshold here: {untrained_threshold(d):.3f}.")
+
+st.subheader("Token and position subspaces")
+overlap = frames.cached_subspaces(tables, key)
+st.altair_chart(subspace_overlap_chart(overlap.frame), width="stretch")
+angles = ", ".join(f"{a:.1f}°" for a in overlap.angles)
+st.caption(f"Share of each table's centred variance inside the other's top-k principal directions, against the "
+           f"k / d_model a random subspace would hold. Principal angles between the two top-{len(overlap.angles)} "
+           f"subspaces (0° shared, 90° orthogonal): {angles}.")
+
+show_token_types()

@@ -1,0 +1,148 @@
+"""Position-table structure: similarity, offsets, closeness to sinusoidal, untrained rows."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.stats import ortho_group
+
+from dashboard.analysis.positions import (
+    adjacent_cosine_mean,
+    block_similarity,
+    format_position_ranges,
+    offset_similarities,
+    similarity_correlation,
+    sinusoidal_similarity,
+    summarise_positions,
+    token_type_frame,
+    unit_rows,
+    untrained_positions,
+    untrained_tail_start,
+    untrained_threshold,
+)
+from dashboard.analysis.sinusoidal import sinusoidal_table
+from dashboard.errors import QueryError, ShapeMismatchError
+
+RNG = np.random.default_rng(0)
+
+
+def _rotated_sinusoid(n, d, seed=0, scale=0.05):
+    """A table 'built from sinusoids': the reference, rotated in d_model space and rescaled."""
+    rotation = ortho_group.rvs(d, random_state=seed)
+    return (scale * sinusoidal_table(n, d) @ rotation).astype(np.float32)
+
+
+def _smooth_learned_like(n, d, seed=0):
+    """A smooth table unlike the sinusoid: a random walk over positions."""
+    steps = np.random.default_rng(seed).normal(scale=0.01, size=(n, d))
+    return np.cumsum(steps, axis=0).astype(np.float32) + 0.02
+
+
+def _brute_cosine(table):
+    units = unit_rows(table)
+    return units @ units.T
+
+
+def test_adjacent_cosine_near_zero_on_random_rows_and_near_one_on_smooth_rows():
+    random_rows = RNG.normal(scale=0.02, size=(512, 384))
+    assert abs(adjacent_cosine_mean(random_rows)) < 0.02  # sd of the mean ~ 1/sqrt(384 * 511)
+    assert adjacent_cosine_mean(_smooth_learned_like(512, 384)) > 0.9
+    assert adjacent_cosine_mean(np.ones((1, 4))) is None
+
+
+def test_closeness_is_at_its_best_on_a_table_built_from_sinusoids():
+    n, d = 256, 64
+    built = _rotated_sinusoid(n, d)
+    assert sinusoidal_similarity(built) == pytest.approx(1.0, abs=1e-6)
+    assert sinusoidal_similarity(sinusoidal_table(n, d)) == pytest.approx(1.0, abs=1e-9)
+    noisy = built + RNG.normal(scale=0.02, size=built.shape)
+    others = [sinusoidal_similarity(t) for t in (noisy, _smooth_learned_like(n, d), RNG.normal(size=(n, d)))]
+    assert all(o < sinusoidal_similarity(built) - 0.05 for o in others)
+    assert abs(others[-1]) < 0.05  # random rows: unrelated geometry
+
+
+def test_similarity_correlation_matches_brute_force_off_diagonal_pearson():
+    first, second = RNG.normal(size=(40, 12)), _smooth_learned_like(40, 7)
+    a, b = _brute_cosine(first), _brute_cosine(second)
+    off = ~np.eye(40, dtype=bool)
+    assert similarity_correlation(first, second) == pytest.approx(np.corrcoef(a[off], b[off])[0, 1], abs=1e-9)
+    with pytest.raises(ShapeMismatchError):
+        similarity_correlation(first, second[:30])
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(4, 40), d=st.integers(3, 12))
+def test_similarity_correlation_is_invariant_to_rotation_and_row_scaling(seed, n, d):
+    rng = np.random.default_rng(seed)
+    table, other = rng.normal(size=(n, d)), rng.normal(size=(n, d))
+    turned = (table @ ortho_group.rvs(d, random_state=seed)) * rng.uniform(0.1, 10, size=(n, 1))
+    assert similarity_correlation(turned, other) == pytest.approx(similarity_correlation(table, other), abs=1e-9)
+    assert similarity_correlation(table, turned) == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("measure", ["cosine", "dot"])
+@pytest.mark.parametrize("n, max_cells", [(50, 7), (64, 16), (30, 64)])
+def test_block_similarity_equals_brute_force_block_means(measure, n, max_cells):
+    table = _smooth_learned_like(n, 9)
+    full = _brute_cosine(table) if measure == "cosine" else table.astype(np.float64) @ table.T
+    heat = block_similarity(table, max_cells=max_cells, measure=measure)
+    blocks = -(-n // heat.block)
+    assert blocks <= max_cells and len(heat.frame) == blocks ** 2
+    for _, cell in heat.frame.sample(10, random_state=0, replace=True).iterrows():
+        r, c = int(cell["row"]), int(cell["col"])
+        expected = full[r:r + heat.block, c:c + heat.block].mean()
+        assert cell["value"] == pytest.approx(expected, rel=1e-5, abs=1e-6)
+    with pytest.raises(QueryError):
+        block_similarity(table, measure="euclid")
+
+
+def test_heatmap_of_512_positions_is_block_averaged_to_at_most_128_a_side():
+    heat = block_similarity(RNG.normal(size=(512, 16)), max_cells=128)
+    assert heat.block == 4 and len(heat.frame) == 128 * 128 and heat.frame["row"].dtype == np.int16
+
+
+@pytest.mark.parametrize("measure", ["cosine", "dot"])
+def test_offset_similarities_equal_brute_force_diagonal_means(measure):
+    table = _smooth_learned_like(37, 5)
+    full = _brute_cosine(table) if measure == "cosine" else table.astype(np.float64) @ table.T
+    means = offset_similarities(table, measure)
+    expected = [np.diagonal(full, k).mean() for k in range(37)]
+    np.testing.assert_allclose(means, expected, rtol=1e-7, atol=1e-9)
+
+
+@pytest.mark.parametrize("tail_scale", [0.02, 1e-4])  # at init, or shrunk by weight decay
+def test_untrained_tail_of_small_random_rows_is_found(tail_scale):
+    n, d, trained = 512, 384, 400
+    table = _rotated_sinusoid(n, d, scale=0.05)
+    table[trained:] = np.random.default_rng(1).normal(scale=tail_scale, size=(n - trained, d))
+    flagged = untrained_positions(table)
+    assert flagged == list(range(trained, n))
+    assert untrained_tail_start(flagged, n) == trained
+    assert summarise_positions(table).untrained_tail_start == trained
+
+
+def test_no_untrained_rows_in_smooth_tables_and_all_in_a_random_one():
+    assert untrained_positions(_smooth_learned_like(512, 384)) == []
+    assert untrained_positions(_rotated_sinusoid(128, 32)) == []
+    assert untrained_positions(RNG.normal(scale=0.02, size=(128, 384))) == list(range(128))
+    assert untrained_positions(np.ones((1, 8))) == []
+    assert untrained_threshold(384) == pytest.approx(4 / np.sqrt(384))
+
+
+def test_a_scattered_untrained_row_is_flagged_but_is_no_tail():
+    table = _smooth_learned_like(64, 256)
+    table[10] = RNG.normal(scale=0.02, size=256)
+    flagged = untrained_positions(table)
+    assert flagged == [10] and untrained_tail_start(flagged, 64) is None
+
+
+def test_format_position_ranges():
+    assert format_position_ranges([]) == "none"
+    assert format_position_ranges([9, 3, 7, 8]) == "3, 7-9"
+    assert format_position_ranges(list(range(0, 40, 2)), limit=3) == "0, 2, 4, ..."
+
+
+def test_token_type_frame():
+    frame = token_type_frame(np.array([[3.0, 4.0], [0.0, -2.0]]))
+    assert frame["norm"].tolist() == [5.0, 2.0]
+    assert frame["cosine with type 1"].tolist() == pytest.approx([-0.8, 1.0])

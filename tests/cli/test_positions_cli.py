@@ -1,0 +1,94 @@
+"""The `positions` command: JSON contract, rotary models, exit status 2."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from dashboard.analysis.rotary import rotary_frequencies
+from dashboard.cli import COMMANDS, main
+from tests import factories
+
+CONTRACT = {"position_kind", "n_positions", "d_model", "adjacent_cosine_mean", "sinusoidal_similarity",
+            "sinusoidal_measure", "untrained_positions"}
+
+
+def _json(capsys, *argv):
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_registered():
+    assert COMMANDS["positions"].__name__ == "dashboard.cli.positions"
+
+
+def test_learned_table_json_contract(tmp_path, capsys):
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    doc = _json(capsys, "positions", str(folder), "--json")
+    assert CONTRACT <= set(doc)
+    assert doc["position_kind"] == "learned" and doc["n_positions"] == factories.N_POSITIONS
+    assert doc["d_model"] == factories.D_MODEL
+    assert -1 <= doc["adjacent_cosine_mean"] <= 1 and -1 <= doc["sinusoidal_similarity"] <= 1
+    assert "cosine-similarity matrices" in doc["sinusoidal_measure"]
+    # A freshly initialised GPT-2: every position is still random.
+    assert doc["untrained_positions"] == list(range(factories.N_POSITIONS))
+    assert doc["untrained_tail_start"] == 0 and doc["rotary"] is None
+    assert 0 <= doc["token_subspace_overlap"]["position_variance_in_token_top_k"] <= 1
+
+
+def test_rotary_json_has_no_table_numbers_and_the_frequencies(tmp_path, capsys):
+    folder = factories.llama_folder(tmp_path / "llama")
+    doc = _json(capsys, "positions", str(folder), "--json")
+    assert CONTRACT <= set(doc)
+    assert doc["position_kind"] == "rotary" and doc["n_positions"] is None
+    assert doc["adjacent_cosine_mean"] is None and doc["sinusoidal_similarity"] is None
+    assert doc["untrained_positions"] == []
+    rotary = doc["rotary"]
+    assert rotary["head_dim"] == factories.D_MODEL // 2 and rotary["rope_theta"] == 10000.0
+    np.testing.assert_allclose(rotary["frequencies"], rotary_frequencies(rotary["head_dim"], 10000.0))
+
+
+def test_readable_output(tmp_path, capsys):
+    folder = factories.bert_folder(tmp_path / "bert")
+    assert main(["positions", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "adjacent cosine mean" in out and "sinusoidal similarity" in out and "untrained positions" in out
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["positions", "/no/such/path", "--json"], "/no/such/path"),
+    (["positions"], "source"),
+    (["positions", "default", "--bins"], "unrecognized"),
+])
+def test_bad_input_exits_2_with_one_line(argv, fragment):
+    result = subprocess.run([sys.executable, "-m", "dashboard", *argv], capture_output=True, text=True)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and fragment in lines[0] and "Traceback" not in result.stderr
+
+
+@pytest.mark.real
+def test_default_numbers(capsys):
+    doc = _json(capsys, "positions", "default", "--json")
+    assert doc["position_kind"] == "learned" and doc["n_positions"] == 512 and doc["d_model"] == 384
+    assert doc["adjacent_cosine_mean"] == pytest.approx(0.851, abs=1e-3)
+    assert doc["sinusoidal_similarity"] == pytest.approx(0.427, abs=1e-3)
+    assert doc["untrained_positions"] == [] and doc["token_type_rows"] == 2
+
+
+def test_tail_left_at_init_in_a_real_checkpoint_is_reported(tmp_path, capsys):
+    from safetensors.numpy import load_file, save_file
+
+    from dashboard.analysis.sinusoidal import sinusoidal_table
+
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    weights = load_file(folder / "model.safetensors")
+    key = next(k for k in weights if k.endswith("wpe.weight"))
+    trained = 30  # rows 30 .. 47 keep the factory's N(0, 0.02) initialisation
+    weights[key][:trained] = 0.1 * sinusoidal_table(trained, factories.D_MODEL)
+    save_file(weights, folder / "model.safetensors", metadata={"format": "pt"})
+    doc = _json(capsys, "positions", str(folder), "--json")
+    assert doc["untrained_positions"] == list(range(trained, factories.N_POSITIONS))
+    assert doc["untrained_tail_start"] == trained

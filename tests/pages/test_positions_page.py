@@ -1,0 +1,87 @@
+"""The Positions page through AppTest: learned tables, rotary models, widget state."""
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.ui import position_frames, state
+from tests import factories
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "pages/positions.py"
+
+
+def _open(model: str | None = None, **session) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    if model is not None:
+        at.query_params[state.MODEL_PARAM] = model
+    for key, value in session.items():
+        at.session_state[key] = value
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _metrics(at):
+    return {m.label: m.value for m in at.metric}
+
+
+def _chart_count(at):
+    return len(at.get("vega_lite_chart"))
+
+
+def test_rotary_model_explains_itself_and_shows_its_frequencies(tmp_path):
+    folder = factories.llama_folder(tmp_path / "llama")
+    at = _open(str(folder))
+    assert any("no position table" in i.value and "rotary" in i.value for i in at.info)
+    assert any("rotates each pair of query and key" in m.value for m in at.markdown)
+    metrics = _metrics(at)
+    head_dim = factories.D_MODEL // 2  # the factory's Llama has 2 heads
+    assert metrics["head dimension"] == str(head_dim) and metrics["dimension pairs"] == str(head_dim // 2)
+    assert metrics["rope_theta"] == "10,000"
+    assert _chart_count(at) == 2  # frequencies and decay
+    assert any("section 3.4.3" in c.value for c in at.caption)
+
+
+def test_random_gpt2_table_is_flagged_untrained_everywhere(tmp_path):
+    # A freshly initialised model: every position row is still its random init.
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    at = _open(str(folder))
+    metrics = _metrics(at)
+    assert metrics["n_positions"] == str(factories.N_POSITIONS)
+    assert metrics["untrained-looking positions"] == str(factories.N_POSITIONS)
+    assert abs(float(metrics["adjacent cosine mean"])) < 0.15
+    assert any(f"{factories.N_POSITIONS} of {factories.N_POSITIONS} positions look untrained" in w.value
+               for w in at.warning)
+    # Heatmaps, offsets, 2D + 3D + variance twice, dims + spectrum twice, norms twice, subspaces.
+    assert _chart_count(at) == 2 + 1 + 6 + 4 + 2 + 1
+    assert any("Full resolution" in c.value for c in at.caption)  # 48 positions need no averaging
+
+
+def _chart_specs(at):
+    return [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+
+
+def test_widget_state_drives_the_views(tmp_path):
+    folder = factories.bert_folder(tmp_path / "bert")
+    at = _open(str(folder), **{position_frames.MEASURE_KEY: "dot", position_frames.CELLS_KEY: 64,
+                              position_frames.DIMENSIONS_KEY: [0, 1]})
+    titles = [spec.get("title") for spec in _chart_specs(at)]
+    assert "dot similarity, learned" in titles and "dot similarity, sinusoidal reference" in titles
+    assert any("Full resolution" in c.value for c in at.caption)  # 48 positions fit in 64 cells
+    assert at.multiselect(key=position_frames.DIMENSIONS_KEY).value == [0, 1]
+    assert any("Token-type table" in h.value for h in at.subheader)
+
+
+@pytest.mark.real
+def test_default_page_numbers():
+    at = _open()
+    metrics = _metrics(at)
+    assert metrics["n_positions"] == "512" and metrics["d_model"] == "384"
+    assert metrics["adjacent cosine mean"] == "0.851" and metrics["closeness to sinusoidal"] == "0.427"
+    assert metrics["untrained-looking positions"] == "0"
+    assert any("Block-averaged to 256 × 256 cells" in c.value and "2 × 2 block" in c.value for c in at.caption)
+    assert any("Token-type table" in h.value for h in at.subheader)
