@@ -2,13 +2,11 @@
 
 import streamlit as st
 
+from dashboard.ui.navigation import build_navigation
 from dashboard.ui.sidebar import render_sidebar
 
 st.set_page_config(page_title="Embedding Table Explorer", page_icon=":material/grid_on:", layout="wide")
 
-navigation = st.navigation([
-    st.Page("pages/overview.py", title="Overview", icon=":material/table_chart:", default=True),
-    st.Page("pages/positions.py", title="Positions", icon=":material/timeline:"),
-])
+navigation = build_navigation()
 render_sidebar()
 navigation.run()

@@ -6,7 +6,10 @@ from dashboard.analysis.accounting import format_count, parameter_rows, spec_fro
 from dashboard.analysis.norms import token_norms_frame
 from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.ui.loading import active_tables
+from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.overview_frames import parameter_frame
+
+ensure_routed()
 
 tables = active_tables()
 st.title(f"Overview: {tables.name}")

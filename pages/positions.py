@@ -23,7 +23,10 @@ from dashboard.charts.positions import (
 )
 from dashboard.ui import position_frames as frames
 from dashboard.ui.loading import active_tables
+from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.rotary_panel import render_no_table, render_rotary
+
+ensure_routed()
 
 tables = active_tables()
 st.title(f"Position embeddings: {tables.name}")

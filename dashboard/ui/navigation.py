@@ -1,0 +1,52 @@
+"""The app's pages, declared once, and the guard that keeps every page behind the router.
+
+Why the guard: Streamlit still honours its older multipage mode, in which a
+``pages/`` folder next to the entrypoint makes every file there a page of its
+own. Until the first run of ``app.py`` calls ``st.navigation`` in a server
+process, a browser that opens a page's URL directly (``/positions?model=...``)
+gets that file run alone: no sidebar, no router. :func:`ensure_routed`, the
+first call of every page, notices that and hands the run to the router with
+public API only (``st.navigation`` then ``st.rerun``); the URL and its query
+parameters are kept.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import streamlit as st
+
+_ROUTED = "_routed_by_app"
+
+
+class PageSpec(NamedTuple):
+    """One page: its script, its title in the navigation and its icon."""
+
+    path: str
+    title: str
+    icon: str
+
+
+#: Every page of the app, in navigation order; the first is the default.
+PAGES: tuple[PageSpec, ...] = (
+    PageSpec("pages/overview.py", "Overview", ":material/table_chart:"),
+    PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
+)
+
+
+def _streamlit_pages() -> list:
+    return [st.Page(spec.path, title=spec.title, icon=spec.icon, default=(i == 0)) for i, spec in enumerate(PAGES)]
+
+
+def build_navigation():
+    """``st.navigation`` over :data:`PAGES`; marks this run as routed by the app."""
+    navigation = st.navigation(_streamlit_pages())
+    st.session_state[_ROUTED] = True
+    return navigation
+
+
+def ensure_routed() -> None:
+    """First line of every page: rerun through the router if Streamlit ran this page alone."""
+    if not st.session_state.get(_ROUTED):
+        st.navigation(_streamlit_pages())  # switches Streamlit from the pages/ folder mode to ours
+        st.rerun()
