@@ -12,12 +12,14 @@ import sys
 from types import ModuleType
 
 from dashboard.cli import info, models
+from dashboard.cli import reorder
 from dashboard.errors import ExplorerError
 
 #: Command name -> module implementing it.
 COMMANDS: dict[str, ModuleType] = {
     "info": info,
     "models": models,
+    "reorder": reorder,
 }
 
 EXIT_BAD_INPUT = 2
