@@ -112,7 +112,9 @@ show_pair("largest |difference|", numbers, "lookup_max_abs_diff", format_differe
 st.write("Each token's vector in the reordered sentence is compared with the same token's vector in the original. "
          "Without positions a token gets the same vector wherever it stands; with positions it gets a different "
          "one at a different place.")
-if experiment.position_kind == "rotary":
+if experiment.position_kind == "none":
+    st.caption("This checkpoint has no position table, so there is nothing to add: both settings are the same.")
+elif experiment.position_kind == "rotary":
     st.caption("Rotary positions add nothing at lookup: they rotate queries and keys inside attention, so this "
                "level is the same with and without them. Position shows from level 2 on.")
 if experiment.mean_input_difference is not None:

@@ -19,7 +19,7 @@ from dashboard.analysis.reorder import ORDER_HELP
 from dashboard.checkpoints import load_tables
 from dashboard.cli.output import print_json, print_table
 from dashboard.errors import ForwardUnavailableError
-from dashboard.forward.experiment import SETTINGS, experiment_document, run_reorder_experiment
+from dashboard.forward.experiment import SETTINGS, experiment_document, plan_reorder, run_reorder_experiment
 from dashboard.forward.loading import load_forward_model
 from dashboard.forward.tokenizing import load_sentence_tokenizer
 
@@ -34,13 +34,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
-def _format(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.3g}"
+def _format(value: float | None, key: str) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value:.6f}" if key == "pooled_cosine" else f"{value:.3g}"
 
 
 def run(args: argparse.Namespace) -> int:
+    from transformers.utils import logging as transformers_logging
+
+    transformers_logging.disable_progress_bar()  # stderr is for the one-line error only
     tables = load_tables(args.source)
     tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    plan_reorder(tables, tokenizer, args.sentence, args.order)  # bad input fails before the model loads
     try:
         model, note = load_forward_model(tables), None
     except ForwardUnavailableError as error:
@@ -55,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"causal: {document['causal']}   positions: {document['position_kind']}")
     print()
     print_table(["level"] + list(SETTINGS),
-                [[key] + [_format(document[s][key]) for s in SETTINGS] for key in NUMBER_KEYS],
+                [[key] + [_format(document[s][key], key) for s in SETTINGS] for key in NUMBER_KEYS],
                 right=[False, True, True])
     if note:
         print(f"note: {note}")

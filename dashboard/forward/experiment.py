@@ -120,6 +120,34 @@ class ReorderExperiment:
         return [(int(i), float(probs[i])) for i in top]
 
 
+@dataclass(frozen=True)
+class ReorderPlan:
+    """A tokenized sentence and its permutation, checked before any model is built.
+
+    Attributes:
+        ids: token ids, 0-based.
+        special: one flag per token; special tokens never move.
+        perm: ``(n_tokens,)`` int64, as in :class:`ReorderExperiment`.
+    """
+
+    ids: np.ndarray
+    special: tuple[bool, ...]
+    perm: np.ndarray
+
+
+def plan_reorder(tables: EmbeddingTables, tokenizer: SentenceTokenizer, sentence: str, order: str) -> ReorderPlan:
+    """Tokenize the sentence and build the permutation; cheap, so bad input fails before a model loads.
+
+    Raises:
+        QueryError: the sentence cannot be tokenized or is too long.
+        OrderError: the order spec is bad.
+    """
+    tokenized = tokenize_sentence(tokenizer, sentence, tables.vocabulary, tables.n_positions)
+    order_indices = parse_order(order, len(movable_positions(tokenized.special)))
+    return ReorderPlan(np.asarray(tokenized.ids, dtype=np.int64), tokenized.special,
+                       full_permutation(order_indices, tokenized.special))
+
+
 def run_reorder_experiment(tables: EmbeddingTables, tokenizer: SentenceTokenizer, sentence: str, order: str,
                            model: ForwardModel | None = None, forward_note: str | None = None) -> ReorderExperiment:
     """Run the experiment.
@@ -136,10 +164,8 @@ def run_reorder_experiment(tables: EmbeddingTables, tokenizer: SentenceTokenizer
         QueryError: the sentence cannot be tokenized or is too long.
         OrderError: the order spec is bad.
     """
-    tokenized = tokenize_sentence(tokenizer, sentence, tables.vocabulary, tables.n_positions)
-    ids = np.asarray(tokenized.ids, dtype=np.int64)
-    order_indices = parse_order(order, len(movable_positions(tokenized.special)))
-    perm = full_permutation(order_indices, tokenized.special)
+    plan = plan_reorder(tables, tokenizer, sentence, order)
+    ids, perm = plan.ids, plan.perm
     permuted_ids = ids[perm]
     runs = {}
     for setting in SETTINGS:
@@ -153,7 +179,7 @@ def run_reorder_experiment(tables: EmbeddingTables, tokenizer: SentenceTokenizer
         runs[setting] = SettingRun(lookup=(original.lookup, permuted.lookup), original=original, permuted=permuted)
     return ReorderExperiment(
         ids=tuple(int(i) for i in ids),
-        special=tokenized.special,
+        special=plan.special,
         perm=perm,
         tokens=tuple(tables.token_label(int(i)) for i in ids),
         permuted_tokens=tuple(tables.token_label(int(i)) for i in permuted_ids),

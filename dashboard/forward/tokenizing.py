@@ -103,7 +103,8 @@ class VocabularyTokenizer:
         unknown = [piece for piece, i in zip(pieces, ids) if i is None]
         if unknown:
             shown = ", ".join(repr(p) for p in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
-            raise QueryError(f"this checkpoint has no tokenizer file and {shown} is not in its vocabulary; type "
+            verb = "is" if len(unknown) == 1 else "are"
+            raise QueryError(f"this checkpoint has no tokenizer file and {shown} {verb} not in its vocabulary; type "
                              f"tokens as the vocabulary spells them, separated by spaces, or as #id "
                              f"(0..{len(self._vocabulary) - 1})")
         special = self._vocabulary.special_ids
