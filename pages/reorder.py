@@ -90,7 +90,7 @@ except ExplorerError as error:
     experiment = reorder_experiment(*last)
 
 st.altair_chart(token_order_chart(token_order_frame(experiment)), width="stretch")
-st.caption(f"Tokens from {experiment.tokenizer_note}. Special tokens stay in place. "
+st.caption(f"Tokens from {experiment.tokenizer_note}. Special tokens (orange) stay in place. "
            f"Permutation (position t of the reordered sentence holds original token): "
            f"`{', '.join(str(int(i)) for i in experiment.perm)}`.")
 if experiment.n_movable < 2:
@@ -123,6 +123,7 @@ if experiment.mean_input_difference is not None:
                "why the order shows only once attention mixes tokens by their content.")
 st.altair_chart(token_difference_chart(token_difference_frame(experiment, "lookup"), title=LEVELS["lookup"][1]),
                 width="stretch")
+st.caption("A bar of height zero means the token got the same vector in both orders; hover a bar for its value.")
 
 if experiment.has_forward:
     st.header("2. First attention layer")
@@ -145,7 +146,7 @@ if experiment.has_forward:
     show_pair("largest |difference|", numbers, "model_max_abs_diff", format_difference)
     show_pair("cosine of mean-pooled sentence vectors", numbers, "pooled_cosine", format_cosine)
     st.write("Final hidden states compared the same way, and the cosine between the two sentences' mean-pooled "
-             "vectors (for all-MiniLM-L6-v2 that is the model's own sentence embedding).")
+             "vectors (for a sentence encoder such as all-MiniLM-L6-v2 that is the model's own sentence embedding).")
     st.altair_chart(token_difference_chart(token_difference_frame(experiment, "model"), title=LEVELS["model"][1]),
                     width="stretch")
     next_tokens = next_token_frame(experiment, tables)

@@ -18,20 +18,21 @@ def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
 
     Returns:
         A layered chart: grey lines join a token's two places; special
-        tokens, which never move, are drawn in orange.
+        tokens, which never move, are drawn in orange (no legend: the page
+        says so). Streamlit sizes charts to their total height, axes included.
     """
     base = alt.Chart(frame).encode(
-        x=alt.X("position:O", title="position (0-based)"),
+        x=alt.X("position:O", title="position (0-based)", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("sentence:N", sort=["original", "permuted"], title=None),
     )
     lines = base.mark_line(color="#bbbbbb").encode(detail="token_index:N")
     text = base.mark_text(fontSize=14, fontWeight="bold").encode(
         text="token:N",
         color=alt.Color("special:N", scale=alt.Scale(domain=[False, True], range=["#222222", "#ff7f0e"]),
-                        legend=alt.Legend(title="special token")),
+                        legend=None),
         tooltip=["sentence:N", "position:O", "token:N", alt.Tooltip("token_index:O", title="original position")],
     )
-    return (lines + text).properties(height=110, title="The sentence and its reordering")
+    return (lines + text).properties(height=170, title="The sentence and its reordering")
 
 
 def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
@@ -50,13 +51,14 @@ def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
         alt.Chart(frame, title=title)
         .mark_bar()
         .encode(
-            x=alt.X("token:N", sort=alt.EncodingSortField("position", op="min"), title="token (original order)"),
+            x=alt.X("token:N", sort=alt.EncodingSortField("position", op="min"), title="token (original order)",
+                    axis=alt.Axis(labelAngle=-45)),
             xOffset=alt.XOffset("setting:N"),
             y=alt.Y("max_abs_diff:Q", title="largest |difference|"),
             color=alt.Color("setting:N", scale=SETTING_COLOURS, title=None),
             tooltip=["token:N", "setting:N", alt.Tooltip("max_abs_diff:Q", format=".3g", title="largest |difference|")],
         )
-        .properties(height=220)
+        .properties(height=320)
     )
 
 
@@ -95,14 +97,15 @@ def next_token_chart(frame: pd.DataFrame) -> alt.Chart:
             ``token``, ``probability`` in [0, 1].
 
     Returns:
-        Faceted horizontal bars (columns: original / permuted; rows: setting).
+        Faceted horizontal bars (columns: original / permuted; rows: setting);
+        the probability axis is shared by all panels so bars compare.
     """
     return (
         alt.Chart(frame)
         .mark_bar()
         .encode(
             y=alt.Y("token:N", sort=alt.EncodingSortField("rank", op="min"), title=None),
-            x=alt.X("probability:Q", scale=alt.Scale(domain=[0, 1]), title="probability of the next token"),
+            x=alt.X("probability:Q", title="probability of the next token"),
             color=alt.Color("setting:N", scale=SETTING_COLOURS, legend=None),
             tooltip=["token:N", "rank:O", alt.Tooltip("probability:Q", format=".3f")],
         )

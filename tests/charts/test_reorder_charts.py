@@ -69,4 +69,5 @@ def test_next_token_frame_and_chart(gpt2):
     top = frame[frame["rank"] == 1].set_index(["setting", "sentence"])["probability"]
     assert top.sort_index().tolist() == groups["probability"].max().sort_index().tolist()
     spec = next_token_chart(frame).to_dict()
-    assert spec["spec"]["encoding"]["x"]["scale"]["domain"] == [0, 1]
+    assert spec["spec"]["encoding"]["x"]["field"] == "probability"
+    assert spec["resolve"]["scale"] == {"y": "independent"}  # x shared: bars compare across panels
