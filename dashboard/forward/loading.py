@@ -18,7 +18,8 @@ attention weights can be returned.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, NamedTuple
 
@@ -45,7 +46,10 @@ class ForwardModel:
         position_kind: ``learned`` or ``rotary``: what removing positions means.
         causal: True when attention is masked to earlier positions.
         has_lm_head: True when the model predicts the next token.
-        describe: one line: class and file it was built from.
+        describe: one line: class and checkpoint it was built from.
+        lock: held for the whole of each forward pass: the app shares one
+            model between sessions, and a pass without positions installs
+            hooks that a concurrent pass must not run through.
     """
 
     module: torch.nn.Module
@@ -54,6 +58,7 @@ class ForwardModel:
     causal: bool
     has_lm_head: bool
     describe: str
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
 
 def _missing_weights(info: dict, module: torch.nn.Module) -> list[str]:
@@ -163,5 +168,5 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
         position_kind=key_map.position_kind,
         causal=key_map.causal,
         has_lm_head=module.get_output_embeddings() is not None,
-        describe=f"transformers {type(module).__name__} built from {path.name}",
+        describe=f"transformers {type(module).__name__} built from {tables.name}",
     )

@@ -87,15 +87,16 @@ def run_forward(model: ForwardModel, ids: Sequence[int], *, with_positions: bool
     def keep_output(module, args, output):
         captured["attention_output"] = output[0] if isinstance(output, tuple) else output
 
-    handle = find_first_attention(model.module).register_forward_hook(keep_output)
-    removal = nullcontext() if with_positions else positions_removed(model.module, model.architecture,
-                                                                      model.position_kind)
-    try:
-        with torch.no_grad(), removal:
-            outputs = model.module(input_ids=torch.tensor([list(ids)], dtype=torch.long),
-                                   output_hidden_states=True, output_attentions=True)
-    finally:
-        handle.remove()
+    with model.lock:
+        handle = find_first_attention(model.module).register_forward_hook(keep_output)
+        removal = nullcontext() if with_positions else positions_removed(model.module, model.architecture,
+                                                                          model.position_kind)
+        try:
+            with torch.no_grad(), removal:
+                outputs = model.module(input_ids=torch.tensor([list(ids)], dtype=torch.long),
+                                       output_hidden_states=True, output_attentions=True)
+        finally:
+            handle.remove()
     logits = getattr(outputs, "logits", None)
     probs = None
     if logits is not None:

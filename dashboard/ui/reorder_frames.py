@@ -7,7 +7,6 @@ position (``3 sat``) so that a word used twice stays two rows.
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
 from dashboard.analysis.reorder import token_differences, unpermute_attention
@@ -132,10 +131,3 @@ def next_token_frame(experiment: ReorderExperiment, tables: EmbeddingTables) -> 
                 rows.append({"setting": SETTING_LABELS[setting], "sentence": sentence, "rank": rank,
                              "token": tables.token_label(token_id), "probability": probability})
     return pd.DataFrame(rows, columns=["setting", "sentence", "rank", "token", "probability"])
-
-
-def headline_numbers_frame(experiment: ReorderExperiment) -> pd.DataFrame:
-    """The four headline numbers in both settings, one row per number (NaN where not computed)."""
-    numbers = {SETTING_LABELS[s]: experiment.numbers(s) for s in SETTINGS}
-    frame = pd.DataFrame(numbers)
-    return frame.astype(float).fillna(np.nan)

@@ -140,3 +140,21 @@ def test_unknown_position_kind_is_refused(gpt2):
     with pytest.raises(ForwardUnavailableError, match="relative"):
         with positions_removed(model.module, model.architecture, "relative"):
             pass
+
+
+def test_concurrent_passes_on_one_shared_model_do_not_see_each_others_hooks(gpt2):
+    """The app caches one model for all sessions: a pass with positions running while another session's
+    pass without positions has its hooks installed must still see the positions."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    model = load_forward_model(load_tables(gpt2))
+    ids = [3, 5, 7, 4, 9, 6]
+    expected = {flag: run_forward(model, ids, with_positions=flag).final for flag in (True, False)}
+
+    def run(flag):
+        return flag, run_forward(model, ids, with_positions=flag).final
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(run, [True, False] * 40))
+    mismatches = sum(not np.array_equal(final, expected[flag]) for flag, final in results)
+    assert mismatches == 0
