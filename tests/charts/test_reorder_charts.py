@@ -3,11 +3,16 @@
 import numpy as np
 import pytest
 
-from dashboard.charts.reorder import attention_heatmap_chart, next_token_chart, token_difference_chart, token_order_chart
+from dashboard.charts.reorder import (
+    attention_heatmap_chart,
+    next_token_chart,
+    token_difference_chart,
+    token_order_chart,
+)
+from dashboard.checkpoints import load_tables
 from dashboard.forward.experiment import run_reorder_experiment
 from dashboard.forward.loading import load_forward_model
 from dashboard.forward.tokenizing import load_sentence_tokenizer
-from dashboard.checkpoints import load_tables
 from dashboard.ui.reorder_frames import (
     attention_frame,
     next_token_frame,
