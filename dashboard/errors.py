@@ -44,3 +44,11 @@ class SpecError(ExplorerError):
 
 class QueryError(ExplorerError):
     """A token, word or parameter asked for by the user cannot be used."""
+
+
+class OrderError(QueryError):
+    """A reorder spec (``reverse``, ``shuffle:SEED``, ``swap:I,J``, ``i,j,k,...``) cannot be used."""
+
+
+class ForwardUnavailableError(ExplorerError):
+    """No forward pass can be built from this checkpoint (a bare table, an unsupported architecture)."""

@@ -13,6 +13,7 @@ from types import ModuleType
 
 from dashboard.cli import info, models
 from dashboard.cli import positions
+from dashboard.cli import reorder
 from dashboard.errors import ExplorerError
 
 #: Command name -> module implementing it.
@@ -20,6 +21,7 @@ COMMANDS: dict[str, ModuleType] = {
     "info": info,
     "models": models,
     "positions": positions,
+    "reorder": reorder,
 }
 
 EXIT_BAD_INPUT = 2

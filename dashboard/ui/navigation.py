@@ -31,6 +31,7 @@ class PageSpec(NamedTuple):
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/overview.py", "Overview", ":material/table_chart:"),
     PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
+    PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:"),
 )
 
 

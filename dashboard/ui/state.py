@@ -10,3 +10,14 @@ LOCAL_PATH = "local_path"
 LOAD_ERROR = "load_error"
 #: query parameter carrying the active source, so a link reopens the same model.
 MODEL_PARAM = "model"
+#: session_state keys of the reorder page's widgets.
+REORDER_SENTENCE = "reorder_sentence"
+REORDER_KIND = "reorder_kind"
+REORDER_SEED = "reorder_seed"
+REORDER_SWAP_I = "reorder_swap_i"
+REORDER_SWAP_J = "reorder_swap_j"
+REORDER_CUSTOM = "reorder_custom"
+REORDER_HEAD = "reorder_head"
+REORDER_ORIGINAL_ORDER = "reorder_original_order"
+#: session_state key of the last (sentence, order) that ran, shown again after a bad input.
+REORDER_LAST_GOOD = "reorder_last_good"

@@ -1,0 +1,230 @@
+"""Reordering a sentence and comparing what a model makes of the two orders.
+
+Self-attention without position information is permutation equivariant:
+permute the input vectors and the outputs come out permuted the same way
+(which is why Vaswani et al., 2017, sec. 3.5, add position encodings: with no
+recurrence and no convolution the model has no other way to use the order).
+So the test is: run the sentence and its permutation, put the permuted
+outputs back in the original order, and measure the largest difference.
+
+Conventions used throughout:
+
+- a permutation ``perm`` is a ``(n_tokens,)`` int array; the permuted
+  sentence holds at position ``t`` the token that stood at ``perm[t]``
+  (``permuted_ids = ids[perm]``);
+- special tokens (``[CLS]``, ``[SEP]``, BOS) never move: orders are given
+  over the movable (non-special) tokens only, 0-based.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+import numpy as np
+
+from dashboard.errors import OrderError
+from dashboard.tables import EmbeddingTables
+
+#: Order spec grammar, for error messages and help texts.
+ORDER_HELP = "reverse, shuffle:SEED, swap:I,J or a comma-separated order of indices such as 2,0,1"
+_SHUFFLE = re.compile(r"shuffle:(-?\d+)")
+_SWAP = re.compile(r"swap:(-?\d+),(-?\d+)")
+
+
+def movable_positions(special: Sequence[bool]) -> np.ndarray:
+    """0-based positions of the tokens that may move (every non-special one).
+
+    Args:
+        special: one flag per token, True for ``[CLS]``, ``[SEP]``, BOS ...
+
+    Returns:
+        ``(n_movable,)`` int64, increasing.
+    """
+    return np.flatnonzero(~np.asarray(special, dtype=bool))
+
+
+def parse_order(spec: str, n_movable: int) -> np.ndarray:
+    """The order of the movable tokens that ``spec`` asks for.
+
+    Args:
+        spec: ``reverse``; ``shuffle:SEED`` (a seeded shuffle, numpy's
+            ``default_rng(SEED).permutation``); ``swap:I,J`` (exchange two
+            tokens); or ``i,j,k,...`` (token ``order[t]`` goes to place ``t``).
+            Indices are 0-based over the movable tokens only.
+        n_movable: number of movable (non-special) tokens.
+
+    Returns:
+        ``(n_movable,)`` int64, a permutation of ``0 .. n_movable - 1``.
+
+    Raises:
+        OrderError: the spec is not one of the forms above, or the indices are
+            out of range, repeated, or not exactly ``n_movable`` of them.
+    """
+    spec = spec.strip().replace(" ", "")
+    if spec == "reverse":
+        return np.arange(n_movable)[::-1].copy()
+    if match := _SHUFFLE.fullmatch(spec):
+        seed = int(match.group(1))
+        if seed < 0:
+            raise OrderError(f"the shuffle seed must be 0 or more, got {seed}")
+        return np.random.default_rng(seed).permutation(n_movable)
+    if match := _SWAP.fullmatch(spec):
+        i, j = int(match.group(1)), int(match.group(2))
+        _check_indices([i, j], n_movable, spec)
+        order = np.arange(n_movable)
+        order[[i, j]] = order[[j, i]]
+        return order
+    try:
+        indices = [int(part) for part in spec.split(",")]
+    except ValueError:
+        raise OrderError(f"order {spec!r} is not understood; use {ORDER_HELP}") from None
+    _check_indices(indices, n_movable, spec)
+    if len(indices) != n_movable:
+        raise OrderError(f"order {spec!r} has {len(indices)} indices but the sentence has {n_movable} tokens "
+                         f"that can move; give each of 0..{n_movable - 1} once")
+    if len(set(indices)) != len(indices):
+        repeated = sorted({i for i in indices if indices.count(i) > 1})
+        raise OrderError(f"order {spec!r} repeats {', '.join(map(str, repeated))}; give each of "
+                         f"0..{n_movable - 1} exactly once")
+    return np.asarray(indices, dtype=np.int64)
+
+
+def _check_indices(indices: Sequence[int], n_movable: int, spec: str) -> None:
+    bad = [i for i in indices if not 0 <= i < n_movable]
+    if bad:
+        raise OrderError(f"order {spec!r} names {', '.join(map(str, bad))}, outside 0..{n_movable - 1} "
+                         f"(the {n_movable} tokens that can move, special tokens excluded)")
+
+
+def full_permutation(order: np.ndarray, special: Sequence[bool]) -> np.ndarray:
+    """Extend an order of the movable tokens to all tokens, specials fixed.
+
+    Args:
+        order: ``(n_movable,)`` int, from :func:`parse_order`.
+        special: one flag per token.
+
+    Returns:
+        ``(n_tokens,)`` int64 ``perm``: position ``t`` of the permuted
+        sentence holds the token from position ``perm[t]``.
+    """
+    movable = movable_positions(special)
+    perm = np.arange(len(special))
+    perm[movable] = movable[np.asarray(order)]
+    return perm
+
+
+def unpermute(permuted_rows: np.ndarray, perm: np.ndarray) -> np.ndarray:
+    """Put rows computed on the permuted sentence back in the original order.
+
+    Args:
+        permuted_rows: ``(n_tokens, ...)``, row ``t`` belongs to the token at
+            position ``t`` of the permuted sentence.
+        perm: ``(n_tokens,)`` int, as from :func:`full_permutation`.
+
+    Returns:
+        ``(n_tokens, ...)``: row ``s`` belongs to the token at position ``s``
+        of the original sentence.
+    """
+    return permuted_rows[np.argsort(perm)]
+
+
+def unpermute_attention(weights: np.ndarray, perm: np.ndarray) -> np.ndarray:
+    """Attention weights of the permuted sentence, queries and keys in the original order.
+
+    Args:
+        weights: ``(..., n_tokens, n_tokens)`` float, query axis then key axis.
+        perm: ``(n_tokens,)`` int.
+
+    Returns:
+        The same shape; entry ``[s, u]`` is how much original token ``s``
+        attended to original token ``u`` in the permuted sentence.
+    """
+    inverse = np.argsort(perm)
+    return weights[..., inverse, :][..., :, inverse]
+
+
+def token_differences(original: np.ndarray, permuted: np.ndarray, perm: np.ndarray) -> np.ndarray:
+    """Largest absolute difference per token, matched by token.
+
+    Args:
+        original: ``(n_tokens, d_model)`` float, rows of the original sentence.
+        permuted: ``(n_tokens, d_model)`` float, rows of the permuted sentence.
+        perm: ``(n_tokens,)`` int.
+
+    Returns:
+        ``(n_tokens,)`` float64 >= 0, entry ``s`` for the token at original
+        position ``s``; all zero (to float rounding) when the computation is
+        permutation equivariant.
+    """
+    diff = np.abs(original.astype(np.float64) - unpermute(permuted, perm).astype(np.float64))
+    return diff.reshape(len(perm), -1).max(axis=1)
+
+
+def max_abs_difference(original: np.ndarray, permuted: np.ndarray, perm: np.ndarray) -> float:
+    """Largest absolute difference between the two sentences' rows, matched by token (>= 0)."""
+    return float(token_differences(original, permuted, perm).max())
+
+
+def pooled_cosine(original: np.ndarray, permuted: np.ndarray) -> float:
+    """Cosine between the mean-pooled rows of two sentences, in [-1, 1].
+
+    Mean pooling over every token, special tokens included, is what
+    sentence-transformers' ``Pooling(pooling_mode_mean_tokens=True)`` does for
+    an unpadded sentence; all-MiniLM-L6-v2 then L2-normalises, which leaves
+    the cosine unchanged. Computed in float64 so that equal sentences give 1.
+
+    Args:
+        original, permuted: ``(n_tokens, d_model)`` float, in any token order
+            (the mean does not depend on it).
+    """
+    a = original.astype(np.float64).mean(axis=0)
+    b = permuted.astype(np.float64).mean(axis=0)
+    denominator = np.linalg.norm(a) * np.linalg.norm(b)
+    return float(a @ b / denominator) if denominator > 0 else float("nan")
+
+
+def lookup_from_tables(tables: EmbeddingTables, ids: Sequence[int], *, with_positions: bool) -> np.ndarray:
+    """The vectors a bare table gives a sentence: token row plus position row.
+
+    Used when no forward pass can be built (a table from ``.npy`` or TSV):
+    token row ``ids[t]`` plus, when ``with_positions`` and the checkpoint has
+    a learned table, position row ``t``.
+
+    Args:
+        tables: the checkpoint's tables.
+        ids: token ids, 0-based, one per position.
+        with_positions: add the position rows.
+
+    Returns:
+        ``(n_tokens, d_model)`` float32.
+
+    Raises:
+        OrderError: the sentence is longer than the position table.
+    """
+    vectors = tables.token[np.asarray(ids, dtype=np.int64)].copy()
+    if with_positions and tables.position is not None:
+        if len(ids) > tables.n_positions:
+            raise OrderError(f"the sentence has {len(ids)} tokens but the position table has only "
+                             f"{tables.n_positions} rows; use a shorter sentence")
+        vectors += tables.position[: len(ids)]
+    return vectors
+
+
+def mean_input_difference(tables: EmbeddingTables, ids: Sequence[int], perm: np.ndarray) -> float | None:
+    """Largest difference between the two sentences' mean (token + position) input.
+
+    Both sentences use the same token rows and the same position rows, only
+    paired differently, so the means agree to float rounding: the order is
+    invisible to anything that only averages the inputs, and shows only once
+    attention mixes tokens by content. ``None`` without a learned table.
+
+    Returns:
+        A float >= 0, or ``None``.
+    """
+    if tables.position is None or len(ids) > tables.n_positions:
+        return None
+    ids = np.asarray(ids, dtype=np.int64)
+    original = lookup_from_tables(tables, ids, with_positions=True).astype(np.float64).mean(axis=0)
+    permuted = lookup_from_tables(tables, ids[perm], with_positions=True).astype(np.float64).mean(axis=0)
+    return float(np.abs(original - permuted).max())

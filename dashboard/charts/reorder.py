@@ -1,0 +1,116 @@
+"""Charts of the sentence-reorder demo (frames from :mod:`dashboard.ui.reorder_frames`)."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+SETTING_COLOURS = alt.Scale(domain=["with positions", "without positions"], range=["#d62728", "#1f77b4"])
+
+
+def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
+    """The two sentences as two rows of tokens, each token joined to where it moved.
+
+    Args:
+        frame: columns ``sentence`` (original / permuted), ``position``
+            (0-based), ``token``, ``token_index`` (original position of the
+            token), ``special`` (bool).
+
+    Returns:
+        A layered chart: grey lines join a token's two places; special
+        tokens, which never move, are drawn in orange (no legend: the page
+        says so). Streamlit sizes charts to their total height, axes included.
+    """
+    base = alt.Chart(frame).encode(
+        x=alt.X("position:O", title="position (0-based)", axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("sentence:N", sort=["original", "permuted"], title=None),
+    )
+    lines = base.mark_line(color="#bbbbbb").encode(detail="token_index:N")
+    text = base.mark_text(fontSize=14, fontWeight="bold").encode(
+        text="token:N",
+        color=alt.Color("special:N", scale=alt.Scale(domain=[False, True], range=["#222222", "#ff7f0e"]),
+                        legend=None),
+        tooltip=["sentence:N", "position:O", "token:N", alt.Tooltip("token_index:O", title="original position")],
+    )
+    return (lines + text).properties(height=170, title="The sentence and its reordering")
+
+
+def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
+    """Per-token difference between the two sentences, with and without positions.
+
+    Args:
+        frame: columns ``position`` (0-based), ``token`` (label), ``setting``
+            (with / without positions), ``max_abs_diff`` (float >= 0).
+        title: chart title (the level shown).
+
+    Returns:
+        Grouped bars, one group per token in the original order; a bar of
+        height zero means the token got the same vector in both sentences.
+    """
+    return (
+        alt.Chart(frame, title=title)
+        .mark_bar()
+        .encode(
+            x=alt.X("token:N", sort=alt.EncodingSortField("position", op="min"), title="token (original order)",
+                    axis=alt.Axis(labelAngle=-45)),
+            xOffset=alt.XOffset("setting:N"),
+            y=alt.Y("max_abs_diff:Q", title="largest |difference|"),
+            color=alt.Color("setting:N", scale=SETTING_COLOURS, title=None),
+            tooltip=["token:N", "setting:N", alt.Tooltip("max_abs_diff:Q", format=".3g", title="largest |difference|")],
+        )
+        .properties(height=320)
+    )
+
+
+def attention_heatmap_chart(frame: pd.DataFrame) -> alt.Chart:
+    """First-layer attention of both sentences side by side, one row per setting.
+
+    Args:
+        frame: columns ``setting``, ``sentence``, ``query``, ``key``,
+            ``query_position``, ``key_position`` (0-based), ``weight`` in [0, 1].
+
+    Returns:
+        A faceted heatmap (columns: original / permuted sentence; rows: with /
+        without positions); colour scale fixed to [0, 1] so panels compare.
+    """
+    return (
+        alt.Chart(frame)
+        .mark_rect()
+        .encode(
+            x=alt.X("key:N", sort=alt.EncodingSortField("key_position", op="min"), title="key (attended to)"),
+            y=alt.Y("query:N", sort=alt.EncodingSortField("query_position", op="min"), title="query"),
+            color=alt.Color("weight:Q", scale=alt.Scale(domain=[0, 1], scheme="viridis"), title="weight"),
+            tooltip=["query:N", "key:N", alt.Tooltip("weight:Q", format=".3f")],
+        )
+        .properties(width=230, height=230)
+        .facet(row=alt.Row("setting:N", sort=["with positions", "without positions"], title=None),
+               column=alt.Column("sentence:N", sort=["original", "permuted"], title=None))
+        .resolve_scale(x="independent", y="independent")
+    )
+
+
+def next_token_chart(frame: pd.DataFrame) -> alt.Chart:
+    """The likeliest next tokens after each sentence, with and without positions.
+
+    Args:
+        frame: columns ``setting``, ``sentence``, ``rank`` (1 = likeliest),
+            ``token``, ``probability`` in [0, 1].
+
+    Returns:
+        Faceted horizontal bars (columns: original / permuted; rows: setting);
+        the probability axis is shared by all panels so bars compare.
+    """
+    return (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            y=alt.Y("token:N", sort=alt.EncodingSortField("rank", op="min"), title=None),
+            x=alt.X("probability:Q", title="probability of the next token"),
+            color=alt.Color("setting:N", scale=SETTING_COLOURS, legend=None),
+            tooltip=["token:N", "rank:O", alt.Tooltip("probability:Q", format=".3f")],
+        )
+        .properties(width=260, height=120)
+        .facet(row=alt.Row("setting:N", sort=["with positions", "without positions"], title=None),
+               column=alt.Column("sentence:N", sort=["original", "permuted"], title=None))
+        .resolve_scale(y="independent")
+    )

@@ -1,0 +1,172 @@
+"""Building the whole model of a checkpoint with ``transformers``, for a forward pass.
+
+This is the one place in the explorer that instantiates a whole model: the
+reorder demo needs every layer. Everything else reads only the tables.
+
+One registry, :data:`BUILDERS`, from the kind of file to (detector, builder):
+
+- a Hugging Face folder: ``AutoModel`` (bidirectional) or
+  ``AutoModelForCausalLM`` (causal, for the next-token prediction);
+- a GGUF file: ``AutoModelForCausalLM.from_pretrained(folder, gguf_file=...)``,
+  which dequantizes every tensor with the ``gguf`` package (needs
+  ``accelerate``); SmolLM2-135M (Q4_1) takes about half a minute and 1.2 GB;
+- a nanoGPT ``ckpt.pt``: mapped onto GPT-2 by :mod:`dashboard.forward.nanogpt`.
+
+Models are float32, in eval mode (dropout off), with eager attention so that
+attention weights can be returned.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+import torch
+
+from dashboard.checkpoints.keymaps import KEY_MAPS
+from dashboard.errors import ExplorerError, ForwardUnavailableError
+from dashboard.forward.nanogpt import gpt2_from_nanogpt, read_nanogpt_checkpoint
+from dashboard.forward.positions import check_removable
+from dashboard.tables import EmbeddingTables
+
+#: Suffixes of torch pickles that may hold a nanoGPT checkpoint.
+TORCH_SUFFIXES = (".pt", ".pth", ".ckpt")
+
+
+@dataclass(frozen=True, eq=False)
+class ForwardModel:
+    """A whole model, ready for forward passes with and without positions.
+
+    Attributes:
+        module: the ``transformers`` model, float32, eval mode, eager attention.
+        architecture: canonical name from the model's own config (``bert``,
+            ``gpt2``, ``llama`` ...), a key of ``KEY_MAPS``.
+        position_kind: ``learned`` or ``rotary``: what removing positions means.
+        causal: True when attention is masked to earlier positions.
+        has_lm_head: True when the model predicts the next token.
+        describe: one line: class and checkpoint it was built from.
+        lock: held for the whole of each forward pass: the app shares one
+            model between sessions, and a pass without positions installs
+            hooks that a concurrent pass must not run through.
+    """
+
+    module: torch.nn.Module
+    architecture: str
+    position_kind: str
+    causal: bool
+    has_lm_head: bool
+    describe: str
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+
+def _missing_weights(info: dict, module: torch.nn.Module) -> list[str]:
+    missing = set(info.get("missing_keys") or ())
+    if getattr(module.config, "tie_word_embeddings", False):
+        missing -= {"lm_head.weight"}
+    return sorted(missing)
+
+
+def _build_hf_folder(path: Path) -> torch.nn.Module:
+    from transformers import AutoConfig, AutoModel, AutoModelForCausalLM
+
+    config = AutoConfig.from_pretrained(str(path), local_files_only=True)
+    key_map = KEY_MAPS.get(config.model_type)
+    if key_map is None:
+        raise ForwardUnavailableError(f"model_type {config.model_type!r} is not supported for a forward pass; "
+                                      f"supported: {', '.join(sorted(KEY_MAPS))}")
+    auto = AutoModelForCausalLM if key_map.causal else AutoModel
+    module, info = auto.from_pretrained(str(path), local_files_only=True, attn_implementation="eager",
+                                        dtype=torch.float32, output_loading_info=True)
+    missing = _missing_weights(info, module)
+    if missing:
+        raise ForwardUnavailableError(
+            f"{path} lacks {len(missing)} weights of the {config.model_type} model ({', '.join(missing[:3])} ...); "
+            "a forward pass would run on random weights, so only the lookup level is shown")
+    return module
+
+
+def _build_gguf(path: Path) -> torch.nn.Module:
+    from transformers import AutoModelForCausalLM
+
+    return AutoModelForCausalLM.from_pretrained(str(path.parent), gguf_file=path.name, local_files_only=True,
+                                                attn_implementation="eager", dtype=torch.float32)
+
+
+def _build_nanogpt(path: Path) -> torch.nn.Module:
+    state_dict, model_args = read_nanogpt_checkpoint(path)
+    return gpt2_from_nanogpt(state_dict, model_args)
+
+
+class Builder(NamedTuple):
+    detect: Callable[[Path], bool]
+    build: Callable[[Path], torch.nn.Module]
+    describe: str
+
+
+#: Kind of file -> how to build a model from it, tried in this order.
+BUILDERS: dict[str, Builder] = {
+    "hf-folder": Builder(lambda p: p.is_dir() and (p / "config.json").is_file(), _build_hf_folder,
+                         "a Hugging Face folder (config.json + weights)"),
+    "gguf": Builder(lambda p: p.is_file() and p.suffix == ".gguf", _build_gguf, "a GGUF file"),
+    "nanogpt": Builder(lambda p: p.is_file() and p.suffix in TORCH_SUFFIXES, _build_nanogpt, "a nanoGPT ckpt.pt"),
+}
+
+
+def forward_unavailable_reason(tables: EmbeddingTables) -> str | None:
+    """Why no forward pass can be built, decided without loading anything; ``None`` if one may be.
+
+    A ``None`` answer is not a promise: :func:`load_forward_model` may still
+    refuse (missing weights, unsupported architecture) with a reason.
+    """
+    if tables.model_path is None:
+        return (f"{tables.name} is a bare table ({tables.format}): it holds the embedding rows but no attention "
+                "or MLP weights, so there is no model to run; only the lookup level can be shown")
+    path = Path(tables.model_path)
+    if not any(builder.detect(path) for builder in BUILDERS.values()):
+        kinds = "; ".join(b.describe for b in BUILDERS.values())
+        return f"a forward pass can be built only from {kinds}; {path.name} is none of these"
+    return None
+
+
+def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
+    """Build the whole model the tables came from.
+
+    Args:
+        tables: tables whose ``model_path`` names a folder or file.
+
+    Returns:
+        The model, with what removing its positions means.
+
+    Raises:
+        ForwardUnavailableError: bare table, unsupported file or architecture,
+            missing weights, or positions that cannot be removed.
+    """
+    reason = forward_unavailable_reason(tables)
+    if reason:
+        raise ForwardUnavailableError(reason)
+    path = Path(tables.model_path)
+    builder = next(b for b in BUILDERS.values() if b.detect(path))
+    try:
+        module = builder.build(path)
+    except ExplorerError:
+        raise
+    except (OSError, ValueError, KeyError, RuntimeError, ImportError) as error:
+        raise ForwardUnavailableError(f"transformers could not build the model from {path.name} "
+                                      f"({str(error).splitlines()[0] if str(error) else type(error).__name__}); "
+                                      "only the lookup level can be shown") from error
+    module = module.to(torch.float32).eval()
+    architecture = module.config.model_type
+    key_map = KEY_MAPS.get(architecture)
+    if key_map is None:
+        raise ForwardUnavailableError(f"model_type {architecture!r} is not supported for a forward pass")
+    check_removable(module, architecture, key_map.position_kind)
+    return ForwardModel(
+        module=module,
+        architecture=architecture,
+        position_kind=key_map.position_kind,
+        causal=key_map.causal,
+        has_lm_head=module.get_output_embeddings() is not None,
+        describe=f"transformers {type(module).__name__} built from {tables.name}",
+    )

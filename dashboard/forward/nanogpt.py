@@ -1,0 +1,129 @@
+"""nanoGPT checkpoints as ``transformers``' GPT-2, for a forward pass.
+
+nanoGPT (karpathy/nanoGPT, ``model.py``) is GPT-2 with three differences in
+how the weights are stored and used, each handled here as data:
+
+- its projections are ``nn.Linear`` (weight ``(out, in)``), GPT-2's are
+  ``Conv1D`` (weight ``(in, out)``): the four matrices in :data:`TRANSPOSED`
+  are transposed, exactly as nanoGPT's own ``GPT.from_pretrained`` does the
+  other way round;
+- ``bias=False`` models have no bias vectors at all: GPT-2 always has them, so
+  they are set to zero (the same function);
+- its MLP uses the exact GELU (``nn.GELU()``), GPT-2 the tanh approximation
+  (``gelu_new``): the config asks for ``gelu``.
+
+``ckpt.pt`` holds ``model`` (the state dict), ``model_args`` (``n_layer``,
+``n_head``, ``n_embd``, ``block_size``, ``bias``, ``vocab_size``), ``config``
+and ``iter_num``; models trained with ``torch.compile`` prefix every key with
+``_orig_mod.``, DDP with ``module.``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+import torch
+
+from dashboard.errors import CheckpointReadError, ForwardUnavailableError, UnsafeCheckpointError
+
+#: nanoGPT Linear weights stored transposed relative to GPT-2's Conv1D.
+TRANSPOSED = ("attn.c_attn.weight", "attn.c_proj.weight", "mlp.c_fc.weight", "mlp.c_proj.weight")
+#: Wrapper prefixes left by torch.compile and DistributedDataParallel.
+WRAPPER_PREFIXES = ("_orig_mod.", "module.")
+#: model_args keys a GPT-2 config cannot be built without.
+REQUIRED_ARGS = ("n_layer", "n_head", "n_embd", "block_size", "vocab_size")
+
+
+def strip_wrapper_prefixes(state_dict: Mapping[str, torch.Tensor]) -> dict[str, torch.Tensor]:
+    """Keys without ``_orig_mod.`` / ``module.`` prefixes (several may be stacked)."""
+    stripped = {}
+    for key, value in state_dict.items():
+        while key.startswith(WRAPPER_PREFIXES):
+            key = key.split(".", 1)[1]
+        stripped[key] = value
+    return stripped
+
+
+def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mapping[str, Any]):
+    """Build ``transformers.GPT2LMHeadModel`` carrying a nanoGPT model's weights.
+
+    Args:
+        state_dict: nanoGPT's ``model.state_dict()`` (``transformer.wte.weight``,
+            ``transformer.h.0.attn.c_attn.weight`` ``(3 * d_model, d_model)`` ...),
+            wrapper prefixes allowed.
+        model_args: nanoGPT's ``model_args`` (``n_layer``, ``n_head``,
+            ``n_embd``, ``block_size``, ``vocab_size``, optional ``bias``).
+
+    Returns:
+        A float32 ``GPT2LMHeadModel`` in eval mode with eager attention, whose
+        logits equal the nanoGPT model's. The head is tied when nanoGPT's
+        ``lm_head.weight`` is absent or equal to the token table (nanoGPT
+        always ties).
+
+    Raises:
+        CheckpointReadError: ``model_args`` lacks a size, or the state dict
+            lacks a tensor or has one of the wrong shape (both shapes named).
+    """
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    missing_args = [name for name in REQUIRED_ARGS if model_args.get(name) is None]
+    if missing_args:
+        raise CheckpointReadError(f"nanoGPT model_args lacks {', '.join(missing_args)}; the checkpoint is not "
+                                  "a complete nanoGPT ckpt.pt")
+    source = strip_wrapper_prefixes(state_dict)
+    token = source.get("transformer.wte.weight")
+    head = source.get("lm_head.weight")
+    tied = head is None or (token is not None and head.shape == token.shape and torch.equal(head, token))
+    config = GPT2Config(
+        vocab_size=int(model_args["vocab_size"]), n_positions=int(model_args["block_size"]),
+        n_embd=int(model_args["n_embd"]), n_layer=int(model_args["n_layer"]), n_head=int(model_args["n_head"]),
+        activation_function="gelu", layer_norm_epsilon=1e-5, resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0,
+        tie_word_embeddings=tied, bos_token_id=None, eos_token_id=None,
+    )
+    model = GPT2LMHeadModel(config)
+    target = model.state_dict()
+    mapped = {}
+    for key, expected in target.items():
+        value = source.get(key)
+        if value is None and key.endswith(".bias") and not model_args.get("bias", True):
+            value = torch.zeros_like(expected)
+        if value is None and key == "lm_head.weight" and tied:
+            value = token
+        if value is None:
+            raise CheckpointReadError(f"the nanoGPT state dict has no {key!r}; it does not match its model_args "
+                                      f"(n_layer={model_args['n_layer']})")
+        if key.endswith(TRANSPOSED):
+            value = value.t()
+        if tuple(value.shape) != tuple(expected.shape):
+            raise CheckpointReadError(f"nanoGPT tensor {key!r} has shape {tuple(value.shape)} but model_args "
+                                      f"imply {tuple(expected.shape)}")
+        mapped[key] = value.to(torch.float32)
+    model.load_state_dict(mapped, strict=True)
+    model.set_attn_implementation("eager")
+    return model.eval()
+
+
+def read_nanogpt_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], dict[str, Any]]:
+    """The state dict and ``model_args`` of a nanoGPT ``ckpt.pt``.
+
+    Loaded with ``torch.load(weights_only=True)``: nothing in the file runs.
+
+    Raises:
+        UnsafeCheckpointError: the pickle asks for objects safe loading refuses.
+        ForwardUnavailableError: the file is a state dict without
+            ``model_args`` (no sizes to build a model from).
+        CheckpointReadError: the file is not a torch checkpoint.
+    """
+    try:
+        checkpoint = torch.load(path, map_location="cpu", weights_only=True, mmap=True)
+    except Exception as error:  # torch raises UnpicklingError, RuntimeError, EOFError ... on bad files
+        if "weights_only" in str(error) or "Unsupported global" in str(error):
+            raise UnsafeCheckpointError(f"{path.name} asks for objects that safe loading refuses, so nothing was "
+                                        f"run ({str(error).splitlines()[0]}); re-save its state dict with "
+                                        "torch.save(model.state_dict())") from error
+        raise CheckpointReadError(f"{path.name} is not a readable torch checkpoint ({error})") from error
+    if not isinstance(checkpoint, dict) or "model" not in checkpoint or "model_args" not in checkpoint:
+        raise ForwardUnavailableError(f"{path.name} is not a nanoGPT ckpt.pt (no 'model' and 'model_args' keys), "
+                                      "so there are no sizes to build the model from; only the tables can be shown")
+    return dict(checkpoint["model"]), dict(checkpoint["model_args"])

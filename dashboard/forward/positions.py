@@ -1,0 +1,102 @@
+"""Removing position information from a ``transformers`` model, by hooks.
+
+Nothing in the model's code is copied or changed; two forward hooks do it:
+
+- **learned** tables (BERT, GPT-2, OPT): the position embedding module's
+  output is replaced by zeros, so every token enters the first block with
+  the same vector wherever it stands (BERT keeps its constant segment row
+  and its LayerNorm; both act on each token alone);
+- **rotary** (Llama, Mistral, Qwen): the rotary module's ``(cos, sin)`` output
+  is replaced by ``(1, 0)``, which turns ``apply_rotary_pos_emb``'s
+  ``q * cos + rotate_half(q) * sin`` into ``q``: the rotation becomes the
+  identity (``transformers`` 5, ``modeling_llama.py``).
+
+The position module is found from the architecture's key map (the same names
+the table readers use), the rotary module by its attribute name ``rotary_emb``.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+import torch
+
+from dashboard.checkpoints.keymaps import KEY_MAPS
+from dashboard.errors import ForwardUnavailableError
+
+#: Attribute name of the rotary module in transformers' Llama-family models.
+ROTARY_MODULE = "rotary_emb"
+
+
+def find_position_module(model: torch.nn.Module, architecture: str) -> torch.nn.Module:
+    """The module that looks up learned position vectors.
+
+    Raises:
+        ForwardUnavailableError: the architecture has no learned table, or the
+            model has no module of that name.
+    """
+    key_map = KEY_MAPS.get(architecture)
+    if key_map is None or key_map.position is None:
+        raise ForwardUnavailableError(f"architecture {architecture!r} has no learned position table to remove")
+    name = key_map.position.removesuffix(".weight")
+    for module_name, module in model.named_modules():
+        if module_name == name or module_name.endswith("." + name):
+            return module
+    raise ForwardUnavailableError(f"the {architecture} model has no module {name!r}; positions cannot be removed")
+
+
+def find_rotary_modules(model: torch.nn.Module) -> list[torch.nn.Module]:
+    """Every rotary-embedding module (``...rotary_emb``) of the model, maybe none."""
+    return [module for name, module in model.named_modules() if name.rsplit(".", 1)[-1] == ROTARY_MODULE]
+
+
+def _zero_output(module, args, output):
+    return torch.zeros_like(output)
+
+
+def _identity_rotation(module, args, output):
+    cos, sin = output
+    return torch.ones_like(cos), torch.zeros_like(sin)
+
+
+def check_removable(model: torch.nn.Module, architecture: str, position_kind: str) -> None:
+    """Fail early, at load time, when positions cannot be removed from this model.
+
+    Raises:
+        ForwardUnavailableError: the position kind is not ``learned`` or
+            ``rotary``, or the module to hook is missing.
+    """
+    if position_kind == "learned":
+        find_position_module(model, architecture)
+    elif position_kind == "rotary":
+        if not find_rotary_modules(model):
+            raise ForwardUnavailableError(f"the {architecture} model has no {ROTARY_MODULE!r} module, so its rotary "
+                                          "positions cannot be replaced by the identity")
+    else:
+        raise ForwardUnavailableError(f"positions of kind {position_kind!r} cannot be removed; "
+                                      "supported: learned tables and rotary embeddings")
+
+
+@contextmanager
+def positions_removed(model: torch.nn.Module, architecture: str, position_kind: str) -> Iterator[None]:
+    """Within the block, the model runs with no position information.
+
+    Args:
+        model: a ``transformers`` model.
+        architecture: canonical name (``bert``, ``gpt2``, ``llama`` ...).
+        position_kind: ``learned`` or ``rotary``.
+
+    Raises:
+        ForwardUnavailableError: see :func:`check_removable`.
+    """
+    check_removable(model, architecture, position_kind)
+    if position_kind == "learned":
+        handles = [find_position_module(model, architecture).register_forward_hook(_zero_output)]
+    else:
+        handles = [module.register_forward_hook(_identity_rotation) for module in find_rotary_modules(model)]
+    try:
+        yield
+    finally:
+        for handle in handles:
+            handle.remove()

@@ -1,0 +1,63 @@
+"""Cached whole models, tokenizers and reorder experiments for the reorder page.
+
+A whole model is loaded once per process (``st.cache_resource``) and shared
+by sessions; a checkpoint that cannot run is remembered with its reason so
+that it is not retried on every rerun. Experiments are small and cached per
+(source, sentence, order).
+"""
+
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+
+from dashboard.errors import ForwardUnavailableError
+from dashboard.forward.experiment import ReorderExperiment, run_reorder_experiment
+from dashboard.forward.loading import ForwardModel, load_forward_model
+from dashboard.forward.tokenizing import SentenceTokenizer, load_sentence_tokenizer
+from dashboard.ui.loading import get_tables
+
+
+def _stamp(path: str | None) -> float:
+    """Modification time of the model's file or folder, so a replaced checkpoint is rebuilt."""
+    try:
+        return os.path.getmtime(path) if path else 0.0
+    except OSError:
+        return 0.0
+
+
+@st.cache_resource(max_entries=2, show_spinner="Building the whole model for a forward pass ...")
+def _cached_model(source: str, stamp: float) -> tuple[ForwardModel | None, str | None]:
+    try:
+        return load_forward_model(get_tables(source)), None
+    except ForwardUnavailableError as error:
+        return None, str(error)
+
+
+@st.cache_resource(max_entries=4, show_spinner="Reading the tokenizer ...")
+def _cached_tokenizer(source: str, stamp: float) -> SentenceTokenizer:
+    tables = get_tables(source)
+    return load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+
+
+def forward_model(source: str) -> tuple[ForwardModel | None, str | None]:
+    """``(model, None)``, or ``(None, why no forward pass)`` for the source."""
+    return _cached_model(source, _stamp(get_tables(source).model_path))
+
+
+@st.cache_data(max_entries=32, show_spinner="Running both sentences through the model ...")
+def _cached_experiment(source: str, stamp: float, sentence: str, order: str) -> ReorderExperiment:
+    tables = get_tables(source)
+    model, note = _cached_model(source, stamp)
+    return run_reorder_experiment(tables, _cached_tokenizer(source, stamp), sentence, order, model, note)
+
+
+def reorder_experiment(source: str, sentence: str, order: str) -> ReorderExperiment:
+    """The experiment for the source (cached).
+
+    Raises:
+        QueryError: the sentence cannot be tokenized or is too long.
+        OrderError: the order is bad.
+    """
+    return _cached_experiment(source, _stamp(get_tables(source).model_path), sentence, order)

@@ -1,0 +1,133 @@
+"""Tidy frames the reorder page charts, built from a :class:`ReorderExperiment`.
+
+Setting labels are ``with positions`` / ``without positions``; sentence
+labels are ``original`` / ``permuted``. Token labels carry their 0-based
+position (``3 sat``) so that a word used twice stays two rows.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from dashboard.analysis.reorder import token_differences, unpermute_attention
+from dashboard.forward.experiment import SETTINGS, ReorderExperiment
+from dashboard.tables import EmbeddingTables
+
+SETTING_LABELS = {"with_positions": "with positions", "without_positions": "without positions"}
+SENTENCE_LABELS = ("original", "permuted")
+#: Level name -> (ForwardRecord attribute, title); ``lookup`` also exists without a model.
+LEVELS = {
+    "lookup": ("lookup", "vectors entering the first block"),
+    "attention": ("attention_output", "first attention layer output"),
+    "model": ("final", "final hidden states"),
+}
+
+
+def token_label(position: int, token: str) -> str:
+    return f"{position} {token}"
+
+
+def token_order_frame(experiment: ReorderExperiment) -> pd.DataFrame:
+    """Where each token stands in the two sentences.
+
+    Returns:
+        One row per token per sentence: ``sentence`` (original / permuted),
+        ``position`` (0-based), ``token`` (display string), ``token_index``
+        (the token's position in the original sentence, to connect the two
+        rows), ``special`` (bool).
+    """
+    n = len(experiment.ids)
+    perm = experiment.perm
+    return pd.DataFrame({
+        "sentence": ["original"] * n + ["permuted"] * n,
+        "position": list(range(n)) * 2,
+        "token": list(experiment.tokens) + list(experiment.permuted_tokens),
+        "token_index": list(range(n)) + [int(i) for i in perm],
+        "special": list(experiment.special) + [experiment.special[int(i)] for i in perm],
+    })
+
+
+def token_difference_frame(experiment: ReorderExperiment, level: str) -> pd.DataFrame:
+    """Per-token largest difference between the sentences at one level, both settings.
+
+    Args:
+        level: a key of :data:`LEVELS`.
+
+    Returns:
+        Columns ``position`` (0-based, original sentence), ``token`` (label
+        ``position token``), ``setting``, ``max_abs_diff`` (float >= 0: the
+        largest absolute difference between the token's vector in the
+        original sentence and in the permuted one, matched by token).
+    """
+    attribute, _ = LEVELS[level]
+    rows = []
+    for setting in SETTINGS:
+        run = experiment.runs[setting]
+        if level == "lookup":
+            original, permuted = run.lookup
+        elif run.original is None:
+            continue
+        else:
+            original, permuted = getattr(run.original, attribute), getattr(run.permuted, attribute)
+        for position, diff in enumerate(token_differences(original, permuted, experiment.perm)):
+            rows.append({"position": position, "token": token_label(position, experiment.tokens[position]),
+                         "setting": SETTING_LABELS[setting], "max_abs_diff": float(diff)})
+    return pd.DataFrame(rows, columns=["position", "token", "setting", "max_abs_diff"])
+
+
+def attention_frame(experiment: ReorderExperiment, *, head: int | None = None,
+                    original_order: bool = False) -> pd.DataFrame:
+    """First-layer attention weights of both sentences in both settings.
+
+    Args:
+        head: 0-based head, or ``None`` for the mean over heads.
+        original_order: lay the permuted sentence's weights out in the
+            original sentence's order (then, without positions, the two
+            bidirectional heatmaps are equal).
+
+    Returns:
+        Columns ``setting``, ``sentence``, ``query`` / ``key`` (labels
+        ``position token``), ``query_position`` / ``key_position`` (0-based,
+        in the layout shown), ``weight`` (in [0, 1]; each query's row sums to 1).
+        Empty without a forward pass.
+    """
+    rows = []
+    n = len(experiment.ids)
+    for setting in SETTINGS:
+        run = experiment.runs[setting]
+        if run.original is None:
+            continue
+        for sentence, record in zip(SENTENCE_LABELS, (run.original, run.permuted)):
+            weights = record.attention_weights
+            weights = weights.mean(axis=0) if head is None else weights[head]
+            tokens = experiment.tokens
+            if sentence == "permuted":
+                if original_order:
+                    weights = unpermute_attention(weights, experiment.perm)
+                else:
+                    tokens = experiment.permuted_tokens
+            labels = [token_label(t, tokens[t]) for t in range(n)]
+            for q in range(n):
+                for k in range(n):
+                    rows.append({"setting": SETTING_LABELS[setting], "sentence": sentence,
+                                 "query": labels[q], "key": labels[k], "query_position": q, "key_position": k,
+                                 "weight": float(weights[q, k])})
+    return pd.DataFrame(rows, columns=["setting", "sentence", "query", "key", "query_position", "key_position",
+                                       "weight"])
+
+
+def next_token_frame(experiment: ReorderExperiment, tables: EmbeddingTables) -> pd.DataFrame:
+    """The likeliest next tokens after each sentence in each setting.
+
+    Returns:
+        Columns ``setting``, ``sentence``, ``rank`` (1 = likeliest), ``token``
+        (display string), ``probability`` (in [0, 1]). Empty for models
+        without a head.
+    """
+    rows = []
+    for setting in SETTINGS:
+        for sentence in SENTENCE_LABELS:
+            for rank, (token_id, probability) in enumerate(experiment.top_next_tokens(setting, sentence), start=1):
+                rows.append({"setting": SETTING_LABELS[setting], "sentence": sentence, "rank": rank,
+                             "token": tables.token_label(token_id), "probability": probability})
+    return pd.DataFrame(rows, columns=["setting", "sentence", "rank", "token", "probability"])

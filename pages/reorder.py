@@ -1,0 +1,163 @@
+"""Sentence reorder: without positions self-attention cannot tell word orders apart; positions can."""
+
+import numpy as np
+import streamlit as st
+
+from dashboard.charts.reorder import (
+    attention_heatmap_chart,
+    next_token_chart,
+    token_difference_chart,
+    token_order_chart,
+)
+from dashboard.errors import ExplorerError
+from dashboard.forward.experiment import ReorderExperiment
+from dashboard.ui import state
+from dashboard.ui.forward_loading import forward_model, reorder_experiment
+from dashboard.ui.loading import active_source, active_tables
+from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.reorder_frames import (
+    LEVELS,
+    attention_frame,
+    next_token_frame,
+    token_difference_frame,
+    token_order_frame,
+)
+
+ensure_routed()
+
+DEFAULT_SENTENCE = "the cat sat on a mat"
+ORDER_KINDS = {"reverse": "reverse", "shuffle": "seeded shuffle", "swap": "swap two", "custom": "custom order"}
+HAVIV = ("Haviv et al., 2022, [*Transformer Language Models without Positional Encodings Still Learn Positional "
+         "Information*](https://arxiv.org/abs/2203.16634)")
+
+
+def format_difference(value: float | None) -> str:
+    if value is None:
+        return "n/a"
+    if value == 0:
+        return "0 (exactly)"
+    return f"{value:.1e}" if value < 1e-3 else f"{value:.3f}"
+
+
+def format_cosine(value: float | None) -> str:
+    return "n/a" if value is None or np.isnan(value) else f"{value:.6f}"
+
+
+def show_pair(label: str, numbers: dict, key: str, formatter) -> None:
+    without, with_ = st.columns(2)
+    without.metric(f"{label}, without positions", formatter(numbers["without_positions"][key]))
+    with_.metric(f"{label}, with positions", formatter(numbers["with_positions"][key]))
+
+
+def order_controls() -> str:
+    """Draw the order widgets and return the order spec they describe."""
+    kind = st.radio("Order", list(ORDER_KINDS), format_func=ORDER_KINDS.get, horizontal=True, key=state.REORDER_KIND)
+    if kind == "shuffle":
+        seed = st.number_input("Shuffle seed", min_value=0, value=0, step=1, key=state.REORDER_SEED)
+        return f"shuffle:{int(seed)}"
+    if kind == "swap":
+        i_col, j_col = st.columns(2)
+        i = i_col.number_input("Swap token", min_value=0, value=0, step=1, key=state.REORDER_SWAP_I)
+        j = j_col.number_input("with token", min_value=0, value=1, step=1, key=state.REORDER_SWAP_J)
+        return f"swap:{int(i)},{int(j)}"
+    if kind == "custom":
+        return st.text_input("Order (0-based indices of the non-special tokens)", value="5,4,3,2,1,0",
+                             key=state.REORDER_CUSTOM,
+                             help="Token order[t] goes to place t; special tokens ([CLS], [SEP], BOS) never move.")
+    return "reverse"
+
+
+tables = active_tables()
+source = active_source()
+st.title("Sentence reorder: position is what breaks the symmetry")
+st.write("Without position information, self-attention is **permutation equivariant**: reorder the words and "
+         "every word's output is the same, only reordered. Below, the loaded model's own weights run a sentence "
+         "and its reordering twice, with the positions and with them removed (learned table zeroed, rotary "
+         "rotation replaced by the identity), and the outputs are compared token by token.")
+
+sentence_col, order_col = st.columns([3, 2])
+sentence = sentence_col.text_input("Sentence", value=DEFAULT_SENTENCE, key=state.REORDER_SENTENCE)
+with order_col:
+    order = order_controls()
+
+model, forward_note = forward_model(source)
+try:
+    experiment: ReorderExperiment = reorder_experiment(source, sentence, order)
+    st.session_state[state.REORDER_LAST_GOOD] = (source, sentence, order)
+except ExplorerError as error:
+    st.error(str(error), icon=":material/error:")
+    last = st.session_state.get(state.REORDER_LAST_GOOD)
+    if last is None or last[0] != source:
+        st.stop()
+    st.caption(f"Still showing the last input that worked: “{last[1]}”, order `{last[2]}`.")
+    experiment = reorder_experiment(*last)
+
+st.altair_chart(token_order_chart(token_order_frame(experiment)), width="stretch")
+st.caption(f"Tokens from {experiment.tokenizer_note}. Special tokens (orange) stay in place. "
+           f"Permutation (position t of the reordered sentence holds original token): "
+           f"`{', '.join(str(int(i)) for i in experiment.perm)}`.")
+if experiment.n_movable < 2:
+    st.info("The sentence has fewer than two tokens that can move, so every order is the same sentence.")
+elif np.array_equal(experiment.perm, np.arange(len(experiment.perm))):
+    st.info("This order leaves the sentence unchanged; pick another seed or order to see a difference.")
+
+numbers = {setting: experiment.numbers(setting) for setting in ("with_positions", "without_positions")}
+if experiment.causal:
+    st.warning(
+        "**This model is causal**: each token sees only the tokens before it, so the mask alone depends on order "
+        "and the outputs change even with positions removed. A causal model can count how many tokens it sees "
+        f"and so learns position without any position embedding ({HAVIV}).", icon=":material/warning:")
+if not experiment.has_forward:
+    st.info(f"Only the lookup level can run: {experiment.forward_note}.", icon=":material/info:")
+
+st.header("1. Lookup: the vectors entering the first block")
+show_pair("largest |difference|", numbers, "lookup_max_abs_diff", format_difference)
+st.write("Each token's vector in the reordered sentence is compared with the same token's vector in the original. "
+         "Without positions a token gets the same vector wherever it stands; with positions it gets a different "
+         "one at a different place.")
+if experiment.position_kind == "none":
+    st.caption("This checkpoint has no position table, so there is nothing to add: both settings are the same.")
+elif experiment.position_kind == "rotary":
+    st.caption("Rotary positions add nothing at lookup: they rotate queries and keys inside attention, so this "
+               "level is the same with and without them. Position shows from level 2 on.")
+if experiment.mean_input_difference is not None:
+    st.caption(f"The mean of the (token + position) inputs is the same for both sentences (largest difference "
+               f"{experiment.mean_input_difference:.1e}): the same rows are used, only paired differently. That is "
+               "why the order shows only once attention mixes tokens by their content.")
+st.altair_chart(token_difference_chart(token_difference_frame(experiment, "lookup"), title=LEVELS["lookup"][1]),
+                width="stretch")
+st.caption("A bar of height zero means the token got the same vector in both orders; hover a bar for its value.")
+
+if experiment.has_forward:
+    st.header("2. First attention layer")
+    show_pair("largest |difference|", numbers, "attention_max_abs_diff", format_difference)
+    st.write("The output of the first attention layer for the reordered sentence, put back in the original order, "
+             "compared with the original's. Without positions"
+             + (" and without a causal mask" if experiment.causal else "")
+             + " they are equal to float precision.")
+    head_col, layout_col = st.columns(2)
+    n_head = experiment.runs["with_positions"].original.attention_weights.shape[0]
+    head = head_col.selectbox("Head", [None, *range(n_head)], key=state.REORDER_HEAD,
+                              format_func=lambda h: "mean over heads" if h is None else f"head {h}")
+    original_order = layout_col.checkbox("Lay the reordered sentence out in the original order",
+                                         key=state.REORDER_ORIGINAL_ORDER)
+    st.altair_chart(attention_heatmap_chart(attention_frame(experiment, head=head, original_order=original_order)))
+    st.altair_chart(token_difference_chart(token_difference_frame(experiment, "attention"),
+                                           title=LEVELS["attention"][1]), width="stretch")
+
+    st.header("3. Whole model")
+    show_pair("largest |difference|", numbers, "model_max_abs_diff", format_difference)
+    show_pair("cosine of mean-pooled sentence vectors", numbers, "pooled_cosine", format_cosine)
+    st.write("Final hidden states compared the same way, and the cosine between the two sentences' mean-pooled "
+             "vectors (for a sentence encoder such as all-MiniLM-L6-v2 that is the model's own sentence embedding).")
+    st.altair_chart(token_difference_chart(token_difference_frame(experiment, "model"), title=LEVELS["model"][1]),
+                    width="stretch")
+    next_tokens = next_token_frame(experiment, tables)
+    if not next_tokens.empty:
+        st.subheader("Next-token prediction after each sentence")
+        st.altair_chart(next_token_chart(next_tokens))
+        top = next_tokens[next_tokens["rank"] == 1].set_index(["setting", "sentence"])["token"]
+        st.caption(" · ".join(f"{setting}: “{top[(setting, 'original')]}” after the original, "
+                              f"“{top[(setting, 'permuted')]}” after the reordered"
+                              for setting in ("with positions", "without positions")))
+    st.caption(f"Model: {model.describe if model else ''}, float32, eval mode.")

@@ -1,0 +1,78 @@
+"""Reorder charts, checked through their Vega-Lite spec."""
+
+import numpy as np
+import pytest
+
+from dashboard.charts.reorder import (
+    attention_heatmap_chart,
+    next_token_chart,
+    token_difference_chart,
+    token_order_chart,
+)
+from dashboard.checkpoints import load_tables
+from dashboard.forward.experiment import run_reorder_experiment
+from dashboard.forward.loading import load_forward_model
+from dashboard.forward.tokenizing import load_sentence_tokenizer
+from dashboard.ui.reorder_frames import (
+    attention_frame,
+    next_token_frame,
+    token_difference_frame,
+    token_order_frame,
+)
+from tests import reorder_factories
+
+
+@pytest.fixture(scope="module")
+def gpt2(tmp_path_factory):
+    tables = load_tables(reorder_factories.gpt2_with_words(tmp_path_factory.mktemp("gpt2") / "gpt2"))
+    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    experiment = run_reorder_experiment(tables, tokenizer, "the cat sat on the mat", "swap:1,5",
+                                        load_forward_model(tables))
+    return tables, experiment
+
+
+def test_order_frame_joins_each_token_to_its_new_place(gpt2):
+    _, experiment = gpt2
+    frame = token_order_frame(experiment)
+    moved = frame[frame.sentence == "permuted"].set_index("position")
+    assert moved.loc[1, "token"] == "mat" and moved.loc[1, "token_index"] == 5
+    spec = token_order_chart(frame).to_dict()
+    assert {layer["mark"]["type"] for layer in spec["layer"]} == {"line", "text"}
+    assert spec["layer"][0]["encoding"]["detail"]["field"] == "token_index"
+
+
+def test_difference_frame_keeps_repeated_words_apart_and_chart_groups_by_setting(gpt2):
+    _, experiment = gpt2
+    frame = token_difference_frame(experiment, "model")
+    assert len(frame) == 2 * 6 and {"0 the", "4 the"} <= set(frame.token)
+    assert (frame.max_abs_diff >= 0).all()
+    encoding = token_difference_chart(frame, title="final").to_dict()["encoding"]
+    assert encoding["xOffset"]["field"] == "setting" and encoding["y"]["field"] == "max_abs_diff"
+    assert encoding["x"]["sort"] == {"field": "position", "op": "min"}
+
+
+@pytest.mark.parametrize("original_order", [False, True])
+def test_attention_frame_rows_sum_to_one_and_heatmaps_share_a_fixed_scale(gpt2, original_order):
+    _, experiment = gpt2
+    frame = attention_frame(experiment, head=1, original_order=original_order)
+    sums = frame.groupby(["setting", "sentence", "query"])["weight"].sum()
+    np.testing.assert_allclose(sums, 1.0, atol=1e-5)
+    permuted_keys = frame[frame.sentence == "permuted"].sort_values("key_position")["key"].unique()
+    expected = experiment.tokens if original_order else experiment.permuted_tokens
+    assert [k.split(" ", 1)[1] for k in permuted_keys] == list(expected)
+    spec = attention_heatmap_chart(frame).to_dict()
+    assert spec["spec"]["encoding"]["color"]["scale"]["domain"] == [0, 1]
+    assert spec["facet"]["column"]["field"] == "sentence" and spec["facet"]["row"]["field"] == "setting"
+    assert spec["resolve"]["scale"] == {"x": "independent", "y": "independent"}
+
+
+def test_next_token_frame_and_chart(gpt2):
+    tables, experiment = gpt2
+    frame = next_token_frame(experiment, tables)
+    assert len(frame) == 2 * 2 * 5 and frame.probability.between(0, 1).all()
+    groups = frame.groupby(["setting", "sentence"])
+    top = frame[frame["rank"] == 1].set_index(["setting", "sentence"])["probability"]
+    assert top.sort_index().tolist() == groups["probability"].max().sort_index().tolist()
+    spec = next_token_chart(frame).to_dict()
+    assert spec["spec"]["encoding"]["x"]["field"] == "probability"
+    assert spec["resolve"]["scale"] == {"y": "independent"}  # x shared: bars compare across panels

@@ -1,0 +1,62 @@
+"""`python -m dashboard reorder`: the JSON contract and exit status 2 on bad input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dashboard.cli import COMMANDS, main
+from tests import reorder_factories
+
+NUMBER_KEYS = {"lookup_max_abs_diff", "attention_max_abs_diff", "model_max_abs_diff", "pooled_cosine"}
+
+
+@pytest.fixture(scope="module")
+def bert(tmp_path_factory):
+    return reorder_factories.bert_with_words(tmp_path_factory.mktemp("bert") / "bert")
+
+
+def test_reorder_is_registered():
+    assert COMMANDS["reorder"].__name__ == "dashboard.cli.reorder"
+
+
+def test_json_contract(bert, capsys):
+    assert main(["reorder", str(bert), reorder_factories.SENTENCE, "--order", "2,1,0,3,4,5", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["tokens"] == ["[CLS]", "the", "cat", "sat", "on", "a", "mat", "[SEP]"]
+    assert document["permuted_tokens"] == ["[CLS]", "sat", "cat", "the", "on", "a", "mat", "[SEP]"]
+    assert document["causal"] is False
+    for setting in ("with_positions", "without_positions"):
+        assert NUMBER_KEYS <= set(document[setting])
+        assert all(isinstance(document[setting][key], float) for key in NUMBER_KEYS)
+    assert document["without_positions"]["model_max_abs_diff"] < 1e-5
+    assert document["without_positions"]["pooled_cosine"] == pytest.approx(1.0, abs=1e-6)
+    assert document["with_positions"]["model_max_abs_diff"] > 1e-3
+
+
+def test_readable_table(bert, capsys):
+    assert main(["reorder", str(bert), reorder_factories.SENTENCE, "--order", "shuffle:2"]) == 0
+    out = capsys.readouterr().out
+    assert "permuted tokens:" in out and "pooled_cosine" in out and "without_positions" in out
+
+
+@pytest.mark.parametrize("extra, fragment", [
+    (["--order", "0,0,1,2,3,4"], "repeats 0"),
+    (["--order", "0,1,2"], "has 3 indices but the sentence has 6"),
+    (["--order", "sideways"], "not understood"),
+])
+def test_bad_order_returns_2_with_one_line(bert, extra, fragment, capsys):
+    assert main(["reorder", str(bert), reorder_factories.SENTENCE, *extra, "--json"]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and fragment in lines[0] and captured.out == ""
+
+
+def test_bad_input_from_the_shell_exits_2_with_one_line_and_no_traceback(bert, tmp_path):
+    for argv in (["reorder", str(bert), reorder_factories.SENTENCE, "--order", "9,8"],
+                 ["reorder", str(tmp_path / "missing"), "a b"],
+                 ["reorder", "default"]):
+        result = subprocess.run([sys.executable, "-m", "dashboard", *argv], capture_output=True, text=True)
+        assert result.returncode == 2, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr

@@ -1,0 +1,105 @@
+"""Sentences to ids with the checkpoint's tokenizer; which checkpoints can run a forward pass."""
+
+import json
+
+import numpy as np
+import pytest
+from safetensors.numpy import load_file, save_file
+
+from dashboard.checkpoints import load_tables
+from dashboard.errors import ForwardUnavailableError, QueryError
+from dashboard.forward.experiment import run_reorder_experiment
+from dashboard.forward.loading import forward_unavailable_reason, load_forward_model
+from dashboard.forward.tokenizing import (
+    TokenizerJsonTokenizer,
+    VocabularyTokenizer,
+    load_sentence_tokenizer,
+    tokenize_sentence,
+)
+from dashboard.tables import EmbeddingTables, Tying, Vocabulary
+from tests import factories, reorder_factories
+
+
+def test_tokenizer_json_adds_specials_and_ignores_its_padding(tmp_path):
+    folder = reorder_factories.bert_with_words(tmp_path / "bert")
+    spec = json.loads((folder / "tokenizer.json").read_text())
+    spec["padding"] = {"strategy": {"Fixed": 16}, "direction": "Right", "pad_to_multiple_of": None, "pad_id": 0,
+                       "pad_type_id": 0, "pad_token": "[PAD]"}  # as all-MiniLM-L6-v2's file does (to 128)
+    (folder / "tokenizer.json").write_text(json.dumps(spec))
+    tables = load_tables(folder)
+    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    assert isinstance(tokenizer, TokenizerJsonTokenizer)
+    tokens = tokenize_sentence(tokenizer, "the cat sat", tables.vocabulary, tables.n_positions)
+    assert [tables.token_label(i) for i in tokens.ids] == ["[CLS]", "the", "cat", "sat", "[SEP]"]
+    assert tokens.special == (True, False, False, False, True)
+
+
+def test_folder_without_tokenizer_falls_back_to_the_vocabulary(tmp_path):
+    tables = load_tables(factories.gpt2_folder(tmp_path / "gpt2"))
+    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    assert isinstance(tokenizer, VocabularyTokenizer)
+    assert tokenize_sentence(tokenizer, "#5 #17 #3", tables.vocabulary, tables.n_positions).ids == (5, 17, 3)
+    with pytest.raises(QueryError, match="'the', 'cat' are not in its vocabulary.*#id"):
+        tokenize_sentence(tokenizer, "the cat", tables.vocabulary, tables.n_positions)
+
+
+def test_character_vocabulary_splits_characters_and_marks_specials():
+    vocabulary = Vocabulary(raw=("<s>", "a", "b", " "), display=("<s>", "a", "b", "␣"), special_ids=frozenset({0}),
+                            scheme="characters")
+    tokenizer = VocabularyTokenizer(vocabulary)
+    assert tokenizer.encode("ab a").ids == (1, 2, 3, 1)
+    assert tokenize_sentence(VocabularyTokenizer(Vocabulary(("<s>", "x"), ("<s>", "x"), frozenset({0}))),
+                             "<s> x", vocabulary, None).special == (True, False)
+
+
+@pytest.mark.parametrize("sentence, fragment", [("   ", "empty"), ("the " * 40, "at most 24")])
+def test_empty_or_too_long_sentence(tmp_path, sentence, fragment):
+    tables = load_tables(reorder_factories.gpt2_with_words(tmp_path / "gpt2"))
+    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    with pytest.raises(QueryError, match=fragment):
+        tokenize_sentence(tokenizer, sentence, tables.vocabulary, 24)
+
+
+def _bare_tables(with_position=True) -> EmbeddingTables:
+    rng = np.random.default_rng(0)
+    words = ("the", "cat", "sat", "on", "a", "mat")
+    return EmbeddingTables(token=rng.normal(size=(6, 8)), vocabulary=Vocabulary(words, words), tying=Tying(
+        "no-head", "test"), source="/data/vectors.npy", format="npy", architecture="unknown", source_dtype="float32",
+        position=rng.normal(size=(10, 8)) if with_position else None,
+        position_kind="learned" if with_position else "none")
+
+
+def test_bare_table_runs_the_lookup_level_only_and_says_why():
+    tables = _bare_tables()
+    reason = forward_unavailable_reason(tables)
+    assert "bare table" in reason and "only the lookup level" in reason
+    with pytest.raises(ForwardUnavailableError, match="bare table"):
+        load_forward_model(tables)
+    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    experiment = run_reorder_experiment(tables, tokenizer, "the cat sat on a mat", "reverse", None, reason)
+    assert not experiment.has_forward and experiment.forward_note == reason
+    assert experiment.numbers("without_positions")["lookup_max_abs_diff"] == 0.0
+    assert experiment.numbers("with_positions")["lookup_max_abs_diff"] > 0.1
+    assert experiment.numbers("with_positions")["model_max_abs_diff"] is None
+    assert experiment.mean_input_difference < 1e-6
+
+
+def test_folder_with_only_embedding_weights_is_refused_not_run_on_random_weights(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    tensors = load_file(folder / "model.safetensors")
+    save_file({k: v for k, v in tensors.items() if "wte" in k or "wpe" in k}, folder / "model.safetensors")
+    tables = load_tables(folder)
+    assert forward_unavailable_reason(tables) is None  # cannot tell before trying ...
+    with pytest.raises(ForwardUnavailableError, match="random weights"):  # ... but loading refuses
+        load_forward_model(tables)
+
+
+def test_each_supported_family_builds_with_what_removing_positions_means(tmp_path):
+    bert = load_forward_model(load_tables(factories.bert_folder(tmp_path / "bert")))
+    llama = load_forward_model(load_tables(factories.llama_folder(tmp_path / "llama")))
+    opt = load_forward_model(load_tables(factories.opt_folder(tmp_path / "opt")))
+    assert (bert.architecture, bert.position_kind, bert.causal, bert.has_lm_head) == ("bert", "learned", False, False)
+    assert (llama.architecture, llama.position_kind, llama.causal, llama.has_lm_head) == ("llama", "rotary", True, True)
+    assert (opt.architecture, opt.position_kind, opt.causal) == ("opt", "learned", True)
+    for model in (bert, llama, opt):
+        assert not model.module.training and next(model.module.parameters()).dtype.is_floating_point

