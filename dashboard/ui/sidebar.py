@@ -12,6 +12,7 @@ from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
+from dashboard.ui.models_dir import render_models_dir_picker
 
 
 def activate(source: str) -> bool:
@@ -64,6 +65,7 @@ def render_sidebar() -> None:
         st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit,
                       placeholder="/path/to/model-folder",
                       help="A checkpoint file or Hugging Face folder on the server's disk; press Enter to load.")
+        render_models_dir_picker(activate)
         st.caption(f"Showing **{active_source()}**")
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
