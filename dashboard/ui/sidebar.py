@@ -20,7 +20,9 @@ def activate(source: str) -> bool:
     try:
         get_tables(source)
     except ExplorerError as error:
-        st.session_state[state.LOAD_ERROR] = f"Could not read {source}: {error}"
+        # Most errors already name the path; saying it twice makes a long path unreadable.
+        named = str(source) in str(error)
+        st.session_state[state.LOAD_ERROR] = f"Could not read {'the checkpoint' if named else source}: {error}"
         return False
     st.session_state[state.ACTIVE_SOURCE] = source
     st.session_state.pop(state.LOAD_ERROR, None)
@@ -69,4 +71,5 @@ def render_sidebar() -> None:
         st.caption(f"Showing **{active_source()}**")
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
-        st.error(st.session_state[state.LOAD_ERROR] + f" Still showing {active_source()}.", icon=":material/error:")
+        message = st.session_state[state.LOAD_ERROR].rstrip(".")  # errors may or may not end their sentence
+        st.error(f"{message}. Still showing {active_source()}.", icon=":material/error:")
