@@ -18,7 +18,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "SCREENSHOTS", "open_page", "settle", "exception_texts", "error_texts",
-           "metric_values", "save_screenshot", "nav_link_texts"]
+           "metric_values", "save_screenshot", "nav_link_texts", "click_nav_link"]
 
 
 def settle(page: Page) -> None:
@@ -49,12 +49,30 @@ def metric_values(page: Page) -> dict[str, str]:
     return {label.strip(): value.strip() for label, value in zip(labels, values)}
 
 
+_NAV_LINK = "[data-testid='stSidebarNavLink']"
+
+
 def nav_link_texts(page: Page) -> list[str]:
-    """Titles in the sidebar's page navigation, expanding it when Streamlit folded some away."""
+    """Titles in the sidebar's page navigation, expanding it when Streamlit folded some away.
+
+    A link's text also holds its Material icon's name (``table_chart``), which is not part of the title.
+    """
     more = page.locator("[data-testid='stSidebarNavViewButton']")
     if more.count() and "more" in more.inner_text().lower():
         more.click()
-    return [t.strip() for t in page.locator("[data-testid='stSidebarNavLink']").all_inner_texts()]
+    return page.locator(_NAV_LINK).evaluate_all("""links => links.map(link => {
+        const label = link.cloneNode(true);
+        label.querySelectorAll("[data-testid='stIconMaterial']").forEach(icon => icon.remove());
+        return label.textContent.trim();
+    })""")
+
+
+def click_nav_link(page: Page, title: str) -> None:
+    """Go to the page called ``title`` through the sidebar, in the same session, and wait for it."""
+    titles = nav_link_texts(page)
+    assert title in titles, f"no {title!r} in the navigation: {titles}"
+    page.locator(_NAV_LINK).nth(titles.index(title)).click()
+    settle(page)
 
 
 def save_screenshot(page: Page, name: str) -> Path:
