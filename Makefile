@@ -33,3 +33,8 @@ test: $(DEV)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .cache
+
+# Build the Docker image with podman (no Docker engine needed), run it, check the Overview in Chromium.
+.PHONY: docker-smoke
+docker-smoke: $(DEV)
+	bash scripts/docker-smoke.sh

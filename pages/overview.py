@@ -24,7 +24,8 @@ cols[3].metric("total parameters", format_count(tables.total_parameters))
 
 st.subheader("Where the parameters are")
 st.dataframe(parameter_frame(parameter_rows(spec_from_tables(tables))), hide_index=True, width="stretch",
-             column_config={"note": st.column_config.TextColumn(width="large")})
+             column_config={"shape": st.column_config.TextColumn(width=120),
+                            "note": st.column_config.TextColumn(width="large")})
 
 st.subheader("Weight tying")
 verdict = f"**{tables.tying.label}**: {tables.tying.evidence}."
@@ -33,7 +34,7 @@ if tables.tying.config_note:
     st.warning(f"Note: {tables.tying.config_note}.")
 
 st.subheader("Positions")
-st.write(f"**{tables.position_kind}**: {tables.position_note}.")
+st.write(f"**{tables.position_kind}** — {tables.position_note}.")
 
 st.subheader("Row norms of the token table")
 st.altair_chart(row_norm_histogram_chart(token_norms_frame(tables), title=""), width="stretch")

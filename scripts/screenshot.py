@@ -22,15 +22,36 @@ def charts_drawn(page) -> bool:
 
 
 def wait_until_idle(page, timeout_ms: int = 180_000) -> None:
-    """Wait until the script has finished: no spinner, no running status, twice in a row."""
+    """Wait until the script has finished: no spinner, no running status, three checks in a row.
+
+    Streamlit marks the app ``data-test-script-state="notRunning"`` once a run is
+    over; a cold server's first run can take seconds before any spinner shows.
+    """
     quiet = 0
     for _ in range(timeout_ms // 500):
         page.wait_for_timeout(500)
         busy = page.locator("[data-testid='stSpinner'], [data-testid='stStatusWidget']").count()
-        quiet = quiet + 1 if busy == 0 else 0
+        finished = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']").count()
+        quiet = quiet + 1 if busy == 0 and finished else 0
         if quiet >= 3 and charts_drawn(page):
             return
     raise TimeoutError(f"{page.url} still running after {timeout_ms} ms")
+
+
+def save_full_page(page, path: str) -> None:
+    """Screenshot the whole page, however long.
+
+    Streamlit scrolls its main area inside the window, so Playwright's
+    ``full_page`` stops at the window's edge: grow the window to the content
+    for the shot, then put it back.
+    """
+    size = page.viewport_size
+    content = page.evaluate("document.querySelector(\"[data-testid='stMain']\")?.scrollHeight ?? 0")
+    if content > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": content + 40})
+        wait_until_idle(page)  # charts drawn at width="stretch" re-render on resize
+    page.screenshot(path=path, full_page=True)
+    page.set_viewport_size(size)
 
 
 def main(pairs: list[str]) -> None:
@@ -41,7 +62,7 @@ def main(pairs: list[str]) -> None:
             page.goto(url)
             page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
             wait_until_idle(page)
-            page.screenshot(path=out, full_page=True)
+            save_full_page(page, out)
             print(out)
         browser.close()
 

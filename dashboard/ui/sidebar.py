@@ -12,6 +12,7 @@ from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
+from dashboard.ui.models_dir import render_models_dir_picker
 
 
 def activate(source: str) -> bool:
@@ -19,7 +20,9 @@ def activate(source: str) -> bool:
     try:
         get_tables(source)
     except ExplorerError as error:
-        st.session_state[state.LOAD_ERROR] = f"Could not read {source}: {error}"
+        # Most errors already name the path; saying it twice makes a long path unreadable.
+        named = str(source) in str(error)
+        st.session_state[state.LOAD_ERROR] = f"Could not read {'the checkpoint' if named else source}: {error}"
         return False
     st.session_state[state.ACTIVE_SOURCE] = source
     st.session_state.pop(state.LOAD_ERROR, None)
@@ -64,7 +67,9 @@ def render_sidebar() -> None:
         st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit,
                       placeholder="/path/to/model-folder",
                       help="A checkpoint file or Hugging Face folder on the server's disk; press Enter to load.")
+        render_models_dir_picker(activate)
         st.caption(f"Showing **{active_source()}**")
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
-        st.error(st.session_state[state.LOAD_ERROR] + f" Still showing {active_source()}.", icon=":material/error:")
+        message = st.session_state[state.LOAD_ERROR].rstrip(".")  # errors may or may not end their sentence
+        st.error(f"{message}. Still showing {active_source()}.", icon=":material/error:")

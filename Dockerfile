@@ -1,0 +1,73 @@
+# Embedding Table Explorer: the Streamlit app with its bundled checkpoints, CPU only.
+#
+#   docker build -t embedding-table-explorer .          # online: PyPI + the PyTorch CPU index
+#   docker compose up                                   # see compose.yaml
+#
+# Offline (no index reachable during the build): put every wheel in a folder of
+# the build context first and name it,
+#   pip download -r requirements.txt -d wheelhouse
+#   docker build --build-arg WHEELHOUSE=wheelhouse -t embedding-table-explorer .
+# scripts/docker-smoke.sh does exactly that with podman, on a locally made base.
+
+# A Debian-based image with Python 3.11 that has `python` and the venv module.
+ARG BASE_IMAGE=python:3.11-slim
+
+# ---- build: a virtual environment in /opt/venv; the wheels never reach the final image.
+FROM ${BASE_IMAGE} AS build
+
+# Empty: install from the indexes. A folder of the build context: install only from its wheels.
+ARG WHEELHOUSE=
+# torch's CPU build; the PyPI torch for Linux pulls several GB of CUDA libraries.
+ARG TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu
+
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
+RUN python -m venv /opt/venv
+WORKDIR /build
+# requirements-nodeps.txt (packages whose declared dependencies are not needed
+# to read their files) may or may not exist: the wildcards keep the COPY valid
+# without it, and `./*.whl` (an online build) matches nothing.
+COPY requirements*.txt ${WHEELHOUSE:-.}/*.whl ./
+RUN set -eu; \
+    if [ -n "$WHEELHOUSE" ]; then \
+        source="--no-index --find-links /build"; \
+    else \
+        source=""; \
+        /opt/venv/bin/pip install --index-url "$TORCH_INDEX_URL" "$(grep -E '^torch==' requirements.txt)"; \
+    fi; \
+    /opt/venv/bin/pip install $source -r requirements.txt; \
+    if [ -f requirements-nodeps.txt ]; then /opt/venv/bin/pip install $source --no-deps -r requirements-nodeps.txt; fi; \
+    /opt/venv/bin/python -c "import torch; assert not torch.version.cuda, 'expected the CPU build of torch'"
+
+# ---- runtime
+FROM ${BASE_IMAGE}
+
+ENV PATH=/opt/venv/bin:$PATH \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    HF_HUB_OFFLINE=1 \
+    STREAMLIT_SERVER_PORT=8501 \
+    STREAMLIT_SERVER_ADDRESS=0.0.0.0 \
+    EXPLORER_MODELS_DIR=/models
+
+RUN useradd --create-home --uid 10001 --user-group app \
+    && mkdir -p /models
+COPY --from=build /opt/venv /opt/venv
+
+# The app and its bundled defaults (models/ holds model cards and small checkpoints),
+# owned by root so the app user cannot change them.
+WORKDIR /app
+COPY .streamlit/ .streamlit/
+COPY app.py ./
+COPY dashboard/ dashboard/
+COPY pages/ pages/
+COPY models/ models/
+COPY scripts/healthcheck.py scripts/
+
+# The user's own checkpoints; the sidebar lists what is mounted here.
+VOLUME ["/models"]
+USER app
+EXPOSE 8501
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["python", "scripts/healthcheck.py"]
+# Port, address, upload limit and base URL path come from STREAMLIT_SERVER_* variables
+# and .streamlit/config.toml, so `docker run -e` can change them.
+CMD ["streamlit", "run", "app.py"]

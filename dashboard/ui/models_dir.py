@@ -1,0 +1,79 @@
+"""The server's folder of the user's own checkpoints, listed in the sidebar.
+
+In the Docker image that folder is the ``/models`` volume; elsewhere the
+``EXPLORER_MODELS_DIR`` environment variable names it. Listing only looks at
+names (no file is opened), so a large folder costs nothing to show.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable, Mapping
+
+import streamlit as st
+
+#: Environment variable naming the folder; the Docker image sets it to /models.
+MODELS_DIR_ENV = "EXPLORER_MODELS_DIR"
+#: Used when the variable is unset and this folder exists (the Docker volume).
+DEFAULT_MODELS_DIR = Path("/models")
+#: File endings of single-file checkpoints: safetensors, GGUF, PyTorch pickles (read with weights_only=True).
+CHECKPOINT_SUFFIXES = frozenset({".safetensors", ".gguf", ".pt", ".pth", ".ckpt", ".bin"})
+#: session_state key of the select box.
+PICKER_KEY = "models_dir_picker"
+
+
+def find_models_dir(environ: Mapping[str, str] = os.environ) -> Path | None:
+    """The folder to list: ``$EXPLORER_MODELS_DIR``, else ``/models``; ``None`` when it is not a folder."""
+    named = environ.get(MODELS_DIR_ENV, "").strip()
+    folder = Path(named).expanduser() if named else DEFAULT_MODELS_DIR
+    return folder if folder.is_dir() else None
+
+
+def _is_checkpoint_file(path: Path) -> bool:
+    return path.suffix.lower() in CHECKPOINT_SUFFIXES and path.is_file()
+
+
+def _visible_children(folder: Path) -> list[Path]:
+    try:
+        return sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+    except OSError:  # unreadable or vanished: nothing to offer
+        return []
+
+
+def list_checkpoints(folder: Path | None) -> list[Path]:
+    """Checkpoint-looking entries of ``folder``, sorted by path.
+
+    A Hugging Face folder (it holds ``config.json``) is listed as the folder; a
+    single-file checkpoint (see :data:`CHECKPOINT_SUFFIXES`) as the file, at the
+    top level or one folder down (``/models/run1/ckpt.pt``). Hidden entries and
+    anything else are left out. ``None`` or an unreadable folder lists nothing.
+    """
+    if folder is None:
+        return []
+    found: list[Path] = []
+    for child in _visible_children(folder):
+        if child.is_dir() and (child / "config.json").is_file():
+            found.append(child)
+        elif child.is_dir():
+            found.extend(p for p in _visible_children(child) if _is_checkpoint_file(p))
+        elif _is_checkpoint_file(child):
+            found.append(child)
+    return found
+
+
+def render_models_dir_picker(on_pick: Callable[[str], object]) -> None:
+    """In the sidebar: a select box of the folder's checkpoints; ``on_pick(path)`` runs on a choice."""
+    folder = find_models_dir()
+    if folder is None:
+        return
+    entries = [str(p) for p in list_checkpoints(folder)]
+    if not entries:
+        st.caption(f"No checkpoints in `{folder}` yet: put a Hugging Face folder or a checkpoint file there.")
+        return
+    st.selectbox(
+        f"Or one in {folder}", entries, index=None, key=PICKER_KEY, placeholder="Pick a checkpoint",
+        format_func=lambda p: str(Path(p).relative_to(folder)),
+        on_change=lambda: on_pick(st.session_state[PICKER_KEY]) if st.session_state[PICKER_KEY] else None,
+        help=f"Checkpoints on the server's disk in {folder} (set {MODELS_DIR_ENV} to list another folder).",
+    )

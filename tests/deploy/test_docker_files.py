@@ -1,0 +1,87 @@
+"""The Docker files agree with each other and with the repository (the image itself: make docker-smoke)."""
+
+import fnmatch
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scripts.healthcheck import build_health_url
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCKERFILE = (ROOT / "Dockerfile").read_text()
+
+
+def _instruction(name: str) -> list[str]:
+    """Arguments of every ``NAME ...`` line of the Dockerfile (continuations joined)."""
+    text = re.sub(r"\\\n", " ", DOCKERFILE)
+    return [line[len(name):].strip() for line in text.splitlines() if line.startswith(name + " ")]
+
+
+def _ignored(path: str) -> bool:
+    patterns = [p.strip() for p in (ROOT / ".dockerignore").read_text().splitlines()
+                if p.strip() and not p.startswith("#")]
+    parts = Path(path).parts
+    return any(fnmatch.fnmatch("/".join(parts[:i]), pattern.rstrip("/"))
+               for pattern in patterns for i in range(1, len(parts) + 1))
+
+
+def test_every_copied_path_exists_and_reaches_the_builder():
+    sources = []
+    for args in _instruction("COPY"):
+        if args.startswith("--from"):
+            continue
+        sources += [s for s in args.split()[:-1] if "*" not in s]
+    assert {"app.py", "dashboard/", "pages/", "models/", ".streamlit/"} <= set(sources)
+    for source in sources:
+        assert (ROOT / source).exists(), f"Dockerfile copies {source}, which is not in the repository"
+        assert not _ignored(source.rstrip("/")), f".dockerignore hides {source} from the build"
+
+
+def test_image_command_leaves_server_settings_to_the_environment():
+    (cmd,) = _instruction("CMD")
+    argv = json.loads(cmd)
+    assert argv[:3] == ["streamlit", "run", "app.py"]
+    # A --server.* flag would beat `docker run -e STREAMLIT_SERVER_...` (flags win over variables).
+    assert not [a for a in argv if a.startswith("--server.")]
+
+
+def test_compose_runs_the_image_as_documented():
+    service = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]["explorer"]
+    assert service["build"] == "."
+    assert service["restart"] == "unless-stopped"
+    assert any(port.endswith(":8501") for port in service["ports"])
+    assert any(re.search(r":/models(:ro)?$", volume) for volume in service["volumes"])
+    (healthcheck,) = _instruction("HEALTHCHECK")
+    assert service["healthcheck"]["test"] == ["CMD", *json.loads(healthcheck.split(" CMD ", 1)[1])]
+    assert "STREAMLIT_SERVER_MAX_UPLOAD_SIZE" in service["environment"]
+
+
+@pytest.mark.parametrize(("environ", "url"), [
+    ({}, "http://127.0.0.1:8501/_stcore/health"),
+    ({"STREAMLIT_SERVER_PORT": "9000"}, "http://127.0.0.1:9000/_stcore/health"),
+    ({"STREAMLIT_SERVER_BASE_URL_PATH": "/explorer/"}, "http://127.0.0.1:8501/explorer/_stcore/health"),
+    ({"STREAMLIT_SERVER_BASE_URL_PATH": "tools/explorer", "STREAMLIT_SERVER_PORT": ""},
+     "http://127.0.0.1:8501/tools/explorer/_stcore/health"),
+])
+def test_health_url_follows_streamlits_variables(environ, url):
+    assert build_health_url(environ) == url
+
+
+def _upload_limit(env: dict[str, str]) -> int:
+    shown = subprocess.run([sys.executable, "-m", "streamlit", "config", "show"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=120, check=True).stdout
+    return int(re.search(r"^maxUploadSize = (\d+)$", shown, re.MULTILINE).group(1))
+
+
+def test_upload_limit_is_set_in_config_and_overridden_by_the_environment(monkeypatch):
+    monkeypatch.delenv("STREAMLIT_SERVER_MAX_UPLOAD_SIZE", raising=False)
+    configured = tomllib.loads((ROOT / ".streamlit/config.toml").read_text())["server"]["maxUploadSize"]
+    assert _upload_limit(dict(os.environ)) == configured
+    assert _upload_limit({**os.environ, "STREAMLIT_SERVER_MAX_UPLOAD_SIZE": "7"}) == 7

@@ -1,0 +1,42 @@
+"""Every page of the app, opened in Chromium: it draws, with no exception box and no error.
+
+The page list is read from app.py, so a page added there is covered here
+without editing this file. Screenshots land in artifacts/screenshots/.
+"""
+
+import pytest
+
+from tests.e2e.app_pages import read_app_pages
+from tests.e2e.browser import (ROOT, error_texts, exception_texts, metric_values, nav_link_texts, open_page,
+                               save_screenshot)
+
+PAGES = read_app_pages(ROOT / "app.py")
+
+
+@pytest.mark.parametrize("app_page", PAGES, ids=[p.title for p in PAGES])
+def test_page_draws_without_errors(page, app_url, app_page):
+    open_page(page, app_page.url(app_url))
+    save_screenshot(page, app_page.title)
+    assert exception_texts(page) == []
+    assert error_texts(page) == []
+    main = page.locator("[data-testid='stMain'] [data-testid='stElementContainer']")
+    assert main.count() > 0, f"{app_page.title} drew nothing in the main area"
+
+
+def test_navigation_lists_every_page(page, app_url):
+    open_page(page, app_url + "/")
+    titles = [p.title for p in PAGES]
+    # Streamlit hides the navigation while there is a single page.
+    assert nav_link_texts(page) == (titles if len(titles) > 1 else [])
+
+
+def test_overview_shows_the_default_models_numbers(page, app_url):
+    open_page(page, app_url + "/")
+    assert page.locator("h1").first.inner_text().startswith("Overview: all-minilm-l6-v2")
+    metrics = metric_values(page)
+    assert metrics == {"vocab_size": "30,522", "d_model": "384", "n_positions": "512",
+                       "total parameters": "22,713,216"}
+    grid = page.locator("[data-testid='stDataFrame']")
+    assert grid.count() == 1
+    assert page.locator(".vega-embed canvas, .vega-embed svg.marks").count() >= 1
+    assert "no head" in page.locator("[data-testid='stAlert']").first.inner_text()

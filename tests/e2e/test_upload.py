@@ -1,0 +1,43 @@
+"""Upload a small checkpoint through the upload page's real file input, then see its Overview."""
+
+import pytest
+import torch
+
+from tests import factories
+from tests.e2e.app_pages import read_app_pages
+from tests.e2e.browser import (ROOT, click_nav_link, error_texts, exception_texts, metric_values, open_page,
+                               save_screenshot, settle)
+
+UPLOAD_PAGES = [p for p in read_app_pages(ROOT / "app.py") if "load" in p.title.lower() or "upload" in p.title.lower()]
+
+
+def _nanogpt_checkpoint(tmp_path):
+    """A nanoGPT-style ``ckpt.pt`` of a tiny GPT-2 (its keys match nanoGPT's ``transformer.wte.weight`` ...)."""
+    from safetensors.torch import load_file
+
+    folder = factories.gpt2_folder(tmp_path / "gpt2", tied=False)
+    state = load_file(folder / "model.safetensors")
+    args = {"n_layer": 2, "n_head": 2, "n_embd": factories.D_MODEL, "block_size": factories.N_POSITIONS,
+            "bias": True, "vocab_size": factories.VOCAB, "dropout": 0.0}
+    path = tmp_path / "ckpt.pt"
+    torch.save({"model": state, "model_args": args, "iter_num": 0, "config": {}}, path)
+    return path
+
+
+@pytest.mark.skipif(not UPLOAD_PAGES, reason="app.py has no page titled Load/Upload yet (it is on another branch)")
+def test_upload_a_checkpoint_and_see_its_overview(page, app_url, tmp_path):
+    assert UPLOAD_PAGES, "no page titled Load or Upload in app.py"
+    upload = UPLOAD_PAGES[0]
+    open_page(page, upload.url(app_url))
+    file_input = page.locator("input[type=file]")
+    assert file_input.count() >= 1, f"the {upload.title} page has no file input"
+    file_input.first.set_input_files(str(_nanogpt_checkpoint(tmp_path)))
+    settle(page)
+    save_screenshot(page, f"{upload.title}-after-upload")
+    assert exception_texts(page) == [] and error_texts(page) == []
+
+    click_nav_link(page, "Overview")
+    save_screenshot(page, "overview-after-upload")
+    assert exception_texts(page) == [] and error_texts(page) == []
+    shown = metric_values(page)
+    assert (shown["vocab_size"], shown["d_model"]) == (f"{factories.VOCAB:,}", f"{factories.D_MODEL:,}")

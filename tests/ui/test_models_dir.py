@@ -1,0 +1,71 @@
+"""The /models folder listing: what counts as a checkpoint, which folder, and the sidebar picker."""
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from dashboard.ui import models_dir
+from dashboard.ui.models_dir import MODELS_DIR_ENV, find_models_dir, list_checkpoints
+from tests import factories
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _touch(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"")
+    return path
+
+
+def test_lists_hf_folders_and_checkpoint_files_only(tmp_path):
+    hf = factories.gpt2_folder(tmp_path / "gpt2-tiny")
+    gguf = _touch(tmp_path / "smol.Q8_0.GGUF")
+    nested = _touch(tmp_path / "run1" / "ckpt.pt")
+    _touch(tmp_path / "run1" / "notes.txt")
+    _touch(tmp_path / "run1" / "deeper" / "model.safetensors")  # two levels down: not listed
+    _touch(tmp_path / "README.md")
+    _touch(tmp_path / ".hidden.safetensors")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "fake.safetensors").mkdir()  # a folder named like a file is not a checkpoint file
+
+    assert list_checkpoints(tmp_path) == [hf, nested, gguf]
+
+
+def test_hf_folder_is_listed_once_not_per_weight_file(tmp_path):
+    hf = factories.gpt2_folder(tmp_path / "gpt2-tiny")
+    assert (hf / "model.safetensors").is_file()
+    assert list_checkpoints(tmp_path) == [hf]
+
+
+def test_nothing_to_list():
+    assert list_checkpoints(None) == []
+
+
+def test_folder_from_environment_else_default(tmp_path, monkeypatch):
+    assert find_models_dir({MODELS_DIR_ENV: str(tmp_path)}) == tmp_path
+    assert find_models_dir({MODELS_DIR_ENV: str(tmp_path / "missing")}) is None
+    assert find_models_dir({MODELS_DIR_ENV: str(_touch(tmp_path / "a-file"))}) is None
+
+    monkeypatch.setattr(models_dir, "DEFAULT_MODELS_DIR", tmp_path)
+    assert find_models_dir({}) == tmp_path
+    assert find_models_dir({MODELS_DIR_ENV: "  "}) == tmp_path
+    monkeypatch.setattr(models_dir, "DEFAULT_MODELS_DIR", tmp_path / "missing")
+    assert find_models_dir({}) is None
+
+
+def test_sidebar_offers_the_folders_checkpoints(tmp_path, monkeypatch):
+    factories.gpt2_folder(tmp_path / "gpt2-tiny")
+    monkeypatch.setenv(MODELS_DIR_ENV, str(tmp_path))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    assert not at.exception
+    picker = at.sidebar.selectbox(key=models_dir.PICKER_KEY)
+    assert picker.label == f"Or one in {tmp_path}"
+    assert picker.options == ["gpt2-tiny"]  # shown relative to the folder
+    assert picker.value is None  # nothing is loaded until the user picks
+
+
+def test_sidebar_says_when_the_folder_is_empty(tmp_path, monkeypatch):
+    monkeypatch.setenv(MODELS_DIR_ENV, str(tmp_path))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    assert not at.exception
+    assert any(f"No checkpoints in `{tmp_path}`" in c.value for c in at.sidebar.caption)
