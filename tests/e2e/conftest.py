@@ -20,7 +20,7 @@ from tests.e2e.server import serve_app
 
 @pytest.fixture(scope="session")
 def app_pages():
-    return read_app_pages(ROOT / "app.py")
+    return read_app_pages()
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from tests.e2e.app_pages import read_app_pages
 from tests.e2e.browser import (ROOT, error_texts, exception_texts, metric_values, nav_link_texts, open_page,
                                save_screenshot)
 
-PAGES = read_app_pages(ROOT / "app.py")
+PAGES = read_app_pages()
 
 
 @pytest.mark.parametrize("app_page", PAGES, ids=[p.title for p in PAGES])

@@ -8,7 +8,7 @@ from tests.e2e.app_pages import read_app_pages
 from tests.e2e.browser import (ROOT, click_nav_link, error_texts, exception_texts, metric_values, open_page,
                                save_screenshot, settle)
 
-UPLOAD_PAGES = [p for p in read_app_pages(ROOT / "app.py") if "load" in p.title.lower() or "upload" in p.title.lower()]
+UPLOAD_PAGES = [p for p in read_app_pages() if "load" in p.title.lower() or "upload" in p.title.lower()]
 
 
 def _nanogpt_checkpoint(tmp_path):
@@ -24,9 +24,9 @@ def _nanogpt_checkpoint(tmp_path):
     return path
 
 
-@pytest.mark.skipif(not UPLOAD_PAGES, reason="app.py has no page titled Load/Upload yet (it is on another branch)")
+@pytest.mark.skipif(not UPLOAD_PAGES, reason="no page titled Load/Upload is declared yet")
 def test_upload_a_checkpoint_and_see_its_overview(page, app_url, tmp_path):
-    assert UPLOAD_PAGES, "no page titled Load or Upload in app.py"
+    assert UPLOAD_PAGES, "no page titled Load or Upload in dashboard/ui/navigation.py"
     upload = UPLOAD_PAGES[0]
     open_page(page, upload.url(app_url))
     file_input = page.locator("input[type=file]")
