@@ -44,3 +44,15 @@ class SpecError(ExplorerError):
 
 class QueryError(ExplorerError):
     """A token, word or parameter asked for by the user cannot be used."""
+
+
+class UnsafeArchiveError(ExplorerError):
+    """A zip entry would land outside the folder it is extracted to; nothing was extracted."""
+
+
+class ArrayChoiceError(ExplorerError):
+    """An array file holds several arrays and which one is the token table is not clear."""
+
+
+class HubUnavailableError(ExplorerError):
+    """The model hub cannot be reached from this machine (offline or blocked)."""
