@@ -81,7 +81,8 @@ class GGUFStore:
 
         tensor = self._tensors[key]
         try:
-            values = dequantize(tensor.data, tensor.tensor_type)
+            with np.errstate(invalid="ignore", over="ignore"):  # damaged scales give NaN/Inf, reported as bad rows
+                values = dequantize(tensor.data, tensor.tensor_type)
             if np.may_share_memory(values, tensor.data):
                 values = np.array(values, dtype=np.float32)
             values = values.astype(np.float32, copy=False).reshape(self.shape(key))

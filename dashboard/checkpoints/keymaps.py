@@ -132,6 +132,9 @@ TASK_HEAD_PATTERNS = (r"^score\.", r"^classifier\.", r"^qa_outputs\.", r"^pooler
 #: Keys that show an LM head exists even when its weight was saved once, tied.
 LM_HEAD_SIGNS: dict[str, str] = {
     "bert": r"^cls\.predictions\.",  # BertForMaskedLM keeps the decoder bias and transform
+    # A T5 decoder is almost always saved as T5ForConditionalGeneration (the bare
+    # T5Model is rare); its head is tied to `shared` and saved once.
+    "t5": r"^decoder\.block\.",
 }
 
 

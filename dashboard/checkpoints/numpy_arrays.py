@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dashboard.checkpoints.token_text import readable_tokens
+from dashboard.checkpoints.token_text import guess_scheme, readable_tokens
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.errors import (
     ArrayChoiceError,
@@ -49,7 +49,7 @@ def is_numpy_file(path: Path) -> bool:
     return path.is_file() and path.suffix.lower() in SUFFIXES
 
 
-def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], str]]:
+def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
     """Array name -> (shape, dtype) from the headers alone; no data is read.
 
     A ``.npy`` file's one array is named after the file's stem.
@@ -75,7 +75,7 @@ def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], str]]:
                                   "np.save / np.savez") from error
 
 
-def _header(handle, available: int, name: str) -> tuple[tuple[int, ...], str]:
+def _header(handle, available: int, name: str) -> tuple[tuple[int, ...], np.dtype]:
     """Shape and dtype of one ``.npy`` stream, checked against the bytes it really has."""
     version = np.lib.format.read_magic(handle)
     if version == (1, 0):
@@ -87,19 +87,19 @@ def _header(handle, available: int, name: str) -> tuple[tuple[int, ...], str]:
     if dtype.kind != "O" and handle.tell() + declared > available:
         raise CheckpointReadError(f"{name} declares shape {shape} {dtype} ({declared:,} bytes) but holds only "
                                   f"{max(available - handle.tell(), 0):,}; it is truncated: save it again")
-    return shape, str(dtype)
+    return shape, dtype
 
 
-def _candidates(arrays: dict[str, tuple[tuple[int, ...], str]]) -> list[str]:
+def _candidates(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> list[str]:
     return [name for name, (shape, dtype) in arrays.items()
-            if len(shape) == 2 and np.dtype(dtype).kind == "f" and min(shape) > 0]
+            if len(shape) == 2 and dtype.kind == "f" and min(shape) > 0]
 
 
-def _describe(arrays: dict[str, tuple[tuple[int, ...], str]]) -> str:
+def _describe(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> str:
     return ", ".join(f"{name} {shape} {dtype}" for name, (shape, dtype) in arrays.items())
 
 
-def choose_arrays(path: Path, arrays: dict[str, tuple[tuple[int, ...], str]], token_array: str | None,
+def choose_arrays(path: Path, arrays: dict[str, tuple[tuple[int, ...], np.dtype]], token_array: str | None,
                   position_array: str | None) -> tuple[str, str | None, tuple[str, ...]]:
     """``(token name, position name or None, notes)`` for a file's arrays.
 
@@ -159,6 +159,9 @@ def _load(path: Path, name: str) -> np.ndarray:
 def read_token_lines(path: Path) -> Vocabulary:
     """A vocabulary file with one token a line (line ``i`` is token id ``i``).
 
+    The scheme (byte-level BPE ``Ġ``, SentencePiece ``▁``, WordPiece ``##``)
+    is guessed from the strings, so encoded tokens are shown as their text.
+
     Raises:
         SourceNotFoundError: no such file.
         CheckpointReadError: not UTF-8 text.
@@ -170,7 +173,8 @@ def read_token_lines(path: Path) -> Vocabulary:
     except (UnicodeDecodeError, OSError) as error:
         raise CheckpointReadError(f"vocabulary file {path.name} is not UTF-8 text ({error})") from error
     raw = tuple(line.removesuffix("\r") for line in (lines[:-1] if lines and lines[-1] == "" else lines))
-    return Vocabulary(raw, readable_tokens(raw, "plain"), frozenset(), "plain")
+    scheme = guess_scheme(raw)
+    return Vocabulary(raw, readable_tokens(raw, scheme), frozenset(), scheme)
 
 
 def read_arrays(path: Path, source: str | None = None, *, token_array: str | None = None,
@@ -191,6 +195,11 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
     """
     arrays = list_arrays(path)
     token_name, position_name, notes = choose_arrays(path, arrays, token_array, position_array)
+    for name in filter(None, (token_name, position_name)):
+        if arrays[name][1].hasobject:
+            raise UnsafeCheckpointError(f"array {name!r} of {path.name} holds Python objects, which would need "
+                                        "unpickling; refused, nothing was executed. Save plain float arrays "
+                                        "(array.astype('float32'))")
     token = _load(path, token_name)
     position = _load(path, position_name) if position_name else None
     vocabulary = None
@@ -205,7 +214,7 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
         source=source or str(path),
         format=path.suffix.lower().lstrip("."),
         architecture="unknown",
-        source_dtype=arrays[token_name][1],
+        source_dtype=str(arrays[token_name][1]),
         position=position,
         position_kind="learned" if position is not None else "none",
         position_note=(f"array {position_name!r}: row t is added at position t" if position is not None

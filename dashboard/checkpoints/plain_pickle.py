@@ -21,12 +21,13 @@ from typing import Any
 
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 
-#: The only globals admitted: containers that older pickle protocols build by name.
+#: The only globals admitted: containers that older pickle protocols build by
+#: name (protocols 0-2 spell the builtins module ``__builtin__``, Python 2's name).
 _ADMITTED = {
-    ("builtins", "set"): set,
-    ("builtins", "frozenset"): frozenset,
-    ("collections", "OrderedDict"): collections.OrderedDict,
-}
+    (module, name): kind
+    for module in ("builtins", "__builtin__")
+    for name, kind in (("set", set), ("frozenset", frozenset))
+} | {("collections", "OrderedDict"): collections.OrderedDict}
 
 
 class _PlainUnpickler(pickle.Unpickler):

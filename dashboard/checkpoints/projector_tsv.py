@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dashboard.checkpoints.token_text import readable_tokens
+from dashboard.checkpoints.token_text import guess_scheme, readable_tokens
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.errors import CheckpointReadError, ShapeMismatchError
 from dashboard.tables import EmbeddingTables, Vocabulary
@@ -122,7 +122,8 @@ def read_projector(path: Path, source: str | None = None) -> EmbeddingTables:
         if len(labels) != token.shape[0]:
             raise ShapeMismatchError(f"{METADATA} has {len(labels)} labels but {vectors_path.name} has "
                                      f"{token.shape[0]} vectors; the Projector needs one label per vector")
-        vocabulary = Vocabulary(labels, readable_tokens(labels, "plain"), frozenset(), "plain")
+        scheme = guess_scheme(labels)  # raw tokenizer strings (Ġcat) are shown as text (␣cat)
+        vocabulary = Vocabulary(labels, readable_tokens(labels, scheme), frozenset(), scheme)
         notes = (f"labels from {METADATA}",)
     return EmbeddingTables(
         token=token,
