@@ -8,6 +8,7 @@ st.set_page_config(page_title="Embedding Table Explorer", page_icon=":material/g
 
 navigation = st.navigation([
     st.Page("pages/overview.py", title="Overview", icon=":material/table_chart:", default=True),
+    st.Page("pages/load.py", title="Load a checkpoint", icon=":material/upload_file:"),
 ])
 render_sidebar()
 navigation.run()

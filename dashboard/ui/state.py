@@ -10,3 +10,16 @@ LOCAL_PATH = "local_path"
 LOAD_ERROR = "load_error"
 #: query parameter carrying the active source, so a link reopens the same model.
 MODEL_PARAM = "model"
+#: session_state key of the reader options (npz array names, vocabulary file) of the active source.
+ACTIVE_OPTIONS = "active_options"
+#: session_state key of the session's upload folder (a dashboard.ui.session_files.SessionFolder).
+UPLOAD_FOLDER = "upload_folder"
+#: Load page widgets.
+UPLOAD_FILES = "upload_files"
+LOAD_PATH = "load_path"
+HUB_MODEL_ID = "hub_model_id"
+TOKEN_ARRAY = "token_array"
+POSITION_ARRAY = "position_array"
+VOCAB_FILE = "vocab_file"
+#: session_state key of an .npz path whose arrays the user must pick before it can load.
+PENDING_ARRAYS = "pending_arrays"
