@@ -29,6 +29,7 @@ import numpy as np
 
 from dashboard.checkpoints.hf_folder import tables_from_store
 from dashboard.checkpoints.keymaps import GGUF_KEY_MAPS, GGUF_SETTING_NAMES, KeyMap
+from dashboard.checkpoints.tensor_store import BLOCK_ROWS
 from dashboard.checkpoints.token_text import readable_tokens
 from dashboard.errors import CheckpointReadError, ShapeMismatchError
 from dashboard.tables import EmbeddingTables, Vocabulary
@@ -77,20 +78,29 @@ class GGUFStore:
         Raises:
             CheckpointReadError: the data does not decode to the declared shape.
         """
-        from gguf.quants import dequantize
-
         tensor = self._tensors[key]
+        shape = self.shape(key)
         try:
-            with np.errstate(invalid="ignore", over="ignore"):  # damaged scales give NaN/Inf, reported as bad rows
-                values = dequantize(tensor.data, tensor.tensor_type)
-            if np.may_share_memory(values, tensor.data):
-                values = np.array(values, dtype=np.float32)
-            values = values.astype(np.float32, copy=False).reshape(self.shape(key))
+            if len(shape) == 2 and tensor.data.shape[0] == shape[0]:
+                # Row blocks: dequantize's float32 temporaries stay one block large.
+                values = np.empty(shape, dtype=np.float32)
+                for start in range(0, shape[0], BLOCK_ROWS):
+                    block = tensor.data[start:start + BLOCK_ROWS]
+                    values[start:start + len(block)] = _dequantize(block, tensor.tensor_type)
+            else:
+                values = np.array(_dequantize(tensor.data, tensor.tensor_type), dtype=np.float32).reshape(shape)
         except Exception as error:  # NotImplementedError for unknown types, ValueError on short data
             raise CheckpointReadError(f"could not decode tensor {key!r} ({tensor.tensor_type.name}) of "
                                       f"{self._path.name}: {error}; the file is truncated or uses a type the gguf "
                                       "package cannot dequantize") from error
         return values
+
+
+def _dequantize(data: np.ndarray, kind: Any) -> np.ndarray:
+    from gguf.quants import dequantize
+
+    with np.errstate(invalid="ignore", over="ignore"):  # damaged scales give NaN/Inf, reported as bad rows
+        return dequantize(data, kind)
 
 
 def open_gguf(path: Path) -> Any:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
@@ -170,17 +170,38 @@ class SafetensorsStore:
         return self._files[self._stored(key)]
 
     def read(self, key: str) -> np.ndarray:
-        """Read one tensor as float32 numpy (bf16/f16 widened exactly)."""
-        import torch  # torch reads every safetensors dtype, numpy lacks bfloat16
-
+        """Read one tensor as float32 numpy (bf16/f16 widened exactly), a block of rows at a time."""
         key = self._stored(key)
         with _open(self._files[key]) as handle:
             try:
-                tensor = handle.get_tensor(key)
+                stored = handle.get_slice(key)
+                return widen_in_blocks(self.shape(key), lambda start, stop: stored[start:stop])
             except Exception as error:  # safetensors raises its own error types on truncation
                 raise CheckpointReadError(f"could not read tensor {key!r} from {self._files[key].name}: {error}; "
                                           "the file is truncated or corrupt: download it again") from error
-        return tensor.to(torch.float32).numpy()
+
+
+#: Rows widened to float32 per step: the temporary copy in the stored dtype
+#: stays at most this many rows (8 MB for d_model 4,096 in bf16).
+BLOCK_ROWS = 1024
+
+
+def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]) -> np.ndarray:
+    """A float32 copy of a tensor read by row blocks, so peak memory is the float32 result plus one block.
+
+    Args:
+        shape: the tensor's shape.
+        read_rows: ``(start, stop) -> torch.Tensor`` of rows ``start:stop`` (0-based) in the stored dtype.
+    """
+    import torch  # torch reads every stored dtype; numpy lacks bfloat16
+
+    if not shape:
+        return read_rows(0, 1).to(torch.float32).numpy().copy()
+    out = np.empty(shape, dtype=np.float32)
+    for start in range(0, shape[0], BLOCK_ROWS):
+        stop = min(start + BLOCK_ROWS, shape[0])
+        out[start:stop] = read_rows(start, stop).to(torch.float32).numpy()
+    return out
 
 
 def _open(path: Path):

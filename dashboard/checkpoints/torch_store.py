@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from dashboard.checkpoints.tensor_store import read_weight_map
+from dashboard.checkpoints.tensor_store import read_weight_map, widen_in_blocks
 from dashboard.checkpoints.torch_pickle import load_torch_file
 from dashboard.errors import CheckpointReadError
 
@@ -107,7 +107,7 @@ class TorchStore:
         return a != b and self.storage_id(a) == self.storage_id(b)
 
     def read(self, key: str) -> np.ndarray:
-        """One tensor as a float32 numpy copy (bf16/f16 widened exactly).
+        """One tensor as a float32 numpy copy (bf16/f16 widened exactly), a block of rows at a time.
 
         A copy, never a view of the mapped file, so the returned table stays
         valid after the file is closed, replaced or deleted.
@@ -115,10 +115,9 @@ class TorchStore:
         Raises:
             CheckpointReadError: the tensor's bytes cannot be read (truncated file).
         """
-        import torch
-
+        tensor = self._tensors[key]
         try:
-            return self._tensors[key].to(torch.float32, copy=True).numpy()
+            return widen_in_blocks(tuple(tensor.shape), lambda start, stop: tensor[start:stop])
         except Exception as error:  # an mmap past the end of a truncated file, a bad storage record
             raise CheckpointReadError(f"could not read tensor {key!r}: {error}; the file is truncated or corrupt: "
                                       "save or download it again") from error
