@@ -7,10 +7,19 @@ from dashboard.checkpoints.hub import HUB_HOST, OFFLINE_ADVICE, hub_reachable
 from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
-from dashboard.ui.load_actions import apply_arrays, numpy_archive_of, open_hub_model, open_path, open_uploads
+from dashboard.ui.load_actions import (
+    apply_arrays,
+    numpy_archive_of,
+    open_hub_model,
+    open_path,
+    open_uploads,
+    upload_widget_key,
+)
 from dashboard.ui.load_frames import read_summary_frame, sample_token_ids, token_sample_frame
 from dashboard.ui.loading import active_source, active_tables
+from dashboard.ui.session_files import sweep_orphans, upload_root
 
+sweep_orphans(upload_root())  # uploads of sessions that have ended
 st.title("Load a checkpoint")
 st.caption("Readable formats: " + "; ".join(reader.describe for reader in READERS.values()) + ".")
 
@@ -18,7 +27,7 @@ upload, path, hub = st.columns(3)
 with upload:
     st.subheader("Upload")
     limit_mb = st.get_option("server.maxUploadSize")
-    files = st.file_uploader("Checkpoint files", accept_multiple_files=True, key=state.UPLOAD_FILES,
+    files = st.file_uploader("Checkpoint files", accept_multiple_files=True, key=upload_widget_key(),
                              help="One checkpoint file, several files of one model folder (config.json, weights, "
                                   "tokenizer), or a .zip of the folder.")
     st.caption(f"Upload limit: **{limit_mb:,} MB per file** (server.maxUploadSize). Uploads are kept in a "

@@ -39,9 +39,14 @@ def _open(source: str, options: dict[str, str] | None = None) -> None:
         st.session_state[state.PENDING_ARRAYS] = source
 
 
+def upload_widget_key() -> str:
+    """The uploader's current key; a new key after each opened upload gives an empty uploader."""
+    return f"{state.UPLOAD_FILES}-{st.session_state.get(state.UPLOAD_ROUND, 0)}"
+
+
 def open_uploads() -> None:
-    """Store the uploaded files in this session's folder and open them."""
-    files = st.session_state.get(state.UPLOAD_FILES) or []
+    """Store the uploaded files in this session's folder and open them; empty the uploader on success."""
+    files = st.session_state.get(upload_widget_key()) or []
     files = files if isinstance(files, list) else [files]
     try:
         path = store_files(((f.name, f) for f in files), session_folder().new_batch())
@@ -49,6 +54,8 @@ def open_uploads() -> None:
         st.session_state[state.LOAD_ERROR] = f"Could not store the upload: {error}"
         return
     _open(str(path))
+    if st.session_state.get(state.ACTIVE_SOURCE) == str(path):
+        st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
 
 
 def open_path() -> None:

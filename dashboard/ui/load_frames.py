@@ -19,7 +19,8 @@ def read_summary_frame(tables: EmbeddingTables) -> pd.DataFrame:
         ("position table (n_positions x d_model)",
          f"{tables.n_positions:,} x {tables.d_model:,}" if tables.position is not None else tables.position_kind),
         ("weight tying", tables.tying.label),
-        ("tokens with strings", f"{len(tables.vocabulary):,} ({tables.vocabulary.scheme})"),
+        ("tokens with strings", "none: rows are shown as #id" if tables.vocabulary.scheme == "none"
+         else f"{len(tables.vocabulary):,} ({tables.vocabulary.scheme})"),
         ("unused padding rows", format_count(len(tables.unused_rows))),
         ("total parameters", format_count(tables.total_parameters)),
     ]

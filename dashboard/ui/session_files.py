@@ -1,13 +1,17 @@
 """A temporary folder per browser session for uploaded checkpoints, removed when the session ends.
 
-Streamlit has no session-end hook. A session's ``session_state`` is dropped
-when the session is closed (the browser tab goes, and the server forgets the
-disconnected session), so the folder's owner, a :class:`SessionFolder` kept in
-``session_state``, removes the folder from a ``weakref.finalize`` callback when
-it is garbage-collected. The same finalizer runs at interpreter exit. A server
-that is killed runs neither, so each folder's name carries the server's process
-id, and :func:`sweep_orphans` removes folders whose process is gone whenever a
-new one is made.
+Streamlit has no session-end hook, so three layers make sure upload folders go:
+
+1. The folder's owner, a :class:`SessionFolder` kept in ``session_state``,
+   removes it from a ``weakref.finalize`` callback when it is garbage-collected:
+   when Streamlit forgets the session (a closed tab is kept for reconnection for
+   ``server.disconnectedSessionTTL`` seconds, then dropped) and at interpreter exit.
+2. Folder names carry the server's process id and the session id;
+   :func:`sweep_orphans` (run whenever a folder is made and whenever the Load page
+   is drawn) removes folders of processes that are gone and of sessions the
+   server no longer knows, in case (1) is delayed (Streamlit drops expired
+   sessions lazily) or the server was killed.
+3. Everything lives under one root in the system temporary folder.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ import streamlit as st
 
 from dashboard.ui import state
 
-_FOLDER_NAME = re.compile(r"^session-(\d+)-")
+#: session-<server pid>-<session id (a uuid)>.<random>
+_FOLDER_NAME = re.compile(r"^session-(\d+)-([0-9a-zA-Z-]+)\.")
 
 
 def upload_root() -> Path:
@@ -43,15 +48,44 @@ def _process_alive(pid: int) -> bool:
     return True
 
 
+def _session_known(session_id: str) -> bool:
+    """Whether this server still knows the session (connected, or kept for reconnection).
+
+    Streamlit has no public lookup of disconnected-but-resumable sessions, so
+    this asks its session manager; if that ever fails, the answer is "known"
+    and the folder is left to the finalizer and the process sweep.
+    """
+    try:
+        from streamlit.runtime import Runtime
+
+        if not Runtime.exists():
+            return True
+        return Runtime.instance()._session_mgr.get_session_info(session_id) is not None
+    except Exception:  # a private API may change between Streamlit releases
+        return True
+
+
 def sweep_orphans(root: Path) -> list[Path]:
-    """Remove session folders left by server processes that no longer run; return them."""
+    """Remove session folders of server processes that no longer run or sessions that ended; return them."""
     removed = []
     for folder in root.iterdir():
         match = _FOLDER_NAME.match(folder.name)
-        if match and folder.is_dir() and not _process_alive(int(match.group(1))):
+        if not (match and folder.is_dir()):
+            continue
+        pid, session_id = int(match.group(1)), match.group(2)
+        ended = not _process_alive(pid) or (pid == os.getpid() and not _session_known(session_id))
+        if ended:
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
     return removed
+
+
+def _session_id() -> str:
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    context = get_script_run_ctx()
+    session = context.session_id if context is not None else "nosession"
+    return re.sub(r"[^0-9a-zA-Z-]", "-", session)
 
 
 class SessionFolder:
@@ -59,12 +93,14 @@ class SessionFolder:
 
     Args:
         root: parent folder; defaults to :func:`upload_root`.
+        session_id: the owning browser session; defaults to the running script's.
     """
 
-    def __init__(self, root: Path | None = None):
+    def __init__(self, root: Path | None = None, session_id: str | None = None):
         root = root or upload_root()
         sweep_orphans(root)
-        self.path = Path(tempfile.mkdtemp(prefix=f"session-{os.getpid()}-", dir=root))
+        owner = session_id or _session_id()
+        self.path = Path(tempfile.mkdtemp(prefix=f"session-{os.getpid()}-{owner}.", dir=root))
         self._batches = 0
         # The callback holds the path, never self, so the object can be collected.
         self._finalizer = weakref.finalize(self, shutil.rmtree, str(self.path), True)

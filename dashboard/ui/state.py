@@ -14,8 +14,11 @@ MODEL_PARAM = "model"
 ACTIVE_OPTIONS = "active_options"
 #: session_state key of the session's upload folder (a dashboard.ui.session_files.SessionFolder).
 UPLOAD_FOLDER = "upload_folder"
-#: Load page widgets.
+#: Load page widgets. The uploader's key is UPLOAD_FILES plus a round number
+#: (UPLOAD_ROUND) that grows after each opened upload, which empties the widget
+#: (Streamlit keeps adding files to an uploader otherwise).
 UPLOAD_FILES = "upload_files"
+UPLOAD_ROUND = "upload_round"
 LOAD_PATH = "load_path"
 HUB_MODEL_ID = "hub_model_id"
 TOKEN_ARRAY = "token_array"

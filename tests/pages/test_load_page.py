@@ -25,8 +25,7 @@ def page() -> AppTest:
 
 
 def _upload(at: AppTest, *files: tuple[str, bytes]) -> AppTest:
-    at.file_uploader(key=state.UPLOAD_FILES).set_value([(name, data, "application/octet-stream")
-                                                        for name, data in files]).run()
+    at.file_uploader[0].set_value([(name, data, "application/octet-stream") for name, data in files]).run()
     return at.button(key="open_uploads").click().run()
 
 
@@ -54,7 +53,16 @@ def test_uploaded_gguf_becomes_active_with_readable_tokens(page, tmp_path):
     sample = at.dataframe[1].value.set_index("id")
     assert sample.loc[1, "token"] == "␣cat" and sample.loc[1, "stored as"] == "Ġcat"
     assert bool(sample.loc[0, "special"]) is True
+    assert not at.file_uploader[0].value  # emptied, so the next upload does not mix with this one
     folder.remove()
+
+
+def test_two_uploads_in_a_row_do_not_mix(page, tmp_path):
+    first, _ = ff.gguf_file(tmp_path / "a.gguf", tokens=TOKENS)
+    second = factories.gpt2_folder(tmp_path / "gpt2")
+    at = _upload(page, ("a.gguf", first.read_bytes()))
+    at = _upload(at, ("model.safetensors", (second / "model.safetensors").read_bytes()))
+    assert not _errors(at) and Path(at.session_state[state.ACTIVE_SOURCE]).name == "model.safetensors"
 
 
 def test_uploaded_zip_of_a_folder(page, tmp_path):

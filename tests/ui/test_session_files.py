@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+from dashboard.ui import session_files
 from dashboard.ui.session_files import SessionFolder, sweep_orphans
 
 
@@ -41,8 +42,20 @@ def test_folder_removed_at_interpreter_exit(tmp_path):
 def test_folders_of_dead_servers_are_swept(tmp_path):
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                           text=True, check=True)
-    orphan = tmp_path / f"session-{dead.stdout.strip()}-abc"
+    orphan = tmp_path / f"session-{dead.stdout.strip()}-1f0c-22ab.xyz"
     orphan.mkdir()
-    mine = SessionFolder(root=tmp_path)  # creating a folder sweeps the orphans
+    mine = SessionFolder(root=tmp_path, session_id="live")  # creating a folder sweeps the orphans
     assert not orphan.exists() and mine.path.exists()
-    assert sweep_orphans(tmp_path) == []  # the live process's folder is kept
+    assert sweep_orphans(tmp_path) == []  # the live process's folder of a known session is kept
+
+
+def test_folders_of_sessions_the_server_forgot_are_swept(tmp_path, monkeypatch):
+    gone = SessionFolder(root=tmp_path, session_id="gone")
+    kept = SessionFolder(root=tmp_path, session_id="here")
+    monkeypatch.setattr(session_files, "_session_known", lambda session_id: session_id == "here")
+    assert sweep_orphans(tmp_path) == [gone.path]
+    assert not gone.path.exists() and kept.path.exists()
+
+
+def test_outside_a_server_every_session_counts_as_known():
+    assert session_files._session_known("anything") is True  # never sweep what cannot be checked
