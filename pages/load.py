@@ -3,12 +3,13 @@
 import streamlit as st
 
 from dashboard.checkpoints import READERS
-from dashboard.checkpoints.hub import HUB_HOST, OFFLINE_ADVICE, hub_reachable
+from dashboard.checkpoints.hub import HUB_HOST, OFFLINE_ADVICE
 from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.load_actions import (
     apply_arrays,
+    hub_online,
     numpy_archive_of,
     open_hub_model,
     open_path,
@@ -41,8 +42,7 @@ with path:
     st.button("Open path", key="open_path", on_click=open_path)
 with hub:
     st.subheader("Hugging Face Hub")
-    online = st.cache_data(ttl=60, show_spinner=False)(hub_reachable)()
-    if not online:
+    if not hub_online():
         st.info(f"Offline here: this machine cannot reach {HUB_HOST}, so models cannot be fetched by id. "
                 f"Instead, {OFFLINE_ADVICE}.", icon=":material/cloud_off:")
     st.text_input("Model id", key=state.HUB_MODEL_ID, placeholder="openai-community/gpt2",

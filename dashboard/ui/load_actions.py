@@ -14,7 +14,7 @@ from pathlib import Path
 import streamlit as st
 
 from dashboard.checkpoints import find_checkpoint, resolve_source
-from dashboard.checkpoints.hub import fetch_hub_model
+from dashboard.checkpoints.hub import fetch_hub_model, hub_reachable
 from dashboard.checkpoints.uploads import store_files
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
@@ -86,3 +86,9 @@ def apply_arrays(source: str) -> None:
         "vocab_file": (st.session_state.get(state.VOCAB_FILE) or "").strip() or None,
     }
     _open(source, {key: value for key, value in options.items() if value})
+
+
+@st.cache_data(ttl=60, show_spinner=False)
+def hub_online() -> bool:
+    """Whether the hub is reachable, checked at most once a minute (a 2 s connection attempt)."""
+    return hub_reachable()
