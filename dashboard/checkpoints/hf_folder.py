@@ -3,12 +3,15 @@
 Format source: ``transformers`` ``PreTrainedModel.save_pretrained``: a
 ``config.json`` whose ``model_type`` names the architecture, and weights in
 ``model.safetensors`` or sharded as ``model.safetensors.index.json`` plus
-``model-0000k-of-0000n.safetensors``.
+``model-0000k-of-0000n.safetensors``; older folders (``transformers`` 4 with
+``safe_serialization=False``) hold ``pytorch_model.bin`` or its sharded
+``pytorch_model.bin.index.json``, read with ``weights_only=True`` and mmap.
 
 Quirks handled (see :mod:`dashboard.checkpoints.keymaps`):
 
 - base-model prefixes (``transformer.``, ``bert.``, ``model.``) present or not;
 - tied heads saved once: ``lm_head.weight`` absent -> ``tied-implied``;
+- tied heads in ``pytorch_model.bin`` saved as a second name over one storage -> ``tied-shared``;
 - OPT's 2 leading position rows dropped;
 - buffers (``position_ids``, GPT-2's ``attn.bias`` mask) not counted as parameters.
 """
@@ -21,15 +24,18 @@ from typing import Any
 
 from dashboard.checkpoints.keymaps import KEY_MAPS, KeyMap, canonical_settings, find_key, head_expected
 from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore, count_parameters, require
+from dashboard.checkpoints.torch_store import TorchStore
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.checkpoints.vocab_files import read_vocabulary
 from dashboard.errors import CheckpointReadError, ShapeMismatchError, UnsupportedFormatError
 from dashboard.tables import EmbeddingTables, Vocabulary
 
-#: Weight files of a folder, in the order they are looked for -> how to open them.
+#: Weight files of a folder, in the order they are looked for -> (how to open them, format label).
 WEIGHT_FILES = {
-    "model.safetensors.index.json": SafetensorsStore.from_index,
-    "model.safetensors": SafetensorsStore.from_file,
+    "model.safetensors.index.json": (SafetensorsStore.from_index, "hf-safetensors"),
+    "model.safetensors": (SafetensorsStore.from_file, "hf-safetensors"),
+    "pytorch_model.bin.index.json": (TorchStore.from_index, "hf-pytorch"),
+    "pytorch_model.bin": (TorchStore.from_file, "hf-pytorch"),
 }
 
 
@@ -58,9 +64,9 @@ def open_weights(folder: Path) -> tuple[TensorStore, str]:
     Raises:
         UnsupportedFormatError: no known weight file in the folder.
     """
-    for name, opener in WEIGHT_FILES.items():
+    for name, (opener, label) in WEIGHT_FILES.items():
         if (folder / name).is_file():
-            return opener(folder / name), "hf-safetensors"
+            return opener(folder / name), label
     present = ", ".join(sorted(p.name for p in folder.iterdir())) or "nothing"
     raise UnsupportedFormatError(
         f"{folder} has a config.json but no weights we can read (looked for {', '.join(WEIGHT_FILES)}; "
@@ -89,10 +95,13 @@ def tables_from_store(
     vocabulary: Vocabulary | None,
     model_path: str | None,
     notes: tuple[str, ...] = (),
+    settings_source: str = "config.json",
 ) -> EmbeddingTables:
     """Build :class:`EmbeddingTables` from any tensor store and a key map.
 
-    Shared by every reader whose tensors carry Hugging Face names.
+    Shared by every reader whose tensors carry Hugging Face names, and by
+    readers whose key map names their own tensors (GGUF, nanoGPT).
+    ``settings_source`` names where ``settings`` came from, for messages.
 
     Raises:
         MissingTensorError: the token table (or a declared position table) is absent.
@@ -113,7 +122,7 @@ def tables_from_store(
     head_key = find_key(keys, key_map.head, ("",))
     shared = head_key is not None and store.shares_storage(head_key, token_key)
     head = store.read(head_key) if head_key and not shared else None
-    _check_settings(settings, token, source)
+    _check_settings(settings, token, source, settings_source)
     tying = decide_tying(token, head, head_key=head_key or key_map.head, token_key=token_key,
                          shares_storage=shared, head_expected=expects_head,
                          config_tied=settings.get("tie_word_embeddings"))
@@ -151,12 +160,15 @@ _POSITION_NOTES = {
 }
 
 
-def _check_settings(settings: dict[str, Any], token, source: str) -> None:
+def _check_settings(settings: dict[str, Any], token, source: str, settings_source: str) -> None:
     for name, axis in (("vocab_size", 0), ("d_model", 1)):
         declared = settings.get(name)
-        if declared is not None and int(declared) != token.shape[axis]:
+        if declared is not None and not isinstance(declared, int):
+            raise CheckpointReadError(f"{settings_source} of {source} gives {name}={declared!r}, not a whole number; "
+                                      "fix or replace it")
+        if declared is not None and declared != token.shape[axis]:
             raise ShapeMismatchError(
-                f"config.json of {source} says {name}={declared} but the token table has "
+                f"{settings_source} of {source} says {name}={declared} but the token table has "
                 f"{name}={token.shape[axis]}; the config belongs to another checkpoint"
             )
 

@@ -9,7 +9,9 @@ appear; everything downstream uses ``token``, ``position``, ``d_model``.
 Sources: the ``_tied_weights_keys`` and ``base_model_prefix`` of each model
 class in ``transformers`` (``modeling_bert.py``, ``modeling_gpt2.py``,
 ``modeling_opt.py``, ``modeling_llama.py``, ``modeling_t5.py`` ...), and
-TransformerLens ``pretrained/weight_conversions/``.
+TransformerLens ``pretrained/weight_conversions/``; for GGUF, the tensor and
+metadata names of ``gguf-py`` (``gguf/constants.py``: ``MODEL_TENSOR`` and
+``Keys.LLM``); for nanoGPT, ``model.py`` and ``train.py`` of karpathy/nanoGPT.
 """
 
 from __future__ import annotations
@@ -84,6 +86,98 @@ KEY_MAPS: dict[str, KeyMap] = {
     # T5: one `shared` table for encoder and decoder; positions are a learned
     # relative bias inside attention, not a table added to the inputs.
     "t5": KeyMap("t5", token="shared.weight", position_kind="relative", causal=False),
+    # GPT-NeoX / Pythia: rotary, head named embed_out.
+    "gpt_neox": KeyMap("gpt_neox", token="embed_in.weight", head="embed_out.weight", prefixes=("", "gpt_neox."),
+                       position_kind="rotary"),
+}
+
+#: nanoGPT's ``GPT`` module (model.py): GPT-2 names under ``transformer.``, a
+#: Linear ``lm_head`` tied by assignment (``wte.weight = lm_head.weight``).
+NANOGPT = KeyMap("nanogpt", token="wte.weight", position="wpe.weight", prefixes=("transformer.",))
+
+#: nanoGPT's train.py pads GPT-2's 50,257 tokens to 50,304 rows ("rounded up for
+#: efficiency"); rows past the tokens are never looked up. Rows -> tokens.
+NANOGPT_PADDED_VOCAB = {50304: 50257}
+
+#: Prefixes that wrappers put before every key of a saved state dict -> who leaves them.
+WRAPPER_PREFIXES: dict[str, str] = {
+    "module.": "torch.nn.parallel.DistributedDataParallel or DataParallel",
+    "_orig_mod.": "torch.compile",
+}
+
+#: Keys under which training scripts nest a state dict inside a checkpoint dict
+#: (Lightning ``state_dict``, common scripts ``model_state_dict``/``model``).
+STATE_DICT_CONTAINERS = ("state_dict", "model_state_dict", "model", "module")
+
+#: Architectures recognised from key names alone (state dicts without a
+#: config). Tried in order, most specific first; an architecture matches when
+#: every regular expression matches at least one key.
+FINGERPRINTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("bert", (r"(^|\.)embeddings\.word_embeddings\.weight$",)),
+    ("t5", (r"(^|\.)shared\.weight$", r"(^|\.)encoder\.block\.\d+\.")),
+    ("opt", (r"(^|\.)decoder\.embed_tokens\.weight$", r"(^|\.)decoder\.embed_positions\.weight$")),
+    ("gpt_neox", (r"(^|\.)embed_in\.weight$",)),
+    ("gpt_neo", (r"(^|\.)wte\.weight$", r"\.attn\.attention\.q_proj\.weight$")),  # attention nested once more
+    ("gptj", (r"(^|\.)wte\.weight$", r"\.attn\.q_proj\.weight$")),  # GPT-2 names, rotary, no wpe
+    ("gpt2", (r"(^|\.)wte\.weight$", r"(^|\.)wpe\.weight$")),  # also nanoGPT (see state_dict.py)
+    ("qwen3", (r"(^|\.)embed_tokens\.weight$", r"\.self_attn\.q_norm\.weight$")),  # per-head q/k norms
+    ("qwen2", (r"(^|\.)embed_tokens\.weight$", r"\.self_attn\.q_proj\.bias$")),  # q/k/v biases
+    ("llama", (r"(^|\.)embed_tokens\.weight$", r"\.self_attn\.q_proj\.weight$")),  # Mistral: same names
+)
+
+#: Keys of task heads that are not a vocabulary head (classification, QA):
+#: a base-model prefix beside them does not mean an LM head is implied.
+TASK_HEAD_PATTERNS = (r"^score\.", r"^classifier\.", r"^qa_outputs\.", r"^pooler\.", r"^cls\.seq_relationship\.")
+
+#: Keys that show an LM head exists even when its weight was saved once, tied.
+LM_HEAD_SIGNS: dict[str, str] = {
+    "bert": r"^cls\.predictions\.",  # BertForMaskedLM keeps the decoder bias and transform
+    # A T5 decoder is almost always saved as T5ForConditionalGeneration (the bare
+    # T5Model is rare); its head is tied to `shared` and saved once.
+    "t5": r"^decoder\.block\.",
+}
+
+
+def _gguf(architecture: str, position_kind: str = "rotary", **fields: Any) -> KeyMap:
+    return KeyMap(architecture, token="token_embd.weight", head="output.weight", position_kind=position_kind,
+                  **fields)
+
+
+#: GGUF ``general.architecture`` -> where its tables are (gguf-py MODEL_TENSOR
+#: names: token_embd, position_embd, token_types, output). Encoders have no
+#: output tensor to look for.
+GGUF_KEY_MAPS: dict[str, KeyMap] = {
+    "llama": _gguf("llama"),  # llama.cpp files Mistral and SmolLM2 as llama too
+    "qwen2": _gguf("qwen2"),
+    "qwen3": _gguf("qwen3"),
+    "gemma": _gguf("gemma"),
+    "gemma2": _gguf("gemma2"),
+    "gemma3": _gguf("gemma3"),
+    "phi3": _gguf("phi3"),
+    "stablelm": _gguf("stablelm"),
+    "olmo": _gguf("olmo"),
+    "falcon": _gguf("falcon"),
+    "gptj": _gguf("gptj"),
+    "gptneox": _gguf("gpt_neox"),
+    "starcoder2": _gguf("starcoder2"),
+    "gpt2": _gguf("gpt2", position_kind="learned", position="position_embd.weight"),
+    "starcoder": _gguf("gpt_bigcode", position_kind="learned", position="position_embd.weight"),
+    "bert": KeyMap("bert", token="token_embd.weight", position="position_embd.weight",
+                   token_type="token_types.weight", head=None, causal=False),
+    "nomic-bert": KeyMap("nomic-bert", token="token_embd.weight", token_type="token_types.weight", head=None,
+                         position_kind="rotary", causal=False),
+    "t5": _gguf("t5", position_kind="relative", causal=False),
+    "t5encoder": KeyMap("t5", token="token_embd.weight", head=None, position_kind="relative", causal=False),
+}
+
+#: Canonical setting -> GGUF metadata key after ``{architecture}.`` (gguf-py Keys.LLM).
+GGUF_SETTING_NAMES: dict[str, str] = {
+    "vocab_size": "vocab_size",
+    "d_model": "embedding_length",
+    "n_positions": "context_length",
+    "n_layer": "block_count",
+    "n_head": "attention.head_count",
+    "rope_theta": "rope.freq_base",
 }
 
 #: Canonical setting -> spellings in config.json files, first found wins.

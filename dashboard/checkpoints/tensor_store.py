@@ -7,7 +7,14 @@ multi-gigabyte checkpoint costs the bytes of those two tables.
 Source of the formats: safetensors (https://huggingface.co/docs/safetensors,
 read with the ``safetensors`` package's ``safe_open``) and the sharded index
 ``model.safetensors.index.json`` written by ``transformers`` ``save_pretrained``
-(``{"metadata": ..., "weight_map": {tensor name: shard file}}``).
+(``{"metadata": ..., "weight_map": {tensor name: shard file}}``). The same
+index layout names the shards of ``pytorch_model.bin.index.json`` (see
+:mod:`dashboard.checkpoints.torch_store`).
+
+Quirk handled: ``safetensors.torch.save_model`` drops all but one name of
+tensors that share memory (a tied head) and records each dropped name in the
+file's metadata as ``{dropped name: kept name}``; those names are listed as
+aliases that share storage with the kept tensor.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
@@ -26,7 +33,10 @@ from dashboard.errors import CheckpointReadError, MissingTensorError
 _DTYPE_NAMES = {"F64": "float64", "F32": "float32", "F16": "float16", "BF16": "bfloat16",
                 "F8_E4M3": "float8_e4m3", "F8_E5M2": "float8_e5m2",
                 "I64": "int64", "I32": "int32", "I16": "int16", "I8": "int8", "U8": "uint8", "BOOL": "bool"}
-_FLOAT_DTYPES = {"float64", "float32", "float16", "bfloat16", "float8_e4m3", "float8_e5m2"}
+#: Dtype names (safetensors, torch and GGML spellings) of tensors that are not
+#: parameters: integer and boolean tensors are indices, masks and counters.
+_NON_PARAMETER_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bool",
+                         "I8", "I16", "I32", "I64", "U8", "BOOL"}
 
 
 class TensorStore(Protocol):
@@ -42,11 +52,45 @@ class TensorStore(Protocol):
 
     def shares_storage(self, a: str, b: str) -> bool: ...
 
+    def storage_id(self, key: str) -> object:
+        """Equal for names that are one stored tensor (a tied head saved once with two names)."""
+        ...
+
 
 def count_parameters(store: TensorStore) -> int:
     """Number of parameters: floating-point tensors that are not buffers, each stored tensor once."""
-    return sum(math.prod(store.shape(k)) for k in store.keys()
-               if store.dtype(k) in _FLOAT_DTYPES and not is_buffer(k))
+    seen: set[object] = set()
+    total = 0
+    for key in store.keys():
+        if store.dtype(key) in _NON_PARAMETER_DTYPES or is_buffer(key):
+            continue
+        storage = store.storage_id(key)
+        if storage not in seen:
+            seen.add(storage)
+            total += math.prod(store.shape(key))
+    return total
+
+
+def read_weight_map(index_path: Path) -> dict[str, Path]:
+    """Tensor name -> shard file, from a ``*.index.json`` written by ``save_pretrained``.
+
+    Raises:
+        CheckpointReadError: the index is not valid JSON, or names a shard
+            file that is not in the folder (the message names the shard and
+            how many tensors it should hold).
+    """
+    try:
+        weight_map = json.loads(index_path.read_text())["weight_map"]
+        files = {str(key): index_path.parent / str(shard) for key, shard in weight_map.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise CheckpointReadError(f"{index_path.name} is not a valid shard index ({error}); "
+                                  "re-download it with the shards") from error
+    for shard in sorted(set(files.values())):
+        if not shard.is_file():
+            count = sum(1 for s in files.values() if s == shard)
+            raise CheckpointReadError(f"shard {shard.name} listed in {index_path.name} is missing from "
+                                      f"{index_path.parent} (it should hold {count} tensors); download that file too")
+    return files
 
 
 def require(store: TensorStore, key: str | None, what: str) -> str:
@@ -71,12 +115,17 @@ class SafetensorsStore:
     def __init__(self, files: dict[str, Path]):
         self._files = files
         self._headers: dict[str, tuple[tuple[int, ...], str]] = {}
+        self._aliases: dict[str, str] = {}
         for path in sorted(set(files.values())):
             with _open(path) as handle:
                 for key in handle.keys():
                     if files.get(key) == path:
                         sl = handle.get_slice(key)
                         self._headers[key] = (tuple(sl.get_shape()), _DTYPE_NAMES.get(sl.get_dtype(), sl.get_dtype()))
+                metadata = handle.metadata() or {}
+            for dropped, kept in metadata.items():
+                if kept in self._headers and dropped not in files and files.get(kept) == path:
+                    self._aliases[dropped] = kept
         absent = sorted(set(files) - set(self._headers))
         if absent:
             raise CheckpointReadError(
@@ -94,51 +143,65 @@ class SafetensorsStore:
         """Open a sharded checkpoint from its ``*.safetensors.index.json``.
 
         Raises:
-            CheckpointReadError: the index is not valid JSON, or names a shard
-                file that is not in the folder (the message names the shard and
-                how many tensors it should hold).
+            CheckpointReadError: see :func:`read_weight_map`.
         """
-        try:
-            weight_map = json.loads(index_path.read_text())["weight_map"]
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            raise CheckpointReadError(f"{index_path.name} is not a valid shard index ({error}); "
-                                      "re-download it with the shards") from error
-        folder = index_path.parent
-        files = {key: folder / shard for key, shard in weight_map.items()}
-        for shard in sorted(set(weight_map.values())):
-            if not (folder / shard).is_file():
-                count = sum(1 for s in weight_map.values() if s == shard)
-                raise CheckpointReadError(f"shard {shard} listed in {index_path.name} is missing from {folder} "
-                                          f"(it should hold {count} tensors); download that file too")
-        return cls(files)
+        return cls(read_weight_map(index_path))
 
     def keys(self) -> list[str]:
-        return list(self._headers)
+        return list(self._headers) + list(self._aliases)
+
+    def _stored(self, key: str) -> str:
+        return self._aliases.get(key, key)
 
     def shape(self, key: str) -> tuple[int, ...]:
-        return self._headers[key][0]
+        return self._headers[self._stored(key)][0]
 
     def dtype(self, key: str) -> str:
-        return self._headers[key][1]
+        return self._headers[self._stored(key)][1]
 
     def shares_storage(self, a: str, b: str) -> bool:
-        # safetensors refuses to store aliased tensors; shared weights are saved once.
-        return False
+        # safetensors stores each tensor once; only save_model's recorded aliases share.
+        return a != b and self._stored(a) == self._stored(b)
+
+    def storage_id(self, key: str) -> object:
+        return self._stored(key)
 
     def shard_of(self, key: str) -> Path:
-        return self._files[key]
+        return self._files[self._stored(key)]
 
     def read(self, key: str) -> np.ndarray:
-        """Read one tensor as float32 numpy (bf16/f16 widened exactly)."""
-        import torch  # torch reads every safetensors dtype, numpy lacks bfloat16
-
+        """Read one tensor as float32 numpy (bf16/f16 widened exactly), a block of rows at a time."""
+        key = self._stored(key)
         with _open(self._files[key]) as handle:
             try:
-                tensor = handle.get_tensor(key)
+                stored = handle.get_slice(key)
+                return widen_in_blocks(self.shape(key), lambda start, stop: stored[start:stop])
             except Exception as error:  # safetensors raises its own error types on truncation
                 raise CheckpointReadError(f"could not read tensor {key!r} from {self._files[key].name}: {error}; "
                                           "the file is truncated or corrupt: download it again") from error
-        return tensor.to(torch.float32).numpy()
+
+
+#: Rows widened to float32 per step: the temporary copy in the stored dtype
+#: stays at most this many rows (8 MB for d_model 4,096 in bf16).
+BLOCK_ROWS = 1024
+
+
+def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]) -> np.ndarray:
+    """A float32 copy of a tensor read by row blocks, so peak memory is the float32 result plus one block.
+
+    Args:
+        shape: the tensor's shape.
+        read_rows: ``(start, stop) -> torch.Tensor`` of rows ``start:stop`` (0-based) in the stored dtype.
+    """
+    import torch  # torch reads every stored dtype; numpy lacks bfloat16
+
+    if not shape:
+        return read_rows(0, 1).to(torch.float32).numpy().copy()
+    out = np.empty(shape, dtype=np.float32)
+    for start in range(0, shape[0], BLOCK_ROWS):
+        stop = min(start + BLOCK_ROWS, shape[0])
+        out[start:stop] = read_rows(start, stop).to(torch.float32).numpy()
+    return out
 
 
 def _open(path: Path):

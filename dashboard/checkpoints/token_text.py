@@ -89,3 +89,24 @@ def readable_tokens(raw: Sequence[str], scheme: str, special_ids: frozenset[int]
     if scheme not in SCHEMES:
         raise ValueError(f"unknown token scheme {scheme!r}; expected one of {SCHEMES}")
     return tuple(token if i in special_ids else readable_token(token, scheme) for i, token in enumerate(raw))
+
+
+#: What the first characters of many tokens look like in each encoded scheme.
+_SCHEME_MARKERS = (
+    ("byte-level-bpe", "\u0120"),  # Ġ: a leading space in GPT-2's byte-to-character table
+    ("sentencepiece", _SPM_SPACE),
+    ("wordpiece", "##"),
+)
+
+
+def guess_scheme(raw: Sequence[str], min_share: float = 0.05) -> str:
+    """The scheme a bare list of token strings was written in, from its markers.
+
+    For vocabularies that come without a tokenizer (a vocabulary file beside a
+    ``.npy``, Projector labels): when at least ``min_share`` (0-1) of the
+    tokens, and at least two, start with one scheme's marker (``Ġ``, ``▁``,
+    ``##``), that scheme; otherwise ``plain`` (shown as written).
+    """
+    counts = {scheme: sum(1 for token in raw if token.startswith(marker)) for scheme, marker in _SCHEME_MARKERS}
+    scheme, count = max(counts.items(), key=lambda item: item[1])
+    return scheme if count >= max(2, min_share * len(raw)) else "plain"

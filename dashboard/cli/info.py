@@ -4,6 +4,7 @@ Examples:
   python -m dashboard info default --json
   python -m dashboard info path/to/model-folder
   python -m dashboard info --spec vocab_size=8449,d_model=768,n_positions=1024,tied=false,total_parameters=120000000
+  python -m dashboard info tables.npz --token-array wte --position-array wpe --vocab vocab.txt
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--spec", help="account from a spec alone, e.g. vocab_size=8449,d_model=768,n_positions=1024,"
                                        "tied=false,total_parameters=120000000 (or n_layer=12 for the GPT-2 formula)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    arrays = parser.add_argument_group("NumPy .npy/.npz files")
+    arrays.add_argument("--token-array", metavar="NAME", help="the .npz array that is the token table")
+    arrays.add_argument("--position-array", metavar="NAME", help="the .npz array that is the position table")
+    arrays.add_argument("--vocab", metavar="FILE", help="vocabulary file, one token a line (line i is token id i)")
 
 
 def _tables_list(rows: list[ParameterRow]) -> list[dict[str, Any]]:
@@ -120,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
         spec = parse_spec(args.spec)
         document = spec_document(spec)
     else:
-        tables = load_tables(args.source)
+        tables = load_tables(args.source, token_array=args.token_array, position_array=args.position_array,
+                             vocab_file=args.vocab)
         spec = spec_from_tables(tables)
         document = info_document(tables)
     if args.json:

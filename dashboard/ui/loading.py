@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Mapping
 
 import streamlit as st
 
@@ -23,22 +24,32 @@ def _stamp(source: str) -> float:
 
 
 @st.cache_resource(max_entries=4, show_spinner="Reading the embedding tables ...")
-def _cached_tables(source: str, stamp: float) -> EmbeddingTables:
-    return load_tables(source)
+def _cached_tables(source: str, stamp: float, options: tuple[tuple[str, str], ...] = ()) -> EmbeddingTables:
+    return load_tables(source, **dict(options))
 
 
-def get_tables(source: str) -> EmbeddingTables:
+def get_tables(source: str, options: Mapping[str, str] | None = None) -> EmbeddingTables:
     """Tables of ``source``, read once per process and shared by sessions.
+
+    Args:
+        source: bundled name or path.
+        options: reader options (``token_array``, ``position_array``,
+            ``vocab_file`` for NumPy files); empty for every other format.
 
     Raises:
         ExplorerError: when the source cannot be read (callers show it).
     """
-    return _cached_tables(source, _stamp(source))
+    return _cached_tables(source, _stamp(source), tuple(sorted((options or {}).items())))
 
 
 def active_source() -> str:
     """The source every page shows (bundled default until the user picks another)."""
     return st.session_state.get(state.ACTIVE_SOURCE, DEFAULT_NAME)
+
+
+def active_options() -> dict[str, str]:
+    """Reader options of the active source (empty unless it is a NumPy file read with chosen arrays)."""
+    return dict(st.session_state.get(state.ACTIVE_OPTIONS) or {})
 
 
 def active_tables() -> EmbeddingTables:
@@ -48,7 +59,7 @@ def active_tables() -> EmbeddingTables:
     when a file changed under us; the message says so and the page stops cleanly.
     """
     try:
-        return get_tables(active_source())
+        return get_tables(active_source(), active_options())
     except ExplorerError as error:
         st.error(f"Could not read {active_source()}: {error}")
         st.stop()

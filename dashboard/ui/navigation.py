@@ -30,6 +30,7 @@ class PageSpec(NamedTuple):
 #: Every page of the app, in navigation order; the first is the default.
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/overview.py", "Overview", ":material/table_chart:"),
+    PageSpec("pages/load.py", "Load a checkpoint", ":material/upload_file:"),
     PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
     PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:"),
 )

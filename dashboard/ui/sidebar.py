@@ -15,16 +15,20 @@ from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import render_models_dir_picker
 
 
-def activate(source: str) -> bool:
-    """Try to load ``source``; make it active on success, remember the error otherwise."""
+def activate(source: str, options: dict[str, str] | None = None) -> bool:
+    """Try to load ``source``; make it active on success, remember the error otherwise.
+
+    ``options`` are reader options (NumPy array names, vocabulary file), kept with the source.
+    """
     try:
-        get_tables(source)
+        get_tables(source, options)
     except ExplorerError as error:
         # Most errors already name the path; saying it twice makes a long path unreadable.
         named = str(source) in str(error)
         st.session_state[state.LOAD_ERROR] = f"Could not read {'the checkpoint' if named else source}: {error}"
         return False
     st.session_state[state.ACTIVE_SOURCE] = source
+    st.session_state[state.ACTIVE_OPTIONS] = dict(options or {})
     st.session_state.pop(state.LOAD_ERROR, None)
     st.query_params[state.MODEL_PARAM] = source
     return True

@@ -21,3 +21,19 @@ REORDER_HEAD = "reorder_head"
 REORDER_ORIGINAL_ORDER = "reorder_original_order"
 #: session_state key of the last (sentence, order) that ran, shown again after a bad input.
 REORDER_LAST_GOOD = "reorder_last_good"
+#: session_state key of the reader options (npz array names, vocabulary file) of the active source.
+ACTIVE_OPTIONS = "active_options"
+#: session_state key of the session's upload folder (a dashboard.ui.session_files.SessionFolder).
+UPLOAD_FOLDER = "upload_folder"
+#: Load page widgets. The uploader's key is UPLOAD_FILES plus a round number
+#: (UPLOAD_ROUND) that grows after each opened upload, which empties the widget
+#: (Streamlit keeps adding files to an uploader otherwise).
+UPLOAD_FILES = "upload_files"
+UPLOAD_ROUND = "upload_round"
+LOAD_PATH = "load_path"
+HUB_MODEL_ID = "hub_model_id"
+TOKEN_ARRAY = "token_array"
+POSITION_ARRAY = "position_array"
+VOCAB_FILE = "vocab_file"
+#: session_state key of an .npz path whose arrays the user must pick before it can load.
+PENDING_ARRAYS = "pending_arrays"

@@ -34,3 +34,20 @@ def test_wordpiece_kept_and_specials_untouched():
 def test_unknown_scheme_is_an_error():
     with pytest.raises(ValueError, match="wordpiece"):
         readable_tokens(("a",), "morse")
+
+
+def test_characters_are_made_visible():
+    assert readable_tokens(("\n", " ", "\t", "a", "\x07"), "characters") == ("↵", "␣", "⇥", "a", "\\x07")
+
+
+@pytest.mark.parametrize("raw, scheme", [
+    (("Ġthe", "Ġcat", "s", "Ċ"), "byte-level-bpe"),
+    (("▁the", "▁cat", "s"), "sentencepiece"),
+    (("the", "##s", "##ing", "cat"), "wordpiece"),
+    (("the", "cat", "Ġodd"), "plain"),  # one marker is not a pattern
+    ((), "plain"),
+])
+def test_scheme_guessed_from_markers(raw, scheme):
+    from dashboard.checkpoints.token_text import guess_scheme
+
+    assert guess_scheme(raw) == scheme

@@ -14,7 +14,7 @@ from playwright.sync_api import sync_playwright
 
 from tests import factories
 from tests.e2e.app_pages import read_app_pages
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, ROOT
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.server import serve_app
 
 

@@ -7,7 +7,7 @@ without editing this file. Screenshots land in artifacts/screenshots/.
 import pytest
 
 from tests.e2e.app_pages import read_app_pages
-from tests.e2e.browser import (ROOT, error_texts, exception_texts, metric_values, nav_link_texts, open_page,
+from tests.e2e.browser import (error_texts, exception_texts, metric_values, nav_link_texts, open_page,
                                save_screenshot)
 
 PAGES = read_app_pages()

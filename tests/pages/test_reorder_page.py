@@ -6,8 +6,6 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard import checkpoints
-from dashboard.tables import EmbeddingTables, Tying, Vocabulary
 from dashboard.ui import state
 from tests import reorder_factories
 
@@ -78,19 +76,12 @@ def test_bad_order_on_first_run_stops_cleanly(bert):
     assert not at.metric
 
 
-def _read_npy(path: Path, source: str) -> EmbeddingTables:
-    words = reorder_factories.WORDS
-    token = np.load(path, allow_pickle=False)
-    return EmbeddingTables(token=token, vocabulary=Vocabulary(words, words), tying=Tying("no-head", "bare table"),
-                           source=source, format="npy", architecture="unknown", source_dtype="float32")
-
-
-def test_bare_table_runs_the_lookup_level_and_says_why_not_more(tmp_path, monkeypatch):
-    # main has no .npy reader yet; a stand-in reader registers one the way the formats issue will.
-    monkeypatch.setitem(checkpoints.READERS, "npy", checkpoints.Reader(lambda p: p.suffix == ".npy", _read_npy, "npy"))
-    path = tmp_path / "vectors.npy"
-    np.save(path, np.random.default_rng(0).normal(size=(len(reorder_factories.WORDS), 8)).astype(np.float32))
-    at = _page(str(path))
+def test_bare_table_runs_the_lookup_level_and_says_why_not_more(tmp_path):
+    # A bare table with words: an Embedding Projector export read by the real reader.
+    vectors = np.random.default_rng(0).normal(size=(len(reorder_factories.WORDS), 8))
+    (tmp_path / "vectors.tsv").write_text("\n".join("\t".join(f"{v:.6f}" for v in row) for row in vectors) + "\n")
+    (tmp_path / "metadata.tsv").write_text("\n".join(reorder_factories.WORDS) + "\n")
+    at = _page(str(tmp_path / "vectors.tsv"))
     assert any("Only the lookup level can run" in i.value and "bare table" in i.value for i in at.info)
     assert [h.value for h in at.header] == ["1. Lookup: the vectors entering the first block"]
     assert dict(_metrics(at))["largest |difference|, without positions"] == "0 (exactly)"

@@ -1,0 +1,216 @@
+"""Reader for GGUF files (llama.cpp), with the ``gguf`` package.
+
+Format source: ggml ``docs/gguf.md`` and ``gguf-py`` (``GGUFReader`` memory-maps
+the file; ``gguf.quants.dequantize`` turns Q8_0, Q4_1, K-quants, bf16 ... into
+float32). Tensor and metadata names per architecture are data in
+:data:`~dashboard.checkpoints.keymaps.GGUF_KEY_MAPS` and
+:data:`~dashboard.checkpoints.keymaps.GGUF_SETTING_NAMES`.
+
+Quirks handled:
+
+- ggml lists dimensions fastest-first (``token_embd.weight`` is
+  ``[d_model, vocab_size]``); numpy order is the reverse. The result is
+  cross-checked against ``{arch}.embedding_length`` and the token list, and a
+  table stored the other way round is named as such;
+- quantized and bf16 tables dequantized to float32; the stored type
+  (``Q8_0``) is kept in ``source_dtype``;
+- tokens from ``tokenizer.ggml.tokens``, their scheme from
+  ``tokenizer.ggml.model`` and special tokens from ``tokenizer.ggml.token_type``;
+- no ``output.weight`` in a language model -> ``tied-implied``; encoders
+  (a ``{arch}.pooling_type`` key, or a BERT-family architecture) -> ``no-head``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from dashboard.checkpoints.hf_folder import tables_from_store
+from dashboard.checkpoints.keymaps import GGUF_KEY_MAPS, GGUF_SETTING_NAMES, KeyMap
+from dashboard.checkpoints.tensor_store import BLOCK_ROWS
+from dashboard.checkpoints.token_text import readable_tokens
+from dashboard.errors import CheckpointReadError, ShapeMismatchError
+from dashboard.tables import EmbeddingTables, Vocabulary
+
+#: ``tokenizer.ggml.model`` -> token scheme (see token_text.SCHEMES).
+TOKENIZER_SCHEMES = {
+    "gpt2": "byte-level-bpe",  # GPT-2, Llama 3, Qwen, SmolLM2: bytes mapped to printable characters
+    "llama": "sentencepiece",  # Llama 1/2, Mistral: ▁ for spaces, <0x0A> byte pieces
+    "t5": "sentencepiece",
+    "bert": "wordpiece",
+    "no_vocab": "none",
+}
+#: ``tokenizer.ggml.token_type`` values of special tokens (gguf.TokenType UNKNOWN, CONTROL).
+SPECIAL_TOKEN_TYPES = {2, 3}
+
+
+class GGUFStore:
+    """The tensors of a GGUF file, in numpy axis order, dequantized on read."""
+
+    def __init__(self, reader: Any, path: Path):
+        self._path = path
+        self._tensors = {tensor.name: tensor for tensor in reader.tensors}
+
+    def keys(self) -> list[str]:
+        return list(self._tensors)
+
+    def ggml_shape(self, key: str) -> tuple[int, ...]:
+        """Dimensions as ggml lists them, fastest-varying first."""
+        return tuple(int(n) for n in self._tensors[key].shape)
+
+    def shape(self, key: str) -> tuple[int, ...]:
+        return self.ggml_shape(key)[::-1]
+
+    def dtype(self, key: str) -> str:
+        return self._tensors[key].tensor_type.name
+
+    def shares_storage(self, a: str, b: str) -> bool:
+        return False  # GGUF stores every tensor once, at its own offset
+
+    def storage_id(self, key: str) -> object:
+        return key
+
+    def read(self, key: str) -> np.ndarray:
+        """One tensor dequantized to a float32 array in numpy order (a copy, not a view of the file).
+
+        Raises:
+            CheckpointReadError: the data does not decode to the declared shape.
+        """
+        tensor = self._tensors[key]
+        shape = self.shape(key)
+        try:
+            if len(shape) == 2 and tensor.data.shape[0] == shape[0]:
+                # Row blocks: dequantize's float32 temporaries stay one block large.
+                values = np.empty(shape, dtype=np.float32)
+                for start in range(0, shape[0], BLOCK_ROWS):
+                    block = tensor.data[start:start + BLOCK_ROWS]
+                    values[start:start + len(block)] = _dequantize(block, tensor.tensor_type)
+            else:
+                values = np.array(_dequantize(tensor.data, tensor.tensor_type), dtype=np.float32).reshape(shape)
+        except Exception as error:  # NotImplementedError for unknown types, ValueError on short data
+            raise CheckpointReadError(f"could not decode tensor {key!r} ({tensor.tensor_type.name}) of "
+                                      f"{self._path.name}: {error}; the file is truncated or uses a type the gguf "
+                                      "package cannot dequantize") from error
+        return values
+
+
+def _dequantize(data: np.ndarray, kind: Any) -> np.ndarray:
+    from gguf.quants import dequantize
+
+    with np.errstate(invalid="ignore", over="ignore"):  # damaged scales give NaN/Inf, reported as bad rows
+        return dequantize(data, kind)
+
+
+def open_gguf(path: Path) -> Any:
+    """A ``gguf.GGUFReader`` over the file (memory-mapped: nothing is read until used).
+
+    Raises:
+        CheckpointReadError: not a GGUF file, or truncated / corrupt header.
+    """
+    from gguf import GGUFReader
+
+    try:
+        return GGUFReader(path)
+    except Exception as error:  # the reader raises ValueError, IndexError, struct errors ... on bad bytes
+        raise CheckpointReadError(f"{path.name} is not a readable GGUF file ({type(error).__name__}: {error}); "
+                                  "it is truncated or corrupt: download or convert it again") from error
+
+
+def _field(reader: Any, name: str, path: Path) -> Any:
+    field = reader.fields.get(name)
+    if field is None:
+        return None
+    try:
+        return field.contents()
+    except Exception as error:  # undecodable UTF-8, short data
+        raise CheckpointReadError(f"metadata {name!r} of {path.name} cannot be decoded ({error}); "
+                                  "the file is corrupt") from error
+
+
+def _settings(reader: Any, architecture: str, path: Path) -> dict[str, Any]:
+    settings = {}
+    for canonical, suffix in GGUF_SETTING_NAMES.items():
+        value = _field(reader, f"{architecture}.{suffix}", path)
+        if value is not None:
+            settings[canonical] = value
+    return settings
+
+
+def _vocabulary(reader: Any, path: Path) -> Vocabulary | None:
+    tokens = _field(reader, "tokenizer.ggml.tokens", path)
+    if tokens is None:
+        return None
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise CheckpointReadError(f"tokenizer.ggml.tokens of {path.name} is not a list of strings; the file is corrupt")
+    raw = tuple(tokens)
+    model = _field(reader, "tokenizer.ggml.model", path)
+    scheme = TOKENIZER_SCHEMES.get(model, "plain") if isinstance(model, str) else "plain"
+    types = _field(reader, "tokenizer.ggml.token_type", path)
+    special = frozenset()
+    if isinstance(types, list) and len(types) == len(raw):
+        special = frozenset(i for i, kind in enumerate(types) if kind in SPECIAL_TOKEN_TYPES)
+    return Vocabulary(raw, readable_tokens(raw, scheme, special), special, scheme)
+
+
+def _key_map(reader: Any, architecture: str, store: GGUFStore) -> tuple[KeyMap, tuple[str, ...]]:
+    if architecture in GGUF_KEY_MAPS:
+        return GGUF_KEY_MAPS[architecture], ()
+    learned = "position_embd.weight" in store.keys()
+    key_map = KeyMap(architecture, token="token_embd.weight", head="output.weight",
+                     position="position_embd.weight" if learned else None,
+                     position_kind="learned" if learned else "none")
+    return key_map, (f"architecture {architecture!r} is not in our GGUF list: positions and head were inferred "
+                     "from the tensor names alone",)
+
+
+def _check_orientation(store: GGUFStore, settings: dict[str, Any], vocabulary: Vocabulary | None, path: Path) -> None:
+    """Cross-check ggml's reversed dimensions against the metadata and the token list."""
+    if "token_embd.weight" not in store.keys() or len(store.ggml_shape("token_embd.weight")) != 2:
+        return  # the missing or malformed table is reported by tables_from_store / EmbeddingTables
+    width, rows = store.ggml_shape("token_embd.weight")
+    d_model = settings.get("d_model")
+    n_tokens = len(vocabulary) if vocabulary is not None else None
+    if d_model is not None and d_model != width and d_model == rows:
+        raise ShapeMismatchError(
+            f"token_embd.weight of {path.name} is stored as [{width}, {rows}] (ggml order) but embedding_length is "
+            f"{d_model}: the table was written transposed; convert the model again with llama.cpp's converter")
+    if n_tokens is not None and n_tokens > rows:
+        raise ShapeMismatchError(f"{path.name} lists {n_tokens} tokens but token_embd.weight has only {rows} rows "
+                                 f"(ggml shape [{width}, {rows}]); the file is inconsistent")
+
+
+def read_gguf(path: Path, source: str | None = None) -> EmbeddingTables:
+    """Read the embedding tables of a GGUF file.
+
+    Returns:
+        The tables in float32; only ``token_embd`` (and ``position_embd``,
+        ``token_types``, ``output`` when present) are dequantized.
+
+    Raises:
+        CheckpointReadError: corrupt header or metadata, undecodable tensor.
+        ShapeMismatchError: metadata or token list disagree with the table.
+        MissingTensorError: no ``token_embd.weight``.
+    """
+    reader = open_gguf(path)
+    architecture = _field(reader, "general.architecture", path)
+    if not isinstance(architecture, str) or not architecture:
+        raise CheckpointReadError(f"{path.name} has no general.architecture metadata; it is not a model GGUF file")
+    store = GGUFStore(reader, path)
+    settings = _settings(reader, architecture, path)
+    vocabulary = _vocabulary(reader, path)
+    _check_orientation(store, settings, vocabulary, path)
+    key_map, notes = _key_map(reader, architecture, store)
+    encoder = f"{architecture}.pooling_type" in reader.fields
+    return tables_from_store(
+        store, key_map,
+        source=source or str(path),
+        format="gguf",
+        settings=settings,
+        expects_head=key_map.head is not None and not encoder,
+        vocabulary=vocabulary,
+        model_path=str(path),
+        notes=notes,
+        settings_source="GGUF metadata",
+    )

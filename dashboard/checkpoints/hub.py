@@ -1,0 +1,97 @@
+"""Fetching a model folder from the Hugging Face Hub by its id, when the machine is online.
+
+Uses ``huggingface_hub`` (``HfApi.model_info`` to list the repository's files,
+``snapshot_download`` to fetch a chosen subset into the usual cache). Only the
+files the explorer reads are fetched: the config, tokenizer files and one set
+of weights (sharded or single safetensors, else ``pytorch_model.bin``, else one
+GGUF file).
+
+Offline machines (no route to the hub, or ``HF_HUB_OFFLINE=1``) are detected
+before any download starts and reported plainly with
+:class:`~dashboard.errors.HubUnavailableError`.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+import socket
+from pathlib import Path
+
+from dashboard.errors import ExplorerError, HubUnavailableError, QueryError
+
+HUB_HOST = "huggingface.co"
+#: ``owner/name`` or ``name``: letters, digits, ``-``, ``_``, ``.`` (huggingface_hub's repo-id rule).
+_REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]{0,95}(/[A-Za-z0-9][\w.-]{0,95})?$")
+#: Small files read beside the weights.
+COMPANION_PATTERNS = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
+                      "vocab.json", "vocab.txt")
+#: Weight sets in order of preference: (file that marks the set, patterns to fetch).
+WEIGHT_SETS = (
+    ("model.safetensors.index.json", ("model.safetensors.index.json", "model-*.safetensors")),
+    ("model.safetensors", ("model.safetensors",)),
+    ("pytorch_model.bin.index.json", ("pytorch_model.bin.index.json", "pytorch_model-*.bin")),
+    ("pytorch_model.bin", ("pytorch_model.bin",)),
+)
+OFFLINE_ADVICE = ("download the model folder on a machine with network access and upload it here as a .zip, "
+                  "or copy it to this machine and give its local path")
+
+
+def hub_reachable(timeout_s: float = 2.0) -> bool:
+    """Whether the hub answers a TCP connection within ``timeout_s`` seconds (False under ``HF_HUB_OFFLINE``)."""
+    if os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on"):
+        return False
+    try:
+        with socket.create_connection((HUB_HOST, 443), timeout=timeout_s):
+            return True
+    except OSError:
+        return False
+
+
+def choose_hub_files(filenames: list[str]) -> list[str]:
+    """The files of a repository to fetch: companions plus one weight set.
+
+    Raises:
+        QueryError: the repository has no weights the explorer reads.
+    """
+    chosen = [name for name in filenames if name in COMPANION_PATTERNS]
+    for marker, patterns in WEIGHT_SETS:
+        if marker in filenames:
+            return chosen + [n for n in filenames if any(fnmatch.fnmatch(n, p) for p in patterns)]
+    ggufs = sorted((n for n in filenames if n.endswith(".gguf")), key=lambda n: ("Q8_0" not in n, n))
+    if ggufs:
+        return [ggufs[0]]  # one quantization is enough; prefer Q8_0, the least lossy common one
+    raise QueryError("the repository has no weights the explorer reads (safetensors, pytorch_model.bin or GGUF); "
+                     f"it holds: {', '.join(filenames[:12])}")
+
+
+def fetch_hub_model(repo_id: str, *, revision: str | None = None) -> Path:
+    """Download the files the explorer needs of a hub model and return the local folder or file.
+
+    Raises:
+        QueryError: a malformed id, or no such (public) repository.
+        HubUnavailableError: the hub cannot be reached from this machine.
+    """
+    repo_id = repo_id.strip()
+    if not _REPO_ID.match(repo_id):
+        raise QueryError(f"{repo_id!r} is not a model id; write it as owner/name, e.g. openai-community/gpt2")
+    if not hub_reachable():
+        raise HubUnavailableError(f"this machine is offline: it cannot reach {HUB_HOST}, so {repo_id} cannot be "
+                                  f"fetched here; {OFFLINE_ADVICE}")
+    from huggingface_hub import HfApi, snapshot_download
+    from huggingface_hub.errors import GatedRepoError, RepositoryNotFoundError, RevisionNotFoundError
+
+    try:
+        info = HfApi().model_info(repo_id, revision=revision, timeout=10)
+        files = choose_hub_files([sibling.rfilename for sibling in info.siblings or ()])
+        folder = Path(snapshot_download(repo_id, revision=revision, allow_patterns=files))
+    except ExplorerError:
+        raise
+    except (RepositoryNotFoundError, GatedRepoError, RevisionNotFoundError) as error:
+        raise QueryError(f"{repo_id} is not a public model on the hub ({type(error).__name__}); check the id, "
+                         "or download it yourself if it needs a licence acceptance") from error
+    except Exception as error:  # HTTP and transport errors of huggingface_hub's client, disk errors
+        raise HubUnavailableError(f"fetching {repo_id} from {HUB_HOST} failed ({error}); {OFFLINE_ADVICE}") from error
+    single = [f for f in files if f.endswith(".gguf")]
+    return folder / single[0] if single else folder

@@ -1,0 +1,147 @@
+"""Reader for nanoGPT training checkpoints (``out/ckpt.pt``).
+
+Format source: karpathy/nanoGPT ``train.py``, which saves
+``{'model': raw_model.state_dict(), 'optimizer': ..., 'model_args': {n_layer,
+n_head, n_embd, block_size, bias, vocab_size, dropout}, 'iter_num': int,
+'best_val_loss': ..., 'config': {...}}`` with ``torch.save``, and
+``data/*/prepare.py``, which writes ``meta.pkl`` (``{'vocab_size', 'itos',
+'stoi'}``) for character-level datasets.
+
+Quirks handled:
+
+- the file is opened with ``weights_only=True`` and memory-mapped: the
+  optimizer state (twice the model's size) is never read;
+- ``_orig_mod.`` (``torch.compile``) and ``module.`` (DDP) prefixes stripped
+  and reported;
+- ``lm_head.weight`` and ``transformer.wte.weight`` are one storage (nanoGPT
+  ties by assignment) -> ``tied-shared``;
+- vocabulary padded from 50,257 to 50,304 rows: the 47 extra rows are unused,
+  not labelled;
+- ``meta.pkl`` beside the checkpoint supplies the characters, read with an
+  unpickler that admits only plain containers, strings and numbers;
+- ``model_args`` that contradict the tensors (``vocab_size``, ``n_embd``,
+  ``block_size``) are refused with both sizes named.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from dashboard.checkpoints.file_kinds import TORCH_SUFFIXES
+from dashboard.checkpoints.hf_folder import tables_from_store
+from dashboard.checkpoints.keymaps import NANOGPT, NANOGPT_PADDED_VOCAB, canonical_settings
+from dashboard.checkpoints.plain_pickle import load_plain_pickle
+from dashboard.checkpoints.token_text import readable_tokens
+from dashboard.checkpoints.torch_pickle import is_torch_zip, load_torch_file
+from dashboard.checkpoints.torch_store import TorchStore, tensor_mapping
+from dashboard.checkpoints.vocab_files import read_vocabulary
+from dashboard.checkpoints.wrappers import strip_wrapper_prefixes
+from dashboard.errors import CheckpointReadError, ExplorerError, ShapeMismatchError
+from dashboard.tables import EmbeddingTables, Vocabulary
+
+#: Keys every nanoGPT checkpoint dict has.
+_REQUIRED = ("model", "model_args")
+#: Training settings worth showing, copied from ``config`` when present.
+_CONFIG_KEYS = ("dataset", "batch_size", "learning_rate", "max_iters")
+
+
+def is_nanogpt_checkpoint(path: Path) -> bool:
+    """True for a ``torch.save`` zip file whose top-level dict has ``model`` and ``model_args``.
+
+    Only the pickle is read (the tensors are memory-mapped, untouched); a file
+    that cannot be loaded safely is left to the bare state-dict reader, which
+    reports why.
+    """
+    if not (path.is_file() and path.suffix.lower() in TORCH_SUFFIXES and is_torch_zip(path)):
+        return False
+    try:
+        obj = load_torch_file(path)
+    except ExplorerError:
+        return False
+    return isinstance(obj, Mapping) and all(k in obj for k in _REQUIRED)
+
+
+def read_meta_vocabulary(path: Path) -> Vocabulary:
+    """The character vocabulary of a nanoGPT ``meta.pkl`` (``itos``: id -> character).
+
+    Raises:
+        UnsafeCheckpointError: the pickle asks for anything but plain data.
+        CheckpointReadError: no ``itos`` mapping of ids 0..n-1 to strings.
+    """
+    meta = load_plain_pickle(path)
+    itos = meta.get("itos") if isinstance(meta, Mapping) else None
+    if not isinstance(itos, Mapping) or not itos:
+        raise CheckpointReadError(f"{path.name} has no 'itos' mapping of token ids to strings; "
+                                  "it is not a nanoGPT meta.pkl: remove it or re-run prepare.py")
+    if set(itos) != set(range(len(itos))) or not all(isinstance(v, str) for v in itos.values()):
+        raise CheckpointReadError(f"'itos' in {path.name} must map ids 0..{len(itos) - 1} to strings; "
+                                  "re-run prepare.py")
+    raw = tuple(itos[i] for i in range(len(itos)))
+    return Vocabulary(raw, readable_tokens(raw, "characters"), frozenset(), "characters")
+
+
+def _check_model_args(settings: dict[str, Any], store: TorchStore, source: str) -> None:
+    position_key = "transformer.wpe.weight"
+    declared = settings.get("n_positions")
+    if declared is not None and position_key in store.keys() and store.shape(position_key)[0] != declared:
+        raise ShapeMismatchError(f"model_args of {source} say block_size={declared} but the position table has "
+                                 f"{store.shape(position_key)[0]} rows; the checkpoint is inconsistent")
+
+
+def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
+    """Read the embedding tables of a nanoGPT ``ckpt.pt``.
+
+    Raises:
+        UnsafeCheckpointError: the checkpoint or ``meta.pkl`` asks for objects safe loading refuses.
+        CheckpointReadError: damaged file, or ``model``/``model_args`` of the wrong type.
+        ShapeMismatchError: ``model_args`` contradict the tensors, or ``meta.pkl``
+            has more characters than the table has rows.
+    """
+    source = source or str(path)
+    checkpoint = load_torch_file(path)
+    if not isinstance(checkpoint, Mapping) or "model" not in checkpoint:
+        raise CheckpointReadError(f"{path.name} is not a nanoGPT checkpoint dict (no 'model' entry); "
+                                  "open it as a bare state dict instead")
+    model_args = checkpoint.get("model_args")
+    if not isinstance(model_args, Mapping):
+        raise CheckpointReadError(f"'model_args' in {path.name} is a {type(model_args).__name__}, not a dict; "
+                                  "the checkpoint was not written by nanoGPT's train.py")
+    store, notes = strip_wrapper_prefixes(TorchStore(tensor_mapping(checkpoint["model"], f"'model' in {path.name}")))
+    settings = canonical_settings(model_args)
+    _check_model_args(settings, store, source)
+    vocabulary = None
+    if (path.parent / "meta.pkl").is_file():
+        vocabulary = read_meta_vocabulary(path.parent / "meta.pkl")
+        notes += (f"characters from meta.pkl beside {path.name}",)
+    else:
+        vocabulary = read_vocabulary(path.parent)
+    rows = settings.get("vocab_size")
+    if vocabulary is None and rows in NANOGPT_PADDED_VOCAB:
+        tokens = NANOGPT_PADDED_VOCAB[rows]
+        vocabulary = Vocabulary.placeholder(tokens)
+        notes += (f"vocab_size {rows:,} is GPT-2's {tokens:,} tokens padded for speed: rows {tokens:,} to "
+                  f"{rows - 1:,} are never looked up",)
+    iteration = checkpoint.get("iter_num")
+    config = checkpoint.get("config") if isinstance(checkpoint.get("config"), Mapping) else {}
+    extra = {k: config[k] for k in _CONFIG_KEYS if isinstance(config.get(k), (str, int, float))}
+    if isinstance(iteration, int):
+        extra["iter_num"] = iteration
+        notes += (f"saved at training iteration {iteration:,}",)
+    loss = checkpoint.get("best_val_loss")
+    if loss is not None:
+        try:
+            extra["best_val_loss"] = float(loss)
+        except (TypeError, ValueError, RuntimeError):
+            pass  # a loss of another type is informative only; never fail the load for it
+    return tables_from_store(
+        store, NANOGPT,
+        source=source,
+        format="nanogpt",
+        settings={**settings, **extra},
+        expects_head=True,
+        vocabulary=vocabulary,
+        model_path=None,
+        notes=notes,
+        settings_source="model_args",
+    )

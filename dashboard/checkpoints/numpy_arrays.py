@@ -1,0 +1,223 @@
+"""Reader for NumPy ``.npy`` and ``.npz`` files holding embedding tables.
+
+Format source: NumPy's ``.npy`` format (``numpy.lib.format``: magic, a header
+dict with ``descr``/``fortran_order``/``shape``, raw data) and ``.npz`` (a zip
+of ``.npy`` members, ``np.savez``). Always ``allow_pickle=False``: an object
+array would need unpickling and is refused.
+
+Which array is which:
+
+- ``.npy``: the one array is the token table;
+- ``.npz``: the caller names the token table (``token_array``) and optionally
+  the position table (``position_array``); with no names, a lone 2-D float
+  array is the token table, and otherwise the names are matched against
+  :data:`TOKEN_HINTS` / :data:`POSITION_HINTS`; if that is not clear the error
+  lists the arrays so the user can pick.
+
+Token strings come from a vocabulary file, one token a line, line ``i`` for
+token id ``i`` (``vocab_file``, or ``vocab.txt`` beside the arrays).
+"""
+
+from __future__ import annotations
+
+import math
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+from dashboard.checkpoints.token_text import guess_scheme, readable_tokens
+from dashboard.checkpoints.tying import decide_tying
+from dashboard.errors import (
+    ArrayChoiceError,
+    CheckpointReadError,
+    QueryError,
+    SourceNotFoundError,
+    UnsafeCheckpointError,
+)
+from dashboard.tables import EmbeddingTables, Vocabulary
+
+SUFFIXES = (".npy", ".npz")
+#: Keyword options :func:`read_arrays` takes (and ``load_tables`` passes through).
+OPTIONS = ("token_array", "position_array", "vocab_file")
+#: Substrings of array names that suggest the token table / the position table.
+TOKEN_HINTS = ("token", "tok", "wte", "word", "embed_tokens", "vocab")
+POSITION_HINTS = ("position", "pos", "wpe")
+
+
+def is_numpy_file(path: Path) -> bool:
+    return path.is_file() and path.suffix.lower() in SUFFIXES
+
+
+def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
+    """Array name -> (shape, dtype) from the headers alone; no data is read.
+
+    A ``.npy`` file's one array is named after the file's stem.
+
+    Raises:
+        CheckpointReadError: not a readable ``.npy``/``.npz``.
+    """
+    try:
+        if path.suffix.lower() == ".npy":
+            with open(path, "rb") as handle:
+                return {path.stem: _header(handle, path.stat().st_size, path.name)}
+        with zipfile.ZipFile(path) as archive:
+            found = {}
+            for info in archive.infolist():
+                if info.filename.endswith(".npy"):
+                    with archive.open(info) as handle:
+                        found[info.filename[: -len(".npy")]] = _header(handle, info.file_size, info.filename)
+            return found
+    except CheckpointReadError:
+        raise
+    except Exception as error:  # numpy's header parser raises ValueError, SyntaxError, tokenize errors ...
+        raise CheckpointReadError(f"{path.name} is not a readable NumPy file ({error}); save it again with "
+                                  "np.save / np.savez") from error
+
+
+def _header(handle, available: int, name: str) -> tuple[tuple[int, ...], np.dtype]:
+    """Shape and dtype of one ``.npy`` stream, checked against the bytes it really has."""
+    version = np.lib.format.read_magic(handle)
+    if version == (1, 0):
+        shape, _, dtype = np.lib.format.read_array_header_1_0(handle)
+    else:
+        shape, _, dtype = np.lib.format.read_array_header_2_0(handle)
+    shape = tuple(int(n) for n in shape)
+    declared = math.prod(shape) * dtype.itemsize
+    if dtype.kind != "O" and handle.tell() + declared > available:
+        raise CheckpointReadError(f"{name} declares shape {shape} {dtype} ({declared:,} bytes) but holds only "
+                                  f"{max(available - handle.tell(), 0):,}; it is truncated: save it again")
+    return shape, dtype
+
+
+def _candidates(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> list[str]:
+    return [name for name, (shape, dtype) in arrays.items()
+            if len(shape) == 2 and dtype.kind == "f" and min(shape) > 0]
+
+
+def _describe(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> str:
+    return ", ".join(f"{name} {shape} {dtype}" for name, (shape, dtype) in arrays.items())
+
+
+def choose_arrays(path: Path, arrays: dict[str, tuple[tuple[int, ...], np.dtype]], token_array: str | None,
+                  position_array: str | None) -> tuple[str, str | None, tuple[str, ...]]:
+    """``(token name, position name or None, notes)`` for a file's arrays.
+
+    Raises:
+        QueryError: a named array is not in the file.
+        ArrayChoiceError: several candidates and no clear choice; lists them.
+    """
+    for name in (token_array, position_array):
+        if name is not None and name not in arrays:
+            raise QueryError(f"{path.name} has no array {name!r}; it holds: {_describe(arrays)}")
+    if token_array is not None:
+        return token_array, position_array, ()
+    candidates = _candidates(arrays)
+    if len(candidates) == 1:
+        return candidates[0], position_array, ()
+    if not candidates:
+        raise ArrayChoiceError(f"{path.name} holds no 2-D float array to use as a token table "
+                               f"({_describe(arrays) or 'no arrays'})")
+    lowered = {name: name.lower() for name in candidates}
+    tokens = [n for n in candidates if any(h in lowered[n] for h in TOKEN_HINTS)
+              and not any(h in lowered[n] for h in POSITION_HINTS)]
+    positions = [n for n in candidates if any(h in lowered[n] for h in POSITION_HINTS)]
+    if len(tokens) != 1:
+        raise ArrayChoiceError(
+            f"{path.name} holds several 2-D arrays ({_describe(arrays)}); say which is the token table: "
+            "--token-array NAME (and --position-array NAME) on the command line, or the array pickers on the "
+            "Load page")
+    token = tokens[0]
+    position = position_array
+    if position is None and len(positions) == 1 and arrays[positions[0]][0][1] == arrays[token][0][1]:
+        position = positions[0]
+    chosen = f"{token!r} as the token table" + (f" and {position!r} as the position table" if position else "")
+    return token, position, (f"took {chosen} by their names; choose others with --token-array/--position-array "
+                             "or on the Load page",)
+
+
+def _load(path: Path, name: str) -> np.ndarray:
+    try:
+        if path.suffix.lower() == ".npy":
+            array = np.load(path, mmap_mode="r", allow_pickle=False)
+        else:
+            with np.load(path, allow_pickle=False) as archive:
+                array = archive[name]
+        with np.errstate(over="ignore"):  # values beyond float32 become Inf, reported as bad rows
+            return np.array(array, dtype=np.float32)  # a copy: never a view of the mapped file
+    except ValueError as error:
+        if "allow_pickle" in str(error):
+            raise UnsafeCheckpointError(f"array {name!r} of {path.name} holds Python objects, which would need "
+                                        "unpickling; refused, nothing was executed. Save plain float arrays "
+                                        "(array.astype('float32'))") from error
+        raise CheckpointReadError(f"array {name!r} of {path.name} cannot be read ({error}); save it again") from error
+    except (OSError, EOFError, KeyError, zipfile.BadZipFile, TypeError, MemoryError, RuntimeError) as error:
+        raise CheckpointReadError(f"array {name!r} of {path.name} cannot be read ({error}); the file is "
+                                  "truncated or corrupt: save it again") from error
+
+
+def read_token_lines(path: Path) -> Vocabulary:
+    """A vocabulary file with one token a line (line ``i`` is token id ``i``).
+
+    The scheme (byte-level BPE ``Ġ``, SentencePiece ``▁``, WordPiece ``##``)
+    is guessed from the strings, so encoded tokens are shown as their text.
+
+    Raises:
+        SourceNotFoundError: no such file.
+        CheckpointReadError: not UTF-8 text.
+    """
+    if not path.is_file():
+        raise SourceNotFoundError(f"vocabulary file {path} does not exist; give a text file with one token a line")
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except (UnicodeDecodeError, OSError) as error:
+        raise CheckpointReadError(f"vocabulary file {path.name} is not UTF-8 text ({error})") from error
+    raw = tuple(line.removesuffix("\r") for line in (lines[:-1] if lines and lines[-1] == "" else lines))
+    scheme = guess_scheme(raw)
+    return Vocabulary(raw, readable_tokens(raw, scheme), frozenset(), scheme)
+
+
+def read_arrays(path: Path, source: str | None = None, *, token_array: str | None = None,
+                position_array: str | None = None, vocab_file: str | Path | None = None) -> EmbeddingTables:
+    """Read token (and position) tables from a ``.npy`` or ``.npz`` file.
+
+    Args:
+        path: the array file.
+        source: the name to report; defaults to the path.
+        token_array: name of the token table in an ``.npz`` (see :func:`list_arrays`).
+        position_array: name of the position table in an ``.npz``, if any.
+        vocab_file: text file with one token a line; default ``vocab.txt`` beside.
+
+    Raises:
+        QueryError, ArrayChoiceError: the arrays to use are unclear or absent.
+        UnsafeCheckpointError: an object array (needs pickle) was asked for.
+        CheckpointReadError, ShapeMismatchError, InvalidTableError.
+    """
+    arrays = list_arrays(path)
+    token_name, position_name, notes = choose_arrays(path, arrays, token_array, position_array)
+    for name in filter(None, (token_name, position_name)):
+        if arrays[name][1].hasobject:
+            raise UnsafeCheckpointError(f"array {name!r} of {path.name} holds Python objects, which would need "
+                                        "unpickling; refused, nothing was executed. Save plain float arrays "
+                                        "(array.astype('float32'))")
+    token = _load(path, token_name)
+    position = _load(path, position_name) if position_name else None
+    vocabulary = None
+    vocab_path = Path(vocab_file).expanduser() if vocab_file else path.parent / "vocab.txt"
+    if vocab_file or vocab_path.is_file():
+        vocabulary = read_token_lines(vocab_path)
+        notes += (f"token strings from {vocab_path.name}",)
+    return EmbeddingTables(
+        token=token,
+        vocabulary=vocabulary or Vocabulary.placeholder(token.shape[0] if token.ndim == 2 else 0),
+        tying=decide_tying(token, None, head_key=None, token_key=token_name, head_expected=False),
+        source=source or str(path),
+        format=path.suffix.lower().lstrip("."),
+        architecture="unknown",
+        source_dtype=str(arrays[token_name][1]),
+        position=position,
+        position_kind="learned" if position is not None else "none",
+        position_note=(f"array {position_name!r}: row t is added at position t" if position is not None
+                       else "no position table was chosen"),
+        notes=notes,
+    )

@@ -1,0 +1,173 @@
+"""Reader for bare state dicts: one ``.pt``/``.pth``/``.bin``/``.ckpt``/``.safetensors`` file, no config.
+
+With no ``config.json`` the architecture is recognised from the key names
+(:data:`~dashboard.checkpoints.keymaps.FINGERPRINTS`), and the sizes come
+from the tensors themselves.
+
+Quirks handled:
+
+- wrapper prefixes on every key (``module.`` from DDP, ``_orig_mod.`` from
+  ``torch.compile``, stacked) are stripped and reported in ``notes``;
+- a state dict nested in a training checkpoint (``{"state_dict": ...}``,
+  ``{"model": ...}``) is found and reported;
+- keys under an outer module attribute (``model.transformer.wte.weight`` from
+  a Lightning module) are read relative to the base model;
+- tied heads: one storage under two names (``torch.save``) -> ``tied-shared``;
+  a name dropped by ``safetensors.torch.save_model`` and recorded in the
+  file's metadata -> ``tied-shared``; absent from an LM model's keys ->
+  ``tied-implied``;
+- nanoGPT's ``GPT`` saved as a bare state dict is told from Hugging Face
+  GPT-2 by its ``c_attn`` layout (nn.Linear ``(3 d_model, d_model)`` versus
+  GPT-2's Conv1D ``(d_model, 3 d_model)``).
+
+A file named with one of these suffixes but holding safetensors is read as
+safetensors, and the other way round: the first bytes decide.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Mapping
+
+from dashboard.checkpoints.file_kinds import STATE_DICT_SUFFIXES, looks_like_safetensors
+from dashboard.checkpoints.hf_folder import tables_from_store
+from dashboard.checkpoints.keymaps import (
+    FINGERPRINTS,
+    KEY_MAPS,
+    LM_HEAD_SIGNS,
+    NANOGPT,
+    STATE_DICT_CONTAINERS,
+    TASK_HEAD_PATTERNS,
+    KeyMap,
+)
+from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore
+from dashboard.checkpoints.torch_pickle import load_torch_file
+from dashboard.checkpoints.torch_store import TorchStore, tensor_mapping
+from dashboard.checkpoints.vocab_files import read_vocabulary
+from dashboard.checkpoints.wrappers import strip_prefix, strip_wrapper_prefixes
+from dashboard.errors import UnsupportedFormatError
+from dashboard.tables import EmbeddingTables
+
+
+def is_state_dict_file(path: Path) -> bool:
+    return path.is_file() and path.suffix.lower() in STATE_DICT_SUFFIXES
+
+
+def unwrap_checkpoint(obj: Any, origin: str) -> tuple[Any, tuple[str, ...]]:
+    """The state dict inside a training checkpoint dict, or ``obj`` itself.
+
+    Returns:
+        The mapping holding the tensors and a note naming the key it sat
+        under, when it was nested.
+    """
+    import torch
+
+    if not isinstance(obj, Mapping) or any(isinstance(v, torch.Tensor) for v in obj.values()):
+        return obj, ()
+    for key in STATE_DICT_CONTAINERS:
+        inner = obj.get(key)
+        if isinstance(inner, Mapping) and any(isinstance(v, torch.Tensor) for v in inner.values()):
+            return inner, (f"read the state dict stored under {key!r} of the checkpoint dict in {origin}",)
+    return obj, ()
+
+
+def open_state_dict(path: Path) -> tuple[TensorStore, str, tuple[str, ...]]:
+    """The file's tensors as a store, its format label and notes.
+
+    Raises:
+        UnsafeCheckpointError: a torch file asks for objects safe loading refuses.
+        CheckpointReadError: truncated, corrupt, or not a dict of tensors.
+    """
+    if looks_like_safetensors(path) or path.suffix.lower() == ".safetensors":
+        return SafetensorsStore.from_file(path), "safetensors-state-dict", ()
+    obj, notes = unwrap_checkpoint(load_torch_file(path), path.name)
+    return TorchStore(tensor_mapping(obj, path.name)), "torch-state-dict", notes
+
+
+def recognise_architecture(keys: list[str], origin: str) -> str:
+    """Canonical architecture whose fingerprint the key names match.
+
+    Raises:
+        UnsupportedFormatError: no fingerprint matches; the message lists a few keys.
+    """
+    for architecture, patterns in FINGERPRINTS:
+        if all(any(re.search(p, k) for k in keys) for p in patterns):
+            return architecture
+    shown = ", ".join(repr(k) for k in sorted(keys)[:6])
+    raise UnsupportedFormatError(
+        f"the key names of {origin} match no architecture we know ({shown} ...); supported: "
+        f"{', '.join(a for a, _ in FINGERPRINTS)}. Save it with its config.json (save_pretrained) instead"
+    )
+
+
+def _is_nanogpt(store: TensorStore) -> bool:
+    # nanoGPT's attention projection is an nn.Linear: (3 d_model, d_model);
+    # Hugging Face GPT-2 stores a Conv1D: (d_model, 3 d_model).
+    shapes = [store.shape(k) for k in store.keys() if k.endswith("attn.c_attn.weight")]
+    return bool(shapes) and len(shapes[0]) == 2 and shapes[0][0] == 3 * shapes[0][1]
+
+
+def locate_base_model(store: TensorStore, key_map: KeyMap) -> tuple[str, str]:
+    """``(root, base)``: the outer prefix to strip and the base-model prefix found.
+
+    ``model.transformer.wte.weight`` with GPT-2's map gives root ``model.``
+    and base ``transformer.``. The token key closest to the root wins.
+    """
+    candidates = sorted((k for k in store.keys() if k == key_map.token or k.endswith("." + key_map.token)), key=len)
+    prefix = candidates[0][: -len(key_map.token)] if candidates else ""
+    base = max((p for p in key_map.prefixes if p and prefix.endswith(p)), key=len, default="")
+    return prefix[: len(prefix) - len(base)], base
+
+
+def _head_expected(keys: list[str], key_map: KeyMap, base: str) -> bool:
+    if key_map.head is not None and key_map.head in keys:
+        return True
+    sign = LM_HEAD_SIGNS.get(key_map.architecture)
+    if sign is not None:
+        return any(re.search(sign, k) for k in keys)
+    # An LM class nests its base model under a prefix (transformer., model.);
+    # a classification head does so too, but then its own head keys are present.
+    return bool(base) and not any(re.search(p, k) for p in TASK_HEAD_PATTERNS for k in keys)
+
+
+def read_state_dict(path: Path, source: str | None = None) -> EmbeddingTables:
+    """Read the embedding tables of a bare state dict file.
+
+    Args:
+        path: the file.
+        source: the name to report; defaults to the path.
+
+    Returns:
+        The tables; only the embedding tensors (and a head) are read.
+
+    Raises:
+        UnsafeCheckpointError, CheckpointReadError, UnsupportedFormatError,
+        MissingTensorError, ShapeMismatchError, InvalidTableError.
+    """
+    store, format_label, notes = open_state_dict(path)
+    store, wrapper_notes = strip_wrapper_prefixes(store)
+    notes += wrapper_notes
+    architecture = recognise_architecture(store.keys(), path.name)
+    key_map = KEY_MAPS[architecture]
+    if architecture == "gpt2" and _is_nanogpt(store):
+        key_map = NANOGPT
+    root, base = locate_base_model(store, key_map)
+    if root:
+        store = strip_prefix(store, root)
+        notes += (f"read the keys under {root!r} (the model sits inside an outer module)",)
+    notes += (f"no config: architecture {key_map.architecture!r} recognised from the key names",)
+    keys = store.keys()
+    vocabulary = read_vocabulary(path.parent)
+    if vocabulary is not None:
+        notes += (f"token strings from the tokenizer file beside {path.name}",)
+    return tables_from_store(
+        store, key_map,
+        source=source or str(path),
+        format=format_label,
+        settings={},
+        expects_head=key_map is NANOGPT or _head_expected(keys, key_map, base),
+        vocabulary=vocabulary,
+        model_path=None,
+        notes=notes,
+    )

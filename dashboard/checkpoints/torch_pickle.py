@@ -1,0 +1,113 @@
+"""Loading ``torch.save`` files safely: tensors and plain containers only, nothing executed.
+
+Every torch file is opened with ``torch.load(path, map_location="cpu",
+weights_only=True)``: PyTorch's restricted unpickler builds tensors, dicts,
+lists, strings and numbers and refuses any other global (a class, a function)
+before it could run. Files in the zip format that ``torch.save`` writes since
+PyTorch 1.6 are also memory-mapped (``mmap=True``), so unpickling costs the
+size of the pickle, and a tensor's bytes are read only when it is used.
+
+When the restricted unpickler refuses a file, the error names every object the
+file asks for (``torch.serialization.get_unsafe_globals_in_checkpoint``, a scan
+that executes nothing) and what the user can do. There is no second, unsafe
+attempt, ever.
+
+Source: https://pytorch.org/docs/stable/generated/torch.load.html (the
+``weights_only`` and ``mmap`` arguments) and ``torch/_weights_only_unpickler.py``
+(the wording of its refusals, parsed below when the scan cannot run).
+"""
+
+from __future__ import annotations
+
+import pickle
+import re
+import warnings
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
+
+#: How ``torch/_weights_only_unpickler.py`` names a refused object, for legacy
+#: (non-zip) files that the scan does not cover.
+_REFUSAL_PATTERNS = (
+    re.compile(r"unsupported GLOBAL (\S+) whose module"),
+    re.compile(r"Unsupported global: GLOBAL (\S+) was not an allowed global"),
+    re.compile(r"call reduce for unrecognized function (.+?)(?: which belongs|$)", re.MULTILINE),
+    re.compile(r"Can only create new object for .* but got (.+)$", re.MULTILINE),
+    re.compile(r"Can only build Tensor, .* but got (.+)$", re.MULTILINE),
+)
+
+
+def is_torch_zip(path: Path) -> bool:
+    """True when ``path`` is a zip archive, the format ``torch.save`` writes by default."""
+    try:
+        return zipfile.is_zipfile(path)
+    except OSError:
+        return False
+
+
+def _refused_objects(path: Path, message: str) -> list[str]:
+    """Names of the globals a file asks for that safe loading refuses."""
+    import torch
+
+    names: list[str] = []
+    try:
+        names = sorted(torch.serialization.get_unsafe_globals_in_checkpoint(str(path)))
+    except Exception:  # not a zip checkpoint, or damaged: fall back to the refusal message
+        names = []
+    if not names:
+        names = [m.group(1).strip() for p in _REFUSAL_PATTERNS for m in p.finditer(message)]
+    return list(dict.fromkeys(names))
+
+
+def load_torch_file(path: Path) -> Any:
+    """Unpickle a ``torch.save`` file with only tensors and plain containers allowed.
+
+    Args:
+        path: a ``.pt``/``.pth``/``.bin``/``.ckpt`` file written by ``torch.save``.
+
+    Returns:
+        What the file holds (usually a dict of name -> tensor). Tensors of
+        zip-format files are memory-mapped: their bytes are read on first use.
+
+    Raises:
+        UnsafeCheckpointError: the file asks for objects other than tensors and
+            plain containers; the message names them. Nothing was executed.
+        CheckpointReadError: the file is empty, truncated or not a torch file.
+    """
+    import torch
+
+    mmap = is_torch_zip(path)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # torch warns about odd pickle protocols before refusing them
+            return torch.load(path, map_location="cpu", weights_only=True, mmap=mmap)
+    except pickle.UnpicklingError as error:
+        refused = _refused_objects(path, str(error))
+        if refused:
+            raise UnsafeCheckpointError(
+                f"{path.name} asks for objects that safe loading refuses: {', '.join(refused)}; nothing was "
+                "executed. If you trust the file's author, load it in your own Python session and re-save only "
+                "the tensors (torch.save(model.state_dict(), 'weights.pt') or safetensors' save_file), then open "
+                "that file here"
+            ) from error
+        raise CheckpointReadError(f"{path.name} is not a readable torch checkpoint ({_first_line(error)}); "
+                                  "it is truncated or corrupt: save or download it again") from error
+    except Exception as error:  # torch raises RuntimeError, EOFError, ValueError ... on damaged files
+        raise CheckpointReadError(f"{path.name} is not a readable torch checkpoint ({_first_line(error)}); "
+                                  "it is truncated, corrupt or not written by torch.save: save or download it "
+                                  "again") from error
+
+
+#: Advice paragraphs of torch's weights-only error, dropped to keep the specific reason.
+_BOILERPLATE = ("Weights only load failed", "In PyTorch 2.6", "(1)", "(2)", "Please file an issue",
+                "Check the documentation", "This file can still be loaded")
+
+
+def _first_line(error: BaseException) -> str:
+    """The specific reason in a (often multi-paragraph) torch error message."""
+    text = str(error).split("WeightsUnpickler error:", 1)[-1]
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [line for line in lines if not line.startswith(_BOILERPLATE)] or [type(error).__name__]
+    return lines[0] if len(lines[0]) <= 200 else lines[0][:197] + "..."

@@ -1,0 +1,123 @@
+"""Tensors of ``torch.save`` files (``pytorch_model.bin``, ``.pt``, ``.pth``) as a tensor store.
+
+Files are opened by :func:`~dashboard.checkpoints.torch_pickle.load_torch_file`
+(``weights_only=True``, memory-mapped), so listing names and shapes reads only
+the pickle, and :meth:`TorchStore.read` copies just the tensor asked for.
+
+Source of the formats: ``torch.save`` (a zip archive holding ``data.pkl`` and
+one record per storage) and ``transformers`` 4's sharded
+``pytorch_model.bin.index.json`` (same layout as the safetensors index:
+``{"weight_map": {tensor name: shard file}}``).
+
+Quirk handled: ``torch.save`` keeps tensors that share memory shared, so a
+tied head saved from ``model.state_dict()`` comes back as a second name over
+the token table's storage; :meth:`TorchStore.shares_storage` reports it and
+:meth:`TorchStore.storage_id` lets parameter counts take it once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+import numpy as np
+
+from dashboard.checkpoints.tensor_store import read_weight_map, widen_in_blocks
+from dashboard.checkpoints.torch_pickle import load_torch_file
+from dashboard.errors import CheckpointReadError
+
+
+def tensor_mapping(obj: Any, origin: str) -> dict[str, Any]:
+    """The name -> tensor entries of an unpickled state dict.
+
+    Non-tensor entries (a ``_metadata`` attribute, step counters stored as
+    ints) are skipped: they are not weights.
+
+    Raises:
+        CheckpointReadError: ``obj`` is not a mapping or holds no tensor at all.
+    """
+    import torch
+
+    if not isinstance(obj, Mapping):
+        raise CheckpointReadError(f"{origin} holds a {type(obj).__name__}, not a dict of tensors (a state dict); "
+                                  "save model.state_dict() instead")
+    tensors = {str(k): v for k, v in obj.items() if isinstance(v, torch.Tensor)}
+    if not tensors:
+        raise CheckpointReadError(f"{origin} holds no tensors (keys: {', '.join(map(str, list(obj)[:8]))}); "
+                                  "it is not a model's state dict")
+    return tensors
+
+
+class TorchStore:
+    """Named torch tensors, possibly memory-mapped, read one at a time.
+
+    Args:
+        tensors: tensor name -> ``torch.Tensor``.
+    """
+
+    def __init__(self, tensors: Mapping[str, Any]):
+        self._tensors = dict(tensors)
+
+    @classmethod
+    def from_file(cls, path: Path) -> "TorchStore":
+        """Open one ``torch.save`` file holding a state dict.
+
+        Raises:
+            UnsafeCheckpointError: the file asks for objects safe loading refuses.
+            CheckpointReadError: damaged, or not a dict of tensors.
+        """
+        return cls(tensor_mapping(load_torch_file(path), path.name))
+
+    @classmethod
+    def from_index(cls, index_path: Path) -> "TorchStore":
+        """Open a sharded ``pytorch_model.bin.index.json`` and all its shards' pickles.
+
+        Only pickles are read: tensor bytes stay on disk until :meth:`read`.
+
+        Raises:
+            CheckpointReadError: bad index, missing shard, or a shard without a
+                tensor the index says it holds.
+        """
+        files = read_weight_map(index_path)
+        tensors: dict[str, Any] = {}
+        for shard in sorted(set(files.values())):
+            held = tensor_mapping(load_torch_file(shard), shard.name)
+            tensors.update({k: v for k, v in held.items() if files.get(k) == shard})
+        absent = sorted(set(files) - set(tensors))
+        if absent:
+            raise CheckpointReadError(
+                f"the index lists {len(absent)} tensors that their shard does not hold (first: {absent[0]!r} in "
+                f"{files[absent[0]].name}); the download is incomplete: fetch the shards again")
+        return cls(tensors)
+
+    def keys(self) -> list[str]:
+        return list(self._tensors)
+
+    def shape(self, key: str) -> tuple[int, ...]:
+        return tuple(self._tensors[key].shape)
+
+    def dtype(self, key: str) -> str:
+        return str(self._tensors[key].dtype).removeprefix("torch.")
+
+    def storage_id(self, key: str) -> object:
+        tensor = self._tensors[key]
+        return (tensor.untyped_storage().data_ptr(), tensor.storage_offset(), tuple(tensor.shape), tensor.stride())
+
+    def shares_storage(self, a: str, b: str) -> bool:
+        return a != b and self.storage_id(a) == self.storage_id(b)
+
+    def read(self, key: str) -> np.ndarray:
+        """One tensor as a float32 numpy copy (bf16/f16 widened exactly), a block of rows at a time.
+
+        A copy, never a view of the mapped file, so the returned table stays
+        valid after the file is closed, replaced or deleted.
+
+        Raises:
+            CheckpointReadError: the tensor's bytes cannot be read (truncated file).
+        """
+        tensor = self._tensors[key]
+        try:
+            return widen_in_blocks(tuple(tensor.shape), lambda start, stop: tensor[start:stop])
+        except Exception as error:  # an mmap past the end of a truncated file, a bad storage record
+            raise CheckpointReadError(f"could not read tensor {key!r}: {error}; the file is truncated or corrupt: "
+                                      "save or download it again") from error

@@ -1,0 +1,94 @@
+"""Callbacks of the Load page: each turns one user action into an active checkpoint or a shown error.
+
+They run before the page is drawn (Streamlit ``on_click``), so the sidebar
+and the page already show the outcome. A failure keeps the previous
+checkpoint and leaves its message in ``state.LOAD_ERROR``; an ``.npz`` whose
+arrays need choosing is remembered in ``state.PENDING_ARRAYS`` so the page
+offers the pickers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from dashboard.checkpoints import find_checkpoint, resolve_source
+from dashboard.checkpoints.hub import fetch_hub_model, hub_reachable
+from dashboard.checkpoints.uploads import store_files
+from dashboard.errors import ExplorerError
+from dashboard.ui import state
+from dashboard.ui.session_files import session_folder
+from dashboard.ui.sidebar import activate
+
+
+def numpy_archive_of(source: str) -> Path | None:
+    """The ``.npz`` file ``source`` resolves to, else ``None``."""
+    try:
+        path, _ = resolve_source(source)
+        path = find_checkpoint(path) if path.is_dir() else path
+    except (ExplorerError, OSError):
+        return None
+    return path if path.suffix.lower() == ".npz" else None
+
+
+def _open(source: str, options: dict[str, str] | None = None) -> None:
+    if activate(source, options):
+        st.session_state.pop(state.PENDING_ARRAYS, None)
+    elif numpy_archive_of(source) is not None:
+        st.session_state[state.PENDING_ARRAYS] = source
+
+
+def upload_widget_key() -> str:
+    """The uploader's current key; a new key after each opened upload gives an empty uploader."""
+    return f"{state.UPLOAD_FILES}-{st.session_state.get(state.UPLOAD_ROUND, 0)}"
+
+
+def open_uploads() -> None:
+    """Store the uploaded files in this session's folder and open them; empty the uploader on success."""
+    files = st.session_state.get(upload_widget_key()) or []
+    files = files if isinstance(files, list) else [files]
+    try:
+        path = store_files(((f.name, f) for f in files), session_folder().new_batch())
+    except ExplorerError as error:
+        st.session_state[state.LOAD_ERROR] = f"Could not store the upload: {error}"
+        return
+    _open(str(path))
+    if st.session_state.get(state.ACTIVE_SOURCE) == str(path):
+        st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
+
+
+def open_path() -> None:
+    """Open the path typed in the page's path field."""
+    path = (st.session_state.get(state.LOAD_PATH) or "").strip()
+    if path:
+        _open(path)
+
+
+def open_hub_model() -> None:
+    """Fetch the typed hub model id (online machines only) and open it."""
+    repo_id = (st.session_state.get(state.HUB_MODEL_ID) or "").strip()
+    if not repo_id:
+        return
+    try:
+        path = fetch_hub_model(repo_id)
+    except ExplorerError as error:
+        st.session_state[state.LOAD_ERROR] = f"Could not fetch {repo_id}: {error}"
+        return
+    _open(str(path))
+
+
+def apply_arrays(source: str) -> None:
+    """Open ``source`` (an ``.npz``) with the arrays and vocabulary file chosen in the pickers."""
+    options = {
+        "token_array": st.session_state.get(state.TOKEN_ARRAY),
+        "position_array": st.session_state.get(state.POSITION_ARRAY),
+        "vocab_file": (st.session_state.get(state.VOCAB_FILE) or "").strip() or None,
+    }
+    _open(source, {key: value for key, value in options.items() if value})
+
+
+@st.cache_data(ttl=60, show_spinner=False)
+def hub_online() -> bool:
+    """Whether the hub is reachable, checked at most once a minute (a 2 s connection attempt)."""
+    return hub_reachable()

@@ -1,0 +1,46 @@
+"""Frames the Load page shows: what was read, and a sample of token strings."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from dashboard.analysis.accounting import format_count
+from dashboard.tables import EmbeddingTables
+
+
+def read_summary_frame(tables: EmbeddingTables) -> pd.DataFrame:
+    """One row per fact about the read: format, architecture, shapes, dtype, tying, tokens."""
+    facts = [
+        ("format", tables.format),
+        ("architecture", tables.architecture),
+        ("stored dtype of the token table", tables.source_dtype),
+        ("token table (vocab_size x d_model)", f"{tables.vocab_size:,} x {tables.d_model:,}"),
+        ("position table (n_positions x d_model)",
+         f"{tables.n_positions:,} x {tables.d_model:,}" if tables.position is not None else tables.position_kind),
+        ("weight tying", tables.tying.label),
+        ("tokens with strings", "none: rows are shown as #id" if tables.vocabulary.scheme == "none"
+         else f"{len(tables.vocabulary):,} ({tables.vocabulary.scheme})"),
+        ("unused padding rows", format_count(len(tables.unused_rows))),
+        ("total parameters", format_count(tables.total_parameters)),
+    ]
+    return pd.DataFrame(facts, columns=["what", "value"])
+
+
+def sample_token_ids(tables: EmbeddingTables, count: int = 16) -> list[int]:
+    """Up to ``count`` 0-based token ids: the first few and the rest spread evenly over the vocabulary."""
+    n_tokens = len(tables.vocabulary)
+    head = list(range(min(count // 2, n_tokens)))
+    spread = np.linspace(len(head), max(n_tokens - 1, 0), num=count - len(head), dtype=int).tolist()
+    return sorted(set(head + [i for i in spread if i < n_tokens]))
+
+
+def token_sample_frame(tables: EmbeddingTables, token_ids: list[int]) -> pd.DataFrame:
+    """Token ids with their display string, raw stored string and whether they are special."""
+    vocabulary = tables.vocabulary
+    return pd.DataFrame({
+        "id": token_ids,
+        "token": [vocabulary.display[i] for i in token_ids],
+        "stored as": [vocabulary.raw[i] for i in token_ids],
+        "special": [i in vocabulary.special_ids for i in token_ids],
+    })

@@ -1,0 +1,84 @@
+"""Load: open any checkpoint (upload, local path, hub id) and see exactly what was read."""
+
+import streamlit as st
+
+from dashboard.checkpoints import READERS
+from dashboard.checkpoints.hub import HUB_HOST, OFFLINE_ADVICE
+from dashboard.checkpoints.numpy_arrays import list_arrays
+from dashboard.errors import ExplorerError
+from dashboard.ui import state
+from dashboard.ui.load_actions import (
+    apply_arrays,
+    hub_online,
+    numpy_archive_of,
+    open_hub_model,
+    open_path,
+    open_uploads,
+    upload_widget_key,
+)
+from dashboard.ui.load_frames import read_summary_frame, sample_token_ids, token_sample_frame
+from dashboard.ui.loading import active_source, active_tables
+from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.session_files import sweep_orphans, upload_root
+
+ensure_routed()
+sweep_orphans(upload_root())  # uploads of sessions that have ended
+st.title("Load a checkpoint")
+st.caption("Readable formats: " + "; ".join(reader.describe for reader in READERS.values()) + ".")
+
+upload, path, hub = st.columns(3)
+with upload:
+    st.subheader("Upload")
+    limit_mb = st.get_option("server.maxUploadSize")
+    files = st.file_uploader("Checkpoint files", accept_multiple_files=True, key=upload_widget_key(),
+                             help="One checkpoint file, several files of one model folder (config.json, weights, "
+                                  "tokenizer), or a .zip of the folder.")
+    st.caption(f"Upload limit: **{limit_mb:,} MB per file** (server.maxUploadSize). Uploads are kept in a "
+               "temporary folder that is deleted when this browser session ends.")
+    st.button("Open the uploaded files", key="open_uploads", on_click=open_uploads, disabled=not files,
+              type="primary")
+with path:
+    st.subheader("Local path")
+    st.text_input("File or folder on the server", key=state.LOAD_PATH, placeholder="/path/to/out/ckpt.pt",
+                  help="For checkpoints larger than the upload limit; the sidebar's path field does the same.")
+    st.button("Open path", key="open_path", on_click=open_path)
+with hub:
+    st.subheader("Hugging Face Hub")
+    if not hub_online():
+        st.info(f"Offline here: this machine cannot reach {HUB_HOST}, so models cannot be fetched by id. "
+                f"Instead, {OFFLINE_ADVICE}.", icon=":material/cloud_off:")
+    st.text_input("Model id", key=state.HUB_MODEL_ID, placeholder="openai-community/gpt2",
+                  help="Fetches the config, tokenizer and weights (not the whole repository) into the hub cache.")
+    st.button("Fetch and open", key="open_hub", on_click=open_hub_model)
+
+archive = st.session_state.get(state.PENDING_ARRAYS) or active_source()
+npz = numpy_archive_of(archive)
+if npz is not None:
+    st.subheader(f"Arrays of {npz.name}")
+    try:
+        arrays = list_arrays(npz)
+    except ExplorerError as error:
+        st.error(str(error))
+        arrays = {}
+    names = [name for name, (shape, _) in arrays.items() if len(shape) == 2]
+    describe = {name: f"{name} {shape} {dtype}" for name, (shape, dtype) in arrays.items()}
+    if names:
+        left, middle, right = st.columns(3)
+        left.selectbox("Token table", names, key=state.TOKEN_ARRAY, format_func=describe.get)
+        middle.selectbox("Position table", [None] + names, key=state.POSITION_ARRAY,
+                         format_func=lambda n: "none" if n is None else describe[n])
+        right.text_input("Vocabulary file (one token a line)", key=state.VOCAB_FILE, placeholder="vocab.txt")
+        st.button("Use these arrays", key="apply_arrays", on_click=apply_arrays, args=(archive,))
+
+tables = active_tables()
+st.subheader(f"What was read: {tables.name}")
+st.dataframe(read_summary_frame(tables), hide_index=True, width="stretch")
+st.write(f"**Weight tying: {tables.tying.label}**. {tables.tying.evidence}.")
+if tables.tying.config_note:
+    st.warning(f"Note: {tables.tying.config_note}.")
+for note in tables.notes:
+    st.caption(f"Note: {note}")
+st.subheader("Token strings")
+st.caption("As the tokenizer stores them and as the text they stand for (␣ is a space, ↵ a newline); "
+           "special tokens are marked.")
+st.dataframe(token_sample_frame(tables, sample_token_ids(tables)), hide_index=True, width="stretch")

@@ -1,0 +1,111 @@
+"""GGUF files written by gguf.GGUFWriter: dequantization, ggml dimension order, tokens, tying."""
+
+import numpy as np
+import pytest
+
+from dashboard.checkpoints import load_tables
+from dashboard.errors import CheckpointReadError, ShapeMismatchError
+from tests import format_factories as ff
+from tests.factories import VOCAB
+
+TOKENS = ["<|endoftext|>", "Ġcat", "ĠìķĪëħķ", "Ċ", "âĢĻ"] + [f"tok{i}" for i in range(VOCAB - 5)]
+
+
+@pytest.mark.parametrize("qtype, tolerance", [("F32", 0.0), ("F16", 1e-3), ("BF16", 1e-2), ("Q8_0", 0.02),
+                                              ("Q4_1", 0.4)])
+def test_token_table_dequantized_like_the_reference(tmp_path, qtype, tolerance):
+    import gguf
+
+    path, written = ff.gguf_file(tmp_path / "m.gguf", qtype=qtype, tokens=TOKENS)
+    tables = load_tables(path)
+    stored = next(t for t in gguf.GGUFReader(path).tensors if t.name == "token_embd.weight")
+    reference = gguf.quants.dequantize(stored.data, stored.tensor_type)
+    np.testing.assert_array_equal(tables.token, reference)  # parity with the gguf package
+    assert tables.token.shape == (VOCAB, 64) and tables.token.dtype == np.float32
+    assert np.abs(tables.token - written).max() <= tolerance  # and close to what was quantized
+    assert tables.source_dtype == qtype
+
+
+def test_llama_gguf_is_rotary_tied_implied_with_readable_tokens(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS, token_types=[3] + [1] * (VOCAB - 1))
+    tables = load_tables(path)
+    assert (tables.format, tables.architecture, tables.position_kind) == ("gguf", "llama", "rotary")
+    assert tables.tying.verdict == "tied-implied" and tables.output_head is None
+    assert tables.vocabulary.scheme == "byte-level-bpe"
+    assert tables.vocabulary.display[1:5] == ("␣cat", "␣안녕", "↵", "\u2019")
+    assert tables.vocabulary.raw[1] == "Ġcat"
+    assert tables.vocabulary.special_ids == frozenset({0})
+    assert tables.hyperparameters["rope_theta"] == 10000.0 and tables.hyperparameters["n_layer"] == 1
+
+
+def test_stored_output_head_is_untied(tmp_path):
+    path, written = ff.gguf_file(tmp_path / "m.gguf", qtype="F32", head=True)
+    tables = load_tables(path)
+    assert tables.tying.verdict == "untied" and tables.output_head.shape == written.shape
+
+
+def test_gpt2_gguf_has_a_learned_position_table(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", arch="gpt2", position=True, head=True)
+    tables = load_tables(path)
+    assert tables.position_kind == "learned" and tables.position.shape == (16, 64)
+
+
+def test_bert_gguf_without_head_is_no_head(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", arch="bert", position=True, tokens=TOKENS, tokenizer_model="bert")
+    tables = load_tables(path)
+    assert tables.tying.verdict == "no-head" and tables.vocabulary.scheme == "wordpiece"
+
+
+def test_sentencepiece_tokens(tmp_path):
+    tokens = ["<unk>", "<s>", "</s>", "<0x0A>", "▁the", "▁안녕"] + [f"▁t{i}" for i in range(VOCAB - 6)]
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=tokens, tokenizer_model="llama",
+                           token_types=[2, 3, 3, 6] + [1] * (VOCAB - 4))
+    tables = load_tables(path)
+    assert tables.vocabulary.scheme == "sentencepiece"
+    assert tables.vocabulary.display[3:6] == ("↵", "␣the", "␣안녕")
+    assert tables.vocabulary.special_ids == frozenset({0, 1, 2})
+
+
+def test_fewer_tokens_than_rows_leaves_unused_rows(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS[:90])
+    assert load_tables(path).unused_rows == range(90, VOCAB)
+
+
+def test_transposed_table_is_named(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS, transpose=True, qtype="F32")
+    with pytest.raises(ShapeMismatchError, match="transposed"):
+        load_tables(path)
+
+
+def test_embedding_length_contradicting_the_table(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", embedding_length=128)
+    with pytest.raises(ShapeMismatchError, match="d_model=128.*d_model=64"):
+        load_tables(path)
+
+
+def test_token_list_longer_than_table(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS + ["extra1", "extra2"])
+    with pytest.raises(ShapeMismatchError, match=f"{VOCAB + 2} tokens"):
+        load_tables(path)
+
+
+def test_unknown_architecture_is_read_from_tensor_names(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", arch="mamba9")
+    tables = load_tables(path)
+    assert tables.architecture == "mamba9" and any("not in our GGUF list" in n for n in tables.notes)
+
+
+@pytest.mark.parametrize("cut", [3, 20, 400, -100])
+def test_truncated_gguf(tmp_path, cut):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS)
+    data = path.read_bytes()
+    path.write_bytes(data[:cut])
+    with pytest.raises(CheckpointReadError):
+        load_tables(path)
+
+
+def test_corrupt_magic(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf")
+    path.write_bytes(b"GGUX" + path.read_bytes()[4:])
+    with pytest.raises(CheckpointReadError, match="GGUF"):
+        load_tables(path)

@@ -1,0 +1,80 @@
+"""nanoGPT ckpt.pt: model_args, padded vocabulary, meta.pkl, compile prefixes, tying by assignment."""
+
+import pickle
+
+import numpy as np
+import pytest
+import torch
+
+from dashboard.checkpoints import load_tables
+from dashboard.errors import CheckpointReadError, ShapeMismatchError
+from tests import format_factories as ff
+from tests.factories import D_MODEL, N_POSITIONS
+
+SHAKESPEARE_CHARS = "\n !$&',-.3:;?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # 65, as prepare.py finds
+
+
+def test_character_model_with_meta_pkl(tmp_path):
+    path = ff.nanogpt_checkpoint(tmp_path, vocab_size=len(SHAKESPEARE_CHARS), meta_chars=SHAKESPEARE_CHARS)
+    tables = load_tables(path)
+    saved = torch.load(path, weights_only=True)["model"]
+    np.testing.assert_array_equal(tables.token, saved["transformer.wte.weight"].numpy())
+    np.testing.assert_array_equal(tables.position, saved["transformer.wpe.weight"].numpy())
+    assert (tables.format, tables.architecture) == ("nanogpt", "nanogpt")
+    assert tables.vocab_size == 65 and tables.n_positions == N_POSITIONS and tables.d_model == D_MODEL
+    assert tables.vocabulary.scheme == "characters" and len(tables.unused_rows) == 0
+    assert tables.vocabulary.display[:3] == ("↵", "␣", "!")
+    assert tables.vocabulary.raw[0] == "\n"
+    assert tables.tying.verdict == "tied-shared"
+    assert tables.total_parameters == ff.nanogpt_parameters(ff.nanogpt_state_dict(vocab_size=65))
+    assert tables.hyperparameters["iter_num"] == 250 and tables.hyperparameters["dataset"] == "shakespeare_char"
+    assert tables.hyperparameters["best_val_loss"] == pytest.approx(1.4697, abs=1e-4)
+
+
+def test_padded_gpt2_vocabulary_marks_extra_rows_unused(tmp_path):
+    tables = load_tables(ff.nanogpt_checkpoint(tmp_path, vocab_size=50304))
+    assert tables.vocab_size == 50304 and len(tables.vocabulary) == 50257
+    assert tables.unused_rows == range(50257, 50304)
+    assert tables.token_label(50300) == "<unused #50300>"
+    assert any("50,257" in note and "padded" in note for note in tables.notes)
+
+
+def test_compiled_model_prefix_is_stripped(tmp_path):
+    tables = load_tables(ff.nanogpt_checkpoint(tmp_path, prefix="_orig_mod."))
+    assert any("'_orig_mod.'" in note and "torch.compile" in note for note in tables.notes)
+    assert tables.tying.verdict == "tied-shared"
+
+
+@pytest.mark.parametrize("arg, value, fragment", [
+    ("vocab_size", 97, "vocab_size=97"),
+    ("n_embd", 64, "d_model=64"),
+    ("block_size", 64, "block_size=64"),
+])
+def test_model_args_contradicting_tensors(tmp_path, arg, value, fragment):
+    path = ff.nanogpt_checkpoint(tmp_path, model_args={arg: value})
+    with pytest.raises(ShapeMismatchError, match=fragment):
+        load_tables(path)
+
+
+def test_meta_longer_than_table(tmp_path):
+    path = ff.nanogpt_checkpoint(tmp_path, vocab_size=3, meta_chars="abcd")
+    with pytest.raises(ShapeMismatchError, match="4 tokens.*3 rows"):
+        load_tables(path)
+
+
+def test_meta_without_itos(tmp_path):
+    path = ff.nanogpt_checkpoint(tmp_path)
+    (tmp_path / "meta.pkl").write_bytes(pickle.dumps({"vocab_size": 3}))
+    with pytest.raises(CheckpointReadError, match="itos"):
+        load_tables(path)
+
+
+def test_nan_rows_are_refused(tmp_path):
+    path = ff.nanogpt_checkpoint(tmp_path)
+    checkpoint = torch.load(path, weights_only=True)
+    checkpoint["model"]["transformer.wte.weight"][7, 3] = float("nan")
+    torch.save(checkpoint, path)
+    from dashboard.errors import InvalidTableError
+
+    with pytest.raises(InvalidTableError, match="rows 7"):
+        load_tables(path)

@@ -1,0 +1,130 @@
+"""Embedding Projector TSV exports and NumPy .npy/.npz files."""
+
+import numpy as np
+import pytest
+
+from dashboard.checkpoints import load_tables
+from dashboard.checkpoints.numpy_arrays import list_arrays
+from dashboard.errors import ArrayChoiceError, CheckpointReadError, InvalidTableError, QueryError, ShapeMismatchError
+from tests import format_factories as ff
+
+RNG = np.random.default_rng(0)
+
+
+def _table(rows=6, width=4):
+    return RNG.standard_normal((rows, width)).astype(np.float32)
+
+
+def test_vectors_alone(tmp_path):
+    table = _table()
+    ff.projector_export(tmp_path, table)
+    tables = load_tables(tmp_path / "vectors.tsv")
+    np.testing.assert_allclose(tables.token, table, rtol=1e-6)
+    assert tables.format == "projector-tsv" and tables.vocabulary.scheme == "none"
+    assert tables.tying.verdict == "no-head" and tables.position is None
+
+
+def test_one_column_metadata_has_no_header_and_escapes_are_undone(tmp_path):
+    labels = ["tab\\there", "new\\nline", "back\\\\slash", "Korean 안녕", "plain", "x"]
+    ff.projector_export(tmp_path, _table(), labels)
+    tables = load_tables(tmp_path)  # the folder works too
+    assert tables.vocabulary.raw == ("tab\there", "new\nline", "back\\slash", "Korean 안녕", "plain", "x")
+    assert tables.vocabulary.display[:2] == ("tab⇥here", "new↵line")
+
+
+def test_several_columns_have_a_header_and_the_token_column_is_picked(tmp_path):
+    ff.projector_export(tmp_path, _table(3), ["3", "7", "9"], header=["count", "word"],
+                        extra_columns=[["cat"], ["dog"], ["eel"]])
+    # the writer puts labels first: columns are count=labels, word=extra; 'word' is preferred over the first
+    assert load_tables(tmp_path).vocabulary.raw == ("cat", "dog", "eel")
+
+
+def test_raw_byte_level_labels_are_shown_as_text(tmp_path):
+    ff.projector_export(tmp_path, _table(4), ["Ġcat", "Ġdog", "Ċ", "the"])
+    tables = load_tables(tmp_path)
+    assert tables.vocabulary.scheme == "byte-level-bpe" and tables.vocabulary.display[:3] == ("␣cat", "␣dog", "↵")
+
+
+def test_label_count_must_match_vector_count(tmp_path):
+    ff.projector_export(tmp_path, _table(6), ["a", "b"])
+    with pytest.raises(ShapeMismatchError, match="2 labels.*6 vectors"):
+        load_tables(tmp_path)
+
+
+def test_vectors_must_be_numbers_of_one_width(tmp_path):
+    (tmp_path / "vectors.tsv").write_text("1\t2\t3\n4\t5\n")
+    with pytest.raises(CheckpointReadError, match="tab-separated numbers"):
+        load_tables(tmp_path / "vectors.tsv")
+    (tmp_path / "vectors.tsv").write_text("cat\t1\t2\n")
+    with pytest.raises(CheckpointReadError, match="metadata.tsv"):
+        load_tables(tmp_path / "vectors.tsv")
+
+
+def test_inf_rows_are_refused(tmp_path):
+    (tmp_path / "vectors.tsv").write_text("1\t2\ninf\t0\n3\t4\n")
+    with pytest.raises(InvalidTableError, match="rows 1"):
+        load_tables(tmp_path / "vectors.tsv")
+
+
+def test_npy_with_vocab_file_beside(tmp_path):
+    table = _table(5)
+    np.save(tmp_path / "emb.npy", table)
+    (tmp_path / "vocab.txt").write_text("▁the\n▁cat\n<0x0A>\n▁안녕\nx\n")
+    tables = load_tables(tmp_path / "emb.npy")
+    np.testing.assert_array_equal(tables.token, table)
+    assert tables.vocabulary.scheme == "sentencepiece" and tables.vocabulary.display[1:4] == ("␣cat", "↵", "␣안녕")
+
+
+def test_npz_guesses_by_name_and_reports_it(tmp_path):
+    token, position = _table(10), _table(7)
+    np.savez(tmp_path / "t.npz", wte=token, wpe=position, step=np.arange(3))
+    tables = load_tables(tmp_path / "t.npz")
+    np.testing.assert_array_equal(tables.token, token)
+    np.testing.assert_array_equal(tables.position, position)
+    assert tables.position_kind == "learned" and any("by their names" in n for n in tables.notes)
+
+
+def test_npz_ambiguous_lists_the_arrays_then_explicit_choice_reads(tmp_path):
+    a, b = _table(10), _table(7)
+    np.savez(tmp_path / "t.npz", a=a, b=b)
+    with pytest.raises(ArrayChoiceError, match=r"a \(10, 4\) float32, b \(7, 4\) float32.*--token-array"):
+        load_tables(tmp_path / "t.npz")
+    tables = load_tables(tmp_path / "t.npz", token_array="b", position_array="a")
+    np.testing.assert_array_equal(tables.token, b)
+    np.testing.assert_array_equal(tables.position, a)
+
+
+def test_npz_unknown_array_name(tmp_path):
+    np.savez(tmp_path / "t.npz", a=_table())
+    with pytest.raises(QueryError, match="no array 'zzz'"):
+        load_tables(tmp_path / "t.npz", token_array="zzz")
+
+
+def test_npz_position_width_must_match(tmp_path):
+    np.savez(tmp_path / "t.npz", token=_table(10, 4), position=_table(8, 6))
+    with pytest.raises(ShapeMismatchError, match="d_model=6.*d_model=4"):
+        load_tables(tmp_path / "t.npz", token_array="token", position_array="position")
+
+
+def test_explicit_vocab_file_longer_than_table(tmp_path):
+    np.save(tmp_path / "emb.npy", _table(3))
+    (tmp_path / "words.txt").write_text("a\nb\nc\nd\n")
+    with pytest.raises(ShapeMismatchError, match="4 tokens.*3 rows"):
+        load_tables(tmp_path / "emb.npy", vocab_file=str(tmp_path / "words.txt"))
+
+
+def test_options_rejected_for_other_formats(tmp_path):
+    ff.projector_export(tmp_path, _table())
+    with pytest.raises(QueryError, match="token_array applies to NumPy"):
+        load_tables(tmp_path, token_array="x")
+
+
+def test_headers_listed_without_reading_data_and_truncation_found(tmp_path):
+    np.savez(tmp_path / "t.npz", big=np.zeros((300, 200), np.float32), small=np.zeros(3, np.int64))
+    assert {k: (s, str(d)) for k, (s, d) in list_arrays(tmp_path / "t.npz").items()} == {
+        "big": ((300, 200), "float32"), "small": ((3,), "int64")}
+    np.save(tmp_path / "cut.npy", np.zeros((300, 200), np.float32))
+    data = (tmp_path / "cut.npy").read_bytes()
+    (tmp_path / "cut.npy").write_bytes(data[:-1000])
+    with pytest.raises(CheckpointReadError, match="truncated"):
+        load_tables(tmp_path / "cut.npy")

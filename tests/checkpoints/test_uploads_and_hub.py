@@ -1,0 +1,133 @@
+"""Storing received files (single, folder, zip), zip slip refused, hub fetch offline and online."""
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from dashboard.checkpoints import hub, load_tables
+from dashboard.checkpoints.uploads import extract_zip, store_files
+from dashboard.errors import CheckpointReadError, HubUnavailableError, QueryError, UnsafeArchiveError
+from tests import factories
+
+
+def _files(folder: Path, prefix: str = ""):
+    return [(prefix + p.name, io.BytesIO(p.read_bytes())) for p in sorted(folder.iterdir())]
+
+
+def test_single_file_is_stored_and_returned(tmp_path):
+    factories.gpt2_folder(tmp_path / "gpt2")
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    path = store_files([("model.safetensors", io.BytesIO((tmp_path / "gpt2/model.safetensors").read_bytes()))], dest)
+    assert path == dest / "model.safetensors" and load_tables(path).architecture == "gpt2"
+
+
+def test_several_files_of_one_folder(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    path = store_files(_files(folder), dest)
+    assert path == dest and load_tables(path).format == "hf-safetensors"
+
+
+def test_zip_of_a_folder_is_extracted_and_read(tmp_path):
+    folder = factories.bert_folder(tmp_path / "bert")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for file in folder.iterdir():
+            archive.write(file, f"bert/{file.name}")
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    path = store_files([("bert.zip", io.BytesIO(buffer.getvalue()))], dest)
+    assert not (dest / "bert.zip").exists()
+    tables = load_tables(path)  # dest/bert/bert/ is found through the single sub-folder
+    assert tables.architecture == "bert"
+
+
+@pytest.mark.parametrize("name", ["../escape.txt", "/etc/escape.txt", "a/../../escape.txt", "C:\\escape.txt",
+                                  "..\\escape.txt"])
+def test_zip_slip_entries_are_refused_and_nothing_written(tmp_path, name):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("model/config.json", "{}")
+        archive.writestr(name, "owned")
+    (tmp_path / "evil.zip").write_bytes(buffer.getvalue())
+    dest = tmp_path / "a" / "b"
+    dest.mkdir(parents=True)
+    with pytest.raises(UnsafeArchiveError, match="outside its folder"):
+        extract_zip(tmp_path / "evil.zip", dest)
+    assert list(dest.iterdir()) == []
+    assert not (tmp_path / "a" / "escape.txt").exists() and not (tmp_path / "escape.txt").exists()
+
+
+def test_uploaded_names_cannot_climb_out(tmp_path):
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    with pytest.raises(UnsafeArchiveError):
+        store_files([("../../x.pt", io.BytesIO(b"x"))], dest)
+    assert not (tmp_path / "x.pt").exists()
+
+
+def test_not_a_zip(tmp_path):
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    with pytest.raises(CheckpointReadError, match="not a readable zip"):
+        store_files([("model.zip", io.BytesIO(b"PK\x03\x04 not really"))], dest)
+
+
+def test_hub_offline_is_said_plainly(monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    assert hub.hub_reachable() is False
+    with pytest.raises(HubUnavailableError, match="offline.*upload it here as a .zip"):
+        hub.fetch_hub_model("openai-community/gpt2")
+
+
+@pytest.mark.parametrize("repo_id", ["", "no spaces/allowed", "a/b/c", "../etc"])
+def test_hub_id_must_look_like_one(repo_id):
+    with pytest.raises(QueryError, match="not a model id"):
+        hub.fetch_hub_model(repo_id)
+
+
+def test_hub_file_choice():
+    files = ["README.md", "config.json", "tokenizer.json", "model.safetensors", "pytorch_model.bin",
+             "flax_model.msgpack", "onnx/model.onnx"]
+    assert hub.choose_hub_files(files) == ["config.json", "tokenizer.json", "model.safetensors"]
+    sharded = ["config.json", "model.safetensors.index.json", "model-00001-of-00002.safetensors",
+               "model-00002-of-00002.safetensors", "pytorch_model-00001-of-00002.bin"]
+    assert hub.choose_hub_files(sharded) == sharded[:4]
+    ggufs = ["smol.Q4_K_M.gguf", "smol.Q8_0.gguf", "README.md"]
+    assert hub.choose_hub_files(ggufs) == ["smol.Q8_0.gguf"]
+    with pytest.raises(QueryError, match="no weights"):
+        hub.choose_hub_files(["README.md", "model.onnx"])
+
+
+def test_hub_fetch_online_downloads_only_the_chosen_files(tmp_path, monkeypatch):
+    # The machine is offline, so the hub client is replaced by one serving a local
+    # folder; what is checked is our side: which files are asked for, and that the
+    # result loads.
+    import huggingface_hub
+
+    folder = factories.gpt2_folder(tmp_path / "remote")
+    (folder / "flax_model.msgpack").write_bytes(b"unused")
+    asked = {}
+
+    class FakeApi:
+        def model_info(self, repo_id, revision=None, timeout=None):
+            return type("Info", (), {"siblings": [type("S", (), {"rfilename": p.name}) for p in folder.iterdir()]})
+
+    def fake_snapshot(repo_id, revision=None, allow_patterns=None):
+        asked["patterns"] = sorted(allow_patterns)
+        local = tmp_path / "cache"
+        local.mkdir()
+        for name in allow_patterns:
+            (local / name).write_bytes((folder / name).read_bytes())
+        return str(local)
+
+    monkeypatch.setattr(hub, "hub_reachable", lambda timeout_s=2.0: True)
+    monkeypatch.setattr(huggingface_hub, "HfApi", FakeApi)
+    monkeypatch.setattr(huggingface_hub, "snapshot_download", fake_snapshot)
+    path = hub.fetch_hub_model("someone/tiny-gpt2")
+    assert asked["patterns"] == ["config.json", "model.safetensors"]
+    assert load_tables(path).architecture == "gpt2"

@@ -1,0 +1,131 @@
+"""The Load page through AppTest: uploads, local path, npz array pickers, hub offline, bad input."""
+
+import io
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.ui import state
+from tests import factories
+from tests import format_factories as ff
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKENS = ["<|endoftext|>", "Ġcat"] + [f"t{i}" for i in range(factories.VOCAB - 2)]
+
+
+@pytest.fixture
+def page() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("pages/load.py").run()
+    assert not at.exception
+    return at
+
+
+def _upload(at: AppTest, *files: tuple[str, bytes]) -> AppTest:
+    at.file_uploader[0].set_value([(name, data, "application/octet-stream") for name, data in files]).run()
+    return at.button(key="open_uploads").click().run()
+
+
+def _errors(at: AppTest) -> list[str]:
+    # The error is drawn by the shared sidebar code above the page; AppTest keeps
+    # only the page's elements after a rerun of a navigation app, so read the
+    # message the app shows from session state (the browser tests see it drawn).
+    return [e.value for e in at.error] + ([at.session_state[state.LOAD_ERROR]]
+                                          if state.LOAD_ERROR in at.session_state else [])
+
+
+def test_limit_and_offline_hub_are_shown(page):
+    assert any("200 MB per file" in c.value for c in page.caption)
+    assert any("Offline here" in i.value for i in page.info)
+
+
+def test_uploaded_gguf_becomes_active_with_readable_tokens(page, tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS, token_types=[3] + [1] * (factories.VOCAB - 1))
+    at = _upload(page, ("tiny.gguf", path.read_bytes()))
+    assert not at.exception and not _errors(at)
+    active = Path(at.session_state[state.ACTIVE_SOURCE])
+    assert active.name == "tiny.gguf"
+    folder = at.session_state[state.UPLOAD_FOLDER]
+    assert active.is_relative_to(folder.path) and active.is_file()
+    sample = at.dataframe[1].value.set_index("id")
+    assert sample.loc[1, "token"] == "␣cat" and sample.loc[1, "stored as"] == "Ġcat"
+    assert bool(sample.loc[0, "special"]) is True
+    assert not at.file_uploader[0].value  # emptied, so the next upload does not mix with this one
+    folder.remove()
+
+
+def test_two_uploads_in_a_row_do_not_mix(page, tmp_path):
+    first, _ = ff.gguf_file(tmp_path / "a.gguf", tokens=TOKENS)
+    second = factories.gpt2_folder(tmp_path / "gpt2")
+    at = _upload(page, ("a.gguf", first.read_bytes()))
+    at = _upload(at, ("model.safetensors", (second / "model.safetensors").read_bytes()))
+    assert not _errors(at) and Path(at.session_state[state.ACTIVE_SOURCE]).name == "model.safetensors"
+
+
+def test_uploaded_zip_of_a_folder(page, tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "gpt2", tied=False)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for file in folder.iterdir():
+            archive.write(file, f"gpt2/{file.name}")
+    at = _upload(page, ("gpt2.zip", buffer.getvalue()))
+    assert not at.exception and not _errors(at)
+    summary = dict(at.dataframe[0].value.values)
+    assert summary["format"] == "hf-safetensors" and summary["weight tying"] == "untied"
+
+
+def test_several_files_of_one_folder(page, tmp_path):
+    folder = factories.bert_folder(tmp_path / "bert")
+    at = _upload(page, *[(p.name, p.read_bytes()) for p in folder.iterdir()])
+    assert not _errors(at) and dict(at.dataframe[0].value.values)["architecture"] == "bert"
+
+
+def test_bad_upload_shows_one_error_and_keeps_the_previous_model(page, tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS)
+    at = _upload(page, ("broken.gguf", path.read_bytes()[:100]))
+    assert not at.exception
+    errors = _errors(at)
+    assert len(errors) == 1 and "broken.gguf" in errors[0] and "GGUF" in errors[0]
+    assert at.session_state[state.ACTIVE_SOURCE] == "all-minilm-l6-v2"
+
+
+def test_zip_slip_upload_is_refused(page):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("../../escape.txt", "owned")
+    at = _upload(page, ("evil.zip", buffer.getvalue()))
+    assert not at.exception and any("outside its folder" in e for e in _errors(at))
+
+
+def test_npz_pickers_choose_the_arrays(page, tmp_path):
+    token, position = np.ones((10, 4), np.float32), np.full((7, 4), 2.0, np.float32)
+    np.savez(tmp_path / "t.npz", first=position, second=token)
+    page.text_input(key=state.LOAD_PATH).input(str(tmp_path / "t.npz"))
+    at = page.button(key="open_path").click().run()
+    assert any("several 2-D arrays" in e for e in _errors(at))  # ambiguous: the page asks
+    at.selectbox(key=state.TOKEN_ARRAY).select("second")
+    at.selectbox(key=state.POSITION_ARRAY).select("first")
+    at = at.button(key="apply_arrays").click().run()
+    assert not at.exception and not _errors(at)
+    assert at.session_state[state.ACTIVE_OPTIONS] == {"token_array": "second", "position_array": "first"}
+    summary = dict(at.dataframe[0].value.values)
+    assert summary["token table (vocab_size x d_model)"] == "10 x 4"
+    assert summary["position table (n_positions x d_model)"] == "7 x 4"
+
+
+def test_hub_fetch_offline_says_so(page):
+    page.text_input(key=state.HUB_MODEL_ID).input("openai-community/gpt2")
+    at = page.button(key="open_hub").click().run()
+    assert not at.exception and any("offline" in e for e in _errors(at))
+
+
+def test_local_path_opens_a_nanogpt_checkpoint(page, tmp_path):
+    ff.nanogpt_checkpoint(tmp_path / "out", vocab_size=50304)
+    page.text_input(key=state.LOAD_PATH).input(str(tmp_path / "out"))
+    at = page.button(key="open_path").click().run()
+    assert not _errors(at)
+    summary = dict(at.dataframe[0].value.values)
+    assert summary["format"] == "nanogpt" and summary["unused padding rows"] == "47"

@@ -1,0 +1,61 @@
+"""The per-session upload folder is removed when its owner (session state) goes, or its server died."""
+
+import gc
+import os
+import subprocess
+import sys
+
+from dashboard.ui import session_files
+from dashboard.ui.session_files import SessionFolder, sweep_orphans
+
+
+def test_folder_removed_when_the_session_state_holding_it_is_dropped(tmp_path):
+    session_state = {"upload_folder": SessionFolder(root=tmp_path)}
+    folder = session_state["upload_folder"]
+    batch = folder.new_batch()
+    (batch / "model.gguf").write_bytes(b"x" * 1000)
+    path = folder.path
+    del folder
+    assert path.is_dir()  # still owned by the session
+    session_state.clear()  # what Streamlit does when it forgets a closed session
+    gc.collect()
+    assert not path.exists()
+
+
+def test_batches_never_mix(tmp_path):
+    folder = SessionFolder(root=tmp_path)
+    first, second = folder.new_batch(), folder.new_batch()
+    assert first != second and first.parent == second.parent == folder.path
+    folder.remove()
+    assert folder.removed and not folder.path.exists()
+
+
+def test_folder_removed_at_interpreter_exit(tmp_path):
+    script = ("import sys; from pathlib import Path; from dashboard.ui.session_files import SessionFolder; "
+              f"f = SessionFolder(root=Path({str(tmp_path)!r})); print(f.path)")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            cwd=os.getcwd(), env={**os.environ, "PYTHONPATH": os.getcwd()})
+    created = result.stdout.strip()
+    assert created.startswith(str(tmp_path)) and not os.path.exists(created)
+
+
+def test_folders_of_dead_servers_are_swept(tmp_path):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    orphan = tmp_path / f"session-{dead.stdout.strip()}-1f0c-22ab.xyz"
+    orphan.mkdir()
+    mine = SessionFolder(root=tmp_path, session_id="live")  # creating a folder sweeps the orphans
+    assert not orphan.exists() and mine.path.exists()
+    assert sweep_orphans(tmp_path) == []  # the live process's folder of a known session is kept
+
+
+def test_folders_of_sessions_the_server_forgot_are_swept(tmp_path, monkeypatch):
+    gone = SessionFolder(root=tmp_path, session_id="gone")
+    kept = SessionFolder(root=tmp_path, session_id="here")
+    monkeypatch.setattr(session_files, "_session_known", lambda session_id: session_id == "here")
+    assert sweep_orphans(tmp_path) == [gone.path]
+    assert not gone.path.exists() and kept.path.exists()
+
+
+def test_outside_a_server_every_session_counts_as_known():
+    assert session_files._session_known("anything") is True  # never sweep what cannot be checked
