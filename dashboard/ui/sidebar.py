@@ -29,13 +29,19 @@ def activate(source: str, options: dict[str, str] | None = None) -> bool:
         return False
     st.session_state[state.ACTIVE_SOURCE] = source
     st.session_state[state.ACTIVE_OPTIONS] = dict(options or {})
+    # Keep the bundled picker truthful: it names the active model, or nothing
+    # when a path or upload is shown. activate() runs only before the sidebar's
+    # widgets are drawn (callbacks, first run), where this assignment is allowed.
+    bundled = find_bundled(source)
+    st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
     st.session_state.pop(state.LOAD_ERROR, None)
     st.query_params[state.MODEL_PARAM] = source
     return True
 
 
 def _on_bundled_change() -> None:
-    activate(st.session_state[state.BUNDLED_PICKER])
+    if st.session_state[state.BUNDLED_PICKER] is not None:
+        activate(st.session_state[state.BUNDLED_PICKER])
 
 
 def _on_path_submit() -> None:
@@ -59,12 +65,11 @@ def render_sidebar() -> None:
     """Draw the checkpoint picker and the active checkpoint's one-line summary."""
     _initial_source()
     names = [m.name for m in BUNDLED]
-    current = find_bundled(active_source())
     with st.sidebar:
         st.subheader("Checkpoint")
         st.selectbox(
             "Bundled checkpoint", names, key=state.BUNDLED_PICKER, on_change=_on_bundled_change,
-            index=names.index(current.name) if current else 0,
+            placeholder="a path or upload is shown",
             format_func=lambda n: n + (" (default)" if n == DEFAULT_NAME else ""),
             help="Real trained checkpoints that ship with the explorer.",
         )

@@ -29,7 +29,10 @@ def test_local_path_opens_a_tiny_gpt2_overview(page, app_url, tmp_path):
     assert page.locator("h1").first.inner_text() == f"Overview: {folder.name}"
     assert _shown_sizes(page) == TINY
     assert "tied" in page.locator("[data-testid='stAlert']").first.inner_text().lower()
-    assert f"Showing {folder}" in page.locator("[data-testid='stSidebar']").inner_text()
+    sidebar = page.locator("[data-testid='stSidebar']").inner_text()
+    assert f"Showing {folder}" in sidebar
+    # The bundled picker no longer claims the default is shown (it shows its placeholder).
+    assert "(default)" not in sidebar
 
 
 def test_models_folder_is_listed_and_opens(page, app_url, models_dir):
