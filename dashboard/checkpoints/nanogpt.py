@@ -141,7 +141,7 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
         settings={**settings, **extra},
         expects_head=True,
         vocabulary=vocabulary,
-        model_path=None,
+        model_path=str(path),  # the sentence-reorder demo rebuilds the model from this file
         notes=notes,
         settings_source="model_args",
     )

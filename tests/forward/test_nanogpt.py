@@ -5,6 +5,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
+from dashboard.checkpoints import load_tables
 from dashboard.errors import CheckpointReadError, ForwardUnavailableError, UnsafeCheckpointError
 from dashboard.forward.loading import load_forward_model
 from dashboard.forward.nanogpt import TRANSPOSED, gpt2_from_nanogpt, read_nanogpt_checkpoint
@@ -102,14 +103,6 @@ def test_missing_tensor_and_wrong_shape_are_named():
         gpt2_from_nanogpt(sd, {k: v for k, v in ARGS.items() if k != "n_head"})
 
 
-def _tables_at(path) -> EmbeddingTables:
-    return EmbeddingTables(token=np.zeros((ARGS["vocab_size"], ARGS["n_embd"])),
-                           vocabulary=Vocabulary.placeholder(ARGS["vocab_size"]), tying=Tying("tied-shared", "test"),
-                           source=str(path), format="nanogpt", architecture="gpt2", source_dtype="float32",
-                           position=np.zeros((ARGS["block_size"], ARGS["n_embd"])), position_kind="learned",
-                           model_path=str(path))
-
-
 def test_ckpt_pt_builds_a_causal_gpt2(tmp_path):
     sd = nanogpt_state_dict_from_gpt2(ARGS)
     path = tmp_path / "ckpt.pt"
@@ -117,15 +110,23 @@ def test_ckpt_pt_builds_a_causal_gpt2(tmp_path):
                 "config": {"dataset": "shakespeare_char"}}, path)
     state_dict, model_args = read_nanogpt_checkpoint(path)
     assert model_args == ARGS and "_orig_mod.transformer.wte.weight" in state_dict
-    model = load_forward_model(_tables_at(path))
+    tables = load_tables(path)  # the real nanoGPT reader points the forward pass at the file
+    assert tables.format == "nanogpt" and tables.model_path == str(path)
+    model = load_forward_model(tables)
     assert (model.architecture, model.position_kind, model.causal, model.has_lm_head) == ("gpt2", "learned", True, True)
 
 
 def test_state_dict_without_model_args_cannot_run(tmp_path):
     path = tmp_path / "weights.pt"
     torch.save(_strip(nanogpt_state_dict_from_gpt2(ARGS)), path)
+    # The state-dict reader calls such a file a bare table; even pointed at the
+    # file, the builder refuses for want of model_args rather than guessing them.
+    tables = EmbeddingTables(token=np.zeros((ARGS["vocab_size"], ARGS["n_embd"])),
+                             vocabulary=Vocabulary.placeholder(ARGS["vocab_size"]), tying=Tying("untied", "test"),
+                             source=str(path), format="nanogpt", architecture="gpt2", source_dtype="float32",
+                             model_path=str(path))
     with pytest.raises(ForwardUnavailableError, match="model_args"):
-        load_forward_model(_tables_at(path))
+        load_forward_model(tables)
 
 
 class Boom:

