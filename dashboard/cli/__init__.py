@@ -12,12 +12,15 @@ import sys
 from types import ModuleType
 
 from dashboard.cli import info, models
+from dashboard.cli import neighbours, project
 from dashboard.errors import ExplorerError
 
 #: Command name -> module implementing it.
 COMMANDS: dict[str, ModuleType] = {
     "info": info,
     "models": models,
+    "neighbours": neighbours,
+    "project": project,
 }
 
 EXIT_BAD_INPUT = 2
