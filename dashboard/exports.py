@@ -56,7 +56,8 @@ def projector_files(table: np.ndarray, metadata: pd.DataFrame) -> tuple[bytes, b
     vectors = io.BytesIO()
     np.savetxt(vectors, table, fmt="%.9g", delimiter="\t")
     cleaned = metadata.map(_clean_label)
-    labels = cleaned.to_csv(sep="\t", index=False, header=len(cleaned.columns) > 1, quoting=csv.QUOTE_NONE, lineterminator="\n")
+    labels = cleaned.to_csv(sep="\t", index=False, header=len(cleaned.columns) > 1, quoting=csv.QUOTE_NONE,
+                            lineterminator="\n")
     return vectors.getvalue(), labels.encode("utf-8")
 
 

@@ -24,7 +24,13 @@ from typing import Callable
 
 import numpy as np
 
-from dashboard.analysis.projection import Projection, ProgressCallback, ProjectionSettings, library_versions, project_table
+from dashboard.analysis.projection import (
+    ProgressCallback,
+    Projection,
+    ProjectionSettings,
+    library_versions,
+    project_table,
+)
 
 #: Environment variable naming the cache directory.
 CACHE_ENV = "EXPLORER_CACHE_DIR"

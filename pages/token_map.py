@@ -4,7 +4,13 @@ import numpy as np
 import streamlit as st
 
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
-from dashboard.analysis.token_map import TABLE_NAMES, choose_drawn_rows, coordinates_frame, match_tokens, token_map_frame
+from dashboard.analysis.token_map import (
+    TABLE_NAMES,
+    choose_drawn_rows,
+    coordinates_frame,
+    match_tokens,
+    token_map_frame,
+)
 from dashboard.charts.token_map import COLOUR_FIELDS, token_map_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
@@ -49,14 +55,16 @@ top[2].radio("Dimensions", list(DIMS), key="map_dims", horizontal=True, format_f
 colour_labels = {**COLOUR_LABELS, **({"id": "position"} if st.session_state["map_table"] == "position" else {})}
 top[3].selectbox("Colour by", colour_choices, key="map_color", format_func=colour_labels.get)
 search = st.columns([4, 1])
-search[0].text_input("Highlight tokens", key="map_highlight", placeholder="cat, dog, tuesday   or, as a regex, ^##ing$",
+search[0].text_input("Highlight tokens", key="map_highlight",
+                     placeholder="cat, dog, tuesday   or, as a regex, ^##ing$",
                      help="Words separated by commas (case and the word-start markers ##, Ġ, ▁ ignored), "
                           "or a regular expression searched in each token.")
 search[1].checkbox("regular expression", key="map_regex")
 with st.expander("UMAP parameters and drawing"):
     knobs = st.columns(4)
     knobs[0].number_input("seed", min_value=0, max_value=2**31 - 1, step=1, key="map_seed",
-                          help="UMAP's random_state and the seed of the drawn sample: the same seed gives the same map.")
+                          help="UMAP's random_state and the seed of the drawn sample: "
+                               "the same seed gives the same map.")
     knobs[1].slider("n_neighbors", 2, 200, key="map_n_neighbors",
                     help="UMAP's neighbourhood size: larger keeps more of the global structure.")
     knobs[2].slider("min_dist", 0.0, 1.0, step=0.05, key="map_min_dist",

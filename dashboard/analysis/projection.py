@@ -279,6 +279,7 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     Raises:
         QueryError: too few distinct non-zero rows for ``n_neighbors``.
     """
+    import numba
     import umap
 
     _check_shape(table, settings.dims)
@@ -296,7 +297,11 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
         n_jobs=1,  # umap forces 1 when seeded; saying so avoids its warning
         tqdm_kwds={"disable": False, "file": _EpochSink(report), "bar_format": "{n}/{total}", "mininterval": 0.25},
     )
-    fitted = reducer.fit_transform(table[fit_rows]).astype(np.float32)
+    threads = numba.get_num_threads()
+    try:
+        fitted = reducer.fit_transform(table[fit_rows]).astype(np.float32)
+    finally:
+        numba.set_num_threads(threads)  # a seeded fit sets numba to 1 thread for the calling thread; undo it
     position = np.full(len(table), -1)
     position[fit_rows] = np.arange(len(fit_rows))
     coords = np.full((len(table), settings.dims), np.nan, np.float32)

@@ -30,5 +30,6 @@ def neighbour_scores_chart(frame: pd.DataFrame, metric: str = "cosine", *, title
             tooltip=[alt.Tooltip("token:N"), alt.Tooltip("id:Q"), alt.Tooltip("score:Q", title=label, format=".4f"),
                      alt.Tooltip("norm:Q", format=".3f")],
         )
-        .properties(height=max(120, 22 * len(data)))
+        .properties(height=max(120, 22 * len(data)),  # 22 pixels a bar, labels around them
+                    autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     )

@@ -64,4 +64,6 @@ def similarity_heatmap_chart(frame: pd.DataFrame, metric: str = "cosine", *, tit
     heading = alt.TitleParams(title or f"{label.capitalize()} between chosen terms", subtitle=subtitle or [],
                               anchor="start")
     side = cell * len(order)
-    return alt.layer(rects, text).properties(width=side, height=side, title=heading)
+    # pad: cells keep `cell` pixels; labels, title and legend are added around them
+    return alt.layer(rects, text).properties(width=side, height=side, title=heading,
+                                             autosize=alt.AutoSizeParams(type="pad", contains="padding"))

@@ -101,9 +101,12 @@ def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by
     titles = dict(zip("xyz", axis_titles))
     heading = alt.TitleParams(title, subtitle=list(subtitle), anchor="start")
     if "z" not in frame:
-        return _panel(base, "x", "y", titles, colour, highlighting, None, width, height).properties(title=heading)
+        # fit-x: fill the page's width, keep the plot `height` pixels tall (Streamlit's default "fit"
+        # would squeeze title, axes and legend into `height`)
+        return _panel(base, "x", "y", titles, colour, highlighting, None, width, height).properties(
+            title=heading, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     pick = alt.selection_point(fields=["id"], on="click", clear="dblclick", empty=False, name="picked")
-    side = max(240, height * 3 // 5)
+    side = max(220, height // 2)  # three views and a legend side by side fit a 1,200-pixel page
     panels = [_panel(base, a, b, titles, colour, highlighting, pick, side, side)
               for a, b in (("x", "y"), ("x", "z"), ("y", "z"))]
     with warnings.catch_warnings():
@@ -111,4 +114,6 @@ def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by
         # merges the identical copies into one parameter and warns that it did.
         warnings.filterwarnings("ignore", message="Automatically deduplicated selection parameter")
         combined = alt.hconcat(*panels)
-    return combined.properties(title=heading).resolve_scale(color="shared")
+    return (combined.properties(title=heading, autosize=alt.AutoSizeParams(type="pad", contains="padding"))
+            .resolve_scale(color="shared")
+            .configure_legend(orient="bottom"))  # beside three views it would leave the page

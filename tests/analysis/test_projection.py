@@ -4,7 +4,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
-from dashboard.analysis.projection import ProjectionSettings, find_distinct_rows, project_pca, project_table, project_umap
+from dashboard.analysis.projection import (
+    ProjectionSettings,
+    find_distinct_rows,
+    project_pca,
+    project_table,
+    project_umap,
+)
 from dashboard.errors import QueryError
 from tests.map_fixtures import random_table
 
