@@ -190,7 +190,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--markdown", action="store_true", help="print a markdown table instead of JSON")
     args = parser.parse_args()
+    before = os.getloadavg()[0]
     figures = _measure()
+    # The machine is shared: say how busy it was, since every time above depends on it.
+    print(f"load average (1 min) before {before:.2f}, after {os.getloadavg()[0]:.2f}, on {os.cpu_count()} cores",
+          file=sys.stderr)
     print(_markdown(figures) if args.markdown else json.dumps([{k: f[k] for k in KEYS} for f in figures], indent=2))
     return 0 if all(f["_ok"] for f in figures) else 1
 

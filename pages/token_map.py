@@ -1,6 +1,7 @@
 """Token map: every row of the token (or position) table, projected to 2D or 3D by PCA or UMAP."""
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
@@ -153,8 +154,6 @@ def coordinates_csv() -> bytes:
 
 
 def projector_bundle() -> bytes:
-    import pandas as pd
-
     metadata = pd.DataFrame({"token": rows.labels, "id": np.arange(len(rows.labels)), "category": rows.categories})
     return projector_zip(rows.table, metadata)
 

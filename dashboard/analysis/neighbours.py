@@ -167,10 +167,21 @@ def top_k_neighbours(index: NeighbourIndex, vector: np.ndarray, k: int = 10, met
     for start in range(0, index.n_rows, chunk_rows):
         stop = min(start + chunk_rows, index.n_rows)
         scores = score_chunk(index, vector, metric, start, stop)
-        ids = np.arange(start, stop)
-        keep = np.isfinite(scores) & ~np.isin(ids, excluded)
-        skipped += int((~np.isfinite(scores)).sum())
-        ids, scores = np.concatenate([best_ids, ids[keep]]), np.concatenate([best_scores, scores[keep]])
-        order = np.lexsort((ids, -scores))[:k]  # by score descending, then id ascending
-        best_ids, best_scores = ids[order], scores[order]
+        finite = np.isfinite(scores)
+        skipped += int((~finite).sum())
+        scores = np.where(finite, scores, -np.inf)
+        local = excluded[(excluded >= start) & (excluded < stop)] - start
+        scores[local] = -np.inf
+        if len(scores) > k:
+            # Keep every row scoring at least the chunk's k-th best, ties included, so
+            # that sorting this handful gives the same order as sorting the whole chunk.
+            threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
+            candidates = np.flatnonzero(scores >= threshold)
+        else:
+            candidates = np.arange(len(scores))
+        candidates = candidates[np.isfinite(scores[candidates])]
+        ids = np.concatenate([best_ids, candidates + start])
+        pooled = np.concatenate([best_scores, scores[candidates]])
+        order = np.lexsort((ids, -pooled))[:k]  # by score descending, then id ascending
+        best_ids, best_scores = ids[order], pooled[order]
     return Neighbours(ids=best_ids, scores=best_scores, norms=index.norms[best_ids], metric=metric, n_skipped=skipped)
