@@ -9,6 +9,7 @@ offers the pickers.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import streamlit as st
@@ -40,22 +41,32 @@ def _open(source: str, options: dict[str, str] | None = None) -> None:
 
 
 def upload_widget_key() -> str:
-    """The uploader's current key; a new key after each opened upload gives an empty uploader."""
+    """The uploader's current key; a new key after each upload attempt gives an empty uploader."""
     return f"{state.UPLOAD_FILES}-{st.session_state.get(state.UPLOAD_ROUND, 0)}"
 
 
 def open_uploads() -> None:
-    """Store the uploaded files in this session's folder and open them; empty the uploader on success."""
+    """Store the uploaded files in a new batch folder and open them; empty the uploader whatever happens.
+
+    A multi-file uploader adds newly chosen files to those it still holds, so
+    an uploader left full after a failure would send the bad file again with
+    every later upload. After a failure the batch folder is removed too (unless
+    it holds an ``.npz`` whose arrays the page now asks for), so no file of a
+    failed upload is kept.
+    """
     files = st.session_state.get(upload_widget_key()) or []
     files = files if isinstance(files, list) else [files]
+    st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
+    batch = session_folder().new_batch()
     try:
-        path = store_files(((f.name, f) for f in files), session_folder().new_batch())
+        path = store_files(((f.name, f) for f in files), batch)
     except ExplorerError as error:
+        shutil.rmtree(batch, ignore_errors=True)
         st.session_state[state.LOAD_ERROR] = f"Could not store the upload: {error}"
         return
     _open(str(path))
-    if st.session_state.get(state.ACTIVE_SOURCE) == str(path):
-        st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
+    if str(path) not in (st.session_state.get(state.ACTIVE_SOURCE), st.session_state.get(state.PENDING_ARRAYS)):
+        shutil.rmtree(batch, ignore_errors=True)
 
 
 def open_path() -> None:

@@ -92,6 +92,20 @@ def test_bad_upload_shows_one_error_and_keeps_the_previous_model(page, tmp_path)
     assert at.session_state[state.ACTIVE_SOURCE] == "all-minilm-l6-v2"
 
 
+def test_failed_upload_empties_the_uploader_and_the_next_upload_opens_alone(page, tmp_path):
+    # In a browser a multi-file uploader adds new files to those still in it, so
+    # an uploader left full after a failure sends the bad file with every later one.
+    at = _upload(page, ("random.safetensors", bytes(range(256)) * 4))
+    assert len(_errors(at)) == 1
+    assert not at.file_uploader[0].value
+    batches = list(at.session_state[state.UPLOAD_FOLDER].path.iterdir())
+    assert batches == []  # the failed batch's files are not kept to mix with anything
+    good, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS)
+    at = _upload(at, ("tiny.gguf", good.read_bytes()))
+    assert not _errors(at) and Path(at.session_state[state.ACTIVE_SOURCE]).name == "tiny.gguf"
+    at.session_state[state.UPLOAD_FOLDER].remove()
+
+
 def test_zip_slip_upload_is_refused(page):
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
