@@ -19,7 +19,11 @@ def activate(source: str, options: dict[str, str] | None = None) -> bool:
     """Try to load ``source``; make it active on success, remember the error otherwise.
 
     ``options`` are reader options (NumPy array names, vocabulary file), kept with the source.
+    A bundled alias (``default``) is activated under its bundled name, so the
+    sidebar, the picker, the page titles and the link all name the same model.
     """
+    bundled = find_bundled(source)
+    source = bundled.name if bundled else source
     try:
         get_tables(source, options)
     except ExplorerError as error:
@@ -32,7 +36,6 @@ def activate(source: str, options: dict[str, str] | None = None) -> bool:
     # Keep the bundled picker truthful: it names the active model, or nothing
     # when a path or upload is shown. activate() runs only before the sidebar's
     # widgets are drawn (callbacks, first run), where this assignment is allowed.
-    bundled = find_bundled(source)
     st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
     st.session_state.pop(state.LOAD_ERROR, None)
     st.query_params[state.MODEL_PARAM] = source
