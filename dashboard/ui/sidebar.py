@@ -12,7 +12,22 @@ from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
-from dashboard.ui.models_dir import render_models_dir_picker
+from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
+
+
+def _sync_pickers() -> None:
+    """Make every picker name the active source, or nothing when it is not one of the picker's.
+
+    After a failed load the previous checkpoint is still shown, so a picker
+    must not keep naming what failed. Runs only before the sidebar's widgets
+    are drawn (callbacks, first run), where assigning their state is allowed.
+    """
+    shown = active_source()
+    bundled = find_bundled(shown)
+    st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
+    folder = find_models_dir()
+    if folder is not None:
+        st.session_state[PICKER_KEY] = shown if shown in models_dir_entries(folder) else None
 
 
 def activate(source: str, options: dict[str, str] | None = None) -> bool:
@@ -21,6 +36,7 @@ def activate(source: str, options: dict[str, str] | None = None) -> bool:
     ``options`` are reader options (NumPy array names, vocabulary file), kept with the source.
     A bundled alias (``default``) is activated under its bundled name, so the
     sidebar, the picker, the page titles and the link all name the same model.
+    Either way the pickers end up naming what is shown (see :func:`_sync_pickers`).
     """
     bundled = find_bundled(source)
     source = bundled.name if bundled else source
@@ -30,13 +46,11 @@ def activate(source: str, options: dict[str, str] | None = None) -> bool:
         # Most errors already name the path; saying it twice makes a long path unreadable.
         named = str(source) in str(error)
         st.session_state[state.LOAD_ERROR] = f"Could not read {'the checkpoint' if named else source}: {error}"
+        _sync_pickers()
         return False
     st.session_state[state.ACTIVE_SOURCE] = source
     st.session_state[state.ACTIVE_OPTIONS] = dict(options or {})
-    # Keep the bundled picker truthful: it names the active model, or nothing
-    # when a path or upload is shown. activate() runs only before the sidebar's
-    # widgets are drawn (callbacks, first run), where this assignment is allowed.
-    st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
+    _sync_pickers()
     st.session_state.pop(state.LOAD_ERROR, None)
     st.query_params[state.MODEL_PARAM] = source
     return True
