@@ -8,13 +8,14 @@ from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.overview_frames import parameter_frame
+from dashboard.ui.source_names import display_name
 
 ensure_routed()
 
 tables = active_tables()
 st.title(f"Overview: {tables.name}")
 st.caption(f"{tables.format} · architecture `{tables.architecture}` · stored as {tables.source_dtype} · "
-           f"read from `{tables.source}`")
+           f"read from `{display_name(tables.source)}`")
 
 cols = st.columns(4)
 cols[0].metric("vocab_size", format_count(tables.vocab_size))

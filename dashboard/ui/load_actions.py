@@ -21,6 +21,7 @@ from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.session_files import session_folder
 from dashboard.ui.sidebar import activate
+from dashboard.ui.source_names import explain_failure, name_files
 
 
 def numpy_archive_of(source: str) -> Path | None:
@@ -62,7 +63,7 @@ def open_uploads() -> None:
         path = store_files(((f.name, f) for f in files), batch)
     except ExplorerError as error:
         shutil.rmtree(batch, ignore_errors=True)
-        st.session_state[state.LOAD_ERROR] = f"Could not store the upload: {error}"
+        st.session_state[state.LOAD_ERROR] = explain_failure(name_files([f.name for f in files]), str(error))
         return
     _open(str(path))
     if str(path) not in (st.session_state.get(state.ACTIVE_SOURCE), st.session_state.get(state.PENDING_ARRAYS)):

@@ -41,6 +41,10 @@ def test_upload_a_checkpoint_and_see_its_overview(page, app_url, tmp_path):
     assert exception_texts(page) == [] and error_texts(page) == []
     shown = metric_values(page)
     assert (shown["vocab_size"], shown["d_model"]) == (f"{factories.VOCAB:,}", f"{factories.D_MODEL:,}")
+    # Named as uploaded; the temporary folder is neither shown nor put in the link.
+    assert "Showing upload: ckpt.pt" in page.locator("[data-testid='stSidebar']").inner_text()
+    assert "embedding-explorer-uploads" not in page.locator("[data-testid='stApp']").inner_text()
+    assert "embedding-explorer-uploads" not in page.url and "model=" not in page.url
 
 
 def test_upload_after_a_failed_one_opens_only_the_new_file(page, app_url, tmp_path):
