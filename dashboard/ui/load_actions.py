@@ -16,7 +16,7 @@ import streamlit as st
 
 from dashboard.checkpoints import find_checkpoint, resolve_source
 from dashboard.checkpoints.hub import fetch_hub_model, hub_reachable
-from dashboard.checkpoints.uploads import store_files
+from dashboard.checkpoints.uploads import extraction_limit, store_files
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.session_files import session_folder
@@ -60,7 +60,8 @@ def open_uploads() -> None:
     st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
     batch = session_folder().new_batch()
     try:
-        path = store_files(((f.name, f) for f in files), batch)
+        limit = extraction_limit(upload_limit_mb=st.get_option("server.maxUploadSize"))
+        path = store_files(((f.name, f) for f in files), batch, max_extract_bytes=limit)
     except ExplorerError as error:
         shutil.rmtree(batch, ignore_errors=True)
         st.session_state[state.LOAD_ERROR] = explain_failure(name_files([f.name for f in files]), str(error))

@@ -118,6 +118,18 @@ def test_zip_slip_upload_is_refused(page):
     assert not at.exception and any("outside its folder" in e for e in _errors(at))
 
 
+def test_zip_bomb_upload_is_refused(page):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("model.safetensors", bytes(32 * 2**20))  # 32 MB of zeros in about 32 kB
+    at = _upload(page, ("bomb.zip", buffer.getvalue()))
+    errors = _errors(at)
+    assert not at.exception and len(errors) == 1
+    assert errors[0].startswith("Could not read bomb.zip: it holds 'model.safetensors', which would unpack")
+    assert "nothing was extracted" in errors[0]
+    assert list(at.session_state[state.UPLOAD_FOLDER].path.iterdir()) == []
+
+
 def test_npz_pickers_choose_the_arrays(page, tmp_path):
     token, position = np.ones((10, 4), np.float32), np.full((7, 4), 2.0, np.float32)
     np.savez(tmp_path / "t.npz", first=position, second=token)
