@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
+from dashboard.ui.load_frames import PADDING_ROWS
 from tests import factories
 from tests import format_factories as ff
 
@@ -158,4 +159,15 @@ def test_local_path_opens_a_nanogpt_checkpoint(page, tmp_path):
     at = page.button(key="open_path").click().run()
     assert not _errors(at)
     summary = dict(at.dataframe[0].value.values)
-    assert summary["format"] == "nanogpt" and summary["unused padding rows"] == "47"
+    assert summary["format"] == "nanogpt" and summary[PADDING_ROWS] == "47"
+
+
+def test_padding_rows_reserved_tokens_and_the_token_sample_are_explained(page):
+    # MiniLM has no padding rows but 994 [unusedN] tokens: the two counts must not read as one.
+    summary = dict(page.dataframe[0].value.values)
+    assert summary["padding rows past the vocabulary (no token)"] == "0"
+    assert summary["reserved tokens like [unused0] (in the vocabulary; no text produces them)"] == "994"
+    sample = page.dataframe[1].value["id"].tolist()
+    assert sample[:9] == list(range(9)) and sample[-1] == 30521
+    assert any(c.value.startswith("A sample of 16 of 30,522 tokens: the first 9 (ids 0-8), then 7 spread evenly "
+                                  "from id 4,367 to the last, 30,521.") for c in page.caption)
