@@ -62,7 +62,7 @@ cols[1].metric("d_model", f"{d:,}")
 cols[2].metric("adjacent cosine mean", f"{summary.adjacent_cosine_mean:.3f}",
                help="Mean cosine similarity of rows t and t + 1: about 0 for random rows, near 1 for a smooth table.")
 cols[3].metric("closeness to sinusoidal", f"{summary.sinusoidal_similarity:.3f}", help=SINUSOIDAL_MEASURE)
-cols[4].metric("untrained-looking positions", len(summary.untrained_positions), help=UNTRAINED_CRITERION)
+cols[4].metric("untrained-looking rows", len(summary.untrained_positions), help=UNTRAINED_CRITERION)
 st.caption(f"Closeness to sinusoidal: {SINUSOIDAL_MEASURE}. A learned table is only defined up to a rotation "
            "of d_model space, so entries cannot be compared directly; the cosines between positions can.")
 

@@ -22,6 +22,11 @@ POSITION_SCHEME = "viridis"
 DIVERGING_STOPS = ("#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
                    "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f")
 SIDE = 340  # pixels of a square chart's plot area
+#: Colour legend of the square charts: under the plot, so that two of them side
+#: by side (about 460 px each at a 1400 px window) are no wider than the plot
+#: and its axis; a legend beside the plot made them 500-530 px, and Streamlit
+#: cut off their right edge (the legend's title).
+BELOW = alt.Legend(orient="bottom", direction="horizontal", gradientLength=SIDE // 2)
 
 #: Width and height are the plot area; axes and legend are added around it
 #: (Streamlit's default "fit" would squeeze the plot to make room for them).
@@ -32,7 +37,7 @@ FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
 
 def _position_colour(n_positions: int) -> alt.Color:
     return alt.Color("position:Q", scale=alt.Scale(scheme=POSITION_SCHEME, domain=[0, max(n_positions - 1, 1)]),
-                     title="position")
+                     title="position", legend=BELOW)
 
 
 def _similarity_png(values: np.ndarray, low: float, high: float) -> str:
@@ -108,7 +113,7 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
         alt.Chart(pd.DataFrame({"value": [low, high], "x": [0, 0], "y": [0, 0]}))
         .mark_point(opacity=0)
         .encode(x="x:Q", y="y:Q",
-                color=alt.Color("value:Q", title=label,
+                color=alt.Color("value:Q", title=label, legend=BELOW,
                                 scale=alt.Scale(domain=domain, range=list(DIVERGING_STOPS), interpolate="rgb")))
     )
     return alt.layer(picture, legend, title=title).properties(width=SIDE, height=SIDE, autosize=PAD)

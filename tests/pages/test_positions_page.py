@@ -52,7 +52,7 @@ def test_random_gpt2_table_is_flagged_untrained_everywhere(tmp_path):
     at = _open(str(folder))
     metrics = _metrics(at)
     assert metrics["n_positions"] == str(factories.N_POSITIONS)
-    assert metrics["untrained-looking positions"] == str(factories.N_POSITIONS)
+    assert metrics["untrained-looking rows"] == str(factories.N_POSITIONS)
     assert abs(float(metrics["adjacent cosine mean"])) < 0.15
     warnings = [w.value for w in at.warning]
     assert any(w.startswith(f"All {factories.N_POSITIONS} positions look untrained") for w in warnings)
@@ -83,7 +83,7 @@ def test_default_page_numbers():
     metrics = _metrics(at)
     assert metrics["n_positions"] == "512" and metrics["d_model"] == "384"
     assert metrics["adjacent cosine mean"] == "0.851" and metrics["closeness to sinusoidal"] == "0.427"
-    assert metrics["untrained-looking positions"] == "0"
+    assert metrics["untrained-looking rows"] == "0"
     assert any("Block-averaged to 256 × 256 cells" in c.value and "2 × 2 block" in c.value for c in at.caption)
     assert any("Token-type table" in h.value for h in at.subheader)
 
