@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from dashboard.tables import EmbeddingTables
 
@@ -20,18 +19,13 @@ def row_norms(table: np.ndarray) -> np.ndarray:
     return np.linalg.norm(table, axis=1).astype(np.float32)
 
 
-def token_norms_frame(tables: EmbeddingTables) -> pd.DataFrame:
-    """Tidy frame of token-table row norms.
+def used_token_norms(tables: EmbeddingTables) -> np.ndarray:
+    """Norms of the token-table rows that have a token.
+
+    Padding rows past the vocabulary (nanoGPT pads 50,257 tokens to 50,304
+    rows) are left out: no token ever looks them up.
 
     Returns:
-        Columns ``id`` (int, 0-based token id), ``token`` (display string),
-        ``norm`` (float32 >= 0), ``used`` (False for padding rows with no token).
+        ``(len(tables.vocabulary),)`` float32, each >= 0; entry ``i`` is token id ``i``'s row.
     """
-    n_used = len(tables.vocabulary)
-    ids = np.arange(tables.vocab_size)
-    return pd.DataFrame({
-        "id": ids,
-        "token": [tables.token_label(i) for i in ids],
-        "norm": row_norms(tables.token),
-        "used": ids < n_used,
-    })
+    return row_norms(tables.token[: len(tables.vocabulary)])
