@@ -2,13 +2,9 @@
 
 import streamlit as st
 
-from dashboard.analysis.positions import (
-    SINUSOIDAL_MEASURE,
-    UNTRAINED_CRITERION,
-    token_type_frame,
-    untrained_threshold,
-)
+from dashboard.analysis.sinusoidal_closeness import SINUSOIDAL_MEASURE
 from dashboard.analysis.spectrum import top_variance_dimensions
+from dashboard.analysis.untrained_rows import UNTRAINED_CRITERION, untrained_threshold
 from dashboard.charts.positions import (
     dimension_chart,
     explained_variance_chart,
@@ -38,7 +34,7 @@ def show_token_types() -> None:
     st.subheader("Token-type table")
     st.write(f"{tables.token_type.shape[0]} rows of width {tables.d_model}: row s is added to every token of segment "
              "s, so for one-sentence inputs row 0 is a constant offset on every position.")
-    st.dataframe(token_type_frame(tables.token_type), hide_index=True)
+    st.dataframe(frames.token_type_frame(tables.token_type), hide_index=True)
 
 
 if tables.position is None:

@@ -1,8 +1,8 @@
 """Altair charts of a position table: similarity heatmap, offsets, PCA trajectory, dimensions, norms, subspaces.
 
-Every builder takes a tidy frame from :mod:`dashboard.analysis` and returns an
-``alt.Chart``; nothing here computes statistics (the heatmap only turns its
-cells into pixels).
+Every builder takes a tidy frame (from :mod:`dashboard.analysis` or
+:mod:`dashboard.ui.position_frames`) and returns an ``alt.Chart``; nothing
+here computes statistics (the heatmap only turns its cells into pixels).
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
     Args:
         frame: columns ``row``, ``col`` (0-based first position of each
             block, every block pair once) and ``value`` (mean similarity over
-            the block), from :func:`dashboard.analysis.positions.block_similarity`.
+            the block), from :func:`dashboard.analysis.position_blocks.block_similarity`.
         block: positions per block side; the last block may be shorter, so
             its cells are drawn ``block`` wide (by at most ``block - 1``
             positions of overhang past ``n_positions``).
@@ -125,7 +125,7 @@ def offset_similarity_chart(frame: pd.DataFrame, *, measure: str = "cosine") -> 
     Args:
         frame: columns ``offset``, ``similarity``, ``pairs`` and ``table``
             (e.g. ``learned`` and ``sinusoidal reference``), from
-            :func:`dashboard.analysis.positions.offset_similarity_frame`.
+            :func:`dashboard.ui.position_frames.offset_similarity_frame`.
         measure: ``cosine`` or ``dot``, for the axis title.
     """
     label = "mean cosine similarity" if measure == "cosine" else "mean dot product"
@@ -283,7 +283,7 @@ def position_norm_chart(frame: pd.DataFrame, *, title: str = "Row norm by positi
 
     Args:
         frame: columns ``position``, ``norm``, ``neighbour_cosine`` and
-            ``untrained`` (bool), from :func:`dashboard.analysis.positions.row_norm_frame`.
+            ``untrained`` (bool), from :func:`dashboard.ui.position_frames.row_norm_frame`.
         title: chart title.
     """
     base = alt.Chart(frame, title=title).encode(

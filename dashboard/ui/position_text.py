@@ -1,13 +1,29 @@
-"""Sentences the Positions page says about a position table, right in every case (all rows, one row, none)."""
+"""Text about a position table for people: position ranges, and what the untrained rows suggest.
+
+Plain functions (no Streamlit), shared by the Positions page and ``python -m dashboard positions``;
+right in every case (all rows flagged, one row, none).
+"""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from dashboard.analysis.positions import format_position_ranges
-
 #: Fewest rows the page's views need (offsets, PCA and the closeness measure compare pairs of pairs).
 MIN_ROWS = 3
+
+
+def format_position_ranges(positions: list[int], *, limit: int = 12) -> str:
+    """``[3, 7, 8, 9]`` -> ``3, 7-9`` for people; at most ``limit`` runs, then ``...``; ``none`` when empty."""
+    if not positions:
+        return "none"
+    runs: list[list[int]] = []
+    for p in sorted(positions):
+        if runs and p == runs[-1][1] + 1:
+            runs[-1][1] = p
+        else:
+            runs.append([p, p])
+    shown = [str(a) if a == b else f"{a}-{b}" for a, b in runs[:limit]]
+    return ", ".join(shown) + (", ..." if len(runs) > limit else "")
 
 
 def _positions(count: int) -> str:

@@ -1,6 +1,6 @@
 """What the Positions page says about untrained rows, including the degenerate tables."""
 
-from dashboard.ui.position_text import describe_untrained
+from dashboard.ui.position_text import describe_untrained, format_position_ranges
 
 
 def test_all_rows_untrained_suggests_no_context_length():
@@ -26,3 +26,9 @@ def test_no_untrained_rows_and_tables_too_short_to_judge():
                                                         "neighbours.")
     one = describe_untrained([], None, 1)
     assert not one.alarming and "1 position:" in one.text and "cannot be detected" in one.text
+
+
+def test_format_position_ranges():
+    assert format_position_ranges([]) == "none"
+    assert format_position_ranges([9, 3, 7, 8]) == "3, 7-9"
+    assert format_position_ranges(list(range(0, 40, 2)), limit=3) == "0, 2, 4, ..."
