@@ -33,3 +33,9 @@ test: $(DEV)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .cache
+
+# Train the bundled GPT (models/tiny-gpt-pydocs) from scratch on the CPU (about 20 min).
+# Needs the corpus first, as root: apt-get install -y python3.11-doc
+.PHONY: train-default-gpt
+train-default-gpt: $(RUNTIME)
+	$(PY) scripts/train_default_gpt.py
