@@ -73,15 +73,18 @@ def loss_frame(history: dict, window: int = 25) -> pd.DataFrame:
         pd.DataFrame({"step": np.arange(1, len(train) + 1), "loss": train.to_numpy(),
                       "series": f"training (mean of last {window} steps)"}),
         pd.DataFrame({"step": [s for s, _ in history["val_loss"]], "loss": [v for _, v in history["val_loss"]],
-                      "series": "validation"}),
+                      "series": "validation, averaged weights"}),
+        pd.DataFrame({"step": [s for s, _ in history.get("raw_val_loss", [])],
+                      "loss": [v for _, v in history.get("raw_val_loss", [])], "series": "validation, trained weights"}),
     ]
     return pd.concat(frames, ignore_index=True)
 
 
 def position_cosine_frame(history: dict) -> pd.DataFrame:
-    """Adjacent-position cosine during training: columns ``step``, ``cosine`` in [-1, 1]."""
-    rows = [(s, c) for s, c in history["position_cosine"] if c is not None]
-    return pd.DataFrame(rows, columns=["step", "cosine"])
+    """Adjacent-position cosine during training: columns ``step``, ``cosine`` in [-1, 1], ``weights``."""
+    rows = [(s, c, label) for key, label in (("position_cosine", "averaged (shipped)"), ("raw_position_cosine", "trained"))
+            for s, c in history.get(key, []) if c is not None]
+    return pd.DataFrame(rows, columns=["step", "cosine", "weights"])
 
 
 def loss_curve_chart(losses: pd.DataFrame, cosines: pd.DataFrame):
@@ -96,8 +99,9 @@ def loss_curve_chart(losses: pd.DataFrame, cosines: pd.DataFrame):
     cosine = alt.Chart(cosines, title="Mean cosine of adjacent position rows").mark_line(point=True).encode(
         x=alt.X("step:Q", title="training step"),
         y=alt.Y("cosine:Q", title="cosine", scale=alt.Scale(domain=[-1, 1])),
+        color=alt.Color("weights:N", title=None, legend=alt.Legend(orient="bottom-right")),
     ).properties(width=260, height=260)
-    return alt.hconcat(loss, cosine)
+    return alt.hconcat(loss, cosine).resolve_scale(color="independent")
 
 
 def _parameter_table(folder: Path) -> str:
@@ -153,7 +157,9 @@ def write_card(folder: Path, log: dict) -> None:
         parameters=_parameter_table(folder), files=_file_sizes(folder), neighbours=table, hits=hits,
         n_words=len(metrics["frequent_words"]), cosine=cosine, cosine_verdict="meets" if cosine >= 0.5 else "MISSES",
         max_diff=metrics["head_max_abs_diff"], verdict=metrics["tying_verdict"],
-        val_loss=log["final_val_loss"], perplexity=float(np.exp(log["final_val_loss"])),
+        val_loss=log["final_val_loss"], raw_val_loss=history["raw_val_loss"][-1][1],
+        raw_cosine=history["raw_position_cosine"][-1][1],
+        ema_window=1 / (1 - min(settings["ema_decay"], (1 + settings["steps"]) / (10 + settings["steps"]))), perplexity=float(np.exp(log["final_val_loss"])),
         first_val=history["val_loss"][0][1], train_minutes=log["train_seconds"] / 60,
         total_minutes=log["total_seconds"] / 60, torch=log["torch"],
         settings="\n".join(f"| `{k}` | {v} |" for k, v in settings.items()),
@@ -180,7 +186,7 @@ and SmolLM2 (causal, rotary positions, tied head).
 | Blocks | {n_layer} layers, {n_head} heads, d_model {d_model}, MLP 4 x d_model, exact GELU, pre-LayerNorm |
 | Corpus | prose of the Python 3.11 manual from Debian's `{package}` (PSF License Agreement) |
 | Tokenizer | byte-level BPE, {vocab_size:,} entries, trained with `tokenizers` |
-| Validation loss | **{val_loss:.3f}** nats per token (perplexity {perplexity:.1f}; {first_val:.2f} at initialisation) |
+| Validation loss | **{val_loss:.3f}** nats per token (perplexity {perplexity:.1f}; {first_val:.2f} at initialisation), averaged weights |
 | Adjacent-position cosine | **{cosine:.3f}** (bar: at least 0.5; {cosine_verdict} it) |
 | Frequent words with a related neighbour | **{hits} of {n_words}** (bar: most) |
 | Training time | {train_minutes:.1f} min of training ({total_minutes:.1f} min with corpus, tokenizer and saving) on 2 CPU threads |
@@ -242,23 +248,34 @@ only, as nanoGPT, the position table excepted), learning rate warmed up linearly
 clipped at {grad_clip}, no dropout. The validation loss is the mean over
 {eval_batches} fixed batches of the held-out pages, every {eval_every} steps.
 
-**The position table.** It starts at **zero**, as in minGPT, rather than
-GPT-2's N(0, 0.02), so every value in it was written by training; it is not
-weight-decayed (minGPT's choice too) and learns at {position_lr_scale} x the
-learning rate of the other weights. Why: the gradient that reaches row t is the
-sum over the batch of what the tokens at position t want, which is mostly
-noise about the tokens, with a small part about the position; Adam turns each
-noisy gradient into a step of about the learning rate, so at the full rate the
-rows random-walk faster than the positional part builds up. Trial runs of this
-script (shorter schedules, same model) showed it: GPT-2's initialisation left
-the random start dominant (adjacent cosine 0.002 after 200 steps); zero start
-at 1 x the learning rate reached 0.149 after 400 steps; at 10 x, -0.005 after
-300 steps. All other weights use GPT-2's initialisation.
+**Averaged weights.** The shipped weights are an exponential moving average
+of the trained ones (Polyak averaging, as many training recipes ship) with
+TensorFlow's decay schedule `min({ema_decay}, (1 + k) / (10 + k))` at update k,
+which by the last step averages over roughly the last {ema_window:.0f} steps. The weights the optimiser
+ended with have validation loss {raw_val_loss:.3f} and adjacent-position
+cosine {raw_cosine:.3f}; the average has {val_loss:.3f} and {cosine:.3f}.
 
-The run is repeatable: with the same seed, thread count ({threads}) and torch
-version ({torch}) two runs of the script gave bit-identical `model.safetensors`
-on this machine (checked with `sha256sum`). Other CPUs or thread counts can
-change the last bits of floating-point sums.
+**The position table.** It starts at **zero**, as in minGPT, rather than
+GPT-2's N(0, 0.02), so every value in it was written by training, and it is
+not weight-decayed (minGPT's choice too). Why: the gradient that reaches row t
+is the sum over the batch of what the {batch_size} tokens at position t want,
+mostly noise about those tokens with a small part about the position, and Adam
+turns each noisy gradient into a step of about the learning rate. Each row
+therefore jitters from step to step around where training is pulling it; the
+moving average keeps the pull and averages the jitter away. Trial runs of this
+script (shorter schedules, no averaging) measured it: GPT-2's initialisation
+left the random start dominant (adjacent cosine 0.002 after 200 steps); a zero
+start reached 0.149 after a 400-step schedule; the same with a 10 x learning
+rate for the table, -0.005 after 300 steps; a 0.1 x rate, 0.100 after 400
+steps of a longer schedule. All other weights use GPT-2's initialisation.
+
+The run is repeatable: everything random draws from the seed, and with the
+same thread count ({threads}) and torch version ({torch}) on this machine two
+runs of `scripts/train_default_gpt.py --steps 60` wrote bit-identical
+`model.safetensors` files (same `sha256sum`; the full run was not repeated, it
+takes as long as above); `tests/scripts/test_default_gpt.py` checks the same on
+a tiny model. Other CPUs or thread counts can change the last bits of
+floating-point sums.
 
 | setting | value |
 | --- | --- |

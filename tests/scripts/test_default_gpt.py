@@ -163,15 +163,18 @@ def test_nanogpt_export_computes_the_same_attention_projection(tmp_path):
 def test_loss_curve_chart_spec():
     from scripts.default_gpt.card import loss_curve_chart, loss_frame, position_cosine_frame
 
-    history = {"train_loss": [5.0, 4.0, 3.0], "val_loss": [[0, 6.0], [3, 3.5]],
-               "position_cosine": [[0, None], [3, 0.6]]}
+    history = {"train_loss": [5.0, 4.0, 3.0], "val_loss": [[0, 6.0], [3, 3.5]], "raw_val_loss": [[0, 6.0], [3, 3.6]],
+               "position_cosine": [[0, None], [3, 0.6]], "raw_position_cosine": [[0, None], [3, 0.2]]}
     losses = loss_frame(history, window=2)
-    assert losses[losses.series == "validation"].loss.tolist() == [6.0, 3.5]
-    assert losses[losses.series != "validation"].loss.tolist() == [5.0, 4.5, 3.5]
-    spec = loss_curve_chart(losses, position_cosine_frame(history)).to_dict()
+    assert losses[losses.series == "validation, averaged weights"].loss.tolist() == [6.0, 3.5]
+    assert losses[losses.series.str.startswith("training")].loss.tolist() == [5.0, 4.5, 3.5]
+    cosines = position_cosine_frame(history)
+    assert cosines.cosine.tolist() == [0.6, 0.2]  # the zero table's missing value is left out
+    spec = loss_curve_chart(losses, cosines).to_dict()
     left, right = spec["hconcat"]
+    assert spec["resolve"]["scale"]["color"] == "independent"  # one legend per panel
     assert left["encoding"]["y"]["field"] == "loss" and left["encoding"]["color"]["field"] == "series"
-    assert right["encoding"]["y"]["scale"]["domain"] == [-1, 1]
+    assert right["encoding"]["y"]["scale"]["domain"] == [-1, 1] and right["encoding"]["color"]["field"] == "weights"
 
 
 def test_related_hits_count_listed_words_only():
