@@ -134,6 +134,37 @@ def _neighbour_table(words: list[dict]) -> tuple[str, int]:
     return "\n".join(lines), hits
 
 
+def _cosine_milestones(history: dict) -> dict:
+    """The shipped table's adjacent cosine at about a quarter of the run, and the first step at >= 0.5."""
+    measured = [(step, c) for step, c in history["position_cosine"] if c is not None]
+    early_step, cosine_early = measured[max(0, len(measured) // 4 - 1)]
+    pass_step = next((step for step, c in measured if c >= 0.5), "-")
+    return {"early_step": early_step, "cosine_early": cosine_early, "pass_step": pass_step}
+
+
+def _position_profile(folder: Path) -> str:
+    """Markdown table: mean cosine of position rows at several lags, raw and with the mean row removed."""
+    from dashboard.checkpoints.hf_folder import read_hf_folder
+    from scripts.default_gpt.quality import lag_position_cosine
+
+    position = read_hf_folder(folder).position
+    centred = position - position.mean(axis=0)
+    lags = (1, 2, 4, 16, 64)
+    lines = ["| rows apart | " + " | ".join(str(lag) for lag in lags) + " |", "| --- |" + " ---: |" * len(lags),
+             "| mean cosine | " + " | ".join(f"{lag_position_cosine(position, lag):.3f}" for lag in lags) + " |",
+             "| same, mean row removed | " + " | ".join(f"{lag_position_cosine(centred, lag):.3f}" for lag in lags)
+             + " |"]
+    return "\n".join(lines)
+
+
+def _cpu_note(history: dict) -> str:
+    if "cpu_seconds" not in history:
+        return ""
+    share = history["cpu_seconds"] / history["seconds"]
+    return (f"; {history['cpu_seconds'] / 60:.1f} CPU-minutes, i.e. {share:.1f} cores busy on average "
+            f"(the machine is shared with other work)")
+
+
 def write_card(folder: Path, log: dict) -> None:
     """Write ``loss_curve.png`` and ``README.md`` into the model folder.
 
@@ -154,14 +185,14 @@ def write_card(folder: Path, log: dict) -> None:
         bytes_per_token=corpus["bytes"] / (corpus["train_tokens"] + corpus["validation_tokens"]),
         tokens_seen=settings["steps"] * settings["batch_size"] * settings["n_positions"],
         epochs=settings["steps"] * settings["batch_size"] * settings["n_positions"] / corpus["train_tokens"],
-        parameters=_parameter_table(folder), files=_file_sizes(folder), neighbours=table, hits=hits,
+        parameters=_parameter_table(folder), profile=_position_profile(folder), files=_file_sizes(folder), neighbours=table, hits=hits,
         n_words=len(metrics["frequent_words"]), cosine=cosine, cosine_verdict="meets" if cosine >= 0.5 else "MISSES",
         max_diff=metrics["head_max_abs_diff"], verdict=metrics["tying_verdict"],
         val_loss=log["final_val_loss"], raw_val_loss=history["raw_val_loss"][-1][1],
-        raw_cosine=history["raw_position_cosine"][-1][1],
+        raw_cosine=history["raw_position_cosine"][-1][1], **_cosine_milestones(history),
         ema_window=1 / (1 - min(settings["ema_decay"], (1 + settings["steps"]) / (10 + settings["steps"]))), perplexity=float(np.exp(log["final_val_loss"])),
         first_val=history["val_loss"][0][1], train_minutes=log["train_seconds"] / 60,
-        total_minutes=log["total_seconds"] / 60, torch=log["torch"],
+        total_minutes=log["total_seconds"] / 60, cpu_note=_cpu_note(history), torch=log["torch"],
         settings="\n".join(f"| `{k}` | {v} |" for k, v in settings.items()),
         **settings,
     )
@@ -189,7 +220,7 @@ and SmolLM2 (causal, rotary positions, tied head).
 | Validation loss | **{val_loss:.3f}** nats per token (perplexity {perplexity:.1f}; {first_val:.2f} at initialisation), averaged weights |
 | Adjacent-position cosine | **{cosine:.3f}** (bar: at least 0.5; {cosine_verdict} it) |
 | Frequent words with a related neighbour | **{hits} of {n_words}** (bar: most) |
-| Training time | {train_minutes:.1f} min of training ({total_minutes:.1f} min with corpus, tokenizer and saving) on 2 CPU threads |
+| Training time | {train_minutes:.1f} min wall-clock for the training loop ({total_minutes:.1f} min with corpus, tokenizer and saving) on {threads} CPU threads{cpu_note} |
 
 ## Corpus and licence
 
@@ -251,23 +282,24 @@ clipped at {grad_clip}, no dropout. The validation loss is the mean over
 **Averaged weights.** The shipped weights are an exponential moving average
 of the trained ones (Polyak averaging, as many training recipes ship) with
 TensorFlow's decay schedule `min({ema_decay}, (1 + k) / (10 + k))` at update k,
-which by the last step averages over roughly the last {ema_window:.0f} steps. The weights the optimiser
-ended with have validation loss {raw_val_loss:.3f} and adjacent-position
-cosine {raw_cosine:.3f}; the average has {val_loss:.3f} and {cosine:.3f}.
+which by the last step averages over roughly the last {ema_window:.0f} steps.
+It lowers the validation loss a little: the weights the optimiser ended with
+have {raw_val_loss:.3f} and adjacent-position cosine {raw_cosine:.3f}; the
+average has {val_loss:.3f} and {cosine:.3f}.
 
 **The position table.** It starts at **zero**, as in minGPT, rather than
 GPT-2's N(0, 0.02), so every value in it was written by training, and it is
-not weight-decayed (minGPT's choice too). Why: the gradient that reaches row t
-is the sum over the batch of what the {batch_size} tokens at position t want,
-mostly noise about those tokens with a small part about the position, and Adam
-turns each noisy gradient into a step of about the learning rate. Each row
-therefore jitters from step to step around where training is pulling it; the
-moving average keeps the pull and averages the jitter away. Trial runs of this
-script (shorter schedules, no averaging) measured it: GPT-2's initialisation
-left the random start dominant (adjacent cosine 0.002 after 200 steps); a zero
-start reached 0.149 after a 400-step schedule; the same with a 10 x learning
-rate for the table, -0.005 after 300 steps; a 0.1 x rate, 0.100 after 400
-steps of a longer schedule. All other weights use GPT-2's initialisation.
+not weight-decayed (minGPT's choice too). In a trial run with GPT-2's
+initialisation the random start still dominated after 200 steps (adjacent
+cosine 0.002): a run this short cannot wash it out. From zero, the table first
+collects one direction shared by all rows plus step-to-step noise (the
+gradient reaching row t is the sum over the batch of what the {batch_size}
+tokens at position t want, mostly about the tokens), and the adjacent cosine
+stays low ({cosine_early:.2f} at step {early_step}); it climbs once the model
+starts to use positions, passing 0.5 at step {pass_step} (right panel). Other
+trial runs (shorter schedules, no averaging) reached 0.149 after 400 steps at
+this learning rate, -0.005 after 300 steps at 10 x the rate for the table, and
+0.100 after 400 steps at 0.1 x. All other weights use GPT-2's initialisation.
 
 The run is repeatable: everything random draws from the seed, and with the
 same thread count ({threads}) and torch version ({torch}) on this machine two
@@ -289,7 +321,12 @@ floating-point sums.
 (t, t+1) for t = 0..{n_positions}-2, over the whole trained context: **{cosine:.3f}**.
 Rows drawn independently at random score about 0; a table that training has
 shaped into a smooth curve scores near 1. The right panel above shows it
-growing during training.
+growing during training. Part of it is one direction that all rows share; the
+profile below separates that from the part that changes with position (with
+the mean row removed, rows a few positions apart are still alike, rows far
+apart are not):
+
+{profile}
 
 **Token table.** The ten words were picked mechanically
 (`scripts/default_gpt/quality.py`): the most frequent tokens in the training

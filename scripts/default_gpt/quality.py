@@ -23,8 +23,20 @@ def adjacent_position_cosine(position: np.ndarray) -> float:
     Returns:
         Mean over t = 0..n_positions-2 of cos(row t, row t+1), in [-1, 1].
     """
+    return lag_position_cosine(position, 1)
+
+
+def lag_position_cosine(position: np.ndarray, lag: int) -> float:
+    """Mean cosine similarity of rows ``lag`` apart, in [-1, 1].
+
+    A table whose rows share one direction scores the same at every lag; a
+    table that varies smoothly with position scores higher at small lags.
+
+    Args:
+        position: position table ``(n_positions, d_model)`` float32, n_positions > lag >= 1.
+    """
     unit = position / np.linalg.norm(position, axis=1, keepdims=True)
-    return float(np.mean(np.sum(unit[:-1] * unit[1:], axis=1)))
+    return float(np.mean(np.sum(unit[:-lag] * unit[lag:], axis=1)))
 
 
 def frequent_words(tokens: np.ndarray, vocabulary: list[str], count: int, min_length: int = 4) -> list[tuple[int, int]]:

@@ -161,7 +161,7 @@ def train(model, train_tokens: np.ndarray, val_tokens: np.ndarray, settings: Tra
         ``position_cosine`` (mean adjacent-position cosine) of the averaged
         weights as ``[step, value]`` pairs, ``raw_val_loss`` and
         ``raw_position_cosine`` the same for the trained weights; ``seconds``
-        of wall time for the loop.
+        of wall time and ``cpu_seconds`` of CPU time (all threads) for the loop.
     """
     torch.set_num_threads(settings.threads)
     rng = np.random.default_rng(settings.seed)
@@ -171,7 +171,7 @@ def train(model, train_tokens: np.ndarray, val_tokens: np.ndarray, settings: Tra
     history = {"train_loss": [], "learning_rate": [], "val_loss": [], "position_cosine": [], "raw_val_loss": [],
                "raw_position_cosine": []}
     average = WeightAverage(model, settings.ema_decay)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     model.train()
     for step in range(settings.steps):
         if step % settings.eval_every == 0:
@@ -189,6 +189,7 @@ def train(model, train_tokens: np.ndarray, val_tokens: np.ndarray, settings: Tra
         history["train_loss"].append(float(loss.detach()))
         history["learning_rate"].append(lr)
     history["seconds"] = time.perf_counter() - started
+    history["cpu_seconds"] = time.process_time() - cpu_started  # all threads together
     _record(history, settings.steps, model, average.model, val_batches, history["seconds"], log)
     model.load_state_dict(average.model.state_dict())
     return history

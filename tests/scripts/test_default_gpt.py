@@ -182,3 +182,11 @@ def test_related_hits_count_listed_words_only():
 
     word = {"token": "Ġfunction", "neighbours": [{"token": "Ġmethod"}, {"token": "Ġwindow"}, {"token": "ĠClass"}]}
     assert related_hits(word) == ["method", "class"]
+
+
+def test_lag_cosine_separates_a_shared_direction_from_smooth_change():
+    angles = np.linspace(0, np.pi, 64)
+    smooth = np.stack([np.cos(angles), np.sin(angles)], axis=1).astype(np.float32)
+    assert quality.lag_position_cosine(smooth, 1) > quality.lag_position_cosine(smooth, 16) > 0.6
+    shared = np.random.default_rng(0).normal(size=(64, 32)).astype(np.float32) * 0.1 + 1.0
+    assert quality.lag_position_cosine(shared, 1) == pytest.approx(quality.lag_position_cosine(shared, 16), abs=0.01)
