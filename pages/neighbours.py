@@ -51,7 +51,7 @@ except ExplorerError as error:
     st.stop()
 
 if not resolver.has_tokenizer:
-    st.info("This checkpoint has no tokenizer.json: terms must match a token exactly.", icon=":material/info:")
+    st.info(f"Terms must match a token exactly: {resolver.tokenizer_note}.", icon=":material/info:")
 for term in expression.terms:
     st.write(term.explain() + ".")
 if len(expression.terms) > 1:

@@ -63,7 +63,7 @@ st.altair_chart(chart, width="content", key="similarity_chart")
 for term in split:
     st.write(term.explain() + ".")
 if not resolver.has_tokenizer:
-    st.info("This checkpoint has no tokenizer.json: terms must match a token exactly.", icon=":material/info:")
+    st.info(f"Terms must match a token exactly: {resolver.tokenizer_note}.", icon=":material/info:")
 domain = "[-1, 1]" if metric != "dot" else "symmetric around 0, to the largest |value|"
 st.caption(f"Colour scale over {domain}: blue negative, white 0, red positive.")
 

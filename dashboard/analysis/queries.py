@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dashboard.checkpoints.query_tokenizer import Encoder
+from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.errors import QueryError
 from dashboard.tables import EmbeddingTables
 
@@ -67,13 +67,16 @@ class TermResolver:
 
     Args:
         tables: the loaded tables (vocabulary and number of rows).
-        encode: the checkpoint's tokenizer from
-            :func:`dashboard.checkpoints.query_tokenizer.load_encoder`, or ``None``.
+        tokenizer: the checkpoint's tokenizer from
+            :func:`dashboard.checkpoints.tokenizer.load_tokenizer`; ``None``
+            (or one that cannot split words) means terms must match a token exactly.
     """
 
-    def __init__(self, tables: EmbeddingTables, encode: Encoder | None) -> None:
+    def __init__(self, tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None) -> None:
         self._tables = tables
-        self._encode = encode
+        self._tokenizer = tokenizer if tokenizer is not None and tokenizer.splits_words else None
+        #: Which tokenizer splits words, or why none does, for captions.
+        self.tokenizer_note = tokenizer.describe if tokenizer is not None else "no tokenizer"
         self._by_raw: dict[str, int] = {}
         self._by_display: dict[str, int] = {}
         for i, (raw, display) in enumerate(zip(tables.vocabulary.raw, tables.vocabulary.display)):
@@ -86,7 +89,7 @@ class TermResolver:
 
     @property
     def has_tokenizer(self) -> bool:
-        return self._encode is not None
+        return self._tokenizer is not None
 
     def _single(self, text: str, token_id: int, how: str) -> ResolvedTerm:
         return ResolvedTerm(text, (token_id,), (self._tables.token_label(token_id),), how)
@@ -111,11 +114,11 @@ class TermResolver:
             return self._single(text, token_id, "token id")
         for lookup in (self._by_raw, self._by_display):
             if text in lookup:
-                return self._single(text, lookup[text], "exact token" if self._encode else "exact token (no tokenizer)")
-        if self._encode is None:
-            raise QueryError(f"no token is exactly '{text}', and this checkpoint has no tokenizer.json to split "
+                return self._single(text, lookup[text], "exact token" if self._tokenizer else "exact token (no tokenizer)")
+        if self._tokenizer is None:
+            raise QueryError(f"no token is exactly '{text}', and this checkpoint has no tokenizer to split "
                              "words into tokens; type a token as the vocabulary spells it, or #id")
-        ids = tuple(self._encode(text))
+        ids = self._tokenizer.encode(text, add_special_tokens=False).ids
         special = [i for i in ids if i in self._tables.vocabulary.special_ids]
         if not ids or special:
             shown = ", ".join(self._tables.token_label(i) for i in special) or "nothing"

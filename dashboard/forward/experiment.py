@@ -27,7 +27,8 @@ from dashboard.analysis.reorder import (
 )
 from dashboard.forward.loading import ForwardModel
 from dashboard.forward.passes import ForwardRecord, run_forward
-from dashboard.forward.tokenizing import SentenceTokenizer, tokenize_sentence
+from dashboard.checkpoints.tokenizer import CheckpointTokenizer
+from dashboard.forward.tokenizing import tokenize_sentence
 from dashboard.tables import EmbeddingTables
 
 #: Names of the two settings, as used in the CLI's JSON and the charts.
@@ -135,7 +136,7 @@ class ReorderPlan:
     perm: np.ndarray
 
 
-def plan_reorder(tables: EmbeddingTables, tokenizer: SentenceTokenizer, sentence: str, order: str) -> ReorderPlan:
+def plan_reorder(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, sentence: str, order: str) -> ReorderPlan:
     """Tokenize the sentence and build the permutation; cheap, so bad input fails before a model loads.
 
     Raises:
@@ -148,13 +149,13 @@ def plan_reorder(tables: EmbeddingTables, tokenizer: SentenceTokenizer, sentence
                        full_permutation(order_indices, tokenized.special))
 
 
-def run_reorder_experiment(tables: EmbeddingTables, tokenizer: SentenceTokenizer, sentence: str, order: str,
+def run_reorder_experiment(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, sentence: str, order: str,
                            model: ForwardModel | None = None, forward_note: str | None = None) -> ReorderExperiment:
     """Run the experiment.
 
     Args:
         tables: the checkpoint's tables (labels; the lookup without a model).
-        tokenizer: from :func:`dashboard.forward.tokenizing.load_sentence_tokenizer`.
+        tokenizer: from :func:`dashboard.checkpoints.tokenizer.load_tokenizer`.
         sentence: the text to reorder.
         order: an order spec (:func:`dashboard.analysis.reorder.parse_order`).
         model: the whole model, or ``None`` for a lookup-only experiment.
