@@ -31,9 +31,10 @@ seed_widgets(PARAMS)
 
 controls = st.columns([3, 1, 2])
 controls[0].text_input("Token, word or expression", key="nn_query",
-                       help="A word (split by the checkpoint's tokenizer if it is not one token), a token as the "
-                            "vocabulary spells it (##ing), #id for a row, or terms joined by ' + ' and ' - ' "
-                            "(king - man + woman).")
+                       help="A word as it appears in running text (in GPT-2 and Llama-style vocabularies the "
+                            "word-initial token ␣king; split by the checkpoint's tokenizer if it is not one token), "
+                            "a token as the vocabulary spells or shows it (##ing, Ġking, ␣king), #id for a row, or "
+                            "terms joined by ' + ' and ' - ' (king - man + woman).")
 controls[1].number_input("k", min_value=1, max_value=200, step=1, key="nn_k")
 controls[2].radio("Metric", list(METRICS), key="nn_metric", horizontal=True,
                   format_func=lambda m: {"cosine": "cosine", "dot": "dot", "centered": "centred cosine"}[m],

@@ -32,7 +32,8 @@ st.caption("How similar the token-table rows of chosen tokens or words are. Only
 seed_widgets(PARAMS)
 controls = st.columns([3, 2])
 controls[0].text_input("Tokens or words, separated by commas", key="sim_terms",
-                       help="A word that is several tokens is represented by the mean of their rows; #id picks a row.")
+                       help="Words as in running text (␣cat in GPT-2 and Llama-style vocabularies); a word that is several "
+                            "tokens is represented by the mean of their rows; ␣cat or Ġcat picks that token, #id a row.")
 controls[1].radio("Metric", list(SIMILARITY_METRICS), key="sim_metric", horizontal=True,
                   format_func=lambda m: {"cosine": "cosine", "dot": "dot", "centered": "centred cosine"}[m],
                   help="cosine in [-1, 1]; dot product unbounded; centred cosine removes the mean row first.")
