@@ -65,4 +65,6 @@ def run(args: argparse.Namespace) -> int:
                 right=[False, True, True])
     if note:
         print(f"note: {note}")
+    if experiment.unknown_words:
+        print(f"note: {', '.join(experiment.unknown_words)} became the unknown token and move like any word")
     return 0

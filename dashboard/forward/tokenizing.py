@@ -19,7 +19,10 @@ def tokenize_sentence(tokenizer: CheckpointTokenizer, sentence: str, vocabulary:
     """Tokenize (special tokens added) and check the result fits the model.
 
     Tokens the vocabulary marks special are flagged special too (a BOS the
-    tokenizer did not flag still stays in place).
+    tokenizer did not flag still stays in place), except the unknown token:
+    ``[UNK]`` stands in the sentence for a word the vocabulary lacks, so it is
+    part of the text and moves with it, where ``[CLS]``, ``[SEP]`` and BOS are
+    put around the text by the tokenizer and keep their places.
 
     Raises:
         QueryError: empty sentence, more than :data:`MAX_TOKENS` tokens or
@@ -32,5 +35,6 @@ def tokenize_sentence(tokenizer: CheckpointTokenizer, sentence: str, vocabulary:
     if len(tokens.ids) > limit:
         raise QueryError(f"the sentence has {len(tokens.ids)} tokens; at most {limit} are allowed here "
                          "(one sentence is enough to show the effect)")
-    special = tuple(flag or i in vocabulary.special_ids for i, flag in zip(tokens.ids, tokens.special))
+    special = tuple((flag or i in vocabulary.special_ids) and not unknown
+                    for i, flag, unknown in zip(tokens.ids, tokens.special, tokens.unknown))
     return TokenizedText(tokens.ids, special, tokens.unknown, tokens.spans)

@@ -99,3 +99,19 @@ def test_each_supported_family_builds_with_what_removing_positions_means(tmp_pat
     assert (opt.architecture, opt.position_kind, opt.causal) == ("opt", "learned", True)
     for model in (bert, llama, opt):
         assert not model.module.training and next(model.module.parameters()).dtype.is_floating_point
+
+
+def test_unknown_words_move_and_are_named_while_cls_and_sep_stay(tmp_path):
+    from dashboard.analysis.reorder import max_abs_difference
+
+    tables = load_tables(reorder_factories.bert_with_words(tmp_path / "bert"))
+    tokenizer = load_tokenizer(tables)
+    tokens = tokenize_sentence(tokenizer, "the ☃ cat ☂", tables.vocabulary, tables.n_positions)
+    assert [tables.token_label(i) for i in tokens.ids] == ["[CLS]", "the", "[UNK]", "cat", "[UNK]", "[SEP]"]
+    assert tokens.special == (True, False, False, False, False, True)
+    experiment = run_reorder_experiment(tables, tokenizer, "the ☃ cat ☂", "reverse", load_forward_model(tables))
+    assert experiment.unknown_words == ("☃", "☂") and experiment.unknown_token == "[UNK]"
+    assert experiment.permuted_tokens == ("[CLS]", "[UNK]", "cat", "[UNK]", "the", "[SEP]")
+    assert experiment.numbers("without_positions")["model_max_abs_diff"] < 1e-5  # still equivariant
+    record = experiment.runs["with_positions"]
+    assert max_abs_difference(record.original.final, record.permuted.final, experiment.perm) > 1e-3
