@@ -17,18 +17,17 @@ from dashboard.charts.token_map import COLOUR_FIELDS, token_map_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
-from dashboard.ui.loading import active_source, active_tables
+from dashboard.ui.loading import active_tables
 from dashboard.ui.map_data import get_pca, get_table_rows, get_umap, job_failure
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
-from dashboard.ui.url_state import UrlParam, bounded, parse_bool, publish, seed_widgets
+from dashboard.ui.table_pages import open_table_page
+from dashboard.ui.url_state import UrlParam, bounded, parse_bool, publish
 
 ensure_routed()
 
-tables = active_tables()
-source = active_source()
 # A link asking for a table this checkpoint lacks (position, on a rotary model) is ignored with a warning.
-available = [name for name in TABLE_NAMES if name == "token" or tables.position is not None]
+available = [name for name in TABLE_NAMES if name == "token" or active_tables().position is not None]
 PARAMS = [
     UrlParam("table", "map_table", "token", choices=tuple(available)),
     UrlParam("method", "map_method", "pca", choices=tuple(METHODS)),
@@ -43,10 +42,9 @@ PARAMS = [
 ]
 COLOUR_LABELS = {"category": "token category", "norm": "row norm", "id": "row id"}
 
-st.title(f"Token map: {tables.name}")
-st.caption("Every row projected to 2D or 3D. PCA appears at once; UMAP runs in the background and replaces it "
-           "when done. Hover a point for its token; drag to pan, scroll to zoom.")
-seed_widgets(PARAMS)
+tables, source = open_table_page(
+    "Token map", "Every row projected to 2D or 3D. PCA appears at once; UMAP runs in the background and replaces "
+    "it when done. Hover a point for its token; drag to pan, scroll to zoom.", PARAMS)
 
 if st.session_state["map_table"] not in available:  # kept from a checkpoint that had a position table
     st.session_state["map_table"] = "token"
