@@ -145,3 +145,10 @@ def test_bf16_is_widened_and_dtype_reported(tmp_path):
     tables = load_tables(tmp_path / "bf16")
     assert tables.source_dtype == "bfloat16" and tables.token.dtype == np.float32
     np.testing.assert_array_equal(tables.token, model.transformer.wte.weight.float().detach().numpy())
+
+
+def test_vocab_txt_that_is_not_utf8_is_typed(tmp_path):
+    folder = factories.bert_folder(tmp_path / "bert")
+    (folder / "vocab.txt").write_bytes(b"[PAD]\n\xff\xfecat\n")  # a UTF-16 mark: saved in the wrong encoding
+    with pytest.raises(CheckpointReadError, match="vocab.txt .*UTF-8"):
+        load_tables(folder)
