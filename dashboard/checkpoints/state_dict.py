@@ -170,4 +170,6 @@ def read_state_dict(path: Path, source: str | None = None) -> EmbeddingTables:
         vocabulary=vocabulary,
         model_path=None,
         notes=notes,
+        missing_hint=(f"Its key names only resemble {key_map.architecture}'s (there is no config to say more): "
+                      "the state dict is incomplete; save the whole model.state_dict() again"),
     )

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
 import numpy as np
 
-from dashboard.checkpoints.keymaps import is_buffer
+from dashboard.checkpoints.keymaps import find_key, is_buffer
 from dashboard.errors import CheckpointReadError, MissingTensorError
 
 #: safetensors dtype tags -> names shown to users.
@@ -93,12 +94,39 @@ def read_weight_map(index_path: Path) -> dict[str, Path]:
     return files
 
 
-def require(store: TensorStore, key: str | None, what: str) -> str:
-    """Return ``key`` if the store has it, else raise :class:`MissingTensorError`."""
-    if key is None or key not in store.keys():
-        raise MissingTensorError(f"the checkpoint has no {what} tensor (looked for {key!r}); "
-                                 "it may be a different architecture than its config says")
-    return key
+#: Keys listed when a tensor is missing (the file's names help spot the model it came from).
+SHOWN_KEYS = 5
+_EMBEDDING_LIKE = re.compile(r"emb|wte|wpe|tok", re.IGNORECASE)
+
+
+def require(store: TensorStore, name: str, prefixes: tuple[str, ...], what: str, *,
+            hint: str = "it may be a different architecture than its config says") -> str:
+    """The key ``prefix + name`` the store has, trying ``prefixes`` in order.
+
+    Args:
+        store: the checkpoint's tensors.
+        name: the tensor's name relative to the base model (``wte.weight``).
+        prefixes: base-model prefixes to try (``""``, ``transformer.``).
+        what: what the tensor is, for the message (``token embedding``).
+        hint: the likely cause and what to do, ending the message.
+
+    Returns:
+        The first ``prefix + name`` present in the store.
+
+    Raises:
+        MissingTensorError: no ``prefix + name`` is in the store; the message
+            lists every name tried and a few of the file's keys (embedding-like
+            names first), so a config that belongs to another model shows.
+    """
+    keys = store.keys()
+    found = find_key(keys, name, prefixes)
+    if found is not None:
+        return found
+    tried = " or ".join(repr(prefix + name) for prefix in prefixes)
+    shown = sorted(keys, key=lambda key: (_EMBEDDING_LIKE.search(key) is None, key))[:SHOWN_KEYS]
+    holds = ", ".join(repr(key) for key in shown) + (f", ... ({len(keys):,} tensors)" if len(keys) > len(shown) else "")
+    raise MissingTensorError(f"the checkpoint has no {what} tensor: looked for {tried}; it holds "
+                             f"{holds or 'no tensors'}. {hint}")
 
 
 class SafetensorsStore:
