@@ -170,7 +170,7 @@ def read_token_lines(path: str | Path) -> Vocabulary:
         SourceNotFoundError: no such file, or a folder.
         UnusablePathError: the path is empty or cannot be looked up (too
             long, a NUL byte, permission denied on a folder on the way).
-        CheckpointReadError: not UTF-8 text, or the file cannot be read.
+        CheckpointReadError: not UTF-8 text, empty, or the file cannot be read.
     """
     found = inspect_path(path, "vocabulary file")
     if found is None or not found.is_file():
@@ -183,6 +183,9 @@ def read_token_lines(path: str | Path) -> Vocabulary:
         raise CheckpointReadError(f"vocabulary file {found.name} cannot be read as UTF-8 text ({error}); save it "
                                   "as UTF-8 text, one token a line") from error
     raw = tuple(line.removesuffix("\r") for line in (lines[:-1] if lines and lines[-1] == "" else lines))
+    if not raw:
+        raise CheckpointReadError(f"vocabulary file {found.name} holds no tokens; give a text file with one token "
+                                  "a line (line i is token id i)")
     scheme = guess_scheme(raw)
     return Vocabulary(raw, readable_tokens(raw, scheme), frozenset(), scheme)
 
@@ -220,6 +223,10 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
     if vocab_file is not None:
         vocabulary = read_token_lines(vocab_file)
         notes += (f"token strings from {Path(vocab_file).name}",)
+        rows = token.shape[0] if token.ndim == 2 else 0
+        if len(vocabulary) < rows:  # a longer one is refused by EmbeddingTables
+            notes += (f"the vocabulary has {len(vocabulary):,} tokens for {rows:,} rows: rows "
+                      f"{len(vocabulary):,}..{rows - 1:,} are shown as padding (no token)",)
     return EmbeddingTables(
         token=token,
         vocabulary=vocabulary or Vocabulary.placeholder(token.shape[0] if token.ndim == 2 else 0),
