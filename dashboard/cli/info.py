@@ -23,7 +23,6 @@ from dashboard.analysis.accounting import (
     parse_spec,
     spec_from_tables,
 )
-from dashboard.checkpoints import load_tables
 from dashboard.cli.output import print_json, print_table
 from dashboard.errors import SpecError
 from dashboard.tables import TYING_LABELS, EmbeddingTables
@@ -125,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
         spec = parse_spec(args.spec)
         document = spec_document(spec)
     else:
+        from dashboard.checkpoints import load_tables  # the readers; --spec is arithmetic and needs none
+
         tables = load_tables(args.source, token_array=args.token_array, position_array=args.position_array,
                              vocab_file=args.vocab)
         spec = spec_from_tables(tables)

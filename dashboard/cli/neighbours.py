@@ -18,8 +18,6 @@ from typing import Any
 
 from dashboard.analysis.neighbours import METRICS, build_index, top_k_neighbours
 from dashboard.analysis.queries import TermResolver, resolve_expression
-from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.query_tokenizer import load_encoder
 from dashboard.cli.output import print_json, print_table
 from dashboard.tables import EmbeddingTables
 
@@ -40,6 +38,8 @@ def neighbours_document(tables: EmbeddingTables, query: str, k: int = 10, metric
     Raises:
         QueryError: the query cannot be resolved, ``k < 1``, or the query has no direction.
     """
+    from dashboard.checkpoints.query_tokenizer import load_encoder
+
     resolver = TermResolver(tables, load_encoder(tables))
     expression, vector = resolve_expression(query, resolver)
     found = top_k_neighbours(build_index(tables.token, n_used=len(tables.vocabulary)), vector, k=k, metric=metric,
@@ -51,6 +51,8 @@ def neighbours_document(tables: EmbeddingTables, query: str, k: int = 10, metric
 
 
 def run(args: argparse.Namespace) -> int:
+    from dashboard.checkpoints import load_tables
+
     tables = load_tables(args.source)
     document, notes = neighbours_document(tables, args.query, k=args.k, metric=args.metric)
     for note in notes:

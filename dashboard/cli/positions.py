@@ -22,7 +22,6 @@ from dashboard.analysis.positions import (
 from dashboard.analysis.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, rotary_head_dim
 from dashboard.analysis.subspaces import compare_subspaces
 from dashboard.analysis.trajectory import pca_trajectory
-from dashboard.checkpoints import load_tables
 from dashboard.cli.output import print_json
 from dashboard.tables import EmbeddingTables
 
@@ -127,6 +126,8 @@ def _print_readable(doc: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from dashboard.checkpoints import load_tables
+
     document = positions_document(load_tables(args.source))
     if args.json:
         print_json(document)

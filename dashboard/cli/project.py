@@ -17,11 +17,8 @@ import sys
 from pathlib import Path
 
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
-from dashboard.analysis.token_map import TABLE_NAMES, coordinates_frame, table_rows
-from dashboard.checkpoints import load_tables
+from dashboard.analysis.token_map import TABLE_NAMES
 from dashboard.errors import QueryError
-from dashboard.exports import csv_bytes
-from dashboard.projection_cache import cached_projection
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.out.is_dir() or not args.out.parent.is_dir():
         raise QueryError(f"--out {args.out} must be a file in an existing folder")
+    from dashboard.analysis.token_map import coordinates_frame, table_rows
+    from dashboard.checkpoints import load_tables
+    from dashboard.exports import csv_bytes  # imports Altair
+    from dashboard.projection_cache import cached_projection
+
     settings = ProjectionSettings(args.method, args.dims, args.seed, args.n_neighbors, args.min_dist)
     tables = load_tables(args.source)
     rows = table_rows(tables, args.table)

@@ -16,12 +16,8 @@ from __future__ import annotations
 import argparse
 
 from dashboard.analysis.reorder import ORDER_HELP
-from dashboard.checkpoints import load_tables
 from dashboard.cli.output import print_json, print_table
 from dashboard.errors import ForwardUnavailableError
-from dashboard.forward.experiment import SETTINGS, experiment_document, plan_reorder, run_reorder_experiment
-from dashboard.forward.loading import load_forward_model
-from dashboard.forward.tokenizing import load_sentence_tokenizer
 
 NUMBER_KEYS = ("lookup_max_abs_diff", "attention_max_abs_diff", "model_max_abs_diff", "pooled_cosine")
 
@@ -41,7 +37,13 @@ def _format(value: float | None, key: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The forward pass needs torch and transformers: imported here, so that other commands start without them.
     from transformers.utils import logging as transformers_logging
+
+    from dashboard.checkpoints import load_tables
+    from dashboard.forward.experiment import SETTINGS, experiment_document, plan_reorder, run_reorder_experiment
+    from dashboard.forward.loading import load_forward_model
+    from dashboard.forward.tokenizing import load_sentence_tokenizer
 
     transformers_logging.disable_progress_bar()  # stderr is for the one-line error only
     tables = load_tables(args.source)
