@@ -79,17 +79,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     Args:
         command: the command about to run; its module is imported to add its
-            arguments and its docstring as the description. Every other
-            command is listed by its one-line help alone, without importing it.
+            arguments and its docstring, line breaks kept, as the
+            description. Every other command is listed by its one-line help
+            alone, without importing it.
     """
-    parser = _OneLineParser(prog="dashboard", description="Inspect the embedding tables of transformer checkpoints.")
+    parser = _OneLineParser(prog="dashboard", description="Inspect the embedding tables of transformer checkpoints.",
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
     for name in COMMANDS:
         if name != command:
             sub.add_parser(name, help=COMMANDS.help(name))
             continue
         module = COMMANDS[name]
-        module.add_arguments(sub.add_parser(name, help=COMMANDS.help(name), description=module.__doc__))
+        # Raw descriptions keep the line breaks of the docstrings' Examples blocks.
+        module.add_arguments(sub.add_parser(name, help=COMMANDS.help(name), description=module.__doc__,
+                                            formatter_class=argparse.RawDescriptionHelpFormatter))
     return parser
 
 

@@ -1,4 +1,9 @@
-"""List the bundled checkpoints; the first is the default."""
+"""List the bundled checkpoints; the first is the default.
+
+Examples:
+  python -m dashboard models
+  python -m dashboard models --json
+"""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from dashboard.cli import COMMANDS
+from dashboard.cli import COMMANDS, main
 
 SPEC = "vocab_size=8449,d_model=768,n_positions=1024,tied=false,total_parameters=120000000"
 
@@ -63,3 +63,13 @@ def test_registry_help_is_the_module_docstring_first_line(name):
     module = importlib.import_module(f"dashboard.cli.{name}")
     assert COMMANDS[name] is module
     assert COMMANDS.help(name) == module.__doc__.splitlines()[0]
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_help_keeps_the_example_lines(name, capsys):
+    examples = [line for line in COMMANDS[name].__doc__.splitlines() if line.startswith("  python -m dashboard")]
+    with pytest.raises(SystemExit) as exited:
+        main([name, "--help"])
+    assert exited.value.code == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert all(example in shown for example in examples), "\n".join(shown)
