@@ -6,13 +6,14 @@ the chosen command's module is imported, and command modules import torch,
 transformers and the checkpoint readers inside ``run`` where they need them,
 so ``models`` and ``info --spec`` start without loading torch. Bad input
 prints one line on stderr and exits with status 2; ``--json`` output goes to
-stdout.
+stdout, and stderr stays quiet on success (no progress bars).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from types import ModuleType
 from typing import Iterator, Mapping, NamedTuple
@@ -66,6 +67,12 @@ COMMANDS = CommandRegistry({
 
 EXIT_BAD_INPUT = 2
 
+#: Environment that silences the progress bars of tqdm (which transformers' GGUF
+#: loader calls directly, so its disable_progress_bar() does not reach them),
+#: huggingface_hub and transformers. Read when those libraries are imported:
+#: set before any command module is.
+QUIET_ENVIRONMENT = {"TQDM_DISABLE": "1", "HF_HUB_DISABLE_PROGRESS_BARS": "1"}
+
 
 class _OneLineParser(argparse.ArgumentParser):
     """argparse, but usage errors are one line on stderr and exit status 2."""
@@ -105,6 +112,8 @@ def _chosen_command(argv: list[str]) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit status (0, or 2 on bad input with one line on stderr)."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    for name, value in QUIET_ENVIRONMENT.items():
+        os.environ.setdefault(name, value)  # a user's own setting wins
     args = build_parser(_chosen_command(argv)).parse_args(argv)
     try:
         return COMMANDS[args.command].run(args)

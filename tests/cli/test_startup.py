@@ -7,6 +7,7 @@ which is how the registry loads a command.)
 """
 
 import importlib
+import os
 import subprocess
 import sys
 
@@ -73,3 +74,25 @@ def test_help_keeps_the_example_lines(name, capsys):
     assert exited.value.code == 0
     shown = capsys.readouterr().out.splitlines()
     assert all(example in shown for example in examples), "\n".join(shown)
+
+
+#: Runs one light command through the entry point, then makes a progress bar the
+#: way transformers' GGUF loader does (tqdm.auto, after start-up) and prints whether it is disabled.
+_BAR_AFTER_COMMAND = """
+import runpy, sys
+sys.argv = ["dashboard", "models", "--json"]
+try:
+    runpy.run_module("dashboard", run_name="__main__", alter_sys=True)
+except SystemExit:
+    pass
+from tqdm.auto import tqdm
+from huggingface_hub.utils import are_progress_bars_disabled
+print(tqdm(range(3), desc="Converting and de-quantizing GGUF tensors...").disable, are_progress_bars_disabled(),
+      file=sys.stderr)
+"""
+
+
+def test_progress_bars_are_off_in_the_cli():
+    env = {k: v for k, v in os.environ.items() if k not in ("TQDM_DISABLE", "HF_HUB_DISABLE_PROGRESS_BARS")}
+    result = subprocess.run([sys.executable, "-c", _BAR_AFTER_COMMAND], capture_output=True, text=True, env=env)
+    assert result.returncode == 0 and result.stderr.strip() == "True True", result.stderr[-2000:]
