@@ -31,6 +31,17 @@ from dashboard.tables import EmbeddingTables
 
 
 class Reader(NamedTuple):
+    """One container format in :data:`READERS`.
+
+    Attributes:
+        detect: ``detect(path) -> bool``, from the name and first bytes only;
+            raises nothing but an ``OSError`` when the file system refuses to look.
+        read: ``read(path, name, **options) -> EmbeddingTables``; raises
+            :class:`~dashboard.errors.ExplorerError` subclasses on bad files.
+        describe: one line naming the format and its usual files, for messages.
+        options: keyword options ``read`` accepts, passed through by :func:`load_tables`.
+    """
+
     detect: Callable[[Path], bool]
     read: Callable[..., EmbeddingTables]  # read(path, name, **options) -> EmbeddingTables
     describe: str
@@ -74,7 +85,11 @@ def resolve_source(source: str | Path) -> tuple[Path, str]:
 
 
 def find_reader(path: Path) -> Reader | None:
-    """The first reader that recognises ``path``, or ``None``."""
+    """The first reader of :data:`READERS` whose detector recognises ``path``, or ``None``.
+
+    Raises:
+        OSError: only when the file system refuses to look (permission denied).
+    """
     return next((reader for reader in READERS.values() if reader.detect(path)), None)
 
 

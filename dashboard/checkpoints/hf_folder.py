@@ -40,6 +40,13 @@ WEIGHT_FILES = {
 
 
 def is_hf_folder(path: Path) -> bool:
+    """True for a folder holding a ``config.json`` file (its weights are looked for when it is read).
+
+    Raises:
+        OSError: only when the file system refuses to look (permission
+            denied); :func:`~dashboard.checkpoints.load_tables` reports it as
+            :class:`~dashboard.errors.CheckpointReadError`.
+    """
     return path.is_dir() and (path / "config.json").is_file()
 
 
@@ -75,6 +82,16 @@ def open_weights(folder: Path) -> tuple[TensorStore, str]:
 
 
 def key_map_for(config: dict[str, Any], folder: Path) -> KeyMap:
+    """Where the tables of the config's ``model_type`` are, from :data:`~dashboard.checkpoints.keymaps.KEY_MAPS`.
+
+    Args:
+        config: the parsed ``config.json``.
+        folder: the model folder, named in the message.
+
+    Raises:
+        UnsupportedFormatError: ``model_type`` is absent or not in ``KEY_MAPS``
+            (the message lists the supported ones).
+    """
     model_type = config.get("model_type")
     if model_type not in KEY_MAPS:
         raise UnsupportedFormatError(

@@ -47,6 +47,13 @@ POSITION_HINTS = ("position", "pos", "wpe")
 
 
 def is_numpy_file(path: Path) -> bool:
+    """True for a file named ``.npy`` or ``.npz`` (case-insensitive); the content is checked when read.
+
+    Raises:
+        OSError: only when the file system refuses to look (permission
+            denied); :func:`~dashboard.checkpoints.load_tables` reports it as
+            :class:`~dashboard.errors.CheckpointReadError`.
+    """
     return path.is_file() and path.suffix.lower() in SUFFIXES
 
 

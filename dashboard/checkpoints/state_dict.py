@@ -51,6 +51,16 @@ from dashboard.tables import EmbeddingTables
 
 
 def is_state_dict_file(path: Path) -> bool:
+    """True for a file with a state-dict suffix (``.pt``, ``.pth``, ``.bin``, ``.ckpt``, ``.safetensors``).
+
+    The first bytes decide later whether it is read as safetensors or as a
+    torch pickle.
+
+    Raises:
+        OSError: only when the file system refuses to look (permission
+            denied); :func:`~dashboard.checkpoints.load_tables` reports it as
+            :class:`~dashboard.errors.CheckpointReadError`.
+    """
     return path.is_file() and path.suffix.lower() in STATE_DICT_SUFFIXES
 
 

@@ -41,17 +41,36 @@ _NON_PARAMETER_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "
 
 
 class TensorStore(Protocol):
-    """What readers need from a container of named tensors."""
+    """What readers need from a container of named tensors.
 
-    def keys(self) -> list[str]: ...
+    Implemented by :class:`SafetensorsStore`, ``TorchStore``, ``GGUFStore``
+    and ``RenamedStore``; their methods follow the contracts below. Keys not in
+    :meth:`keys` raise ``KeyError`` (callers look keys up first).
+    """
 
-    def shape(self, key: str) -> tuple[int, ...]: ...
+    def keys(self) -> list[str]:
+        """Every tensor name, aliases of tensors stored once included."""
+        ...
 
-    def dtype(self, key: str) -> str: ...
+    def shape(self, key: str) -> tuple[int, ...]:
+        """The tensor's shape in numpy axis order, from the header alone."""
+        ...
 
-    def read(self, key: str) -> np.ndarray: ...
+    def dtype(self, key: str) -> str:
+        """The stored dtype's name (``float32``, ``bfloat16``, ``Q8_0`` ...), from the header alone."""
+        ...
 
-    def shares_storage(self, a: str, b: str) -> bool: ...
+    def read(self, key: str) -> np.ndarray:
+        """The tensor as a float32 array of :meth:`shape`, a copy (never a view of the file).
+
+        Raises:
+            CheckpointReadError: the bytes cannot be read or decoded (truncated or corrupt file).
+        """
+        ...
+
+    def shares_storage(self, a: str, b: str) -> bool:
+        """True when two different names are one stored tensor (a tied head saved once)."""
+        ...
 
     def storage_id(self, key: str) -> object:
         """Equal for names that are one stored tensor (a tied head saved once with two names)."""
@@ -163,6 +182,11 @@ class SafetensorsStore:
 
     @classmethod
     def from_file(cls, path: Path) -> "SafetensorsStore":
+        """Open one ``.safetensors`` file; only its header is read.
+
+        Raises:
+            CheckpointReadError: missing, truncated or a corrupt header.
+        """
         with _open(path) as handle:
             return cls({key: path for key in handle.keys()})
 
@@ -195,10 +219,23 @@ class SafetensorsStore:
         return self._stored(key)
 
     def shard_of(self, key: str) -> Path:
+        """The ``.safetensors`` file holding ``key`` (its kept name's file, for an alias)."""
         return self._files[self._stored(key)]
 
     def read(self, key: str) -> np.ndarray:
-        """Read one tensor as float32 numpy (bf16/f16 widened exactly), a block of rows at a time."""
+        """Read one tensor as float32 numpy (bf16/f16 widened exactly), a block of rows at a time.
+
+        Args:
+            key: a name from :meth:`keys` (an alias reads the tensor it names).
+
+        Returns:
+            A float32 array of the stored shape, e.g. ``(vocab_size, d_model)``
+            for a token table; a copy, so it outlives the file.
+
+        Raises:
+            CheckpointReadError: the file is truncated or its bytes do not
+                decode to the declared shape and dtype.
+        """
         key = self._stored(key)
         with _open(self._files[key]) as handle:
             try:

@@ -23,6 +23,7 @@ from dashboard.tables import EmbeddingTables
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add SOURCE, QUERY, ``--k``, ``--metric`` and ``--json`` to the ``neighbours`` parser."""
     parser.add_argument("source", help="checkpoint path or bundled name (`default`; see `models`)")
     parser.add_argument("query", help="a word, a token (##ing), #id, or terms joined by ' + ' / ' - '")
     parser.add_argument("--k", type=int, default=10, help="how many neighbours (default 10)")
@@ -51,6 +52,12 @@ def neighbours_document(tables: EmbeddingTables, query: str, k: int = 10, metric
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the query's nearest rows (notes on how it was read go to stderr); return 0.
+
+    Raises:
+        QueryError: the query cannot be resolved or ``--k`` is below 1 (see :func:`neighbours_document`).
+        ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
+    """
     from dashboard.checkpoints import load_tables
 
     tables = load_tables(args.source)

@@ -22,6 +22,7 @@ from dashboard.errors import QueryError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add SOURCE, the table and projection settings and ``--out`` to the ``project`` parser."""
     parser.add_argument("source", help="checkpoint path or bundled name (`default`; see `models`)")
     parser.add_argument("--table", choices=list(TABLE_NAMES), default="token", help="which table (default token)")
     parser.add_argument("--method", choices=list(METHODS), default="pca", help="pca (default) or umap")
@@ -33,6 +34,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Write the projection's coordinates as CSV to ``--out`` (a summary line on stderr); return 0.
+
+    Raises:
+        QueryError: ``--out`` is a folder or its folder does not exist, a
+            UMAP setting is out of range, or the table is too small for the method.
+        ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
+    """
     if args.out.is_dir() or not args.out.parent.is_dir():
         raise QueryError(f"--out {args.out} must be a file in an existing folder")
     from dashboard.analysis.token_map import coordinates_frame, table_rows

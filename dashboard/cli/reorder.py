@@ -23,6 +23,7 @@ NUMBER_KEYS = ("lookup_max_abs_diff", "attention_max_abs_diff", "model_max_abs_d
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add SOURCE, SENTENCE, ``--order`` and ``--json`` to the ``reorder`` parser."""
     parser.add_argument("source", help="checkpoint path or bundled name (`default`; see `models`)")
     parser.add_argument("sentence", help="the sentence to reorder, e.g. \"the cat sat on a mat\"")
     parser.add_argument("--order", default="reverse",
@@ -37,6 +38,16 @@ def _format(value: float | None, key: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the reorder experiment and print its numbers (a table, or JSON with ``--json``); return 0.
+
+    A checkpoint with no forward pass (a bare table) still gets the lookup
+    numbers, with a note saying why the model levels are missing.
+
+    Raises:
+        OrderError: ``--order`` cannot be used for this sentence.
+        ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables`
+            or the sentence tokenizer when SOURCE cannot be read.
+    """
     # The forward pass needs torch and transformers: imported here, so that other commands start without them.
     from transformers.utils import logging as transformers_logging
 
