@@ -49,6 +49,11 @@ class BundledModel:
 
     @property
     def path(self) -> Path:
+        """The file or folder to read.
+
+        Raises:
+            SourceNotFoundError: the pip package holding the weights is not installed.
+        """
         return self.locate()
 
 

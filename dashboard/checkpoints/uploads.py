@@ -8,22 +8,28 @@ folder (``config.json`` + ``model.safetensors`` + ``tokenizer.json``), or one
 Safety: every name is checked before anything is written. A name that would
 land outside the destination (``../x``, ``/etc/x``, ``C:\\x``) is refused
 with :class:`~dashboard.errors.UnsafeArchiveError` (the "zip slip" attack);
-a zip whose declared size does not fit on the disk is refused before
-extraction.
+one the file system cannot hold (a NUL byte, a part longer than 255 bytes)
+with :class:`~dashboard.errors.UnusablePathError`; a zip whose declared size
+does not fit on the disk is refused before extraction, and a write that fails
+anyway (disk full) is a :class:`~dashboard.errors.CheckpointReadError`.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import zipfile
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import BinaryIO, Iterable
 
-from dashboard.errors import CheckpointReadError, UnsafeArchiveError
+from dashboard.checkpoints.user_paths import shorten
+from dashboard.errors import CheckpointReadError, UnsafeArchiveError, UnusablePathError
 
 #: Bytes kept free on the upload disk after an extraction.
 DISK_MARGIN = 64 * 2**20
 _CHUNK = 8 * 2**20
+#: Longest file or folder name Linux file systems hold, in bytes (NAME_MAX).
+NAME_MAX = 255
 
 
 def safe_member_path(destination: Path, name: str) -> Path:
@@ -31,11 +37,27 @@ def safe_member_path(destination: Path, name: str) -> Path:
 
     Raises:
         UnsafeArchiveError: the name is absolute, has a drive, or climbs out with ``..``.
+        UnusablePathError: the name holds a NUL byte or a character with no
+            file-system encoding, or a part of it is longer than
+            :data:`NAME_MAX` bytes.
     """
+    if "\x00" in name:
+        raise UnusablePathError(f"the received name {shorten(name)} holds a NUL character, which no file name can "
+                                "contain; nothing was written. Rename the file")
     posix, windows = PurePosixPath(name.replace("\\", "/")), PureWindowsPath(name)
     if posix.is_absolute() or windows.drive or windows.root or ".." in posix.parts or not posix.parts:
         raise UnsafeArchiveError(f"the entry {name!r} would be written outside its folder; nothing was extracted. "
                                  "Re-create the zip from inside the model folder (zip -r model.zip model/)")
+    for part in posix.parts:
+        try:
+            size = len(os.fsencode(part))
+        except UnicodeEncodeError as error:
+            raise UnusablePathError(f"the received name {shorten(name)} holds characters the file system cannot "
+                                    "encode; nothing was written. Rename the file") from error
+        if size > NAME_MAX:
+            raise UnusablePathError(f"the received name {shorten(part)} is {size:,} bytes long, too long for the "
+                                    f"file system (at most {NAME_MAX}); nothing was written. Rename it (and zip the "
+                                    "folder again)")
     target = (destination / Path(*posix.parts)).resolve()
     if not target.is_relative_to(destination.resolve()):
         raise UnsafeArchiveError(f"the entry {name!r} would be written outside its folder (through a link); "
@@ -51,7 +73,8 @@ def extract_zip(archive: Path, destination: Path) -> Path:
 
     Raises:
         UnsafeArchiveError: an entry would land outside ``destination`` (nothing written).
-        CheckpointReadError: not a zip, or larger than the free disk space.
+        UnusablePathError: an entry's name cannot be a file name here (nothing written).
+        CheckpointReadError: not a zip, larger than the free disk space, or a write failed.
     """
     try:
         with zipfile.ZipFile(archive) as handle:
@@ -63,12 +86,23 @@ def extract_zip(archive: Path, destination: Path) -> Path:
                 raise CheckpointReadError(f"{archive.name} unpacks to {needed:,} bytes but only {free:,} are free; "
                                           "open the model by its local path instead")
             for member, target in zip(members, targets):
-                target.parent.mkdir(parents=True, exist_ok=True)
-                with handle.open(member) as source, open(target, "wb") as sink:
-                    shutil.copyfileobj(source, sink, _CHUNK)
+                with handle.open(member) as source:
+                    _write(source, target)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError) as error:
         raise CheckpointReadError(f"{archive.name} is not a readable zip ({error}); zip the folder again") from error
     return destination
+
+
+def _write(stream: BinaryIO, target: Path) -> None:
+    """Copy ``stream`` to ``target``, its folders created; a refused write is a typed error."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with open(target, "wb") as sink:
+            shutil.copyfileobj(stream, sink, _CHUNK)
+    except OSError as error:  # a full disk, a path over PATH_MAX, a read-only folder
+        raise CheckpointReadError(f"cannot write the received file {shorten(target.name)} "
+                                  f"({error.strerror or error}); free disk space or open the model by its local "
+                                  "path instead") from error
 
 
 def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path) -> Path:
@@ -85,16 +119,15 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path) -> Pat
 
     Raises:
         UnsafeArchiveError: a name would land outside ``destination``.
-        CheckpointReadError: no files, or a zip that cannot be read.
+        UnusablePathError: a name cannot be a file name here (NUL, a part over 255 bytes).
+        CheckpointReadError: no files, a zip that cannot be read, or a write failed (disk full).
     """
     files = list(files)
     if not files:
         raise CheckpointReadError("no files were received; choose a checkpoint file, a model folder's files or a .zip")
     targets = [safe_member_path(destination, name) for name, _ in files]
     for (_, stream), target in zip(files, targets):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "wb") as sink:
-            shutil.copyfileobj(stream, sink, _CHUNK)
+        _write(stream, target)
     if len(targets) == 1 and targets[0].suffix.lower() == ".zip":
         folder = targets[0].with_suffix("")
         folder.mkdir(exist_ok=True)

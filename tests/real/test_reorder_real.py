@@ -1,5 +1,9 @@
 """The reorder demo on the real bundled weights (marked `real`)."""
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from dashboard.checkpoints import load_tables
@@ -61,3 +65,12 @@ def test_smollm2_gguf_builds_a_causal_rotary_model_and_predicts():
     assert without["model_max_abs_diff"] > 1e-2  # the causal mask alone changes the outputs
     top = experiment.top_next_tokens("with_positions", "original")
     assert len(top) == 5 and 0 < top[0][1] <= 1
+
+
+def test_reorder_command_on_the_gguf_model_keeps_stderr_quiet():
+    """transformers' GGUF loader draws a progress bar per tensor; the CLI's stderr is for errors only."""
+    result = subprocess.run([sys.executable, "-m", "dashboard", "reorder", "smollm2-135m", SENTENCE, "--json"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stderr == ""
+    assert json.loads(result.stdout)["causal"] is True
