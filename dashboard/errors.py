@@ -14,6 +14,10 @@ class SourceNotFoundError(ExplorerError):
     """The path or bundled name does not exist."""
 
 
+class UnusablePathError(SourceNotFoundError):
+    """A path that cannot be looked up: empty, too long, holding a NUL byte, or behind a folder we may not search."""
+
+
 class UnsupportedFormatError(ExplorerError):
     """The file exists but is not a checkpoint format we can read."""
 

@@ -59,6 +59,10 @@ def projection_key(content_hash: str, table_name: str, settings: ProjectionSetti
 
 
 def cache_path(content_hash: str, table_name: str, settings: ProjectionSettings, directory: Path | None = None) -> Path:
+    """Where the projection of these tables and settings is cached: ``DIR/<key>.npz`` (see :func:`projection_key`).
+
+    ``directory`` defaults to :func:`cache_dir`; nothing is created or read here.
+    """
     return (directory or cache_dir()) / f"{projection_key(content_hash, table_name, settings)}.npz"
 
 

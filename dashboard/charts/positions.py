@@ -85,6 +85,10 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
         A layer chart: the image on position axes (0 at the top left) and an
         invisible layer that carries the colour legend. The data sent is one
         image row and two legend rows.
+
+    Raises:
+        ValueError: ``frame`` does not hold a square of cells (its row count
+            is not a perfect square), so it is not one block pair per row.
     """
     cells = int(round(np.sqrt(len(frame))))
     if cells * cells != len(frame):

@@ -19,11 +19,29 @@ from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS
 from dashboard.checkpoints.numpy_arrays import is_numpy_file, read_arrays
 from dashboard.checkpoints.projector_tsv import is_projector_export, read_projector
 from dashboard.checkpoints.state_dict import is_state_dict_file, read_state_dict
-from dashboard.errors import CheckpointReadError, QueryError, SourceNotFoundError, UnsupportedFormatError
+from dashboard.checkpoints.user_paths import inspect_path, shorten
+from dashboard.errors import (
+    CheckpointReadError,
+    QueryError,
+    SourceNotFoundError,
+    UnsupportedFormatError,
+    UnusablePathError,
+)
 from dashboard.tables import EmbeddingTables
 
 
 class Reader(NamedTuple):
+    """One container format in :data:`READERS`.
+
+    Attributes:
+        detect: ``detect(path) -> bool``, from the name and first bytes only;
+            raises nothing but an ``OSError`` when the file system refuses to look.
+        read: ``read(path, name, **options) -> EmbeddingTables``; raises
+            :class:`~dashboard.errors.ExplorerError` subclasses on bad files.
+        describe: one line naming the format and its usual files, for messages.
+        options: keyword options ``read`` accepts, passed through by :func:`load_tables`.
+    """
+
     detect: Callable[[Path], bool]
     read: Callable[..., EmbeddingTables]  # read(path, name, **options) -> EmbeddingTables
     describe: str
@@ -49,19 +67,29 @@ def resolve_source(source: str | Path) -> tuple[Path, str]:
 
     Raises:
         SourceNotFoundError: neither a bundled name nor an existing path.
+        UnusablePathError: the source is empty, or a path that cannot be looked
+            up (too long, a NUL byte, permission denied; see
+            :func:`~dashboard.checkpoints.user_paths.inspect_path`).
     """
+    names = ", ".join(["default"] + [m.name for m in BUNDLED])
+    if not str(source).strip():
+        raise UnusablePathError(f"no checkpoint was given: give a path or a bundled name ({names})")
     bundled = find_bundled(str(source))
     if bundled is not None:
         return bundled.path, bundled.name
-    path = Path(source).expanduser()
-    if not path.exists():
-        names = ", ".join(["default"] + [m.name for m in BUNDLED])
-        raise SourceNotFoundError(f"{source} is neither an existing path nor a bundled checkpoint ({names})")
+    path = inspect_path(source, "checkpoint")
+    if path is None:
+        raise SourceNotFoundError(f"{shorten(str(source))} is neither an existing path nor a bundled checkpoint "
+                                  f"({names})")
     return path, str(source)
 
 
 def find_reader(path: Path) -> Reader | None:
-    """The first reader that recognises ``path``, or ``None``."""
+    """The first reader of :data:`READERS` whose detector recognises ``path``, or ``None``.
+
+    Raises:
+        OSError: only when the file system refuses to look (permission denied).
+    """
     return next((reader for reader in READERS.values() if reader.detect(path)), None)
 
 
@@ -74,10 +102,15 @@ def find_checkpoint(folder: Path) -> Path:
 
     Raises:
         UnsupportedFormatError: nothing readable, or several candidates (listed).
+        UnusablePathError: the folder's entries cannot be listed (permission denied).
     """
     if find_reader(folder) is not None:
         return folder
-    entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+    try:
+        entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+    except OSError as error:
+        raise UnusablePathError(f"cannot list the folder {folder} ({error.strerror or error}); make it readable "
+                                "(chmod +rx) or give the path of the checkpoint file inside it") from error
     files = [p for p in entries if p.is_file() and p.name not in _COMPANION_FILES and find_reader(p) is not None]
     folders = [p for p in entries if p.is_dir()]
     if len(files) == 1:
@@ -110,11 +143,25 @@ def load_tables(source: str | Path, **options: Any) -> EmbeddingTables:
     Raises:
         SourceNotFoundError: the path does not exist.
         UnsupportedFormatError: no reader recognises it.
-        CheckpointReadError: the file is empty.
+        UnusablePathError: the source is empty or a path that cannot be looked up.
+        CheckpointReadError: the file is empty, or the system refused to read
+            a file (permission denied, an I/O error).
         QueryError: an option the file's reader does not take.
         ExplorerError: any subclass, from the reader, when the file is bad.
     """
     path, name = resolve_source(source)
+    try:
+        return _read_resolved(path, name, options)
+    except OSError as error:
+        # Readers turn the errors of their formats into typed ones; what is left is
+        # the system refusing a file (permission denied, an I/O error): say which.
+        where = error.filename or path
+        raise CheckpointReadError(f"cannot read {where} ({error.strerror or error}); check that the file is "
+                                  "readable (chmod +r) and on a working disk, then try again") from error
+
+
+def _read_resolved(path: Path, name: str, options: dict[str, Any]) -> EmbeddingTables:
+    """:func:`load_tables` once the source is an existing path."""
     if path.is_file() and path.stat().st_size == 0:
         raise CheckpointReadError(f"{path} is empty (0 bytes); it was not fully written or downloaded: "
                                   "save or download it again")

@@ -40,6 +40,13 @@ WEIGHT_FILES = {
 
 
 def is_hf_folder(path: Path) -> bool:
+    """True for a folder holding a ``config.json`` file (its weights are looked for when it is read).
+
+    Raises:
+        OSError: only when the file system refuses to look (permission
+            denied); :func:`~dashboard.checkpoints.load_tables` reports it as
+            :class:`~dashboard.errors.CheckpointReadError`.
+    """
     return path.is_dir() and (path / "config.json").is_file()
 
 
@@ -75,6 +82,16 @@ def open_weights(folder: Path) -> tuple[TensorStore, str]:
 
 
 def key_map_for(config: dict[str, Any], folder: Path) -> KeyMap:
+    """Where the tables of the config's ``model_type`` are, from :data:`~dashboard.checkpoints.keymaps.KEY_MAPS`.
+
+    Args:
+        config: the parsed ``config.json``.
+        folder: the model folder, named in the message.
+
+    Raises:
+        UnsupportedFormatError: ``model_type`` is absent or not in ``KEY_MAPS``
+            (the message lists the supported ones).
+    """
     model_type = config.get("model_type")
     if model_type not in KEY_MAPS:
         raise UnsupportedFormatError(
@@ -96,24 +113,31 @@ def tables_from_store(
     model_path: str | None,
     notes: tuple[str, ...] = (),
     settings_source: str = "config.json",
+    missing_hint: str | None = None,
 ) -> EmbeddingTables:
     """Build :class:`EmbeddingTables` from any tensor store and a key map.
 
     Shared by every reader whose tensors carry Hugging Face names, and by
     readers whose key map names their own tensors (GGUF, nanoGPT).
-    ``settings_source`` names where ``settings`` came from, for messages.
+    ``settings_source`` names where ``settings`` came from, for messages;
+    ``missing_hint`` replaces the advice given when a table is absent
+    (by default: ``settings_source`` may belong to another model).
 
     Raises:
-        MissingTensorError: the token table (or a declared position table) is absent.
+        MissingTensorError: the token table (or a declared position table) is
+            absent; the message names the keys tried and some the file has.
         ShapeMismatchError: the config's ``vocab_size`` / ``d_model`` disagree with the tensors.
     """
     keys = store.keys()
-    token_key = require(store, find_key(keys, key_map.token, key_map.prefixes), "token embedding")
+    hint = missing_hint or (f"The tensors do not match the {key_map.architecture} layout that {settings_source} "
+                            f"implies: {settings_source} may belong to another model; use the one saved with "
+                            "these weights")
+    token_key = require(store, key_map.token, key_map.prefixes, "token embedding", hint=hint)
     token = store.read(token_key)
-    position = None
-    position_key = find_key(keys, key_map.position, key_map.prefixes)
+    position = position_key = None
     if key_map.position is not None:
-        position = store.read(require(store, position_key, "position embedding"))[key_map.position_offset:]
+        position_key = require(store, key_map.position, key_map.prefixes, "position embedding", hint=hint)
+        position = store.read(position_key)[key_map.position_offset:]
     if key_map.position_offset:
         notes += (f"dropped the first {key_map.position_offset} rows of {position_key!r}: "
                   f"{key_map.architecture} stores position t at row t + {key_map.position_offset}",)

@@ -28,6 +28,7 @@ import numpy as np
 
 from dashboard.checkpoints.token_text import guess_scheme, readable_tokens
 from dashboard.checkpoints.tying import decide_tying
+from dashboard.checkpoints.user_paths import inspect_path, shorten
 from dashboard.errors import (
     ArrayChoiceError,
     CheckpointReadError,
@@ -46,6 +47,13 @@ POSITION_HINTS = ("position", "pos", "wpe")
 
 
 def is_numpy_file(path: Path) -> bool:
+    """True for a file named ``.npy`` or ``.npz`` (case-insensitive); the content is checked when read.
+
+    Raises:
+        OSError: only when the file system refuses to look (permission
+            denied); :func:`~dashboard.checkpoints.load_tables` reports it as
+            :class:`~dashboard.errors.CheckpointReadError`.
+    """
     return path.is_file() and path.suffix.lower() in SUFFIXES
 
 
@@ -156,23 +164,35 @@ def _load(path: Path, name: str) -> np.ndarray:
                                   "truncated or corrupt: save it again") from error
 
 
-def read_token_lines(path: Path) -> Vocabulary:
+def read_token_lines(path: str | Path) -> Vocabulary:
     """A vocabulary file with one token a line (line ``i`` is token id ``i``).
 
     The scheme (byte-level BPE ``Ġ``, SentencePiece ``▁``, WordPiece ``##``)
     is guessed from the strings, so encoded tokens are shown as their text.
 
+    Args:
+        path: the file, as the user gave it (``~`` is expanded).
+
     Raises:
-        SourceNotFoundError: no such file.
-        CheckpointReadError: not UTF-8 text.
+        SourceNotFoundError: no such file, or a folder.
+        UnusablePathError: the path is empty or cannot be looked up (too
+            long, a NUL byte, permission denied on a folder on the way).
+        CheckpointReadError: not UTF-8 text, empty, or the file cannot be read.
     """
-    if not path.is_file():
-        raise SourceNotFoundError(f"vocabulary file {path} does not exist; give a text file with one token a line")
+    found = inspect_path(path, "vocabulary file")
+    if found is None or not found.is_file():
+        state = "does not exist" if found is None else "is not a file"
+        raise SourceNotFoundError(f"vocabulary file {shorten(str(path))} {state}; give a text file with one token "
+                                  "a line")
     try:
-        lines = path.read_text(encoding="utf-8").split("\n")
+        lines = found.read_text(encoding="utf-8").split("\n")
     except (UnicodeDecodeError, OSError) as error:
-        raise CheckpointReadError(f"vocabulary file {path.name} is not UTF-8 text ({error})") from error
+        raise CheckpointReadError(f"vocabulary file {found.name} cannot be read as UTF-8 text ({error}); save it "
+                                  "as UTF-8 text, one token a line") from error
     raw = tuple(line.removesuffix("\r") for line in (lines[:-1] if lines and lines[-1] == "" else lines))
+    if not raw:
+        raise CheckpointReadError(f"vocabulary file {found.name} holds no tokens; give a text file with one token "
+                                  "a line (line i is token id i)")
     scheme = guess_scheme(raw)
     return Vocabulary(raw, readable_tokens(raw, scheme), frozenset(), scheme)
 
@@ -191,6 +211,8 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
     Raises:
         QueryError, ArrayChoiceError: the arrays to use are unclear or absent.
         UnsafeCheckpointError: an object array (needs pickle) was asked for.
+        SourceNotFoundError: ``vocab_file`` does not exist or cannot be looked
+            up (:class:`~dashboard.errors.UnusablePathError`, see :func:`read_token_lines`).
         CheckpointReadError, ShapeMismatchError, InvalidTableError.
     """
     arrays = list_arrays(path)
@@ -203,10 +225,15 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
     token = _load(path, token_name)
     position = _load(path, position_name) if position_name else None
     vocabulary = None
-    vocab_path = Path(vocab_file).expanduser() if vocab_file else path.parent / "vocab.txt"
-    if vocab_file or vocab_path.is_file():
-        vocabulary = read_token_lines(vocab_path)
-        notes += (f"token strings from {vocab_path.name}",)
+    if vocab_file is None and (path.parent / "vocab.txt").is_file():
+        vocab_file = path.parent / "vocab.txt"
+    if vocab_file is not None:
+        vocabulary = read_token_lines(vocab_file)
+        notes += (f"token strings from {Path(vocab_file).name}",)
+        rows = token.shape[0] if token.ndim == 2 else 0
+        if len(vocabulary) < rows:  # a longer one is refused by EmbeddingTables
+            notes += (f"the vocabulary has {len(vocabulary):,} tokens for {rows:,} rows: rows "
+                      f"{len(vocabulary):,}..{rows - 1:,} are shown as padding (no token)",)
     return EmbeddingTables(
         token=token,
         vocabulary=vocabulary or Vocabulary.placeholder(token.shape[0] if token.ndim == 2 else 0),

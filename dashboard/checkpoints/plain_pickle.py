@@ -32,6 +32,11 @@ _ADMITTED = {
 
 class _PlainUnpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
+        """The class for ``module.name`` when it is in :data:`_ADMITTED` (sets, OrderedDict).
+
+        Raises:
+            UnsafeCheckpointError: any other global; nothing is imported or run.
+        """
         admitted = _ADMITTED.get((module, name))
         if admitted is None:
             raise UnsafeCheckpointError(
@@ -41,6 +46,11 @@ class _PlainUnpickler(pickle.Unpickler):
         return admitted
 
     def persistent_load(self, pid: Any) -> Any:
+        """Refuse every persistent id (torch's way to reference tensor storages).
+
+        Raises:
+            UnsafeCheckpointError: always; a plain data file has none.
+        """
         raise UnsafeCheckpointError(f"{self.origin} uses persistent ids, which a plain data file never has; "
                                     "it was refused and nothing was executed")
 

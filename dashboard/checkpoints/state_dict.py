@@ -51,6 +51,16 @@ from dashboard.tables import EmbeddingTables
 
 
 def is_state_dict_file(path: Path) -> bool:
+    """True for a file with a state-dict suffix (``.pt``, ``.pth``, ``.bin``, ``.ckpt``, ``.safetensors``).
+
+    The first bytes decide later whether it is read as safetensors or as a
+    torch pickle.
+
+    Raises:
+        OSError: only when the file system refuses to look (permission
+            denied); :func:`~dashboard.checkpoints.load_tables` reports it as
+            :class:`~dashboard.errors.CheckpointReadError`.
+    """
     return path.is_file() and path.suffix.lower() in STATE_DICT_SUFFIXES
 
 
@@ -170,4 +180,6 @@ def read_state_dict(path: Path, source: str | None = None) -> EmbeddingTables:
         vocabulary=vocabulary,
         model_path=None,
         notes=notes,
+        missing_hint=(f"Its key names only resemble {key_map.architecture}'s (there is no config to say more): "
+                      "the state dict is incomplete; save the whole model.state_dict() again"),
     )

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
 import numpy as np
 
-from dashboard.checkpoints.keymaps import is_buffer
+from dashboard.checkpoints.keymaps import find_key, is_buffer
 from dashboard.errors import CheckpointReadError, MissingTensorError
 
 #: safetensors dtype tags -> names shown to users.
@@ -40,17 +41,36 @@ _NON_PARAMETER_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "
 
 
 class TensorStore(Protocol):
-    """What readers need from a container of named tensors."""
+    """What readers need from a container of named tensors.
 
-    def keys(self) -> list[str]: ...
+    Implemented by :class:`SafetensorsStore`, ``TorchStore``, ``GGUFStore``
+    and ``RenamedStore``; their methods follow the contracts below. Keys not in
+    :meth:`keys` raise ``KeyError`` (callers look keys up first).
+    """
 
-    def shape(self, key: str) -> tuple[int, ...]: ...
+    def keys(self) -> list[str]:
+        """Every tensor name, aliases of tensors stored once included."""
+        ...
 
-    def dtype(self, key: str) -> str: ...
+    def shape(self, key: str) -> tuple[int, ...]:
+        """The tensor's shape in numpy axis order, from the header alone."""
+        ...
 
-    def read(self, key: str) -> np.ndarray: ...
+    def dtype(self, key: str) -> str:
+        """The stored dtype's name (``float32``, ``bfloat16``, ``Q8_0`` ...), from the header alone."""
+        ...
 
-    def shares_storage(self, a: str, b: str) -> bool: ...
+    def read(self, key: str) -> np.ndarray:
+        """The tensor as a float32 array of :meth:`shape`, a copy (never a view of the file).
+
+        Raises:
+            CheckpointReadError: the bytes cannot be read or decoded (truncated or corrupt file).
+        """
+        ...
+
+    def shares_storage(self, a: str, b: str) -> bool:
+        """True when two different names are one stored tensor (a tied head saved once)."""
+        ...
 
     def storage_id(self, key: str) -> object:
         """Equal for names that are one stored tensor (a tied head saved once with two names)."""
@@ -93,12 +113,39 @@ def read_weight_map(index_path: Path) -> dict[str, Path]:
     return files
 
 
-def require(store: TensorStore, key: str | None, what: str) -> str:
-    """Return ``key`` if the store has it, else raise :class:`MissingTensorError`."""
-    if key is None or key not in store.keys():
-        raise MissingTensorError(f"the checkpoint has no {what} tensor (looked for {key!r}); "
-                                 "it may be a different architecture than its config says")
-    return key
+#: Keys listed when a tensor is missing (the file's names help spot the model it came from).
+SHOWN_KEYS = 5
+_EMBEDDING_LIKE = re.compile(r"emb|wte|wpe|tok", re.IGNORECASE)
+
+
+def require(store: TensorStore, name: str, prefixes: tuple[str, ...], what: str, *,
+            hint: str = "it may be a different architecture than its config says") -> str:
+    """The key ``prefix + name`` the store has, trying ``prefixes`` in order.
+
+    Args:
+        store: the checkpoint's tensors.
+        name: the tensor's name relative to the base model (``wte.weight``).
+        prefixes: base-model prefixes to try (``""``, ``transformer.``).
+        what: what the tensor is, for the message (``token embedding``).
+        hint: the likely cause and what to do, ending the message.
+
+    Returns:
+        The first ``prefix + name`` present in the store.
+
+    Raises:
+        MissingTensorError: no ``prefix + name`` is in the store; the message
+            lists every name tried and a few of the file's keys (embedding-like
+            names first), so a config that belongs to another model shows.
+    """
+    keys = store.keys()
+    found = find_key(keys, name, prefixes)
+    if found is not None:
+        return found
+    tried = " or ".join(repr(prefix + name) for prefix in prefixes)
+    shown = sorted(keys, key=lambda key: (_EMBEDDING_LIKE.search(key) is None, key))[:SHOWN_KEYS]
+    holds = ", ".join(repr(key) for key in shown) + (f", ... ({len(keys):,} tensors)" if len(keys) > len(shown) else "")
+    raise MissingTensorError(f"the checkpoint has no {what} tensor: looked for {tried}; it holds "
+                             f"{holds or 'no tensors'}. {hint}")
 
 
 class SafetensorsStore:
@@ -135,6 +182,11 @@ class SafetensorsStore:
 
     @classmethod
     def from_file(cls, path: Path) -> "SafetensorsStore":
+        """Open one ``.safetensors`` file; only its header is read.
+
+        Raises:
+            CheckpointReadError: missing, truncated or a corrupt header.
+        """
         with _open(path) as handle:
             return cls({key: path for key in handle.keys()})
 
@@ -167,10 +219,23 @@ class SafetensorsStore:
         return self._stored(key)
 
     def shard_of(self, key: str) -> Path:
+        """The ``.safetensors`` file holding ``key`` (its kept name's file, for an alias)."""
         return self._files[self._stored(key)]
 
     def read(self, key: str) -> np.ndarray:
-        """Read one tensor as float32 numpy (bf16/f16 widened exactly), a block of rows at a time."""
+        """Read one tensor as float32 numpy (bf16/f16 widened exactly), a block of rows at a time.
+
+        Args:
+            key: a name from :meth:`keys` (an alias reads the tensor it names).
+
+        Returns:
+            A float32 array of the stored shape, e.g. ``(vocab_size, d_model)``
+            for a token table; a copy, so it outlives the file.
+
+        Raises:
+            CheckpointReadError: the file is truncated or its bytes do not
+                decode to the declared shape and dtype.
+        """
         key = self._stored(key)
         with _open(self._files[key]) as handle:
             try:

@@ -85,6 +85,10 @@ def readable_tokens(raw: Sequence[str], scheme: str, special_ids: frozenset[int]
     Returns:
         One display string per id. A byte-level token that is only part of a
         UTF-8 character is shown as its bytes, e.g. ``<0xE2 0x80>``.
+
+    Raises:
+        ValueError: ``scheme`` is not one of :data:`SCHEMES` (a programming
+            error: readers only pass names from that tuple).
     """
     if scheme not in SCHEMES:
         raise ValueError(f"unknown token scheme {scheme!r}; expected one of {SCHEMES}")

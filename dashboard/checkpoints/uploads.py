@@ -7,15 +7,18 @@ folder (``config.json`` + ``model.safetensors`` + ``tokenizer.json``), or one
 
 Safety: every name is checked before anything is written. A name that would
 land outside the destination (``../x``, ``/etc/x``, ``C:\\x``) is refused
-with :class:`~dashboard.errors.UnsafeArchiveError` (the "zip slip" attack).
-A zip is refused before extraction, with
-:class:`~dashboard.errors.ArchiveLimitError`, when it would unpack to more than
-:func:`extraction_limit` bytes or one of its entries is compressed more than
-:data:`MAX_COMPRESSION_RATIO` times (a "zip bomb": a few hundred kB of zeros
-unpack to gigabytes), and with a read error when it does not fit on the disk.
-Sizes are the ones the zip declares; Python's :mod:`zipfile` stops reading an
-entry at its declared size (and fails its CRC check if more data follows), so
-a zip cannot write more than it declares.
+with :class:`~dashboard.errors.UnsafeArchiveError` (the "zip slip" attack);
+one the file system cannot hold (a NUL byte, a part longer than 255 bytes)
+with :class:`~dashboard.errors.UnusablePathError`. A zip is refused before
+extraction, with :class:`~dashboard.errors.ArchiveLimitError`, when it would
+unpack to more than :func:`extraction_limit` bytes or one of its entries is
+compressed more than :data:`MAX_COMPRESSION_RATIO` times (a "zip bomb": a few
+hundred kB of zeros unpack to gigabytes), and with a read error when it does
+not fit on the disk; a write that fails anyway (disk full) is a
+:class:`~dashboard.errors.CheckpointReadError`. Sizes are the ones the zip
+declares; Python's :mod:`zipfile` stops reading an entry at its declared size
+(and fails its CRC check if more data follows), so a zip cannot write more
+than it declares.
 """
 
 from __future__ import annotations
@@ -26,11 +29,14 @@ import zipfile
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import BinaryIO, Iterable, Mapping
 
-from dashboard.errors import ArchiveLimitError, CheckpointReadError, UnsafeArchiveError
+from dashboard.checkpoints.user_paths import shorten
+from dashboard.errors import ArchiveLimitError, CheckpointReadError, UnsafeArchiveError, UnusablePathError
 
 #: Bytes kept free on the upload disk after an extraction.
 DISK_MARGIN = 64 * 2**20
 _CHUNK = 8 * 2**20
+#: Longest file or folder name Linux file systems hold, in bytes (NAME_MAX).
+NAME_MAX = 255
 _MB = 2**20
 
 #: Environment variable: most megabytes a zip may unpack to.
@@ -102,11 +108,27 @@ def safe_member_path(destination: Path, name: str) -> Path:
 
     Raises:
         UnsafeArchiveError: the name is absolute, has a drive, or climbs out with ``..``.
+        UnusablePathError: the name holds a NUL byte or a character with no
+            file-system encoding, or a part of it is longer than
+            :data:`NAME_MAX` bytes.
     """
+    if "\x00" in name:
+        raise UnusablePathError(f"the received name {shorten(name)} holds a NUL character, which no file name can "
+                                "contain; nothing was written. Rename the file")
     posix, windows = PurePosixPath(name.replace("\\", "/")), PureWindowsPath(name)
     if posix.is_absolute() or windows.drive or windows.root or ".." in posix.parts or not posix.parts:
         raise UnsafeArchiveError(f"the entry {name!r} would be written outside its folder; nothing was extracted. "
                                  "Re-create the zip from inside the model folder (zip -r model.zip model/)")
+    for part in posix.parts:
+        try:
+            size = len(os.fsencode(part))
+        except UnicodeEncodeError as error:
+            raise UnusablePathError(f"the received name {shorten(name)} holds characters the file system cannot "
+                                    "encode; nothing was written. Rename the file") from error
+        if size > NAME_MAX:
+            raise UnusablePathError(f"the received name {shorten(part)} is {size:,} bytes long, too long for the "
+                                    f"file system (at most {NAME_MAX}); nothing was written. Rename it (and zip the "
+                                    "folder again)")
     target = (destination / Path(*posix.parts)).resolve()
     if not target.is_relative_to(destination.resolve()):
         raise UnsafeArchiveError(f"the entry {name!r} would be written outside its folder (through a link); "
@@ -128,9 +150,10 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
 
     Raises:
         UnsafeArchiveError: an entry would land outside ``destination`` (nothing written).
+        UnusablePathError: an entry's name cannot be a file name here (nothing written).
         ArchiveLimitError: over ``max_bytes``, or an entry compressed more than
             :data:`MAX_COMPRESSION_RATIO` times (nothing written).
-        CheckpointReadError: not a zip, or larger than the free disk space.
+        CheckpointReadError: not a zip, larger than the free disk space, or a write failed.
     """
     max_bytes = extraction_limit() if max_bytes is None else max_bytes
     try:
@@ -144,12 +167,23 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
                 raise CheckpointReadError(f"{archive.name} unpacks to {needed:,} bytes but only {free:,} are free; "
                                           "open the model by its local path instead")
             for member, target in zip(members, targets):
-                target.parent.mkdir(parents=True, exist_ok=True)
-                with handle.open(member) as source, open(target, "wb") as sink:
-                    shutil.copyfileobj(source, sink, _CHUNK)
+                with handle.open(member) as source:
+                    _write(source, target)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError) as error:
         raise CheckpointReadError(f"{archive.name} is not a readable zip ({error}); zip the folder again") from error
     return destination
+
+
+def _write(stream: BinaryIO, target: Path) -> None:
+    """Copy ``stream`` to ``target``, its folders created; a refused write is a typed error."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with open(target, "wb") as sink:
+            shutil.copyfileobj(stream, sink, _CHUNK)
+    except OSError as error:  # a full disk, a path over PATH_MAX, a read-only folder
+        raise CheckpointReadError(f"cannot write the received file {shorten(target.name)} "
+                                  f"({error.strerror or error}); free disk space or open the model by its local "
+                                  "path instead") from error
 
 
 def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
@@ -169,17 +203,16 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
 
     Raises:
         UnsafeArchiveError: a name would land outside ``destination``.
+        UnusablePathError: a name cannot be a file name here (NUL, a part over 255 bytes).
         ArchiveLimitError: a zip over the extraction limits.
-        CheckpointReadError: no files, or a zip that cannot be read.
+        CheckpointReadError: no files, a zip that cannot be read, or a write failed (disk full).
     """
     files = list(files)
     if not files:
         raise CheckpointReadError("no files were received; choose a checkpoint file, a model folder's files or a .zip")
     targets = [safe_member_path(destination, name) for name, _ in files]
     for (_, stream), target in zip(files, targets):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "wb") as sink:
-            shutil.copyfileobj(stream, sink, _CHUNK)
+        _write(stream, target)
     if len(targets) == 1 and targets[0].suffix.lower() == ".zip":
         folder = targets[0].with_suffix("")
         folder.mkdir(exist_ok=True)

@@ -85,7 +85,8 @@ def read_vocabulary(folder: Path) -> Vocabulary | None:
     """The vocabulary found in ``folder``, or ``None`` when there is no tokenizer file.
 
     Raises:
-        CheckpointReadError: a tokenizer file exists but cannot be read.
+        CheckpointReadError: a tokenizer file exists but cannot be read
+            (not valid JSON, not UTF-8 text).
     """
     if (folder / "tokenizer.json").is_file():
         return vocabulary_from_tokenizer_json(folder / "tokenizer.json")
@@ -99,7 +100,11 @@ def read_vocabulary(folder: Path) -> Vocabulary | None:
         special = _special_from_map(folder, raw)
         return Vocabulary(raw, readable_tokens(raw, "byte-level-bpe", special), special, "byte-level-bpe")
     if (folder / "vocab.txt").is_file():
-        raw = tuple((folder / "vocab.txt").read_text(encoding="utf-8").split("\n"))
+        try:
+            raw = tuple((folder / "vocab.txt").read_text(encoding="utf-8").split("\n"))
+        except UnicodeDecodeError as error:
+            raise CheckpointReadError(f"vocab.txt in {folder} is not UTF-8 text ({error}); save it as UTF-8, "
+                                      "one token a line, or remove it") from error
         raw = raw[:-1] if raw and raw[-1] == "" else raw
         special = _special_from_map(folder, raw)
         return Vocabulary(raw, readable_tokens(raw, "wordpiece", special), special, "wordpiece")

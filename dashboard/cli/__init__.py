@@ -1,30 +1,77 @@
 """Command line: ``python -m dashboard COMMAND ...``.
 
 Each command is a module with ``add_arguments(parser)`` and ``run(args) -> int``,
-registered once in :data:`COMMANDS`. Bad input prints one line on stderr and
-exits with status 2; ``--json`` output goes to stdout.
+registered once in :data:`COMMANDS` by its module path and one-line help. Only
+the chosen command's module is imported, and command modules import torch,
+transformers and the checkpoint readers inside ``run`` where they need them,
+so ``models`` and ``info --spec`` start without loading torch. Bad input
+prints one line on stderr and exits with status 2; ``--json`` output goes to
+stdout, and stderr stays quiet on success (no progress bars).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
 from types import ModuleType
+from typing import Iterator, Mapping, NamedTuple
 
-from dashboard.cli import info, models, neighbours, positions, project, reorder
 from dashboard.errors import ExplorerError
 
-#: Command name -> module implementing it.
-COMMANDS: dict[str, ModuleType] = {
-    "info": info,
-    "models": models,
-    "positions": positions,
-    "reorder": reorder,
-    "neighbours": neighbours,
-    "project": project,
-}
+
+class Command(NamedTuple):
+    """One command: the module implementing it and the line ``--help`` lists it with."""
+
+    module: str
+    help: str
+
+
+class CommandRegistry(Mapping[str, ModuleType]):
+    """Command name -> its module, imported on first access.
+
+    Listing the names (``set(COMMANDS)``, ``--help``) imports nothing.
+    """
+
+    def __init__(self, commands: Mapping[str, Command]):
+        self._commands = dict(commands)
+
+    def __getitem__(self, name: str) -> ModuleType:
+        return importlib.import_module(self._commands[name].module)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._commands)
+
+    def __len__(self) -> int:
+        return len(self._commands)
+
+    def help(self, name: str) -> str:
+        """The one-line help of command ``name`` (the first line of its module's docstring)."""
+        return self._commands[name].help
+
+
+#: Command name -> module and one-line help. Add a command with one line here.
+COMMANDS = CommandRegistry({
+    "info": Command("dashboard.cli.info", "Shapes, parameter accounting and weight tying of a checkpoint or a spec."),
+    "models": Command("dashboard.cli.models", "List the bundled checkpoints; the first is the default."),
+    "positions": Command("dashboard.cli.positions", "Structure of the position table: neighbour similarity, "
+                                                    "closeness to sinusoidal, untrained rows."),
+    "reorder": Command("dashboard.cli.reorder", "Reorder a sentence and measure what changes, with and without "
+                                                "positions."),
+    "neighbours": Command("dashboard.cli.neighbours", "Nearest neighbours of a token, word or expression over the "
+                                                      "whole token table."),
+    "project": Command("dashboard.cli.project", "Project every row of a table to 2D or 3D and write the coordinates "
+                                                "as CSV."),
+})
 
 EXIT_BAD_INPUT = 2
+
+#: Environment that silences the progress bars of tqdm (which transformers' GGUF
+#: loader calls directly, so its disable_progress_bar() does not reach them),
+#: huggingface_hub and transformers. Read when those libraries are imported:
+#: set before any command module is.
+QUIET_ENVIRONMENT = {"TQDM_DISABLE": "1", "HF_HUB_DISABLE_PROGRESS_BARS": "1"}
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -34,17 +81,40 @@ class _OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"error: {message} (see `python -m {self.prog} --help`)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="dashboard", description="Inspect the embedding tables of transformer checkpoints.")
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser, with the arguments of ``command`` only.
+
+    Args:
+        command: the command about to run; its module is imported to add its
+            arguments and its docstring, line breaks kept, as the
+            description. Every other command is listed by its one-line help
+            alone, without importing it.
+    """
+    parser = _OneLineParser(prog="dashboard", description="Inspect the embedding tables of transformer checkpoints.",
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
-    for name, module in COMMANDS.items():
-        command = sub.add_parser(name, help=module.__doc__.splitlines()[0], description=module.__doc__)
-        module.add_arguments(command)
+    for name in COMMANDS:
+        if name != command:
+            sub.add_parser(name, help=COMMANDS.help(name))
+            continue
+        module = COMMANDS[name]
+        # Raw descriptions keep the line breaks of the docstrings' Examples blocks.
+        module.add_arguments(sub.add_parser(name, help=COMMANDS.help(name), description=module.__doc__,
+                                            formatter_class=argparse.RawDescriptionHelpFormatter))
     return parser
 
 
+def _chosen_command(argv: list[str]) -> str | None:
+    """The command named in ``argv``: the first argument that is not an option (the top level has only -h)."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one command; return its exit status (0, or 2 on bad input with one line on stderr)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    for name, value in QUIET_ENVIRONMENT.items():
+        os.environ.setdefault(name, value)  # a user's own setting wins
+    args = build_parser(_chosen_command(argv)).parse_args(argv)
     try:
         return COMMANDS[args.command].run(args)
     except ExplorerError as error:

@@ -23,13 +23,13 @@ from dashboard.analysis.accounting import (
     parse_spec,
     spec_from_tables,
 )
-from dashboard.checkpoints import load_tables
 from dashboard.cli.output import print_json, print_table
 from dashboard.errors import SpecError
 from dashboard.tables import TYING_LABELS, EmbeddingTables
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add SOURCE, ``--spec``, ``--json`` and the NumPy array options to the ``info`` parser."""
     parser.add_argument("source", nargs="?", help="checkpoint path or bundled name (`default`; see `models`)")
     parser.add_argument("--spec", help="account from a spec alone, e.g. vocab_size=8449,d_model=768,n_positions=1024,"
                                        "tied=false,total_parameters=120000000 (or n_layer=12 for the GPT-2 formula)")
@@ -119,12 +119,20 @@ def _print_readable(document: dict[str, Any], rows: list[ParameterRow]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the accounting of a checkpoint or a spec (readable, or JSON with ``--json``); return 0.
+
+    Raises:
+        SpecError: both or neither of SOURCE and ``--spec`` were given, or the spec is malformed.
+        ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
+    """
     if (args.source is None) == (args.spec is None):
         raise SpecError("give either a SOURCE (path or bundled name) or --spec, not both and not neither")
     if args.spec is not None:
         spec = parse_spec(args.spec)
         document = spec_document(spec)
     else:
+        from dashboard.checkpoints import load_tables  # the readers; --spec is arithmetic and needs none
+
         tables = load_tables(args.source, token_array=args.token_array, position_array=args.position_array,
                              vocab_file=args.vocab)
         spec = spec_from_tables(tables)

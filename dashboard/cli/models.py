@@ -1,4 +1,9 @@
-"""List the bundled checkpoints; the first is the default."""
+"""List the bundled checkpoints; the first is the default.
+
+Examples:
+  python -m dashboard models
+  python -m dashboard models --json
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from dashboard.cli.output import print_json, print_table
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json`` to the ``models`` parser."""
     parser.add_argument("--json", action="store_true", help="print a JSON list of {name, description, format, path}")
 
 
@@ -18,6 +24,7 @@ def models_document() -> list[dict[str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the bundled checkpoints (a table, or JSON with ``--json``); return 0. Never raises on input."""
     document = models_document()
     if args.json:
         print_json(document)

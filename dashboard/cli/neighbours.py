@@ -18,13 +18,12 @@ from typing import Any
 
 from dashboard.analysis.neighbours import METRICS, build_index, top_k_neighbours
 from dashboard.analysis.queries import TermResolver, resolve_expression
-from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.query_tokenizer import load_encoder
 from dashboard.cli.output import print_json, print_table
 from dashboard.tables import EmbeddingTables
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add SOURCE, QUERY, ``--k``, ``--metric`` and ``--json`` to the ``neighbours`` parser."""
     parser.add_argument("source", help="checkpoint path or bundled name (`default`; see `models`)")
     parser.add_argument("query", help="a word, a token (##ing), #id, or terms joined by ' + ' / ' - '")
     parser.add_argument("--k", type=int, default=10, help="how many neighbours (default 10)")
@@ -40,7 +39,9 @@ def neighbours_document(tables: EmbeddingTables, query: str, k: int = 10, metric
     Raises:
         QueryError: the query cannot be resolved, ``k < 1``, or the query has no direction.
     """
-    resolver = TermResolver(tables, load_encoder(tables))
+    from dashboard.checkpoints.tokenizer import load_tokenizer
+
+    resolver = TermResolver(tables, load_tokenizer(tables))
     expression, vector = resolve_expression(query, resolver)
     found = top_k_neighbours(build_index(tables.token, n_used=len(tables.vocabulary)), vector, k=k, metric=metric,
                              exclude=expression.ids)
@@ -51,6 +52,14 @@ def neighbours_document(tables: EmbeddingTables, query: str, k: int = 10, metric
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the query's nearest rows (notes on how it was read go to stderr); return 0.
+
+    Raises:
+        QueryError: the query cannot be resolved or ``--k`` is below 1 (see :func:`neighbours_document`).
+        ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
+    """
+    from dashboard.checkpoints import load_tables
+
     tables = load_tables(args.source)
     document, notes = neighbours_document(tables, args.query, k=args.k, metric=args.metric)
     for note in notes:

@@ -22,7 +22,6 @@ from dashboard.analysis.positions import (
 from dashboard.analysis.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, rotary_head_dim
 from dashboard.analysis.subspaces import compare_subspaces
 from dashboard.analysis.trajectory import pca_trajectory
-from dashboard.checkpoints import load_tables
 from dashboard.cli.output import print_json
 from dashboard.tables import EmbeddingTables
 
@@ -31,6 +30,7 @@ OVERLAP_K = 10
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add SOURCE and ``--json`` to the ``positions`` parser."""
     parser.add_argument("source", help="checkpoint path or bundled name (`default`; see `models`)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
@@ -127,6 +127,14 @@ def _print_readable(doc: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the position-table summary (readable, or JSON with ``--json``); return 0.
+
+    Raises:
+        QueryError: a rotary model whose config lacks the head count.
+        ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
+    """
+    from dashboard.checkpoints import load_tables
+
     document = positions_document(load_tables(args.source))
     if args.json:
         print_json(document)

@@ -17,14 +17,13 @@ import sys
 from pathlib import Path
 
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
-from dashboard.analysis.token_map import TABLE_NAMES, coordinates_frame, table_rows
-from dashboard.checkpoints import load_tables
+from dashboard.analysis.token_map import TABLE_NAMES
+from dashboard.checkpoints.user_paths import inspect_path, shorten
 from dashboard.errors import QueryError
-from dashboard.exports import csv_bytes
-from dashboard.projection_cache import cached_projection
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add SOURCE, the table and projection settings and ``--out`` to the ``project`` parser."""
     parser.add_argument("source", help="checkpoint path or bundled name (`default`; see `models`)")
     parser.add_argument("--table", choices=list(TABLE_NAMES), default="token", help="which table (default token)")
     parser.add_argument("--method", choices=list(METHODS), default="pca", help="pca (default) or umap")
@@ -32,17 +31,48 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="UMAP's random_state (default 0)")
     parser.add_argument("--n-neighbors", type=int, default=15, help="UMAP's n_neighbors (default 15)")
     parser.add_argument("--min-dist", type=float, default=0.1, help="UMAP's min_dist (default 0.1)")
-    parser.add_argument("--out", required=True, type=Path, help="CSV file to write")
+    parser.add_argument("--out", required=True, help="CSV file to write")
+
+
+def _output_file(text: str) -> Path:
+    """The ``--out`` file, checked before the projection runs.
+
+    Raises:
+        UnusablePathError: the path is empty, too long, holds a NUL byte ...
+        QueryError: it is a folder, or its folder does not exist.
+    """
+    found = inspect_path(text, "--out")
+    out = found or Path(text).expanduser()
+    if (found is not None and found.is_dir()) or not out.parent.is_dir():
+        raise QueryError(f"--out {shorten(text)} must be a file in an existing folder")
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.out.is_dir() or not args.out.parent.is_dir():
-        raise QueryError(f"--out {args.out} must be a file in an existing folder")
+    """Write the projection's coordinates as CSV to ``--out`` (a summary line on stderr); return 0.
+
+    Raises:
+        UnusablePathError: ``--out`` is empty, too long or holds a NUL byte.
+        QueryError: ``--out`` is a folder, its folder does not exist or the
+            file cannot be written, a UMAP setting is out of range, or the
+            table is too small for the method.
+        ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
+    """
+    out = _output_file(args.out)
+    from dashboard.analysis.token_map import coordinates_frame, table_rows
+    from dashboard.checkpoints import load_tables
+    from dashboard.exports import csv_bytes  # imports Altair
+    from dashboard.projection_cache import cached_projection
+
     settings = ProjectionSettings(args.method, args.dims, args.seed, args.n_neighbors, args.min_dist)
     tables = load_tables(args.source)
     rows = table_rows(tables, args.table)
     projection = cached_projection(rows.table, tables.content_hash, rows.name, settings)
-    args.out.write_bytes(csv_bytes(coordinates_frame(projection, rows.labels)))
+    try:
+        out.write_bytes(csv_bytes(coordinates_frame(projection, rows.labels)))
+    except OSError as error:  # a full disk, a read-only folder
+        raise QueryError(f"cannot write --out {shorten(args.out)} ({error.strerror or error}); choose a file in "
+                         "a folder you can write to") from error
     print(f"wrote {projection.n_rows:,} rows to {args.out}: {projection.describe()}", file=sys.stderr)
     for note in projection.notes:
         print(f"note: {note}", file=sys.stderr)

@@ -16,17 +16,14 @@ from __future__ import annotations
 import argparse
 
 from dashboard.analysis.reorder import ORDER_HELP
-from dashboard.checkpoints import load_tables
 from dashboard.cli.output import print_json, print_table
 from dashboard.errors import ForwardUnavailableError
-from dashboard.forward.experiment import SETTINGS, experiment_document, plan_reorder, run_reorder_experiment
-from dashboard.forward.loading import load_forward_model
-from dashboard.forward.tokenizing import load_sentence_tokenizer
 
 NUMBER_KEYS = ("lookup_max_abs_diff", "attention_max_abs_diff", "model_max_abs_diff", "pooled_cosine")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add SOURCE, SENTENCE, ``--order`` and ``--json`` to the ``reorder`` parser."""
     parser.add_argument("source", help="checkpoint path or bundled name (`default`; see `models`)")
     parser.add_argument("sentence", help="the sentence to reorder, e.g. \"the cat sat on a mat\"")
     parser.add_argument("--order", default="reverse",
@@ -41,11 +38,27 @@ def _format(value: float | None, key: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the reorder experiment and print its numbers (a table, or JSON with ``--json``); return 0.
+
+    A checkpoint with no forward pass (a bare table) still gets the lookup
+    numbers, with a note saying why the model levels are missing.
+
+    Raises:
+        OrderError: ``--order`` cannot be used for this sentence.
+        ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables`
+            or the sentence tokenizer when SOURCE cannot be read.
+    """
+    # The forward pass needs torch and transformers: imported here, so that other commands start without them.
     from transformers.utils import logging as transformers_logging
+
+    from dashboard.checkpoints import load_tables
+    from dashboard.forward.experiment import SETTINGS, experiment_document, plan_reorder, run_reorder_experiment
+    from dashboard.forward.loading import load_forward_model
+    from dashboard.checkpoints.tokenizer import load_tokenizer
 
     transformers_logging.disable_progress_bar()  # stderr is for the one-line error only
     tables = load_tables(args.source)
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     plan_reorder(tables, tokenizer, args.sentence, args.order)  # bad input fails before the model loads
     try:
         model, note = load_forward_model(tables), None
@@ -65,4 +78,6 @@ def run(args: argparse.Namespace) -> int:
                 right=[False, True, True])
     if note:
         print(f"note: {note}")
+    if experiment.unknown_words:
+        print(f"note: {', '.join(experiment.unknown_words)} became the unknown token and move like any word")
     return 0

@@ -25,7 +25,8 @@ from typing import Any, Mapping
 
 import torch
 
-from dashboard.errors import CheckpointReadError, ForwardUnavailableError, UnsafeCheckpointError
+from dashboard.checkpoints.torch_pickle import load_torch_file
+from dashboard.errors import CheckpointReadError, ForwardUnavailableError
 
 #: nanoGPT Linear weights stored transposed relative to GPT-2's Conv1D.
 TRANSPOSED = ("attn.c_attn.weight", "attn.c_proj.weight", "mlp.c_fc.weight", "mlp.c_proj.weight")
@@ -107,22 +108,18 @@ def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mappin
 def read_nanogpt_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], dict[str, Any]]:
     """The state dict and ``model_args`` of a nanoGPT ``ckpt.pt``.
 
-    Loaded with ``torch.load(weights_only=True)``: nothing in the file runs.
+    Opened with :func:`~dashboard.checkpoints.torch_pickle.load_torch_file`,
+    the table readers' safe loader (``weights_only=True``, memory-mapped):
+    nothing in the file runs, and a refusal reads the same as on the Load page.
 
     Raises:
-        UnsafeCheckpointError: the pickle asks for objects safe loading refuses.
+        UnsafeCheckpointError: the pickle asks for objects safe loading refuses
+            (the message names them).
         ForwardUnavailableError: the file is a state dict without
             ``model_args`` (no sizes to build a model from).
-        CheckpointReadError: the file is not a torch checkpoint.
+        CheckpointReadError: the file is not a torch checkpoint, or is truncated.
     """
-    try:
-        checkpoint = torch.load(path, map_location="cpu", weights_only=True, mmap=True)
-    except Exception as error:  # torch raises UnpicklingError, RuntimeError, EOFError ... on bad files
-        if "weights_only" in str(error) or "Unsupported global" in str(error):
-            raise UnsafeCheckpointError(f"{path.name} asks for objects that safe loading refuses, so nothing was "
-                                        f"run ({str(error).splitlines()[0]}); re-save its state dict with "
-                                        "torch.save(model.state_dict())") from error
-        raise CheckpointReadError(f"{path.name} is not a readable torch checkpoint ({error})") from error
+    checkpoint = load_torch_file(path)
     if not isinstance(checkpoint, dict) or "model" not in checkpoint or "model_args" not in checkpoint:
         raise ForwardUnavailableError(f"{path.name} is not a nanoGPT ckpt.pt (no 'model' and 'model_args' keys), "
                                       "so there are no sizes to build the model from; only the tables can be shown")

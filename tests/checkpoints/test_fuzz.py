@@ -3,7 +3,9 @@
 Seeds are valid tiny files of each format; hypothesis flips, overwrites,
 inserts and truncates their bytes, and also writes pure noise under each
 suffix. A reader may succeed (a flipped weight is still a weight) or raise an
-:class:`~dashboard.errors.ExplorerError`; anything else is a bug.
+:class:`~dashboard.errors.ExplorerError`; anything else is a bug. The same
+holds for hostile names given as the source or the vocabulary file (too long,
+NUL bytes, ``..``, ``~``, unencodable characters, empty).
 """
 
 import os
@@ -131,5 +133,54 @@ def test_random_bytes_raise_only_typed_errors(seeds, target):
     @given(data=st.binary(max_size=2048))
     def check(data):
         _load_copy(root, target, data)
+
+    check()
+
+
+def test_damaged_zip64_end_record_is_not_a_torch_zip(tmp_path):
+    # Found by the fuzzer: zipfile.is_zipfile raises BadZipFile instead of
+    # returning False when a zip64 end record claims several disks.
+    import struct
+
+    from dashboard.checkpoints.torch_pickle import is_torch_zip
+
+    locator = b"PK\x06\x07" + struct.pack("<LQL", 0, 0, 2)  # zip64 locator: 2 disks
+    end = b"PK\x05\x06" + b"\x00" * 18
+    path = tmp_path / "pytorch_model.bin"
+    path.write_bytes(b"junk" + locator + end)
+    assert is_torch_zip(path) is False
+
+
+#: Pieces of a path a user might type, paste or generate: noise, names over
+#: the file system's 255-byte limit, NUL bytes, climbs, ``~`` forms, unencodable
+#: and non-ASCII characters, separators, and names that exist in the folder.
+PATH_PIECES = st.one_of(
+    st.text(max_size=20),
+    st.text(alphabet="bé", min_size=200, max_size=700),
+    st.sampled_from(["", ".", "..", "~", "~no_such_user_here", "/", "//", "\x00", "a\x00b", "\ud800", "模型",
+                     "🙂", " ", "\n", "-", "--json", "emb.npy", "vocab.txt", "sub", "emb.npy/x"]),
+)
+
+
+@pytest.mark.parametrize("option", ["source", "vocab_file"])
+def test_hostile_names_raise_only_typed_errors(tmp_path, monkeypatch, option):
+    # Relative names and ``~`` resolve inside an empty-ish folder, never in the repository or the real home.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    np.save(tmp_path / "emb.npy", np.ones((4, 3), np.float32))
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "vocab.txt").write_text("a\nb\n")
+
+    @settings(FUZZ, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(pieces=st.lists(PATH_PIECES, min_size=1, max_size=5))
+    def check(pieces):
+        name = "/".join(pieces)
+        try:
+            if option == "source":
+                assert isinstance(load_tables(name), EmbeddingTables)
+            else:
+                assert isinstance(load_tables(tmp_path / "emb.npy", vocab_file=name), EmbeddingTables)
+        except ExplorerError:
+            pass  # typed, with a message for the user
 
     check()

@@ -9,6 +9,7 @@ import torch
 from dashboard.checkpoints import load_tables
 from dashboard.errors import (
     CheckpointReadError,
+    MissingTensorError,
     ShapeMismatchError,
     SourceNotFoundError,
     UnsupportedFormatError,
@@ -145,3 +146,23 @@ def test_bf16_is_widened_and_dtype_reported(tmp_path):
     tables = load_tables(tmp_path / "bf16")
     assert tables.source_dtype == "bfloat16" and tables.token.dtype == np.float32
     np.testing.assert_array_equal(tables.token, model.transformer.wte.weight.float().detach().numpy())
+
+
+def test_vocab_txt_that_is_not_utf8_is_typed(tmp_path):
+    folder = factories.bert_folder(tmp_path / "bert")
+    (folder / "vocab.txt").write_bytes(b"[PAD]\n\xff\xfecat\n")  # a UTF-16 mark: saved in the wrong encoding
+    with pytest.raises(CheckpointReadError, match="vocab.txt .*UTF-8"):
+        load_tables(folder)
+
+
+def test_gpt2_config_beside_llama_weights_names_what_was_looked_for(tmp_path):
+    llama = factories.llama_folder(tmp_path / "llama")
+    gpt2 = factories.gpt2_folder(tmp_path / "gpt2")
+    (llama / "config.json").write_text((gpt2 / "config.json").read_text())
+    with pytest.raises(MissingTensorError) as caught:
+        load_tables(llama)
+    message = str(caught.value)
+    assert "None" not in message
+    assert "'wte.weight'" in message and "'transformer.wte.weight'" in message  # every prefix tried
+    assert "'model.embed_tokens.weight'" in message  # what the file holds, embedding-like keys first
+    assert "config.json may belong to another model" in message

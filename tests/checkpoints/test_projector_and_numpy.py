@@ -128,3 +128,18 @@ def test_headers_listed_without_reading_data_and_truncation_found(tmp_path):
     (tmp_path / "cut.npy").write_bytes(data[:-1000])
     with pytest.raises(CheckpointReadError, match="truncated"):
         load_tables(tmp_path / "cut.npy")
+
+
+def test_explicit_vocab_file_shorter_than_table_is_noted(tmp_path):
+    np.save(tmp_path / "emb.npy", _table(20))
+    (tmp_path / "five.txt").write_text("a\nb\nc\nd\ne\n")
+    tables = load_tables(tmp_path / "emb.npy", vocab_file=str(tmp_path / "five.txt"))
+    assert list(tables.unused_rows) == list(range(5, 20))
+    assert any("5 tokens for 20 rows" in note and "rows 5..19" in note for note in tables.notes), tables.notes
+
+
+def test_empty_vocab_file_is_refused(tmp_path):
+    np.save(tmp_path / "emb.npy", _table(4))
+    (tmp_path / "empty.txt").write_text("")
+    with pytest.raises(CheckpointReadError, match="no tokens"):
+        load_tables(tmp_path / "emb.npy", vocab_file=str(tmp_path / "empty.txt"))

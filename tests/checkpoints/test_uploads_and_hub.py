@@ -10,8 +10,14 @@ import pytest
 from dashboard.checkpoints import hub, load_tables
 from dashboard.checkpoints.uploads import (EXTRACT_LIMIT_FACTOR, MAX_EXTRACT_ENV, extract_zip, extraction_limit,
                                            store_files)
-from dashboard.errors import (ArchiveLimitError, CheckpointReadError, HubUnavailableError, QueryError,
-                              UnsafeArchiveError)
+from dashboard.errors import (
+    ArchiveLimitError,
+    CheckpointReadError,
+    HubUnavailableError,
+    QueryError,
+    UnsafeArchiveError,
+    UnusablePathError,
+)
 from tests import factories
 
 
@@ -183,3 +189,43 @@ def test_hub_fetch_online_downloads_only_the_chosen_files(tmp_path, monkeypatch)
     path = hub.fetch_hub_model("someone/tiny-gpt2")
     assert asked["patterns"] == ["config.json", "model.safetensors"]
     assert load_tables(path).architecture == "gpt2"
+
+
+@pytest.mark.parametrize("name, fragment", [
+    ("b" * 300 + ".npy", "too long"),
+    ("x/" + "c" * 300 + "/y.npy", "too long"),
+    ("a\x00b.npy", "NUL"),
+])
+def test_unwritable_upload_names_are_typed_and_nothing_written(tmp_path, name, fragment):
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    with pytest.raises(UnusablePathError, match=fragment):
+        store_files([("ok.txt", io.BytesIO(b"x")), (name, io.BytesIO(b"x"))], dest)
+    assert list(dest.iterdir()) == []
+
+
+def test_zip_entry_name_too_long_is_typed_and_nothing_written(tmp_path):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("model/config.json", "{}")
+        archive.writestr("model/" + "d" * 300, "x")
+    (tmp_path / "long.zip").write_bytes(buffer.getvalue())
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    with pytest.raises(UnusablePathError, match="too long"):
+        extract_zip(tmp_path / "long.zip", dest)
+    assert list(dest.iterdir()) == []
+
+
+def test_a_failed_write_is_typed(tmp_path, monkeypatch):
+    import errno
+    import shutil
+
+    def full_disk(source, sink, length=0):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copyfileobj", full_disk)
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    with pytest.raises(CheckpointReadError, match="No space left on device"):
+        store_files([("model.npy", io.BytesIO(b"x"))], dest)

@@ -113,3 +113,27 @@ def test_project_on_a_table_too_small_for_umap_exits_2(tmp_path, capsys):
     code = main(["project", str(folder), "--table", "position", "--method", "umap", "--n-neighbors", "100",
                  "--out", str(tmp_path / "x.csv")])
     assert code == 2 and "n_neighbors=100" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("out, fragment", [
+    ("b" * 300 + ".csv", "too long"),
+    ("map\x00.csv", "NUL"),
+    ("", "empty"),
+    (".", "must be a file"),
+])
+def test_hostile_out_paths_exit_2_with_one_line(folder, capsys, out, fragment):
+    code, err = _run(capsys, ["project", str(folder), "--out", out])
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and fragment in lines[0], err
+
+
+def test_a_failed_write_exits_2_with_one_line(folder, tmp_path, capsys, monkeypatch):
+    import errno
+    from pathlib import Path
+
+    def full_disk(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device", str(self))
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    code, err = _run(capsys, ["project", str(folder), "--out", str(tmp_path / "map.csv")])
+    assert code == 2 and "No space left on device" in err and len(err.strip().splitlines()) == 1

@@ -6,7 +6,8 @@ import torch
 import torch.nn.functional as F
 
 from dashboard.checkpoints import load_tables
-from dashboard.errors import CheckpointReadError, ForwardUnavailableError, UnsafeCheckpointError
+from dashboard.checkpoints.torch_pickle import load_torch_file
+from dashboard.errors import CheckpointReadError, ExplorerError, ForwardUnavailableError, UnsafeCheckpointError
 from dashboard.forward.loading import load_forward_model
 from dashboard.forward.nanogpt import TRANSPOSED, gpt2_from_nanogpt, read_nanogpt_checkpoint
 from dashboard.tables import EmbeddingTables, Tying, Vocabulary
@@ -137,6 +138,21 @@ class Boom:
 def test_pickle_with_code_is_refused_and_nothing_runs(tmp_path, capsys):
     path = tmp_path / "evil.pt"
     torch.save({"model": {}, "model_args": ARGS, "payload": Boom()}, path)
-    with pytest.raises(UnsafeCheckpointError, match="nothing was run"):
+    with pytest.raises(UnsafeCheckpointError, match="nothing was executed"):
         read_nanogpt_checkpoint(path)
     assert "this must never run" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content", ["code", "truncated"])
+def test_refusals_read_as_those_of_the_table_readers(tmp_path, content):
+    """The forward pass opens ckpt.pt with the same safe loader as the readers: one wording everywhere."""
+    path = tmp_path / "ckpt.pt"
+    torch.save({"model": {}, "model_args": ARGS, "payload": Boom()}, path)
+    if content == "truncated":
+        torch.save({"model": _strip(nanogpt_state_dict_from_gpt2(ARGS)), "model_args": ARGS}, path)
+        path.write_bytes(path.read_bytes()[:5000])
+    with pytest.raises(ExplorerError) as forward:
+        read_nanogpt_checkpoint(path)
+    with pytest.raises(ExplorerError) as readers:
+        load_torch_file(path)
+    assert type(forward.value) is type(readers.value) and str(forward.value) == str(readers.value)
