@@ -92,10 +92,12 @@ def explain_failure(name: str, reason: str, *, subjects: tuple[str, ...] = ()) -
     Args:
         name: what the user knows the checkpoint as (:func:`short_name`).
         reason: the error's message. Most readers start it with the file's
-            name or path; that subject becomes ``it`` (``it is empty``).
+            name or path, bare or quoted (``'x.pt' is empty``); that subject
+            becomes ``it`` (``it is empty``).
         subjects: other spellings of the same thing that may start ``reason``.
     """
-    for subject in sorted({name, Path(name).name, *subjects} - {""}, key=len, reverse=True):
+    spellings = {name, Path(name).name, *subjects} - {""}
+    for subject in sorted(spellings | {repr(s) for s in spellings}, key=len, reverse=True):
         if reason.startswith(subject + " "):
             reason = "it " + reason[len(subject) + 1:]
             break

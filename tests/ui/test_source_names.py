@@ -50,8 +50,10 @@ def test_error_names_the_upload_once_and_never_its_temporary_path(folder):
 
 def test_error_for_a_path_names_it_once(tmp_path):
     missing = str(tmp_path / "nothing")
-    assert load_error_message(missing, ValueError(f"{missing} is neither an existing path nor a bundled checkpoint")) \
-        == f"Could not read {missing}: it is neither an existing path nor a bundled checkpoint"
+    expected = f"Could not read {missing}: it is neither an existing path nor a bundled checkpoint"
+    for named in (missing, repr(missing)):  # readers quote a typed path (user_paths.shorten)
+        assert load_error_message(missing, ValueError(f"{named} is neither an existing path nor a bundled checkpoint")) \
+            == expected
 
 
 def test_sidebar_shows_an_active_upload_by_its_name(folder):
