@@ -23,7 +23,8 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from dashboard.analysis.positions import block_similarity, unit_rows
+from dashboard.analysis.norms import unit_rows
+from dashboard.analysis.position_blocks import block_similarity
 from dashboard.charts.positions import similarity_heatmap_chart
 
 #: What the page must stay under: a heatmap payload a browser takes in well

@@ -62,6 +62,10 @@ class UnsafeArchiveError(ExplorerError):
     """A zip entry would land outside the folder it is extracted to; nothing was extracted."""
 
 
+class ArchiveLimitError(ExplorerError):
+    """A zip would unpack to more than the extraction limits allow (total size, compression ratio); nothing was extracted."""
+
+
 class ArrayChoiceError(ExplorerError):
     """An array file holds several arrays and which one is the token table is not clear."""
 

@@ -16,7 +16,7 @@ from dashboard.ui.load_actions import (
     open_uploads,
     upload_widget_key,
 )
-from dashboard.ui.load_frames import read_summary_frame, sample_token_ids, token_sample_frame
+from dashboard.ui.load_frames import describe_token_sample, read_summary_frame, sample_token_ids, token_sample_frame
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.session_files import sweep_orphans, upload_root
@@ -79,6 +79,7 @@ if tables.tying.config_note:
 for note in tables.notes:
     st.caption(f"Note: {note}")
 st.subheader("Token strings")
-st.caption("As the tokenizer stores them and as the text they stand for (␣ is a space, ↵ a newline); "
-           "special tokens are marked.")
-st.dataframe(token_sample_frame(tables, sample_token_ids(tables)), hide_index=True, width="stretch")
+sample = sample_token_ids(tables)
+st.caption(f"{describe_token_sample(sample, len(tables.vocabulary))} As the tokenizer stores them and as the "
+           "text they stand for (␣ is a space, ↵ a newline); special tokens are marked.")
+st.dataframe(token_sample_frame(tables, sample), hide_index=True, width="stretch")

@@ -3,18 +3,18 @@
 import streamlit as st
 
 from dashboard.analysis.accounting import format_count, parameter_rows, spec_from_tables
-from dashboard.analysis.norms import token_norms_frame
 from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.overview_frames import parameter_frame
+from dashboard.ui.overview_frames import cached_token_norms, parameter_frame
+from dashboard.ui.source_names import display_name
 
 ensure_routed()
 
 tables = active_tables()
 st.title(f"Overview: {tables.name}")
 st.caption(f"{tables.format} · architecture `{tables.architecture}` · stored as {tables.source_dtype} · "
-           f"read from `{tables.source}`")
+           f"read from `{display_name(tables.source)}`")
 
 cols = st.columns(4)
 cols[0].metric("vocab_size", format_count(tables.vocab_size))
@@ -37,12 +37,13 @@ st.subheader("Positions")
 st.write(f"**{tables.position_kind}** — {tables.position_note}.")
 
 st.subheader("Row norms of the token table")
-st.altair_chart(row_norm_histogram_chart(token_norms_frame(tables), title=""), width="stretch")
+norm_frame = cached_token_norms(tables, tables.content_hash, len(tables.vocabulary))
+st.altair_chart(row_norm_histogram_chart(norm_frame, title=""), width="stretch")
 st.caption("How long each token's vector is. Rarely seen tokens tend to stay near their initial norm; "
            "a separate spike often marks tokens training never touched.")
 unused = len(tables.unused_rows)
 if unused:
-    st.caption(f"{unused:,} rows past the vocabulary are unused padding (ids {tables.unused_rows.start:,} "
-               f"to {tables.unused_rows.stop - 1:,}).")
+    st.caption(f"{unused:,} padding rows past the vocabulary (ids {tables.unused_rows.start:,} to "
+               f"{tables.unused_rows.stop - 1:,}) have no token and are not counted in the histogram.")
 for note in tables.notes:
     st.caption(f"Note: {note}")

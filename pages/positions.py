@@ -2,14 +2,9 @@
 
 import streamlit as st
 
-from dashboard.analysis.positions import (
-    SINUSOIDAL_MEASURE,
-    UNTRAINED_CRITERION,
-    format_position_ranges,
-    token_type_frame,
-    untrained_threshold,
-)
+from dashboard.analysis.sinusoidal_closeness import SINUSOIDAL_MEASURE
 from dashboard.analysis.spectrum import top_variance_dimensions
+from dashboard.analysis.untrained_rows import UNTRAINED_CRITERION, untrained_threshold
 from dashboard.charts.positions import (
     dimension_chart,
     explained_variance_chart,
@@ -24,6 +19,7 @@ from dashboard.charts.positions import (
 from dashboard.ui import position_frames as frames
 from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.position_text import MIN_ROWS, describe_untrained, too_few_rows_message
 from dashboard.ui.rotary_panel import render_no_table, render_rotary
 
 ensure_routed()
@@ -38,15 +34,16 @@ def show_token_types() -> None:
     st.subheader("Token-type table")
     st.write(f"{tables.token_type.shape[0]} rows of width {tables.d_model}: row s is added to every token of segment "
              "s, so for one-sentence inputs row 0 is a constant offset on every position.")
-    st.dataframe(token_type_frame(tables.token_type), hide_index=True)
+    st.dataframe(frames.token_type_frame(tables.token_type), hide_index=True)
 
 
 if tables.position is None:
     (render_rotary if tables.position_kind == "rotary" else render_no_table)(tables)
     show_token_types()
     st.stop()
-if tables.n_positions < 3:
-    st.info(f"The position table has only {tables.n_positions} rows; the views below need at least 3.")
+if tables.n_positions < MIN_ROWS:
+    st.info(too_few_rows_message(tables.n_positions))
+    show_token_types()
     st.stop()
 
 key = tables.content_hash
@@ -61,7 +58,7 @@ cols[1].metric("d_model", f"{d:,}")
 cols[2].metric("adjacent cosine mean", f"{summary.adjacent_cosine_mean:.3f}",
                help="Mean cosine similarity of rows t and t + 1: about 0 for random rows, near 1 for a smooth table.")
 cols[3].metric("closeness to sinusoidal", f"{summary.sinusoidal_similarity:.3f}", help=SINUSOIDAL_MEASURE)
-cols[4].metric("untrained-looking positions", len(summary.untrained_positions), help=UNTRAINED_CRITERION)
+cols[4].metric("untrained-looking rows", len(summary.untrained_positions), help=UNTRAINED_CRITERION)
 st.caption(f"Closeness to sinusoidal: {SINUSOIDAL_MEASURE}. A learned table is only defined up to a rotation "
            "of d_model space, so entries cannot be compared directly; the cosines between positions can.")
 
@@ -121,13 +118,8 @@ sides = st.columns(2)
 for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
     side.altair_chart(position_norm_chart(frames.cached_norms(tables, key, reference),
                                           title=f"Row norm by position, {label}"))
-flagged = summary.untrained_positions
-if flagged:
-    tail = (f" The run from position {summary.untrained_tail_start} to the end suggests training used a context of "
-            f"{summary.untrained_tail_start} positions." if summary.untrained_tail_start is not None else "")
-    st.warning(f"{len(flagged)} of {n} positions look untrained: {format_position_ranges(flagged)}.{tail}")
-else:
-    st.success("No position looks untrained: every row is related to its neighbours.")
+verdict = describe_untrained(summary.untrained_positions, summary.untrained_tail_start, n)
+(st.warning if verdict.alarming else st.success)(verdict.text)
 st.caption(f"Criterion: {UNTRAINED_CRITERION}. Threshold here: {untrained_threshold(d):.3f}.")
 
 st.subheader("Token and position subspaces")

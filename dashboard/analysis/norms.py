@@ -1,11 +1,14 @@
-"""Row norms of a table."""
+"""Row norms of a table, and its rows made ready for a cosine or dot-product measure."""
 
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
+from dashboard.errors import QueryError
 from dashboard.tables import EmbeddingTables
+
+#: Similarity measures between rows: cosine (directions only) or dot product (what attention sees).
+MEASURES = ("cosine", "dot")
 
 
 def row_norms(table: np.ndarray) -> np.ndarray:
@@ -20,18 +23,39 @@ def row_norms(table: np.ndarray) -> np.ndarray:
     return np.linalg.norm(table, axis=1).astype(np.float32)
 
 
-def token_norms_frame(tables: EmbeddingTables) -> pd.DataFrame:
-    """Tidy frame of token-table row norms.
+def used_token_norms(tables: EmbeddingTables) -> np.ndarray:
+    """Norms of the token-table rows that have a token.
+
+    Padding rows past the vocabulary (nanoGPT pads 50,257 tokens to 50,304
+    rows) are left out: no token ever looks them up.
 
     Returns:
-        Columns ``id`` (int, 0-based token id), ``token`` (display string),
-        ``norm`` (float32 >= 0), ``used`` (False for padding rows with no token).
+        ``(len(tables.vocabulary),)`` float32, each >= 0; entry ``i`` is token id ``i``'s row.
     """
-    n_used = len(tables.vocabulary)
-    ids = np.arange(tables.vocab_size)
-    return pd.DataFrame({
-        "id": ids,
-        "token": [tables.token_label(i) for i in ids],
-        "norm": row_norms(tables.token),
-        "used": ids < n_used,
-    })
+    return row_norms(tables.token[: len(tables.vocabulary)])
+
+
+def unit_rows(table: np.ndarray) -> np.ndarray:
+    """Rows scaled to unit L2 norm.
+
+    Args:
+        table: ``(n_rows, d_model)`` float.
+
+    Returns:
+        ``(n_rows, d_model)`` float64; all-zero rows stay zero, so their cosine
+        with anything is taken as 0.
+    """
+    table = np.asarray(table, dtype=np.float64)
+    norms = np.linalg.norm(table, axis=1, keepdims=True)
+    return np.divide(table, norms, out=np.zeros_like(table), where=norms > 0)
+
+
+def measure_rows(table: np.ndarray, measure: str) -> np.ndarray:
+    """Rows whose dot products are the ``measure``: unit rows for ``cosine``, the rows as float64 for ``dot``.
+
+    Raises:
+        QueryError: ``measure`` is not one of :data:`MEASURES`.
+    """
+    if measure not in MEASURES:
+        raise QueryError(f"unknown similarity measure {measure!r}; choose one of {', '.join(MEASURES)}")
+    return unit_rows(table) if measure == "cosine" else np.asarray(table, dtype=np.float64)

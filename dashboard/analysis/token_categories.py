@@ -4,10 +4,12 @@ Every row gets exactly one category, decided by the first rule that matches,
 in the order of :data:`CATEGORIES`:
 
 ========================  ===================================================
-``unused``                a row past the vocabulary (nanoGPT pads 50257 to
-                          50304), or a reserved placeholder token that no text
+``padding row``           a row past the vocabulary, with no token at all
+                          (nanoGPT pads 50257 to 50304)
+``reserved token``        a placeholder token in the vocabulary that no text
                           produces (BERT's ``[unused12]``, Llama 3's
-                          ``<|reserved_special_token_3|>``)
+                          ``<|reserved_special_token_3|>``): a real token id,
+                          kept apart from padding rows so the two are not confused
 ``special``               a special token of the tokenizer (``[CLS]``, ``<s>``)
 ``byte``                  a raw byte, not a whole character: SentencePiece's
                           ``<0x0A>`` pieces, byte-level BPE pieces that are
@@ -48,7 +50,8 @@ from dashboard.tables import EmbeddingTables, Vocabulary
 
 #: Category names, in the order the rules are tried (and the legend's order).
 CATEGORIES = (
-    "unused",
+    "padding row",
+    "reserved token",
     "special",
     "byte",
     "number",
@@ -114,7 +117,7 @@ def categorize_token(raw: str, display: str, scheme: str, special: bool = False)
         One of :data:`CATEGORIES`.
     """
     if _RESERVED.match(raw) or raw == "":
-        return "unused"
+        return "reserved token"
     if special:
         return "special"
     if _is_byte(raw, display, scheme):
@@ -136,7 +139,7 @@ def categorize_vocabulary(vocabulary: Vocabulary, n_rows: int) -> np.ndarray:
     Args:
         vocabulary: token strings for the first ``len(vocabulary)`` rows.
         n_rows: rows of the table (``vocab_size``); rows past the vocabulary
-            are ``unused``.
+            are ``padding row``.
 
     Returns:
         ``(n_rows,)`` array of str, each one of :data:`CATEGORIES`.
@@ -148,8 +151,13 @@ def categorize_vocabulary(vocabulary: Vocabulary, n_rows: int) -> np.ndarray:
         categorize_token(raw, display, vocabulary.scheme, i in special)
         for i, (raw, display) in enumerate(zip(vocabulary.raw, vocabulary.display))
     ]
-    labels += ["unused"] * (n_rows - len(labels))
+    labels += ["padding row"] * (n_rows - len(labels))
     return np.asarray(labels, dtype=f"<U{max(len(c) for c in CATEGORIES)}")
+
+
+def reserved_token_ids(vocabulary: Vocabulary) -> list[int]:
+    """0-based ids of the vocabulary's reserved placeholder tokens (``[unused12]``), which no text produces."""
+    return [i for i, raw in enumerate(vocabulary.raw) if _RESERVED.match(raw)]
 
 
 def token_categories(tables: EmbeddingTables) -> np.ndarray:

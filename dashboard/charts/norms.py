@@ -13,7 +13,7 @@ def row_norm_histogram_chart(frame: pd.DataFrame, *, title: str = "Row norms of 
 
     Args:
         frame: tidy frame with a ``norm`` column (float >= 0), one row per
-            table row, e.g. from :func:`dashboard.analysis.norms.token_norms_frame`.
+            table row, e.g. from :func:`dashboard.ui.overview_frames.cached_token_norms`.
         title: chart title.
         max_bins: upper bound on the number of bins.
 

@@ -1,8 +1,8 @@
 """Altair charts of a position table: similarity heatmap, offsets, PCA trajectory, dimensions, norms, subspaces.
 
-Every builder takes a tidy frame from :mod:`dashboard.analysis` and returns an
-``alt.Chart``; nothing here computes statistics (the heatmap only turns its
-cells into pixels).
+Every builder takes a tidy frame (from :mod:`dashboard.analysis` or
+:mod:`dashboard.ui.position_frames`) and returns an ``alt.Chart``; nothing
+here computes statistics (the heatmap only turns its cells into pixels).
 """
 
 from __future__ import annotations
@@ -22,6 +22,11 @@ POSITION_SCHEME = "viridis"
 DIVERGING_STOPS = ("#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
                    "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f")
 SIDE = 340  # pixels of a square chart's plot area
+#: Colour legend of the square charts: under the plot, so that two of them side
+#: by side (about 460 px each at a 1400 px window) are no wider than the plot
+#: and its axis; a legend beside the plot made them 500-530 px, and Streamlit
+#: cut off their right edge (the legend's title).
+BELOW = alt.Legend(orient="bottom", direction="horizontal", gradientLength=SIDE // 2)
 
 #: Width and height are the plot area; axes and legend are added around it
 #: (Streamlit's default "fit" would squeeze the plot to make room for them).
@@ -32,7 +37,7 @@ FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
 
 def _position_colour(n_positions: int) -> alt.Color:
     return alt.Color("position:Q", scale=alt.Scale(scheme=POSITION_SCHEME, domain=[0, max(n_positions - 1, 1)]),
-                     title="position")
+                     title="position", legend=BELOW)
 
 
 def _similarity_png(values: np.ndarray, low: float, high: float) -> str:
@@ -67,7 +72,7 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
     Args:
         frame: columns ``row``, ``col`` (0-based first position of each
             block, every block pair once) and ``value`` (mean similarity over
-            the block), from :func:`dashboard.analysis.positions.block_similarity`.
+            the block), from :func:`dashboard.analysis.position_blocks.block_similarity`.
         block: positions per block side; the last block may be shorter, so
             its cells are drawn ``block`` wide (by at most ``block - 1``
             positions of overhang past ``n_positions``).
@@ -112,7 +117,7 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
         alt.Chart(pd.DataFrame({"value": [low, high], "x": [0, 0], "y": [0, 0]}))
         .mark_point(opacity=0)
         .encode(x="x:Q", y="y:Q",
-                color=alt.Color("value:Q", title=label,
+                color=alt.Color("value:Q", title=label, legend=BELOW,
                                 scale=alt.Scale(domain=domain, range=list(DIVERGING_STOPS), interpolate="rgb")))
     )
     return alt.layer(picture, legend, title=title).properties(width=SIDE, height=SIDE, autosize=PAD)
@@ -124,7 +129,7 @@ def offset_similarity_chart(frame: pd.DataFrame, *, measure: str = "cosine") -> 
     Args:
         frame: columns ``offset``, ``similarity``, ``pairs`` and ``table``
             (e.g. ``learned`` and ``sinusoidal reference``), from
-            :func:`dashboard.analysis.positions.offset_similarity_frame`.
+            :func:`dashboard.ui.position_frames.offset_similarity_frame`.
         measure: ``cosine`` or ``dot``, for the axis title.
     """
     label = "mean cosine similarity" if measure == "cosine" else "mean dot product"
@@ -282,7 +287,7 @@ def position_norm_chart(frame: pd.DataFrame, *, title: str = "Row norm by positi
 
     Args:
         frame: columns ``position``, ``norm``, ``neighbour_cosine`` and
-            ``untrained`` (bool), from :func:`dashboard.analysis.positions.row_norm_frame`.
+            ``untrained`` (bool), from :func:`dashboard.ui.position_frames.row_norm_frame`.
         title: chart title.
     """
     base = alt.Chart(frame, title=title).encode(

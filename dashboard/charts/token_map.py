@@ -19,7 +19,8 @@ from dashboard.analysis.token_categories import CATEGORIES
 
 #: Fixed colour per category, so a category keeps its colour across views.
 CATEGORY_COLOURS = {
-    "unused": "#bdbdbd",
+    "padding row": "#bdbdbd",
+    "reserved token": "#bcbd22",
     "special": "#000000",
     "byte": "#8c564b",
     "number": "#ff7f0e",

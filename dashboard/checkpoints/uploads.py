@@ -9,9 +9,16 @@ Safety: every name is checked before anything is written. A name that would
 land outside the destination (``../x``, ``/etc/x``, ``C:\\x``) is refused
 with :class:`~dashboard.errors.UnsafeArchiveError` (the "zip slip" attack);
 one the file system cannot hold (a NUL byte, a part longer than 255 bytes)
-with :class:`~dashboard.errors.UnusablePathError`; a zip whose declared size
-does not fit on the disk is refused before extraction, and a write that fails
-anyway (disk full) is a :class:`~dashboard.errors.CheckpointReadError`.
+with :class:`~dashboard.errors.UnusablePathError`. A zip is refused before
+extraction, with :class:`~dashboard.errors.ArchiveLimitError`, when it would
+unpack to more than :func:`extraction_limit` bytes or one of its entries is
+compressed more than :data:`MAX_COMPRESSION_RATIO` times (a "zip bomb": a few
+hundred kB of zeros unpack to gigabytes), and with a read error when it does
+not fit on the disk; a write that fails anyway (disk full) is a
+:class:`~dashboard.errors.CheckpointReadError`. Sizes are the ones the zip
+declares; Python's :mod:`zipfile` stops reading an entry at its declared size
+(and fails its CRC check if more data follows), so a zip cannot write more
+than it declares.
 """
 
 from __future__ import annotations
@@ -20,16 +27,80 @@ import os
 import shutil
 import zipfile
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import BinaryIO, Iterable
+from typing import BinaryIO, Iterable, Mapping
 
 from dashboard.checkpoints.user_paths import shorten
-from dashboard.errors import CheckpointReadError, UnsafeArchiveError, UnusablePathError
+from dashboard.errors import ArchiveLimitError, CheckpointReadError, UnsafeArchiveError, UnusablePathError
 
 #: Bytes kept free on the upload disk after an extraction.
 DISK_MARGIN = 64 * 2**20
 _CHUNK = 8 * 2**20
 #: Longest file or folder name Linux file systems hold, in bytes (NAME_MAX).
 NAME_MAX = 255
+_MB = 2**20
+
+#: Environment variable: most megabytes a zip may unpack to.
+MAX_EXTRACT_ENV = "EXPLORER_MAX_EXTRACT_MB"
+#: Without the variable, a zip may unpack to this many times the upload limit:
+#: model folders are mostly float weights, which deflate by a few percent at most.
+EXTRACT_LIMIT_FACTOR = 5
+#: Upload limit assumed when the caller does not give Streamlit's (``server.maxUploadSize``, MB).
+DEFAULT_UPLOAD_LIMIT_MB = 200
+#: Most an entry may be compressed (uncompressed / compressed size). Float
+#: weights deflate to about 90% of their size and JSON or vocabulary text to
+#: a third or a quarter; only long runs of one byte compress further.
+MAX_COMPRESSION_RATIO = 50
+#: Entries smaller than this are not held to the ratio: a small config can
+#: compress well and cannot fill a disk.
+RATIO_CHECK_MIN_BYTES = _MB
+
+
+def extraction_limit(environ: Mapping[str, str] = os.environ, *,
+                     upload_limit_mb: float = DEFAULT_UPLOAD_LIMIT_MB) -> int:
+    """Most bytes a zip may unpack to: ``$EXPLORER_MAX_EXTRACT_MB`` megabytes, else 5 x the upload limit.
+
+    Raises:
+        ArchiveLimitError: the variable is set to something that is not a positive number.
+    """
+    text = environ.get(MAX_EXTRACT_ENV, "").strip()
+    if not text:
+        return int(EXTRACT_LIMIT_FACTOR * upload_limit_mb * _MB)
+    try:
+        megabytes = float(text)
+    except ValueError:
+        megabytes = 0.0
+    if not megabytes > 0:
+        raise ArchiveLimitError(f"{MAX_EXTRACT_ENV}={text!r} is not a size in megabytes; "
+                                "ask the server's administrator to set a positive number such as 1000")
+    return int(megabytes * _MB)
+
+
+def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_bytes: int) -> None:
+    """Refuse a zip whose entries would unpack to more than ``max_bytes`` or compress suspiciously well.
+
+    Args:
+        archive_name: the zip's file name, for the message.
+        members: its file entries (no folders).
+        max_bytes: most bytes all entries together may unpack to.
+
+    Raises:
+        ArchiveLimitError: the total declared size is over ``max_bytes``, or an
+            entry of at least :data:`RATIO_CHECK_MIN_BYTES` is compressed more
+            than :data:`MAX_COMPRESSION_RATIO` times.
+    """
+    for member in members:
+        ratio = member.file_size / max(member.compress_size, 1)
+        if member.file_size >= RATIO_CHECK_MIN_BYTES and ratio > MAX_COMPRESSION_RATIO:
+            raise ArchiveLimitError(
+                f"{archive_name} holds {member.filename!r}, which would unpack from {member.compress_size:,} to "
+                f"{member.file_size:,} bytes ({ratio:,.0f} times); checkpoint weights barely compress, so this is "
+                f"not a model folder (at most {MAX_COMPRESSION_RATIO} times is accepted) and nothing was extracted")
+    total = sum(member.file_size for member in members)
+    if total > max_bytes:
+        raise ArchiveLimitError(
+            f"{archive_name} would unpack to {total / _MB:,.1f} MB, more than this server's limit of "
+            f"{max_bytes / _MB:,.1f} MB ({MAX_EXTRACT_ENV}); nothing was extracted. Open the model by its local "
+            "path on the server instead")
 
 
 def safe_member_path(destination: Path, name: str) -> Path:
@@ -65,8 +136,14 @@ def safe_member_path(destination: Path, name: str) -> Path:
     return target
 
 
-def extract_zip(archive: Path, destination: Path) -> Path:
+def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = None) -> Path:
     """Extract a zip of a model folder after checking every entry.
+
+    Args:
+        archive: the zip file.
+        destination: an existing folder to extract into.
+        max_bytes: most bytes all entries may unpack to; ``None`` for
+            :func:`extraction_limit` with the default upload limit.
 
     Returns:
         ``destination``, now holding the archive's files.
@@ -74,12 +151,16 @@ def extract_zip(archive: Path, destination: Path) -> Path:
     Raises:
         UnsafeArchiveError: an entry would land outside ``destination`` (nothing written).
         UnusablePathError: an entry's name cannot be a file name here (nothing written).
+        ArchiveLimitError: over ``max_bytes``, or an entry compressed more than
+            :data:`MAX_COMPRESSION_RATIO` times (nothing written).
         CheckpointReadError: not a zip, larger than the free disk space, or a write failed.
     """
+    max_bytes = extraction_limit() if max_bytes is None else max_bytes
     try:
         with zipfile.ZipFile(archive) as handle:
             members = [m for m in handle.infolist() if not m.is_dir()]
             targets = [safe_member_path(destination, m.filename) for m in members]
+            check_zip_limits(archive.name, members, max_bytes)
             needed = sum(m.file_size for m in members)
             free = shutil.disk_usage(destination).free
             if needed + DISK_MARGIN > free:
@@ -105,13 +186,16 @@ def _write(stream: BinaryIO, target: Path) -> None:
                                   "path instead") from error
 
 
-def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path) -> Path:
+def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
+                max_extract_bytes: int | None = None) -> Path:
     """Write received files under ``destination`` and return the path to read.
 
     Args:
         files: ``(name, readable binary stream)`` pairs; names may carry a
-            relative folder (directory uploads). A lone ``.zip`` is extracted.
+            relative folder (directory uploads). A lone ``.zip`` is extracted
+            to a folder named after it (``gpt2.zip`` -> ``gpt2/``).
         destination: an empty folder owned by the caller.
+        max_extract_bytes: most bytes a zip may unpack to (see :func:`extract_zip`).
 
     Returns:
         The single file when one non-zip file was given, else ``destination``
@@ -120,6 +204,7 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path) -> Pat
     Raises:
         UnsafeArchiveError: a name would land outside ``destination``.
         UnusablePathError: a name cannot be a file name here (NUL, a part over 255 bytes).
+        ArchiveLimitError: a zip over the extraction limits.
         CheckpointReadError: no files, a zip that cannot be read, or a write failed (disk full).
     """
     files = list(files)
@@ -131,7 +216,7 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path) -> Pat
     if len(targets) == 1 and targets[0].suffix.lower() == ".zip":
         folder = targets[0].with_suffix("")
         folder.mkdir(exist_ok=True)
-        extract_zip(targets[0], folder)
+        extract_zip(targets[0], folder, max_bytes=max_extract_bytes)
         targets[0].unlink()  # the extracted copy is what is read; do not keep the archive twice
         return folder
     return targets[0] if len(targets) == 1 else destination

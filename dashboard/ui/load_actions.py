@@ -9,17 +9,19 @@ offers the pickers.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import streamlit as st
 
 from dashboard.checkpoints import find_checkpoint, resolve_source
 from dashboard.checkpoints.hub import fetch_hub_model, hub_reachable
-from dashboard.checkpoints.uploads import store_files
+from dashboard.checkpoints.uploads import extraction_limit, store_files
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.session_files import session_folder
 from dashboard.ui.sidebar import activate
+from dashboard.ui.source_names import explain_failure, name_files
 
 
 def numpy_archive_of(source: str) -> Path | None:
@@ -40,22 +42,33 @@ def _open(source: str, options: dict[str, str] | None = None) -> None:
 
 
 def upload_widget_key() -> str:
-    """The uploader's current key; a new key after each opened upload gives an empty uploader."""
+    """The uploader's current key; a new key after each upload attempt gives an empty uploader."""
     return f"{state.UPLOAD_FILES}-{st.session_state.get(state.UPLOAD_ROUND, 0)}"
 
 
 def open_uploads() -> None:
-    """Store the uploaded files in this session's folder and open them; empty the uploader on success."""
+    """Store the uploaded files in a new batch folder and open them; empty the uploader whatever happens.
+
+    A multi-file uploader adds newly chosen files to those it still holds, so
+    an uploader left full after a failure would send the bad file again with
+    every later upload. After a failure the batch folder is removed too (unless
+    it holds an ``.npz`` whose arrays the page now asks for), so no file of a
+    failed upload is kept.
+    """
     files = st.session_state.get(upload_widget_key()) or []
     files = files if isinstance(files, list) else [files]
+    st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
+    batch = session_folder().new_batch()
     try:
-        path = store_files(((f.name, f) for f in files), session_folder().new_batch())
+        limit = extraction_limit(upload_limit_mb=st.get_option("server.maxUploadSize"))
+        path = store_files(((f.name, f) for f in files), batch, max_extract_bytes=limit)
     except ExplorerError as error:
-        st.session_state[state.LOAD_ERROR] = f"Could not store the upload: {error}"
+        shutil.rmtree(batch, ignore_errors=True)
+        st.session_state[state.LOAD_ERROR] = explain_failure(name_files([f.name for f in files]), str(error))
         return
     _open(str(path))
-    if st.session_state.get(state.ACTIVE_SOURCE) == str(path):
-        st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
+    if str(path) not in (st.session_state.get(state.ACTIVE_SOURCE), st.session_state.get(state.PENDING_ARRAYS)):
+        shutil.rmtree(batch, ignore_errors=True)
 
 
 def open_path() -> None:

@@ -12,6 +12,7 @@ from dashboard.checkpoints.bundled import DEFAULT_NAME
 from dashboard.errors import ExplorerError
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
+from dashboard.ui.source_names import load_error_message
 
 
 def _stamp(source: str) -> float:
@@ -61,6 +62,6 @@ def active_tables() -> EmbeddingTables:
     try:
         return get_tables(active_source(), active_options())
     except ExplorerError as error:
-        st.error(f"Could not read {active_source()}: {error}")
+        st.error(load_error_message(active_source(), error))
         st.stop()
         raise  # unreachable: st.stop() raises

@@ -62,12 +62,17 @@ def list_checkpoints(folder: Path | None) -> list[Path]:
     return found
 
 
+def models_dir_entries(folder: Path | None) -> list[str]:
+    """The picker's options: the paths of :func:`list_checkpoints`, as text."""
+    return [str(p) for p in list_checkpoints(folder)]
+
+
 def render_models_dir_picker(on_pick: Callable[[str], object]) -> None:
     """In the sidebar: a select box of the folder's checkpoints; ``on_pick(path)`` runs on a choice."""
     folder = find_models_dir()
     if folder is None:
         return
-    entries = [str(p) for p in list_checkpoints(folder)]
+    entries = models_dir_entries(folder)
     if not entries:
         st.caption(f"No checkpoints in `{folder}` yet: put a Hugging Face folder or a checkpoint file there.")
         return

@@ -1,10 +1,13 @@
-"""Frames the Overview page shows, built from the accounting rows (cached per table)."""
+"""Frames the Overview page shows: the accounting rows for people, and the token rows' norms (cached per table)."""
 
 from __future__ import annotations
 
 import pandas as pd
+import streamlit as st
 
+from dashboard.analysis import norms
 from dashboard.analysis.accounting import ParameterRow, format_count, format_shape, format_share
+from dashboard.tables import EmbeddingTables
 
 
 def parameter_frame(rows: list[ParameterRow]) -> pd.DataFrame:
@@ -16,3 +19,14 @@ def parameter_frame(rows: list[ParameterRow]) -> pd.DataFrame:
         "share of all parameters": [format_share(r.share) for r in rows],
         "note": [r.note for r in rows],
     })
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def cached_token_norms(_tables: EmbeddingTables, content_hash: str, n_tokens: int) -> pd.DataFrame:
+    """One column, ``norm`` (float32 >= 0), per token row; padding rows left out.
+
+    Keyed by the tables' ``content_hash`` and the number of tokens (the same
+    table may come with or without a tokenizer), so reruns and other sessions
+    reuse it; no per-row label is built, since the histogram only bins norms.
+    """
+    return pd.DataFrame({"norm": norms.used_token_norms(_tables)})

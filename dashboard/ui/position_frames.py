@@ -1,9 +1,9 @@
-"""Cached frames of the Positions page, keyed by the tables' content hash.
+"""Frames the Positions page shows: tidy frames of a position table, and their cached versions.
 
-Each function takes the tables as ``_tables`` (not hashed by Streamlit) and
-their ``content_hash`` (hashed), so a checkpoint read twice, or under another
-name, reuses the same results. ``reference=True`` asks for the same view of
-the sinusoidal table (Vaswani et al. 2017) of the same shape.
+The ``cached_*`` functions take the tables as ``_tables`` (not hashed by
+Streamlit) and their ``content_hash`` (hashed), so a checkpoint read twice, or
+under another name, reuses the same results. ``reference=True`` asks for the
+same view of the sinusoidal table (Vaswani et al. 2017) of the same shape.
 """
 
 from __future__ import annotations
@@ -12,22 +12,69 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.analysis.positions import (
-    BlockSimilarity,
-    PositionSummary,
-    block_similarity,
-    offset_similarity_frame,
-    row_norm_frame,
-    summarise_positions,
-    untrained_positions,
-)
+from dashboard.analysis.norms import unit_rows
+from dashboard.analysis.position_blocks import BlockSimilarity, block_similarity
+from dashboard.analysis.position_offsets import offset_similarities
+from dashboard.analysis.positions import PositionSummary, summarise_positions
 from dashboard.analysis.sinusoidal import sinusoidal_table
 from dashboard.analysis.spectrum import dimension_frame, spectrum_frame
 from dashboard.analysis.subspaces import SubspaceOverlap, compare_subspaces
 from dashboard.analysis.trajectory import Trajectory, pca_trajectory
+from dashboard.analysis.untrained_rows import neighbour_cosines, untrained_positions
 from dashboard.tables import EmbeddingTables
 
 LEARNED, REFERENCE = "learned", "sinusoidal reference"
+
+
+def offset_similarity_frame(table: np.ndarray, measure: str = "cosine", *, label: str = "learned") -> pd.DataFrame:
+    """Tidy frame of :func:`offset_similarities` for offsets 1 .. n_positions - 1.
+
+    Returns:
+        Columns ``offset`` (k, positions), ``similarity`` (mean over pairs
+        at offset k), ``pairs`` (how many pairs the mean is over), ``table`` (``label``).
+    """
+    means = offset_similarities(table, measure)
+    n = means.size
+    offsets = np.arange(1, n)
+    return pd.DataFrame({"offset": offsets, "similarity": means[1:], "pairs": n - offsets, "table": label})
+
+
+def row_norm_frame(table: np.ndarray, untrained: list[int]) -> pd.DataFrame:
+    """Row norms by position, with the untrained flag and the neighbour cosine behind it.
+
+    Returns:
+        Columns ``position`` (0-based), ``norm`` (L2, >= 0), ``neighbour_cosine``
+        (in [0, 1], see :func:`neighbour_cosines`), ``untrained`` (bool).
+    """
+    n = table.shape[0]
+    flags = np.zeros(n, dtype=bool)
+    flags[untrained] = True
+    return pd.DataFrame({
+        "position": np.arange(n),
+        "norm": np.linalg.norm(np.asarray(table, dtype=np.float64), axis=1),
+        "neighbour_cosine": neighbour_cosines(table) if n > 1 else np.zeros(n),
+        "untrained": flags,
+    })
+
+
+def token_type_frame(token_type: np.ndarray) -> pd.DataFrame:
+    """BERT's token-type (segment) rows: norms and cosines between them.
+
+    Args:
+        token_type: ``(n_token_types, d_model)`` float; row ``s`` is added to
+            every token of segment ``s`` (0 for the first sentence).
+
+    Returns:
+        One row per token type: ``token_type`` (0-based), ``norm`` (L2) and
+        ``cosine with type j`` for every ``j`` (in [-1, 1]).
+    """
+    units = unit_rows(token_type)
+    frame = pd.DataFrame({"token_type": np.arange(token_type.shape[0]),
+                          "norm": np.linalg.norm(np.asarray(token_type, dtype=np.float64), axis=1)})
+    cosines = units @ units.T
+    for j in range(token_type.shape[0]):
+        frame[f"cosine with type {j}"] = cosines[:, j]
+    return frame
 
 
 def _table(tables: EmbeddingTables, reference: bool) -> np.ndarray:

@@ -12,30 +12,50 @@ from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
-from dashboard.ui.models_dir import render_models_dir_picker
+from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
+from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
+
+
+def _sync_pickers() -> None:
+    """Make every picker name the active source, or nothing when it is not one of the picker's.
+
+    After a failed load the previous checkpoint is still shown, so a picker
+    must not keep naming what failed. Runs only before the sidebar's widgets
+    are drawn (callbacks, first run), where assigning their state is allowed.
+    """
+    shown = active_source()
+    bundled = find_bundled(shown)
+    st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
+    folder = find_models_dir()
+    if folder is not None:
+        st.session_state[PICKER_KEY] = shown if shown in models_dir_entries(folder) else None
 
 
 def activate(source: str, options: dict[str, str] | None = None) -> bool:
     """Try to load ``source``; make it active on success, remember the error otherwise.
 
     ``options`` are reader options (NumPy array names, vocabulary file), kept with the source.
+    A bundled alias (``default``) is activated under its bundled name, so the
+    sidebar, the picker, the page titles and the link all name the same model.
+    Either way the pickers end up naming what is shown (see :func:`_sync_pickers`).
     """
+    bundled = find_bundled(source)
+    source = bundled.name if bundled else source
     try:
         get_tables(source, options)
     except ExplorerError as error:
-        # Most errors already name the path; saying it twice makes a long path unreadable.
-        named = str(source) in str(error)
-        st.session_state[state.LOAD_ERROR] = f"Could not read {'the checkpoint' if named else source}: {error}"
+        st.session_state[state.LOAD_ERROR] = load_error_message(source, error)
+        _sync_pickers()
         return False
     st.session_state[state.ACTIVE_SOURCE] = source
     st.session_state[state.ACTIVE_OPTIONS] = dict(options or {})
-    # Keep the bundled picker truthful: it names the active model, or nothing
-    # when a path or upload is shown. activate() runs only before the sidebar's
-    # widgets are drawn (callbacks, first run), where this assignment is allowed.
-    bundled = find_bundled(source)
-    st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
+    _sync_pickers()
     st.session_state.pop(state.LOAD_ERROR, None)
-    st.query_params[state.MODEL_PARAM] = source
+    linked = link_source(source)
+    if linked is None:  # an upload: only this session can open it, so a link must not name it
+        st.query_params.pop(state.MODEL_PARAM, None)
+    else:
+        st.query_params[state.MODEL_PARAM] = linked
     return True
 
 
@@ -55,10 +75,17 @@ def _initial_source() -> None:
     if state.ACTIVE_SOURCE in st.session_state:
         return
     wanted = st.query_params.get(state.MODEL_PARAM, DEFAULT_NAME)
-    if not activate(wanted) and wanted != DEFAULT_NAME:
+    if is_upload(wanted):
+        # An upload lives in the folder of the session that made it; another
+        # visitor's link must not open it (and after that session ends it is gone).
+        error = (f"The link names an upload ({short_name(wanted)}); uploads belong to the browser session that "
+                 "made them and cannot be linked: upload the file again on the Load page")
+    elif activate(wanted) or wanted == DEFAULT_NAME:
+        return
+    else:
         error = st.session_state[state.LOAD_ERROR]
-        activate(DEFAULT_NAME)
-        st.session_state[state.LOAD_ERROR] = error  # keep telling why the link's model is not shown
+    activate(DEFAULT_NAME)
+    st.session_state[state.LOAD_ERROR] = error  # keep telling why the link's model is not shown
 
 
 def render_sidebar() -> None:
@@ -77,8 +104,11 @@ def render_sidebar() -> None:
                       placeholder="/path/to/model-folder",
                       help="A checkpoint file or Hugging Face folder on the server's disk; press Enter to load.")
         render_models_dir_picker(activate)
-        st.caption(f"Showing **{active_source()}**")
+        st.caption(f"Showing **{display_name(active_source())}**")
+        if link_source(active_source()) is None:
+            st.caption("Uploads last only as long as this browser session, so the page's link leaves them out "
+                       "(it opens the default checkpoint). To share a view, open the checkpoint by path.")
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
         message = st.session_state[state.LOAD_ERROR].rstrip(".")  # errors may or may not end their sentence
-        st.error(f"{message}. Still showing {active_source()}.", icon=":material/error:")
+        st.error(f"{message}. Still showing {display_name(active_source())}.", icon=":material/error:")

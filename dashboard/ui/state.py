@@ -26,7 +26,7 @@ ACTIVE_OPTIONS = "active_options"
 #: session_state key of the session's upload folder (a dashboard.ui.session_files.SessionFolder).
 UPLOAD_FOLDER = "upload_folder"
 #: Load page widgets. The uploader's key is UPLOAD_FILES plus a round number
-#: (UPLOAD_ROUND) that grows after each opened upload, which empties the widget
+#: (UPLOAD_ROUND) that grows after each upload attempt, which empties the widget
 #: (Streamlit keeps adding files to an uploader otherwise).
 UPLOAD_FILES = "upload_files"
 UPLOAD_ROUND = "upload_round"

@@ -5,7 +5,8 @@ name, widget key, default, parser). Before its widgets are drawn,
 :func:`seed_widgets` puts the link's values into ``st.session_state`` (on the
 first run only: afterwards the widgets own their state); after the widgets,
 :func:`publish` writes the current values back to the URL, with the active
-checkpoint under the existing ``model`` parameter. A value in a link that
+checkpoint under the existing ``model`` parameter (unless it is an upload,
+which no other session can open). A value in a link that
 cannot be used is ignored with a warning, never an exception.
 """
 
@@ -18,6 +19,7 @@ import streamlit as st
 
 from dashboard.ui import state
 from dashboard.ui.loading import active_source
+from dashboard.ui.source_names import link_source
 
 
 @dataclass(frozen=True)
@@ -90,8 +92,14 @@ def _text(value: Any) -> str:
 
 
 def publish(params: Sequence[UrlParam]) -> None:
-    """Write the widgets' current values, and the active checkpoint, to the URL."""
-    wanted = {state.MODEL_PARAM: active_source()}
+    """Write the widgets' current values, and the active checkpoint, to the URL.
+
+    An uploaded checkpoint is left out (see :func:`dashboard.ui.source_names.link_source`).
+    """
+    linked = link_source(active_source())
+    if linked is None:
+        st.query_params.pop(state.MODEL_PARAM, None)
+    wanted = {} if linked is None else {state.MODEL_PARAM: linked}
     wanted.update({p.name: _text(st.session_state.get(p.key, p.default)) for p in params})
     for name, text in wanted.items():
         if st.query_params.get(name) != text:

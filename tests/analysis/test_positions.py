@@ -6,21 +6,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import ortho_group
 
-from dashboard.analysis.positions import (
+from dashboard.analysis.norms import unit_rows
+from dashboard.analysis.position_blocks import block_similarity
+from dashboard.analysis.position_offsets import offset_similarities
+from dashboard.analysis.positions import summarise_positions
+from dashboard.analysis.sinusoidal import sinusoidal_table
+from dashboard.analysis.sinusoidal_closeness import similarity_correlation, sinusoidal_similarity
+from dashboard.analysis.untrained_rows import (
     adjacent_cosine_mean,
-    block_similarity,
-    format_position_ranges,
-    offset_similarities,
-    similarity_correlation,
-    sinusoidal_similarity,
-    summarise_positions,
-    token_type_frame,
-    unit_rows,
     untrained_positions,
     untrained_tail_start,
     untrained_threshold,
 )
-from dashboard.analysis.sinusoidal import sinusoidal_table
 from dashboard.errors import QueryError, ShapeMismatchError
 
 RNG = np.random.default_rng(0)
@@ -134,15 +131,3 @@ def test_a_scattered_untrained_row_is_flagged_but_is_no_tail():
     table[10] = RNG.normal(scale=0.02, size=256)
     flagged = untrained_positions(table)
     assert flagged == [10] and untrained_tail_start(flagged, 64) is None
-
-
-def test_format_position_ranges():
-    assert format_position_ranges([]) == "none"
-    assert format_position_ranges([9, 3, 7, 8]) == "3, 7-9"
-    assert format_position_ranges(list(range(0, 40, 2)), limit=3) == "0, 2, 4, ..."
-
-
-def test_token_type_frame():
-    frame = token_type_frame(np.array([[3.0, 4.0], [0.0, -2.0]]))
-    assert frame["norm"].tolist() == [5.0, 2.0]
-    assert frame["cosine with type 1"].tolist() == pytest.approx([-0.8, 1.0])

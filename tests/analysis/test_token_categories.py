@@ -2,15 +2,16 @@
 
 import pytest
 
-from dashboard.analysis.token_categories import CATEGORIES, categorize_token, categorize_vocabulary
+from dashboard.analysis.token_categories import (CATEGORIES, categorize_token, categorize_vocabulary,
+                                                 reserved_token_ids)
 from dashboard.checkpoints.token_text import readable_token
 from dashboard.tables import Vocabulary
 
 
 @pytest.mark.parametrize("raw, scheme, special, expected", [
     ("[CLS]", "wordpiece", True, "special"),
-    ("[unused12]", "wordpiece", False, "unused"),
-    ("<|reserved_special_token_3|>", "byte-level-bpe", True, "unused"),
+    ("[unused12]", "wordpiece", False, "reserved token"),
+    ("<|reserved_special_token_3|>", "byte-level-bpe", True, "reserved token"),
     ("cat", "wordpiece", False, "whole word"),
     ("##ing", "wordpiece", False, "word piece"),
     ("##5", "wordpiece", False, "number"),
@@ -36,11 +37,13 @@ def test_rules(raw, scheme, special, expected):
     assert categorize_token(raw, readable_token(raw, scheme), scheme, special) == expected
 
 
-def test_padding_rows_are_unused_and_every_category_is_known():
-    vocabulary = Vocabulary(("[PAD]", "cat", "##s"), ("[PAD]", "cat", "##s"), frozenset({0}), "wordpiece")
-    labels = categorize_vocabulary(vocabulary, 5)
-    assert list(labels) == ["special", "whole word", "word piece", "unused", "unused"]
+def test_padding_rows_and_reserved_tokens_are_told_apart_and_every_category_is_known():
+    raw = ("[PAD]", "cat", "##s", "[unused0]")
+    vocabulary = Vocabulary(raw, raw, frozenset({0}), "wordpiece")
+    labels = categorize_vocabulary(vocabulary, 6)
+    assert list(labels) == ["special", "whole word", "word piece", "reserved token", "padding row", "padding row"]
     assert set(labels) <= set(CATEGORIES)
+    assert reserved_token_ids(vocabulary) == [3]
 
 
 def test_no_vocabulary_means_unknown_not_guessed():

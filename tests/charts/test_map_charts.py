@@ -41,6 +41,19 @@ def test_2d_map_colours_by_fixed_category_colours_and_shows_token_details_on_hov
     assert points["encoding"]["x"]["title"] == "PC1"
 
 
+def test_legend_tells_reserved_tokens_from_padding_rows():
+    # BERT's [unused0] is a token id in the vocabulary; a nanoGPT padding row has no token at all.
+    words = ["[CLS]", "[unused0]", "cat"]
+    tables = tables_of(random_table(5, 6), words, special=frozenset({0}))  # 2 rows past the vocabulary
+    rows = table_rows(tables)
+    projection = project_pca(rows.table, ProjectionSettings("pca", 2))
+    frame = token_map_frame(projection, choose_drawn_rows(np.ones(5, bool), 100), labels=rows.labels, raw=rows.raw,
+                            categories=rows.categories, norms=rows.norms, highlighted=np.zeros(5, bool))
+    scale = _points(token_map_chart(frame, axis_titles=["a", "b"]).to_dict())["encoding"]["color"]["scale"]
+    assert scale["domain"] == ["padding row", "reserved token", "special", "whole word"]
+    assert len(set(scale["range"])) == 4
+
+
 def test_highlight_fades_the_rest_and_labels_matches():
     spec = token_map_chart(_frame(2, highlight=[1, 7]), axis_titles=["a", "b"]).to_dict()
     colour = _points(spec)["encoding"]["color"]

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from benchmarks.bench_positions import streamlit_payload_bytes
-from dashboard.analysis.positions import block_similarity, offset_similarity_frame, row_norm_frame
+from dashboard.analysis.position_blocks import block_similarity
 from dashboard.analysis.rotary import rotary_decay_frame, rotary_frequency_frame
 from dashboard.analysis.sinusoidal import sinusoidal_table
 from dashboard.analysis.spectrum import dimension_frame, spectrum_frame
@@ -19,6 +19,7 @@ from dashboard.analysis.subspaces import compare_subspaces
 from dashboard.analysis.trajectory import pca_trajectory
 from dashboard.charts import positions as charts
 from dashboard.charts.rotary import rotary_decay_chart, rotary_frequency_chart
+from dashboard.ui.position_frames import offset_similarity_frame, row_norm_frame
 
 TABLE = sinusoidal_table(512, 64) + np.random.default_rng(0).normal(scale=0.01, size=(512, 64))
 

@@ -4,11 +4,14 @@ import io
 import zipfile
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from dashboard.checkpoints import hub, load_tables
-from dashboard.checkpoints.uploads import extract_zip, store_files
+from dashboard.checkpoints.uploads import (EXTRACT_LIMIT_FACTOR, MAX_EXTRACT_ENV, extract_zip, extraction_limit,
+                                           store_files)
 from dashboard.errors import (
+    ArchiveLimitError,
     CheckpointReadError,
     HubUnavailableError,
     QueryError,
@@ -81,6 +84,55 @@ def test_not_a_zip(tmp_path):
     dest.mkdir()
     with pytest.raises(CheckpointReadError, match="not a readable zip"):
         store_files([("model.zip", io.BytesIO(b"PK\x03\x04 not really"))], dest)
+
+
+def _zip_of(tmp_path, entries: dict[str, bytes]) -> Path:
+    path = tmp_path / "upload.zip"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_zip_of_zeros_is_refused_before_anything_is_written(tmp_path):
+    # 64 MB of zeros deflate to about 64 kB: a ratio no checkpoint has (float weights barely compress).
+    bomb = _zip_of(tmp_path, {"config.json": b"{}", "model.safetensors": bytes(64 * 2**20)})
+    assert bomb.stat().st_size < 2**20
+    dest = tmp_path / "out"
+    dest.mkdir()
+    with pytest.raises(ArchiveLimitError, match="model.safetensors.*compress") as caught:
+        extract_zip(bomb, dest, max_bytes=2**40)
+    assert "nothing was extracted" in str(caught.value)
+    assert list(dest.iterdir()) == []
+
+
+def test_zip_larger_than_the_limit_is_refused_before_anything_is_written(tmp_path):
+    rng = np.random.default_rng(0)
+    weights = rng.standard_normal(2**20 // 4).astype(np.float32).tobytes()  # 1 MiB, barely compressible
+    archive = _zip_of(tmp_path, {"a.safetensors": weights, "b.safetensors": weights})
+    dest = tmp_path / "out"
+    dest.mkdir()
+    with pytest.raises(ArchiveLimitError, match="EXPLORER_MAX_EXTRACT_MB"):
+        extract_zip(archive, dest, max_bytes=int(1.5 * 2**20))
+    assert list(dest.iterdir()) == []
+    assert extract_zip(archive, dest, max_bytes=2 * 2**20) == dest  # at the limit: extracted
+    assert (dest / "b.safetensors").read_bytes() == weights
+
+
+def test_extraction_limit_from_environment_else_a_multiple_of_the_upload_limit():
+    assert extraction_limit({}, upload_limit_mb=200) == EXTRACT_LIMIT_FACTOR * 200 * 2**20
+    assert extraction_limit({MAX_EXTRACT_ENV: "300"}, upload_limit_mb=200) == 300 * 2**20
+    assert extraction_limit({MAX_EXTRACT_ENV: " "}, upload_limit_mb=10) == EXTRACT_LIMIT_FACTOR * 10 * 2**20
+    with pytest.raises(ArchiveLimitError, match="EXPLORER_MAX_EXTRACT_MB='lots'"):
+        extraction_limit({MAX_EXTRACT_ENV: "lots"})
+
+
+def test_store_files_applies_the_limit_to_an_uploaded_zip(tmp_path):
+    bomb = _zip_of(tmp_path, {"model.safetensors": bytes(8 * 2**20)})
+    dest = tmp_path / "out"
+    dest.mkdir()
+    with pytest.raises(ArchiveLimitError):
+        store_files([("bomb.zip", io.BytesIO(bomb.read_bytes()))], dest, max_extract_bytes=2**40)
 
 
 def test_hub_offline_is_said_plainly(monkeypatch):

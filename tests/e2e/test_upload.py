@@ -41,3 +41,26 @@ def test_upload_a_checkpoint_and_see_its_overview(page, app_url, tmp_path):
     assert exception_texts(page) == [] and error_texts(page) == []
     shown = metric_values(page)
     assert (shown["vocab_size"], shown["d_model"]) == (f"{factories.VOCAB:,}", f"{factories.D_MODEL:,}")
+    # Named as uploaded; the temporary folder is neither shown nor put in the link.
+    assert "Showing upload: ckpt.pt" in page.locator("[data-testid='stSidebar']").inner_text()
+    assert "embedding-explorer-uploads" not in page.locator("[data-testid='stApp']").inner_text()
+    assert "embedding-explorer-uploads" not in page.url and "model=" not in page.url
+
+
+def test_upload_after_a_failed_one_opens_only_the_new_file(page, app_url, tmp_path):
+    # A multi-file uploader adds a newly chosen file to those it still holds; if a
+    # failed upload stayed in it, the good file would be opened together with the bad one.
+    broken = tmp_path / "random.safetensors"
+    broken.write_bytes(bytes(range(256)) * 4)
+    open_page(page, UPLOAD_PAGES[0].url(app_url))
+    for path in (broken, _nanogpt_checkpoint(tmp_path)):
+        page.locator("input[type=file]").first.set_input_files(str(path))
+        settle(page)
+        page.get_by_role("button", name="Open the uploaded files").click()
+        settle(page)
+        if path == broken:
+            assert len(error_texts(page)) == 1
+    save_screenshot(page, "load-after-a-failed-upload")
+    assert exception_texts(page) == [] and error_texts(page) == []
+    click_nav_link(page, "Overview")
+    assert metric_values(page)["vocab_size"] == f"{factories.VOCAB:,}"

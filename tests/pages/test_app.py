@@ -55,3 +55,14 @@ def test_link_opens_the_named_model(tmp_path):
     assert not at.exception
     assert at.metric[0].value == f"{factories.VOCAB:,}"
     assert any("untied" in s.value for s in at.info)
+
+
+def test_bundled_alias_in_link_is_shown_by_its_bundled_name():
+    at = _app()
+    at.query_params[state.MODEL_PARAM] = "default"
+    at.run()
+    assert not at.exception
+    assert at.session_state[state.ACTIVE_SOURCE] == "all-minilm-l6-v2"
+    assert at.query_params[state.MODEL_PARAM] in ("all-minilm-l6-v2", ["all-minilm-l6-v2"])  # the link too
+    assert any("Showing **all-minilm-l6-v2**" in c.value for c in at.sidebar.caption)
+    assert at.session_state[state.BUNDLED_PICKER] == "all-minilm-l6-v2"

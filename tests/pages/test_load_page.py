@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
+from dashboard.ui.load_frames import PADDING_ROWS
 from tests import factories
 from tests import format_factories as ff
 
@@ -54,6 +55,8 @@ def test_uploaded_gguf_becomes_active_with_readable_tokens(page, tmp_path):
     assert sample.loc[1, "token"] == "␣cat" and sample.loc[1, "stored as"] == "Ġcat"
     assert bool(sample.loc[0, "special"]) is True
     assert not at.file_uploader[0].value  # emptied, so the next upload does not mix with this one
+    # The temporary path is this session's only: a link must not carry it.
+    assert state.MODEL_PARAM not in at.query_params
     folder.remove()
 
 
@@ -92,12 +95,40 @@ def test_bad_upload_shows_one_error_and_keeps_the_previous_model(page, tmp_path)
     assert at.session_state[state.ACTIVE_SOURCE] == "all-minilm-l6-v2"
 
 
+def test_failed_upload_empties_the_uploader_and_the_next_upload_opens_alone(page, tmp_path):
+    # In a browser a multi-file uploader adds new files to those still in it, so
+    # an uploader left full after a failure sends the bad file with every later one.
+    at = _upload(page, ("random.safetensors", bytes(range(256)) * 4))
+    assert _errors(at) == ["Could not read random.safetensors: it is not a readable safetensors file (Error while "
+                           "deserializing header: header too large); it is truncated or corrupt: download or save it "
+                           "again"]
+    assert not at.file_uploader[0].value
+    batches = list(at.session_state[state.UPLOAD_FOLDER].path.iterdir())
+    assert batches == []  # the failed batch's files are not kept to mix with anything
+    good, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS)
+    at = _upload(at, ("tiny.gguf", good.read_bytes()))
+    assert not _errors(at) and Path(at.session_state[state.ACTIVE_SOURCE]).name == "tiny.gguf"
+    at.session_state[state.UPLOAD_FOLDER].remove()
+
+
 def test_zip_slip_upload_is_refused(page):
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("../../escape.txt", "owned")
     at = _upload(page, ("evil.zip", buffer.getvalue()))
     assert not at.exception and any("outside its folder" in e for e in _errors(at))
+
+
+def test_zip_bomb_upload_is_refused(page):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("model.safetensors", bytes(32 * 2**20))  # 32 MB of zeros in about 32 kB
+    at = _upload(page, ("bomb.zip", buffer.getvalue()))
+    errors = _errors(at)
+    assert not at.exception and len(errors) == 1
+    assert errors[0].startswith("Could not read bomb.zip: it holds 'model.safetensors', which would unpack")
+    assert "nothing was extracted" in errors[0]
+    assert list(at.session_state[state.UPLOAD_FOLDER].path.iterdir()) == []
 
 
 def test_npz_pickers_choose_the_arrays(page, tmp_path):
@@ -128,4 +159,15 @@ def test_local_path_opens_a_nanogpt_checkpoint(page, tmp_path):
     at = page.button(key="open_path").click().run()
     assert not _errors(at)
     summary = dict(at.dataframe[0].value.values)
-    assert summary["format"] == "nanogpt" and summary["unused padding rows"] == "47"
+    assert summary["format"] == "nanogpt" and summary[PADDING_ROWS] == "47"
+
+
+def test_padding_rows_reserved_tokens_and_the_token_sample_are_explained(page):
+    # MiniLM has no padding rows but 994 [unusedN] tokens: the two counts must not read as one.
+    summary = dict(page.dataframe[0].value.values)
+    assert summary["padding rows past the vocabulary (no token)"] == "0"
+    assert summary["reserved tokens like [unused0] (in the vocabulary; no text produces them)"] == "994"
+    sample = page.dataframe[1].value["id"].tolist()
+    assert sample[:9] == list(range(9)) and sample[-1] == 30521
+    assert any(c.value.startswith("A sample of 16 of 30,522 tokens: the first 9 (ids 0-8), then 7 spread evenly "
+                                  "from id 4,367 to the last, 30,521.") for c in page.caption)

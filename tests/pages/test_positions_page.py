@@ -52,10 +52,11 @@ def test_random_gpt2_table_is_flagged_untrained_everywhere(tmp_path):
     at = _open(str(folder))
     metrics = _metrics(at)
     assert metrics["n_positions"] == str(factories.N_POSITIONS)
-    assert metrics["untrained-looking positions"] == str(factories.N_POSITIONS)
+    assert metrics["untrained-looking rows"] == str(factories.N_POSITIONS)
     assert abs(float(metrics["adjacent cosine mean"])) < 0.15
-    assert any(f"{factories.N_POSITIONS} of {factories.N_POSITIONS} positions look untrained" in w.value
-               for w in at.warning)
+    warnings = [w.value for w in at.warning]
+    assert any(w.startswith(f"All {factories.N_POSITIONS} positions look untrained") for w in warnings)
+    assert not any("context of" in w for w in warnings)  # no run starts after position 0: no context to suggest
     # Heatmaps, offsets, 2D + 3D + variance twice, dims + spectrum twice, norms twice, subspaces.
     assert _chart_count(at) == 2 + 1 + 6 + 4 + 2 + 1
     assert any("Full resolution" in c.value for c in at.caption)  # 48 positions need no averaging
@@ -82,6 +83,17 @@ def test_default_page_numbers():
     metrics = _metrics(at)
     assert metrics["n_positions"] == "512" and metrics["d_model"] == "384"
     assert metrics["adjacent cosine mean"] == "0.851" and metrics["closeness to sinusoidal"] == "0.427"
-    assert metrics["untrained-looking positions"] == "0"
+    assert metrics["untrained-looking rows"] == "0"
     assert any("Block-averaged to 256 × 256 cells" in c.value and "2 × 2 block" in c.value for c in at.caption)
     assert any("Token-type table" in h.value for h in at.subheader)
+
+
+def test_one_row_table_says_so_in_the_singular(tmp_path):
+    import numpy as np
+    from safetensors.numpy import save_file
+
+    rng = np.random.default_rng(0)
+    save_file({"transformer.wte.weight": rng.standard_normal((10, 8)).astype(np.float32),
+               "transformer.wpe.weight": rng.standard_normal((1, 8)).astype(np.float32)}, tmp_path / "one.safetensors")
+    at = _open(str(tmp_path / "one.safetensors"))
+    assert [i.value for i in at.info] == ["The position table has only 1 row; the views below need at least 3."]

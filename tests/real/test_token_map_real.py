@@ -67,7 +67,7 @@ def test_default_heatmap_terms(tables, resolver):
 def test_categories_of_known_rows(tables):
     categories = token_categories(tables)
     raw = tables.vocabulary.raw
-    assert categories[raw.index("[CLS]")] == "special" and categories[raw.index("[unused0]")] == "unused"
+    assert categories[raw.index("[CLS]")] == "special" and categories[raw.index("[unused0]")] == "reserved token"
     assert categories[raw.index("##s")] == "word piece" and categories[raw.index("cat")] == "whole word"
     assert categories[raw.index("1986")] == "number" and categories[raw.index("α")] == "non-Latin script"
 

@@ -69,3 +69,32 @@ def test_sidebar_says_when_the_folder_is_empty(tmp_path, monkeypatch):
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     assert not at.exception
     assert any(f"No checkpoints in `{tmp_path}`" in c.value for c in at.sidebar.caption)
+
+
+
+def _sidebar_only():
+    # The sidebar without st.navigation: AppTest keeps a navigation app's sidebar
+    # widgets only on the first run, so their state after a callback is tested here.
+    from dashboard.ui.sidebar import render_sidebar
+
+    render_sidebar()
+
+
+def test_picker_names_the_shown_model_after_a_failed_pick(tmp_path, monkeypatch):
+    good = factories.gpt2_folder(tmp_path / "gpt2-tiny")
+    broken = tmp_path / "broken.safetensors"
+    broken.write_bytes(bytes(range(256)) * 4)
+    monkeypatch.setenv(MODELS_DIR_ENV, str(tmp_path))
+    at = AppTest.from_function(_sidebar_only, default_timeout=120).run()
+
+    def pick(path: Path) -> tuple[str | None, str]:
+        at.sidebar.selectbox(key=models_dir.PICKER_KEY).set_value(str(path)).run()
+        assert not at.exception
+        shown = [c.value for c in at.sidebar.caption if c.value.startswith("Showing")]
+        return at.sidebar.selectbox(key=models_dir.PICKER_KEY).value, shown[0]
+
+    # Still showing the default, so the picker must not name the file that failed.
+    assert pick(broken) == (None, "Showing **all-minilm-l6-v2**")
+    assert any("broken.safetensors" in e.value for e in at.error)
+    assert pick(good) == (str(good), f"Showing **{good}**")
+    assert pick(broken) == (str(good), f"Showing **{good}**")  # the previous model, still shown

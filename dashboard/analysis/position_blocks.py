@@ -1,0 +1,71 @@
+"""Block-averaged position x position similarity, for the heatmap of a position table.
+
+A 512-position table has 262,144 pairs, more than a chart's pixels can show;
+the heatmap shows the mean similarity over square blocks of positions
+instead, computed from block sums of rows so the ``n_positions x
+n_positions`` matrix is never formed.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from dashboard.analysis.norms import measure_rows
+from dashboard.errors import QueryError
+
+
+class BlockSimilarity(NamedTuple):
+    """A block-averaged position x position similarity matrix, ready for a heatmap.
+
+    Attributes:
+        frame: columns ``row`` and ``col`` (0-based first position of each
+            block; int16 when positions fit), ``value`` (float32 mean similarity
+            over the block: cosine in [-1, 1] or dot product), one row per cell.
+        block: positions per block side (the last block may be shorter).
+        n_positions: positions in the table.
+        measure: ``cosine`` or ``dot``.
+    """
+
+    frame: pd.DataFrame
+    block: int
+    n_positions: int
+    measure: str
+
+
+def block_similarity(table: np.ndarray, *, max_cells: int = 128, measure: str = "cosine") -> BlockSimilarity:
+    """Mean similarity of every pair of position blocks, at most ``max_cells`` blocks a side.
+
+    The mean of ``s(a, b) = r_a . r_b`` over a block pair ``A x B`` is
+    ``mean(r_A) . mean(r_B)`` (rows ``r`` unit-normalised for cosine), so the
+    full matrix is never formed.
+
+    Args:
+        table: ``(n_positions, d_model)`` float.
+        max_cells: most blocks per side (>= 1); blocks hold
+            ``ceil(n_positions / max_cells)`` positions.
+        measure: ``cosine`` or ``dot``.
+
+    Returns:
+        A :class:`BlockSimilarity` with at most ``max_cells ** 2`` cells.
+
+    Raises:
+        QueryError: unknown measure or ``max_cells < 1``.
+    """
+    if max_cells < 1:
+        raise QueryError(f"the heatmap needs at least 1 cell a side, got {max_cells}")
+    rows = measure_rows(table, measure)
+    n = rows.shape[0]
+    block = -(-n // max_cells)
+    starts = np.arange(0, n, block)
+    counts = np.diff(np.append(starts, n))
+    means = np.add.reduceat(rows, starts, axis=0) / counts[:, None]  # (n_blocks, d_model)
+    values = means @ means.T
+    # Narrow dtypes: the frame is what the browser receives (as Arrow), 8 bytes a cell.
+    index_dtype = np.int16 if n <= np.iinfo(np.int16).max else np.int32
+    row, col = np.meshgrid(starts, starts, indexing="ij")
+    frame = pd.DataFrame({"row": row.ravel().astype(index_dtype), "col": col.ravel().astype(index_dtype),
+                          "value": values.ravel().astype(np.float32)})
+    return BlockSimilarity(frame, int(block), int(n), measure)

@@ -1,0 +1,42 @@
+"""The Overview's row-norm histogram: computed once per table, over token rows only."""
+
+from pathlib import Path
+
+import streamlit as st
+from streamlit import dataframe_util
+from streamlit.testing.v1 import AppTest
+
+from dashboard.analysis import norms
+from dashboard.ui import state
+from tests import format_factories as ff
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _histogram_rows(at: AppTest) -> int:
+    """Rows counted by the histogram, from the bins Streamlit sends (as Arrow)."""
+    (dataset,) = at.get("vega_lite_chart")[0].proto.datasets
+    return int(dataframe_util.convert_arrow_bytes_to_pandas_df(dataset.data.data)["rows"].sum())
+
+
+def test_histogram_leaves_out_padding_rows_and_says_so(tmp_path):
+    ff.nanogpt_checkpoint(tmp_path / "out", vocab_size=50304)  # GPT-2's 50,257 tokens padded to 50,304 rows
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = str(tmp_path / "out")
+    at.run()
+    assert not at.exception
+    assert _histogram_rows(at) == 50257
+    assert any("47 padding rows past the vocabulary" in c.value and "not counted" in c.value for c in at.caption)
+
+
+def test_norms_are_computed_once_per_table_not_on_every_rerun(tmp_path, monkeypatch):
+    calls = []
+    real = norms.row_norms
+    monkeypatch.setattr(norms, "row_norms", lambda table: calls.append(table.shape) or real(table))
+    st.cache_data.clear()
+    ff.nanogpt_checkpoint(tmp_path / "out")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = str(tmp_path / "out")
+    at.run()
+    at.run()
+    assert not at.exception and len(calls) == 1

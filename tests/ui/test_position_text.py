@@ -1,0 +1,34 @@
+"""What the Positions page says about untrained rows, including the degenerate tables."""
+
+from dashboard.ui.position_text import describe_untrained, format_position_ranges
+
+
+def test_all_rows_untrained_suggests_no_context_length():
+    verdict = describe_untrained(list(range(64)), 0, 64)
+    assert verdict.alarming and verdict.text.startswith("All 64 positions look untrained")
+    assert "context" not in verdict.text and "0 positions" not in verdict.text
+
+
+def test_untrained_tail_suggests_the_training_context():
+    verdict = describe_untrained([3] + list(range(40, 64)), 40, 64)
+    assert verdict.text == ("25 of 64 positions look untrained: 3, 40-63. The run from position 40 to the end "
+                            "suggests training used a context of 40 positions.")
+    assert describe_untrained([1], 1, 2).text.endswith("a context of 1 position.")
+
+
+def test_untrained_rows_not_at_the_end_suggest_nothing_about_context():
+    verdict = describe_untrained([5, 6], None, 64)
+    assert verdict.alarming and verdict.text == "2 of 64 positions look untrained: 5-6."
+
+
+def test_no_untrained_rows_and_tables_too_short_to_judge():
+    assert describe_untrained([], None, 512) == (False, "No position looks untrained: every row is related to its "
+                                                        "neighbours.")
+    one = describe_untrained([], None, 1)
+    assert not one.alarming and "1 position:" in one.text and "cannot be detected" in one.text
+
+
+def test_format_position_ranges():
+    assert format_position_ranges([]) == "none"
+    assert format_position_ranges([9, 3, 7, 8]) == "3, 7-9"
+    assert format_position_ranges(list(range(0, 40, 2)), limit=3) == "0, 2, 4, ..."

@@ -1,0 +1,94 @@
+"""Uploads are named as uploaded, never by their temporary path, and never put in a link."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.ui import state
+from dashboard.ui.session_files import SessionFolder, upload_root
+from dashboard.ui.source_names import display_name, link_source, load_error_message, short_name
+from tests import format_factories as ff
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def folder():
+    owned = SessionFolder(session_id="test-source-names")
+    yield owned
+    owned.remove()
+
+
+def test_uploads_are_named_as_uploaded(folder):
+    one = folder.new_batch() / "ckpt.pt"
+    one.write_bytes(b"x")
+    extracted = folder.new_batch() / "gpt2"  # store_files extracts gpt2.zip here
+    extracted.mkdir()
+    several = folder.new_batch()
+    for name in ("config.json", "model.safetensors", "tokenizer.json", "vocab.txt"):
+        (several / name).write_text("x")
+    assert display_name(str(one)) == "upload: ckpt.pt"
+    assert display_name(str(extracted)) == "upload: gpt2.zip"
+    assert short_name(str(several)) == "config.json, model.safetensors, tokenizer.json and 1 more"
+    assert [link_source(str(p)) for p in (one, extracted, several)] == [None, None, None]
+
+
+def test_other_sources_are_shown_and_linked_as_given(tmp_path):
+    assert display_name("all-minilm-l6-v2") == link_source("all-minilm-l6-v2") == "all-minilm-l6-v2"
+    assert display_name(str(tmp_path / "ckpt.pt")) == link_source(str(tmp_path / "ckpt.pt")) == str(tmp_path / "ckpt.pt")
+
+
+def test_error_names_the_upload_once_and_never_its_temporary_path(folder):
+    batch = folder.new_batch()
+    upload = batch / "random.safetensors"
+    message = load_error_message(str(upload), ValueError("random.safetensors is not a readable safetensors file"))
+    assert message == "Could not read random.safetensors: it is not a readable safetensors file"
+    inside = load_error_message(str(batch), ValueError(f"{batch} holds a.bin, b.bin; give the path of one file"))
+    assert str(upload_root()) not in inside and inside.endswith(": it holds a.bin, b.bin; give the path of one file")
+
+
+def test_error_for_a_path_names_it_once(tmp_path):
+    missing = str(tmp_path / "nothing")
+    expected = f"Could not read {missing}: it is neither an existing path nor a bundled checkpoint"
+    for named in (missing, repr(missing)):  # readers quote a typed path (user_paths.shorten)
+        assert load_error_message(missing, ValueError(f"{named} is neither an existing path nor a bundled checkpoint")) \
+            == expected
+
+
+def test_sidebar_shows_an_active_upload_by_its_name(folder):
+    path, _ = ff.gguf_file(folder.new_batch() / "tiny.gguf")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.session_state[state.ACTIVE_SOURCE] = str(path)
+    at.run()
+    assert not at.exception
+    captions = [c.value for c in at.sidebar.caption]
+    assert "Showing **upload: tiny.gguf**" in captions
+    assert any("link leaves them out" in c for c in captions)
+    assert not any(str(upload_root()) in c.value for c in at.caption)  # the Overview's "read from" too
+
+
+def _publish_nothing():
+    from dashboard.ui.url_state import publish
+
+    publish([])
+
+
+def test_a_pages_link_leaves_an_upload_out(folder):
+    path = folder.new_batch() / "tiny.gguf"
+    at = AppTest.from_function(_publish_nothing, default_timeout=60)
+    at.session_state[state.ACTIVE_SOURCE] = str(path)
+    at.query_params[state.MODEL_PARAM] = "smollm2-135m"
+    at.run()
+    assert not at.exception and state.MODEL_PARAM not in at.query_params
+
+
+def test_link_to_an_upload_is_refused(folder):
+    path, _ = ff.gguf_file(folder.new_batch() / "tiny.gguf")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = str(path)
+    at.run()
+    assert not at.exception
+    assert at.session_state[state.ACTIVE_SOURCE] == "all-minilm-l6-v2"
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and "cannot be linked" in errors[0] and str(upload_root()) not in errors[0]
