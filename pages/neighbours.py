@@ -71,9 +71,12 @@ left, right = st.columns([3, 2])
 with left:
     st.altair_chart(chart, width="stretch", key="neighbours_chart")
 with right:
-    st.dataframe(frame, hide_index=True, width="stretch",
-                 column_config={"score": st.column_config.NumberColumn(format="%.4f"),
-                                "norm": st.column_config.NumberColumn(format="%.3f")})
+    # raw_token stays in the CSV; the table keeps to what fits beside the chart.
+    st.dataframe(frame.drop(columns=["raw_token"]), hide_index=True, width="stretch",
+                 column_config={"rank": st.column_config.NumberColumn(width="small"),
+                                "id": st.column_config.NumberColumn(width="small"),
+                                "score": st.column_config.NumberColumn(format="%.4f", width="small"),
+                                "norm": st.column_config.NumberColumn(format="%.3f", width="small")})
 
 stem = f"{tables.name}-neighbours-{metric}"
 file_download_button("Neighbour table (CSV)", csv_bytes(frame), f"{stem}.csv", "text/csv", "nn_csv")

@@ -35,14 +35,10 @@ from dashboard.analysis.untrained_rows import (
     untrained_tail_start,
     untrained_threshold,
 )
-# Kept importable from here for callers written before the split (the positions
-# CLI); a plain function with no Streamlit behind it. New code imports it from
-# dashboard.ui.position_text.
-from dashboard.ui.position_text import format_position_ranges
 
 __all__ = [
     "MEASURES", "SINUSOIDAL_MEASURE", "UNTRAINED_CRITERION", "UNTRAINED_SIGMAS", "BlockSimilarity",
-    "PositionSummary", "adjacent_cosine_mean", "adjacent_cosines", "block_similarity", "format_position_ranges",
+    "PositionSummary", "adjacent_cosine_mean", "adjacent_cosines", "block_similarity",
     "neighbour_cosines", "offset_similarities", "similarity_correlation", "sinusoidal_similarity",
     "summarise_positions", "unit_rows", "untrained_positions", "untrained_tail_start", "untrained_threshold",
 ]

@@ -15,7 +15,6 @@ from typing import Any
 from dashboard.analysis.positions import (
     SINUSOIDAL_MEASURE,
     UNTRAINED_CRITERION,
-    format_position_ranges,
     summarise_positions,
     untrained_threshold,
 )
@@ -23,6 +22,7 @@ from dashboard.analysis.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, ro
 from dashboard.analysis.subspaces import compare_subspaces
 from dashboard.analysis.trajectory import pca_trajectory
 from dashboard.cli.output import print_json
+from dashboard.ui.position_text import format_position_ranges
 from dashboard.tables import EmbeddingTables
 
 #: Subspace dimension of the token/position overlap number.

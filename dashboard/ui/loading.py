@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import Mapping
 
@@ -12,7 +13,7 @@ from dashboard.checkpoints.bundled import DEFAULT_NAME
 from dashboard.errors import ExplorerError
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
-from dashboard.ui.source_names import load_error_message
+from dashboard.ui.source_names import is_upload, load_error_message, short_name
 
 
 def _stamp(source: str) -> float:
@@ -26,7 +27,11 @@ def _stamp(source: str) -> float:
 
 @st.cache_resource(max_entries=4, show_spinner="Reading the embedding tables ...")
 def _cached_tables(source: str, stamp: float, options: tuple[tuple[str, str], ...] = ()) -> EmbeddingTables:
-    return load_tables(source, **dict(options))
+    tables = load_tables(source, **dict(options))
+    if is_upload(source):
+        # Titles and file names say what was uploaded, not the session's temporary folder.
+        tables = dataclasses.replace(tables, source=short_name(source))  # model_path keeps the real path
+    return tables
 
 
 def get_tables(source: str, options: Mapping[str, str] | None = None) -> EmbeddingTables:

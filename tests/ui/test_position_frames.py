@@ -14,7 +14,8 @@ def test_token_type_frame():
 
 
 def test_names_from_before_the_split_still_import_from_analysis_positions():
-    # dashboard/cli/positions.py and code written before the split import these from here.
-    for name in ("SINUSOIDAL_MEASURE", "UNTRAINED_CRITERION", "format_position_ranges", "summarise_positions",
+    # dashboard/cli/positions.py and code written before the split import these from here
+    # (the range formatter lives in dashboard.ui.position_text: analysis never imports ui).
+    for name in ("SINUSOIDAL_MEASURE", "UNTRAINED_CRITERION", "summarise_positions",
                  "untrained_threshold", "block_similarity", "offset_similarities", "unit_rows"):
         assert callable(getattr(positions, name)) or isinstance(getattr(positions, name), str)

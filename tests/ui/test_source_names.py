@@ -92,3 +92,14 @@ def test_link_to_an_upload_is_refused(folder):
     assert at.session_state[state.ACTIVE_SOURCE] == "all-minilm-l6-v2"
     errors = [e.value for e in at.error]
     assert len(errors) == 1 and "cannot be linked" in errors[0] and str(upload_root()) not in errors[0]
+
+
+def test_uploaded_tables_are_titled_by_what_was_uploaded(folder, tmp_path):
+    from dashboard.ui.loading import get_tables
+    from tests import factories
+
+    batch = folder.new_batch()
+    factories.gpt2_folder(batch / "my-gpt2")  # what store_files leaves for my-gpt2.zip
+    tables = get_tables(str(batch / "my-gpt2"))
+    assert tables.source == "my-gpt2.zip" and tables.name == "my-gpt2.zip"
+    assert tables.model_path == str(batch / "my-gpt2")  # the forward pass still finds the files
