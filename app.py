@@ -3,10 +3,12 @@
 import streamlit as st
 
 from dashboard.ui.navigation import build_navigation
+from dashboard.ui.projection_jobs import start_umap_warmup
 from dashboard.ui.sidebar import render_sidebar
 
 st.set_page_config(page_title="Embedding Table Explorer", page_icon=":material/grid_on:", layout="wide")
 
 navigation = build_navigation()
+start_umap_warmup()
 render_sidebar()
 navigation.run()

@@ -11,9 +11,7 @@ import argparse
 import sys
 from types import ModuleType
 
-from dashboard.cli import info, models
-from dashboard.cli import positions
-from dashboard.cli import reorder
+from dashboard.cli import info, models, neighbours, positions, project, reorder
 from dashboard.errors import ExplorerError
 
 #: Command name -> module implementing it.
@@ -22,6 +20,8 @@ COMMANDS: dict[str, ModuleType] = {
     "models": models,
     "positions": positions,
     "reorder": reorder,
+    "neighbours": neighbours,
+    "project": project,
 }
 
 EXIT_BAD_INPUT = 2

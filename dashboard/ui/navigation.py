@@ -31,6 +31,9 @@ class PageSpec(NamedTuple):
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/overview.py", "Overview", ":material/table_chart:"),
     PageSpec("pages/load.py", "Load a checkpoint", ":material/upload_file:"),
+    PageSpec("pages/token_map.py", "Token map", ":material/scatter_plot:"),
+    PageSpec("pages/neighbours.py", "Nearest neighbours", ":material/hub:"),
+    PageSpec("pages/similarity.py", "Similarity heatmap", ":material/grid_view:"),
     PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
     PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:"),
 )

@@ -1,0 +1,187 @@
+"""Nearest neighbours of a vector among all rows of a table, in the original space.
+
+Three scores, higher is nearer:
+
+- ``cosine``: ``x·q / (|x| |q|)``, in [-1, 1];
+- ``dot``: ``x·q``, unbounded (long rows win: it is what an output head with
+  weight tying computes as a logit);
+- ``centered``: cosine after subtracting the mean row ``m`` of the
+  vocabulary from both, ``(x-m)·(q-m) / (|x-m| |q-m|)``, in [-1, 1]. Trained
+  token tables share a common direction that makes every cosine positive
+  (Ethayarajh 2019; Mu & Viswanath 2018, "all-but-the-top"); removing the
+  mean shows which rows are near beyond that shared offset.
+
+Scores are computed ``chunk_rows`` rows at a time and only the best ``k`` of
+each chunk are kept, so memory stays ``O(chunk_rows)`` whatever the
+vocabulary; no ``vocab_size x vocab_size`` matrix is ever built. Rows where a
+score is undefined (cosine of an all-zero row) are skipped and counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import numpy as np
+
+from dashboard.errors import QueryError
+
+#: Metric name -> label for people.
+METRICS = {
+    "cosine": "cosine similarity",
+    "dot": "dot product",
+    "centered": "centred cosine (mean row removed)",
+}
+CHUNK_ROWS = 8192
+
+
+@dataclass(frozen=True, eq=False)
+class NeighbourIndex:
+    """A table with the per-row quantities every query needs, computed once.
+
+    Attributes:
+        table: ``(n_rows, d_model)`` float32.
+        norms: ``(n_rows,)`` float32, L2 norm of each row.
+        mean: ``(d_model,)`` float32, mean of the vocabulary's rows (unused
+            padding rows excluded, they were never trained).
+        centred_norms: ``(n_rows,)`` float32, ``|row - mean|``.
+    """
+
+    table: np.ndarray
+    norms: np.ndarray
+    mean: np.ndarray
+    centred_norms: np.ndarray
+
+    @property
+    def n_rows(self) -> int:
+        return int(self.table.shape[0])
+
+
+def build_index(table: np.ndarray, n_used: int | None = None, chunk_rows: int = CHUNK_ROWS) -> NeighbourIndex:
+    """Precompute norms and the mean row of ``table``, ``chunk_rows`` rows at a time.
+
+    Args:
+        table: ``(n_rows, d_model)`` float32.
+        n_used: rows holding real tokens (the vocabulary's length); the mean
+            is taken over these. All rows when ``None``.
+        chunk_rows: rows per chunk.
+    """
+    n_used = table.shape[0] if n_used is None else max(1, min(n_used, table.shape[0]))
+    mean = table[:n_used].mean(axis=0, dtype=np.float64).astype(np.float32)
+    norms = np.empty(table.shape[0], np.float32)
+    centred = np.empty(table.shape[0], np.float32)
+    for start in range(0, table.shape[0], chunk_rows):
+        rows = table[start:start + chunk_rows]
+        norms[start:start + len(rows)] = np.linalg.norm(rows, axis=1)
+        centred[start:start + len(rows)] = np.linalg.norm(rows - mean, axis=1)
+    return NeighbourIndex(table=table, norms=norms, mean=mean, centred_norms=centred)
+
+
+def _check(index: NeighbourIndex, vector: np.ndarray, metric: str) -> np.ndarray:
+    if metric not in METRICS:
+        raise QueryError(f"unknown metric {metric!r}; choose one of {', '.join(METRICS)}")
+    vector = np.asarray(vector, np.float32)
+    if vector.shape != (index.table.shape[1],):
+        raise QueryError(f"the query vector has shape {vector.shape} but the table's rows have "
+                         f"d_model={index.table.shape[1]}")
+    return vector
+
+
+def score_chunk(index: NeighbourIndex, vector: np.ndarray, metric: str, start: int, stop: int) -> np.ndarray:
+    """Scores of rows ``start:stop`` against ``vector``; NaN where undefined.
+
+    Args:
+        index: the table and its norms.
+        vector: ``(d_model,)`` float32 query.
+        metric: a key of :data:`METRICS`.
+        start, stop: 0-based row range.
+
+    Returns:
+        ``(stop - start,)`` float32; cosine and centred cosine clipped to [-1, 1].
+
+    Raises:
+        QueryError: unknown metric, wrong shape, or a query with no direction
+            (all-zero, or equal to the mean row for ``centered``).
+    """
+    vector = _check(index, vector, metric)
+    rows = index.table[start:stop]
+    if metric == "dot":
+        return rows @ vector
+    if metric == "cosine":
+        query_norm, row_norms, dots = np.linalg.norm(vector), index.norms[start:stop], rows @ vector
+    else:
+        centred_query = vector - index.mean
+        query_norm, row_norms = np.linalg.norm(centred_query), index.centred_norms[start:stop]
+        dots = rows @ centred_query - index.mean @ centred_query  # (x - m)·(q - m) without copying x - m
+    if query_norm == 0:
+        raise QueryError(f"the query vector has no direction for {METRICS[metric]} "
+                         f"({'it is all zero' if metric == 'cosine' else 'it equals the mean row'}); use dot")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scores = dots / (row_norms * query_norm)
+    scores[row_norms == 0] = np.nan
+    return np.clip(scores, -1.0, 1.0)
+
+
+@dataclass(frozen=True)
+class Neighbours:
+    """The best rows for one query, best first.
+
+    Attributes:
+        ids: ``(k,)`` int64, 0-based row ids.
+        scores: ``(k,)`` float32 under ``metric``.
+        norms: ``(k,)`` float32, L2 norm of each row.
+        metric: a key of :data:`METRICS`.
+        n_skipped: rows whose score was undefined (all-zero rows under cosine).
+    """
+
+    ids: np.ndarray
+    scores: np.ndarray
+    norms: np.ndarray
+    metric: str
+    n_skipped: int = 0
+
+
+def top_k_neighbours(index: NeighbourIndex, vector: np.ndarray, k: int = 10, metric: str = "cosine",
+                     exclude: Iterable[int] = (), chunk_rows: int = CHUNK_ROWS) -> Neighbours:
+    """The ``k`` rows scoring highest against ``vector``, excluding ``exclude``.
+
+    Ties are broken by the lower id, so the order is deterministic.
+
+    Args:
+        index: from :func:`build_index`.
+        vector: ``(d_model,)`` float32 query (a row, a mean of rows, a sum).
+        k: how many, >= 1; fewer are returned when the table has fewer rows.
+        metric: a key of :data:`METRICS`.
+        exclude: row ids never returned (the query's own tokens).
+        chunk_rows: rows scored at a time.
+
+    Raises:
+        QueryError: ``k < 1``, unknown metric, or a query with no direction.
+    """
+    if k < 1:
+        raise QueryError(f"k must be at least 1, got {k}")
+    excluded = np.fromiter((i for i in exclude if 0 <= i < index.n_rows), dtype=np.int64)
+    best_ids = np.zeros(0, np.int64)
+    best_scores = np.zeros(0, np.float32)
+    skipped = 0
+    for start in range(0, index.n_rows, chunk_rows):
+        stop = min(start + chunk_rows, index.n_rows)
+        scores = score_chunk(index, vector, metric, start, stop)
+        finite = np.isfinite(scores)
+        skipped += int((~finite).sum())
+        scores = np.where(finite, scores, -np.inf)
+        local = excluded[(excluded >= start) & (excluded < stop)] - start
+        scores[local] = -np.inf
+        if len(scores) > k:
+            # Keep every row scoring at least the chunk's k-th best, ties included, so
+            # that sorting this handful gives the same order as sorting the whole chunk.
+            threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
+            candidates = np.flatnonzero(scores >= threshold)
+        else:
+            candidates = np.arange(len(scores))
+        candidates = candidates[np.isfinite(scores[candidates])]
+        ids = np.concatenate([best_ids, candidates + start])
+        pooled = np.concatenate([best_scores, scores[candidates]])
+        order = np.lexsort((ids, -pooled))[:k]  # by score descending, then id ascending
+        best_ids, best_scores = ids[order], pooled[order]
+    return Neighbours(ids=best_ids, scores=best_scores, norms=index.norms[best_ids], metric=metric, n_skipped=skipped)

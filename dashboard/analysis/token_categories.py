@@ -1,0 +1,157 @@
+"""What kind of token each row of the token table stands for.
+
+Every row gets exactly one category, decided by the first rule that matches,
+in the order of :data:`CATEGORIES`:
+
+========================  ===================================================
+``unused``                a row past the vocabulary (nanoGPT pads 50257 to
+                          50304), or a reserved placeholder token that no text
+                          produces (BERT's ``[unused12]``, Llama 3's
+                          ``<|reserved_special_token_3|>``)
+``special``               a special token of the tokenizer (``[CLS]``, ``<s>``)
+``byte``                  a raw byte, not a whole character: SentencePiece's
+                          ``<0x0A>`` pieces, byte-level BPE pieces that are
+                          part of a UTF-8 character (shown ``<0xE2 0x80>``),
+                          and control characters
+``number``                digits, possibly with ``.`` ``,`` separators
+``punctuation``           punctuation and symbols only (Unicode categories
+                          P* and S*)
+``non-Latin script``      any letter outside the Latin script (Cyrillic,
+                          CJK, Arabic ...)
+``word piece``            a piece that continues a word: WordPiece's
+                          ``##ing``; byte-level BPE and SentencePiece tokens
+                          without a leading space (``ing`` rather than ``Ġing``)
+``whole word``            everything else: a token that starts a word
+``unknown``               the table came without a vocabulary, so nothing
+                          is known about its rows
+========================  ===================================================
+
+Word-start markers (``##``, a leading space, ``▁``) are removed before the
+number / punctuation / script tests, so ``##5`` is a number and ``Ġ(`` is
+punctuation.
+
+Sources: the WordPiece ``##`` continuation prefix (Devlin et al. 2019, BERT's
+``vocab.txt``); byte-level BPE's leading-space convention (Radford et al.
+2019, GPT-2 ``encoder.py``); SentencePiece's ``▁`` and ``<0xHH>`` byte pieces
+(google/sentencepiece); Unicode general categories and character names from
+:mod:`unicodedata`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import numpy as np
+
+from dashboard.tables import EmbeddingTables, Vocabulary
+
+#: Category names, in the order the rules are tried (and the legend's order).
+CATEGORIES = (
+    "unused",
+    "special",
+    "byte",
+    "number",
+    "punctuation",
+    "non-Latin script",
+    "word piece",
+    "whole word",
+    "unknown",
+)
+
+_RESERVED = re.compile(r"^(\[unused\d+\]|<\|reserved_special_token_\d+\|>|<unused\d+>|<extra_id_\d+>)$")
+_NUMBER = re.compile(r"^\d+([.,]\d+)*$")
+_VISIBLE_SPACE = "␣"  # how dashboard.checkpoints.token_text shows a space
+_SPM_SPACE = "\u2581"
+
+
+def _is_byte(raw: str, display: str, scheme: str) -> bool:
+    if scheme == "sentencepiece" and re.fullmatch(r"<0x[0-9A-Fa-f]{2}>", raw):
+        return True
+    if scheme == "byte-level-bpe" and display.startswith("<0x"):
+        return True  # token_text shows bytes that are only part of a character this way
+    return display.startswith("\\x")  # control characters, made visible as \x07
+
+
+def _word_start_and_body(raw: str, display: str, scheme: str) -> tuple[bool, str]:
+    """Whether the token starts a word, and its text without the marker."""
+    if scheme == "wordpiece":
+        return (False, display[2:]) if raw.startswith("##") and len(raw) > 2 else (True, display)
+    if scheme in ("byte-level-bpe", "sentencepiece"):
+        if display.startswith(_VISIBLE_SPACE) or raw.startswith(_SPM_SPACE):
+            return True, display.lstrip(_VISIBLE_SPACE).lstrip(_SPM_SPACE)
+        return False, display
+    return True, display
+
+
+def _is_punctuation(text: str) -> bool:
+    return all(unicodedata.category(char)[0] in "PS" for char in text)
+
+
+def _is_latin_letter(char: str) -> bool:
+    # Latin-1 letters such as ª and º, and modifier letters such as ᶜ, carry
+    # no LATIN in their Unicode name but are written in the Latin script.
+    name = unicodedata.name(char, "")
+    if "LATIN" in name or ord(char) < 0x250:
+        return True
+    return name.startswith("MODIFIER LETTER") and not any(s in name for s in ("GREEK", "CYRILLIC"))
+
+
+def _is_non_latin(text: str) -> bool:
+    return any(char.isalpha() and not _is_latin_letter(char) for char in text)
+
+
+def categorize_token(raw: str, display: str, scheme: str, special: bool = False) -> str:
+    """The category of one token (see the module docstring for the rules).
+
+    Args:
+        raw: the token as the tokenizer stores it (``Ġcat``, ``##ing``).
+        display: its readable form (``␣cat``), from :class:`~dashboard.tables.Vocabulary`.
+        scheme: the vocabulary's scheme (``wordpiece``, ``byte-level-bpe`` ...).
+        special: whether the tokenizer marks it special.
+
+    Returns:
+        One of :data:`CATEGORIES`.
+    """
+    if _RESERVED.match(raw) or raw == "":
+        return "unused"
+    if special:
+        return "special"
+    if _is_byte(raw, display, scheme):
+        return "byte"
+    starts_word, body = _word_start_and_body(raw, display, scheme)
+    body = body.replace(_VISIBLE_SPACE, "")
+    if body and _NUMBER.match(body):
+        return "number"
+    if body and _is_punctuation(body):
+        return "punctuation"
+    if _is_non_latin(body):
+        return "non-Latin script"
+    return "whole word" if starts_word else "word piece"
+
+
+def categorize_vocabulary(vocabulary: Vocabulary, n_rows: int) -> np.ndarray:
+    """Categories of every row of a token table.
+
+    Args:
+        vocabulary: token strings for the first ``len(vocabulary)`` rows.
+        n_rows: rows of the table (``vocab_size``); rows past the vocabulary
+            are ``unused``.
+
+    Returns:
+        ``(n_rows,)`` array of str, each one of :data:`CATEGORIES`.
+    """
+    if vocabulary.scheme == "none":
+        return np.full(n_rows, "unknown", dtype=f"<U{max(len(c) for c in CATEGORIES)}")
+    special = vocabulary.special_ids
+    labels = [
+        categorize_token(raw, display, vocabulary.scheme, i in special)
+        for i, (raw, display) in enumerate(zip(vocabulary.raw, vocabulary.display))
+    ]
+    labels += ["unused"] * (n_rows - len(labels))
+    return np.asarray(labels, dtype=f"<U{max(len(c) for c in CATEGORIES)}")
+
+
+def token_categories(tables: EmbeddingTables) -> np.ndarray:
+    """Categories of every row of ``tables.token``: ``(vocab_size,)`` array of str."""
+    return categorize_vocabulary(tables.vocabulary, tables.vocab_size)

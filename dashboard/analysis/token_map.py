@@ -1,0 +1,210 @@
+"""What the token map draws: which rows, with which labels, which ones highlighted.
+
+The projection covers every row; a browser cannot draw hundreds of thousands
+of points, so above ``max_points`` a subset is drawn: every highlighted row
+and every special token first, then rows chosen uniformly at random with a
+fixed seed. Uniform sampling keeps each region's density in proportion, so
+the picture of where tokens sit stays honest; :attr:`DrawnRows.how` says in
+one sentence what was drawn and how it was chosen, and the chart shows it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from dashboard.analysis.norms import row_norms
+from dashboard.analysis.projection import Projection
+from dashboard.analysis.token_categories import token_categories
+from dashboard.errors import QueryError
+from dashboard.tables import EmbeddingTables
+
+#: Word-start markers ignored when a highlight word is compared with tokens.
+_MARKERS = ("##", "␣", "Ġ", "\u2581")
+#: Highlighted tokens written next to their point, at most.
+MAX_TEXT_LABELS = 40
+#: Tables a map can show -> what their rows are called.
+TABLE_NAMES = {"token": "token embedding", "position": "position embedding"}
+
+
+@dataclass(frozen=True, eq=False)
+class TableRows:
+    """One table of a checkpoint with what the map says about each row.
+
+    Attributes:
+        name: ``token`` or ``position``.
+        table: ``(n_rows, d_model)`` float32.
+        labels: readable string per row (``cat``, ``<unused #30522>``, ``position 7``).
+        raw: stored string per row (``Ġcat``); equals ``labels`` for positions.
+        categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row.
+        norms: ``(n_rows,)`` float32 L2 norms.
+        special: ``(n_rows,)`` bool, special tokens (drawn whatever the sampling).
+    """
+
+    name: str
+    table: np.ndarray
+    labels: tuple[str, ...]
+    raw: tuple[str, ...]
+    categories: np.ndarray
+    norms: np.ndarray
+    special: np.ndarray
+
+
+def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
+    """The token or position table of ``tables`` with labels, categories and norms.
+
+    Raises:
+        QueryError: ``name`` is unknown, or ``position`` for a checkpoint without a position table.
+    """
+    if name not in TABLE_NAMES:
+        raise QueryError(f"unknown table {name!r}; choose one of {', '.join(TABLE_NAMES)}")
+    if name == "position":
+        if tables.position is None:
+            raise QueryError(f"{tables.name} has no position table ({tables.position_kind}: {tables.position_note}); "
+                             "choose the token table")
+        labels = tuple(f"position {t}" for t in range(tables.n_positions))
+        return TableRows(name, tables.position, labels, labels, np.full(len(labels), "position"),
+                         row_norms(tables.position), np.zeros(len(labels), bool))
+    labels = tuple(tables.token_label(i) for i in range(tables.vocab_size))
+    raw = tables.vocabulary.raw + ("",) * (tables.vocab_size - len(tables.vocabulary))
+    special = np.zeros(tables.vocab_size, bool)
+    special[list(tables.vocabulary.special_ids)] = True
+    return TableRows(name, tables.token, labels, raw, token_categories(tables), row_norms(tables.token), special)
+
+
+@dataclass(frozen=True)
+class DrawnRows:
+    """The rows a map draws.
+
+    Attributes:
+        ids: ``(n_drawn,)`` int64, sorted 0-based row ids.
+        how: one sentence for the chart: how many of how many, and how chosen.
+    """
+
+    ids: np.ndarray
+    how: str
+
+
+def _strip_marker(text: str) -> str:
+    for marker in _MARKERS:
+        if text.startswith(marker):
+            return text[len(marker):]
+    return text
+
+
+def match_tokens(query: str, display: list[str] | tuple[str, ...], raw: list[str] | tuple[str, ...],
+                 regex: bool = False) -> np.ndarray:
+    """Which tokens a search highlights.
+
+    Args:
+        query: with ``regex=False``, words separated by commas; a token
+            matches a word when they are equal ignoring case and word-start
+            markers (``##``, ``Ġ``, ``␣``, ``▁``), so ``cat`` finds ``cat``,
+            ``Ġcat`` and ``##cat``. With ``regex=True``, a Python regular
+            expression searched (``re.search``) in the readable and raw forms.
+        display: readable token strings by id.
+        raw: stored token strings by id, same length.
+        regex: how to read ``query``.
+
+    Returns:
+        ``(n_tokens,)`` bool; all False for an empty query.
+
+    Raises:
+        QueryError: ``query`` is not a valid regular expression.
+    """
+    if not query.strip():
+        return np.zeros(len(display), bool)
+    if regex:
+        try:
+            pattern = re.compile(query)
+        except re.error as error:
+            raise QueryError(f"'{query}' is not a valid regular expression: {error}; "
+                             "untick 'regular expression' to search for the text itself") from error
+        return np.fromiter((bool(pattern.search(d) or pattern.search(r)) for d, r in zip(display, raw)),
+                           bool, count=len(display))
+    words = {w.strip().casefold() for w in query.split(",") if w.strip()}
+    return np.fromiter((_strip_marker(d).casefold() in words or _strip_marker(r).casefold() in words
+                        for d, r in zip(display, raw)), bool, count=len(display))
+
+
+def choose_drawn_rows(placed: np.ndarray, max_points: int, first: np.ndarray | None = None,
+                      seed: int = 0) -> DrawnRows:
+    """Pick at most ``max_points`` of the placed rows to draw.
+
+    Args:
+        placed: ``(n_rows,)`` bool, rows that have coordinates.
+        max_points: the most points to draw, >= 1.
+        first: ``(n_rows,)`` bool, rows drawn before any others (highlighted,
+            special); if they alone exceed ``max_points``, the lowest ids are kept.
+        seed: seed of the uniform sample of the rest.
+
+    Returns:
+        The chosen ids and a sentence saying how they were chosen.
+    """
+    n_rows = len(placed)
+    candidates = np.flatnonzero(placed)
+    unplaced = n_rows - len(candidates)
+    tail = f"; {unplaced:,} rows have no point (see the notes)" if unplaced else ""
+    if len(candidates) <= max_points:
+        return DrawnRows(candidates, f"all {len(candidates):,} rows are drawn{tail}")
+    priority = np.flatnonzero(placed & first) if first is not None else np.zeros(0, np.int64)
+    priority = priority[:max_points]
+    rest = np.setdiff1d(candidates, priority, assume_unique=True)
+    sampled = np.random.default_rng(seed).choice(rest, size=max_points - len(priority), replace=False)
+    ids = np.sort(np.concatenate([priority, sampled]))
+    lead = f"{len(priority):,} highlighted or special rows and " if len(priority) else ""
+    return DrawnRows(ids, f"{len(ids):,} of {len(candidates):,} rows are drawn: {lead}{len(sampled):,} chosen "
+                          f"uniformly at random (seed {seed}) from the rest; the projection used all rows{tail}")
+
+
+def token_map_frame(projection: Projection, drawn: DrawnRows, *, labels: list[str] | tuple[str, ...],
+                    raw: list[str] | tuple[str, ...], categories: np.ndarray, norms: np.ndarray,
+                    highlighted: np.ndarray) -> pd.DataFrame:
+    """One row per drawn point, tidy, for :func:`dashboard.charts.token_map.token_map_chart`.
+
+    Args:
+        projection: coordinates of every row.
+        drawn: which rows to include.
+        labels: readable string per row (``token_label``), ``(n_rows,)``.
+        raw: stored string per row, ``(n_rows,)``.
+        categories: ``(n_rows,)`` str category per row.
+        norms: ``(n_rows,)`` float32 L2 norm per row.
+        highlighted: ``(n_rows,)`` bool.
+
+    Returns:
+        Columns ``id`` (int32), ``token``, ``raw``, ``category`` (categorical),
+        ``norm`` (float32), ``highlighted`` (bool), ``label`` (the token for
+        the first :data:`MAX_TEXT_LABELS` highlighted points, else empty),
+        ``x``, ``y`` and, in 3D, ``z`` (float32).
+    """
+    ids = drawn.ids
+    frame = pd.DataFrame({
+        "id": ids.astype(np.int32),
+        "token": [labels[i] for i in ids],
+        "raw": [raw[i] for i in ids],
+        "category": pd.Categorical(categories[ids]),
+        "norm": norms[ids].astype(np.float32),
+        "highlighted": highlighted[ids],
+    })
+    shown = set(ids[highlighted[ids]][:MAX_TEXT_LABELS].tolist())
+    frame["label"] = [labels[i] if i in shown else "" for i in ids]
+    for axis, name in enumerate("xyz"[:projection.dims]):
+        frame[name] = projection.coords[ids, axis]
+    return frame
+
+
+def coordinates_frame(projection: Projection, labels: list[str] | tuple[str, ...]) -> pd.DataFrame:
+    """Every row's coordinates, for the CSV export and ``python -m dashboard project``.
+
+    Returns:
+        Columns ``id`` (0-based row), ``token`` (readable), ``x``, ``y``
+        and, in 3D, ``z``; one row per table row, in id order; coordinates
+        are NaN (an empty CSV cell) for rows the method could not place.
+    """
+    frame = pd.DataFrame({"id": np.arange(projection.n_rows), "token": list(labels)})
+    for axis, name in enumerate("xyz"[:projection.dims]):
+        frame[name] = projection.coords[:, axis]
+    return frame

@@ -1,0 +1,119 @@
+"""The token map: one point per drawn row, in 2D or as three linked 2D views of 3D.
+
+3D is drawn as the three axis-aligned views (x-y, x-z, y-z) side by side
+rather than as a rotating point cloud: every point stays readable with the
+same tooltip, colour and search highlighting as in 2D, the chart exports to
+PNG/SVG like any other, and clicking a point marks the same token in all
+three views, which a single rotating view cannot show at once.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Sequence
+
+import altair as alt
+import pandas as pd
+
+from dashboard.analysis.token_categories import CATEGORIES
+
+#: Fixed colour per category, so a category keeps its colour across views.
+CATEGORY_COLOURS = {
+    "unused": "#bdbdbd",
+    "special": "#000000",
+    "byte": "#8c564b",
+    "number": "#ff7f0e",
+    "punctuation": "#9467bd",
+    "non-Latin script": "#2ca02c",
+    "word piece": "#d62728",
+    "whole word": "#1f77b4",
+    "unknown": "#7f7f7f",
+}
+#: Colouring choices: frame column -> legend title.
+COLOUR_FIELDS = {"category": "token category", "norm": "row norm (L2)", "id": "row id"}
+_FADED = "#dddddd"
+
+
+def _colour(frame: pd.DataFrame, color_by: str, title: str | None) -> alt.Color:
+    if color_by == "category":
+        present = [c for c in CATEGORIES if (frame["category"] == c).any()]  # legend lists only what is drawn
+        return alt.Color("category:N", title=title or COLOUR_FIELDS["category"],
+                         scale=alt.Scale(domain=present, range=[CATEGORY_COLOURS[c] for c in present]))
+    if color_by in ("norm", "id"):
+        return alt.Color(f"{color_by}:Q", title=title or COLOUR_FIELDS[color_by], scale=alt.Scale(scheme="viridis"))
+    raise ValueError(f"unknown colouring {color_by!r}; expected one of {sorted(COLOUR_FIELDS)}")
+
+
+def _tooltip(frame: pd.DataFrame) -> list[alt.Tooltip]:
+    tips = [alt.Tooltip("token:N", title="token"), alt.Tooltip("raw:N", title="raw token"),
+            alt.Tooltip("id:Q", title="id"), alt.Tooltip("norm:Q", title="norm", format=".3f"),
+            alt.Tooltip("category:N", title="category")]
+    return tips + [alt.Tooltip(f"{axis}:Q", format=".3f") for axis in "xyz" if axis in frame]
+
+
+def _panel(base: alt.Chart, x: str, y: str, titles: dict[str, str], colour: alt.Color, highlighting: bool,
+           pick: alt.Parameter | None, width: int | str, height: int) -> alt.LayerChart:
+    colour_rule = alt.condition("datum.highlighted", colour, alt.value(_FADED)) if highlighting else colour
+    stroke = alt.condition(pick, alt.value("black"), alt.value(None)) if pick is not None else alt.value(None)
+    points = base.mark_circle(opacity=0.75, strokeWidth=2).encode(
+        x=alt.X(f"{x}:Q", title=titles[x], scale=alt.Scale(zero=False)),
+        y=alt.Y(f"{y}:Q", title=titles[y], scale=alt.Scale(zero=False)),
+        color=colour_rule,
+        size=alt.condition("datum.highlighted", alt.value(60), alt.value(12)) if highlighting else alt.value(12),
+        order=alt.Order("highlighted:Q"),  # highlighted points on top
+        stroke=stroke,
+        tooltip=_tooltip(base.data),
+    )
+    zoom = alt.selection_interval(bind="scales", name=f"zoom_{x}{y}")  # each view zooms on its own
+    points = points.add_params(zoom) if pick is None else points.add_params(zoom, pick)
+    labels = base.transform_filter("datum.label != ''").mark_text(
+        align="left", dx=6, dy=-4, fontSize=11, fontWeight="bold").encode(
+        x=f"{x}:Q", y=f"{y}:Q", text="label:N")
+    return alt.layer(points, labels).properties(width=width, height=height)
+
+
+def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by: str = "category",
+                    title: str = "Token map", subtitle: Sequence[str] = (), color_title: str | None = None,
+                    width: int | str = "container", height: int = 560) -> alt.LayerChart | alt.HConcatChart:
+    """A scatter map of projected rows.
+
+    Args:
+        frame: from :func:`dashboard.analysis.token_map.token_map_frame`:
+            columns ``id, token, raw, category, norm, highlighted, label, x, y``
+            and ``z`` for 3D.
+        axis_titles: one title per coordinate (``PC1 (4.1% of variance)``, ``UMAP 1``).
+        color_by: a key of :data:`COLOUR_FIELDS`.
+        title: chart title.
+        subtitle: lines under the title (what is drawn, method, versions);
+            they travel with an exported PNG/SVG.
+        color_title: legend title instead of the default.
+        width: width of a 2D chart (``container`` fills the page).
+        height: height in pixels.
+
+    Returns:
+        2D: one layered chart (points, labels of highlighted tokens), zoom and
+        pan with the mouse. 3D: three such views (x-y, x-z, y-z) side by
+        side; clicking a point outlines that token in all three.
+    """
+    highlighting = bool(frame["highlighted"].any())
+    base = alt.Chart(frame)
+    colour = _colour(frame, color_by, color_title)
+    titles = dict(zip("xyz", axis_titles))
+    heading = alt.TitleParams(title, subtitle=list(subtitle), anchor="start")
+    if "z" not in frame:
+        # fit-x: fill the page's width, keep the plot `height` pixels tall (Streamlit's default "fit"
+        # would squeeze title, axes and legend into `height`)
+        return _panel(base, "x", "y", titles, colour, highlighting, None, width, height).properties(
+            title=heading, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    pick = alt.selection_point(fields=["id"], on="click", clear="dblclick", empty=False, name="picked")
+    side = max(220, height // 2)  # three views and a legend side by side fit a 1,200-pixel page
+    panels = [_panel(base, a, b, titles, colour, highlighting, pick, side, side)
+              for a, b in (("x", "y"), ("x", "z"), ("y", "z"))]
+    with warnings.catch_warnings():
+        # One click selection shared by the three views is the point; Altair
+        # merges the identical copies into one parameter and warns that it did.
+        warnings.filterwarnings("ignore", message="Automatically deduplicated selection parameter")
+        combined = alt.hconcat(*panels)
+    return (combined.properties(title=heading, autosize=alt.AutoSizeParams(type="pad", contains="padding"))
+            .resolve_scale(color="shared")
+            .configure_legend(orient="bottom"))  # beside three views it would leave the page

@@ -1,0 +1,123 @@
+"""On-disk cache of projections, so a revisit or a restart shows a map at once.
+
+A result is stored as one ``.npz`` file (see :meth:`Projection.save`) named
+by a digest of everything that determines it: the table's content hash
+(:attr:`EmbeddingTables.content_hash`), which table (token or position), the
+method's parameters and the versions of the libraries that computed it. The
+same table read from another path hits the same file; a library upgrade or a
+changed parameter misses. Files are written to a temporary name and renamed,
+so a crash or two processes racing never leave a half-written file, and an
+unreadable file is recomputed and replaced rather than trusted.
+
+The directory is ``$EXPLORER_CACHE_DIR`` when set, else ``.cache/projections``
+in the repository (ignored by git, removed by ``make clean``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from dashboard.analysis.projection import (
+    ProgressCallback,
+    Projection,
+    ProjectionSettings,
+    library_versions,
+    project_table,
+)
+
+#: Environment variable naming the cache directory.
+CACHE_ENV = "EXPLORER_CACHE_DIR"
+DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".cache" / "projections"
+
+Compute = Callable[[np.ndarray, ProjectionSettings, ProgressCallback | None], Projection]
+
+
+def cache_dir() -> Path:
+    """The directory projections are cached in (created on first write)."""
+    return Path(os.environ.get(CACHE_ENV) or DEFAULT_DIR)
+
+
+def projection_key(content_hash: str, table_name: str, settings: ProjectionSettings) -> str:
+    """File stem for a projection: a hex digest of what determines the result.
+
+    Args:
+        content_hash: :attr:`EmbeddingTables.content_hash` of the tables.
+        table_name: ``token`` or ``position``.
+        settings: the projection settings.
+    """
+    document = {"table": content_hash, "which": table_name, "method": settings.method,
+                "parameters": settings.parameters(), "versions": library_versions(settings.method)}
+    digest = hashlib.blake2b(json.dumps(document, sort_keys=True).encode(), digest_size=16).hexdigest()
+    return f"{table_name}-{settings.method}{settings.dims}d-{digest}"
+
+
+def cache_path(content_hash: str, table_name: str, settings: ProjectionSettings, directory: Path | None = None) -> Path:
+    return (directory or cache_dir()) / f"{projection_key(content_hash, table_name, settings)}.npz"
+
+
+def load_cached(path: Path, n_rows: int) -> Projection | None:
+    """The projection stored at ``path``, or ``None`` if absent, unreadable or of another size."""
+    if not path.is_file():
+        return None
+    try:
+        projection = Projection.load(path)
+    except (OSError, ValueError, KeyError, json.JSONDecodeError):
+        return None
+    return projection if projection.n_rows == n_rows else None
+
+
+def store(projection: Projection, path: Path) -> None:
+    """Write atomically: a temporary file in the same directory, then a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    os.close(handle)
+    os.chmod(temporary, 0o644)  # mkstemp makes it private; a cache is for whoever serves the app
+    try:
+        projection.save(Path(temporary))
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.remove(temporary)
+
+
+def cached_projection(
+    table: np.ndarray,
+    content_hash: str,
+    table_name: str,
+    settings: ProjectionSettings,
+    *,
+    progress: ProgressCallback | None = None,
+    directory: Path | None = None,
+    compute: Compute = project_table,
+) -> Projection:
+    """The projection of ``table``, from disk when computed before, else computed and stored.
+
+    Args:
+        table: ``(n_rows, d_model)`` float32, the table ``content_hash`` describes.
+        content_hash: :attr:`EmbeddingTables.content_hash`.
+        table_name: ``token`` or ``position`` (part of the key).
+        settings: what to compute.
+        progress: passed to ``compute``.
+        directory: cache directory; :func:`cache_dir` when ``None``.
+        compute: the function that projects (tests pass a counting wrapper).
+
+    Raises:
+        QueryError: from ``compute``, when the table is too small for the settings.
+    """
+    path = cache_path(content_hash, table_name, settings, directory)
+    found = load_cached(path, len(table))
+    if found is not None:
+        return found
+    projection = compute(table, settings, progress)
+    try:
+        store(projection, path)
+    except OSError:
+        pass  # a read-only or full disk costs the next visit a recomputation, nothing more
+    return projection

@@ -1,0 +1,92 @@
+"""Cached derived data for the token map, neighbours and similarity pages.
+
+Everything here is computed once per table and process (``st.cache_resource``:
+shared by sessions, never copied) and keyed by the source name and the
+tables' content hash, so a checkpoint overwritten on disk is recomputed.
+Projections also go through the on-disk cache (:mod:`dashboard.projection_cache`).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.analysis.neighbours import NeighbourIndex, build_index
+from dashboard.analysis.projection import Projection, ProjectionSettings
+from dashboard.analysis.queries import TermResolver
+from dashboard.analysis.token_map import TableRows, table_rows
+from dashboard.checkpoints.query_tokenizer import load_encoder
+from dashboard.errors import ExplorerError
+from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
+from dashboard.tables import EmbeddingTables
+from dashboard.ui.projection_jobs import ProjectionJob, job_board
+
+
+@st.cache_resource(max_entries=8, show_spinner="Labelling the rows ...")
+def get_table_rows(_tables: EmbeddingTables, source: str, content_hash: str, name: str) -> TableRows:
+    """:func:`dashboard.analysis.token_map.table_rows`, once per table."""
+    return table_rows(_tables, name)
+
+
+@st.cache_resource(max_entries=4, show_spinner="Indexing the token table ...")
+def get_neighbour_index(_tables: EmbeddingTables, source: str, content_hash: str) -> NeighbourIndex:
+    """Norms and mean row of the token table, once per table."""
+    return build_index(_tables.token, n_used=len(_tables.vocabulary))
+
+
+@st.cache_resource(max_entries=4, show_spinner="Reading the tokenizer ...")
+def get_resolver(_tables: EmbeddingTables, source: str, content_hash: str) -> TermResolver:
+    """A term resolver with the checkpoint's own tokenizer when it has one."""
+    return TermResolver(_tables, load_encoder(_tables))
+
+
+@st.cache_resource(max_entries=16, show_spinner="Computing PCA of every row ...")
+def _pca(_rows: TableRows, source: str, content_hash: str, name: str, settings: ProjectionSettings) -> Projection:
+    # `name` is in the signature because `_rows` is not hashed: token and position tables share a content hash.
+    return cached_projection(_rows.table, content_hash, name, settings)
+
+
+def get_pca(rows: TableRows, source: str, content_hash: str, settings: ProjectionSettings) -> Projection:
+    """PCA with ``settings.dims``, computed in the page (well under a second) or read from disk.
+
+    Raises:
+        QueryError: the table is too small for ``dims``.
+    """
+    return _pca(rows, source, content_hash, rows.name, ProjectionSettings("pca", settings.dims))
+
+
+def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -> Projection | ProjectionJob:
+    """The UMAP result if it is on disk or finished, else its background job.
+
+    The first call for a key starts the job; later calls (reruns, other
+    sessions) find it.
+    """
+    found = load_cached(cache_path(content_hash, rows.name, settings), len(rows.table))
+    if found is not None:
+        return found
+    key = projection_key(content_hash, rows.name, settings)
+    board = job_board()
+    job = board.get(key)
+    if job is None:
+        def compute(progress):
+            return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress)
+
+        job = board.submit(key, compute)
+    if job.future.done() and job.future.exception() is None:
+        return job.future.result()
+    return job
+
+
+def job_failure(job: ProjectionJob) -> str | None:
+    """The message of a finished job's error, or ``None`` while it runs or when it succeeded.
+
+    An :class:`ExplorerError` (the table is too small for the settings) is
+    kept, so the same settings keep showing it; any other error is a bug: it is
+    reported once and the job forgotten, so asking again retries.
+    """
+    if not job.future.done() or job.future.exception() is None:
+        return None
+    error = job.future.exception()
+    if not isinstance(error, ExplorerError):
+        job_board().forget(job.key)
+        return f"UMAP failed unexpectedly ({type(error).__name__}: {error}); change a setting or reload to retry"
+    return str(error)

@@ -1,0 +1,117 @@
+"""UMAP runs in a background thread, so the page shows PCA at once and stays usable.
+
+One worker thread per server process runs UMAP jobs one at a time (the
+machine has 2 cores; two fits at once would each take twice as long). The
+first task it runs is :func:`dashboard.analysis.projection.warm_umap`, which
+compiles umap-learn's numba code (about 30 s) when the server starts, before
+anyone asks for a map. A job reports the fraction of epochs done; a page polls
+it from an ``st.fragment`` and reruns when it finishes. A rerun, a click or
+another session asking for the same map finds the same job instead of
+starting again, and the finished result lands in the on-disk cache, so it
+outlives the job.
+
+Set ``EXPLORER_WARM_UMAP=0`` to skip the warm-up (the test suite does: it
+would cost 30 s of CPU per test process).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable
+
+import streamlit as st
+
+from dashboard.analysis.projection import Projection, ProgressCallback, warm_umap
+
+WARM_ENV = "EXPLORER_WARM_UMAP"
+
+
+@dataclass
+class ProjectionJob:
+    """One background projection and how far it got.
+
+    Attributes:
+        key: the cache key of the result it computes.
+        future: resolves to the :class:`Projection`, or raises its error.
+        fraction: share of UMAP's epochs done, in [0, 1].
+        stage: what it is doing now, for the progress bar's text.
+        started: ``time.monotonic()`` when it was submitted.
+    """
+
+    key: str
+    future: Future = field(default_factory=Future)
+    fraction: float = 0.0
+    stage: str = "waiting for the worker"
+    started: float = field(default_factory=time.monotonic)
+
+    def report(self, fraction: float, stage: str) -> None:
+        self.fraction, self.stage = min(max(fraction, 0.0), 1.0), stage
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since it was submitted."""
+        return time.monotonic() - self.started
+
+
+class JobBoard:
+    """The process's projection jobs, by key, and the single worker that runs them."""
+
+    def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="projection")
+        self._jobs: dict[str, ProjectionJob] = {}
+        self._lock = threading.Lock()
+        self.warming: Future | None = None
+
+    def warm(self) -> None:
+        """Queue the numba warm-up as the worker's first task (once)."""
+        with self._lock:
+            if self.warming is None:
+                self.warming = self._executor.submit(warm_umap)
+
+    def submit(self, key: str, compute: Callable[[ProgressCallback], Projection]) -> ProjectionJob:
+        """The job computing ``key``: the running or finished one, else a new one.
+
+        Args:
+            key: identifies the result (the projection cache key).
+            compute: called on the worker with the job's progress callback.
+        """
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None:
+                return job
+            job = ProjectionJob(key)
+            if self.warming is not None and not self.warming.done():
+                job.report(0.0, "waiting for umap-learn to finish compiling (once per server start)")
+
+            def run() -> Projection:
+                job.report(0.0, "starting")
+                return compute(job.report)
+
+            job.future = self._executor.submit(run)
+            self._jobs[key] = job
+            return job
+
+    def get(self, key: str) -> ProjectionJob | None:
+        with self._lock:
+            return self._jobs.get(key)
+
+    def forget(self, key: str) -> None:
+        """Drop a finished job, so that asking again computes again (after an unexpected failure)."""
+        with self._lock:
+            self._jobs.pop(key, None)
+
+
+@st.cache_resource(show_spinner=False)
+def job_board() -> JobBoard:
+    """The one :class:`JobBoard` of this server process."""
+    return JobBoard()
+
+
+def start_umap_warmup() -> None:
+    """Compile umap-learn in the background, once per process (called by the router)."""
+    if os.environ.get(WARM_ENV, "1") != "0":
+        job_board().warm()

@@ -1,0 +1,98 @@
+"""Page state in the URL's query parameters, so a copied link reopens the same view.
+
+A page declares each setting once as a :class:`UrlParam` (query-parameter
+name, widget key, default, parser). Before its widgets are drawn,
+:func:`seed_widgets` puts the link's values into ``st.session_state`` (on the
+first run only: afterwards the widgets own their state); after the widgets,
+:func:`publish` writes the current values back to the URL, with the active
+checkpoint under the existing ``model`` parameter. A value in a link that
+cannot be used is ignored with a warning, never an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import streamlit as st
+
+from dashboard.ui import state
+from dashboard.ui.loading import active_source
+
+
+@dataclass(frozen=True)
+class UrlParam:
+    """One setting that lives in the URL.
+
+    Attributes:
+        name: query-parameter name (``method``).
+        key: session-state key of the widget that edits it.
+        default: value when the link has none.
+        parse: text -> value; raises ``ValueError`` on bad text.
+        choices: allowed values, when limited.
+    """
+
+    name: str
+    key: str
+    default: Any
+    parse: Callable[[str], Any] = str
+    choices: Sequence[Any] | None = None
+
+    def read(self, text: str) -> Any:
+        value = self.parse(text)
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"{self.name}={text} is not one of {', '.join(map(str, self.choices))}")
+        return value
+
+
+def bounded(kind: Callable[[str], Any], low: Any, high: Any) -> Callable[[str], Any]:
+    """A parser for ``kind`` values in ``[low, high]``; others raise ``ValueError``."""
+    def parse(text: str) -> Any:
+        value = kind(text)
+        if not low <= value <= high:
+            raise ValueError(f"{value} is outside [{low}, {high}]")
+        return value
+
+    return parse
+
+
+def parse_bool(text: str) -> bool:
+    """``1/true/yes`` -> True, ``0/false/no`` -> False."""
+    lowered = text.strip().lower()
+    if lowered in ("1", "true", "yes"):
+        return True
+    if lowered in ("0", "false", "no"):
+        return False
+    raise ValueError(f"{text!r} is not a yes/no value")
+
+
+def seed_widgets(params: Sequence[UrlParam]) -> None:
+    """Give each widget its value from the link (or its default) the first time the page runs."""
+    ignored = []
+    for param in params:
+        if param.key in st.session_state:
+            continue
+        value = param.default
+        text = st.query_params.get(param.name)
+        if text is not None:
+            try:
+                value = param.read(text)
+            except ValueError:
+                ignored.append(f"{param.name}={text}")
+        st.session_state[param.key] = value
+    if ignored:
+        st.warning(f"Ignored from the link: {', '.join(ignored)} (not a value this page accepts); "
+                   "using the defaults instead.")
+
+
+def _text(value: Any) -> str:
+    return ("1" if value else "0") if isinstance(value, bool) else str(value)
+
+
+def publish(params: Sequence[UrlParam]) -> None:
+    """Write the widgets' current values, and the active checkpoint, to the URL."""
+    wanted = {state.MODEL_PARAM: active_source()}
+    wanted.update({p.name: _text(st.session_state.get(p.key, p.default)) for p in params})
+    for name, text in wanted.items():
+        if st.query_params.get(name) != text:
+            st.query_params[name] = text

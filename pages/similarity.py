@@ -1,0 +1,73 @@
+"""Similarity heatmap: cosine or dot product between the tokens or words a user picks."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from dashboard.analysis.similarity import SIMILARITY_METRICS, similarity_frame, similarity_matrix
+from dashboard.charts.similarity import similarity_heatmap_chart
+from dashboard.errors import ExplorerError, QueryError
+from dashboard.exports import csv_bytes
+from dashboard.ui.downloads import chart_download_buttons, file_download_button
+from dashboard.ui.loading import active_source, active_tables
+from dashboard.ui.map_data import get_neighbour_index, get_resolver
+from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.url_state import UrlParam, publish, seed_widgets
+
+ensure_routed()
+
+#: The lessons' example: two animals, what they are, a weekday and an unrelated word.
+DEFAULT_TERMS = "cat, dog, pet, Tuesday, xylophone"
+MAX_TERMS = 40
+PARAMS = [
+    UrlParam("terms", "sim_terms", DEFAULT_TERMS),
+    UrlParam("sim_metric", "sim_metric", "cosine", choices=tuple(SIMILARITY_METRICS)),
+]
+
+tables = active_tables()
+source = active_source()
+st.title(f"Similarity heatmap: {tables.name}")
+st.caption("How similar the token-table rows of chosen tokens or words are. Only these rows are compared, "
+           "never the whole vocabulary.")
+seed_widgets(PARAMS)
+controls = st.columns([3, 2])
+controls[0].text_input("Tokens or words, separated by commas", key="sim_terms",
+                       help="A word that is several tokens is represented by the mean of their rows; #id picks a row.")
+controls[1].radio("Metric", list(SIMILARITY_METRICS), key="sim_metric", horizontal=True,
+                  format_func=lambda m: {"cosine": "cosine", "dot": "dot", "centered": "centred cosine"}[m],
+                  help="cosine in [-1, 1]; dot product unbounded; centred cosine removes the mean row first.")
+publish(PARAMS)
+
+metric = st.session_state["sim_metric"]
+typed = list(dict.fromkeys(t.strip() for t in st.session_state["sim_terms"].split(",") if t.strip()))
+try:
+    if len(typed) < 2:
+        raise QueryError("type at least two tokens or words, separated by commas")
+    if len(typed) > MAX_TERMS:
+        raise QueryError(f"{len(typed)} terms is more than a readable heatmap holds; keep at most {MAX_TERMS}")
+    resolver = get_resolver(tables, source, tables.content_hash)
+    terms = [resolver.resolve(text) for text in typed]
+    vectors = np.stack([resolver.vector(term) for term in terms])
+    index = get_neighbour_index(tables, source, tables.content_hash)
+    matrix = similarity_matrix(vectors, metric, mean=index.mean)
+except ExplorerError as error:
+    st.error(str(error), icon=":material/error:")
+    st.stop()
+
+frame = similarity_frame(typed, matrix)
+split = [term for term in terms if term.is_split]
+subtitle = [f"{len(typed)} terms; " + ("; ".join(f"{t.text} = mean of {' + '.join(t.pieces)}" for t in split)
+                                        if split else "each term is one token")]
+chart = similarity_heatmap_chart(frame, metric, subtitle=subtitle)
+st.altair_chart(chart, width="content", key="similarity_chart")
+for term in split:
+    st.write(term.explain() + ".")
+if not resolver.has_tokenizer:
+    st.info("This checkpoint has no tokenizer.json: terms must match a token exactly.", icon=":material/info:")
+domain = "[-1, 1]" if metric != "dot" else "symmetric around 0, to the largest |value|"
+st.caption(f"Colour scale over {domain}: blue negative, white 0, red positive.")
+
+stem = f"{tables.name}-similarity-{metric}"
+matrix_frame = pd.DataFrame(matrix, index=pd.Index(typed, name="term"), columns=typed).reset_index()
+file_download_button("Matrix (CSV)", csv_bytes(matrix_frame), f"{stem}.csv", "text/csv", "sim_csv")
+chart_download_buttons(chart, stem, key="sim_image")

@@ -1,0 +1,172 @@
+"""Token map: every row of the token (or position) table, projected to 2D or 3D by PCA or UMAP."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
+from dashboard.analysis.token_map import (
+    TABLE_NAMES,
+    choose_drawn_rows,
+    coordinates_frame,
+    match_tokens,
+    token_map_frame,
+)
+from dashboard.charts.token_map import COLOUR_FIELDS, token_map_chart
+from dashboard.errors import ExplorerError
+from dashboard.exports import csv_bytes, projector_zip
+from dashboard.ui.downloads import chart_download_buttons, file_download_button
+from dashboard.ui.loading import active_source, active_tables
+from dashboard.ui.map_data import get_pca, get_table_rows, get_umap, job_failure
+from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.projection_jobs import ProjectionJob, job_board
+from dashboard.ui.url_state import UrlParam, bounded, parse_bool, publish, seed_widgets
+
+ensure_routed()
+
+PARAMS = [
+    UrlParam("table", "map_table", "token", choices=tuple(TABLE_NAMES)),
+    UrlParam("method", "map_method", "pca", choices=tuple(METHODS)),
+    UrlParam("dims", "map_dims", 2, int, DIMS),
+    UrlParam("seed", "map_seed", 0, bounded(int, 0, 2**31 - 1)),
+    UrlParam("n_neighbors", "map_n_neighbors", 15, bounded(int, 2, 200)),
+    UrlParam("min_dist", "map_min_dist", 0.1, bounded(float, 0.0, 1.0)),
+    UrlParam("color", "map_color", "category", choices=tuple(COLOUR_FIELDS)),
+    UrlParam("highlight", "map_highlight", ""),
+    UrlParam("regex", "map_regex", False, parse_bool),
+    UrlParam("points", "map_points", 40_000, bounded(int, 1_000, 200_000)),
+]
+COLOUR_LABELS = {"category": "token category", "norm": "row norm", "id": "row id"}
+
+tables = active_tables()
+source = active_source()
+st.title(f"Token map: {tables.name}")
+st.caption("Every row projected to 2D or 3D. PCA appears at once; UMAP runs in the background and replaces it "
+           "when done. Hover a point for its token; drag to pan, scroll to zoom.")
+seed_widgets(PARAMS)
+
+available = [name for name in TABLE_NAMES if name == "token" or tables.position is not None]
+if st.session_state["map_table"] not in available:
+    st.session_state["map_table"] = "token"
+colour_choices = ["category", "norm", "id"] if st.session_state["map_table"] == "token" else ["id", "norm"]
+if st.session_state["map_color"] not in colour_choices:
+    st.session_state["map_color"] = colour_choices[0]
+
+top = st.columns([1.3, 1, 0.8, 1.2])
+top[0].radio("Table", available, key="map_table", horizontal=True, format_func=lambda n: TABLE_NAMES[n])
+top[1].radio("Method", list(METHODS), key="map_method", horizontal=True, format_func=METHODS.get)
+top[2].radio("Dimensions", list(DIMS), key="map_dims", horizontal=True, format_func=lambda d: f"{d}D")
+colour_labels = {**COLOUR_LABELS, **({"id": "position"} if st.session_state["map_table"] == "position" else {})}
+top[3].selectbox("Colour by", colour_choices, key="map_color", format_func=colour_labels.get)
+search = st.columns([4, 1])
+search[0].text_input("Highlight tokens", key="map_highlight",
+                     placeholder="cat, dog, tuesday   or, as a regex, ^##ing$",
+                     help="Words separated by commas (case and the word-start markers ##, Ġ, ▁ ignored), "
+                          "or a regular expression searched in each token.")
+search[1].checkbox("regular expression", key="map_regex")
+with st.expander("UMAP parameters and drawing"):
+    knobs = st.columns(4)
+    knobs[0].number_input("seed", min_value=0, max_value=2**31 - 1, step=1, key="map_seed",
+                          help="UMAP's random_state and the seed of the drawn sample: "
+                               "the same seed gives the same map.")
+    knobs[1].slider("n_neighbors", 2, 200, key="map_n_neighbors",
+                    help="UMAP's neighbourhood size: larger keeps more of the global structure.")
+    knobs[2].slider("min_dist", 0.0, 1.0, step=0.05, key="map_min_dist",
+                    help="UMAP's minimum distance between points: smaller packs clusters tighter.")
+    knobs[3].number_input("points drawn (at most)", min_value=1_000, max_value=200_000, step=1_000, key="map_points",
+                          help="The projection always uses every row; above this many, a seeded sample is drawn.")
+publish(PARAMS)
+
+try:
+    settings = ProjectionSettings(st.session_state["map_method"], st.session_state["map_dims"],
+                                  int(st.session_state["map_seed"]), st.session_state["map_n_neighbors"],
+                                  float(st.session_state["map_min_dist"]))
+    rows = get_table_rows(tables, source, tables.content_hash, st.session_state["map_table"])
+    projection = get_pca(rows, source, tables.content_hash, settings)
+except ExplorerError as error:
+    st.error(str(error), icon=":material/error:")
+    st.stop()
+
+job = None
+if settings.method == "umap":
+    result = get_umap(rows, tables.content_hash, settings)
+    if isinstance(result, ProjectionJob):
+        failure = job_failure(result)
+        if failure:
+            st.error(f"{failure}. Showing PCA instead.", icon=":material/error:")
+        else:
+            job = result
+    else:
+        projection = result
+
+
+@st.fragment(run_every=1.0)
+def umap_progress(key: str) -> None:
+    """Progress of the background UMAP; reruns the page when it is done."""
+    running = job_board().get(key)
+    if running is None or running.future.done():
+        st.rerun()
+    st.progress(running.fraction, text=f"UMAP of all {len(rows.table):,} rows: {running.stage} "
+                                       f"({running.elapsed:.0f} s). The PCA map below is shown until it is done.")
+
+
+if job is not None:
+    umap_progress(job.key)
+
+try:
+    highlighted = match_tokens(st.session_state["map_highlight"], rows.labels, rows.raw,
+                               regex=st.session_state["map_regex"])
+except ExplorerError as error:
+    st.error(str(error), icon=":material/error:")
+    highlighted = np.zeros(len(rows.labels), bool)
+
+placed = np.isfinite(projection.coords).all(axis=1)
+drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,
+                          seed=settings.seed)
+frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
+                        norms=rows.norms, highlighted=highlighted)
+if projection.method == "pca":
+    axis_titles = [f"PC{i + 1} ({share:.1%} of variance)" for i, share in enumerate(projection.explained_variance)]
+else:
+    axis_titles = [f"UMAP {i + 1}" for i in range(projection.dims)]
+colour = st.session_state["map_color"]
+chart = token_map_chart(
+    frame, axis_titles=axis_titles, color_by=colour,
+    color_title="position" if colour == "id" and rows.name == "position" else None,
+    title=f"{METHODS[projection.method]} of the {TABLE_NAMES[rows.name]} table of {tables.name} "
+          f"({len(rows.table):,} x {rows.table.shape[1]:,})",
+    subtitle=[drawn.how, projection.describe()],
+)
+st.altair_chart(chart, width="stretch" if projection.dims == 2 else "content", key="token_map_chart")
+
+st.caption(f"**Drawn:** {drawn.how}.  \n**Computed:** {projection.describe()}.")
+for note in projection.notes:
+    st.caption(f"Note: {note}.")
+matches = np.flatnonzero(highlighted)
+if st.session_state["map_highlight"].strip():
+    shown = ", ".join(f"`{rows.labels[i]}`" for i in matches[:30]) + (" ..." if len(matches) > 30 else "")
+    st.write(f"**{len(matches):,}** rows match the highlight" + (f": {shown}" if len(matches) else "."))
+
+stem = f"{tables.name}-{rows.name}-{projection.method}-{projection.dims}d"
+
+
+def coordinates_csv() -> bytes:
+    coordinates = coordinates_frame(projection, rows.labels)
+    coordinates["raw_token"], coordinates["category"], coordinates["norm"] = rows.raw, rows.categories, rows.norms
+    return csv_bytes(coordinates)
+
+
+def projector_bundle() -> bytes:
+    metadata = pd.DataFrame({"token": rows.labels, "id": np.arange(len(rows.labels)), "category": rows.categories})
+    return projector_zip(rows.table, metadata)
+
+
+st.subheader("Export")
+exports = st.columns(2)
+with exports[0]:
+    file_download_button("Coordinates of every row (CSV)", coordinates_csv, f"{stem}.csv", "text/csv", "map_csv")
+with exports[1]:
+    file_download_button("Table for the Embedding Projector (vectors.tsv + metadata.tsv, zip)", projector_bundle,
+                         f"{tables.name}-{rows.name}-projector.zip", "application/zip", "map_projector")
+chart_download_buttons(chart, stem, key="map_image")
+st.caption("The link in the address bar reopens this view: checkpoint, table, method, parameters and highlight.")

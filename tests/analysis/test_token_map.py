@@ -1,0 +1,77 @@
+"""What the map draws: highlight matching, the drawn subset and the frames."""
+
+import numpy as np
+import pytest
+
+from dashboard.analysis.projection import ProjectionSettings, project_pca
+from dashboard.analysis.token_map import (
+    MAX_TEXT_LABELS,
+    choose_drawn_rows,
+    coordinates_frame,
+    match_tokens,
+    table_rows,
+    token_map_frame,
+)
+from dashboard.errors import QueryError
+from tests.map_fixtures import random_table, tables_of
+
+DISPLAY = ["cat", "␣cat", "##cat", "Cats", "dog", "category"]
+RAW = ["cat", "Ġcat", "##cat", "Cats", "dog", "category"]
+
+
+def test_words_match_whole_tokens_ignoring_case_and_word_start_markers():
+    assert list(match_tokens("CAT, dog", DISPLAY, RAW)) == [True, True, True, False, True, False]
+    assert not match_tokens("  ", DISPLAY, RAW).any()
+
+
+def test_regex_searches_readable_and_raw_forms():
+    assert list(match_tokens("^cat", DISPLAY, RAW, regex=True)) == [True, False, False, False, False, True]
+    assert list(match_tokens("^Ġ", DISPLAY, RAW, regex=True)) == [False, True, False, False, False, False]
+
+
+def test_a_bad_regex_is_a_clear_error():
+    with pytest.raises(QueryError, match="not a valid regular expression.*untick"):
+        match_tokens("cat(", DISPLAY, RAW, regex=True)
+
+
+def test_small_tables_are_drawn_whole():
+    drawn = choose_drawn_rows(np.ones(50, bool), 100)
+    assert list(drawn.ids) == list(range(50)) and drawn.how == "all 50 rows are drawn"
+
+
+def test_large_tables_draw_priority_rows_then_a_seeded_uniform_sample():
+    placed = np.ones(1000, bool)
+    placed[[7, 8]] = False
+    first = np.zeros(1000, bool)
+    first[[3, 500, 999]] = True
+    drawn = choose_drawn_rows(placed, 100, first=first, seed=1)
+    again = choose_drawn_rows(placed, 100, first=first, seed=1)
+    assert len(drawn.ids) == 100 and {3, 500, 999} <= set(drawn.ids) and not {7, 8} & set(drawn.ids)
+    np.testing.assert_array_equal(drawn.ids, again.ids)
+    assert not np.array_equal(drawn.ids, choose_drawn_rows(placed, 100, first=first, seed=2).ids)
+    assert "100 of 998 rows are drawn" in drawn.how and "uniformly at random (seed 1)" in drawn.how
+    assert "2 rows have no point" in drawn.how
+
+
+def test_frames_carry_every_column_the_chart_and_exports_need():
+    table = random_table(60, 6)
+    tables = tables_of(table)
+    rows = table_rows(tables)
+    projection = project_pca(table, ProjectionSettings("pca", 3))
+    highlighted = np.zeros(60, bool)
+    highlighted[: MAX_TEXT_LABELS + 5] = True
+    frame = token_map_frame(projection, choose_drawn_rows(np.ones(60, bool), 60), labels=rows.labels, raw=rows.raw,
+                            categories=rows.categories, norms=rows.norms, highlighted=highlighted)
+    assert list(frame.columns) == ["id", "token", "raw", "category", "norm", "highlighted", "label", "x", "y", "z"]
+    assert (frame["label"] != "").sum() == MAX_TEXT_LABELS
+    np.testing.assert_allclose(frame["norm"], np.linalg.norm(table, axis=1), rtol=1e-6)
+    coordinates = coordinates_frame(projection, rows.labels)
+    assert list(coordinates.columns) == ["id", "token", "x", "y", "z"] and len(coordinates) == 60
+
+
+def test_position_rows_are_labelled_by_position_and_missing_tables_say_so():
+    tables = tables_of(random_table(10, 4), position=random_table(5, 4, seed=1))
+    rows = table_rows(tables, "position")
+    assert rows.labels[3] == "position 3" and set(rows.categories) == {"position"}
+    with pytest.raises(QueryError, match="no position table"):
+        table_rows(tables_of(random_table(10, 4)), "position")

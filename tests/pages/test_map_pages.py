@@ -1,0 +1,126 @@
+"""Token map, nearest neighbours and similarity pages through AppTest, on a tiny BERT with a tokenizer."""
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.ui import state
+from tests import factories
+from tests.map_fixtures import bert_with_tokenizer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return bert_with_tokenizer(tmp_path_factory.mktemp("bert"))
+
+
+def open_page(page: str, folder: Path, **params) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = str(folder)
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()  # the router first (it reads the link's model), then the page, as a browser opening the link does
+    return at.switch_page(page).run()
+
+
+def chart_spec(at: AppTest, n: int = 0) -> dict:
+    return json.loads(at.get("vega_lite_chart")[n].proto.spec)
+
+
+def captions(at: AppTest) -> str:
+    return " | ".join(c.value for c in at.caption)
+
+
+def test_token_map_shows_pca_of_every_row_with_parameters_and_versions(folder):
+    at = open_page("pages/token_map.py", folder)
+    assert not at.exception and not at.error
+    text = captions(at)
+    assert f"all {factories.VOCAB} rows are drawn" in text
+    assert "svd_solver=covariance_eigh" in text and "scikit-learn" in text
+    spec = chart_spec(at)
+    assert spec["title"]["subtitle"][0] == f"all {factories.VOCAB} rows are drawn"
+    assert at.query_params["method"] == "pca" and at.query_params[state.MODEL_PARAM] == str(folder)
+
+
+def test_a_link_reopens_the_same_view(folder):
+    at = open_page("pages/token_map.py", folder, dims="3", color="norm", highlight="cat, dog", points="1000")
+    assert not at.exception
+    assert at.session_state["map_dims"] == 3 and at.session_state["map_color"] == "norm"
+    spec = chart_spec(at)
+    assert len(spec["hconcat"]) == 3
+    assert any(m.value == "**2** rows match the highlight: `cat`, `dog`" for m in at.markdown)
+    assert at.query_params["highlight"] == "cat, dog"
+
+
+def test_bad_regex_and_bad_link_values_are_messages_not_crashes(folder):
+    at = open_page("pages/token_map.py", folder, highlight="cat(", regex="1", dims="7")
+    assert not at.exception
+    assert any("not a valid regular expression" in e.value for e in at.error)
+    assert any("dims=7" in w.value for w in at.warning)
+    assert at.get("vega_lite_chart")  # the map is still drawn, without highlight
+
+
+def test_umap_runs_in_the_background_and_replaces_pca(folder):
+    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="5")
+    assert not at.exception and not at.error
+    deadline = time.monotonic() + 120
+    while "UMAP to 2D" not in captions(at):
+        assert "PCA to 2D" in captions(at)  # shown while UMAP runs
+        assert time.monotonic() < deadline, "UMAP did not finish"
+        time.sleep(1)
+        at.run()
+    assert "n_neighbors=5" in captions(at) and "umap-learn" in captions(at)
+    assert not at.exception
+
+
+def test_umap_on_a_table_smaller_than_n_neighbors_falls_back_to_pca_with_a_message(folder):
+    at = open_page("pages/token_map.py", folder, table="position", method="umap", n_neighbors="100")
+    deadline = time.monotonic() + 60
+    while not at.error:
+        assert time.monotonic() < deadline
+        time.sleep(0.5)
+        at.run()
+    assert "n_neighbors=100" in at.error[0].value and "Showing PCA instead" in at.error[0].value
+    assert "PCA to 2D" in captions(at) and not at.exception
+
+
+def test_neighbours_of_a_split_word_say_so_and_leave_out_the_pieces(folder):
+    at = open_page("pages/neighbours.py", folder, query="xylophone", k="5", metric="centered")
+    assert not at.exception and not at.error
+    assert any("3 pieces" in m.value for m in at.markdown)
+    table = at.dataframe[0].value
+    assert len(table) == 5 and not {"x", "##yl", "##ophone"} & set(table["token"])
+    assert list(table["score"]) == sorted(table["score"], reverse=True)
+
+
+def test_neighbours_bad_query_is_an_error_in_the_page(folder):
+    at = open_page("pages/neighbours.py", folder, query="king - + woman")
+    assert not at.exception and "empty term" in at.error[0].value
+
+
+def test_similarity_heatmap_of_the_default_terms(folder):
+    at = open_page("pages/similarity.py", folder)
+    assert not at.exception and not at.error
+    spec = chart_spec(at)
+    rect = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "rect")
+    assert rect["encoding"]["x"]["sort"] == ["cat", "dog", "pet", "Tuesday", "xylophone"]
+    assert any("xylophone" in m.value and "averaged" in m.value for m in at.markdown)
+
+
+def test_similarity_needs_two_terms(folder):
+    at = open_page("pages/similarity.py", folder, terms="cat")
+    assert not at.exception and "at least two" in at.error[0].value
+
+
+def test_token_and_position_maps_of_one_checkpoint_are_not_confused(folder):
+    token = open_page("pages/token_map.py", folder)
+    position = open_page("pages/token_map.py", folder, table="position", color="id")
+    assert f"all {factories.VOCAB} rows are drawn" in captions(token)
+    assert f"all {factories.N_POSITIONS} rows are drawn" in captions(position) and not position.exception
+    layer = next(layer for layer in chart_spec(position)["layer"] if layer["mark"]["type"] == "circle")
+    assert layer["encoding"]["color"]["title"] == "position"

@@ -1,0 +1,69 @@
+"""The on-disk projection cache: round trip, no recomputation, keys, damaged files."""
+
+import numpy as np
+
+from dashboard.analysis.projection import Projection, ProjectionSettings, project_table
+from dashboard.projection_cache import cache_path, cached_projection, projection_key
+from tests.map_fixtures import random_table
+
+PCA2 = ProjectionSettings("pca", 2)
+
+
+class CountingProjector:
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, table, settings, progress=None):
+        self.calls += 1
+        return project_table(table, settings, progress)
+
+
+def test_second_call_reads_from_disk_without_recomputing(tmp_path):
+    table = random_table(40, 6)
+    projector = CountingProjector()
+    first = cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=projector)
+    second = cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=projector)
+    assert projector.calls == 1
+    np.testing.assert_array_equal(first.coords, second.coords)
+    np.testing.assert_array_equal(first.explained_variance, second.explained_variance)
+    assert second.parameters == first.parameters and second.versions == first.versions
+
+
+def test_round_trip_keeps_nan_rows_and_notes_and_loads_without_pickle(tmp_path):
+    coords = np.array([[0.0, 1.0], [np.nan, np.nan]], np.float32)
+    projection = Projection(coords=coords, method="umap", parameters={"n_neighbors": 15}, versions={"numpy": "x"},
+                            notes=("1 rows are all zero",))
+    projection.save(tmp_path / "p.npz")
+    with np.load(tmp_path / "p.npz", allow_pickle=False) as data:  # would raise on any pickled object
+        assert set(data.files) == {"coords", "explained_variance", "meta"}
+    loaded = Projection.load(tmp_path / "p.npz")
+    np.testing.assert_array_equal(loaded.coords, coords)
+    assert loaded.notes == projection.notes and loaded.n_placed == 1
+
+
+def test_key_changes_with_table_which_table_and_parameters_but_not_with_pca_seed():
+    base = projection_key("a", "token", PCA2)
+    assert projection_key("b", "token", PCA2) != base
+    assert projection_key("a", "position", PCA2) != base
+    assert projection_key("a", "token", ProjectionSettings("pca", 3)) != base
+    assert projection_key("a", "token", ProjectionSettings("pca", 2, seed=5)) == base  # PCA does not use it
+    umap = ProjectionSettings("umap", 2)
+    assert projection_key("a", "token", umap) != projection_key("a", "token", ProjectionSettings("umap", 2, seed=1))
+
+
+def test_a_damaged_or_mismatched_file_is_recomputed_and_replaced(tmp_path):
+    table = random_table(30, 5)
+    path = cache_path("hash", "token", PCA2, tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not a zip file")
+    projector = CountingProjector()
+    cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=projector)
+    assert projector.calls == 1 and Projection.load(path).n_rows == 30
+    cached_projection(random_table(31, 5), "hash", "token", PCA2, directory=tmp_path, compute=projector)
+    assert projector.calls == 2  # same key, other row count: never trusted
+
+
+def test_directory_comes_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "elsewhere"))
+    cached_projection(random_table(20, 4), "hash", "token", PCA2)
+    assert len(list((tmp_path / "elsewhere").glob("token-pca2d-*.npz"))) == 1
