@@ -31,6 +31,7 @@ DOC = ROOT / "docs" / "benchmarks.md"
 SUITES = {
     "reading": "benchmarks.bench_reading",
     "positions": "benchmarks.bench_positions",
+    "token_map": "benchmarks.bench_token_map",
     "neighbours": "benchmarks.bench_neighbours",
     "browser": "benchmarks.bench_browser",
     "startup": "benchmarks.bench_startup",
