@@ -41,3 +41,9 @@ clean:
 .PHONY: docker-smoke
 docker-smoke: $(DEV)
 	bash scripts/docker-smoke.sh
+
+# Speed and memory beside what a user would otherwise run; writes docs/benchmarks.md and fails when a
+# figure misses its budget (about half an hour on 2 cores; needs ~5 GB free in $TMPDIR and /usr/bin/chromium).
+.PHONY: bench
+bench: $(DEV)
+	$(PY) -m benchmarks

@@ -34,7 +34,8 @@ STARTUP_SECONDS = 180
 
 #: Stages of drawing a page, checked on every animation frame:
 #: ``finished``: Streamlit says the script has finished (``data-test-script-state`` is ``notRunning``), no
-#: spinner shows, something is in the main area, and every Vega chart has its canvas or SVG marks;
+#: spinner shows, something is in the main area, every Vega chart has its canvas or SVG marks and every
+#: dataframe its grid;
 #: ``all``: the same, with at least one chart; ``first_chart``: the first chart of the main area is drawn,
 #: whether or not the script is still running.
 DRAWN_JS = """(stage) => {
@@ -46,7 +47,9 @@ DRAWN_JS = """(stage) => {
   if (document.querySelector("[data-testid='stSpinner']")) return false;
   if (!document.querySelector("[data-testid='stMain'] [data-testid='stElementContainer']")) return false;
   if (stage === "all" && charts.length === 0) return false;
-  return charts.every(drawn);
+  const tables = [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stDataFrame']")];
+  const gridDrawn = table => table.querySelector("canvas, [data-testid='stDataFrameResizable']");
+  return charts.every(drawn) && tables.every(gridDrawn);
 }"""
 STAGES = ("first_chart", "all", "finished")
 
