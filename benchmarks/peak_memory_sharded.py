@@ -24,7 +24,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 VOCAB, D_MODEL, D_MLP, N_HEAD = 32000, 4096, 11008, 32
