@@ -43,7 +43,7 @@ docker-smoke: $(DEV)
 	bash scripts/docker-smoke.sh
 
 # Speed and memory beside what a user would otherwise run; writes docs/benchmarks.md and fails when a
-# figure misses its budget (about half an hour on 2 cores; needs ~5 GB free in $TMPDIR and /usr/bin/chromium).
+# figure misses its budget (15-20 minutes on 2 cores; needs ~5 GB free in $TMPDIR and /usr/bin/chromium).
 .PHONY: bench
 bench: $(DEV)
 	$(PY) -m benchmarks

@@ -6,7 +6,7 @@ Usage:
     python -m benchmarks --list
 
 Exit status: 0 when every figure meets its budget, 1 when one misses it or a
-suite fails, 2 on a bad argument. The whole run takes tens of minutes on a
+suite fails, 2 on a bad argument. The whole run takes 15-20 minutes on a
 2-core machine (the UMAP fits and the 4.6 GB checkpoint dominate).
 """
 

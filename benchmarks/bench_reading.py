@@ -91,7 +91,8 @@ def run(workdir: str | None = None) -> SuiteResult:
     table_bytes = sum(read.values()) * 4  # both returned as float32
     base_gib = median_of(baseline) / GIB
     limit = base_gib + MEMORY_FACTOR * table_bytes / GIB
-    what = f"{size / 1e9:.2f} GB Llama-shaped sharded safetensors checkpoint, tables read cold from disk, median of {RUNS}"
+    what = (f"{size / 1e9:.2f} GB Llama-shaped sharded safetensors checkpoint, tables read cold from disk, "
+            f"median of {RUNS}")
     label = "from_pretrained, both tables as float32"
     figures = [
         Figure(f"read the tables: wall time of `python -m dashboard info PATH --json` ({what})", "s",

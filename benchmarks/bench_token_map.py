@@ -162,8 +162,9 @@ def run() -> SuiteResult:
                f"{CACHED_RUNS}", "s", median_of(cached_umap), median_of(plain_umap), plain_u,
                Budget(CACHED_SECONDS), CACHED_RUNS),
         Figure(f"trustworthiness of the UMAP layout (k={TRUST_K}, cosine, {len(placed):,} random rows, seed 0; "
-               "1 = every layout neighbour is a true neighbour; first run's layout)", "", trust_ours, trust_plain,
-               f"layout of {plain_u}", Budget(TRUST_RATIO, on="ratio", higher_is_better=True), 1),
+               "in [0, 1], 1 = no layout neighbour that is not a neighbour in the table; first run's layout)", "",
+               trust_ours, trust_plain, f"layout of {plain_u}",
+               Budget(TRUST_RATIO, on="ratio", higher_is_better=True), 1),
     ]
     notes = [
         f"Table: the bundled default's token table, {n:,} x {d} float32; maps use every row.",
