@@ -9,10 +9,10 @@ from dashboard.charts.neighbours import neighbour_scores_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
-from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.map_data import get_neighbour_index, get_resolver, get_table_rows
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.url_state import UrlParam, bounded, publish, seed_widgets
+from dashboard.ui.table_pages import metric_radio, open_table_page, show_lookup_note
+from dashboard.ui.url_state import UrlParam, bounded, publish
 
 ensure_routed()
 
@@ -22,22 +22,18 @@ PARAMS = [
     UrlParam("metric", "nn_metric", "cosine", choices=tuple(METRICS)),
 ]
 
-tables = active_tables()
-source = active_source()
-st.title(f"Nearest neighbours: {tables.name}")
-st.caption("The rows of the token table nearest to a token, a word or a sum of them, searched over every row "
-           "in the original d_model-dimensional space (not on the map).")
-seed_widgets(PARAMS)
+tables, source = open_table_page(
+    "Nearest neighbours", "The rows of the token table nearest to a token, a word or a sum of them, searched over "
+    "every row in the original d_model-dimensional space (not on the map).", PARAMS)
 
 controls = st.columns([3, 1, 2])
 controls[0].text_input("Token, word or expression", key="nn_query",
-                       help="A word (split by the checkpoint's tokenizer if it is not one token), a token as the "
-                            "vocabulary spells it (##ing), #id for a row, or terms joined by ' + ' and ' - ' "
-                            "(king - man + woman).")
+                       help="A word as it appears in running text (in GPT-2 and Llama-style vocabularies the "
+                            "word-initial token ␣king; split by the checkpoint's tokenizer if it is not one token), "
+                            "a token as the vocabulary spells or shows it (##ing, Ġking, ␣king), #id for a row, or "
+                            "terms joined by ' + ' and ' - ' (king - man + woman).")
 controls[1].number_input("k", min_value=1, max_value=200, step=1, key="nn_k")
-controls[2].radio("Metric", list(METRICS), key="nn_metric", horizontal=True,
-                  format_func=lambda m: {"cosine": "cosine", "dot": "dot", "centered": "centred cosine"}[m],
-                  help="; ".join(f"{name}: {label}" for name, label in METRICS.items()))
+metric_radio(controls[2], "nn_metric", METRICS, help="; ".join(f"{name}: {label}" for name, label in METRICS.items()))
 publish(PARAMS)
 
 metric = st.session_state["nn_metric"]
@@ -50,8 +46,7 @@ except ExplorerError as error:
     st.error(str(error), icon=":material/error:")
     st.stop()
 
-if not resolver.has_tokenizer:
-    st.info("This checkpoint has no tokenizer.json: terms must match a token exactly.", icon=":material/info:")
+show_lookup_note(resolver)
 for term in expression.terms:
     st.write(term.explain() + ".")
 if len(expression.terms) > 1:

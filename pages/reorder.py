@@ -3,6 +3,7 @@
 import numpy as np
 import streamlit as st
 
+from dashboard.analysis.reorder import describe_order, parse_index_list
 from dashboard.charts.reorder import (
     attention_heatmap_chart,
     next_token_chart,
@@ -61,9 +62,10 @@ def order_controls() -> str:
         j = j_col.number_input("with token", min_value=0, value=1, step=1, key=state.REORDER_SWAP_J)
         return f"swap:{int(i)},{int(j)}"
     if kind == "custom":
-        return st.text_input("Order (0-based indices of the non-special tokens)", value="5,4,3,2,1,0",
-                             key=state.REORDER_CUSTOM,
-                             help="Token order[t] goes to place t; special tokens ([CLS], [SEP], BOS) never move.")
+        return st.text_input("Order (0-based numbers of the tokens that can move, commas or spaces)",
+                             value="5,4,3,2,1,0", key=state.REORDER_CUSTOM,
+                             help="The token numbered order[t] goes to place t. Tokens the tokenizer adds around "
+                                  "the sentence ([CLS], [SEP], BOS) never move and are not numbered.")
     return "reverse"
 
 
@@ -82,6 +84,8 @@ with order_col:
 
 model, forward_note = forward_model(source)
 try:
+    if st.session_state[state.REORDER_KIND] == "custom":
+        parse_index_list(order)  # an error worded for this field, before the order reaches the experiment
     experiment: ReorderExperiment = reorder_experiment(source, sentence, order)
     st.session_state[state.REORDER_LAST_GOOD] = (source, sentence, order)
 except ExplorerError as error:
@@ -89,17 +93,27 @@ except ExplorerError as error:
     last = st.session_state.get(state.REORDER_LAST_GOOD)
     if last is None or last[0] != source:
         st.stop()
-    st.caption(f"Still showing the last input that worked: “{last[1]}”, order `{last[2]}`.")
+    st.caption(f"Still showing the last input that worked: “{last[1]}”, {describe_order(last[2])}.")
     experiment = reorder_experiment(*last)
 
 st.altair_chart(token_order_chart(token_order_frame(experiment)), width="stretch")
 st.caption(f"Tokens from {experiment.tokenizer_note}. Special tokens (orange) stay in place. "
            f"Permutation (position t of the reordered sentence holds original token): "
            f"`{', '.join(str(int(i)) for i in experiment.perm)}`.")
+if experiment.unknown_words:
+    unknown = ", ".join(f"“{word}”" for word in experiment.unknown_words)
+    unk = experiment.unknown_token
+    st.info(f"The tokenizer has no token for {unknown}, so each became {unk}, one row shared by every unknown "
+            f"word. {unk} stands in for a word of the sentence, so it moves like one; only the tokens the "
+            "tokenizer adds around the sentence stay in place.", icon=":material/info:")
 if experiment.n_movable < 2:
-    st.info("The sentence has fewer than two tokens that can move, so every order is the same sentence.")
+    st.info(f"The sentence has {experiment.n_movable} token(s) that can move (the tokens the tokenizer adds around "
+            "it, such as [CLS], [SEP] or BOS, stay in place), so every order is the same sentence; type more words.")
 elif np.array_equal(experiment.perm, np.arange(len(experiment.perm))):
     st.info("This order leaves the sentence unchanged; pick another seed or order to see a difference.")
+elif experiment.permuted_tokens == experiment.tokens:
+    st.info("The tokens that moved are identical, so the reordered sentence reads the same; each copy is still "
+            "followed to its new place, so positions still show a difference.")
 
 numbers = {setting: experiment.numbers(setting) for setting in ("with_positions", "without_positions")}
 if experiment.causal:

@@ -9,10 +9,10 @@ from dashboard.charts.similarity import similarity_heatmap_chart
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.exports import csv_bytes
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
-from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.map_data import get_neighbour_index, get_resolver
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.url_state import UrlParam, publish, seed_widgets
+from dashboard.ui.table_pages import metric_radio, open_table_page, show_lookup_note
+from dashboard.ui.url_state import UrlParam, publish
 
 ensure_routed()
 
@@ -24,18 +24,15 @@ PARAMS = [
     UrlParam("sim_metric", "sim_metric", "cosine", choices=tuple(SIMILARITY_METRICS)),
 ]
 
-tables = active_tables()
-source = active_source()
-st.title(f"Similarity heatmap: {tables.name}")
-st.caption("How similar the token-table rows of chosen tokens or words are. Only these rows are compared, "
-           "never the whole vocabulary.")
-seed_widgets(PARAMS)
+tables, source = open_table_page(
+    "Similarity heatmap", "How similar the token-table rows of chosen tokens or words are. Only these rows are "
+    "compared, never the whole vocabulary.", PARAMS)
 controls = st.columns([3, 2])
 controls[0].text_input("Tokens or words, separated by commas", key="sim_terms",
-                       help="A word that is several tokens is represented by the mean of their rows; #id picks a row.")
-controls[1].radio("Metric", list(SIMILARITY_METRICS), key="sim_metric", horizontal=True,
-                  format_func=lambda m: {"cosine": "cosine", "dot": "dot", "centered": "centred cosine"}[m],
-                  help="cosine in [-1, 1]; dot product unbounded; centred cosine removes the mean row first.")
+                       help="Words as in running text (␣cat in GPT-2 and Llama-style vocabularies); a word that is several "
+                            "tokens is represented by the mean of their rows; ␣cat or Ġcat picks that token, #id a row.")
+metric_radio(controls[1], "sim_metric", SIMILARITY_METRICS,
+             help="cosine in [-1, 1]; dot product unbounded; centred cosine removes the mean row first.")
 publish(PARAMS)
 
 metric = st.session_state["sim_metric"]
@@ -62,8 +59,7 @@ chart = similarity_heatmap_chart(frame, metric, subtitle=subtitle)
 st.altair_chart(chart, width="content", key="similarity_chart")
 for term in split:
     st.write(term.explain() + ".")
-if not resolver.has_tokenizer:
-    st.info("This checkpoint has no tokenizer.json: terms must match a token exactly.", icon=":material/info:")
+show_lookup_note(resolver)
 domain = "[-1, 1]" if metric != "dot" else "symmetric around 0, to the largest |value|"
 st.caption(f"Colour scale over {domain}: blue negative, white 0, red positive.")
 

@@ -10,22 +10,26 @@ from dashboard.analysis.token_map import (
     choose_drawn_rows,
     coordinates_frame,
     match_tokens,
+    regex_example,
     token_map_frame,
 )
 from dashboard.charts.token_map import COLOUR_FIELDS, token_map_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
-from dashboard.ui.loading import active_source, active_tables
+from dashboard.ui.loading import active_tables
 from dashboard.ui.map_data import get_pca, get_table_rows, get_umap, job_failure
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
-from dashboard.ui.url_state import UrlParam, bounded, parse_bool, publish, seed_widgets
+from dashboard.ui.table_pages import open_table_page
+from dashboard.ui.url_state import UrlParam, bounded, parse_bool, publish
 
 ensure_routed()
 
+# A link asking for a table this checkpoint lacks (position, on a rotary model) is ignored with a warning.
+available = [name for name in TABLE_NAMES if name == "token" or active_tables().position is not None]
 PARAMS = [
-    UrlParam("table", "map_table", "token", choices=tuple(TABLE_NAMES)),
+    UrlParam("table", "map_table", "token", choices=tuple(available)),
     UrlParam("method", "map_method", "pca", choices=tuple(METHODS)),
     UrlParam("dims", "map_dims", 2, int, DIMS),
     UrlParam("seed", "map_seed", 0, bounded(int, 0, 2**31 - 1)),
@@ -38,15 +42,11 @@ PARAMS = [
 ]
 COLOUR_LABELS = {"category": "token category", "norm": "row norm", "id": "row id"}
 
-tables = active_tables()
-source = active_source()
-st.title(f"Token map: {tables.name}")
-st.caption("Every row projected to 2D or 3D. PCA appears at once; UMAP runs in the background and replaces it "
-           "when done. Hover a point for its token; drag to pan, scroll to zoom.")
-seed_widgets(PARAMS)
+tables, source = open_table_page(
+    "Token map", "Every row projected to 2D or 3D. PCA appears at once; UMAP runs in the background and replaces "
+    "it when done. Hover a point for its token; drag to pan, scroll to zoom.", PARAMS)
 
-available = [name for name in TABLE_NAMES if name == "token" or tables.position is not None]
-if st.session_state["map_table"] not in available:
+if st.session_state["map_table"] not in available:  # kept from a checkpoint that had a position table
     st.session_state["map_table"] = "token"
 colour_choices = ["category", "norm", "id"] if st.session_state["map_table"] == "token" else ["id", "norm"]
 if st.session_state["map_color"] not in colour_choices:
@@ -60,7 +60,7 @@ colour_labels = {**COLOUR_LABELS, **({"id": "position"} if st.session_state["map
 top[3].selectbox("Colour by", colour_choices, key="map_color", format_func=colour_labels.get)
 search = st.columns([4, 1])
 search[0].text_input("Highlight tokens", key="map_highlight",
-                     placeholder="cat, dog, tuesday   or, as a regex, ^##ing$",
+                     placeholder=f"cat, dog, tuesday   or, as a regex, {regex_example(tables.vocabulary.scheme)}",
                      help="Words separated by commas (case and the word-start markers ##, Ġ, ▁ ignored), "
                           "or a regular expression searched in each token.")
 search[1].checkbox("regular expression", key="map_regex")

@@ -173,7 +173,8 @@ def nanogpt_checkpoint(folder: Path, *, vocab_size: int = VOCAB, prefix: str = "
 # --- GGUF ------------------------------------------------------------------
 
 def gguf_file(path: Path, *, arch: str = "llama", tokens: list[str] | None = None, token_types: list[int] | None = None,
-              tokenizer_model: str = "gpt2", qtype: str = "Q8_0", head: bool = False, position: bool = False,
+              tokenizer_model: str = "gpt2", merges: list[str] | None = None, qtype: str = "Q8_0",
+              head: bool = False, position: bool = False,
               embedding_length: int | None = None, transpose: bool = False, vocab: int = VOCAB,
               d_model: int = 64, seed: int = 0) -> tuple[Path, np.ndarray]:
     """A small GGUF file written by ``gguf.GGUFWriter``; returns it and the float32 token table written.
@@ -196,6 +197,8 @@ def gguf_file(path: Path, *, arch: str = "llama", tokens: list[str] | None = Non
         writer.add_tokenizer_model(tokenizer_model)
         writer.add_token_list(tokens)
         writer.add_token_types(token_types or [1] * len(tokens))
+    if merges is not None:
+        writer.add_token_merges(merges)
 
     def add(name: str, table: np.ndarray, kind: str) -> None:
         quantized = gguf.quants.quantize(table, Q[kind]) if kind != "F32" else table

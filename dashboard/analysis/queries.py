@@ -1,15 +1,26 @@
 """From what a user types to token rows: single tokens, words, ``king - man + woman``.
 
-A term is looked up in this order:
+Words are looked up as they appear in running text. In byte-level BPE
+(GPT-2, SmolLM2) and SentencePiece (Llama) vocabularies a word after a space
+is its own token, stored ``Ġking`` / ``▁king`` and shown ``␣king``, while
+``king`` is a different, mid-word piece (as in ``viking``). So a typed term
+is looked up in this order:
 
 1. ``#123``: token id 123 (0-based row of the token table);
-2. a token exactly as the tokenizer stores it (``##ing``, ``Ġcat``, ``[CLS]``);
-3. a token exactly as the explorer displays it (``␣cat``);
-4. a word split by the checkpoint's own tokenizer; a word that becomes
-   several tokens is represented by the mean of their rows, and the result
-   says so.
+2. a token exactly as stored or shown (``Ġking``, ``␣king``, ``##ing``,
+   ``[CLS]``); a special token, or text that does not start with a letter or
+   digit (``,``), is always taken as typed;
+3. in those two schemes, a word is the word-initial token ``␣word`` when one
+   exists (also for `` king`` typed with its space); WordPiece (BERT) has
+   no such marker for word starts, so ``cat`` is ``cat`` there;
+4. a mid-word piece spelled exactly as typed;
+5. the word split by the checkpoint's own tokenizer, with the space it has
+   in running text where the scheme marks one (`` xylophone``): a word that
+   becomes several tokens is represented by the mean of their rows, and the
+   result says so. Byte-level vocabularies split any text (emoji, Korean)
+   into byte pieces; a lone space piece in front is dropped.
 
-Without a tokenizer, step 4 is skipped and the term must match a token
+Without a tokenizer, step 5 is skipped and the term must match a token
 exactly; the resolved term says that this fallback was used.
 """
 
@@ -20,13 +31,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dashboard.checkpoints.query_tokenizer import Encoder
+from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.errors import QueryError
 from dashboard.tables import EmbeddingTables
 
 _TOKEN_ID = re.compile(r"^#(\d+)$")
 #: A ``+`` or ``-`` standing alone (whitespace or the text's edge on both sides), so ``t-shirt`` stays one word.
 _OPERATOR = re.compile(r"(?:^|(?<=\s))([+-])(?=\s|$)")
+#: Token schemes in which a word after a space is its own, space-prefixed token.
+WORD_INITIAL_SCHEMES = ("byte-level-bpe", "sentencepiece")
+#: How a typed term may mark the word-initial form: as shown (␣), as stored (Ġ, ▁).
+_WORD_START_MARKS = ("\u2423", "\u0120", "\u2581")
+#: Display string of a token that is a bare space.
+_SPACE_TOKEN = "\u2423"
 
 
 @dataclass(frozen=True)
@@ -34,16 +51,24 @@ class ResolvedTerm:
     """A typed term and the token rows it stands for.
 
     Attributes:
-        text: what the user typed, stripped.
+        text: what the user typed, trailing whitespace removed (a leading
+            space is kept: it asks for the word-initial form).
         ids: 0-based token ids whose rows are averaged (one for a single token).
         pieces: display strings of those tokens, same order.
-        how: ``token id``, ``exact token``, ``tokenizer`` or ``exact token (no tokenizer)``.
+        how: ``token id``, ``exact token``, ``word-initial token``,
+            ``tokenizer`` or ``exact token (no tokenizer)``.
+        tokenized: the text given to the tokenizer (`` xylophone``) when
+            ``how`` is ``tokenizer``, else ``""``.
+        mid_word_id: for a ``word-initial token``, the id of the mid-word
+            piece spelled as typed when there is one (``king`` next to ``␣king``).
     """
 
     text: str
     ids: tuple[int, ...]
     pieces: tuple[str, ...]
     how: str
+    tokenized: str = ""
+    mid_word_id: int | None = None
 
     @property
     def is_split(self) -> bool:
@@ -52,14 +77,20 @@ class ResolvedTerm:
     def explain(self) -> str:
         """One sentence on how the term was looked up, for the page and the CLI."""
         shown = " + ".join(f"`{p}`" for p in self.pieces)
+        typed = self.text.strip()
         if self.is_split:
-            return (f"'{self.text}' is not one token: the tokenizer splits it into {len(self.ids)} pieces "
+            split = (f"'{self.tokenized}' (with the space a word has in running text)"
+                     if self.tokenized.startswith(" ") else "it")
+            return (f"'{typed}' is not one token: the tokenizer splits {split} into {len(self.ids)} pieces "
                     f"({shown}); their rows are averaged")
-        if self.how == "token id":
-            return f"'{self.text}' is token {self.ids[0]} ({shown})"
+        if self.how == "word-initial token":
+            mid_word = (f"; the mid-word piece `{typed}` is a different token, #{self.mid_word_id}"
+                        if self.mid_word_id is not None else "")
+            return (f"'{typed}' matched the word-initial token {shown} (#{self.ids[0]}), the form a word takes after "
+                    f"a space in running text{mid_word}")
         if self.how == "exact token (no tokenizer)":
-            return f"'{self.text}' matched token {self.ids[0]} exactly; this checkpoint has no tokenizer to split words"
-        return f"'{self.text}' is token {self.ids[0]} ({shown})"
+            return f"'{typed}' matched token {self.ids[0]} exactly; this checkpoint has no tokenizer to split words"
+        return f"'{typed}' is token {self.ids[0]} ({shown})"
 
 
 class TermResolver:
@@ -67,13 +98,17 @@ class TermResolver:
 
     Args:
         tables: the loaded tables (vocabulary and number of rows).
-        encode: the checkpoint's tokenizer from
-            :func:`dashboard.checkpoints.query_tokenizer.load_encoder`, or ``None``.
+        tokenizer: the checkpoint's tokenizer from
+            :func:`dashboard.checkpoints.tokenizer.load_tokenizer`; ``None``
+            (or one that cannot split words) means terms must match a token exactly.
     """
 
-    def __init__(self, tables: EmbeddingTables, encode: Encoder | None) -> None:
+    def __init__(self, tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None) -> None:
         self._tables = tables
-        self._encode = encode
+        self._tokenizer = tokenizer if tokenizer is not None and tokenizer.splits_words else None
+        #: Which tokenizer splits words, or why none does, for captions.
+        self.tokenizer_note = tokenizer.describe if tokenizer is not None else "no tokenizer"
+        self._word_initial = tables.vocabulary.scheme in WORD_INITIAL_SCHEMES
         self._by_raw: dict[str, int] = {}
         self._by_display: dict[str, int] = {}
         for i, (raw, display) in enumerate(zip(tables.vocabulary.raw, tables.vocabulary.display)):
@@ -86,42 +121,75 @@ class TermResolver:
 
     @property
     def has_tokenizer(self) -> bool:
-        return self._encode is not None
+        return self._tokenizer is not None
 
-    def _single(self, text: str, token_id: int, how: str) -> ResolvedTerm:
-        return ResolvedTerm(text, (token_id,), (self._tables.token_label(token_id),), how)
+    def _single(self, text: str, token_id: int, how: str, mid_word_id: int | None = None) -> ResolvedTerm:
+        return ResolvedTerm(text, (token_id,), (self._tables.token_label(token_id),), how, mid_word_id=mid_word_id)
+
+    def _exact(self, text: str) -> int | None:
+        return self._by_raw.get(text, self._by_display.get(text))
 
     def resolve(self, text: str) -> ResolvedTerm:
-        """The token rows ``text`` stands for.
+        """The token rows ``text`` stands for (see the module docstring for the order).
 
         Raises:
             QueryError: empty text, an id outside the table, a word that the
                 tokenizer maps to special tokens only (``[UNK]``), or no match
                 when there is no tokenizer.
         """
-        text = text.strip()
-        if not text:
+        text = text.rstrip()
+        word = text.strip()
+        if not word:
             raise QueryError("the query is empty: type a word, a token or #id")
-        by_id = _TOKEN_ID.match(text)
+        by_id = _TOKEN_ID.match(word)
         if by_id:
             token_id = int(by_id.group(1))
             if token_id >= self._tables.vocab_size:
                 raise QueryError(f"#{token_id} is past the last row of the token table "
                                  f"(ids 0 to {self._tables.vocab_size - 1})")
             return self._single(text, token_id, "token id")
-        for lookup in (self._by_raw, self._by_display):
-            if text in lookup:
-                return self._single(text, lookup[text], "exact token" if self._encode else "exact token (no tokenizer)")
-        if self._encode is None:
-            raise QueryError(f"no token is exactly '{text}', and this checkpoint has no tokenizer.json to split "
+        exact = self._exact(word)
+        exact_how = "exact token" if self._tokenizer else "exact token (no tokenizer)"
+        if not self._word_initial:
+            return self._single(text, exact, exact_how) if exact is not None else self._split(text, word)
+        spaced = text[:1].isspace()
+        if word.startswith(_WORD_START_MARKS) and len(word) > 1:
+            if exact is not None:
+                return self._single(text, exact, exact_how)
+            word, spaced = word[1:], True
+        if exact is not None and not spaced and (exact in self._tables.vocabulary.special_ids
+                                                 or not word[:1].isalnum()):
+            return self._single(text, exact, exact_how)  # special tokens and punctuation are meant as typed
+        initial = self._by_display.get(_SPACE_TOKEN + word)
+        if initial is not None:
+            return self._single(text, initial, "word-initial token", mid_word_id=None if spaced else exact)
+        if exact is not None and not spaced:
+            return self._single(text, exact, exact_how)
+        return self._split(text, " " + word)
+
+    def _split(self, text: str, tokenized: str) -> ResolvedTerm:
+        """Split ``tokenized`` with the tokenizer (``text`` is what was typed, for messages)."""
+        if self._tokenizer is None:
+            raise QueryError(f"no token is exactly '{text.strip()}', and this checkpoint has no tokenizer to split "
                              "words into tokens; type a token as the vocabulary spells it, or #id")
-        ids = tuple(self._encode(text))
-        special = [i for i in ids if i in self._tables.vocabulary.special_ids]
-        if not ids or special:
+        encoded = self._tokenizer.encode(tokenized, add_special_tokens=False)
+        labels = [self._tables.token_label(i) for i in encoded.ids]
+        if len(labels) > 1 and labels[0] == _SPACE_TOKEN and tokenized.startswith(" "):
+            # The space did not merge with the word (emoji, Korean in a byte-level vocabulary): split the word alone.
+            tokenized = tokenized[1:]
+            encoded = self._tokenizer.encode(tokenized, add_special_tokens=False)
+        special = [i for i in encoded.ids if i in self._tables.vocabulary.special_ids]
+        if not encoded.ids or special or any(encoded.unknown):
             shown = ", ".join(self._tables.token_label(i) for i in special) or "nothing"
-            raise QueryError(f"the tokenizer turns '{text}' into {shown}, not into tokens of its vocabulary; "
+            if any(encoded.unknown):
+                lost = ", ".join(f"'{span}'" for span, unknown in zip(encoded.spans, encoded.unknown) if unknown)
+                raise QueryError(f"the tokenizer turns {lost} of '{text.strip()}' into "
+                                 f"{self._tables.token_label(encoded.ids[encoded.unknown.index(True)])}: this "
+                                 "vocabulary has no token for it, so it has no row of its own; try another word")
+            raise QueryError(f"the tokenizer turns '{text.strip()}' into {shown}, not into tokens of its vocabulary; "
                              "try another spelling")
-        return ResolvedTerm(text, ids, tuple(self._tables.token_label(i) for i in ids), "tokenizer")
+        return ResolvedTerm(text, encoded.ids, tuple(self._tables.token_label(i) for i in encoded.ids), "tokenizer",
+                            tokenized=tokenized)
 
     def vector(self, term: ResolvedTerm) -> np.ndarray:
         """The term's vector: the mean of its rows, ``(d_model,)`` float32."""
@@ -148,7 +216,8 @@ class Expression:
     def describe(self) -> str:
         parts = []
         for n, (sign, term) in enumerate(zip(self.signs, self.terms)):
-            parts.append(("" if sign > 0 else "-") + term.text if n == 0 else ("+ " if sign > 0 else "- ") + term.text)
+            typed = term.text.strip()
+            parts.append(("" if sign > 0 else "-") + typed if n == 0 else ("+ " if sign > 0 else "- ") + typed)
         return " ".join(parts)
 
 
@@ -156,13 +225,15 @@ def split_expression(text: str) -> list[tuple[int, str]]:
     """Split ``king - man + woman`` into ``[(1, "king"), (-1, "man"), (1, "woman")]``.
 
     Operators need a space on each side, so ``t-shirt`` and ``+1`` stay terms.
+    A space before the first term is kept (`` king``: the word-initial
+    form); spaces around operators are only separators.
 
     Raises:
         QueryError: an empty term (``king - + woman``) or empty text.
     """
     parts = _OPERATOR.split(text.strip())
     # re.split with one group gives [first, op, term, op, term, ...]
-    first = parts[0].strip()
+    first = (" " if text[:1].isspace() and parts[0].strip() else "") + parts[0].strip()
     pairs = [(1, first)] + [(1 if op == "+" else -1, term.strip()) for op, term in zip(parts[1::2], parts[2::2])]
     if any(not term for _, term in pairs):
         raise QueryError(f"'{text.strip()}' has an empty term; write terms joined by ' + ' and ' - ', "
@@ -182,7 +253,7 @@ def resolve_expression(text: str, resolver: TermResolver) -> tuple[Expression, n
         QueryError: from :func:`split_expression` or :meth:`TermResolver.resolve`.
     """
     # A lone "-" or "+" is a token in most vocabularies, not an empty sum.
-    pairs = [(1, text.strip())] if resolver.is_token(text.strip()) else split_expression(text)
+    pairs = [(1, text.rstrip())] if resolver.is_token(text.strip()) else split_expression(text)
     terms = tuple(resolver.resolve(term) for _, term in pairs)
     signs = tuple(sign for sign, _ in pairs)
     vector = np.sum([sign * resolver.vector(term).astype(np.float64) for sign, term in zip(signs, terms)], axis=0)

@@ -26,10 +26,11 @@ import numpy as np
 from dashboard.errors import OrderError
 from dashboard.tables import EmbeddingTables
 
-#: Order spec grammar, for error messages and help texts.
-ORDER_HELP = "reverse, shuffle:SEED, swap:I,J or a comma-separated order of indices such as 2,0,1"
-_SHUFFLE = re.compile(r"shuffle:(-?\d+)")
-_SWAP = re.compile(r"swap:(-?\d+),(-?\d+)")
+#: Order spec grammar of the CLI's ``--order``, for its help and its errors.
+ORDER_HELP = "reverse, shuffle:SEED, swap:I,J or an order of indices such as 2,0,1 (commas and/or spaces)"
+_SHUFFLE = re.compile(r"shuffle:\s*(-?\d+)")
+_SWAP = re.compile(r"swap:\s*(-?\d+)\s*[,\s]\s*(-?\d+)")
+_SEPARATORS = re.compile(r"[,\s]+")
 
 
 def movable_positions(special: Sequence[bool]) -> np.ndarray:
@@ -44,14 +45,31 @@ def movable_positions(special: Sequence[bool]) -> np.ndarray:
     return np.flatnonzero(~np.asarray(special, dtype=bool))
 
 
+def parse_index_list(text: str) -> list[int]:
+    """The numbers of an order typed as ``2,0,1``, ``2 0 1`` or ``2, 0, 1``.
+
+    Raises:
+        OrderError: empty, or a part that is not a whole number.
+    """
+    parts = [part for part in _SEPARATORS.split(text.strip()) if part]
+    try:
+        indices = [int(part) for part in parts]
+    except ValueError:
+        indices = []
+    if not indices:
+        raise OrderError(f"'{text.strip()}' is not an order of token numbers; type each 0-based number once, "
+                         "separated by commas or spaces, e.g. 2 0 1")
+    return indices
+
+
 def parse_order(spec: str, n_movable: int) -> np.ndarray:
     """The order of the movable tokens that ``spec`` asks for.
 
     Args:
         spec: ``reverse``; ``shuffle:SEED`` (a seeded shuffle, numpy's
             ``default_rng(SEED).permutation``); ``swap:I,J`` (exchange two
-            tokens); or ``i,j,k,...`` (token ``order[t]`` goes to place ``t``).
-            Indices are 0-based over the movable tokens only.
+            tokens); or ``i j k ...`` / ``i,j,k,...`` (token ``order[t]`` goes
+            to place ``t``). Indices are 0-based over the movable tokens only.
         n_movable: number of movable (non-special) tokens.
 
     Returns:
@@ -59,9 +77,11 @@ def parse_order(spec: str, n_movable: int) -> np.ndarray:
 
     Raises:
         OrderError: the spec is not one of the forms above, or the indices are
-            out of range, repeated, or not exactly ``n_movable`` of them.
+            out of range, repeated, or not exactly ``n_movable`` of them. Only
+            the first names the spec's syntax; the others speak of tokens, so
+            a page can show them under its own widgets.
     """
-    spec = spec.strip().replace(" ", "")
+    spec = spec.strip()
     if spec == "reverse":
         return np.arange(n_movable)[::-1].copy()
     if match := _SHUFFLE.fullmatch(spec):
@@ -71,30 +91,43 @@ def parse_order(spec: str, n_movable: int) -> np.ndarray:
         return np.random.default_rng(seed).permutation(n_movable)
     if match := _SWAP.fullmatch(spec):
         i, j = int(match.group(1)), int(match.group(2))
-        _check_indices([i, j], n_movable, spec)
+        _check_indices([i, j], n_movable)
         order = np.arange(n_movable)
         order[[i, j]] = order[[j, i]]
         return order
     try:
-        indices = [int(part) for part in spec.split(",")]
-    except ValueError:
+        indices = parse_index_list(spec)
+    except OrderError:
         raise OrderError(f"order {spec!r} is not understood; use {ORDER_HELP}") from None
-    _check_indices(indices, n_movable, spec)
+    _check_indices(indices, n_movable)
+    shown = " ".join(map(str, indices))
     if len(indices) != n_movable:
-        raise OrderError(f"order {spec!r} has {len(indices)} indices but the sentence has {n_movable} tokens "
+        raise OrderError(f"the order {shown} has {len(indices)} indices but the sentence has {n_movable} tokens "
                          f"that can move; give each of 0..{n_movable - 1} once")
     if len(set(indices)) != len(indices):
         repeated = sorted({i for i in indices if indices.count(i) > 1})
-        raise OrderError(f"order {spec!r} repeats {', '.join(map(str, repeated))}; give each of "
+        raise OrderError(f"the order {shown} repeats {', '.join(map(str, repeated))}; give each of "
                          f"0..{n_movable - 1} exactly once")
     return np.asarray(indices, dtype=np.int64)
 
 
-def _check_indices(indices: Sequence[int], n_movable: int, spec: str) -> None:
+def _check_indices(indices: Sequence[int], n_movable: int) -> None:
     bad = [i for i in indices if not 0 <= i < n_movable]
     if bad:
-        raise OrderError(f"order {spec!r} names {', '.join(map(str, bad))}, outside 0..{n_movable - 1} "
-                         f"(the {n_movable} tokens that can move, special tokens excluded)")
+        raise OrderError(f"token {', '.join(map(str, bad))} is outside 0..{n_movable - 1}: the sentence has "
+                         f"{n_movable} tokens that can move, numbered from 0 (special tokens excluded)")
+
+
+def describe_order(spec: str) -> str:
+    """The order in words (``tokens 1 and 2 swapped``), for pages that do not show the spec syntax."""
+    spec = spec.strip()
+    if spec == "reverse":
+        return "reversed"
+    if match := _SHUFFLE.fullmatch(spec):
+        return f"shuffled with seed {match.group(1)}"
+    if match := _SWAP.fullmatch(spec):
+        return f"tokens {match.group(1)} and {match.group(2)} swapped"
+    return "custom order " + " ".join(part for part in _SEPARATORS.split(spec) if part)
 
 
 def full_permutation(order: np.ndarray, special: Sequence[bool]) -> np.ndarray:

@@ -28,6 +28,18 @@ _MARKERS = ("##", "␣", "Ġ", "\u2581")
 MAX_TEXT_LABELS = 40
 #: Tables a map can show -> what their rows are called.
 TABLE_NAMES = {"token": "token embedding", "position": "position embedding"}
+#: A regular-expression example for the highlight field that finds something in each scheme's vocabulary.
+REGEX_EXAMPLES = {
+    "wordpiece": "^##ing$",  # word-continuation pieces
+    "byte-level-bpe": "^␣.*ing$",  # word-initial tokens (shown ␣) ending in -ing
+    "sentencepiece": "^␣.*ing$",
+    "characters": "[A-Z]",
+}
+
+
+def regex_example(scheme: str) -> str:
+    """An example regular expression for a vocabulary of ``scheme`` (see token_text.SCHEMES)."""
+    return REGEX_EXAMPLES.get(scheme, "ing$")
 
 
 @dataclass(frozen=True, eq=False)

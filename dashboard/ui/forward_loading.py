@@ -1,4 +1,4 @@
-"""Cached whole models, tokenizers and reorder experiments for the reorder page.
+"""Cached whole models and reorder experiments for the reorder page.
 
 A whole model is loaded once per process (``st.cache_resource``) and shared
 by sessions; a checkpoint that cannot run is remembered with its reason so
@@ -15,8 +15,8 @@ import streamlit as st
 from dashboard.errors import ForwardUnavailableError
 from dashboard.forward.experiment import ReorderExperiment, run_reorder_experiment
 from dashboard.forward.loading import ForwardModel, load_forward_model
-from dashboard.forward.tokenizing import SentenceTokenizer, load_sentence_tokenizer
 from dashboard.ui.loading import get_tables
+from dashboard.ui.tokenizer_loading import get_tokenizer
 
 
 def _stamp(path: str | None) -> float:
@@ -35,12 +35,6 @@ def _cached_model(source: str, stamp: float) -> tuple[ForwardModel | None, str |
         return None, str(error)
 
 
-@st.cache_resource(max_entries=4, show_spinner="Reading the tokenizer ...")
-def _cached_tokenizer(source: str, stamp: float) -> SentenceTokenizer:
-    tables = get_tables(source)
-    return load_sentence_tokenizer(tables.model_path, tables.vocabulary)
-
-
 def forward_model(source: str) -> tuple[ForwardModel | None, str | None]:
     """``(model, None)``, or ``(None, why no forward pass)`` for the source."""
     return _cached_model(source, _stamp(get_tables(source).model_path))
@@ -50,7 +44,8 @@ def forward_model(source: str) -> tuple[ForwardModel | None, str | None]:
 def _cached_experiment(source: str, stamp: float, sentence: str, order: str) -> ReorderExperiment:
     tables = get_tables(source)
     model, note = _cached_model(source, stamp)
-    return run_reorder_experiment(tables, _cached_tokenizer(source, stamp), sentence, order, model, note)
+    tokenizer = get_tokenizer(tables, source, tables.content_hash)
+    return run_reorder_experiment(tables, tokenizer, sentence, order, model, note)
 
 
 def reorder_experiment(source: str, sentence: str, order: str) -> ReorderExperiment:

@@ -14,11 +14,11 @@ from dashboard.analysis.neighbours import NeighbourIndex, build_index
 from dashboard.analysis.projection import Projection, ProjectionSettings
 from dashboard.analysis.queries import TermResolver
 from dashboard.analysis.token_map import TableRows, table_rows
-from dashboard.checkpoints.query_tokenizer import load_encoder
 from dashboard.errors import ExplorerError
 from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
+from dashboard.ui.tokenizer_loading import get_tokenizer
 
 
 @st.cache_resource(max_entries=8, show_spinner="Labelling the rows ...")
@@ -33,10 +33,10 @@ def get_neighbour_index(_tables: EmbeddingTables, source: str, content_hash: str
     return build_index(_tables.token, n_used=len(_tables.vocabulary))
 
 
-@st.cache_resource(max_entries=4, show_spinner="Reading the tokenizer ...")
+@st.cache_resource(max_entries=4, show_spinner="Indexing the vocabulary ...")
 def get_resolver(_tables: EmbeddingTables, source: str, content_hash: str) -> TermResolver:
-    """A term resolver with the checkpoint's own tokenizer when it has one."""
-    return TermResolver(_tables, load_encoder(_tables))
+    """A term resolver with the checkpoint's own tokenizer (the one the reorder page uses too)."""
+    return TermResolver(_tables, get_tokenizer(_tables, source, content_hash))
 
 
 @st.cache_resource(max_entries=16, show_spinner="Computing PCA of every row ...")

@@ -5,7 +5,7 @@ import pytest
 
 from dashboard.analysis.queries import TermResolver, resolve_expression, split_expression
 from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.query_tokenizer import load_encoder
+from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.errors import QueryError
 from tests import factories
 from tests.map_fixtures import ID, bert_with_tokenizer, random_table, tables_of
@@ -18,7 +18,7 @@ def tables(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def resolver(tables):
-    return TermResolver(tables, load_encoder(tables))
+    return TermResolver(tables, load_tokenizer(tables))
 
 
 def test_a_word_of_several_pieces_is_the_mean_of_their_rows(tables, resolver):
@@ -48,13 +48,13 @@ def test_text_the_tokenizer_only_maps_to_unknown_is_refused(resolver):
 def test_without_a_tokenizer_exact_token_match_is_used_and_said(tmp_path):
     folder = factories.bert_folder(tmp_path / "bare")  # no tokenizer files at all
     tables = load_tables(folder)
-    assert load_encoder(tables) is None
+    assert not load_tokenizer(tables).splits_words
     resolver = TermResolver(tables, None)
     term = resolver.resolve("#3")
     assert term.ids == (3,)
     named = TermResolver(tables_of(random_table(3, 4), ["cat", "dog", "pet"]), None)
     assert "no tokenizer" in named.resolve("dog").explain()
-    with pytest.raises(QueryError, match="no tokenizer.json"):
+    with pytest.raises(QueryError, match="no tokenizer to split"):
         named.resolve("cats")
 
 
@@ -63,9 +63,10 @@ def test_a_tokenizer_of_another_model_is_not_used(tmp_path):
 
     write_wordpiece_tokenizer(tmp_path)
     same = tables_of(random_table(len(WORDS), 4), WORDS, model_path=tmp_path)
-    assert load_encoder(same) is not None
+    assert load_tokenizer(same).splits_words
     shuffled = tables_of(random_table(len(WORDS), 4), WORDS[::-1], model_path=tmp_path)
-    assert load_encoder(shuffled) is None
+    refused = load_tokenizer(shuffled)
+    assert not refused.splits_words and "belongs to another model" in refused.describe
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -6,10 +6,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dashboard.analysis.reorder import (
+    describe_order,
     full_permutation,
     lookup_from_tables,
     max_abs_difference,
     mean_input_difference,
+    parse_index_list,
     parse_order,
     pooled_cosine,
     token_differences,
@@ -43,6 +45,26 @@ def test_shuffle_is_seeded_and_a_permutation():
 def test_swap_and_custom_order():
     assert parse_order("swap:0,3", 4).tolist() == [3, 1, 2, 0]
     assert parse_order(" 2, 0 ,1 ", 3).tolist() == [2, 0, 1]
+
+
+@pytest.mark.parametrize("spec", ["5 4 3 2 1 0", "5,4,3,2,1,0", "5, 4 3,2  1 0", " 5 4 3 2 1 0 "])
+def test_orders_are_separated_by_commas_and_or_spaces(spec):
+    assert parse_order(spec, 6).tolist() == [5, 4, 3, 2, 1, 0]
+    assert parse_index_list(spec) == [5, 4, 3, 2, 1, 0]
+
+
+def test_swap_accepts_a_space_too_and_orders_read_in_words():
+    assert parse_order("swap:1 2", 3).tolist() == [0, 2, 1]
+    assert [describe_order(s) for s in ("reverse", "shuffle:7", "swap:1,2", "5,4, 3")] == [
+        "reversed", "shuffled with seed 7", "tokens 1 and 2 swapped", "custom order 5 4 3"]
+
+
+def test_range_and_count_errors_speak_of_tokens_not_of_the_cli_syntax():
+    with pytest.raises(OrderError) as error:
+        parse_order("swap:0,9", 6)
+    assert "token 9 is outside 0..5" in str(error.value) and "swap:" not in str(error.value)
+    with pytest.raises(OrderError, match="is not an order of token numbers.*commas or spaces"):
+        parse_index_list("sideways")
 
 
 @pytest.mark.parametrize("spec, n, fragment", [

@@ -12,7 +12,7 @@ from dashboard.charts.reorder import (
 from dashboard.checkpoints import load_tables
 from dashboard.forward.experiment import run_reorder_experiment
 from dashboard.forward.loading import load_forward_model
-from dashboard.forward.tokenizing import load_sentence_tokenizer
+from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.ui.reorder_frames import (
     attention_frame,
     next_token_frame,
@@ -25,7 +25,7 @@ from tests import reorder_factories
 @pytest.fixture(scope="module")
 def gpt2(tmp_path_factory):
     tables = load_tables(reorder_factories.gpt2_with_words(tmp_path_factory.mktemp("gpt2") / "gpt2"))
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     experiment = run_reorder_experiment(tables, tokenizer, "the cat sat on the mat", "swap:1,5",
                                         load_forward_model(tables))
     return tables, experiment

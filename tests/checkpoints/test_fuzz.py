@@ -133,3 +133,17 @@ def test_random_bytes_raise_only_typed_errors(seeds, target):
         _load_copy(root, target, data)
 
     check()
+
+
+def test_damaged_zip64_end_record_is_not_a_torch_zip(tmp_path):
+    # Found by the fuzzer: zipfile.is_zipfile raises BadZipFile instead of
+    # returning False when a zip64 end record claims several disks.
+    import struct
+
+    from dashboard.checkpoints.torch_pickle import is_torch_zip
+
+    locator = b"PK\x06\x07" + struct.pack("<LQL", 0, 0, 2)  # zip64 locator: 2 disks
+    end = b"PK\x05\x06" + b"\x00" * 18
+    path = tmp_path / "pytorch_model.bin"
+    path.write_bytes(b"junk" + locator + end)
+    assert is_torch_zip(path) is False

@@ -35,6 +35,12 @@ def test_json_contract(bert, capsys):
     assert document["with_positions"]["model_max_abs_diff"] > 1e-3
 
 
+def test_unknown_words_are_listed_in_the_json(bert, capsys):
+    assert main(["reorder", str(bert), "the ☃ cat", "--order", "2 1 0", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["unknown_words"] == ["☃"] and document["permuted_tokens"][1:4] == ["cat", "[UNK]", "the"]
+
+
 def test_readable_table(bert, capsys):
     assert main(["reorder", str(bert), reorder_factories.SENTENCE, "--order", "shuffle:2"]) == 0
     out = capsys.readouterr().out

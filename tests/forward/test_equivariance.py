@@ -15,7 +15,7 @@ from dashboard.forward.experiment import run_reorder_experiment
 from dashboard.forward.loading import load_forward_model
 from dashboard.forward.passes import run_forward
 from dashboard.forward.positions import positions_removed
-from dashboard.forward.tokenizing import load_sentence_tokenizer
+from dashboard.checkpoints.tokenizer import load_tokenizer
 from tests import reorder_factories
 
 EQUAL = 1e-5  # float32 rounding through two tiny layers is ~1e-7
@@ -25,7 +25,7 @@ DIFFERENT = 1e-3
 def _experiment(folder, order="reverse"):
     tables = load_tables(folder)
     model = load_forward_model(tables)
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     return run_reorder_experiment(tables, tokenizer, reorder_factories.SENTENCE, order, model)
 
 

@@ -10,12 +10,8 @@ from dashboard.checkpoints import load_tables
 from dashboard.errors import ForwardUnavailableError, QueryError
 from dashboard.forward.experiment import run_reorder_experiment
 from dashboard.forward.loading import forward_unavailable_reason, load_forward_model
-from dashboard.forward.tokenizing import (
-    TokenizerJsonTokenizer,
-    VocabularyTokenizer,
-    load_sentence_tokenizer,
-    tokenize_sentence,
-)
+from dashboard.checkpoints.tokenizer import TokenizerJsonTokenizer, VocabularyTokenizer, load_tokenizer
+from dashboard.forward.tokenizing import tokenize_sentence
 from dashboard.tables import EmbeddingTables, Tying, Vocabulary
 from tests import factories, reorder_factories
 
@@ -27,7 +23,7 @@ def test_tokenizer_json_adds_specials_and_ignores_its_padding(tmp_path):
                        "pad_type_id": 0, "pad_token": "[PAD]"}  # as all-MiniLM-L6-v2's file does (to 128)
     (folder / "tokenizer.json").write_text(json.dumps(spec))
     tables = load_tables(folder)
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     assert isinstance(tokenizer, TokenizerJsonTokenizer)
     tokens = tokenize_sentence(tokenizer, "the cat sat", tables.vocabulary, tables.n_positions)
     assert [tables.token_label(i) for i in tokens.ids] == ["[CLS]", "the", "cat", "sat", "[SEP]"]
@@ -36,7 +32,7 @@ def test_tokenizer_json_adds_specials_and_ignores_its_padding(tmp_path):
 
 def test_folder_without_tokenizer_falls_back_to_the_vocabulary(tmp_path):
     tables = load_tables(factories.gpt2_folder(tmp_path / "gpt2"))
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     assert isinstance(tokenizer, VocabularyTokenizer)
     assert tokenize_sentence(tokenizer, "#5 #17 #3", tables.vocabulary, tables.n_positions).ids == (5, 17, 3)
     with pytest.raises(QueryError, match="'the', 'cat' are not in its vocabulary.*#id"):
@@ -55,7 +51,7 @@ def test_character_vocabulary_splits_characters_and_marks_specials():
 @pytest.mark.parametrize("sentence, fragment", [("   ", "empty"), ("the " * 40, "at most 24")])
 def test_empty_or_too_long_sentence(tmp_path, sentence, fragment):
     tables = load_tables(reorder_factories.gpt2_with_words(tmp_path / "gpt2"))
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     with pytest.raises(QueryError, match=fragment):
         tokenize_sentence(tokenizer, sentence, tables.vocabulary, 24)
 
@@ -75,7 +71,7 @@ def test_bare_table_runs_the_lookup_level_only_and_says_why():
     assert "bare table" in reason and "only the lookup level" in reason
     with pytest.raises(ForwardUnavailableError, match="bare table"):
         load_forward_model(tables)
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     experiment = run_reorder_experiment(tables, tokenizer, "the cat sat on a mat", "reverse", None, reason)
     assert not experiment.has_forward and experiment.forward_note == reason
     assert experiment.numbers("without_positions")["lookup_max_abs_diff"] == 0.0
@@ -103,3 +99,19 @@ def test_each_supported_family_builds_with_what_removing_positions_means(tmp_pat
     assert (opt.architecture, opt.position_kind, opt.causal) == ("opt", "learned", True)
     for model in (bert, llama, opt):
         assert not model.module.training and next(model.module.parameters()).dtype.is_floating_point
+
+
+def test_unknown_words_move_and_are_named_while_cls_and_sep_stay(tmp_path):
+    from dashboard.analysis.reorder import max_abs_difference
+
+    tables = load_tables(reorder_factories.bert_with_words(tmp_path / "bert"))
+    tokenizer = load_tokenizer(tables)
+    tokens = tokenize_sentence(tokenizer, "the ☃ cat ☂", tables.vocabulary, tables.n_positions)
+    assert [tables.token_label(i) for i in tokens.ids] == ["[CLS]", "the", "[UNK]", "cat", "[UNK]", "[SEP]"]
+    assert tokens.special == (True, False, False, False, False, True)
+    experiment = run_reorder_experiment(tables, tokenizer, "the ☃ cat ☂", "reverse", load_forward_model(tables))
+    assert experiment.unknown_words == ("☃", "☂") and experiment.unknown_token == "[UNK]"
+    assert experiment.permuted_tokens == ("[CLS]", "[UNK]", "cat", "[UNK]", "the", "[SEP]")
+    assert experiment.numbers("without_positions")["model_max_abs_diff"] < 1e-5  # still equivariant
+    record = experiment.runs["with_positions"]
+    assert max_abs_difference(record.original.final, record.permuted.final, experiment.perm) > 1e-3

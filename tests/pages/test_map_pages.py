@@ -124,3 +124,23 @@ def test_token_and_position_maps_of_one_checkpoint_are_not_confused(folder):
     assert f"all {factories.N_POSITIONS} rows are drawn" in captions(position) and not position.exception
     layer = next(layer for layer in chart_spec(position)["layer"] if layer["mark"]["type"] == "circle")
     assert layer["encoding"]["color"]["title"] == "position"
+
+
+@pytest.fixture(scope="module")
+def byte_level_gguf_path(tmp_path_factory):
+    from tests.tokenizer_factories import byte_level_gguf
+
+    return byte_level_gguf(tmp_path_factory.mktemp("gguf") / "model.gguf")
+
+
+def test_the_regex_example_fits_the_vocabulary(folder, byte_level_gguf_path):
+    wordpiece = open_page("pages/token_map.py", folder).text_input(key="map_highlight").proto.placeholder
+    byte_level = open_page("pages/token_map.py", byte_level_gguf_path).text_input(key="map_highlight").proto.placeholder
+    assert wordpiece.endswith("^##ing$") and byte_level.endswith("^␣.*ing$")
+
+
+def test_a_link_to_the_position_table_of_a_rotary_model_is_ignored_with_a_warning(byte_level_gguf_path):
+    at = open_page("pages/token_map.py", byte_level_gguf_path, table="position")
+    assert not at.exception and not at.error
+    assert any("Ignored from the link: table=position" in w.value for w in at.warning)
+    assert at.session_state["map_table"] == "token" and at.query_params["table"] == "token"

@@ -85,3 +85,27 @@ def test_bare_table_runs_the_lookup_level_and_says_why_not_more(tmp_path):
     assert any("Only the lookup level can run" in i.value and "bare table" in i.value for i in at.info)
     assert [h.value for h in at.header] == ["1. Lookup: the vectors entering the first block"]
     assert dict(_metrics(at))["largest |difference|, without positions"] == "0 (exactly)"
+
+
+def test_custom_order_accepts_spaces(bert):
+    at = _page(bert, **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "5 4 3 2 1 0"})
+    assert not at.error
+    assert at.caption and any("`0, 6, 5, 4, 3, 2, 1, 7`" in c.value for c in at.caption)
+
+
+def test_messages_speak_of_the_page_widgets_not_of_cli_syntax(bert):
+    at = _page(bert, **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "5 4 3 2 1 0"})
+    at.text_input(key=state.REORDER_CUSTOM).set_value("backwards").run()
+    assert len(at.error) == 1 and "separated by commas or spaces" in at.error[0].value
+    assert "shuffle:" not in at.error[0].value and "swap:" not in at.error[0].value
+    assert any("custom order 5 4 3 2 1 0" in c.value for c in at.caption)  # the last good input, in words
+    swap = _page(bert, **{state.REORDER_KIND: "swap", state.REORDER_SWAP_I: 0, state.REORDER_SWAP_J: 9})
+    assert "swap:" not in swap.error[0].value and "token 9" in swap.error[0].value
+
+
+def test_words_that_became_unk_are_named_and_move(bert):
+    at = _page(bert, **{state.REORDER_SENTENCE: "☃ ☂"})
+    assert not at.error
+    notes = " | ".join(i.value for i in at.info)
+    assert "“☃”, “☂”" in notes and "[UNK]" in notes and "fewer than two" not in notes
+    assert "reads the same" in notes  # two [UNK]s swapped: the same tokens in the same places

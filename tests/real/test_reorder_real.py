@@ -5,7 +5,7 @@ import pytest
 from dashboard.checkpoints import load_tables
 from dashboard.forward.experiment import run_reorder_experiment
 from dashboard.forward.loading import load_forward_model
-from dashboard.forward.tokenizing import load_sentence_tokenizer
+from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.tables import EmbeddingTables
 
 pytestmark = pytest.mark.real
@@ -15,7 +15,7 @@ SENTENCE = "the cat sat on a mat"
 @pytest.fixture(scope="module")
 def default():
     tables = load_tables("default")
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     return tables, run_reorder_experiment(tables, tokenizer, SENTENCE, "reverse", load_forward_model(tables))
 
 
@@ -53,7 +53,7 @@ def test_smollm2_gguf_builds_a_causal_rotary_model_and_predicts():
     tables = _smollm2_tables()
     model = load_forward_model(tables)
     assert (model.architecture, model.position_kind, model.causal, model.has_lm_head) == ("llama", "rotary", True, True)
-    tokenizer = load_sentence_tokenizer(tables.model_path, tables.vocabulary)
+    tokenizer = load_tokenizer(tables)
     experiment = run_reorder_experiment(tables, tokenizer, SENTENCE, "reverse", model)
     assert len(experiment.ids) == 6
     without = experiment.numbers("without_positions")

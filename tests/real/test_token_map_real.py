@@ -8,7 +8,7 @@ from dashboard.analysis.queries import TermResolver, resolve_expression
 from dashboard.analysis.similarity import similarity_matrix
 from dashboard.analysis.token_categories import token_categories
 from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.query_tokenizer import load_encoder
+from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.cli.neighbours import neighbours_document
 
 pytestmark = pytest.mark.real
@@ -21,9 +21,9 @@ def tables():
 
 @pytest.fixture(scope="module")
 def resolver(tables):
-    encoder = load_encoder(tables)
-    assert encoder is not None  # the bundled folder's tokenizer.json matches its vocabulary
-    return TermResolver(tables, encoder)
+    tokenizer = load_tokenizer(tables)
+    assert "tokenizer.json" in tokenizer.describe  # the bundled folder's tokenizer.json matches its vocabulary
+    return TermResolver(tables, tokenizer)
 
 
 def _tokens(tables, query, k=10, metric="cosine"):

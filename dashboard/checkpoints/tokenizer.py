@@ -1,0 +1,233 @@
+"""The checkpoint's own tokenizer: one loader for typed words and for sentences.
+
+The neighbours and similarity queries (a word a user types) and the sentence
+reorder demo (a whole sentence) both tokenize with what
+:func:`load_tokenizer` returns. Tried in order:
+
+1. ``tokenizer.json`` beside the weights, read with the ``tokenizers``
+   library, its post-processor included (BERT's ``[CLS] ... [SEP]``); the
+   file's padding and truncation settings are switched off (all-MiniLM's pads
+   every text to 128 tokens);
+2. a GGUF file's own tokenizer (``tokenizer.ggml.*`` metadata), through
+   ``transformers.AutoTokenizer.from_pretrained(gguf_file=...)``;
+3. ``vocab.txt`` / ``vocab.json`` + ``merges.txt``, through ``AutoTokenizer``;
+4. a character vocabulary (nanoGPT's ``meta.pkl``, already read into the
+   tables): one token per character, as nanoGPT's ``encode`` does;
+5. nothing: text is looked up in the tables' vocabulary as typed, one
+   space-separated word a token (or ``#id``); this does not split words.
+
+A tokenizer from a file is used only when its vocabulary agrees with the
+tables' token strings id by id, so a stray ``tokenizer.json`` of another
+model never picks rows; otherwise step 5 is used and its description says why.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Protocol
+
+from dashboard.errors import QueryError
+from dashboard.tables import EmbeddingTables, Vocabulary
+
+
+@dataclass(frozen=True)
+class TokenizedText:
+    """Text as token ids.
+
+    Attributes:
+        ids: token ids, 0-based, one per token.
+        special: one flag per token, True for tokens the tokenizer added
+            around the text (``[CLS]``, ``[SEP]``, BOS) or marks special.
+        unknown: one flag per token, True for the tokenizer's unknown token
+            (``[UNK]``, ``<unk>``): a piece of text its vocabulary has no token for.
+        spans: the piece of the input each token stands for (``""`` for a
+            token the tokenizer added), same order.
+    """
+
+    ids: tuple[int, ...]
+    special: tuple[bool, ...]
+    unknown: tuple[bool, ...]
+    spans: tuple[str, ...]
+
+
+class CheckpointTokenizer(Protocol):
+    """What :func:`load_tokenizer` returns.
+
+    Attributes:
+        describe: where the tokenizer came from, for captions ("the tokenizer
+            stored in model.gguf").
+        splits_words: whether it can split text that is not one token (False
+            only for the vocabulary lookup of step 5).
+    """
+
+    describe: str
+    splits_words: bool
+
+    def encode(self, text: str, *, add_special_tokens: bool = True) -> TokenizedText: ...
+
+
+def _unknown_id(backend: Any) -> int | None:
+    """Id of the unknown token of a ``tokenizers.Tokenizer``, from its model's JSON (``unk_token`` or ``unk_id``)."""
+    model = json.loads(backend.to_str()).get("model", {})
+    if isinstance(model.get("unk_token"), str):
+        return backend.token_to_id(model["unk_token"])
+    return model.get("unk_id") if isinstance(model.get("unk_id"), int) else None
+
+
+def _tokenized(text: str, ids: list[int], special_mask: list[int], offsets: list[tuple[int, int]],
+               unknown_id: int | None) -> TokenizedText:
+    return TokenizedText(tuple(ids), tuple(bool(s) for s in special_mask),
+                         tuple(i == unknown_id for i in ids), tuple(text[a:b] for a, b in offsets))
+
+
+class TokenizerJsonTokenizer:
+    """``tokenizer.json`` through the ``tokenizers`` library."""
+
+    splits_words = True
+
+    def __init__(self, path: Path):
+        from tokenizers import Tokenizer
+
+        self._tokenizer = Tokenizer.from_file(str(path))
+        self._tokenizer.no_padding()
+        self._tokenizer.no_truncation()
+        self._unknown_id = _unknown_id(self._tokenizer)
+        self.describe = f"the checkpoint's {path.name} (tokenizers library)"
+
+    def vocabulary(self) -> Mapping[str, int]:
+        return self._tokenizer.get_vocab(with_added_tokens=True)
+
+    def encode(self, text: str, *, add_special_tokens: bool = True) -> TokenizedText:
+        encoding = self._tokenizer.encode(text, add_special_tokens=add_special_tokens)
+        return _tokenized(text, encoding.ids, encoding.special_tokens_mask, encoding.offsets, self._unknown_id)
+
+
+class TransformersTokenizer:
+    """A ``transformers`` fast tokenizer (GGUF metadata, ``vocab.txt``, ``vocab.json``)."""
+
+    splits_words = True
+
+    def __init__(self, tokenizer: Any, describe: str):
+        self._tokenizer = tokenizer
+        self._unknown_id = _unknown_id(tokenizer.backend_tokenizer)
+        self.describe = describe
+
+    def vocabulary(self) -> Mapping[str, int]:
+        return self._tokenizer.get_vocab()
+
+    def encode(self, text: str, *, add_special_tokens: bool = True) -> TokenizedText:
+        encoding = self._tokenizer(text, add_special_tokens=add_special_tokens, return_special_tokens_mask=True,
+                                   return_offsets_mapping=True)
+        return _tokenized(text, encoding["input_ids"], encoding["special_tokens_mask"], encoding["offset_mapping"],
+                          self._unknown_id)
+
+
+class VocabularyTokenizer:
+    """No usable tokenizer file: characters (a character vocabulary) or whole words looked up as typed.
+
+    Args:
+        vocabulary: the tables' vocabulary.
+        why: why no tokenizer file is used, when one was found but refused.
+    """
+
+    def __init__(self, vocabulary: Vocabulary, why: str | None = None):
+        self._vocabulary = vocabulary
+        self._ids: dict[str, int] = {}
+        for strings in (vocabulary.display, vocabulary.raw):  # raw wins where both name a token
+            self._ids.update((text, i) for i, text in enumerate(strings) if text)
+        self.splits_words = vocabulary.scheme == "characters"
+        if self.splits_words:
+            self.describe = "the checkpoint's character vocabulary (nanoGPT meta.pkl): one token per character"
+        else:
+            self.describe = ((why or "no tokenizer file") + ": each space-separated word is looked up in the "
+                             "vocabulary as typed (or typed as #id)")
+
+    def _lookup(self, piece: str) -> int | None:
+        if piece in self._ids:
+            return self._ids[piece]
+        if piece.startswith("#") and piece[1:].isdigit() and int(piece[1:]) < len(self._vocabulary):
+            return int(piece[1:])
+        return None
+
+    def encode(self, text: str, *, add_special_tokens: bool = True) -> TokenizedText:
+        """Look each piece up (``add_special_tokens`` has no effect: nothing is added).
+
+        Raises:
+            QueryError: a piece the vocabulary lacks.
+        """
+        pieces = list(text) if self.splits_words else text.split()
+        ids = [self._lookup(piece) for piece in pieces]
+        unknown = [piece for piece, i in zip(pieces, ids) if i is None]
+        if unknown:
+            shown = ", ".join(repr(p) for p in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
+            verb = "is" if len(unknown) == 1 else "are"
+            if self.splits_words:
+                raise QueryError(f"{shown} {verb} not among the {len(self._vocabulary)} characters of this "
+                                 "checkpoint's vocabulary; use only characters it was trained on")
+            raise QueryError(f"this checkpoint has no tokenizer file and {shown} {verb} not in its vocabulary; type "
+                             f"tokens as the vocabulary spells them, separated by spaces, or as #id "
+                             f"(0..{len(self._vocabulary) - 1})")
+        special = self._vocabulary.special_ids
+        return TokenizedText(tuple(ids), tuple(i in special for i in ids), (False,) * len(ids), tuple(pieces))
+
+
+def _disagreement(vocabulary: Mapping[str, int], tables: EmbeddingTables) -> str | None:
+    """Why a tokenizer's ``{token: id}`` cannot pick rows of these tables, or ``None`` when it can."""
+    raw = tables.vocabulary.raw
+    for token, i in vocabulary.items():
+        if i >= tables.vocab_size:
+            return f"its token {token!r} has id {i}, past the token table's {tables.vocab_size} rows"
+        if i < len(raw) and raw[i] != token:
+            return f"its id {i} is {token!r} but the tables' token {i} is {raw[i]!r}"
+    return None
+
+
+def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | None:
+    """Steps 1-3 of the module docstring; ``None`` when no tokenizer file is there.
+
+    Raises:
+        Exception: whatever the libraries raise on a file they cannot use
+            (the caller falls back and says so).
+    """
+    folder = path if path.is_dir() else path.parent
+    if (folder / "tokenizer.json").is_file():
+        return TokenizerJsonTokenizer(folder / "tokenizer.json")
+    if path.suffix == ".gguf":
+        from transformers import AutoTokenizer
+
+        tokenizer = AutoTokenizer.from_pretrained(str(folder), gguf_file=path.name, local_files_only=True)
+        return TransformersTokenizer(tokenizer, f"the tokenizer stored in {path.name}")
+    if path.is_dir() and ((folder / "vocab.txt").is_file() or (folder / "vocab.json").is_file()):
+        from transformers import AutoTokenizer
+
+        tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
+        return TransformersTokenizer(tokenizer, "the checkpoint's vocabulary files (transformers AutoTokenizer)")
+    return None
+
+
+def load_tokenizer(tables: EmbeddingTables) -> CheckpointTokenizer:
+    """The best tokenizer available for the tables (see the module docstring).
+
+    Args:
+        tables: the loaded tables; ``tables.model_path`` says where to look,
+            ``tables.vocabulary`` is checked against the tokenizer and is the fallback.
+
+    Returns:
+        An object with ``encode(text)``, ``describe`` and ``splits_words``; never fails.
+    """
+    if tables.model_path is None:
+        return VocabularyTokenizer(tables.vocabulary)
+    path = Path(tables.model_path)
+    try:
+        found = _from_files(path)
+    except Exception as error:  # tokenizers and transformers raise many types on a file they cannot use
+        return VocabularyTokenizer(tables.vocabulary, why=f"the tokenizer beside {path.name} could not be read "
+                                                          f"({type(error).__name__}: {error})")
+    if found is None:
+        return VocabularyTokenizer(tables.vocabulary)
+    mismatch = _disagreement(found.vocabulary(), tables)
+    if mismatch is not None:
+        return VocabularyTokenizer(tables.vocabulary, why=f"{found.describe} belongs to another model ({mismatch})")
+    return found

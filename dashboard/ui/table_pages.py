@@ -1,0 +1,51 @@
+"""What the pages about the active checkpoint's token table share: the opening, the metric radio, the lookup note.
+
+The token map, nearest neighbours and similarity pages all open the same
+way (the active tables, a title naming them, a caption, the link's values
+seeded into the widgets) and the last two pick a metric and look typed
+terms up the same way; each page keeps only what is its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import streamlit as st
+
+from dashboard.analysis.queries import TermResolver
+from dashboard.tables import EmbeddingTables
+from dashboard.ui.loading import active_source, active_tables
+from dashboard.ui.url_state import UrlParam, seed_widgets
+
+#: Short radio labels of the similarity metrics (keys of analysis.neighbours.METRICS).
+METRIC_LABELS = {"cosine": "cosine", "dot": "dot", "centered": "centred cosine"}
+
+
+def open_table_page(title: str, caption: str, params: Sequence[UrlParam]) -> tuple[EmbeddingTables, str]:
+    """Title the page after the active tables, caption it and seed its widgets from the link.
+
+    Args:
+        title: the page's name; the checkpoint's name is appended.
+        caption: one or two sentences on what the page shows.
+        params: the page's URL parameters (:func:`dashboard.ui.url_state.seed_widgets`).
+
+    Returns:
+        ``(tables, source)`` of the active checkpoint (the page stops with the
+        error shown when they cannot be read).
+    """
+    tables = active_tables()
+    st.title(f"{title}: {tables.name}")
+    st.caption(caption)
+    seed_widgets(params)
+    return tables, active_source()
+
+
+def metric_radio(container: Any, key: str, metrics: Mapping[str, str], help: str) -> None:
+    """A horizontal radio over ``metrics`` (cosine, dot, centred cosine) in ``container``."""
+    container.radio("Metric", list(metrics), key=key, horizontal=True, format_func=METRIC_LABELS.get, help=help)
+
+
+def show_lookup_note(resolver: TermResolver) -> None:
+    """Say when typed terms cannot be split into tokens, and why (no tokenizer, or one of another model)."""
+    if not resolver.has_tokenizer:
+        st.info(f"Terms must match a token exactly: {resolver.tokenizer_note}.", icon=":material/info:")
