@@ -48,3 +48,9 @@ docker-smoke: $(DEV)
 .PHONY: train-default-gpt
 train-default-gpt: $(RUNTIME)
 	$(PY) scripts/train_default_gpt.py
+
+# Speed and memory beside what a user would otherwise run; writes docs/benchmarks.md and fails when a
+# figure misses its budget (15-20 minutes on 2 cores; needs ~5 GB free in $TMPDIR and /usr/bin/chromium).
+.PHONY: bench
+bench: $(DEV)
+	$(PY) -m benchmarks

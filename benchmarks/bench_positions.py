@@ -7,22 +7,20 @@ takes to build against the naive chart: one Altair rect per pair of positions
 Altair chart: the Vega-Lite spec as JSON plus each dataset as Arrow IPC bytes
 (Streamlit's own ``_convert_altair_to_vega_lite_spec``, the function
 ``st.altair_chart`` calls). Build time covers the similarity computation, the
-chart and that conversion, best of ``repeats`` runs.
+chart and that conversion, median of ``runs`` runs.
 
-Run: ``python -m benchmarks.bench_positions`` (prints a table), or call
-:func:`run` for the figures as dicts.
+Run: ``python -m benchmarks.bench_positions`` (prints the figures), or as part
+of ``make bench``.
 """
 
 from __future__ import annotations
 
 import json
-import time
-from typing import Any, Callable
-
 import altair as alt
 import numpy as np
 import pandas as pd
 
+from benchmarks.harness import Budget, Figure, SuiteResult, median_of, time_runs
 from dashboard.analysis.norms import unit_rows
 from dashboard.analysis.position_blocks import block_similarity
 from dashboard.charts.positions import similarity_heatmap_chart
@@ -57,48 +55,40 @@ def _naive(position: np.ndarray) -> alt.Chart:
     return alt.Chart(frame).mark_rect().encode(x="col:O", y="row:O", color="value:Q")
 
 
-def _best_seconds(build: Callable[[], Any], repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        build()
-        best = min(best, time.perf_counter() - start)
-    return best
+def run(runs: int = 5) -> SuiteResult:
+    """Measure the default's position heatmap against the naive chart, ``runs`` times each for the build time.
 
-
-def run(repeats: int = 3) -> list[dict[str, Any]]:
-    """Measure the default's position heatmap against the naive chart.
-
-    Returns:
-        One dict per figure: ``what`` (with its unit), ``ours``,
-        ``alternative`` (the naive 512 x 512 rect chart), ``ratio``
-        (ours / alternative) and ``budget`` (the most ``ours`` may be).
+    Byte counts are deterministic (the same chart gives the same bytes), so they are taken once.
     """
     from dashboard.checkpoints import load_tables
 
     position = load_tables("default").position
     ours_bytes = streamlit_payload_bytes(_ours(position))
     naive_bytes = streamlit_payload_bytes(_naive(position))
-    ours_seconds = _best_seconds(lambda: streamlit_payload_bytes(_ours(position)), repeats)
-    naive_seconds = _best_seconds(lambda: streamlit_payload_bytes(_naive(position)), repeats)
+    ours_seconds = median_of(time_runs(lambda: streamlit_payload_bytes(_ours(position)), runs))
+    naive_seconds = median_of(time_runs(lambda: streamlit_payload_bytes(_naive(position)), runs))
     with alt.data_transformers.disable_max_rows():
         ours_json = len(json.dumps(_ours(position).to_dict()))
         naive_json = len(json.dumps(_naive(position).to_dict()))
     n = position.shape[0]
-    return [
-        {"what": f"position heatmap of the default, bytes Streamlit sends to the browser ({CELLS_PER_SIDE}x"
-                 f"{CELLS_PER_SIDE} image vs {n}x{n} rects)",
-         "ours": ours_bytes, "alternative": naive_bytes, "ratio": ours_bytes / naive_bytes, "budget": BYTES_BUDGET},
-        {"what": "position heatmap of the default, bytes of the Vega-Lite JSON spec (chart.to_dict, data inline)",
-         "ours": ours_json, "alternative": naive_json, "ratio": ours_json / naive_json, "budget": BYTES_BUDGET},
-        {"what": "position heatmap of the default, seconds to build (similarity + chart + Streamlit conversion)",
-         "ours": ours_seconds, "alternative": naive_seconds, "ratio": ours_seconds / naive_seconds,
-         "budget": SECONDS_BUDGET},
+    naive = f"one rect per pair, {n}x{n}"
+    figures = [
+        Figure(f"position heatmap of the default, bytes Streamlit sends for the chart ({CELLS_PER_SIDE}x"
+               f"{CELLS_PER_SIDE} image; deterministic, 1 run)", "bytes", ours_bytes, naive_bytes, naive,
+               Budget(BYTES_BUDGET), 1),
+        Figure("position heatmap of the default, bytes of the Vega-Lite JSON spec (chart.to_dict, data inline; "
+               "deterministic, 1 run)", "bytes", ours_json, naive_json, naive, Budget(BYTES_BUDGET), 1),
+        Figure(f"position heatmap of the default, seconds to build (similarity + chart + Streamlit conversion), "
+               f"median of {runs}", "s", ours_seconds, naive_seconds, naive, Budget(SECONDS_BUDGET), runs),
     ]
+    notes = [f"Default position table {n} x {position.shape[1]}; ours block-averages it to {CELLS_PER_SIDE} x "
+             f"{CELLS_PER_SIDE} cells drawn as one palette PNG; the alternative is an Altair `mark_rect` per pair "
+             f"of positions ({n * n:,} rows). Bytes are counted the way `st.altair_chart` ships a chart: Streamlit's "
+             "own `_convert_altair_to_vega_lite_spec`, spec JSON plus each dataset as Arrow IPC bytes."]
+    return SuiteResult(figures, notes)
 
 
 if __name__ == "__main__":
-    for figure in run():
-        verdict = "ok" if figure["ours"] <= figure["budget"] else "OVER BUDGET"
-        print(f"{figure['what']}: ours {figure['ours']:,.4g}, naive {figure['alternative']:,.4g}, "
-              f"ratio {figure['ratio']:.4f}, budget {figure['budget']:,} -> {verdict}")
+    from benchmarks.report import render_summary
+
+    print(render_summary(run().figures))

@@ -6,7 +6,8 @@ untied head; 10 layers instead of 32, so 4.57 GB), once as sharded
 safetensors (``model.safetensors.index.json``, one ``save_file`` per shard)
 and once as sharded ``pytorch_model.bin`` (one ``torch.save`` per shard). For
 each, ``python -m dashboard info FOLDER --json`` runs in a fresh process and its
-peak resident set size (``ru_maxrss`` from ``os.wait4``) is compared with that of
+peak resident set size (``ru_maxrss`` from ``os.wait4``, read by a small helper
+process, see :func:`peak_rss`) is compared with that of
 a process that only imports what the reader imports (torch, safetensors,
 numpy, gguf, the dashboard package). The folder is deleted at the end unless
 ``--keep`` is given. Results and method: docs/memory.md.
@@ -23,7 +24,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 VOCAB, D_MODEL, D_MLP, N_HEAD = 32000, 4096, 11008, 32
@@ -82,20 +82,48 @@ def build_checkpoint(folder: Path, layers: int, kind: str) -> int:
     return sum(p.stat().st_size for p in folder.iterdir())
 
 
-def peak_rss(argv: list[str]) -> tuple[int, float, str]:
-    """Peak resident set size (bytes), wall time (s) and stdout of one fresh process."""
-    start = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)})
-    out = process.stdout.read().decode()
-    process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(argv)} failed with status {status}")
-    return usage.ru_maxrss * 1024, time.perf_counter() - start, out  # Linux reports KiB
+#: Runs one command and writes its own peak RSS, wall time and exit status to a JSON file. It runs in a
+#: fresh, small interpreter (``-S``: no site-packages) because a child's ``ru_maxrss`` starts from its
+#: parent's: Linux carries the parent's high-water mark across fork and exec, so a child of the benchmark
+#: process itself (hundreds of MB after building the checkpoint) would report at least that much.
+_RSS_HELPER = """\
+import json, os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(child.pid, 0)
+seconds = time.perf_counter() - start
+child.returncode = os.waitstatus_to_exitcode(status)
+with open(sys.argv[1], "w") as handle:
+    json.dump({"maxrss_kib": usage.ru_maxrss, "seconds": seconds, "status": child.returncode}, handle)
+"""
 
 
-def _drop_cache(folder: Path) -> None:
+def peak_rss(argv: list[str], env: dict[str, str] | None = None) -> tuple[int, float, str]:
+    """Peak resident set size (bytes), wall time (s) and stdout of one fresh process running ``argv``.
+
+    The process is started by a small helper interpreter that reads the
+    child's own ``ru_maxrss`` from ``os.wait4`` (see :data:`_RSS_HELPER` for
+    why not from this process); the helper's own few MB are the floor of what
+    can be reported. Output goes to temporary files, not pipes, so a chatty
+    child cannot block.
+
+    Raises:
+        RuntimeError: when the process exits with a non-zero status (its stderr tail included).
+    """
+    with tempfile.TemporaryDirectory(prefix="peak-rss-") as scratch:
+        report = Path(scratch) / "report.json"
+        with open(Path(scratch) / "out", "w+b") as out, open(Path(scratch) / "err", "w+b") as err:
+            subprocess.run([sys.executable, "-S", "-c", _RSS_HELPER, str(report), *argv], stdout=out, stderr=err,
+                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, check=False)
+            out.seek(0), err.seek(0)
+            result = json.loads(report.read_text()) if report.exists() else {"status": "no report"}
+            if result["status"] != 0:
+                raise RuntimeError(f"{' '.join(argv)} failed with status {result['status']}: "
+                                   f"{err.read().decode()[-2000:]}")
+            return result["maxrss_kib"] * 1024, result["seconds"], out.read().decode()  # Linux reports KiB
+
+
+def drop_page_cache(folder: Path) -> None:
     # Best effort: ask the kernel to forget the files' pages so reads are cold (needs no root on Linux).
     for path in folder.iterdir():
         with open(path, "rb") as handle:
@@ -117,7 +145,7 @@ def main() -> None:
         for kind in ("safetensors", "pytorch"):
             folder = base / kind
             size = build_checkpoint(folder, args.layers, kind)
-            _drop_cache(folder)
+            drop_page_cache(folder)
             rss, seconds, out = peak_rss([sys.executable, "-m", "dashboard", "info", str(folder), "--json"])
             doc = json.loads(out)
             tables = sum(t["parameters"] for t in doc["tables"] if t["name"] in ("token", "output_head")) * 4
