@@ -173,8 +173,8 @@ def _cpu_note(history: dict) -> str:
     if "cpu_seconds" not in history:
         return ""
     share = history["cpu_seconds"] / history["seconds"]
-    return (f"; {history['cpu_seconds'] / 60:.1f} CPU-minutes, i.e. {share:.1f} cores busy on average "
-            f"(the machine is shared with other work)")
+    return (f"; {history['cpu_seconds'] / 60:.1f} CPU-minutes of the process, i.e. {share:.1f} cores busy on "
+            f"average (other work on the machine lengthens the wall-clock time, not this)")
 
 
 def write_card(folder: Path, log: dict) -> None:
