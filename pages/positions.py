@@ -21,6 +21,7 @@ from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.position_text import MIN_ROWS, describe_untrained, too_few_rows_message
 from dashboard.ui.rotary_panel import render_no_table, render_rotary
+from dashboard.ui.thinning import thin_lines, thinning_note
 
 ensure_routed()
 
@@ -83,22 +84,26 @@ else:
     st.caption(f"Full resolution: one cell per pair of positions ({n:,} × {n:,}), drawn as one image.")
 
 st.subheader("Similarity by offset")
-st.altair_chart(offset_similarity_chart(frames.cached_offsets(tables, key, measure), measure=measure), width="stretch")
-st.caption("Mean over all pairs (t, t + k); large offsets average over few pairs.")
+offsets = thin_lines(frames.cached_offsets(tables, key, measure), x="offset", y="similarity", by=["table"])
+st.altair_chart(offset_similarity_chart(offsets.frame, measure=measure), width="stretch")
+st.caption(" ".join(filter(None, ["Mean over all pairs (t, t + k); large offsets average over few pairs.",
+                                  thinning_note([("offset curves", offsets)])])))
 
 st.subheader("Trajectory of the position rows (PCA)")
 sides = st.columns(2)
 for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
     path = frames.cached_trajectory(tables, key, reference)
     variance = path.explained["explained_variance_ratio"].tolist()
-    side.altair_chart(trajectory_2d_chart(path.points, variance=variance, title=f"PCA trajectory (2D), {label}"),
+    drawn = thin_lines(path.points, x="position", keep="stride")
+    side.altair_chart(trajectory_2d_chart(drawn.frame, variance=variance, title=f"PCA trajectory (2D), {label}"),
                       width="content")
     if "pc3" in path.points:
-        side.altair_chart(trajectory_3d_chart(path.points, variance=variance,
+        side.altair_chart(trajectory_3d_chart(drawn.frame, variance=variance,
                                               title=f"PCA trajectory (3D), {label}"), width="content")
     side.altair_chart(explained_variance_chart(path.explained))
-st.caption("Points coloured by position and joined in order; explained variance is the share of the centred "
-           "table's total variance along each principal component.")
+st.caption(" ".join(filter(None, [
+    "Points coloured by position and joined in order; explained variance is the share of the centred table's "
+    "total variance along each principal component.", thinning_note([("trajectories", drawn)])])))
 
 st.subheader("Single dimensions and their frequency spectrum")
 default_dims = top_variance_dimensions(tables.position, 4)
@@ -108,19 +113,24 @@ if dims:
     sides = st.columns(2)
     for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
         values, spectrum = frames.cached_dimensions(tables, key, reference, tuple(dims))
-        side.altair_chart(dimension_chart(values, title=f"Dimensions against position, {label}"))
-        side.altair_chart(spectrum_chart(spectrum, title=f"Frequency spectrum, {label}"))
-    st.caption("Amplitude of the real FFT of each dimension over positions (mean removed). In the sinusoidal "
-               "table dimension 2i is a pure sine of 10000^(−2i/d_model) / 2π cycles per position.")
+        values = thin_lines(values, x="position", y="value", by=["dimension"])
+        spectrum = thin_lines(spectrum, x="frequency", y="amplitude", by=["dimension"], keep="max", log_x=True)
+        side.altair_chart(dimension_chart(values.frame, title=f"Dimensions against position, {label}"))
+        side.altair_chart(spectrum_chart(spectrum.frame, title=f"Frequency spectrum, {label}"))
+    st.caption(" ".join(filter(None, [
+        "Amplitude of the real FFT of each dimension over positions (mean removed). In the sinusoidal table "
+        "dimension 2i is a pure sine of 10000^(−2i/d_model) / 2π cycles per position.",
+        thinning_note([("dimensions", values), ("spectra", spectrum)])])))
 
 st.subheader("Row norms and untrained-looking positions")
 sides = st.columns(2)
 for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
-    side.altair_chart(position_norm_chart(frames.cached_norms(tables, key, reference),
-                                          title=f"Row norm by position, {label}"))
+    norms = thin_lines(frames.cached_norms(tables, key, reference), x="position", y="norm", always="untrained")
+    side.altair_chart(position_norm_chart(norms.frame, title=f"Row norm by position, {label}"))
 verdict = describe_untrained(summary.untrained_positions, summary.untrained_tail_start, n)
 (st.warning if verdict.alarming else st.success)(verdict.text)
-st.caption(f"Criterion: {UNTRAINED_CRITERION}. Threshold here: {untrained_threshold(d):.3f}.")
+st.caption(" ".join(filter(None, [f"Criterion: {UNTRAINED_CRITERION}. Threshold here: {untrained_threshold(d):.3f}.",
+                                  thinning_note([("row norms", norms)])])))
 
 st.subheader("Token and position subspaces")
 overlap = frames.cached_subspaces(tables, key)

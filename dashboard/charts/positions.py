@@ -163,7 +163,7 @@ def trajectory_2d_chart(points: pd.DataFrame, *, variance: Sequence[float],
         variance: explained variance ratio per component, in [0, 1], for the axis titles.
         title: chart title.
     """
-    n = len(points)
+    n = int(points["position"].max()) + 1 if len(points) else 0  # thinned frames skip positions
     base = alt.Chart(points, title=title).encode(
         x=alt.X("pc1:Q", title=_pc_title(1, variance)),
         y=alt.Y("pc2:Q", title=_pc_title(2, variance)),
@@ -192,7 +192,7 @@ def trajectory_3d_chart(points: pd.DataFrame, *, variance: Sequence[float],
         variance: explained variance ratio per component, in [0, 1].
         title: chart title.
     """
-    n = len(points)
+    n = int(points["position"].max()) + 1 if len(points) else 0  # thinned frames skip positions
     azimuth = alt.param(name="azimuth", value=35, bind=alt.binding_range(min=0, max=360, step=5, name="azimuth °"))
     elevation = alt.param(name="elevation", value=20,
                           bind=alt.binding_range(min=-90, max=90, step=5, name="elevation °"))

@@ -97,3 +97,37 @@ def test_one_row_table_says_so_in_the_singular(tmp_path):
                "transformer.wpe.weight": rng.standard_normal((1, 8)).astype(np.float32)}, tmp_path / "one.safetensors")
     at = _open(str(tmp_path / "one.safetensors"))
     assert [i.value for i in at.info] == ["The position table has only 1 row; the views below need at least 3."]
+
+
+def _dataset_rows(chart) -> list[int]:
+    import pyarrow as pa
+
+    rows = [pa.ipc.open_stream(d.data.data).read_all().num_rows for d in chart.proto.datasets]
+    spec = json.loads(chart.proto.spec)
+    return rows + [len(v) for v in spec.get("datasets", {}).values()]
+
+
+def test_long_table_is_drawn_thinned_and_says_so(tmp_path):
+    # 6,000 positions: every line chart would carry 6,000 points a line;
+    # statistics are computed on every row, the browser gets at most about 1,024 points a line.
+    import numpy as np
+    from safetensors.numpy import save_file
+
+    from dashboard.ui.thinning import MAX_POINTS_PER_LINE
+
+    rng = np.random.default_rng(0)
+    n = 6_000
+    steps = rng.standard_normal((n, 64)).astype(np.float32)  # a random walk: neighbours similar, so trained-looking
+    save_file({"transformer.wte.weight": rng.standard_normal((50, 64)).astype(np.float32),
+               "transformer.wpe.weight": np.cumsum(steps, axis=0) * 0.01}, tmp_path / "long.safetensors")
+    at = _open(str(tmp_path / "long.safetensors"), **{position_frames.DIMENSIONS_KEY: [0, 1]})
+    assert _metrics(at)["n_positions"] == "6,000"
+    notes = [c.value for c in at.caption if "Thinned for drawing" in c.value]
+    assert len(notes) == 4  # offsets, trajectories, dimensions + spectra, row norms
+    assert any("offset curves (11,998 points drawn as" in note for note in notes)  # two curves of 5,999 offsets
+    assert _metrics(at)["untrained-looking rows"] == "0"
+    for chart in at.get("vega_lite_chart"):
+        assert max(_dataset_rows(chart), default=0) <= 2 * 2 * MAX_POINTS_PER_LINE + 2
+    trajectories = [spec for spec in _chart_specs(at) if "PCA trajectory" in json.dumps(spec.get("layer"))]
+    assert len(trajectories) == 4
+    assert all('"domain": [0, 5999]' in json.dumps(spec) for spec in trajectories)  # colours span every position

@@ -1,0 +1,74 @@
+"""Thinning long series for drawing keeps what the eye looks for: extremes, peaks, order, flagged rows."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dashboard.ui.thinning import thin_lines, thinning_note
+
+
+def _lines(n: int, dims=(0, 1)) -> pd.DataFrame:
+    rng = np.random.default_rng(0)
+    return pd.DataFrame({
+        "position": np.tile(np.arange(n), len(dims)),
+        "dimension": np.repeat(dims, n),
+        "value": rng.standard_normal(n * len(dims)),
+    })
+
+
+def test_short_lines_are_returned_untouched():
+    frame = _lines(100)
+    result = thin_lines(frame, x="position", y="value", by=["dimension"], max_points=500)
+    assert result.frame is frame and not result.thinned and result.stride == 1
+    assert thinning_note([("dims", result)]) is None
+
+
+def test_envelope_keeps_every_spike_and_bounds_the_points_per_line():
+    frame = _lines(20_000)
+    frame.loc[(frame.dimension == 1) & (frame.position == 12_345), "value"] = 50.0  # one spike
+    frame.loc[(frame.dimension == 0) & (frame.position == 777), "value"] = -50.0
+    result = thin_lines(frame, x="position", y="value", by=["dimension"], max_points=400)
+    kept = result.frame
+    assert result.thinned and result.rows_per_line == 20_000 and result.rows_before == 40_000
+    assert kept.groupby("dimension").size().max() <= 400
+    assert kept.value.max() == 50.0 and kept.value.min() == -50.0
+    for dim, line in frame.groupby("dimension"):
+        drawn = kept[kept.dimension == dim]
+        assert drawn.value.max() == line.value.max() and drawn.value.min() == line.value.min()
+        assert drawn.position.is_monotonic_increasing
+
+
+def test_peaks_on_a_log_axis_keep_every_low_frequency_and_the_peak():
+    n = 16_384
+    frequency = np.fft.rfftfreq(n)[1:]
+    amplitude = np.full(frequency.size, 0.01)
+    amplitude[-3000] = 1.0  # a peak among the crowded high frequencies
+    frame = pd.DataFrame({"dimension": 0, "frequency": frequency, "amplitude": amplitude})
+    result = thin_lines(frame, x="frequency", y="amplitude", by=["dimension"], keep="max", max_points=256,
+                        log_x=True)
+    assert result.thinned and len(result.frame) <= 256
+    assert set(frequency[:20]) <= set(result.frame.frequency)  # sparse on a log axis: all kept
+    assert result.frame.amplitude.max() == 1.0
+
+
+def test_stride_keeps_order_first_and_last():
+    frame = pd.DataFrame({"position": np.arange(5000), "pc1": np.arange(5000.0), "pc2": 0.0})
+    result = thin_lines(frame, x="position", keep="stride", max_points=100)
+    positions = result.frame.position.to_numpy()
+    assert positions[0] == 0 and positions[-1] == 4999 and len(positions) <= 101
+    assert np.all(np.diff(positions) > 0)
+    assert np.all(np.diff(positions[:-1]) == result.stride)
+
+
+def test_flagged_rows_are_always_drawn():
+    frame = pd.DataFrame({"position": np.arange(10_000), "norm": 1.0, "untrained": False})
+    frame.loc[[3, 4, 5, 9_000], "untrained"] = True
+    result = thin_lines(frame, x="position", y="norm", always="untrained", max_points=50)
+    assert {3, 4, 5, 9_000} <= set(result.frame.position)
+    assert "10,000 points drawn as" in thinning_note([("row norms", result)])
+
+
+@pytest.mark.parametrize("kwargs", [{"keep": "mean", "y": "value"}, {"keep": "minmax"}, {"max_points": 1, "y": "v"}])
+def test_bad_arguments_are_refused(kwargs):
+    with pytest.raises(ValueError):
+        thin_lines(_lines(10), x="position", **kwargs)
