@@ -4,7 +4,7 @@ import streamlit as st
 
 from dashboard.analysis.sinusoidal_closeness import SINUSOIDAL_MEASURE
 from dashboard.analysis.spectrum import top_variance_dimensions
-from dashboard.analysis.untrained_rows import UNTRAINED_CRITERION, untrained_threshold
+from dashboard.analysis.untrained_rows import UNTRAINED_CRITERION, any_row_threshold, untrained_threshold
 from dashboard.charts.positions import (
     dimension_chart,
     explained_variance_chart,
@@ -129,7 +129,8 @@ for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "s
     side.altair_chart(position_norm_chart(norms.frame, title=f"Row norm by position, {label}"))
 verdict = describe_untrained(summary.untrained_positions, summary.untrained_tail_start, n)
 (st.warning if verdict.alarming else st.success)(verdict.text)
-st.caption(" ".join(filter(None, [f"Criterion: {UNTRAINED_CRITERION}. Threshold here: {untrained_threshold(d):.3f}.",
+st.caption(" ".join(filter(None, [f"Criterion: {UNTRAINED_CRITERION}. Thresholds here: {untrained_threshold(d):.3f} (neighbours), "
+                                  f"{any_row_threshold(n, d):.3f} (any other row).",
                                   thinning_note([("row norms", norms)])])))
 
 st.subheader("Token and position subspaces")

@@ -13,7 +13,7 @@ from dashboard.charts.reorder import (
 from dashboard.errors import ExplorerError
 from dashboard.forward.experiment import ReorderExperiment
 from dashboard.ui import state
-from dashboard.ui.forward_loading import forward_model, reorder_experiment
+from dashboard.ui.forward_loading import count_movable_tokens, forward_model, reorder_experiment
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.reorder_frames import (
@@ -50,7 +50,19 @@ def show_pair(label: str, numbers: dict, key: str, formatter) -> None:
     with_.metric(f"{label}, with positions", formatter(numbers["with_positions"][key]))
 
 
-def order_controls() -> str:
+def reverse_order_text(source: str, sentence: str) -> str:
+    """The reverse order of this sentence's movable tokens written out, e.g. ``"7,6,5,4,3,2,1,0"``.
+
+    The custom-order field starts from it, so that it fits the sentence whatever its tokenizer makes of it.
+    """
+    try:
+        count = count_movable_tokens(source, sentence)
+    except ExplorerError:
+        count = len(DEFAULT_SENTENCE.split())  # the experiment below says what is wrong with the sentence
+    return ",".join(str(i) for i in reversed(range(count)))
+
+
+def order_controls(source: str, sentence: str) -> str:
     """Draw the order widgets and return the order spec they describe."""
     kind = st.radio("Order", list(ORDER_KINDS), format_func=ORDER_KINDS.get, horizontal=True, key=state.REORDER_KIND)
     if kind == "shuffle":
@@ -62,8 +74,10 @@ def order_controls() -> str:
         j = j_col.number_input("with token", min_value=0, value=1, step=1, key=state.REORDER_SWAP_J)
         return f"swap:{int(i)},{int(j)}"
     if kind == "custom":
+        if state.REORDER_CUSTOM not in st.session_state:
+            st.session_state[state.REORDER_CUSTOM] = reverse_order_text(source, sentence)
         return st.text_input("Order (0-based numbers of the tokens that can move, commas or spaces)",
-                             value="5,4,3,2,1,0", key=state.REORDER_CUSTOM,
+                             key=state.REORDER_CUSTOM,
                              help="The token numbered order[t] goes to place t. Tokens the tokenizer adds around "
                                   "the sentence ([CLS], [SEP], BOS) never move and are not numbered.")
     return "reverse"
@@ -80,7 +94,7 @@ st.write("Without position information, self-attention is **permutation equivari
 sentence_col, order_col = st.columns([3, 2])
 sentence = sentence_col.text_input("Sentence", value=DEFAULT_SENTENCE, key=state.REORDER_SENTENCE)
 with order_col:
-    order = order_controls()
+    order = order_controls(source, sentence)
 
 model, forward_note = forward_model(source)
 try:

@@ -3,7 +3,10 @@
 Trained position rows change smoothly with position, so each is close to its
 neighbours; rows that never received a gradient (positions past the context
 used in training) keep their independent random initialisation, unrelated to
-their neighbours. See :data:`UNTRAINED_CRITERION`.
+their neighbours and to every other row. A trained row can still be unlike its
+neighbours (position 0, or the low-norm rows where a table's main direction
+changes sign), but it is then like some other row, which a random row is not.
+See :data:`UNTRAINED_CRITERION`.
 """
 
 from __future__ import annotations
@@ -17,13 +20,26 @@ from dashboard.analysis.norms import unit_rows
 #: deviations of 0 is indistinguishable from a random initialisation.
 UNTRAINED_SIGMAS = 4.0
 
+#: Chance that a table of independent random rows has any pair of rows found
+#: related (family-wise over all ``n_positions (n_positions - 1) / 2`` pairs,
+#: Bonferroni); sets the threshold for "like another row".
+ANY_ROW_FALSE_MATCH = 0.01
+
+#: Rows per block when comparing flagged rows with every row (bounds memory to
+#: ``ROW_BLOCK x n_positions`` float32).
+ROW_BLOCK = 1024
+
 #: The criterion behind ``untrained_positions``, as shown to users.
 UNTRAINED_CRITERION = (
-    "a position is flagged as untrained when its row is unrelated to both neighbouring rows: "
+    "a position is flagged as untrained when its row is unrelated to both neighbouring rows, "
     "max(|cos(t, t-1)|, |cos(t, t+1)|) < 4 / sqrt(d_model), i.e. within 4 standard deviations of the cosine "
-    "between two independent random vectors. Trained rows change smoothly with position (high neighbour "
-    "cosine); rows that never received a gradient keep their i.i.d. random initialisation (only rescaled by "
-    "weight decay), so the test does not depend on the initialisation scale"
+    "between two independent random vectors, and to every other row: max over s of |cos(t, s)| below the value "
+    "that the cosines of a table of independent random rows stay under for all pairs at once with 99% "
+    "probability (exact distribution of the cosine of random vectors, Bonferroni over the pairs). "
+    "Trained rows change smoothly with position (high neighbour cosine), and the few that do not (position 0, "
+    "low-norm rows where the main direction changes sign) are still like other rows; rows that never received "
+    "a gradient keep their i.i.d. random initialisation (only rescaled by weight decay), so the test does not "
+    "depend on the initialisation scale"
 )
 
 
@@ -70,6 +86,44 @@ def untrained_threshold(d_model: int) -> float:
     return UNTRAINED_SIGMAS / float(np.sqrt(d_model))
 
 
+def any_row_threshold(n_positions: int, d_model: int) -> float:
+    """``|cosine|`` with another row above which a row counts as shaped by training, in (0, 1].
+
+    For independent isotropic random vectors in ``d_model`` dimensions the
+    squared cosine follows Beta(1/2, (d_model - 1) / 2) (rotate one vector onto
+    the first axis: the squared cosine is ``x_1^2 / |x|^2`` for a Gaussian ``x``,
+    a chi-square(1) over itself plus an independent chi-square(d_model - 1)); the
+    threshold is its upper quantile at :data:`ANY_ROW_FALSE_MATCH` shared over
+    every pair of rows, never below :func:`untrained_threshold`.
+    """
+    from scipy.stats import beta
+
+    pairs = max(n_positions * (n_positions - 1) / 2, 1.0)
+    squared = beta.isf(ANY_ROW_FALSE_MATCH / pairs, 0.5, (d_model - 1) / 2)
+    return max(float(np.sqrt(squared)), untrained_threshold(d_model))
+
+
+def max_other_row_cosines(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Largest ``|cosine|`` of each of ``rows`` with any other row of the table.
+
+    Args:
+        table: ``(n_positions, d_model)`` float.
+        rows: ``(k,)`` int, 0-based positions.
+
+    Returns:
+        ``(k,)`` float64 in [0, 1]. Computed in blocks of :data:`ROW_BLOCK`
+        rows, never as the whole ``n_positions x n_positions`` matrix at once.
+    """
+    units = unit_rows(table).astype(np.float32)
+    best = np.zeros(len(rows))
+    for start in range(0, len(rows), ROW_BLOCK):
+        block = np.asarray(rows[start:start + ROW_BLOCK])
+        cosines = np.abs(units[block] @ units.T)  # (block, n_positions)
+        cosines[np.arange(len(block)), block] = 0.0  # a row is not "another row"
+        best[start:start + len(block)] = cosines.max(axis=1)
+    return best
+
+
 def untrained_positions(table: np.ndarray) -> list[int]:
     """0-based positions whose rows look untrained (see :data:`UNTRAINED_CRITERION`).
 
@@ -79,10 +133,14 @@ def untrained_positions(table: np.ndarray) -> list[int]:
     Returns:
         Sorted 0-based positions; empty for a one-row table (no neighbours to compare).
     """
-    if table.shape[0] < 2:
+    n_positions, d_model = table.shape
+    if n_positions < 2:
         return []
-    flagged = neighbour_cosines(table) < untrained_threshold(table.shape[1])
-    return np.flatnonzero(flagged).tolist()
+    candidates = np.flatnonzero(neighbour_cosines(table) < untrained_threshold(d_model))
+    if candidates.size == 0:
+        return []
+    unrelated = max_other_row_cosines(table, candidates) < any_row_threshold(n_positions, d_model)
+    return candidates[unrelated].tolist()
 
 
 def untrained_tail_start(untrained: list[int], n_positions: int) -> int | None:

@@ -1,6 +1,6 @@
 """The token map: one point per drawn row, in 2D or as three linked 2D views of 3D.
 
-3D is drawn as the three axis-aligned views (x-y, x-z, y-z) side by side
+3D is drawn as the three axis-aligned views (x-y, x-z, y-z), two to a row,
 rather than as a rotating point cloud: every point stays readable with the
 same tooltip, colour and search highlighting as in 2D, the chart exports to
 PNG/SVG like any other, and clicking a point marks the same token in all
@@ -75,7 +75,7 @@ def _panel(base: alt.Chart, x: str, y: str, titles: dict[str, str], colour: alt.
 
 def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by: str = "category",
                     title: str = "Token map", subtitle: Sequence[str] = (), color_title: str | None = None,
-                    width: int | str = "container", height: int = 560) -> alt.LayerChart | alt.HConcatChart:
+                    width: int | str = "container", height: int = 560) -> alt.LayerChart | alt.ConcatChart:
     """A scatter map of projected rows.
 
     Args:
@@ -93,8 +93,8 @@ def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by
 
     Returns:
         2D: one layered chart (points, labels of highlighted tokens), zoom and
-        pan with the mouse. 3D: three such views (x-y, x-z, y-z) side by
-        side; clicking a point outlines that token in all three.
+        pan with the mouse. 3D: three such views (x-y, x-z, y-z), two to a
+        row; clicking a point outlines that token in all three.
     """
     highlighting = bool(frame["highlighted"].any())
     base = alt.Chart(frame)
@@ -107,14 +107,16 @@ def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by
         return _panel(base, "x", "y", titles, colour, highlighting, None, width, height).properties(
             title=heading, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     pick = alt.selection_point(fields=["id"], on="click", clear="dblclick", empty=False, name="picked")
-    side = max(220, height // 2)  # three views and a legend side by side fit a 1,200-pixel page
+    # Two views to a row: three side by side (about 1,080 px with their axes) ran past the page's main
+    # column in a 1,400-pixel window; two fit it down to about 1,150 px.
+    side = max(220, height // 2)
     panels = [_panel(base, a, b, titles, colour, highlighting, pick, side, side)
               for a, b in (("x", "y"), ("x", "z"), ("y", "z"))]
     with warnings.catch_warnings():
         # One click selection shared by the three views is the point; Altair
         # merges the identical copies into one parameter and warns that it did.
         warnings.filterwarnings("ignore", message="Automatically deduplicated selection parameter")
-        combined = alt.hconcat(*panels)
+        combined = alt.concat(*panels, columns=2)
     return (combined.properties(title=heading, autosize=alt.AutoSizeParams(type="pad", contains="padding"))
             .resolve_scale(color="shared")
-            .configure_legend(orient="bottom"))  # beside three views it would leave the page
+            .configure_legend(orient="bottom"))  # beside the views it would widen the chart

@@ -21,6 +21,7 @@ from dashboard.analysis.positions import (
 from dashboard.analysis.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, rotary_head_dim
 from dashboard.analysis.subspaces import compare_subspaces
 from dashboard.analysis.trajectory import pca_trajectory
+from dashboard.analysis.untrained_rows import any_row_threshold
 from dashboard.cli.output import print_json
 from dashboard.ui.position_text import format_position_ranges
 from dashboard.tables import EmbeddingTables
@@ -73,6 +74,7 @@ def positions_document(tables: EmbeddingTables) -> dict[str, Any]:
         "untrained_positions": [],
         "untrained_criterion": UNTRAINED_CRITERION,
         "untrained_threshold": untrained_threshold(tables.d_model),
+        "untrained_any_row_threshold": None,
         "untrained_tail_start": None,
         "row_norm": None,
         "pca_explained_variance": None,
@@ -91,6 +93,7 @@ def positions_document(tables: EmbeddingTables) -> dict[str, Any]:
         "sinusoidal_similarity": summary.sinusoidal_similarity,
         "untrained_positions": summary.untrained_positions,
         "untrained_tail_start": summary.untrained_tail_start,
+        "untrained_any_row_threshold": any_row_threshold(tables.n_positions, tables.d_model),
         "row_norm": {"min": summary.norm_min, "mean": summary.norm_mean, "max": summary.norm_max},
         "pca_explained_variance": pca_trajectory(tables.position).explained["explained_variance_ratio"].tolist(),
         "token_subspace_overlap": {

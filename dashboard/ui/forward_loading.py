@@ -12,9 +12,11 @@ import os
 
 import streamlit as st
 
+from dashboard.analysis.reorder import movable_positions
 from dashboard.errors import ForwardUnavailableError
 from dashboard.forward.experiment import ReorderExperiment, run_reorder_experiment
 from dashboard.forward.loading import ForwardModel, load_forward_model
+from dashboard.forward.tokenizing import tokenize_sentence
 from dashboard.ui.loading import get_tables
 from dashboard.ui.tokenizer_loading import get_tokenizer
 
@@ -56,3 +58,17 @@ def reorder_experiment(source: str, sentence: str, order: str) -> ReorderExperim
         OrderError: the order is bad.
     """
     return _cached_experiment(source, _stamp(get_tables(source).model_path), sentence, order)
+
+
+def count_movable_tokens(source: str, sentence: str) -> int:
+    """How many tokens of the sentence an order moves: all but [CLS], [SEP] and BOS.
+
+    Tokenizes only (no model): the custom-order field starts from this count.
+
+    Raises:
+        QueryError: the sentence cannot be tokenized or is too long.
+    """
+    tables = get_tables(source)
+    tokenizer = get_tokenizer(tables, source, tables.content_hash)
+    tokenized = tokenize_sentence(tokenizer, sentence, tables.vocabulary, tables.n_positions)
+    return len(movable_positions(tokenized.special))

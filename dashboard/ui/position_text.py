@@ -60,7 +60,7 @@ def describe_untrained(untrained: list[int], tail_start: int | None, n_positions
         return Verdict(False, f"The table has {_positions(n_positions)}: with no neighbouring row to compare, "
                               "untrained rows cannot be detected.")
     if not untrained:
-        return Verdict(False, "No position looks untrained: every row is related to its neighbours.")
+        return Verdict(False, "No position looks untrained: every row is related to its neighbours or to another row.")
     if len(untrained) == n_positions:
         return Verdict(True, f"All {n_positions:,} positions look untrained: no row is related to its neighbours, "
                              "as in a freshly initialised table. Either this table was never trained (a new model, "

@@ -126,6 +126,15 @@ def test_no_untrained_rows_in_smooth_tables_and_all_in_a_random_one():
     assert untrained_threshold(384) == pytest.approx(4 / np.sqrt(384))
 
 
+def test_a_row_unlike_its_neighbours_but_like_another_row_was_trained():
+    # Training wrote rows 10 and 40 (they share a direction that no random pair would), even though each
+    # is unrelated to its neighbours; the random rows around them are what an untrained row looks like.
+    n, d = 64, 256
+    table = RNG.normal(scale=0.02, size=(n, d))
+    table[40] = table[10] + RNG.normal(scale=0.005, size=d)
+    assert untrained_positions(table) == [t for t in range(n) if t not in (10, 40)]
+
+
 def test_a_scattered_untrained_row_is_flagged_but_is_no_tail():
     table = _smooth_learned_like(64, 256)
     table[10] = RNG.normal(scale=0.02, size=256)

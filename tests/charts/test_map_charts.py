@@ -62,15 +62,15 @@ def test_highlight_fades_the_rest_and_labels_matches():
     assert labels["transform"] == [{"filter": "datum.label != ''"}]
 
 
-def test_3d_map_is_three_linked_views_sharing_one_dataset():
+def test_3d_map_is_three_linked_views_two_to_a_row_sharing_one_dataset():
     spec = token_map_chart(_frame(3), axis_titles=["a", "b", "c"], color_by="norm").to_dict()
-    assert len(spec["hconcat"]) == 3 and len(spec["datasets"]) == 1
+    assert len(spec["concat"]) == 3 and spec["columns"] == 2 and len(spec["datasets"]) == 1
     pairs = [(_points(view)["encoding"]["x"]["field"], _points(view)["encoding"]["y"]["field"])
-             for view in spec["hconcat"]]
+             for view in spec["concat"]]
     assert pairs == [("x", "y"), ("x", "z"), ("y", "z")]
     picked = [p for p in spec["params"] if p["name"] == "picked"]
     assert len(picked) == 1 and picked[0]["select"]["fields"] == ["id"]
-    assert _points(spec["hconcat"][0])["encoding"]["color"]["field"] == "norm"
+    assert _points(spec["concat"][0])["encoding"]["color"]["field"] == "norm"
 
 
 def test_unknown_colouring_is_refused():

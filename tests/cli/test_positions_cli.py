@@ -35,6 +35,7 @@ def test_learned_table_json_contract(tmp_path, capsys):
     # A freshly initialised GPT-2: every position is still random.
     assert doc["untrained_positions"] == list(range(factories.N_POSITIONS))
     assert doc["untrained_tail_start"] == 0 and doc["rotary"] is None
+    assert doc["untrained_threshold"] <= doc["untrained_any_row_threshold"] < 1
     assert 0 <= doc["token_subspace_overlap"]["position_variance_in_token_top_k"] <= 1
 
 

@@ -30,3 +30,10 @@ def test_nothing_is_cut_off_at_1400_px(page, app_url, app_page):
     assert page.viewport_size["width"] == 1400
     assert page.evaluate(CLIPPED_LABELS) == []
     assert page.evaluate(OVERFLOWING_CHARTS) == []
+
+
+def test_the_3d_token_map_fits_at_1400_px(page, app_url):
+    # Three views side by side at 280 px each ran about 140 px past the page's right edge.
+    open_page(page, f"{app_url}/token_map?dims=3")
+    assert page.locator("[data-testid='stMain'] .vega-embed").count() == 1
+    assert page.evaluate(OVERFLOWING_CHARTS) == []

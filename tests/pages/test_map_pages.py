@@ -52,7 +52,7 @@ def test_a_link_reopens_the_same_view(folder):
     assert not at.exception
     assert at.session_state["map_dims"] == 3 and at.session_state["map_color"] == "norm"
     spec = chart_spec(at)
-    assert len(spec["hconcat"]) == 3
+    assert len(spec["concat"]) == 3
     assert any(m.value == "**2** rows match the highlight: `cat`, `dog`" for m in at.markdown)
     assert at.query_params["highlight"] == "cat, dog"
 

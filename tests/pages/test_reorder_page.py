@@ -109,3 +109,12 @@ def test_words_that_became_unk_are_named_and_move(bert):
     notes = " | ".join(i.value for i in at.info)
     assert "“☃”, “☂”" in notes and "[UNK]" in notes and "fewer than two" not in notes
     assert "reads the same" in notes  # two [UNK]s swapped: the same tokens in the same places
+
+
+def test_custom_order_starts_as_the_reverse_of_the_sentence_it_will_reorder(bert):
+    # The field must not start with a fixed six-token order: "the cat sat on a mat" is 8 tokens in the
+    # bundled GPT's BPE, and choosing "custom order" showed an error before the user typed anything.
+    at = _page(bert, **{state.REORDER_SENTENCE: "the dog ran on a mat the cat sat", state.REORDER_KIND: "custom"})
+    assert not at.error, [e.value for e in at.error]
+    assert at.text_input(key=state.REORDER_CUSTOM).value == "8,7,6,5,4,3,2,1,0"
+    assert any("`0, 9, 8, 7, 6, 5, 4, 3, 2, 1, 10`" in c.value for c in at.caption)

@@ -70,6 +70,15 @@ def test_position_table_is_shaped_by_training(tables):
     assert f"**{cosine:.3f}**" in card  # the card reports what the weights hold
 
 
+def test_no_position_looks_untrained(tables):
+    # The table starts at zero and every row gets a gradient on every step (model card), so every row was
+    # written by training. Position 0 and the low-norm rows where the main direction changes sign (about
+    # 100-126) are unlike their neighbours but strongly like other rows; they were flagged "untrained".
+    from dashboard.analysis.untrained_rows import untrained_positions
+
+    assert untrained_positions(np.asarray(tables.position, dtype=np.float64)) == []
+
+
 def test_overview_page_shows_untied_with_the_evidence(tables):
     from streamlit.testing.v1 import AppTest
 

@@ -23,7 +23,7 @@ def test_untrained_rows_not_at_the_end_suggest_nothing_about_context():
 
 def test_no_untrained_rows_and_tables_too_short_to_judge():
     assert describe_untrained([], None, 512) == (False, "No position looks untrained: every row is related to its "
-                                                        "neighbours.")
+                                                        "neighbours or to another row.")
     one = describe_untrained([], None, 1)
     assert not one.alarming and "1 position:" in one.text and "cannot be detected" in one.text
 
