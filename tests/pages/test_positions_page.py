@@ -131,3 +131,15 @@ def test_long_table_is_drawn_thinned_and_says_so(tmp_path):
     trajectories = [spec for spec in _chart_specs(at) if "PCA trajectory" in json.dumps(spec.get("layer"))]
     assert len(trajectories) == 4
     assert all('"domain": [0, 5999]' in json.dumps(spec) for spec in trajectories)  # colours span every position
+
+
+@pytest.mark.real
+def test_smollm2_decay_covers_its_whole_context():
+    at = _open("smollm2-135m")
+    assert _metrics(at)["context length (config)"] == "8,192"
+    decay = [c for c in at.get("vega_lite_chart") if "distance" in c.proto.spec]
+    assert len(decay) == 1
+    assert max(_dataset_rows(decay[0])) <= 2 * 2 * 1024 + 2  # two curves, thinned
+    captions = [c.value for c in at.caption if c.value.startswith("Distances 0 to")]
+    assert captions and captions[0].startswith("Distances 0 to 8,192, the whole context.")
+    assert "decay curves (16,386 points drawn as" in captions[0]
