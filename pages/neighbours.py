@@ -67,16 +67,13 @@ frame = pd.DataFrame({
     "category": rows.categories[found.ids],
 })
 chart = neighbour_scores_chart(frame, metric, title=f"Nearest to {expression.describe()} by {METRICS[metric]}")
-left, right = st.columns([3, 2])
-with left:
-    st.altair_chart(chart, width="stretch", key="neighbours_chart")
-with right:
-    # raw_token stays in the CSV; the table keeps to what fits beside the chart.
-    st.dataframe(frame.drop(columns=["raw_token"]), hide_index=True, width="stretch",
-                 column_config={"rank": st.column_config.NumberColumn(width="small"),
-                                "id": st.column_config.NumberColumn(width="small"),
-                                "score": st.column_config.NumberColumn(format="%.4f", width="small"),
-                                "norm": st.column_config.NumberColumn(format="%.3f", width="small")})
+# Chart and table one above the other: side by side at a 1,400-px window the table's six columns
+# did not fit beside the chart, and norm and category were hidden behind a sideways scroll.
+st.altair_chart(chart, width="stretch", key="neighbours_chart")
+# raw_token stays in the CSV (the token column shows it readably).
+st.dataframe(frame.drop(columns=["raw_token"]), hide_index=True, width="stretch",
+             column_config={"score": st.column_config.NumberColumn(format="%.4f"),
+                            "norm": st.column_config.NumberColumn(format="%.3f")})
 
 stem = f"{tables.name}-neighbours-{metric}"
 file_download_button("Neighbour table (CSV)", csv_bytes(frame), f"{stem}.csv", "text/csv", "nn_csv")

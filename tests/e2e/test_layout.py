@@ -23,6 +23,13 @@ OVERFLOWING_CHARTS = """() => [...document.querySelectorAll("[data-testid='stMai
             Math.round(chart.getBoundingClientRect().right - box.getBoundingClientRect().right)];
 }).filter(([, past]) => past > 1)"""
 
+#: ``[first column header, pixels hidden sideways]`` of each table whose columns need a sideways scroll.
+SCROLLING_TABLES = """() => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stDataFrame']")]
+    .map(table => [table.querySelector(".dvn-scroller"), table])
+    .filter(([scroller]) => scroller && scroller.scrollWidth > scroller.clientWidth + 1)
+    .map(([scroller, table]) => [table.getAttribute("aria-label") || "(table)",
+                                 scroller.scrollWidth - scroller.clientWidth])"""
+
 
 @pytest.mark.parametrize("app_page", PAGES, ids=[p.title for p in PAGES])
 def test_nothing_is_cut_off_at_1400_px(page, app_url, app_page):
@@ -30,6 +37,7 @@ def test_nothing_is_cut_off_at_1400_px(page, app_url, app_page):
     assert page.viewport_size["width"] == 1400
     assert page.evaluate(CLIPPED_LABELS) == []
     assert page.evaluate(OVERFLOWING_CHARTS) == []
+    assert page.evaluate(SCROLLING_TABLES) == []  # the neighbour table hid norm and category so
 
 
 def test_the_3d_token_map_fits_at_1400_px(page, app_url):
