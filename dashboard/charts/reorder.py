@@ -46,7 +46,11 @@ def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
     Returns:
         Grouped bars, one group per token in the original order; a bar of
         height zero means the token got the same vector in both sentences.
+        When every difference is zero the y axis still spans [0, 1], so the
+        chart reads as bars of height zero rather than a bare axis at 0.
     """
+    all_zero = not (frame["max_abs_diff"] > 0).any()
+    y_scale = alt.Scale(domain=[0, 1]) if all_zero else alt.Scale(zero=True)
     return (
         alt.Chart(frame, title=title)
         .mark_bar()
@@ -54,7 +58,7 @@ def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
             x=alt.X("token:N", sort=alt.EncodingSortField("position", op="min"), title="token (original order)",
                     axis=alt.Axis(labelAngle=-45)),
             xOffset=alt.XOffset("setting:N"),
-            y=alt.Y("max_abs_diff:Q", title="largest |difference|"),
+            y=alt.Y("max_abs_diff:Q", title="largest |difference|", scale=y_scale),
             color=alt.Color("setting:N", scale=SETTING_COLOURS, title=None),
             tooltip=["token:N", "setting:N", alt.Tooltip("max_abs_diff:Q", format=".3g", title="largest |difference|")],
         )

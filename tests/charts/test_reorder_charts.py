@@ -1,6 +1,7 @@
 """Reorder charts, checked through their Vega-Lite spec."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from dashboard.charts.reorder import (
@@ -49,6 +50,15 @@ def test_difference_frame_keeps_repeated_words_apart_and_chart_groups_by_setting
     encoding = token_difference_chart(frame, title="final").to_dict()["encoding"]
     assert encoding["xOffset"]["field"] == "setting" and encoding["y"]["field"] == "max_abs_diff"
     assert encoding["x"]["sort"] == {"field": "position", "op": "min"}
+
+
+def test_difference_chart_of_all_zeros_keeps_a_readable_axis():
+    # Rotary models add nothing at lookup: every bar is zero, and Vega's own domain was [0, 0].
+    frame = pd.DataFrame({"position": [0, 0, 1, 1], "token": ["a", "a", "b", "b"],
+                          "setting": ["with positions", "without positions"] * 2, "max_abs_diff": 0.0})
+    assert token_difference_chart(frame, title="lookup").to_dict()["encoding"]["y"]["scale"] == {"domain": [0, 1]}
+    frame["max_abs_diff"] = [0.0, 0.0, 0.5, 0.0]
+    assert token_difference_chart(frame, title="lookup").to_dict()["encoding"]["y"]["scale"] == {"zero": True}
 
 
 @pytest.mark.parametrize("original_order", [False, True])
