@@ -72,3 +72,7 @@ class ArrayChoiceError(ExplorerError):
 
 class HubUnavailableError(ExplorerError):
     """The model hub cannot be reached from this machine (offline or blocked)."""
+
+
+class UploadStorageError(ExplorerError):
+    """No writable temporary folder to store an upload in (a read-only file system, a full disk)."""

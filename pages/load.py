@@ -19,10 +19,10 @@ from dashboard.ui.load_actions import (
 from dashboard.ui.load_frames import describe_token_sample, read_summary_frame, sample_token_ids, token_sample_frame
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.session_files import sweep_orphans, upload_root
+from dashboard.ui.session_files import STORAGE_ADVICE, sweep_ended_uploads, uploads_possible
 
 ensure_routed()
-sweep_orphans(upload_root())  # uploads of sessions that have ended
+sweep_ended_uploads()  # uploads of sessions that have ended
 st.title("Load a checkpoint")
 st.caption("Readable formats: " + "; ".join(reader.describe for reader in READERS.values()) + ".")
 
@@ -35,6 +35,9 @@ with upload:
                                   "tokenizer), or a .zip of the folder.")
     st.caption(f"Upload limit: **{limit_mb:,} MB per file** (server.maxUploadSize). Uploads are kept in a "
                "temporary folder that is deleted when this browser session ends.")
+    if not uploads_possible():
+        st.warning(f"Uploads cannot be stored: this server has no writable temporary folder. To fix: "
+                   f"{STORAGE_ADVICE}.", icon=":material/warning:")
     st.button("Open the uploaded files", key="open_uploads", on_click=open_uploads, disabled=not files,
               type="primary")
 with path:

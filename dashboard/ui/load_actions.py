@@ -58,7 +58,11 @@ def open_uploads() -> None:
     files = st.session_state.get(upload_widget_key()) or []
     files = files if isinstance(files, list) else [files]
     st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
-    batch = session_folder().new_batch()
+    try:
+        batch = session_folder().new_batch()
+    except (ExplorerError, OSError) as error:  # OSError: a full disk while making the batch folder
+        st.session_state[state.LOAD_ERROR] = explain_failure(name_files([f.name for f in files]), str(error))
+        return
     try:
         limit = extraction_limit(upload_limit_mb=st.get_option("server.maxUploadSize"))
         path = store_files(((f.name, f) for f in files), batch, max_extract_bytes=limit)

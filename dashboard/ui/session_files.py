@@ -25,17 +25,62 @@ from pathlib import Path
 
 import streamlit as st
 
+from dashboard.errors import UploadStorageError
 from dashboard.ui import state
 
 #: session-<server pid>-<session id (a uuid)>.<random>
 _FOLDER_NAME = re.compile(r"^session-(\d+)-([0-9a-zA-Z-]+)\.")
 
 
+#: What to do when no temporary folder is writable, said with every such error.
+STORAGE_ADVICE = ("set TMPDIR to a writable folder (in Docker: docker run --tmpfs /tmp, needed with --read-only); "
+                  "bundled checkpoints and local paths still open without it")
+
+
+def upload_root_path() -> Path | None:
+    """Where session folders are made, ``$TMPDIR/embedding-explorer-uploads``, without making it.
+
+    Returns:
+        The path, or ``None`` when no temporary folder is writable (Python's
+        :func:`tempfile.gettempdir` finds none, as on a read-only file
+        system): then no upload can exist, and the rest of the app works on.
+    """
+    try:
+        return _system_temporary_folder() / "embedding-explorer-uploads"
+    except OSError:
+        return None
+
+
+def _system_temporary_folder() -> Path:
+    """Python's choice of temporary folder ($TMPDIR, /tmp, ...); raises OSError when none is writable."""
+    return Path(tempfile.gettempdir())
+
+
+def uploads_possible() -> bool:
+    """Whether this server has a writable temporary folder to take uploads in."""
+    return upload_root_path() is not None
+
+
 def upload_root() -> Path:
-    """Where session folders are made: ``$TMPDIR/embedding-explorer-uploads``."""
-    root = Path(tempfile.gettempdir()) / "embedding-explorer-uploads"
-    root.mkdir(parents=True, exist_ok=True)
+    """The folder session folders are made in (see :func:`upload_root_path`), made if missing.
+
+    Raises:
+        UploadStorageError: no temporary folder is writable, or the folder cannot be made.
+    """
+    root = upload_root_path()
+    if root is None:
+        raise UploadStorageError(f"this server has no writable temporary folder to store uploads in; {STORAGE_ADVICE}")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UploadStorageError(f"cannot make the upload folder {root} ({error.strerror}); {STORAGE_ADVICE}") from error
     return root
+
+
+def sweep_ended_uploads() -> list[Path]:
+    """:func:`sweep_orphans` on the upload root when it exists; nothing to do (``[]``) when it does not."""
+    root = upload_root_path()
+    return sweep_orphans(root) if root is not None and root.is_dir() else []
 
 
 def _process_alive(pid: int) -> bool:
@@ -94,13 +139,20 @@ class SessionFolder:
     Args:
         root: parent folder; defaults to :func:`upload_root`.
         session_id: the owning browser session; defaults to the running script's.
+
+    Raises:
+        UploadStorageError: the folder cannot be made (no writable temporary folder, a full disk).
     """
 
     def __init__(self, root: Path | None = None, session_id: str | None = None):
         root = root or upload_root()
         sweep_orphans(root)
         owner = session_id or _session_id()
-        self.path = Path(tempfile.mkdtemp(prefix=f"session-{os.getpid()}-{owner}.", dir=root))
+        try:
+            self.path = Path(tempfile.mkdtemp(prefix=f"session-{os.getpid()}-{owner}.", dir=root))
+        except OSError as error:
+            raise UploadStorageError(f"cannot make a folder for this session's uploads in {root} "
+                                     f"({error.strerror}); {STORAGE_ADVICE}") from error
         self._batches = 0
         # The callback holds the path, never self, so the object can be collected.
         self._finalizer = weakref.finalize(self, shutil.rmtree, str(self.path), True)

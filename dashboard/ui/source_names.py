@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from dashboard.ui.session_files import upload_root
+from dashboard.ui.session_files import upload_root_path
 
 #: Uploaded files named in a message before the rest are counted.
 _NAMED_FILES = 3
@@ -22,7 +22,9 @@ _NAMED_FILES = 3
 
 def _parts_under_root(source: str) -> tuple[str, ...] | None:
     """Path parts of ``source`` below the upload root, or ``None`` when it is not under it."""
-    root = upload_root()
+    root = upload_root_path()
+    if root is None:  # no writable temporary folder: no upload can exist
+        return None
     for path, base in ((Path(os.path.abspath(source)), root), (Path(source).resolve(), root.resolve())):
         if path.is_relative_to(base):
             return path.relative_to(base).parts
@@ -39,7 +41,7 @@ def upload_batch(source: str) -> Path | None:
     parts = _parts_under_root(str(source))
     if parts is None or len(parts) < 2:
         return None
-    return upload_root() / parts[0] / parts[1]
+    return upload_root_path() / parts[0] / parts[1]
 
 
 def name_files(names: list[str]) -> str:

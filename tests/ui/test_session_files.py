@@ -59,3 +59,39 @@ def test_folders_of_sessions_the_server_forgot_are_swept(tmp_path, monkeypatch):
 
 def test_outside_a_server_every_session_counts_as_known():
     assert session_files._session_known("anything") is True  # never sweep what cannot be checked
+
+
+def _no_writable_temporary_folder(monkeypatch):
+    def refuse():
+        raise FileNotFoundError(2, "No usable temporary directory found in ['/tmp', '/var/tmp', '/usr/tmp']")
+    monkeypatch.setattr(session_files, "_system_temporary_folder", refuse)
+
+
+def test_read_only_file_system_turns_uploads_off_with_a_typed_error(monkeypatch):
+    # docker run --read-only, or the image mounted read-only by make docker-smoke: no /tmp to write.
+    import pytest
+
+    from dashboard.errors import UploadStorageError
+    from dashboard.ui.source_names import is_upload
+
+    _no_writable_temporary_folder(monkeypatch)
+    assert session_files.upload_root_path() is None and not session_files.uploads_possible()
+    assert not is_upload("/tmp/embedding-explorer-uploads/session-1-a.b/upload-1/x.gguf")
+    assert session_files.sweep_ended_uploads() == []
+    with pytest.raises(UploadStorageError, match="TMPDIR"):
+        SessionFolder()
+
+
+def test_read_only_file_system_still_serves_every_page(monkeypatch):
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    _no_writable_temporary_folder(monkeypatch)
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[2] / "app.py"), default_timeout=120)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any(m.label == "vocab_size" and m.value == "30,522" for m in at.metric)
+    at.switch_page("pages/load.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("Uploads cannot be stored" in w.value for w in at.warning)
