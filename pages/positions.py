@@ -127,7 +127,7 @@ sides = st.columns(2)
 for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
     norms = thin_lines(frames.cached_norms(tables, key, reference), x="position", y="norm", always="untrained")
     side.altair_chart(position_norm_chart(norms.frame, title=f"Row norm by position, {label}"))
-verdict = describe_untrained(summary.untrained_positions, summary.untrained_tail_start, n)
+verdict = describe_untrained(summary.untrained_positions, summary.untrained_tail_start, n, d_model=d)
 (st.warning if verdict.alarming else st.success)(verdict.text)
 st.caption(" ".join(filter(None, [f"Criterion: {UNTRAINED_CRITERION}. Thresholds here: {untrained_threshold(d):.3f} (neighbours), "
                                   f"{any_row_threshold(n, d):.3f} (any other row).",

@@ -86,6 +86,16 @@ def untrained_threshold(d_model: int) -> float:
     return UNTRAINED_SIGMAS / float(np.sqrt(d_model))
 
 
+def untrained_detectable(d_model: int) -> bool:
+    """Whether the test can tell trained rows from random ones at this width.
+
+    Below 17 dimensions the threshold ``4 / sqrt(d_model)`` is 1 or more, which
+    no ``|cosine|`` exceeds: every row, trained or not, would be flagged. Then
+    no row is flagged and the page says the test cannot tell.
+    """
+    return untrained_threshold(d_model) < 1.0
+
+
 def any_row_threshold(n_positions: int, d_model: int) -> float:
     """``|cosine|`` with another row above which a row counts as shaped by training, in (0, 1].
 
@@ -131,10 +141,11 @@ def untrained_positions(table: np.ndarray) -> list[int]:
         table: ``(n_positions, d_model)`` float.
 
     Returns:
-        Sorted 0-based positions; empty for a one-row table (no neighbours to compare).
+        Sorted 0-based positions; empty for a one-row table (no neighbours to
+        compare) and when :func:`untrained_detectable` is false (d_model < 17).
     """
     n_positions, d_model = table.shape
-    if n_positions < 2:
+    if n_positions < 2 or not untrained_detectable(d_model):
         return []
     candidates = np.flatnonzero(neighbour_cosines(table) < untrained_threshold(d_model))
     if candidates.size == 0:

@@ -21,7 +21,7 @@ from dashboard.analysis.positions import (
 from dashboard.analysis.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, rotary_head_dim
 from dashboard.analysis.subspaces import compare_subspaces
 from dashboard.analysis.trajectory import pca_trajectory
-from dashboard.analysis.untrained_rows import any_row_threshold
+from dashboard.analysis.untrained_rows import any_row_threshold, untrained_detectable
 from dashboard.cli.output import print_json
 from dashboard.ui.position_text import format_position_ranges
 from dashboard.tables import EmbeddingTables
@@ -74,6 +74,7 @@ def positions_document(tables: EmbeddingTables) -> dict[str, Any]:
         "untrained_positions": [],
         "untrained_criterion": UNTRAINED_CRITERION,
         "untrained_threshold": untrained_threshold(tables.d_model),
+        "untrained_detectable": untrained_detectable(tables.d_model),
         "untrained_any_row_threshold": None,
         "untrained_tail_start": None,
         "row_norm": None,
@@ -123,7 +124,8 @@ def _print_readable(doc: dict[str, Any]) -> None:
     print(f"sinusoidal similarity    {doc['sinusoidal_similarity']:.4f}  (correlation of cosine matrices)")
     print(f"row norm min/mean/max    {doc['row_norm']['min']:.4f} / {doc['row_norm']['mean']:.4f} / "
           f"{doc['row_norm']['max']:.4f}")
-    print(f"untrained positions      {format_position_ranges(doc['untrained_positions'])}")
+    print(f"untrained positions      {format_position_ranges(doc['untrained_positions'])}"
+          + ("" if doc["untrained_detectable"] else f"  (cannot be detected at d_model {doc['d_model']})"))
     overlap = doc["token_subspace_overlap"]
     print(f"position variance in token top-{overlap['k']}: {overlap['position_variance_in_token_top_k']:.2%} "
           f"(random subspace: {overlap['random_subspace_baseline']:.2%})")

@@ -140,3 +140,12 @@ def test_a_scattered_untrained_row_is_flagged_but_is_no_tail():
     table[10] = RNG.normal(scale=0.02, size=256)
     flagged = untrained_positions(table)
     assert flagged == [10] and untrained_tail_start(flagged, 64) is None
+
+
+def test_narrow_tables_flag_nothing_because_the_test_cannot_tell():
+    # At d_model <= 16 the threshold 4 / sqrt(d_model) is >= 1, which no |cosine| exceeds:
+    # a smooth, trained-looking table was flagged whole, exactly like a random one.
+    rng = np.random.default_rng(0)
+    smooth = np.cumsum(rng.standard_normal((200, 16)), axis=0)
+    assert untrained_positions(smooth) == [] and untrained_positions(rng.standard_normal((200, 16))) == []
+    assert untrained_positions(rng.standard_normal((200, 64))) == list(range(200))  # wide enough: still found

@@ -93,3 +93,15 @@ def test_tail_left_at_init_in_a_real_checkpoint_is_reported(tmp_path, capsys):
     doc = _json(capsys, "positions", str(folder), "--json")
     assert doc["untrained_positions"] == list(range(trained, factories.N_POSITIONS))
     assert doc["untrained_tail_start"] == trained
+
+
+def test_narrow_table_reports_that_untrained_rows_cannot_be_detected(tmp_path, capsys):
+    from safetensors.numpy import save_file
+
+    rng = np.random.default_rng(0)
+    save_file({"transformer.wte.weight": rng.standard_normal((40, 16)).astype(np.float32),
+               "transformer.wpe.weight": rng.standard_normal((30, 16)).astype(np.float32)}, tmp_path / "n.safetensors")
+    doc = _json(capsys, "positions", str(tmp_path / "n.safetensors"), "--json")
+    assert doc["untrained_detectable"] is False and doc["untrained_positions"] == []
+    assert main(["positions", str(tmp_path / "n.safetensors")]) == 0
+    assert "cannot be detected at d_model 16" in capsys.readouterr().out

@@ -32,3 +32,9 @@ def test_format_position_ranges():
     assert format_position_ranges([]) == "none"
     assert format_position_ranges([9, 3, 7, 8]) == "3, 7-9"
     assert format_position_ranges(list(range(0, 40, 2)), limit=3) == "0, 2, 4, ..."
+
+
+def test_narrow_table_says_untrained_rows_cannot_be_detected():
+    verdict = describe_untrained([], None, 64, d_model=16)
+    assert not verdict.alarming and verdict.text.startswith("Untrained rows cannot be detected at d_model = 16")
+    assert describe_untrained([], None, 64, d_model=17).text.startswith("No position looks untrained")
