@@ -22,7 +22,7 @@ def charts_drawn(page) -> bool:
 
 
 def wait_until_idle(page, timeout_ms: int = 180_000) -> None:
-    """Wait until the script has finished: no spinner, no running status, three checks in a row.
+    """Wait until the script has finished: no spinner, no progress bar, no running status, three checks in a row.
 
     Streamlit marks the app ``data-test-script-state="notRunning"`` once a run is
     over; a cold server's first run can take seconds before any spinner shows.
@@ -30,7 +30,9 @@ def wait_until_idle(page, timeout_ms: int = 180_000) -> None:
     quiet = 0
     for _ in range(timeout_ms // 500):
         page.wait_for_timeout(500)
-        busy = page.locator("[data-testid='stSpinner'], [data-testid='stStatusWidget']").count()
+        # A progress bar is a background job (the Token map's UMAP) whose result will replace what is drawn.
+        busy = page.locator("[data-testid='stSpinner'], [data-testid='stStatusWidget'], "
+                            "[data-testid='stProgress']").count()
         finished = page.locator("[data-testid='stApp'][data-test-script-state='notRunning']").count()
         quiet = quiet + 1 if busy == 0 and finished else 0
         if quiet >= 3 and charts_drawn(page):
