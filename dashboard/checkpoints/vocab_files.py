@@ -45,11 +45,35 @@ def scheme_of_tokenizer(spec: dict) -> str:
     return "plain"
 
 
+#: Largest id a token file may name, as a multiple of its entry count (plus a margin): ids are rows of the
+#: table, 0 .. vocab_size - 1, and a label array is built for every id up to the largest, so one absurd id
+#: (``"x": 1000000000``) would ask for billions of labels.
+_ID_SPREAD, _ID_MARGIN = 2, 1024
+
+
+def _checked_ids(by_id: dict[int, str], file_name: str) -> dict[int, str]:
+    """``by_id`` unchanged when its ids are plausible table rows.
+
+    Raises:
+        CheckpointReadError: an id is negative or far beyond the number of tokens.
+    """
+    if not by_id:
+        return by_id
+    low, high = min(by_id), max(by_id)
+    if low < 0 or high >= _ID_SPREAD * len(by_id) + _ID_MARGIN:
+        bad = low if low < 0 else high
+        raise CheckpointReadError(f"{file_name} gives token {by_id[bad]!r} the id {bad:,}, but ids are rows of the "
+                                  f"token table, from 0 to about the number of tokens ({len(by_id):,}); fix or "
+                                  "remove the file")
+    return by_id
+
+
 def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
     """Vocabulary of a ``tokenizer.json`` file, added tokens included.
 
     Raises:
-        CheckpointReadError: the file is not a tokenizer the library can read.
+        CheckpointReadError: the file is not a tokenizer the library can read,
+            or names an id far beyond its number of tokens.
     """
     from tokenizers import Tokenizer
 
@@ -60,7 +84,7 @@ def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
         raise CheckpointReadError(f"{path.name} is not a tokenizer the tokenizers library can read ({error}); "
                                   "remove it or replace it with the model's own tokenizer.json") from error
     size = tokenizer.get_vocab_size(with_added_tokens=True)
-    by_id = {i: tok for tok, i in tokenizer.get_vocab(with_added_tokens=True).items()}
+    by_id = _checked_ids({i: tok for tok, i in tokenizer.get_vocab(with_added_tokens=True).items()}, path.name)
     size = max(size, max(by_id, default=-1) + 1)
     raw = tuple(by_id.get(i, "") for i in range(size))
     special = frozenset(i for i, added in tokenizer.get_added_tokens_decoder().items() if added.special)
@@ -86,7 +110,7 @@ def read_vocabulary(folder: Path) -> Vocabulary | None:
 
     Raises:
         CheckpointReadError: a tokenizer file exists but cannot be read
-            (not valid JSON, not UTF-8 text).
+            (not valid JSON, not UTF-8 text, ids far beyond its number of tokens).
     """
     if (folder / "tokenizer.json").is_file():
         return vocabulary_from_tokenizer_json(folder / "tokenizer.json")
@@ -96,6 +120,7 @@ def read_vocabulary(folder: Path) -> Vocabulary | None:
             by_id = {int(i): str(tok) for tok, i in mapping.items()}
         except (ValueError, AttributeError, TypeError) as error:
             raise CheckpointReadError(f"vocab.json is not a {{token: id}} mapping ({error})") from error
+        by_id = _checked_ids(by_id, "vocab.json")
         raw = tuple(by_id.get(i, "") for i in range(max(by_id, default=-1) + 1))
         special = _special_from_map(folder, raw)
         return Vocabulary(raw, readable_tokens(raw, "byte-level-bpe", special), special, "byte-level-bpe")

@@ -8,6 +8,7 @@ refused).
 """
 
 import errno
+import json
 import os
 import subprocess
 import sys
@@ -120,3 +121,20 @@ def test_cli_exits_2_with_one_line(argv, fragment):
     result = subprocess.run([sys.executable, "-m", "dashboard", *argv], capture_output=True, text=True)
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 2 and len(lines) == 1 and fragment in lines[0], result.stderr[-2000:]
+
+
+@pytest.mark.parametrize("file_name, bad_id", [("vocab.json", 1_000_000_000), ("vocab.json", -5),
+                                               ("tokenizer.json", 1_000_000_000)])  # tokenizers has no negative ids
+def test_token_file_with_an_absurd_id_is_refused_before_labels_are_built(tmp_path, file_name, bad_id):
+    # One id of a billion would have built a billion labels (gigabytes) before anything was checked.
+    from tokenizers import Tokenizer
+    from tokenizers.models import WordLevel
+
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    vocab = {"a": 0, "[UNK]": 1, "b": bad_id}
+    if file_name == "vocab.json":
+        (folder / "vocab.json").write_text(json.dumps(vocab))
+    else:
+        Tokenizer(WordLevel(vocab, unk_token="[UNK]")).save(str(folder / "tokenizer.json"))
+    with pytest.raises(CheckpointReadError, match=rf"{file_name} gives token 'b' the id {bad_id:,}"):
+        load_tables(folder)
