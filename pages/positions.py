@@ -111,27 +111,31 @@ dims = st.multiselect("Dimensions (0-based)", list(range(d)), default=default_di
                       max_selections=8, help="Defaults to the 4 dimensions of the learned table that vary most.")
 if dims:
     sides = st.columns(2)
+    thinned = []  # each side's own counts: the learned and reference lines need not thin alike
     for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
         values, spectrum = frames.cached_dimensions(tables, key, reference, tuple(dims))
         values = thin_lines(values, x="position", y="value", by=["dimension"])
         spectrum = thin_lines(spectrum, x="frequency", y="amplitude", by=["dimension"], keep="max", log_x=True)
         side.altair_chart(dimension_chart(values.frame, title=f"Dimensions against position, {label}"))
         side.altair_chart(spectrum_chart(spectrum.frame, title=f"Frequency spectrum, {label}"))
+        thinned += [(f"dimensions, {label}", values), (f"spectra, {label}", spectrum)]
     st.caption(" ".join(filter(None, [
         "Amplitude of the real FFT of each dimension over positions (mean removed). In the sinusoidal table "
         "dimension 2i is a pure sine of 10000^(−2i/d_model) / 2π cycles per position.",
-        thinning_note([("dimensions", values), ("spectra", spectrum)])])))
+        thinning_note(thinned)])))
 
 st.subheader("Row norms and untrained-looking positions")
 sides = st.columns(2)
+norms = []  # each side's own counts: flagged rows are always drawn, so the learned side may keep many more
 for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "sinusoidal reference")):
-    norms = thin_lines(frames.cached_norms(tables, key, reference), x="position", y="norm", always="untrained")
-    side.altair_chart(position_norm_chart(norms.frame, title=f"Row norm by position, {label}"))
+    drawn_norms = thin_lines(frames.cached_norms(tables, key, reference), x="position", y="norm", always="untrained")
+    side.altair_chart(position_norm_chart(drawn_norms.frame, title=f"Row norm by position, {label}"))
+    norms.append((f"row norms, {label}", drawn_norms))
 verdict = describe_untrained(summary.untrained_positions, summary.untrained_tail_start, n, d_model=d)
 (st.warning if verdict.alarming else st.success)(verdict.text)
 st.caption(" ".join(filter(None, [f"Criterion: {UNTRAINED_CRITERION}. Thresholds here: {untrained_threshold(d):.3f} (neighbours), "
                                   f"{any_row_threshold(n, d):.3f} (any other row).",
-                                  thinning_note([("row norms", norms)])])))
+                                  thinning_note(norms)])))
 
 st.subheader("Token and position subspaces")
 overlap = frames.cached_subspaces(tables, key)

@@ -86,14 +86,29 @@ def untrained_threshold(d_model: int) -> float:
     return UNTRAINED_SIGMAS / float(np.sqrt(d_model))
 
 
+def sinusoidal_neighbour_cosine(d_model: int) -> float:
+    """Cosine of neighbouring rows of the sinusoidal table of width ``d_model``, in (0, 1].
+
+    The same for every pair ``t, t + 1`` (it depends only on the offset);
+    about 0.94 at ``d_model`` 16 to 20, rising towards 1 as the table widens.
+    """
+    from dashboard.analysis.sinusoidal import sinusoidal_table
+
+    return float(adjacent_cosines(sinusoidal_table(2, d_model))[0])
+
+
 def untrained_detectable(d_model: int) -> bool:
     """Whether the test can tell trained rows from random ones at this width.
 
-    Below 17 dimensions the threshold ``4 / sqrt(d_model)`` is 1 or more, which
-    no ``|cosine|`` exceeds: every row, trained or not, would be flagged. Then
-    no row is flagged and the page says the test cannot tell.
+    The yardstick is the sinusoidal table (Vaswani et al. 2017) of the same
+    width, smooth by construction: the test can tell only while
+    ``4 / sqrt(d_model)`` is below the cosine of its neighbouring rows. Up to
+    ``d_model`` 18 it is not (at 16 and below it is 1 or more, which no
+    ``|cosine|`` exceeds; at 17 and 18 it is 0.970 and 0.943 against 0.935 and
+    0.941), so that table, and any trained table as smooth, would be flagged
+    whole. Then no row is flagged and the page says the test cannot tell.
     """
-    return untrained_threshold(d_model) < 1.0
+    return untrained_threshold(d_model) < sinusoidal_neighbour_cosine(d_model)
 
 
 def any_row_threshold(n_positions: int, d_model: int) -> float:
@@ -142,7 +157,7 @@ def untrained_positions(table: np.ndarray) -> list[int]:
 
     Returns:
         Sorted 0-based positions; empty for a one-row table (no neighbours to
-        compare) and when :func:`untrained_detectable` is false (d_model < 17).
+        compare) and when :func:`untrained_detectable` is false (d_model <= 18).
     """
     n_positions, d_model = table.shape
     if n_positions < 2 or not untrained_detectable(d_model):

@@ -23,7 +23,7 @@ from dashboard.analysis.subspaces import compare_subspaces
 from dashboard.analysis.trajectory import pca_trajectory
 from dashboard.analysis.untrained_rows import any_row_threshold, untrained_detectable
 from dashboard.cli.output import print_json
-from dashboard.ui.position_text import format_position_ranges
+from dashboard.ui.position_text import MIN_ROWS, format_position_ranges
 from dashboard.tables import EmbeddingTables
 
 #: Subspace dimension of the token/position overlap number.
@@ -117,7 +117,10 @@ def _print_readable(doc: dict[str, Any]) -> None:
               f"rad/position over {len(rotary['frequencies'])} pairs")
         return
     if doc["adjacent_cosine_mean"] is None:
-        print("no position table to analyse")
+        # A learned table of 1 or 2 rows is there, only too short for the measures.
+        rows = doc["n_positions"]
+        print(f"the position table has only {rows} row{'' if rows == 1 else 's'}; its measures need at least "
+              f"{MIN_ROWS}" if doc["position_kind"] == "learned" else "no position table to analyse")
         return
     print(f"n_positions {doc['n_positions']:,}   d_model {doc['d_model']:,}")
     print(f"adjacent cosine mean     {doc['adjacent_cosine_mean']:.4f}")

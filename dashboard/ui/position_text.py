@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from dashboard.analysis.untrained_rows import untrained_detectable, untrained_threshold
+from dashboard.analysis.untrained_rows import sinusoidal_neighbour_cosine, untrained_detectable, untrained_threshold
 
 #: Fewest rows the page's views need (offsets, PCA and the closeness measure compare pairs of pairs).
 MIN_ROWS = 3
@@ -53,7 +53,7 @@ def describe_untrained(untrained: list[int], tail_start: int | None, n_positions
         tail_start: first position of the flagged run that ends at the last
             row, or ``None`` (``untrained_tail_start``).
         n_positions: rows of the table.
-        d_model: width of the table; below 17 the test cannot tell trained
+        d_model: width of the table; up to 18 the test cannot tell trained
             rows from random ones, and the verdict says so.
 
     Returns:
@@ -67,8 +67,9 @@ def describe_untrained(untrained: list[int], tail_start: int | None, n_positions
     if d_model is not None and not untrained_detectable(d_model):
         return Verdict(False, f"Untrained rows cannot be detected at d_model = {d_model}: the cosine of two random "
                               f"rows of so few dimensions is often as high as that of trained neighbours (the "
-                              f"threshold 4 / sqrt(d_model) is {untrained_threshold(d_model):.2f}, and no cosine "
-                              "exceeds 1), so no row is flagged.")
+                              f"threshold 4 / sqrt(d_model) is {untrained_threshold(d_model):.3f}, not below the "
+                              f"{sinusoidal_neighbour_cosine(d_model):.3f} of neighbouring rows of the smooth "
+                              "sinusoidal table), so no row is flagged.")
     if not untrained:
         return Verdict(False, "No position looks untrained: every row is related to its neighbours or to another row.")
     if len(untrained) == n_positions:

@@ -85,7 +85,8 @@ def thin_lines(frame: pd.DataFrame, *, x: str, y: str | None = None, by: Sequenc
 
     Raises:
         ValueError: ``keep`` is not one of :data:`KEEPS`, ``max_points`` < 2,
-            or ``y`` is missing for ``minmax`` / ``max``.
+            ``y`` is missing for ``minmax`` / ``max``, or ``log_x`` is asked
+            for with an ``x`` of 0 or less (it has no logarithm).
     """
     if keep not in KEEPS:
         raise ValueError(f"keep must be one of {', '.join(KEEPS)}, got {keep!r}")
@@ -93,6 +94,9 @@ def thin_lines(frame: pd.DataFrame, *, x: str, y: str | None = None, by: Sequenc
         raise ValueError(f"max_points must be at least 2, got {max_points}")
     if keep != "stride" and y is None:
         raise ValueError(f"keep={keep!r} needs the y column whose extremes it keeps")
+    if log_x and keep != "stride" and len(frame) and not (frame[x] > 0).all():
+        # log(0) = -inf would put every row in one block: the line would come back as one point.
+        raise ValueError(f"log_x needs x > 0, but {x!r} goes down to {frame[x].min():g}")
     by = list(by)
     rows = int(frame.groupby(by).size().max()) if by and len(frame) else len(frame)
     stride = _stride(rows, max_points, keep)

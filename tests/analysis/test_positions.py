@@ -149,3 +149,16 @@ def test_narrow_tables_flag_nothing_because_the_test_cannot_tell():
     smooth = np.cumsum(rng.standard_normal((200, 16)), axis=0)
     assert untrained_positions(smooth) == [] and untrained_positions(rng.standard_normal((200, 16))) == []
     assert untrained_positions(rng.standard_normal((200, 64))) == list(range(200))  # wide enough: still found
+
+
+@pytest.mark.parametrize("d_model", range(2, 65))
+def test_the_sinusoidal_table_never_looks_untrained(d_model):
+    # Smooth by construction, yet at d_model 17 and 18 every row was flagged: its neighbour cosine (0.93, 0.94)
+    # sat below 4 / sqrt(d_model) (0.97, 0.94), so the Positions page drew the reference table all red.
+    from dashboard.analysis.sinusoidal import sinusoidal_table
+    from dashboard.analysis.untrained_rows import untrained_detectable
+
+    assert untrained_positions(sinusoidal_table(256, d_model)) == []
+    if untrained_detectable(d_model):  # where the test claims it can tell, random rows are still found
+        rng = np.random.default_rng(d_model)
+        assert len(untrained_positions(rng.standard_normal((256, d_model)))) > 200

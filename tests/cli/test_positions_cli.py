@@ -105,3 +105,15 @@ def test_narrow_table_reports_that_untrained_rows_cannot_be_detected(tmp_path, c
     assert doc["untrained_detectable"] is False and doc["untrained_positions"] == []
     assert main(["positions", str(tmp_path / "n.safetensors")]) == 0
     assert "cannot be detected at d_model 16" in capsys.readouterr().out
+
+
+def test_a_two_row_table_is_called_too_short_not_missing(tmp_path, capsys):
+    # The readable output said "no position table to analyse" for a table that is there, only too short.
+    from safetensors.numpy import save_file
+
+    rng = np.random.default_rng(0)
+    save_file({"transformer.wte.weight": rng.standard_normal((40, 32)).astype(np.float32),
+               "transformer.wpe.weight": rng.standard_normal((2, 32)).astype(np.float32)}, tmp_path / "t.safetensors")
+    assert main(["positions", str(tmp_path / "t.safetensors")]) == 0
+    out = capsys.readouterr().out
+    assert "no position table" not in out and "the position table has only 2 rows; its measures need at least 3" in out

@@ -143,3 +143,31 @@ def test_smollm2_decay_covers_its_whole_context():
     captions = [c.value for c in at.caption if c.value.startswith("Distances 0 to")]
     assert captions and captions[0].startswith("Distances 0 to 8,192, the whole context.")
     assert "decay curves (16,386 points drawn as" in captions[0]
+
+
+def test_thinning_caption_counts_the_points_of_each_norm_chart(tmp_path):
+    # Flagged rows are always drawn, so a learned table with an untrained tail draws far more norm points than
+    # its sinusoidal reference; the caption gave the reference's count for both charts.
+    import re
+
+    import numpy as np
+    from safetensors.numpy import save_file
+
+    rng = np.random.default_rng(0)
+    n, trained = 3_000, 1_000
+    position = rng.standard_normal((n, 64)).astype(np.float32) * 0.02  # untrained tail: random rows
+    position[:trained] = np.cumsum(rng.standard_normal((trained, 64)), axis=0) * 0.01
+    save_file({"transformer.wte.weight": rng.standard_normal((50, 64)).astype(np.float32),
+               "transformer.wpe.weight": position}, tmp_path / "tail.safetensors")
+    at = _open(str(tmp_path / "tail.safetensors"), **{position_frames.DIMENSIONS_KEY: [0]})
+    assert _metrics(at)["untrained-looking rows"] == str(n - trained)
+    drawn = {}
+    for chart in at.get("vega_lite_chart"):
+        title = re.search(r'"Row norm by position, ([a-z ]+)"', chart.proto.spec)
+        if title:
+            drawn[title.group(1)] = max(_dataset_rows(chart))
+    assert drawn["learned"] > n - trained > drawn["sinusoidal reference"]
+    note = next(c.value for c in at.caption if "row norms" in c.value)
+    said = {label: int(count.replace(",", "")) for label, count in
+            re.findall(r"row norms, (learned|sinusoidal reference) \(3,000 points drawn as ([\d,]+)\)", note)}
+    assert said == drawn, note

@@ -37,4 +37,6 @@ def test_format_position_ranges():
 def test_narrow_table_says_untrained_rows_cannot_be_detected():
     verdict = describe_untrained([], None, 64, d_model=16)
     assert not verdict.alarming and verdict.text.startswith("Untrained rows cannot be detected at d_model = 16")
-    assert describe_untrained([], None, 64, d_model=17).text.startswith("No position looks untrained")
+    at_18 = describe_untrained([], None, 64, d_model=18).text  # 4 / sqrt(18) = 0.943 > the sinusoidal table's 0.941
+    assert at_18.startswith("Untrained rows cannot be detected at d_model = 18") and "0.943" in at_18
+    assert describe_untrained([], None, 64, d_model=19).text.startswith("No position looks untrained")

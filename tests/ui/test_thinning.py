@@ -72,3 +72,11 @@ def test_flagged_rows_are_always_drawn():
 def test_bad_arguments_are_refused(kwargs):
     with pytest.raises(ValueError):
         thin_lines(_lines(10), x="position", **kwargs)
+
+
+def test_log_blocks_refuse_x_that_has_no_logarithm():
+    # log(0) = -inf made every block index NaN: the whole spectrum came back as one point, silently.
+    frame = pd.DataFrame({"frequency": np.linspace(0.0, 0.5, 5000), "amplitude": np.linspace(1.0, 2.0, 5000)})
+    for rows in (frame, frame.head(10)):  # refused whether or not the line is long enough to thin
+        with pytest.raises(ValueError, match="log_x needs x > 0"):
+            thin_lines(rows, x="frequency", y="amplitude", keep="max", log_x=True)
