@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
-import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
+
+from scripts.local_server import Server, run_streamlit
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -67,57 +66,18 @@ class _Ports:
 PORTS = _Ports()
 
 
-def is_healthy(base_url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{base_url}/_stcore/health", timeout=2) as response:
-            return response.read().decode().strip() == "ok"
-    except OSError:
-        return False
-
-
-@dataclass
-class Server:
-    """A running ``streamlit run``: its URL, when it was started and when it first answered its health check."""
-
-    url: str
-    started: float  # time.perf_counter() just before the process was started
-    healthy_after: float = 0.0  # seconds from start to the first "ok" from /_stcore/health
-
-
 @contextmanager
 def serve(script: str = "app.py", env: dict[str, str] | None = None, log_dir: Path | None = None) -> Iterator[Server]:
     """Run ``streamlit run SCRIPT`` (headless, no file watcher) on the next port until the block ends.
 
     Raises:
-        RuntimeError: when the server exits or does not answer its health check in :data:`STARTUP_SECONDS`.
+        ServerStartError: the server exits or does not answer its health check in :data:`STARTUP_SECONDS`.
     """
     port = PORTS.take()
-    url = f"http://127.0.0.1:{port}"
-    full_env = {**os.environ, "PYTHONPATH": str(ROOT), "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "none",
-                "STREAMLIT_SERVER_RUN_ON_SAVE": "false", "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
-                "HF_HUB_OFFLINE": "1", **(env or {})}
     log_path = (log_dir or Path(os.environ.get("TMPDIR", "/tmp"))) / f"bench-streamlit-{port}.log"
-    with open(log_path, "w") as log:
-        started = time.perf_counter()
-        process = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
-             "--server.port", str(port), "--server.address", "127.0.0.1"],
-            cwd=ROOT, env=full_env, stdout=log, stderr=subprocess.STDOUT)
-    server = Server(url=url, started=started)
-    try:
-        while not is_healthy(url):
-            if process.poll() is not None or time.perf_counter() - started > STARTUP_SECONDS:
-                raise RuntimeError(f"streamlit did not answer {url}/_stcore/health: {log_path.read_text()[-2000:]}")
-            time.sleep(0.05)
-        server.healthy_after = time.perf_counter() - started
+    with run_streamlit(port=port, log_path=log_path, script=script, env={"PYTHONPATH": str(ROOT), **(env or {})},
+                       startup_seconds=STARTUP_SECONDS, poll_seconds=0.05) as server:  # 50 ms: start-up resolution
         yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @contextmanager
