@@ -10,8 +10,8 @@ from streamlit.testing.v1 import AppTest
 from dashboard.ui import state
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
+from tests.pages.app_test import open_app_page
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -20,12 +20,7 @@ def folder(tmp_path_factory):
 
 
 def open_page(page: str, folder: Path, **params) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.query_params[state.MODEL_PARAM] = str(folder)
-    for name, value in params.items():
-        at.query_params[name] = value
-    at.run()  # the router first (it reads the link's model), then the page, as a browser opening the link does
-    return at.switch_page(page).run()
+    return open_app_page(page, model=folder, query=params)
 
 
 def chart_spec(at: AppTest, n: int = 0) -> dict:

@@ -1,26 +1,19 @@
 """The Positions page through AppTest: learned tables, rotary models, widget state."""
 
 import json
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.ui import position_frames, state
+from dashboard.ui import position_frames
 from tests import factories
+from tests.pages.app_test import open_app_page
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGE = "pages/positions.py"
 
 
 def _open(model: str | None = None, **session) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    if model is not None:
-        at.query_params[state.MODEL_PARAM] = model
-    for key, value in session.items():
-        at.session_state[key] = value
-    at.run()
-    at.switch_page(PAGE).run()
+    at = open_app_page(PAGE, model=model, session=session)
     assert not at.exception, [e.value for e in at.exception]
     return at
 

@@ -1,6 +1,5 @@
 """The Sentence reorder page through AppTest, on tiny models named in the link."""
 
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -8,19 +7,13 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
 from tests import reorder_factories
+from tests.pages.app_test import open_app_page
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGE = "pages/reorder.py"
 
 
 def _page(model: str | None = None, **session) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
-    if model:
-        at.query_params[state.MODEL_PARAM] = model
-    for key, value in session.items():
-        at.session_state[key] = value
-    at.run()
-    at.switch_page(PAGE).run()
+    at = open_app_page(PAGE, model=model or None, session=session, timeout=180)
     assert not at.exception, [e.value for e in at.exception]
     return at
 

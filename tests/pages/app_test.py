@@ -1,0 +1,30 @@
+"""Open one page of the app in AppTest the way a browser opens a link: the router first, then the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from dashboard.ui import state
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def open_app_page(page: str, *, model: str | Path | None = None, query: dict[str, str] | None = None,
+                  session: dict[str, Any] | None = None, timeout: float = 120) -> AppTest:
+    """Run ``app.py`` with the link's ``model`` and ``query`` parameters and ``session`` state, then ``page``.
+
+    Session state must be set before the first run: after a rerun of this
+    ``st.navigation`` app AppTest keeps only the page's elements.
+    """
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
+    if model is not None:
+        at.query_params[state.MODEL_PARAM] = str(model)
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
+    for key, value in (session or {}).items():
+        at.session_state[key] = value
+    at.run()  # the router reads the link's model
+    return at.switch_page(page).run()
