@@ -21,7 +21,7 @@ from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.position_text import MIN_ROWS, describe_untrained, too_few_rows_message
 from dashboard.ui.rotary_panel import render_no_table, render_rotary
-from dashboard.ui.thinning import thin_lines, thinning_note
+from dashboard.ui.thinning import thin_lines, with_thinning_note
 
 ensure_routed()
 
@@ -86,8 +86,8 @@ else:
 st.subheader("Similarity by offset")
 offsets = thin_lines(frames.cached_offsets(tables, key, measure), x="offset", y="similarity", by=["table"])
 st.altair_chart(offset_similarity_chart(offsets.frame, measure=measure), width="stretch")
-st.caption(" ".join(filter(None, ["Mean over all pairs (t, t + k); large offsets average over few pairs.",
-                                  thinning_note([("offset curves", offsets)])])))
+st.caption(with_thinning_note("Mean over all pairs (t, t + k); large offsets average over few pairs.",
+                              [("offset curves", offsets)]))
 
 st.subheader("Trajectory of the position rows (PCA)")
 sides = st.columns(2)
@@ -101,9 +101,9 @@ for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "s
         side.altair_chart(trajectory_3d_chart(drawn.frame, variance=variance,
                                               title=f"PCA trajectory (3D), {label}"), width="content")
     side.altair_chart(explained_variance_chart(path.explained))
-st.caption(" ".join(filter(None, [
+st.caption(with_thinning_note(
     "Points coloured by position and joined in order; explained variance is the share of the centred table's "
-    "total variance along each principal component.", thinning_note([("trajectories", drawn)])])))
+    "total variance along each principal component.", [("trajectories", drawn)]))
 
 st.subheader("Single dimensions and their frequency spectrum")
 default_dims = top_variance_dimensions(tables.position, 4)
@@ -119,10 +119,9 @@ if dims:
         side.altair_chart(dimension_chart(values.frame, title=f"Dimensions against position, {label}"))
         side.altair_chart(spectrum_chart(spectrum.frame, title=f"Frequency spectrum, {label}"))
         thinned += [(f"dimensions, {label}", values), (f"spectra, {label}", spectrum)]
-    st.caption(" ".join(filter(None, [
+    st.caption(with_thinning_note(
         "Amplitude of the real FFT of each dimension over positions (mean removed). In the sinusoidal table "
-        "dimension 2i is a pure sine of 10000^(−2i/d_model) / 2π cycles per position.",
-        thinning_note(thinned)])))
+        "dimension 2i is a pure sine of 10000^(−2i/d_model) / 2π cycles per position.", thinned))
 
 st.subheader("Row norms and untrained-looking positions")
 sides = st.columns(2)
@@ -133,9 +132,8 @@ for side, reference, label in ((sides[0], False, "learned"), (sides[1], True, "s
     norms.append((f"row norms, {label}", drawn_norms))
 verdict = describe_untrained(summary.untrained_positions, summary.untrained_tail_start, n, d_model=d)
 (st.warning if verdict.alarming else st.success)(verdict.text)
-st.caption(" ".join(filter(None, [f"Criterion: {UNTRAINED_CRITERION}. Thresholds here: {untrained_threshold(d):.3f} (neighbours), "
-                                  f"{any_row_threshold(n, d):.3f} (any other row).",
-                                  thinning_note(norms)])))
+st.caption(with_thinning_note(f"Criterion: {UNTRAINED_CRITERION}. Thresholds here: {untrained_threshold(d):.3f} "
+                              f"(neighbours), {any_row_threshold(n, d):.3f} (any other row).", norms))
 
 st.subheader("Token and position subspaces")
 overlap = frames.cached_subspaces(tables, key)

@@ -13,7 +13,7 @@ from dashboard.analysis.rotary import (
 from dashboard.charts.rotary import rotary_decay_chart, rotary_frequency_chart
 from dashboard.errors import ExplorerError
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.thinning import thin_lines, thinning_note
+from dashboard.ui.thinning import thin_lines, with_thinning_note
 
 #: Longest relative distance charted: the (distance, pair) phase matrix is complex128, 32,768 x 64 pairs = 34 MB.
 MAX_DECAY_DISTANCE = 32_768
@@ -64,12 +64,11 @@ def render_rotary(tables: EmbeddingTables) -> None:
         reach = f"Distances 0 to {max_distance:,}, the first part of the {context:,}-position context."
     else:
         reach = f"Distances 0 to {max_distance:,}, the whole context."
-    right.caption(" ".join(filter(None, [
-        reach, thinning_note([("decay curves", decay)]),
-        "RoFormer bound (Su et al. 2021, section 3.4.3): |q_m·k_n| ≤ max_i|h_(i+1) − h_i| · Σ_j |S_j| with "
+    right.caption(with_thinning_note(
+        f"{reach} RoFormer bound (Su et al. 2021, section 3.4.3): |q_m·k_n| ≤ max_i|h_(i+1) − h_i| · Σ_j |S_j| with "
         "S_j = Σ_(k<j) e^(i(m−n)θ_k); the curve is (1/(head_dim/2)) Σ_j |S_j|, the paper's Figure 2, scaled to 1 at "
         "distance 0. 'same vector': q·R(m−n)q / |q|² = mean_i cos((m−n)θ_i) for a query equal to the key with "
-        "equal energy in every pair."])))
+        "equal energy in every pair.", [("decay curves", decay)]))
 
 
 def render_no_table(tables: EmbeddingTables) -> None:

@@ -139,3 +139,9 @@ def thinning_note(parts: Sequence[tuple[str, Thinned]]) -> str | None:
         return None
     return ("Thinned for drawing, computed on every row: " + "; ".join(said) + ". Lines keep the lowest and "
             "highest point of each block, spectra its peak, trajectories every block's first point.")
+
+
+def with_thinning_note(caption: str, parts: Sequence[tuple[str, Thinned]]) -> str:
+    """``caption``, followed by :func:`thinning_note` of ``parts`` when anything was thinned."""
+    note = thinning_note(parts)
+    return f"{caption} {note}" if note else caption
