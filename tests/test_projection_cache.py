@@ -32,7 +32,7 @@ def test_second_call_reads_from_disk_without_recomputing(tmp_path):
 def test_round_trip_keeps_nan_rows_and_notes_and_loads_without_pickle(tmp_path):
     coords = np.array([[0.0, 1.0], [np.nan, np.nan]], np.float32)
     projection = Projection(coords=coords, method="umap", parameters={"n_neighbors": 15}, versions={"numpy": "x"},
-                            notes=("1 rows are all zero",))
+                            notes=("1 row is all zero",))
     projection.save(tmp_path / "p.npz")
     with np.load(tmp_path / "p.npz", allow_pickle=False) as data:  # would raise on any pickled object
         assert set(data.files) == {"coords", "explained_variance", "meta"}
@@ -49,6 +49,7 @@ def test_key_changes_with_table_which_table_and_parameters_but_not_with_pca_seed
     assert projection_key("a", "token", ProjectionSettings("pca", 2, seed=5)) == base  # PCA does not use it
     umap = ProjectionSettings("umap", 2)
     assert projection_key("a", "token", umap) != projection_key("a", "token", ProjectionSettings("umap", 2, seed=1))
+    assert projection_key("a", "token", umap) != projection_key("a", "token", ProjectionSettings("umap", 2, seed=None))
 
 
 def test_a_damaged_or_mismatched_file_is_recomputed_and_replaced(tmp_path):

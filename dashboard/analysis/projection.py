@@ -2,7 +2,7 @@
 
 Every row is projected, never a sample; what is drawn is decided later
 (:mod:`dashboard.analysis.token_map`). Both methods are deterministic for a
-given table and :class:`ProjectionSettings`.
+given table and :class:`ProjectionSettings`, except UMAP asked to run unseeded.
 
 - **PCA**: scikit-learn's ``PCA(svd_solver="covariance_eigh")``, which
   eigendecomposes the ``(d_model, d_model)`` covariance instead of taking the
@@ -10,7 +10,11 @@ given table and :class:`ProjectionSettings`.
   when ``n_rows >> d_model`` (0.3 s instead of 6 s for 30522 x 384). Signs
   are fixed by scikit-learn's ``svd_flip``.
 - **UMAP**: umap-learn (McInnes, Healy & Melville 2018) with
-  ``metric="cosine"``, ``init="pca"`` and a seed. Cosine is undefined for an
+  ``metric="cosine"``, ``init="pca"`` and, by default, a seed. Seeded,
+  umap-learn optimises on one thread and repeats its layout exactly;
+  unseeded (``seed=None``), it uses every core, about 1.8x faster on 2
+  cores, and each fit gives another layout (lmcinnes/umap#298; the caller's
+  disk cache keeps the one computed). Cosine is undefined for an
   all-zero row, so those rows are not placed (their coordinates are NaN and
   the caller says so). Exact duplicate rows are fitted once and share their
   representative's point: otherwise a group larger than ``n_neighbors``
@@ -51,14 +55,16 @@ class ProjectionSettings:
     Attributes:
         method: ``pca`` or ``umap``.
         dims: 2 or 3 output coordinates.
-        seed: UMAP's ``random_state`` (PCA with ``covariance_eigh`` needs none).
+        seed: UMAP's ``random_state``, in [0, 2**32 - 1] (PCA with ``covariance_eigh``
+            needs none). ``None`` runs UMAP unseeded: on every core, faster,
+            and another layout each fit.
         n_neighbors: UMAP's neighbourhood size, >= 2: larger keeps more global structure.
         min_dist: UMAP's minimum distance between points in the output, in [0, 1].
     """
 
     method: str = "pca"
     dims: int = 2
-    seed: int = 0
+    seed: int | None = 0
     n_neighbors: int = 15
     min_dist: float = 0.1
 
@@ -71,6 +77,13 @@ class ProjectionSettings:
             raise QueryError(f"n_neighbors must be at least 2, got {self.n_neighbors}")
         if not 0.0 <= self.min_dist <= 1.0:
             raise QueryError(f"min_dist must be in [0, 1], got {self.min_dist}")
+        if self.seed is not None and not 0 <= self.seed < 2**32:
+            raise QueryError(f"the seed must be in [0, 2**32 - 1] (numpy's limit), got {self.seed}")
+
+    @property
+    def seeded(self) -> bool:
+        """Whether a UMAP with these settings repeats its layout exactly."""
+        return self.seed is not None
 
     def parameters(self) -> dict[str, Any]:
         """The parameters that change the result, as passed to the library."""
@@ -194,6 +207,11 @@ def find_distinct_rows(table: np.ndarray) -> DistinctRows:
     return DistinctRows(first=first, zero=~table.any(axis=1))
 
 
+def _rows(count: int, verb: str, singular_verb: str) -> str:
+    """``"3 rows are"`` / ``"1 row is"``: a count of rows with its verb agreeing."""
+    return f"{count:,} rows {verb}" if count != 1 else f"1 row {singular_verb}"
+
+
 def _check_shape(table: np.ndarray, dims: int) -> None:
     if table.ndim != 2:
         raise InvalidTableError(f"a projection needs a (rows, d_model) table, got shape {table.shape}")
@@ -237,9 +255,9 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
         coords = pca.fit_transform(table).astype(np.float32)
         explained = np.nan_to_num(pca.explained_variance_ratio_).astype(np.float32)
     if distinct.n_duplicates:
-        notes.append(f"{distinct.n_duplicates:,} rows repeat another row exactly and are drawn on top of it")
+        notes.append(f"{_rows(distinct.n_duplicates, 'repeat', 'repeats')} another row exactly and are drawn on top of it")
     if distinct.zero.any():
-        notes.append(f"{int(distinct.zero.sum()):,} rows are all zero; PCA places them where the zero vector lands")
+        notes.append(f"{_rows(int(distinct.zero.sum()), 'are', 'is')} all zero; PCA places them where the zero vector lands")
     return Projection(coords=coords, method="pca", parameters=settings.parameters(),
                       versions=library_versions("pca"), notes=tuple(notes), explained_variance=explained)
 
@@ -265,7 +283,11 @@ class _EpochSink(io.TextIOBase):
 
 def project_umap(table: np.ndarray, settings: ProjectionSettings,
                  progress: ProgressCallback | None = None) -> Projection:
-    """Cosine UMAP of every distinct non-zero row, seeded.
+    """Cosine UMAP of every distinct non-zero row, seeded unless ``settings.seed`` is ``None``.
+
+    Seeded, umap-learn runs on one thread and the layout repeats exactly.
+    Unseeded, it runs the neighbour search and the optimisation on every
+    core (numba threads), and each call gives another layout.
 
     Args:
         table: ``(n_rows, d_model)`` float32.
@@ -294,7 +316,7 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     report(0.0, f"building the {settings.n_neighbors}-nearest-neighbour graph of {len(fit_rows):,} rows")
     reducer = umap.UMAP(
         **settings.parameters(),
-        n_jobs=1,  # umap forces 1 when seeded; saying so avoids its warning
+        n_jobs=1 if settings.seeded else -1,  # umap forces 1 when seeded; saying so avoids its warning
         tqdm_kwds={"disable": False, "file": _EpochSink(report), "bar_format": "{n}/{total}", "mininterval": 0.25},
     )
     threads = numba.get_num_threads()
@@ -307,12 +329,14 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     coords = np.full((len(table), settings.dims), np.nan, np.float32)
     placed = ~distinct.zero
     coords[placed] = fitted[position[distinct.first[placed]]]
-    notes = []
+    notes = [] if settings.seeded else [
+        "unseeded: umap-learn optimised on every core, and another fit would give another layout; set a seed "
+        "for one that repeats"]
     if distinct.n_duplicates:
-        notes.append(f"{distinct.n_duplicates:,} rows repeat another row exactly; UMAP saw each distinct row "
+        notes.append(f"{_rows(distinct.n_duplicates, 'repeat', 'repeats')} another row exactly; UMAP saw each distinct row "
                      "once and the copies share its point")
     if distinct.zero.any():
-        notes.append(f"{int(distinct.zero.sum()):,} rows are all zero: cosine is undefined for them, so they "
+        notes.append(f"{_rows(int(distinct.zero.sum()), 'are', 'is')} all zero: cosine is undefined for them, so they "
                      "are not placed on the map")
     report(1.0, "done")
     return Projection(coords=coords, method="umap", parameters=settings.parameters(),
@@ -338,9 +362,17 @@ def warm_umap() -> None:
 
     The first UMAP fit in a process spends about 30 s compiling. 4,500 rows
     is above umap's 4,096-row threshold for exact neighbours, so the
-    approximate-neighbour (pynndescent) code is compiled too.
+    approximate-neighbour (pynndescent) code is compiled too. The seeded
+    (one-thread) and unseeded (parallel) optimisers are separate numba
+    functions; both are compiled (the second adds about 2 s).
     """
+    import numba
     import umap
 
     rows = np.random.default_rng(0).standard_normal((4500, 8)).astype(np.float32)
-    umap.UMAP(metric="cosine", init="pca", random_state=0, n_jobs=1, n_epochs=2).fit_transform(rows)
+    threads = numba.get_num_threads()
+    try:
+        umap.UMAP(metric="cosine", init="pca", random_state=0, n_jobs=1, n_epochs=2).fit_transform(rows)
+    finally:
+        numba.set_num_threads(threads)
+    umap.UMAP(metric="cosine", init="pca", n_epochs=2).fit_transform(rows)

@@ -3,6 +3,7 @@
 Examples:
   python -m dashboard project default --out map.csv
   python -m dashboard project default --method umap --dims 3 --seed 1 --out map3d.csv
+  python -m dashboard project default --method umap --unseeded --out fast.csv
   python -m dashboard project path/to/gpt2 --table position --out positions.csv
 
 Writes one row per table row with columns id, token, x, y[, z]; a row the
@@ -28,7 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", choices=list(TABLE_NAMES), default="token", help="which table (default token)")
     parser.add_argument("--method", choices=list(METHODS), default="pca", help="pca (default) or umap")
     parser.add_argument("--dims", type=int, choices=list(DIMS), default=2, help="2 (default) or 3")
-    parser.add_argument("--seed", type=int, default=0, help="UMAP's random_state (default 0)")
+    seeding = parser.add_mutually_exclusive_group()
+    seeding.add_argument("--seed", type=int, default=0, help="UMAP's random_state (default 0)")
+    seeding.add_argument("--unseeded", action="store_true",
+                         help="UMAP without a seed: on every core, faster, and another layout each computation")
     parser.add_argument("--n-neighbors", type=int, default=15, help="UMAP's n_neighbors (default 15)")
     parser.add_argument("--min-dist", type=float, default=0.1, help="UMAP's min_dist (default 0.1)")
     parser.add_argument("--out", required=True, help="CSV file to write")
@@ -64,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from dashboard.exports import csv_bytes  # imports Altair
     from dashboard.projection_cache import cached_projection
 
-    settings = ProjectionSettings(args.method, args.dims, args.seed, args.n_neighbors, args.min_dist)
+    seed = None if args.unseeded else args.seed
+    settings = ProjectionSettings(args.method, args.dims, seed, args.n_neighbors, args.min_dist)
     tables = load_tables(args.source)
     rows = table_rows(tables, args.table)
     projection = cached_projection(rows.table, tables.content_hash, rows.name, settings)

@@ -48,6 +48,27 @@ def test_umap_same_seed_same_map_other_seed_other_map():
     assert "umap-learn" in first.describe()
 
 
+def test_unseeded_umap_runs_on_every_core_gives_another_layout_and_says_so(monkeypatch):
+    import umap
+
+    made = []
+
+    class Recording(umap.UMAP):
+        def __init__(self, **kwargs):
+            made.append(kwargs)
+            super().__init__(**kwargs)
+
+    monkeypatch.setattr(umap, "UMAP", Recording)
+    table = random_table(80, 8)
+    unseeded = ProjectionSettings("umap", 2, seed=None, n_neighbors=5)
+    first, second = project_umap(table, unseeded), project_umap(table, unseeded)
+    assert [m["n_jobs"] for m in made] == [-1, -1] and made[0]["random_state"] is None
+    assert not np.allclose(first.coords, second.coords)
+    assert first.parameters["random_state"] is None and "another layout" in first.notes[0]
+    seeded = project_umap(table, UMAP_2D)
+    assert made[-1]["n_jobs"] == 1 and not any("unseeded" in note for note in seeded.notes)
+
+
 def test_umap_reports_progress_up_to_done():
     seen = []
     project_umap(random_table(60, 8), ProjectionSettings("umap", 3, n_neighbors=5),
@@ -95,7 +116,8 @@ def test_pca_degenerate_tables():
     assert np.isfinite(project_table(zeros, ProjectionSettings("pca", 2)).coords).all()
 
 
-@pytest.mark.parametrize("bad", [dict(method="tsne"), dict(dims=4), dict(n_neighbors=1), dict(min_dist=1.5)])
+@pytest.mark.parametrize("bad", [dict(method="tsne"), dict(dims=4), dict(n_neighbors=1), dict(min_dist=1.5),
+                                 dict(seed=-1), dict(seed=2**32)])
 def test_bad_settings_are_refused(bad):
     with pytest.raises(QueryError):
         ProjectionSettings(**bad)

@@ -72,6 +72,16 @@ def test_project_position_table_with_umap_is_seeded(folder, tmp_path):
     pd.testing.assert_frame_equal(frame, pd.read_csv(second))
 
 
+def test_project_unseeded_umap_writes_every_row_and_says_it_will_not_repeat(folder, tmp_path, capsys):
+    out = tmp_path / "fast.csv"
+    assert main(["project", str(folder), "--method", "umap", "--unseeded", "--n-neighbors", "5",
+                 "--out", str(out)]) == 0
+    frame = pd.read_csv(out, keep_default_na=False, na_values=[""])
+    assert len(frame) == factories.VOCAB and frame.loc[1:, ["x", "y"]].notna().all().all()  # row 0: all-zero [PAD]
+    err = capsys.readouterr().err
+    assert "random_state=None" in err and "another layout" in err and "1 row is all zero" in err
+
+
 def _run(capsys, argv):
     """main() in this process: (exit status, stderr); argparse's exits included."""
     try:
@@ -89,6 +99,8 @@ def _run(capsys, argv):
     (["project", "{folder}", "--method", "tsne", "--out", "x.csv"], "invalid choice"),
     (["project", "{folder}", "--out", "/no/such/dir/x.csv"], "existing folder"),
     (["project", "{folder}"], "--out"),
+    (["project", "{folder}", "--seed", "-1", "--out", "x.csv"], "2**32 - 1"),
+    (["project", "{folder}", "--seed", "3", "--unseeded", "--out", "x.csv"], "not allowed with"),
 ])
 def test_bad_input_exits_2_with_one_line(folder, capsys, argv, fragment):
     code, err = _run(capsys, [a.format(folder=folder) for a in argv])

@@ -73,6 +73,18 @@ def test_umap_runs_in_the_background_and_replaces_pca(folder):
     assert not at.exception
 
 
+def test_a_link_can_ask_for_the_fast_unseeded_umap(folder):
+    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="6", seeded="0")
+    assert at.session_state["map_seeded"] is False and at.query_params["seeded"] == "0"
+    deadline = time.monotonic() + 120
+    while "UMAP to 2D" not in captions(at):
+        assert time.monotonic() < deadline, "UMAP did not finish"
+        time.sleep(1)
+        at.run()
+    assert "random_state=None" in captions(at) and "another layout" in captions(at)
+    assert not at.exception and not at.error
+
+
 def test_umap_on_a_table_smaller_than_n_neighbors_falls_back_to_pca_with_a_message(folder):
     at = open_page("pages/token_map.py", folder, table="position", method="umap", n_neighbors="100")
     deadline = time.monotonic() + 60
