@@ -1,6 +1,6 @@
 """Public functions and classes carry docstrings, and a function that raises says so in ``Raises:``.
 
-Checked statically (``ast``) over the library's non-UI packages. Methods that
+Checked statically (``ast``) over every package of the library. Methods that
 only implement a documented protocol (``TensorStore.keys`` ...) and raise
 nothing themselves may go without their own docstring.
 """
@@ -12,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "dashboard"
 #: Checked folders and top-level modules.
-CHECKED = ["checkpoints", "cli", "charts", "analysis", "tables.py", "errors.py", "exports.py", "projection_cache.py"]
+CHECKED = ["checkpoints", "cli", "charts", "analysis", "forward", "ui", "tables.py", "errors.py", "exports.py",
+           "projection_cache.py"]
 FILES = sorted(p for name in CHECKED for p in ([ROOT / name] if name.endswith(".py") else (ROOT / name).glob("*.py")))
 
 

@@ -100,6 +100,14 @@ def _build_nanogpt(path: Path) -> torch.nn.Module:
 
 
 class Builder(NamedTuple):
+    """How to build a runnable model from one kind of file.
+
+    Attributes:
+        detect: whether a path is this kind (cheap: names and small files only).
+        build: the path -> a ``torch.nn.Module`` in eval mode.
+        describe: the kind, as error messages name it.
+    """
+
     detect: Callable[[Path], bool]
     build: Callable[[Path], torch.nn.Module]
     describe: str

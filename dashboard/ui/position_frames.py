@@ -85,12 +85,14 @@ def _table(tables: EmbeddingTables, reference: bool) -> np.ndarray:
 
 @st.cache_data(max_entries=8, show_spinner="Measuring the position table ...")
 def cached_summary(_tables: EmbeddingTables, content_hash: str) -> PositionSummary:
+    """The numbers of ``positions --json`` for the learned position table."""
     return summarise_positions(_tables.position)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def cached_heatmap(_tables: EmbeddingTables, content_hash: str, reference: bool, measure: str,
                    max_cells: int) -> BlockSimilarity:
+    """Position x position similarity of the learned table (or the reference), in blocks of at most ``max_cells``."""
     return block_similarity(_table(_tables, reference), max_cells=max_cells, measure=measure)
 
 
@@ -103,6 +105,7 @@ def cached_offsets(_tables: EmbeddingTables, content_hash: str, measure: str) ->
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def cached_trajectory(_tables: EmbeddingTables, content_hash: str, reference: bool) -> Trajectory:
+    """The rows of the learned table (or the reference) in their first principal components, in position order."""
     return pca_trajectory(_table(_tables, reference))
 
 
@@ -116,12 +119,14 @@ def cached_dimensions(_tables: EmbeddingTables, content_hash: str, reference: bo
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def cached_norms(_tables: EmbeddingTables, content_hash: str, reference: bool) -> pd.DataFrame:
+    """:func:`row_norm_frame` of the learned table (or the reference), with the rows that look untrained flagged."""
     table = _table(_tables, reference)
     return row_norm_frame(table, untrained_positions(table))
 
 
 @st.cache_data(max_entries=8, show_spinner="Comparing token and position subspaces ...")
 def cached_subspaces(_tables: EmbeddingTables, content_hash: str) -> SubspaceOverlap:
+    """How much the token and position tables share their principal directions."""
     used = _tables.token[: len(_tables.vocabulary)]  # padding rows carry no token
     return compare_subspaces(used, _tables.position)
 

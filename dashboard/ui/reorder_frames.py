@@ -24,6 +24,7 @@ LEVELS = {
 
 
 def token_label(position: int, token: str) -> str:
+    """``"3 cat"``: a token with its 0-based position, so repeated tokens stay apart on a chart axis."""
     return f"{position} {token}"
 
 

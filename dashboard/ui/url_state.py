@@ -41,6 +41,11 @@ class UrlParam:
     choices: Sequence[Any] | None = None
 
     def read(self, text: str) -> Any:
+        """The value the link's ``text`` stands for.
+
+        Raises:
+            ValueError: ``parse`` refuses the text, or the value is not one of ``choices``.
+        """
         value = self.parse(text)
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"{self.name}={text} is not one of {', '.join(map(str, self.choices))}")
@@ -50,6 +55,11 @@ class UrlParam:
 def bounded(kind: Callable[[str], Any], low: Any, high: Any) -> Callable[[str], Any]:
     """A parser for ``kind`` values in ``[low, high]``; others raise ``ValueError``."""
     def parse(text: str) -> Any:
+        """``text`` as a ``kind`` value.
+
+        Raises:
+            ValueError: ``kind`` cannot read it, or the value is outside ``[low, high]``.
+        """
         value = kind(text)
         if not low <= value <= high:
             raise ValueError(f"{value} is outside [{low}, {high}]")
@@ -59,7 +69,11 @@ def bounded(kind: Callable[[str], Any], low: Any, high: Any) -> Callable[[str], 
 
 
 def parse_bool(text: str) -> bool:
-    """``1/true/yes`` -> True, ``0/false/no`` -> False."""
+    """``1/true/yes`` -> True, ``0/false/no`` -> False, any case, spaces ignored.
+
+    Raises:
+        ValueError: any other text.
+    """
     lowered = text.strip().lower()
     if lowered in ("1", "true", "yes"):
         return True
