@@ -330,8 +330,8 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     placed = ~distinct.zero
     coords[placed] = fitted[position[distinct.first[placed]]]
     notes = [] if settings.seeded else [
-        "unseeded: umap-learn optimised on every core, and another fit would give another layout; set a seed "
-        "for one that repeats"]
+        "unseeded: umap-learn optimised on every core, and another fit would give another layout; a seeded "
+        "one repeats exactly"]
     if distinct.n_duplicates:
         notes.append(f"{_rows(distinct.n_duplicates, 'repeat', 'repeats')} another row exactly; UMAP saw each distinct row "
                      "once and the copies share its point")

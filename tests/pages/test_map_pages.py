@@ -103,6 +103,17 @@ def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_i
         job_board().forget("test-blocker")
 
 
+def test_an_unseeded_map_does_not_ask_for_a_seed_the_page_already_shows(folder):
+    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="6", seeded="0", seed="3")
+    deadline = time.monotonic() + 120
+    while "UMAP to 2D" not in captions(at):
+        assert time.monotonic() < deadline, "UMAP did not finish"
+        time.sleep(1)
+        at.run()
+    # The seed box holds 3 and changing it leaves an unseeded map as it is: only the checkbox makes it repeat.
+    assert "set a seed" not in captions(at) and "seeded" in captions(at).split("another layout")[1]
+
+
 def test_umap_on_a_table_smaller_than_n_neighbors_falls_back_to_pca_with_a_message(folder):
     at = open_page("pages/token_map.py", folder, table="position", method="umap", n_neighbors="100")
     deadline = time.monotonic() + 60
