@@ -111,8 +111,9 @@ def umap_progress(key: str) -> None:
     running = job_board().get(key)
     if running is None or running.future.done():
         st.rerun()
-    hint = (" For a faster, unseeded map, turn off \"reproducible UMAP\" under UMAP parameters."
-            if settings.seeded else "")
+    # A fit cannot be stopped, so switching now queues the fast map behind this one: say so.
+    hint = (" Maps that need not repeat exactly are faster with \"reproducible UMAP\" off (under UMAP "
+            "parameters); switching now waits for this one to finish." if settings.seeded else "")
     st.progress(running.fraction, text=f"UMAP of all {len(rows.table):,} rows: {running.stage} "
                                        f"({running.elapsed:.0f} s). The PCA map below is shown until it is done."
                                        + hint)

@@ -207,9 +207,9 @@ def find_distinct_rows(table: np.ndarray) -> DistinctRows:
     return DistinctRows(first=first, zero=~table.any(axis=1))
 
 
-def _rows(count: int, verb: str, singular_verb: str) -> str:
-    """``"3 rows are"`` / ``"1 row is"``: a count of rows with its verb agreeing."""
-    return f"{count:,} rows {verb}" if count != 1 else f"1 row {singular_verb}"
+def _rows(count: int, plural: str, singular: str) -> str:
+    """``"3 rows are ..."`` / ``"1 row is ..."``: a count of rows and the words that agree with it."""
+    return f"{count:,} rows {plural}" if count != 1 else f"1 row {singular}"
 
 
 def _check_shape(table: np.ndarray, dims: int) -> None:
@@ -255,9 +255,11 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
         coords = pca.fit_transform(table).astype(np.float32)
         explained = np.nan_to_num(pca.explained_variance_ratio_).astype(np.float32)
     if distinct.n_duplicates:
-        notes.append(f"{_rows(distinct.n_duplicates, 'repeat', 'repeats')} another row exactly and are drawn on top of it")
+        notes.append(_rows(distinct.n_duplicates, "repeat another row exactly and are drawn on top of it",
+                           "repeats another row exactly and is drawn on top of it"))
     if distinct.zero.any():
-        notes.append(f"{_rows(int(distinct.zero.sum()), 'are', 'is')} all zero; PCA places them where the zero vector lands")
+        notes.append(_rows(int(distinct.zero.sum()), "are all zero; PCA places them where the zero vector lands",
+                           "is all zero; PCA places it where the zero vector lands"))
     return Projection(coords=coords, method="pca", parameters=settings.parameters(),
                       versions=library_versions("pca"), notes=tuple(notes), explained_variance=explained)
 
@@ -330,14 +332,16 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     placed = ~distinct.zero
     coords[placed] = fitted[position[distinct.first[placed]]]
     notes = [] if settings.seeded else [
-        "unseeded: umap-learn optimised on every core, and another fit would give another layout; set a seed "
-        "for one that repeats"]
+        "unseeded: umap-learn optimised on every core, and another fit would give another layout; a seeded "
+        "one repeats exactly"]
     if distinct.n_duplicates:
-        notes.append(f"{_rows(distinct.n_duplicates, 'repeat', 'repeats')} another row exactly; UMAP saw each distinct row "
-                     "once and the copies share its point")
+        notes.append(_rows(distinct.n_duplicates, "repeat another row exactly; UMAP saw each distinct row once "
+                           "and the copies share its point", "repeats another row exactly; UMAP saw each distinct "
+                           "row once and the copy shares its point"))
     if distinct.zero.any():
-        notes.append(f"{_rows(int(distinct.zero.sum()), 'are', 'is')} all zero: cosine is undefined for them, so they "
-                     "are not placed on the map")
+        notes.append(_rows(int(distinct.zero.sum()),
+                           "are all zero: cosine is undefined for them, so they are not placed on the map",
+                           "is all zero: cosine is undefined for it, so it is not placed on the map"))
     report(1.0, "done")
     return Projection(coords=coords, method="umap", parameters=settings.parameters(),
                       versions=library_versions("umap"), notes=tuple(notes))

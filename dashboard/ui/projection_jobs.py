@@ -45,7 +45,7 @@ class ProjectionJob:
     key: str
     future: Future = field(default_factory=Future)
     fraction: float = 0.0
-    stage: str = "waiting for the worker"
+    stage: str = "waiting for the UMAP asked for before it to finish (one runs at a time)"
     started: float = field(default_factory=time.monotonic)
 
     def report(self, fraction: float, stage: str) -> None:

@@ -116,6 +116,18 @@ def test_pca_degenerate_tables():
     assert np.isfinite(project_table(zeros, ProjectionSettings("pca", 2)).coords).all()
 
 
+def test_pca_notes_read_as_sentences_for_one_row_and_for_several():
+    table = random_table(20, 4)
+    table[5], table[1] = table[4], 0  # one copy, one all-zero row
+    assert project_pca(table, ProjectionSettings("pca", 2)).notes == (
+        "1 row repeats another row exactly and is drawn on top of it",
+        "1 row is all zero; PCA places it where the zero vector lands")
+    table[6:8], table[2] = table[4], 0
+    assert project_pca(table, ProjectionSettings("pca", 2)).notes == (
+        "3 rows repeat another row exactly and are drawn on top of it",
+        "2 rows are all zero; PCA places them where the zero vector lands")
+
+
 @pytest.mark.parametrize("bad", [dict(method="tsne"), dict(dims=4), dict(n_neighbors=1), dict(min_dist=1.5),
                                  dict(seed=-1), dict(seed=2**32)])
 def test_bad_settings_are_refused(bad):

@@ -1,6 +1,7 @@
 """Token map, nearest neighbours and similarity pages through AppTest, on a tiny BERT with a tokenizer."""
 
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -83,6 +84,34 @@ def test_a_link_can_ask_for_the_fast_unseeded_umap(folder):
         at.run()
     assert "random_state=None" in captions(at) and "another layout" in captions(at)
     assert not at.exception and not at.error
+
+
+def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_is_faster(folder):
+    from dashboard.ui.projection_jobs import job_board
+
+    release = threading.Event()
+    blocker = job_board().submit("test-blocker", lambda progress: release.wait(60))  # the worker is busy
+    try:
+        at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="7")
+        text = at.get("progress")[0].proto.text
+        # Turning "reproducible UMAP" off now queues the fast map behind this one: it comes later, not sooner.
+        assert "reproducible UMAP" in text and "waits for this one" in text
+        assert not at.exception and not at.error
+    finally:
+        release.set()
+        blocker.future.result(60)
+        job_board().forget("test-blocker")
+
+
+def test_an_unseeded_map_does_not_ask_for_a_seed_the_page_already_shows(folder):
+    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="6", seeded="0", seed="3")
+    deadline = time.monotonic() + 120
+    while "UMAP to 2D" not in captions(at):
+        assert time.monotonic() < deadline, "UMAP did not finish"
+        time.sleep(1)
+        at.run()
+    # The seed box holds 3 and changing it leaves an unseeded map as it is: only the checkbox makes it repeat.
+    assert "set a seed" not in captions(at) and "seeded" in captions(at).split("another layout")[1]
 
 
 def test_umap_on_a_table_smaller_than_n_neighbors_falls_back_to_pca_with_a_message(folder):
