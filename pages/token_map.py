@@ -18,7 +18,7 @@ from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.loading import active_tables
-from dashboard.ui.map_data import get_pca, get_table_rows, get_umap, job_failure
+from dashboard.ui.map_data import get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
 from dashboard.ui.table_pages import open_table_page
@@ -93,7 +93,9 @@ except ExplorerError as error:
     st.stop()
 
 job = None
-if settings.method == "umap":
+if settings.method != "umap":
+    wait_for_umap(None)  # a queued UMAP this session asked for and nobody else wants is dropped
+else:
     result = get_umap(rows, tables.content_hash, settings)
     if isinstance(result, ProjectionJob):
         failure = job_failure(result)
@@ -111,7 +113,6 @@ def umap_progress(key: str) -> None:
     running = job_board().get(key)
     if running is None or running.future.done():
         st.rerun()
-    # A fit cannot be stopped, so switching now queues the fast map behind this one: say so.
     hint = (" Maps that need not repeat exactly are faster with \"reproducible UMAP\" off (under UMAP "
             "parameters); switching now waits for this one to finish." if settings.seeded else "")
     st.progress(running.fraction, text=f"UMAP of all {len(rows.table):,} rows: {running.stage} "

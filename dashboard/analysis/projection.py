@@ -265,7 +265,12 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
 
 
 class _EpochSink(io.TextIOBase):
-    """A file for umap's tqdm bar: turns ``{n}/{total}`` writes into progress calls."""
+    """A file for umap's tqdm bar: turns ``{n}/{total}`` writes into progress calls.
+
+    The progress callback must not raise: tqdm calls ``write`` while holding
+    its process-wide write lock and releases it only on a normal return, so an
+    exception here would leave every later progress bar in the process waiting.
+    """
 
     _COUNT = re.compile(r"(\d+)/(\d+)")
 

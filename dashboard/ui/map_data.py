@@ -17,7 +17,9 @@ from dashboard.analysis.token_map import TableRows, table_rows
 from dashboard.errors import ExplorerError
 from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
 from dashboard.tables import EmbeddingTables
+from dashboard.ui import state
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
+from dashboard.ui.session_files import current_session_id
 from dashboard.ui.tokenizer_loading import get_tokenizer
 
 
@@ -54,23 +56,36 @@ def get_pca(rows: TableRows, source: str, content_hash: str, settings: Projectio
     return _pca(rows, source, content_hash, rows.name, ProjectionSettings("pca", settings.dims))
 
 
+def wait_for_umap(key: str | None) -> None:
+    """Note that this session now waits for the UMAP ``key`` (``None``: for none).
+
+    The job it waited for before is released (:meth:`JobBoard.release`): if it
+    is still queued and no other session wants it, it is dropped, so the next
+    map does not queue behind it.
+    """
+    previous = st.session_state.get(state.UMAP_WAITING)
+    if previous is not None and previous != key:
+        job_board().release(previous, current_session_id())
+    st.session_state[state.UMAP_WAITING] = key
+
+
 def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -> Projection | ProjectionJob:
     """The UMAP result if it is on disk or finished, else its background job.
 
     The first call for a key starts the job; later calls (reruns, other
-    sessions) find it.
+    sessions) find it. This session becomes one of the job's waiters
+    (see :func:`wait_for_umap`).
     """
+    key = projection_key(content_hash, rows.name, settings)
+    wait_for_umap(key)
     found = load_cached(cache_path(content_hash, rows.name, settings), len(rows.table))
     if found is not None:
         return found
-    key = projection_key(content_hash, rows.name, settings)
-    board = job_board()
-    job = board.get(key)
-    if job is None:
-        def compute(progress):
-            return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress)
 
-        job = board.submit(key, compute)
+    def compute(progress):
+        return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress)
+
+    job = job_board().submit(key, compute, waiter=current_session_id())
     if job.future.done() and job.future.exception() is None:
         return job.future.result()
     return job

@@ -10,6 +10,13 @@ another session asking for the same map finds the same job instead of
 starting again, and the finished result lands in the on-disk cache, so it
 outlives the job.
 
+A job remembers which sessions wait for it. When the last one moves on
+(other settings, or PCA) while the job is still queued, it is dropped, so the
+map asked for next does not queue behind maps nobody wants. A running fit
+cannot be stopped safely (umap-learn has no hook; raising from its tqdm
+progress bar would leave tqdm's process-wide lock held), so it finishes and
+its map is cached for a return.
+
 Set ``EXPLORER_WARM_UMAP=0`` to skip the warm-up (the test suite does: it
 would cost 30 s of CPU per test process).
 """
@@ -40,6 +47,7 @@ class ProjectionJob:
         fraction: share of UMAP's epochs done, in [0, 1].
         stage: what it is doing now, for the progress bar's text.
         started: ``time.monotonic()`` when it was submitted.
+        waiting: ids of the sessions that want its result.
     """
 
     key: str
@@ -47,8 +55,10 @@ class ProjectionJob:
     fraction: float = 0.0
     stage: str = "waiting for the UMAP asked for before it to finish (one runs at a time)"
     started: float = field(default_factory=time.monotonic)
+    waiting: set[str] = field(default_factory=set)
 
     def report(self, fraction: float, stage: str) -> None:
+        """Record progress (``fraction`` in [0, 1]) and what is happening; never raises."""
         self.fraction, self.stage = min(max(fraction, 0.0), 1.0), stage
 
     @property
@@ -72,16 +82,20 @@ class JobBoard:
             if self.warming is None:
                 self.warming = self._executor.submit(warm_umap)
 
-    def submit(self, key: str, compute: Callable[[ProgressCallback], Projection]) -> ProjectionJob:
+    def submit(self, key: str, compute: Callable[[ProgressCallback], Projection],
+               waiter: str | None = None) -> ProjectionJob:
         """The job computing ``key``: the running or finished one, else a new one.
 
         Args:
             key: identifies the result (the projection cache key).
             compute: called on the worker with the job's progress callback.
+            waiter: the session asking; it is added to the job's waiters (see :meth:`release`).
         """
         with self._lock:
             job = self._jobs.get(key)
             if job is not None:
+                if waiter is not None:
+                    job.waiting.add(waiter)
                 return job
             job = ProjectionJob(key)
             if self.warming is not None and not self.warming.done():
@@ -92,8 +106,25 @@ class JobBoard:
                 return compute(job.report)
 
             job.future = self._executor.submit(run)
+            if waiter is not None:
+                job.waiting.add(waiter)
             self._jobs[key] = job
             return job
+
+    def release(self, key: str, waiter: str) -> None:
+        """``waiter`` no longer wants ``key``; a queued job nobody wants any more is dropped.
+
+        A dropped job never starts, and asking for the key again submits a new
+        one. A running or finished job is kept: it cannot be stopped safely,
+        and its map lands in the disk cache.
+        """
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is None:
+                return
+            job.waiting.discard(waiter)
+            if not job.waiting and job.future.cancel():  # cancel() succeeds only while the job is queued
+                del self._jobs[key]
 
     def get(self, key: str) -> ProjectionJob | None:
         with self._lock:

@@ -125,7 +125,8 @@ def sweep_orphans(root: Path) -> list[Path]:
     return removed
 
 
-def _session_id() -> str:
+def current_session_id() -> str:
+    """The running script's browser session id (``nosession`` outside one), safe in a file name."""
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
     context = get_script_run_ctx()
@@ -147,7 +148,7 @@ class SessionFolder:
     def __init__(self, root: Path | None = None, session_id: str | None = None):
         root = root or upload_root()
         sweep_orphans(root)
-        owner = session_id or _session_id()
+        owner = session_id or current_session_id()
         try:
             self.path = Path(tempfile.mkdtemp(prefix=f"session-{os.getpid()}-{owner}.", dir=root))
         except OSError as error:

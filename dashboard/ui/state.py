@@ -6,6 +6,8 @@ ACTIVE_SOURCE = "active_source"
 BUNDLED_PICKER = "bundled_picker"
 #: session_state key of the sidebar's local-path field.
 LOCAL_PATH = "local_path"
+#: session_state key of the UMAP job (its cache key) the Token map waits for, or None.
+UMAP_WAITING = "map_umap_waiting"
 #: session_state key of the last load error shown in the sidebar.
 LOAD_ERROR = "load_error"
 #: query parameter carrying the active source, so a link reopens the same model.

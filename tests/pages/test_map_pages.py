@@ -103,6 +103,31 @@ def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_i
         job_board().forget("test-blocker")
 
 
+def test_a_umap_the_user_moved_on_from_is_dropped_instead_of_delaying_the_next(folder):
+    from dashboard.ui import state
+    from dashboard.ui.projection_jobs import job_board
+
+    release = threading.Event()
+    blocker = job_board().submit("test-blocker", lambda progress: release.wait(60))  # the worker is busy
+    try:
+        at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="9")
+        first = job_board().get(at.session_state[state.UMAP_WAITING])
+        assert first is not None and not first.future.done()
+        at.session_state["map_n_neighbors"] = 10
+        at.run()
+        second_key = at.session_state[state.UMAP_WAITING]
+        assert first.future.cancelled() and job_board().get(first.key) is None
+        assert second_key != first.key and job_board().get(second_key) is not None
+        at.session_state["map_method"] = "pca"
+        at.run()
+        assert job_board().get(second_key) is None and at.session_state[state.UMAP_WAITING] is None
+        assert not at.exception and not at.error
+    finally:
+        release.set()
+        blocker.future.result(60)
+        job_board().forget("test-blocker")
+
+
 def test_an_unseeded_map_does_not_ask_for_a_seed_the_page_already_shows(folder):
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="6", seeded="0", seed="3")
     deadline = time.monotonic() + 120

@@ -1,6 +1,8 @@
-"""The background projection queue: one job at a time, and a queued job says what it waits for."""
+"""The background projection queue: one job at a time, a queued job says what it waits for, and a queued
+job nobody waits for any more is dropped."""
 
 import threading
+import time
 
 from dashboard.ui.projection_jobs import JobBoard
 
@@ -16,3 +18,42 @@ def test_a_job_queued_behind_another_says_it_waits_for_that_one_to_finish():
     finally:
         release.set()
     assert first.future.result(30) and second.future.result(30) == "done"
+
+
+def test_a_queued_job_nobody_waits_for_any_more_never_starts():
+    board, release = JobBoard(), threading.Event()
+    first = board.submit("first", lambda progress: release.wait(30), waiter="a")
+    started = threading.Event()
+    second = board.submit("second", lambda progress: started.set(), waiter="a")
+    try:
+        board.release("second", "a")
+        assert second.future.cancelled() and board.get("second") is None
+    finally:
+        release.set()
+    first.future.result(30)
+    time.sleep(0.1)
+    assert not started.is_set()
+
+
+def test_a_running_job_nobody_waits_for_finishes_and_asking_again_finds_it():
+    board, release = JobBoard(), threading.Event()
+    job = board.submit("map", lambda progress: (progress(0.5, "optimising"), release.wait(30))[1] and "done",
+                       waiter="a")
+    while job.fraction == 0.0:
+        time.sleep(0.01)
+    board.release("map", "a")  # it runs: it cannot be stopped, and its map will be cached for a return
+    assert board.get("map") is job and not job.future.cancelled()
+    release.set()
+    assert board.submit("map", lambda progress: "again", waiter="a") is job and job.future.result(30) == "done"
+
+
+def test_a_job_another_session_waits_for_keeps_running_and_a_finished_one_is_kept():
+    board, release = JobBoard(), threading.Event()
+    job = board.submit("map", lambda progress: release.wait(30) and "done", waiter="a")
+    assert board.submit("map", lambda progress: "other", waiter="b") is job
+    board.release("map", "a")
+    assert not job.future.cancelled() and board.get("map") is job
+    release.set()
+    assert job.future.result(30) == "done"
+    board.release("map", "b")
+    assert board.get("map") is job and job.future.result() == "done"
