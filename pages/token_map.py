@@ -114,7 +114,7 @@ def umap_progress(key: str) -> None:
     if running is None or running.future.done():
         st.rerun()
     hint = (" Maps that need not repeat exactly are faster with \"reproducible UMAP\" off (under UMAP "
-            "parameters); switching now waits for this one to finish." if settings.seeded else "")
+            "parameters); a fit already running finishes first." if settings.seeded else "")
     st.progress(running.fraction, text=f"UMAP of all {len(rows.table):,} rows: {running.stage} "
                                        f"({running.elapsed:.0f} s). The PCA map below is shown until it is done."
                                        + hint)

@@ -92,24 +92,24 @@ class JobBoard:
             waiter: the session asking; it is added to the job's waiters (see :meth:`release`).
         """
         with self._lock:
-            job = self._jobs.get(key)
-            if job is not None:
-                if waiter is not None:
-                    job.waiting.add(waiter)
-                return job
-            job = ProjectionJob(key)
-            if self.warming is not None and not self.warming.done():
-                job.report(0.0, "waiting for umap-learn to finish compiling (once per server start)")
-
-            def run() -> Projection:
-                job.report(0.0, "starting")
-                return compute(job.report)
-
-            job.future = self._executor.submit(run)
+            job = self._jobs.get(key) or self._start(key, compute)
             if waiter is not None:
                 job.waiting.add(waiter)
-            self._jobs[key] = job
             return job
+
+    def _start(self, key: str, compute: Callable[[ProgressCallback], Projection]) -> ProjectionJob:
+        """Queue a new job for ``key`` on the worker (the caller holds the lock)."""
+        job = ProjectionJob(key)
+        if self.warming is not None and not self.warming.done():
+            job.report(0.0, "waiting for umap-learn to finish compiling (once per server start)")
+
+        def run() -> Projection:
+            job.report(0.0, "starting")
+            return compute(job.report)
+
+        job.future = self._executor.submit(run)
+        self._jobs[key] = job
+        return job
 
     def release(self, key: str, waiter: str) -> None:
         """``waiter`` no longer wants ``key``; a queued job nobody wants any more is dropped.

@@ -3,6 +3,7 @@
 import json
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,6 @@ from dashboard.ui import state
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import open_app_page
-
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +30,31 @@ def chart_spec(at: AppTest, n: int = 0) -> dict:
 
 def captions(at: AppTest) -> str:
     return " | ".join(c.value for c in at.caption)
+
+
+def rerun_until_umap_is_drawn(at: AppTest, *, while_waiting=lambda at: None) -> None:
+    """Rerun the page each second until the UMAP replaced the PCA map (at most 120 s)."""
+    deadline = time.monotonic() + 120
+    while "UMAP to 2D" not in captions(at):
+        while_waiting(at)
+        assert time.monotonic() < deadline, "UMAP did not finish"
+        time.sleep(1)
+        at.run()
+
+
+@contextmanager
+def busy_worker():
+    """The page's projection worker runs a job of its own for the block, so the page's jobs stay queued."""
+    from dashboard.ui.projection_jobs import job_board
+
+    release = threading.Event()
+    blocker = job_board().submit("test-blocker", lambda progress: release.wait(60))
+    try:
+        yield job_board()
+    finally:
+        release.set()
+        blocker.future.result(60)
+        job_board().forget("test-blocker")
 
 
 def test_token_map_shows_pca_of_every_row_with_parameters_and_versions(folder):
@@ -64,12 +89,11 @@ def test_bad_regex_and_bad_link_values_are_messages_not_crashes(folder):
 def test_umap_runs_in_the_background_and_replaces_pca(folder):
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="5")
     assert not at.exception and not at.error
-    deadline = time.monotonic() + 120
-    while "UMAP to 2D" not in captions(at):
+
+    def pca_is_shown(at):
         assert "PCA to 2D" in captions(at)  # shown while UMAP runs
-        assert time.monotonic() < deadline, "UMAP did not finish"
-        time.sleep(1)
-        at.run()
+
+    rerun_until_umap_is_drawn(at, while_waiting=pca_is_shown)
     assert "n_neighbors=5" in captions(at) and "umap-learn" in captions(at)
     assert not at.exception
 
@@ -77,64 +101,39 @@ def test_umap_runs_in_the_background_and_replaces_pca(folder):
 def test_a_link_can_ask_for_the_fast_unseeded_umap(folder):
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="6", seeded="0")
     assert at.session_state["map_seeded"] is False and at.query_params["seeded"] == "0"
-    deadline = time.monotonic() + 120
-    while "UMAP to 2D" not in captions(at):
-        assert time.monotonic() < deadline, "UMAP did not finish"
-        time.sleep(1)
-        at.run()
+    rerun_until_umap_is_drawn(at)
     assert "random_state=None" in captions(at) and "another layout" in captions(at)
     assert not at.exception and not at.error
 
 
 def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_is_faster(folder):
-    from dashboard.ui.projection_jobs import job_board
-
-    release = threading.Event()
-    blocker = job_board().submit("test-blocker", lambda progress: release.wait(60))  # the worker is busy
-    try:
+    with busy_worker():
         at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="7")
         text = at.get("progress")[0].proto.text
-        # Turning "reproducible UMAP" off now queues the fast map behind this one: it comes later, not sooner.
-        assert "reproducible UMAP" in text and "waits for this one" in text
+        # Turning "reproducible UMAP" off cannot overtake a fit already running: the fast map comes after it.
+        assert "reproducible UMAP" in text and "already running finishes first" in text
         assert not at.exception and not at.error
-    finally:
-        release.set()
-        blocker.future.result(60)
-        job_board().forget("test-blocker")
 
 
 def test_a_umap_the_user_moved_on_from_is_dropped_instead_of_delaying_the_next(folder):
-    from dashboard.ui import state
-    from dashboard.ui.projection_jobs import job_board
-
-    release = threading.Event()
-    blocker = job_board().submit("test-blocker", lambda progress: release.wait(60))  # the worker is busy
-    try:
+    with busy_worker() as board:
         at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="9")
-        first = job_board().get(at.session_state[state.UMAP_WAITING])
+        first = board.get(at.session_state[state.UMAP_WAITING])
         assert first is not None and not first.future.done()
         at.session_state["map_n_neighbors"] = 10
         at.run()
         second_key = at.session_state[state.UMAP_WAITING]
-        assert first.future.cancelled() and job_board().get(first.key) is None
-        assert second_key != first.key and job_board().get(second_key) is not None
+        assert first.future.cancelled() and board.get(first.key) is None
+        assert second_key != first.key and board.get(second_key) is not None
         at.session_state["map_method"] = "pca"
         at.run()
-        assert job_board().get(second_key) is None and at.session_state[state.UMAP_WAITING] is None
+        assert board.get(second_key) is None and at.session_state[state.UMAP_WAITING] is None
         assert not at.exception and not at.error
-    finally:
-        release.set()
-        blocker.future.result(60)
-        job_board().forget("test-blocker")
 
 
 def test_an_unseeded_map_does_not_ask_for_a_seed_the_page_already_shows(folder):
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="6", seeded="0", seed="3")
-    deadline = time.monotonic() + 120
-    while "UMAP to 2D" not in captions(at):
-        assert time.monotonic() < deadline, "UMAP did not finish"
-        time.sleep(1)
-        at.run()
+    rerun_until_umap_is_drawn(at)
     # The seed box holds 3 and changing it leaves an unseeded map as it is: only the checkbox makes it repeat.
     assert "set a seed" not in captions(at) and "seeded" in captions(at).split("another layout")[1]
 
