@@ -44,9 +44,13 @@ def error_texts(page: Page) -> list[str]:
 
 def metric_values(page: Page) -> dict[str, str]:
     """``st.metric`` label -> value as shown (``{"vocab_size": "30,522", ...}``)."""
-    labels = page.locator("[data-testid='stMetricLabel']").all_inner_texts()
-    values = page.locator("[data-testid='stMetricValue']").all_inner_texts()
-    return {label.strip(): value.strip() for label, value in zip(labels, values)}
+    # Label and value read from the same metric: two separate lists fall out of step when a
+    # rerun has drawn some metrics and not yet the others (seen on a loaded machine).
+    shown = {}
+    for metric in page.locator("[data-testid='stMetric']").all():
+        label = metric.locator("[data-testid='stMetricLabel']").inner_text().strip()
+        shown[label] = metric.locator("[data-testid='stMetricValue']").inner_text().strip()
+    return shown
 
 
 _NAV_LINK = "[data-testid='stSidebarNavLink']"
