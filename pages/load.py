@@ -3,13 +3,13 @@
 import streamlit as st
 
 from dashboard.checkpoints import READERS
-from dashboard.checkpoints.hub import HUB_HOST, OFFLINE_ADVICE
+from dashboard.checkpoints.hub import OFFLINE_ADVICE
 from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.load_actions import (
     apply_arrays,
-    hub_online,
+    hub_unavailable,
     numpy_archive_of,
     open_hub_model,
     open_path,
@@ -47,9 +47,10 @@ with path:
     st.button("Open path", key="open_path", on_click=open_path)
 with hub:
     st.subheader("Hugging Face Hub")
-    if not hub_online():
-        st.info(f"Offline here: this machine cannot reach {HUB_HOST}, so models cannot be fetched by id. "
-                f"Instead, {OFFLINE_ADVICE}.", icon=":material/cloud_off:")
+    offline = hub_unavailable()
+    if offline is not None:
+        st.info(f"Models cannot be fetched by id here: {offline}. Instead, {OFFLINE_ADVICE}.",
+                icon=":material/cloud_off:")
     st.text_input("Model id", key=state.HUB_MODEL_ID, placeholder="openai-community/gpt2",
                   help="Fetches the config, tokenizer and weights (not the whole repository) into the hub cache.")
     st.button("Fetch and open", key="open_hub", on_click=open_hub_model)
