@@ -136,6 +136,10 @@ def test_smollm2_decay_covers_its_whole_context():
     captions = [c.value for c in at.caption if c.value.startswith("Distances 0 to")]
     assert captions and captions[0].startswith("Distances 0 to 8,192, the whole context.")
     assert "decay curves (16,386 points drawn as" in captions[0]
+    # The page's own curve falls to its lowest near distance 7,700 and rises again: the caption says so.
+    assert "does not fall steadily: it is lowest at distance 7,6" in captions[0]
+    assert any("an upper bound on the score's size" in m.value and "not the score itself" in m.value
+               for m in at.markdown)
 
 
 def test_thinning_caption_counts_the_points_of_each_norm_chart(tmp_path):
