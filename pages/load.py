@@ -16,7 +16,13 @@ from dashboard.ui.load_actions import (
     open_uploads,
     upload_widget_key,
 )
-from dashboard.ui.load_frames import describe_token_sample, read_summary_frame, sample_token_ids, token_sample_frame
+from dashboard.ui.load_frames import (
+    describe_token_sample,
+    read_summary_frame,
+    sample_token_ids,
+    token_sample_frame,
+    training_frame,
+)
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.session_files import STORAGE_ADVICE, sweep_ended_uploads, uploads_possible
@@ -82,6 +88,10 @@ if tables.tying.config_note:
     st.warning(f"Note: {tables.tying.config_note}.")
 for note in tables.notes:
     st.caption(f"Note: {note}")
+training = training_frame(tables)
+if not training.empty:
+    st.subheader("Training run (as saved in the checkpoint)")
+    st.dataframe(training, hide_index=True, width="stretch")
 st.subheader("Token strings")
 sample = sample_token_ids(tables)
 st.caption(f"{describe_token_sample(sample, len(tables.vocabulary))} As the tokenizer stores them and as the "

@@ -12,6 +12,7 @@ from dashboard.ui import state
 from dashboard.ui.load_frames import PADDING_ROWS
 from tests import factories
 from tests import format_factories as ff
+from tests.pages.app_test import open_app_page
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKENS = ["<|endoftext|>", "Ġcat"] + [f"t{i}" for i in range(factories.VOCAB - 2)]
@@ -173,3 +174,15 @@ def test_padding_rows_reserved_tokens_and_the_token_sample_are_explained(page):
     assert sample[:9] == list(range(9)) and sample[-1] == 30521
     assert any(c.value.startswith("A sample of 16 of 30,522 tokens: the first 9 (ids 0-8), then 7 spread evenly "
                                   "from id 4,367 to the last, 30,521.") for c in page.caption)
+
+
+def test_a_nanogpt_checkpoint_shows_its_best_val_loss_training_config_and_tokenizer_advice(tmp_path):
+    ff.nanogpt_checkpoint(tmp_path / "out", vocab_size=50304)
+    at = open_app_page("pages/load.py", model=tmp_path / "out")
+    assert not at.exception
+    assert "Training run (as saved in the checkpoint)" in [s.value for s in at.subheader]
+    frame = next(d.value for d in at.dataframe if "setting" in d.value.columns)
+    rows = dict(zip(frame["setting"], frame["value"]))
+    assert rows["best_val_loss"].startswith("1.4697 nats per token") and "perplexity 4.35" in rows["best_val_loss"]
+    assert rows["iter_num"] == "250" and rows["config: dataset"] == "shakespeare_char"
+    assert any("put GPT-2's tokenizer.json" in c.value for c in at.caption)
