@@ -186,3 +186,23 @@ def test_a_nanogpt_checkpoint_shows_its_best_val_loss_training_config_and_tokeni
     assert rows["best_val_loss"].startswith("1.4697 nats per token") and "perplexity 4.35" in rows["best_val_loss"]
     assert rows["iter_num"] == "250" and rows["config: dataset"] == "shakespeare_char"
     assert any("put GPT-2's tokenizer.json" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("what", ["zip", "config.json"])
+def test_local_path_opens_a_zip_or_a_config_json_as_an_upload_would(page, tmp_path, monkeypatch, what):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where the zip is unpacked
+    folder = factories.gpt2_folder(tmp_path / "gpt2", tied=False)
+    path = folder / "config.json"
+    if what == "zip":
+        path = tmp_path / "gpt2.zip"
+        with zipfile.ZipFile(path, "w") as archive:
+            for file in folder.iterdir():
+                archive.write(file, f"gpt2/{file.name}")
+    page.text_input(key=state.LOAD_PATH).input(str(path))
+    at = page.button(key="open_path").click().run()
+    assert not at.exception and not _errors(at)
+    summary = dict(at.dataframe[0].value.values)
+    assert (summary["architecture"], summary["weight tying"]) == ("gpt2", "untied")
+    assert at.session_state[state.ACTIVE_SOURCE] == str(path)
