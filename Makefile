@@ -43,7 +43,9 @@ docker-smoke: $(DEV)
 	bash scripts/docker-smoke.sh
 
 # Train the bundled GPT (models/tiny-gpt-pydocs) from scratch on the CPU: 16 CPU-minutes, 9 min wall-clock
-# on 2 quiet cores (an hour when the machine is shared); byte-identical output for the same seed.
+# on 2 quiet cores here (an hour when the machine is shared; 24 CPU-minutes on another machine). Same seed:
+# byte-identical weights on the same machine, threads and torch; elsewhere the same tokenizer and losses
+# (to 5e-7) but weights up to 0.008 apart.
 # Needs the corpus first, as root: apt-get install -y python3.11-doc
 .PHONY: train-default-gpt
 train-default-gpt: $(RUNTIME)

@@ -3,20 +3,26 @@
 import streamlit as st
 
 from dashboard.checkpoints import READERS
-from dashboard.checkpoints.hub import HUB_HOST, OFFLINE_ADVICE
+from dashboard.checkpoints.hub import OFFLINE_ADVICE
 from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.load_actions import (
     apply_arrays,
-    hub_online,
+    hub_unavailable,
     numpy_archive_of,
     open_hub_model,
     open_path,
     open_uploads,
     upload_widget_key,
 )
-from dashboard.ui.load_frames import describe_token_sample, read_summary_frame, sample_token_ids, token_sample_frame
+from dashboard.ui.load_frames import (
+    describe_token_sample,
+    read_summary_frame,
+    sample_token_ids,
+    token_sample_frame,
+    training_frame,
+)
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.session_files import STORAGE_ADVICE, sweep_ended_uploads, uploads_possible
@@ -47,9 +53,10 @@ with path:
     st.button("Open path", key="open_path", on_click=open_path)
 with hub:
     st.subheader("Hugging Face Hub")
-    if not hub_online():
-        st.info(f"Offline here: this machine cannot reach {HUB_HOST}, so models cannot be fetched by id. "
-                f"Instead, {OFFLINE_ADVICE}.", icon=":material/cloud_off:")
+    offline = hub_unavailable()
+    if offline is not None:
+        st.info(f"Models cannot be fetched by id here: {offline}. Instead, {OFFLINE_ADVICE}.",
+                icon=":material/cloud_off:")
     st.text_input("Model id", key=state.HUB_MODEL_ID, placeholder="openai-community/gpt2",
                   help="Fetches the config, tokenizer and weights (not the whole repository) into the hub cache.")
     st.button("Fetch and open", key="open_hub", on_click=open_hub_model)
@@ -81,6 +88,10 @@ if tables.tying.config_note:
     st.warning(f"Note: {tables.tying.config_note}.")
 for note in tables.notes:
     st.caption(f"Note: {note}")
+training = training_frame(tables)
+if not training.empty:
+    st.subheader("Training run (as saved in the checkpoint)")
+    st.dataframe(training, hide_index=True, width="stretch")
 st.subheader("Token strings")
 sample = sample_token_ids(tables)
 st.caption(f"{describe_token_sample(sample, len(tables.vocabulary))} As the tokenizer stores them and as the "

@@ -6,7 +6,7 @@ from dashboard.analysis.accounting import format_count, parameter_rows, spec_fro
 from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.overview_frames import cached_token_norms, parameter_frame
+from dashboard.ui.overview_frames import cached_token_norms, describe_norms, parameter_frame
 from dashboard.ui.source_names import display_name
 
 ensure_routed()
@@ -16,11 +16,13 @@ st.title(f"Overview: {tables.name}")
 st.caption(f"{tables.format} · architecture `{tables.architecture}` · stored as {tables.source_dtype} · "
            f"read from `{display_name(tables.source)}`")
 
-cols = st.columns(4)
-cols[0].metric("vocab_size", format_count(tables.vocab_size))
-cols[1].metric("d_model", format_count(tables.d_model))
-cols[2].metric("n_positions", format_count(tables.n_positions) if tables.n_positions else "none")
-cols[3].metric("total parameters", format_count(tables.total_parameters))
+# A wrapping row of content-wide metrics, not four equal columns: at 1,024 px a column is too narrow for a
+# total such as 22,713,216, which Streamlit then cuts with an ellipsis.
+metrics = st.container(horizontal=True, gap="medium")
+metrics.metric("vocab_size", format_count(tables.vocab_size), width="content")
+metrics.metric("d_model", format_count(tables.d_model), width="content")
+metrics.metric("n_positions", format_count(tables.n_positions) if tables.n_positions else "none", width="content")
+metrics.metric("total parameters", format_count(tables.total_parameters), width="content")
 
 st.subheader("Where the parameters are")
 st.dataframe(parameter_frame(parameter_rows(spec_from_tables(tables))), hide_index=True, width="stretch",
@@ -39,8 +41,7 @@ st.write(f"**{tables.position_kind}** — {tables.position_note}.")
 st.subheader("Row norms of the token table")
 norm_frame = cached_token_norms(tables, tables.content_hash, len(tables.vocabulary))
 st.altair_chart(row_norm_histogram_chart(norm_frame, title=""), width="stretch")
-st.caption("How long each token's vector is. Rarely seen tokens tend to stay near their initial norm; "
-           "a separate spike often marks tokens training never touched.")
+st.caption(describe_norms(norm_frame["norm"].to_numpy()))
 unused = len(tables.unused_rows)
 if unused:
     st.caption(f"{unused:,} padding rows past the vocabulary (ids {tables.unused_rows.start:,} to "

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from dashboard.analysis.norms import MEASURES
 from dashboard.analysis.sinusoidal_closeness import SINUSOIDAL_MEASURE
 from dashboard.analysis.spectrum import top_variance_dimensions
 from dashboard.analysis.untrained_rows import UNTRAINED_CRITERION, any_row_threshold, untrained_threshold
@@ -19,11 +20,15 @@ from dashboard.charts.positions import (
 from dashboard.ui import position_frames as frames
 from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.position_text import MIN_ROWS, describe_untrained, too_few_rows_message
+from dashboard.ui.position_text import MIN_ROWS, describe_untrained, first_block_input, too_few_rows_message
 from dashboard.ui.rotary_panel import render_no_table, render_rotary
 from dashboard.ui.thinning import thin_lines, with_thinning_note
+from dashboard.ui.url_state import UrlParam, index_list, publish, seed_widgets
 
 ensure_routed()
+
+HEATMAP_CELLS = (64, 128, 256, 512)
+MAX_DIMENSIONS = 8
 
 tables = active_tables()
 st.title(f"Position embeddings: {tables.name}")
@@ -50,9 +55,8 @@ if tables.n_positions < MIN_ROWS:
 key = tables.content_hash
 n, d = tables.n_positions, tables.d_model
 summary = frames.cached_summary(tables, key)
-st.caption(f"{tables.position_kind}: {tables.position_note}. Each token vector entering the first block is "
-           "x_t = token_embedding[id_t] + position_embedding[t]"
-           + (" + token_type_embedding[segment]." if tables.token_type is not None else "."))
+st.caption(f"{tables.position_kind}: {tables.position_note}. "
+           + first_block_input(tables.architecture, has_token_type=tables.token_type is not None))
 cols = st.columns(5)
 cols[0].metric("n_positions", f"{n:,}")
 cols[1].metric("d_model", f"{d:,}")
@@ -60,13 +64,27 @@ cols[2].metric("adjacent cosine mean", f"{summary.adjacent_cosine_mean:.3f}",
                help="Mean cosine similarity of rows t and t + 1: about 0 for random rows, near 1 for a smooth table.")
 cols[3].metric("closeness to sinusoidal", f"{summary.sinusoidal_similarity:.3f}", help=SINUSOIDAL_MEASURE)
 cols[4].metric("untrained-looking rows", len(summary.untrained_positions), help=UNTRAINED_CRITERION)
-st.caption(f"Closeness to sinusoidal: {SINUSOIDAL_MEASURE}. A learned table is only defined up to a rotation "
-           "of d_model space, so entries cannot be compared directly; the cosines between positions can.")
+st.caption(f"Closeness to sinusoidal: {SINUSOIDAL_MEASURE}. Entries are not compared dimension by dimension: "
+           "nothing ties a trained dimension to a sinusoidal one. Cosines between positions do not depend on how the "
+           "dimensions are laid out (they are unchanged by any rotation of the table), so those are compared; the "
+           "model itself is not free to rotate one table alone, only its whole residual stream with every weight "
+           "that reads it, and LayerNorm's per-dimension gains break even that.")
 
+default_dims = top_variance_dimensions(tables.position, 4)
+PARAMS = [
+    UrlParam("measure", frames.MEASURE_KEY, "cosine", choices=MEASURES),
+    UrlParam("cells", frames.CELLS_KEY, 256, int, HEATMAP_CELLS),
+    UrlParam("dimensions", frames.DIMENSIONS_KEY, default_dims, index_list(d, MAX_DIMENSIONS)),
+]
+seed_widgets(PARAMS)
+if any(dim >= d for dim in st.session_state[frames.DIMENSIONS_KEY]):  # kept from a wider checkpoint
+    st.session_state[frames.DIMENSIONS_KEY] = default_dims
 controls = st.columns([1, 2])
-measure = controls[0].radio("Similarity", ["cosine", "dot"], horizontal=True, key=frames.MEASURE_KEY,
-                            help="Cosine ignores row norms; the dot product is what attention sees.")
-cells = controls[1].select_slider("Heatmap cells per side", [64, 128, 256, 512], value=256, key=frames.CELLS_KEY,
+measure = controls[0].radio("Similarity", list(MEASURES), horizontal=True, key=frames.MEASURE_KEY,
+                            help="Cosine ignores row norms; the dot product keeps them. Attention scores are dot "
+                                 "products too, but of queries and keys, after LayerNorm and the query/key "
+                                 "projections: not of these rows.")
+cells = controls[1].select_slider("Heatmap cells per side", list(HEATMAP_CELLS), key=frames.CELLS_KEY,
                                   help="The matrix is averaged over square blocks of positions to this resolution.")
 
 st.subheader("Similarity between positions")
@@ -106,9 +124,10 @@ st.caption(with_thinning_note(
     "total variance along each principal component.", [("trajectories", drawn)]))
 
 st.subheader("Single dimensions and their frequency spectrum")
-default_dims = top_variance_dimensions(tables.position, 4)
-dims = st.multiselect("Dimensions (0-based)", list(range(d)), default=default_dims, key=frames.DIMENSIONS_KEY,
-                      max_selections=8, help="Defaults to the 4 dimensions of the learned table that vary most.")
+dims = st.multiselect("Dimensions (0-based)", list(range(d)), key=frames.DIMENSIONS_KEY,
+                      max_selections=MAX_DIMENSIONS, help="Defaults to the 4 dimensions of the learned table that "
+                                                           "vary most.")
+publish(PARAMS)
 if dims:
     sides = st.columns(2)
     thinned = []  # each side's own counts: the learned and reference lines need not thin alike

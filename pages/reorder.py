@@ -3,7 +3,7 @@
 import numpy as np
 import streamlit as st
 
-from dashboard.analysis.reorder import describe_order, parse_index_list
+from dashboard.analysis.reorder import describe_order, movable_positions, order_from_positions, parse_index_list
 from dashboard.charts.reorder import (
     attention_heatmap_chart,
     next_token_chart,
@@ -13,7 +13,7 @@ from dashboard.charts.reorder import (
 from dashboard.errors import ExplorerError
 from dashboard.forward.experiment import ReorderExperiment
 from dashboard.ui import state
-from dashboard.ui.forward_loading import count_movable_tokens, forward_model, reorder_experiment
+from dashboard.ui.forward_loading import forward_model, reorder_experiment, sentence_tokens
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.reorder_frames import (
@@ -50,65 +50,106 @@ def show_pair(label: str, numbers: dict, key: str, formatter) -> None:
     with_.metric(f"{label}, with positions", formatter(numbers["with_positions"][key]))
 
 
-def reverse_order_text(source: str, sentence: str) -> str:
-    """The reverse order of this sentence's movable tokens written out, e.g. ``"7,6,5,4,3,2,1,0"``.
+def movable_text(source: str, sentence: str) -> tuple[list[int], str]:
+    """The positions of this sentence's movable tokens, and their reverse written out (``"6,5,4,3,2,1"``).
 
-    The custom-order field starts from it, so that it fits the sentence whatever its tokenizer makes of it.
+    Positions are numbered as the charts below number them, special tokens included; the custom-order field
+    starts from the reverse, so that it fits the sentence whatever its tokenizer makes of it.
     """
     try:
-        count = count_movable_tokens(source, sentence)
+        _, special = sentence_tokens(source, sentence)
+        movable = [int(p) for p in movable_positions(special)]
     except ExplorerError:
-        count = len(DEFAULT_SENTENCE.split())  # the experiment below says what is wrong with the sentence
-    return ",".join(str(i) for i in reversed(range(count)))
+        movable = list(range(len(DEFAULT_SENTENCE.split())))  # the experiment below says what is wrong
+    return movable, ",".join(str(p) for p in reversed(movable))
 
 
-def order_controls(source: str, sentence: str) -> str:
-    """Draw the order widgets and return the order spec they describe."""
+def order_controls(source: str, sentence: str) -> tuple[str, str]:
+    """Draw the order widgets; return what they ask for in positions, ``(kind, value)``, and its description.
+
+    A custom order made for another sentence (or checkpoint) is replaced by the reverse of this one, so that
+    the field follows the sentence typed; the swap fields start at the first two tokens that can move.
+    """
     kind = st.radio("Order", list(ORDER_KINDS), format_func=ORDER_KINDS.get, horizontal=True, key=state.REORDER_KIND)
     if kind == "shuffle":
-        seed = st.number_input("Shuffle seed", min_value=0, value=0, step=1, key=state.REORDER_SEED)
-        return f"shuffle:{int(seed)}"
+        seed = int(st.number_input("Shuffle seed", min_value=0, value=0, step=1, key=state.REORDER_SEED))
+        return f"shuffle:{seed}", describe_order(f"shuffle:{seed}")
     if kind == "swap":
+        if state.REORDER_SWAP_I not in st.session_state:
+            first_two = (movable_text(source, sentence)[0] + [0, 1])[:2]
+            st.session_state[state.REORDER_SWAP_I], st.session_state[state.REORDER_SWAP_J] = first_two
         i_col, j_col = st.columns(2)
-        i = i_col.number_input("Swap token", min_value=0, value=0, step=1, key=state.REORDER_SWAP_I)
-        j = j_col.number_input("with token", min_value=0, value=1, step=1, key=state.REORDER_SWAP_J)
-        return f"swap:{int(i)},{int(j)}"
+        i = int(i_col.number_input("Swap the token at position", min_value=0, step=1, key=state.REORDER_SWAP_I,
+                                   help="Positions as the charts number them, from 0 (special tokens included)."))
+        j = int(j_col.number_input("with the token at position", min_value=0, step=1, key=state.REORDER_SWAP_J))
+        return f"swap:{i},{j}", f"positions {i} and {j} swapped"
     if kind == "custom":
-        if state.REORDER_CUSTOM not in st.session_state:
-            st.session_state[state.REORDER_CUSTOM] = reverse_order_text(source, sentence)
-        return st.text_input("Order (0-based numbers of the tokens that can move, commas or spaces)",
+        written_for = st.session_state.get(state.REORDER_CUSTOM_FOR)
+        if state.REORDER_CUSTOM not in st.session_state or written_for not in (None, (source, sentence)):
+            st.session_state[state.REORDER_CUSTOM] = movable_text(source, sentence)[1]
+        st.session_state[state.REORDER_CUSTOM_FOR] = (source, sentence)
+        text = st.text_input("Order (positions as the charts number them, commas or spaces)",
                              key=state.REORDER_CUSTOM,
-                             help="The token numbered order[t] goes to place t. Tokens the tokenizer adds around "
-                                  "the sentence ([CLS], [SEP], BOS) never move and are not numbered.")
-    return "reverse"
+                             help="The k-th token that can move is replaced by the token at position order[k]. "
+                                  "Tokens the tokenizer adds around the sentence ([CLS], [SEP], BOS) never move "
+                                  "and are not listed.")
+        return text, f"custom order {' '.join(str(p) for p in parse_positions_quietly(text))}"
+    return "reverse", describe_order("reverse")
+
+
+def parse_positions_quietly(text: str) -> list[int]:
+    """The numbers of a typed order, or none when it is not one (the error is shown where it is used)."""
+    try:
+        return parse_index_list(text)
+    except ExplorerError:
+        return []
+
+
+def order_spec(kind: str, value: str, source: str, sentence: str) -> str:
+    """The widgets' order in the experiment's terms (indices over the movable tokens).
+
+    Raises:
+        QueryError: the sentence cannot be tokenized.
+        OrderError: a position outside the sentence or on a special token, or an incomplete custom order.
+    """
+    if kind not in ("swap", "custom"):
+        return value
+    labels, special = sentence_tokens(source, sentence)
+    if kind == "swap":
+        indices = order_from_positions([int(p) for p in value[len("swap:"):].split(",")], special, labels,
+                                       complete=False)
+        return f"swap:{indices[0]},{indices[1]}"
+    indices = order_from_positions(parse_index_list(value), special, labels, complete=True)
+    return ",".join(map(str, indices))
 
 
 tables = active_tables()
 source = active_source()
-st.title("Sentence reorder: position is what breaks the symmetry")
-st.write("Without position information, self-attention is **permutation equivariant**: reorder the words and "
-         "every word's output is the same, only reordered. Below, the loaded model's own weights run a sentence "
-         "and its reordering twice, with the positions and with them removed (learned table zeroed, rotary "
-         "rotation replaced by the identity), and the outputs are compared token by token.")
+st.title("Sentence reorder: what tells word orders apart")
+st.write("Without position information and without a causal mask, self-attention is **permutation equivariant**: "
+         "reorder the words and every word's output is the same, only reordered. In a bidirectional model "
+         "(BERT) position is then the only thing that breaks the symmetry; in a causal model (GPT) the mask "
+         "already breaks it. Below, the loaded model's own weights run a sentence and its reordering twice, with "
+         "the positions and with them removed (learned table zeroed, rotary rotation replaced by the identity), "
+         "and the outputs are compared token by token.")
 
 sentence_col, order_col = st.columns([3, 2])
 sentence = sentence_col.text_input("Sentence", value=DEFAULT_SENTENCE, key=state.REORDER_SENTENCE)
 with order_col:
-    order = order_controls(source, sentence)
+    asked, description = order_controls(source, sentence)
 
 model, forward_note = forward_model(source)
 try:
-    if st.session_state[state.REORDER_KIND] == "custom":
-        parse_index_list(order)  # an error worded for this field, before the order reaches the experiment
+    order = order_spec(st.session_state[state.REORDER_KIND], asked, source, sentence)
     experiment: ReorderExperiment = reorder_experiment(source, sentence, order)
-    st.session_state[state.REORDER_LAST_GOOD] = (source, sentence, order)
+    st.session_state[state.REORDER_LAST_GOOD] = (source, sentence, order, description)
 except ExplorerError as error:
     st.error(str(error), icon=":material/error:")
     last = st.session_state.get(state.REORDER_LAST_GOOD)
     if last is None or last[0] != source:
         st.stop()
-    st.caption(f"Still showing the last input that worked: “{last[1]}”, {describe_order(last[2])}.")
-    experiment = reorder_experiment(*last)
+    st.caption(f"Still showing the last input that worked: “{last[1]}”, {last[3]}.")
+    experiment = reorder_experiment(*last[:3])
 
 st.altair_chart(token_order_chart(token_order_frame(experiment)), width="stretch")
 st.caption(f"Tokens from {experiment.tokenizer_note}. Special tokens (orange) stay in place. "
@@ -132,17 +173,19 @@ elif experiment.permuted_tokens == experiment.tokens:
 numbers = {setting: experiment.numbers(setting) for setting in ("with_positions", "without_positions")}
 if experiment.causal:
     st.warning(
-        "**This model is causal**: each token sees only the tokens before it, so the mask alone depends on order "
-        "and the outputs change even with positions removed. A causal model can count how many tokens it sees "
-        f"and so learns position without any position embedding ({HAVIV}).", icon=":material/warning:")
+        "**This model is causal**: each token sees itself and the tokens before it, so the mask alone depends on "
+        "order and the outputs change even with positions removed; here the mask, not position, breaks the "
+        "symmetry. A causal model can count how many tokens it sees and so learns position without any position "
+        f"embedding ({HAVIV}).", icon=":material/warning:")
 if not experiment.has_forward:
     st.info(f"Only the lookup level can run: {experiment.forward_note}.", icon=":material/info:")
 
 st.header("1. Lookup: the vectors entering the first block")
 show_pair("largest |difference|", numbers, "lookup_max_abs_diff", format_difference)
 st.write("Each token's vector in the reordered sentence is compared with the same token's vector in the original. "
-         "Without positions a token gets the same vector wherever it stands; with positions it gets a different "
-         "one at a different place.")
+         "Without positions a token gets the same vector wherever it stands"
+         + ("; with a learned position table it gets a different one at a different place."
+            if experiment.position_kind == "learned" else "."))
 if experiment.position_kind == "none":
     st.caption("This checkpoint has no position table, so there is nothing to add: both settings are the same.")
 elif experiment.position_kind == "rotary":
@@ -150,8 +193,10 @@ elif experiment.position_kind == "rotary":
                "level is the same with and without them. Position shows from level 2 on.")
 if experiment.mean_input_difference is not None:
     st.caption(f"The mean of the (token + position) inputs is the same for both sentences (largest difference "
-               f"{experiment.mean_input_difference:.1e}): the same rows are used, only paired differently. That is "
-               "why the order shows only once attention mixes tokens by their content.")
+               f"{experiment.mean_input_difference:.1e}): the same rows are used, only paired differently. A mean "
+               "over tokens cannot see the new pairing, but anything that acts on each token's vector on its own "
+               "and is not linear already can: BERT's embedding LayerNorm, GPT-2's ln_1 before its first "
+               "attention.")
 st.altair_chart(token_difference_chart(token_difference_frame(experiment, "lookup"), title=LEVELS["lookup"][1]),
                 width="stretch")
 st.caption("A bar of height zero means the token got the same vector in both orders; hover a bar for its value.")

@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from dashboard.analysis.queries import ResolvedTerm, TermResolver
 from dashboard.analysis.similarity import SIMILARITY_METRICS, similarity_frame, similarity_matrix
 from dashboard.charts.similarity import similarity_heatmap_chart
 from dashboard.errors import ExplorerError, QueryError
@@ -35,6 +36,19 @@ metric_radio(controls[1], "sim_metric", SIMILARITY_METRICS,
              help="cosine in [-1, 1]; dot product unbounded; centred cosine removes the mean row first.")
 publish(PARAMS)
 
+
+
+def resolve_each(resolver: TermResolver, typed: list[str]) -> tuple[list[ResolvedTerm], list[tuple[str, str]]]:
+    """Resolve every typed term on its own: those with rows, and ``(text, why)`` for each that has none."""
+    terms, unknown = [], []
+    for text in typed:
+        try:
+            terms.append(resolver.resolve(text))
+        except QueryError as error:
+            unknown.append((text, str(error)))
+    return terms, unknown
+
+
 metric = st.session_state["sim_metric"]
 typed = list(dict.fromkeys(t.strip() for t in st.session_state["sim_terms"].split(",") if t.strip()))
 try:
@@ -43,7 +57,13 @@ try:
     if len(typed) > MAX_TERMS:
         raise QueryError(f"{len(typed)} terms is more than a readable heatmap holds; keep at most {MAX_TERMS}")
     resolver = get_resolver(tables, source, tables.content_hash)
-    terms = [resolver.resolve(text) for text in typed]
+    terms, unknown = resolve_each(resolver, typed)
+    if unknown:
+        st.warning("Left out of the heatmap: " + "; ".join(f"“{text}”: {why}" for text, why in unknown) + ".",
+                   icon=":material/warning:")
+    typed = [term.text.strip() for term in terms]
+    if len(terms) < 2:
+        raise QueryError(f"only {len(terms)} of the terms has a row; type at least two that this vocabulary knows")
     vectors = np.stack([resolver.vector(term) for term in terms])
     index = get_neighbour_index(tables, source, tables.content_hash)
     matrix = similarity_matrix(vectors, metric, mean=index.mean)

@@ -7,7 +7,7 @@ import numpy as np
 from dashboard.errors import QueryError
 from dashboard.tables import EmbeddingTables
 
-#: Similarity measures between rows: cosine (directions only) or dot product (what attention sees).
+#: Similarity measures between rows: cosine (directions only) or dot product (directions and norms).
 MEASURES = ("cosine", "dot")
 
 

@@ -45,6 +45,51 @@ def movable_positions(special: Sequence[bool]) -> np.ndarray:
     return np.flatnonzero(~np.asarray(special, dtype=bool))
 
 
+def order_from_positions(positions: Sequence[int], special: Sequence[bool], labels: Sequence[str], *,
+                         complete: bool) -> np.ndarray:
+    """Sentence positions as a page's charts number them (special tokens included) -> movable-token indices.
+
+    The orders of :func:`parse_order` count the movable tokens only; a page
+    that numbers every token from 0 (``0 [CLS]``, ``1 the`` ...) lets people
+    type those numbers and converts them here, so that "swap 1 and 2" means
+    the tokens the chart labels 1 and 2.
+
+    Args:
+        positions: 0-based sentence positions typed by the user.
+        special: one flag per token of the sentence.
+        labels: one display string per token, for the messages.
+        complete: ``True`` for a whole order (each movable position exactly
+            once), ``False`` for a few positions (a swap).
+
+    Returns:
+        ``(len(positions),)`` int64 indices over the movable tokens.
+
+    Raises:
+        OrderError: a position outside the sentence, on a special token, repeated,
+            or (``complete``) not every movable position given; worded in positions.
+    """
+    movable = movable_positions(special)
+    index = {int(p): k for k, p in enumerate(movable)}
+    allowed = (f"positions {movable[0]} to {movable[-1]}" if len(movable) and movable[-1] - movable[0] + 1 == len(movable)
+               else "positions " + ", ".join(map(str, movable)))
+    for p in positions:
+        if not 0 <= p < len(special):
+            raise OrderError(f"position {p} is outside the sentence (positions 0 to {len(special) - 1}); "
+                             f"the tokens that can move are at {allowed}")
+        if p not in index:
+            raise OrderError(f"position {p} is {labels[p]}, which the tokenizer adds and which never moves; "
+                             f"the tokens that can move are at {allowed}")
+    if complete:
+        repeated = sorted({p for p in positions if list(positions).count(p) > 1})
+        if repeated:
+            raise OrderError(f"the order repeats position {', '.join(map(str, repeated))}; give each of {allowed} "
+                             "exactly once")
+        if len(positions) != len(movable):
+            raise OrderError(f"the order has {len(positions)} positions but the sentence has {len(movable)} tokens "
+                             f"that can move; give each of {allowed} once")
+    return np.asarray([index[p] for p in positions], dtype=np.int64)
+
+
 def parse_index_list(text: str) -> list[int]:
     """The numbers of an order typed as ``2,0,1``, ``2 0 1`` or ``2, 0, 1``.
 

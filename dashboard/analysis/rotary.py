@@ -18,10 +18,15 @@ summing by parts gives::
     S_j = sum_{k=0}^{j-1} exp(1j * (m - n) * theta_k)
 
 and the paper plots ``(1 / (head_dim / 2)) * sum_j |S_j|`` (its Figure 2),
-which falls as the relative distance ``m - n`` grows.
+which tends to fall as the relative distance ``m - n`` grows. That is a bound
+on the score's size, not the score or its expected value, and it is not
+monotone: :func:`describe_bound` finds where it is lowest and how much it rises
+again on a model's own frequencies.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -119,3 +124,42 @@ def rotary_decay_frame(head_dim: int, rope_theta: float, max_distance: int) -> p
         pd.DataFrame({"distance": distance.astype(int), "curve": "RoFormer bound", "value": bound / bound[0]}),
         pd.DataFrame({"distance": distance.astype(int), "curve": "same vector", "value": same_vector}),
     ], ignore_index=True)
+
+
+class BoundShape(NamedTuple):
+    """Where the scaled RoFormer bound of :func:`rotary_decay_frame` is lowest, and its largest rise.
+
+    Attributes:
+        lowest_distance: relative distance (positions) of the lowest value.
+        lowest_value: that value (1 = the bound at distance 0).
+        rise: the largest increase of the curve over any stretch of distances
+            (``max_j value[j] - min_(i<j) value[i]``), >= 0; 0 means it never rises.
+        rise_from: distance where that rise starts (its low point).
+        rise_to: distance where it ends (its high point).
+    """
+
+    lowest_distance: int
+    lowest_value: float
+    rise: float
+    rise_from: int
+    rise_to: int
+
+
+def describe_bound(frame: pd.DataFrame) -> BoundShape:
+    """Measure how the ``RoFormer bound`` curve of ``frame`` falls and rises.
+
+    Args:
+        frame: the output of :func:`rotary_decay_frame` (distances 0 .. max, ascending).
+
+    Returns:
+        A :class:`BoundShape` computed from the curve's own values.
+    """
+    bound = frame.loc[frame["curve"] == "RoFormer bound", ["distance", "value"]].sort_values("distance")
+    distance, value = bound["distance"].to_numpy(), bound["value"].to_numpy(np.float64)
+    lowest = int(np.argmin(value))
+    low_so_far = np.minimum.accumulate(value)
+    rises = value - low_so_far
+    end = int(np.argmax(rises))
+    start = int(np.argmin(value[: end + 1]))
+    return BoundShape(int(distance[lowest]), float(value[lowest]), float(rises[end]), int(distance[start]),
+                      int(distance[end]))

@@ -14,6 +14,7 @@ from dashboard.checkpoints.bundled import BUNDLED, find_bundled
 from dashboard.checkpoints.file_kinds import is_gguf
 from dashboard.checkpoints.gguf_file import read_gguf
 from dashboard.checkpoints.hf_folder import is_hf_folder, read_hf_folder
+from dashboard.checkpoints.local_archives import is_zip_path, unpack_local_zip
 from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
 from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS
 from dashboard.checkpoints.numpy_arrays import is_numpy_file, read_arrays
@@ -133,7 +134,8 @@ def load_tables(source: str | Path, **options: Any) -> EmbeddingTables:
     Args:
         source: a bundled name (``default``, ``all-minilm-l6-v2``), or a path
             to a checkpoint file or folder (a folder holding one checkpoint
-            file is read as that file).
+            file is read as that file; a ``config.json`` as its folder; a
+            ``.zip`` of a model folder unpacked first, as an upload is).
         **options: reader options; ``None`` values are ignored. The NumPy
             reader takes ``token_array``, ``position_array`` and ``vocab_file``.
 
@@ -145,7 +147,9 @@ def load_tables(source: str | Path, **options: Any) -> EmbeddingTables:
         UnsupportedFormatError: no reader recognises it.
         UnusablePathError: the source is empty or a path that cannot be looked up.
         CheckpointReadError: the file is empty, or the system refused to read
-            a file (permission denied, an I/O error).
+            a file (permission denied, an I/O error), or a zip cannot be unpacked.
+        ArchiveLimitError: a zip over the extraction limits.
+        UnsafeArchiveError: a zip entry would land outside its folder.
         QueryError: an option the file's reader does not take.
         ExplorerError: any subclass, from the reader, when the file is bad.
     """
@@ -165,6 +169,10 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any]) -> EmbeddingT
     if path.is_file() and path.stat().st_size == 0:
         raise CheckpointReadError(f"{path} is empty (0 bytes); it was not fully written or downloaded: "
                                   "save or download it again")
+    if path.is_file() and path.name == "config.json":
+        path = path.parent  # the config names its folder, read as a whole (as when the folder is uploaded)
+    elif is_zip_path(path) and find_reader(path) is None:
+        path = unpack_local_zip(path)  # a zip of a model folder, as an uploaded .zip is read
     reader = find_reader(path)
     if reader is None and path.is_dir():
         path = find_checkpoint(path)

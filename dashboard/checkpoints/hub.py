@@ -6,9 +6,10 @@ files the explorer reads are fetched: the config, tokenizer files and one set
 of weights (sharded or single safetensors, else ``pytorch_model.bin``, else one
 GGUF file).
 
-Offline machines (no route to the hub, or ``HF_HUB_OFFLINE=1``) are detected
-before any download starts and reported plainly with
-:class:`~dashboard.errors.HubUnavailableError`.
+Offline machines are detected before any download starts and reported with
+:class:`~dashboard.errors.HubUnavailableError`, saying which of two facts was
+seen: offline mode is set (``HF_HUB_OFFLINE=1``, no connection tried) or a
+connection to the hub was tried and failed.
 """
 
 from __future__ import annotations
@@ -38,15 +39,33 @@ OFFLINE_ADVICE = ("download the model folder on a machine with network access an
                   "or copy it to this machine and give its local path")
 
 
-def hub_reachable(timeout_s: float = 2.0) -> bool:
-    """Whether the hub answers a TCP connection within ``timeout_s`` seconds (False under ``HF_HUB_OFFLINE``)."""
-    if os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on"):
-        return False
+def offline_mode_set(environ: dict[str, str] | None = None) -> bool:
+    """Whether ``HF_HUB_OFFLINE`` asks huggingface_hub never to connect (``1``, ``true``, ``yes``, ``on``)."""
+    value = (os.environ if environ is None else environ).get("HF_HUB_OFFLINE", "")
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def hub_unavailable_reason(timeout_s: float = 2.0) -> str | None:
+    """Why models cannot be fetched from the hub here, or ``None`` when a TCP connection to it succeeds.
+
+    Two different facts, said as what they are: offline mode is set (then no
+    connection is tried, so whether the network reaches the hub is not known),
+    or a connection to ``huggingface.co:443`` was tried and failed within
+    ``timeout_s`` seconds.
+    """
+    if offline_mode_set():
+        return ("offline mode is set on this server (HF_HUB_OFFLINE), so the explorer does not connect to "
+                f"{HUB_HOST}")
     try:
         with socket.create_connection((HUB_HOST, 443), timeout=timeout_s):
-            return True
-    except OSError:
-        return False
+            return None
+    except OSError as error:
+        return f"a connection to {HUB_HOST} from this server failed ({type(error).__name__} within {timeout_s:g} s)"
+
+
+def hub_reachable(timeout_s: float = 2.0) -> bool:
+    """Whether the hub answers a TCP connection within ``timeout_s`` seconds (False under ``HF_HUB_OFFLINE``)."""
+    return hub_unavailable_reason(timeout_s) is None
 
 
 def choose_hub_files(filenames: list[str]) -> list[str]:
@@ -76,9 +95,9 @@ def fetch_hub_model(repo_id: str, *, revision: str | None = None) -> Path:
     repo_id = repo_id.strip()
     if not _REPO_ID.match(repo_id):
         raise QueryError(f"{repo_id!r} is not a model id; write it as owner/name, e.g. openai-community/gpt2")
-    if not hub_reachable():
-        raise HubUnavailableError(f"this machine is offline: it cannot reach {HUB_HOST}, so {repo_id} cannot be "
-                                  f"fetched here; {OFFLINE_ADVICE}")
+    reason = hub_unavailable_reason()
+    if reason is not None:
+        raise HubUnavailableError(f"{reason}, so {repo_id} cannot be fetched here; {OFFLINE_ADVICE}")
     from huggingface_hub import HfApi, snapshot_download
     from huggingface_hub.errors import GatedRepoError, RepositoryNotFoundError, RevisionNotFoundError
 

@@ -18,7 +18,12 @@ Quirks handled:
 - vocabulary padded from 50,257 to 50,304 rows: the 47 extra rows are unused,
   not labelled;
 - ``meta.pkl`` beside the checkpoint supplies the characters, read with an
-  unpickler that admits only plain containers, strings and numbers;
+  unpickler that admits only plain containers, strings and numbers; without
+  it (or a ``tokenizer.json``) rows are ``#id`` and a note says what to put
+  beside the file (GPT-2's tokenizer for GPT-2-sized vocabularies);
+- ``best_val_loss``, ``iter_num`` and the scalar entries of ``config`` (the
+  training run's settings) are kept in ``hyperparameters``
+  (``training_config``) for the pages to show;
 - ``model_args`` that contradict the tensors (``vocab_size``, ``n_embd``,
   ``block_size``) are refused with both sizes named.
 """
@@ -44,6 +49,8 @@ from dashboard.tables import EmbeddingTables, Vocabulary
 _REQUIRED = ("model", "model_args")
 #: Training settings worth showing, copied from ``config`` when present.
 _CONFIG_KEYS = ("dataset", "batch_size", "learning_rate", "max_iters")
+#: Rows of GPT-2's vocabulary as nanoGPT stores it: 50,257 tokens, or padded to 50,304 for speed.
+_GPT2_ROWS = (50257, *NANOGPT_PADDED_VOCAB)
 
 
 def is_nanogpt_checkpoint(path: Path) -> bool:
@@ -79,6 +86,17 @@ def read_meta_vocabulary(path: Path) -> Vocabulary:
                                   "re-run prepare.py")
     raw = tuple(itos[i] for i in range(len(itos)))
     return Vocabulary(raw, readable_tokens(raw, "characters"), frozenset(), "characters")
+
+
+def _no_tokenizer_advice(path: Path, rows: int | None) -> str:
+    """What to put beside ``ckpt.pt`` so that its rows get token strings instead of ``#id``."""
+    if rows in _GPT2_ROWS:
+        return (f"no tokenizer beside {path.name}, so rows are shown as #id: a vocabulary of {rows:,} rows is "
+                "GPT-2's (nanoGPT's openwebtext and shakespeare data use tiktoken's gpt2 encoding); put GPT-2's "
+                f"tokenizer.json (from openai-community/gpt2) in the folder of {path.name} and open it again")
+    return (f"no meta.pkl or tokenizer beside {path.name}, so rows are shown as #id: put the dataset's meta.pkl "
+            f"(data/<dataset>/meta.pkl, written by prepare.py) or a tokenizer.json in the folder of {path.name} "
+            "and open it again")
 
 
 def _check_model_args(settings: dict[str, Any], store: TorchStore, source: str) -> None:
@@ -117,6 +135,8 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
     else:
         vocabulary = read_vocabulary(path.parent)
     rows = settings.get("vocab_size")
+    if vocabulary is None:
+        notes += (_no_tokenizer_advice(path, rows),)
     if vocabulary is None and rows in NANOGPT_PADDED_VOCAB:
         tokens = NANOGPT_PADDED_VOCAB[rows]
         vocabulary = Vocabulary.placeholder(tokens)
@@ -125,6 +145,9 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
     iteration = checkpoint.get("iter_num")
     config = checkpoint.get("config") if isinstance(checkpoint.get("config"), Mapping) else {}
     extra = {k: config[k] for k in _CONFIG_KEYS if isinstance(config.get(k), (str, int, float))}
+    training = {str(k): v for k, v in config.items() if isinstance(v, (str, int, float, bool))}
+    if training:
+        extra["training_config"] = training
     if isinstance(iteration, int):
         extra["iter_num"] = iteration
         notes += (f"saved at training iteration {iteration:,}",)

@@ -12,7 +12,6 @@ import os
 
 import streamlit as st
 
-from dashboard.analysis.reorder import movable_positions
 from dashboard.errors import ForwardUnavailableError
 from dashboard.forward.experiment import ReorderExperiment, run_reorder_experiment
 from dashboard.forward.loading import ForwardModel, load_forward_model
@@ -60,10 +59,13 @@ def reorder_experiment(source: str, sentence: str, order: str) -> ReorderExperim
     return _cached_experiment(source, _stamp(get_tables(source).model_path), sentence, order)
 
 
-def count_movable_tokens(source: str, sentence: str) -> int:
-    """How many tokens of the sentence an order moves: all but [CLS], [SEP] and BOS.
+def sentence_tokens(source: str, sentence: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """The sentence's tokens as the page's charts label them, and which are special ([CLS], [SEP], BOS).
 
-    Tokenizes only (no model): the custom-order field starts from this count.
+    Tokenizes only (no model): the order widgets number tokens from these.
+
+    Returns:
+        ``(labels, special)``, one entry per token, position 0 first.
 
     Raises:
         QueryError: the sentence cannot be tokenized or is too long.
@@ -71,4 +73,4 @@ def count_movable_tokens(source: str, sentence: str) -> int:
     tables = get_tables(source)
     tokenizer = get_tokenizer(tables, source, tables.content_hash)
     tokenized = tokenize_sentence(tokenizer, sentence, tables.vocabulary, tables.n_positions)
-    return len(movable_positions(tokenized.special))
+    return tuple(tables.token_label(int(i)) for i in tokenized.ids), tuple(tokenized.special)

@@ -15,7 +15,7 @@ from pathlib import Path
 import streamlit as st
 
 from dashboard.checkpoints import find_checkpoint, resolve_source
-from dashboard.checkpoints.hub import fetch_hub_model, hub_reachable
+from dashboard.checkpoints.hub import fetch_hub_model, hub_unavailable_reason
 from dashboard.checkpoints.uploads import extraction_limit, store_files
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
@@ -106,6 +106,6 @@ def apply_arrays(source: str) -> None:
 
 
 @st.cache_data(ttl=60, show_spinner=False)
-def hub_online() -> bool:
-    """Whether the hub is reachable, checked at most once a minute (a 2 s connection attempt)."""
-    return hub_reachable()
+def hub_unavailable() -> str | None:
+    """Why the hub cannot be used here, or ``None``; checked at most once a minute (a 2 s connection attempt)."""
+    return hub_unavailable_reason()

@@ -37,6 +37,25 @@ def read_summary_frame(tables: EmbeddingTables) -> pd.DataFrame:
     return pd.DataFrame(facts, columns=["what", "value"])
 
 
+def training_frame(tables: EmbeddingTables) -> pd.DataFrame:
+    """What a training checkpoint says about its run (nanoGPT's ``best_val_loss``, ``iter_num``, ``config``).
+
+    Returns:
+        Columns ``setting`` and ``value`` (strings for people); no rows when
+        the checkpoint records no training run.
+    """
+    settings = tables.hyperparameters
+    facts = []
+    if "best_val_loss" in settings:
+        loss = float(settings["best_val_loss"])
+        facts.append(("best_val_loss", f"{loss:.4f} nats per token on the validation split "
+                                       f"(perplexity {np.exp(loss):,.2f})"))
+    if "iter_num" in settings:
+        facts.append(("iter_num", f"{settings['iter_num']:,}"))
+    facts += [(f"config: {key}", str(value)) for key, value in settings.get("training_config", {}).items()]
+    return pd.DataFrame(facts, columns=["setting", "value"])
+
+
 def sample_token_ids(tables: EmbeddingTables, count: int = 16) -> list[int]:
     """Up to ``count`` 0-based token ids: the first :data:`SAMPLE_HEAD` and the rest spread evenly over the vocabulary."""
     n_tokens = len(tables.vocabulary)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -30,3 +31,23 @@ def cached_token_norms(_tables: EmbeddingTables, content_hash: str, n_tokens: in
     reuse it; no per-row label is built, since the histogram only bins norms.
     """
     return pd.DataFrame({"norm": norms.used_token_norms(_tables)})
+
+
+def describe_norms(norms: np.ndarray) -> str:
+    """The row-norm caption: this table's own median and spread, and the general pattern in softer words.
+
+    Args:
+        norms: ``(n_tokens,)`` float32 row norms (L2, >= 0) of the token rows shown.
+
+    Returns:
+        Sentences for people. Nothing is claimed about this model that the
+        numbers do not show: which rows were rarely or never trained cannot
+        be read off a histogram.
+    """
+    if len(norms) == 0:
+        return "The table has no token rows to measure."
+    low, median, high = np.percentile(norms.astype(np.float64), [5, 50, 95])
+    return (f"How long each token's vector is (L2 norm): median {median:.3g}, 90% of the {len(norms):,} rows between "
+            f"{low:.3g} and {high:.3g}. In some trained models rarely seen tokens keep a norm near the one they "
+            "started with, and tokens training never touched form a separate spike; the histogram alone cannot "
+            "tell which rows those are here.")

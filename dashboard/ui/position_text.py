@@ -10,6 +10,14 @@ from typing import NamedTuple
 
 from dashboard.analysis.untrained_rows import sinusoidal_neighbour_cosine, untrained_detectable, untrained_threshold
 
+#: Architectures whose first block does not receive the plain sum: what it receives instead, written out.
+#: BERT normalises each token's sum with its embedding LayerNorm (``embeddings.LayerNorm`` in transformers'
+#: ``BertEmbeddings.forward``) before the first encoder layer; the GPT-2 family adds the rows and nothing else.
+FIRST_BLOCK_INPUTS = {
+    "bert": ("LayerNorm(token_embedding[id_t] + position_embedding[t] + token_type_embedding[segment]): BERT "
+             "normalises each token's sum with its embedding LayerNorm before the first block"),
+}
+
 #: Fewest rows the page's views need (offsets, PCA and the closeness measure compare pairs of pairs).
 MIN_ROWS = 3
 
@@ -81,6 +89,22 @@ def describe_untrained(untrained: list[int], tail_start: int | None, n_positions
         text += (f" The run from position {tail_start:,} to the end suggests training used a context of "
                  f"{_positions(tail_start)}.")
     return Verdict(True, text)
+
+
+def first_block_input(architecture: str, *, has_token_type: bool) -> str:
+    """One sentence: the vector the first block receives at position t, for this architecture.
+
+    Args:
+        architecture: canonical name (``bert``, ``gpt2``, ``opt`` ...).
+        has_token_type: the checkpoint has a token-type (segment) table.
+
+    Returns:
+        ``x_t = ...`` written out; the plain sum unless :data:`FIRST_BLOCK_INPUTS` says otherwise.
+    """
+    if architecture in FIRST_BLOCK_INPUTS:
+        return f"The first block receives x_t = {FIRST_BLOCK_INPUTS[architecture]}."
+    return ("The first block receives x_t = token_embedding[id_t] + position_embedding[t]"
+            + (" + token_type_embedding[segment]." if has_token_type else "."))
 
 
 def too_few_rows_message(n_positions: int) -> str:

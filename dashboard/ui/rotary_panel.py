@@ -6,6 +6,8 @@ import streamlit as st
 
 from dashboard.analysis.rotary import (
     DEFAULT_ROPE_THETA,
+    BoundShape,
+    describe_bound,
     rotary_decay_frame,
     rotary_frequency_frame,
     rotary_head_dim,
@@ -22,8 +24,18 @@ ROTARY_EXPLANATION = (
     "Instead of adding a position vector to each token, every attention head rotates each pair of query and key "
     "dimensions (2i, 2i+1) by the angle t·θ_i at position t.  \n"
     "The score q_m·k_n then depends only on the relative distance m − n: fast-turning pairs tell near "
-    "positions apart, slow ones far positions, and the expected score decays with distance."
+    "positions apart, slow ones far positions. RoFormer proves that an upper bound on the score's size tends to "
+    "fall with distance; that is a bound, not the score itself or its expected value."
 )
+
+
+def describe_bound_shape(shape: BoundShape) -> str:
+    """Say how this model's bound curve really falls and rises, with its own numbers."""
+    if shape.rise < 1e-6:
+        return "On this model's frequencies the bound falls over the whole range shown."
+    return (f"On this model's frequencies the bound does not fall steadily: it is lowest at distance "
+            f"{shape.lowest_distance:,} ({shape.lowest_value:.2f} of its value at 0), and it rises again in places, "
+            f"most from distance {shape.rise_from:,} to {shape.rise_to:,} (by {shape.rise:.2f}).")
 
 
 def render_rotary(tables: EmbeddingTables) -> None:
@@ -56,7 +68,8 @@ def render_rotary(tables: EmbeddingTables) -> None:
                  + (f"{int((~frequencies['full_turn']).sum())} of {len(frequencies)} pairs turn less than once "
                     f"within the {context:,}-position context." if context else ""))
     max_distance = min(int(context or 1024), MAX_DECAY_DISTANCE)
-    decay = thin_lines(rotary_decay_frame(head_dim, theta, max_distance), x="distance", y="value", by=["curve"])
+    decay_frame = rotary_decay_frame(head_dim, theta, max_distance)
+    decay = thin_lines(decay_frame, x="distance", y="value", by=["curve"])
     right.altair_chart(rotary_decay_chart(decay.frame), width="stretch")
     if not context:
         reach = f"Distances 0 to {max_distance:,} (the config states no context length)."
@@ -67,8 +80,9 @@ def render_rotary(tables: EmbeddingTables) -> None:
     right.caption(with_thinning_note(
         f"{reach} RoFormer bound (Su et al. 2021, section 3.4.3): |q_m·k_n| ≤ max_i|h_(i+1) − h_i| · Σ_j |S_j| with "
         "S_j = Σ_(k<j) e^(i(m−n)θ_k); the curve is (1/(head_dim/2)) Σ_j |S_j|, the paper's Figure 2, scaled to 1 at "
-        "distance 0. 'same vector': q·R(m−n)q / |q|² = mean_i cos((m−n)θ_i) for a query equal to the key with "
-        "equal energy in every pair.", [("decay curves", decay)]))
+        f"distance 0. {describe_bound_shape(describe_bound(decay_frame))} 'same vector': q·R(m−n)q / |q|² = "
+        "mean_i cos((m−n)θ_i) for a query equal to the key with equal energy in every pair.",
+        [("decay curves", decay)]))
 
 
 def render_no_table(tables: EmbeddingTables) -> None:

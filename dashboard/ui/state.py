@@ -19,6 +19,8 @@ REORDER_SEED = "reorder_seed"
 REORDER_SWAP_I = "reorder_swap_i"
 REORDER_SWAP_J = "reorder_swap_j"
 REORDER_CUSTOM = "reorder_custom"
+#: (source, sentence) the custom order was written for: a new sentence gets its own reverse order.
+REORDER_CUSTOM_FOR = "reorder_custom_for"
 REORDER_HEAD = "reorder_head"
 REORDER_ORIGINAL_ORDER = "reorder_original_order"
 #: session_state key of the last (sentence, order) that ran, shown again after a bad input.

@@ -68,6 +68,25 @@ def bounded(kind: Callable[[str], Any], low: Any, high: Any) -> Callable[[str], 
     return parse
 
 
+def index_list(size: int, most: int) -> Callable[[str], list[int]]:
+    """A parser for ``0,3,5``: distinct 0-based indices below ``size``, at most ``most`` of them, in order given.
+
+    The returned parser raises ``ValueError`` on anything else.
+    """
+    def parse(text: str) -> list[int]:
+        """``text`` as a list of indices.
+
+        Raises:
+            ValueError: not comma-separated integers, one outside ``[0, size)``, repeated, or more than ``most``.
+        """
+        values = [int(part) for part in text.split(",") if part.strip()]
+        if len(values) > most or len(set(values)) != len(values) or not all(0 <= v < size for v in values):
+            raise ValueError(f"{text!r} is not up to {most} distinct indices in [0, {size})")
+        return values
+
+    return parse
+
+
 def parse_bool(text: str) -> bool:
     """``1/true/yes`` -> True, ``0/false/no`` -> False, any case, spaces ignored.
 
@@ -102,6 +121,8 @@ def seed_widgets(params: Sequence[UrlParam]) -> None:
 
 
 def _text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value))
     return ("1" if value else "0") if isinstance(value, bool) else str(value)
 
 

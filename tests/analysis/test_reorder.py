@@ -11,6 +11,7 @@ from dashboard.analysis.reorder import (
     lookup_from_tables,
     max_abs_difference,
     mean_input_difference,
+    order_from_positions,
     parse_index_list,
     parse_order,
     pooled_cosine,
@@ -148,3 +149,20 @@ def test_lookup_differs_with_positions_only_and_mean_input_is_unchanged():
     assert max_abs_difference(*with_, perm) > 0.1
     assert mean_input_difference(tables, ids, perm) < 1e-6
     assert mean_input_difference(_tables(with_position=False), ids, perm) is None
+
+
+def test_positions_as_charts_number_them_become_movable_indices():
+    special = [True, False, False, False, True]  # [CLS] the cat sat [SEP]
+    labels = ["[CLS]", "the", "cat", "sat", "[SEP]"]
+    np.testing.assert_array_equal(order_from_positions([3, 2, 1], special, labels, complete=True), [2, 1, 0])
+    np.testing.assert_array_equal(order_from_positions([1, 2], special, labels, complete=False), [0, 1])
+    full = full_permutation(order_from_positions([3, 2, 1], special, labels, complete=True), special)
+    np.testing.assert_array_equal(full, [0, 3, 2, 1, 4])  # the chart's positions 1 and 3 exchanged
+    with pytest.raises(OrderError, match="position 4 is \\[SEP\\].*positions 1 to 3"):
+        order_from_positions([1, 4], special, labels, complete=False)
+    with pytest.raises(OrderError, match="position 7 is outside the sentence \\(positions 0 to 4\\)"):
+        order_from_positions([7, 1], special, labels, complete=False)
+    with pytest.raises(OrderError, match="repeats position 2"):
+        order_from_positions([2, 2, 1], special, labels, complete=True)
+    with pytest.raises(OrderError, match="has 2 positions but the sentence has 3 tokens"):
+        order_from_positions([2, 1], special, labels, complete=True)

@@ -1,9 +1,16 @@
 """Rotary frequencies (parity with transformers) and the RoFormer long-term decay."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from dashboard.analysis.rotary import rotary_decay_frame, rotary_frequencies, rotary_frequency_frame, rotary_head_dim
+from dashboard.analysis.rotary import (
+    describe_bound,
+    rotary_decay_frame,
+    rotary_frequencies,
+    rotary_frequency_frame,
+    rotary_head_dim,
+)
 from dashboard.errors import QueryError
 
 
@@ -44,3 +51,22 @@ def test_decay_starts_at_one_and_falls_with_distance():
     theta = rotary_frequencies(128, 10000.0)
     s = np.abs(np.cumsum(np.exp(1j * 37 * theta)))
     assert bound[37] == pytest.approx(s.mean() / np.arange(1, 65).mean())
+
+
+def test_bound_shape_finds_smollm2s_low_point_and_the_rise_after_it():
+    # SmolLM2-135M: head_dim 64, rope_theta 100,000, context 8,192; the bound is lowest near 7,700, then rises.
+    frame = rotary_decay_frame(64, 100000.0, 8192)
+    bound = frame[frame["curve"] == "RoFormer bound"]["value"].to_numpy()
+    shape = describe_bound(frame)
+    assert shape.lowest_distance == int(np.argmin(bound)) and 7_500 < shape.lowest_distance < 7_900
+    assert shape.lowest_value == pytest.approx(bound.min())
+    assert bound[shape.rise_to] - bound[shape.rise_from] == pytest.approx(shape.rise) and shape.rise > 0.1
+    assert shape.rise_from < shape.rise_to
+    assert all(bound[j] - bound[:j].min() <= shape.rise + 1e-12 for j in range(1, len(bound), 97))
+
+
+def test_bound_shape_of_a_falling_curve_has_no_rise():
+    distance = np.arange(5)
+    frame = pd.DataFrame({"distance": distance, "curve": "RoFormer bound", "value": 1.0 / (1 + distance)})
+    shape = describe_bound(frame)
+    assert (shape.lowest_distance, shape.rise) == (4, 0.0)

@@ -78,3 +78,33 @@ def test_nan_rows_are_refused(tmp_path):
 
     with pytest.raises(InvalidTableError, match="rows 7"):
         load_tables(path)
+
+
+def test_a_gpt2_sized_checkpoint_without_a_tokenizer_says_to_put_gpt2s_tokenizer_json_beside_it(tmp_path):
+    for rows in (50304, 50257):
+        tables = load_tables(ff.nanogpt_checkpoint(tmp_path / str(rows), vocab_size=rows))
+        assert tables.token_label(5) == "#5"
+        assert any("GPT-2's tokenizer.json" in note and "in the folder of ckpt.pt" in note for note in tables.notes)
+
+
+def test_a_small_checkpoint_without_meta_pkl_says_to_put_it_beside(tmp_path):
+    tables = load_tables(ff.nanogpt_checkpoint(tmp_path, vocab_size=65))
+    assert any("no meta.pkl or tokenizer beside ckpt.pt" in note and "data/<dataset>/meta.pkl" in note
+               for note in tables.notes)
+    assert not any("GPT-2" in note for note in tables.notes)
+
+
+def test_a_tokenizer_json_beside_the_checkpoint_labels_its_rows_and_silences_the_advice(tmp_path):
+    from tests.tokenizer_factories import byte_level_tokenizer
+
+    tokenizer = byte_level_tokenizer()
+    path = ff.nanogpt_checkpoint(tmp_path, vocab_size=tokenizer.get_vocab_size())
+    tokenizer.save(str(tmp_path / "tokenizer.json"))
+    tables = load_tables(path)
+    assert tables.token_label(tokenizer.token_to_id("Ġking")) == "␣king"
+    assert not any("#id" in note for note in tables.notes)
+
+
+def test_the_training_config_is_kept_whole(tmp_path):
+    tables = load_tables(ff.nanogpt_checkpoint(tmp_path, vocab_size=65))
+    assert tables.hyperparameters["training_config"] == {"dataset": "shakespeare_char", "batch_size": 12}

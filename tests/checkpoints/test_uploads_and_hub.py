@@ -135,11 +135,44 @@ def test_store_files_applies_the_limit_to_an_uploaded_zip(tmp_path):
         store_files([("bomb.zip", io.BytesIO(bomb.read_bytes()))], dest, max_extract_bytes=2**40)
 
 
-def test_hub_offline_is_said_plainly(monkeypatch):
+def test_hub_offline_mode_is_said_as_a_setting_without_trying_the_network(monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setattr(hub.socket, "create_connection", lambda *a, **k: pytest.fail("offline mode connected"))
     assert hub.hub_reachable() is False
-    with pytest.raises(HubUnavailableError, match="offline.*upload it here as a .zip"):
+    assert "offline mode is set" in hub.hub_unavailable_reason()
+    with pytest.raises(HubUnavailableError, match="offline mode is set.*upload it here as a .zip"):
         hub.fetch_hub_model("openai-community/gpt2")
+
+
+def test_a_failed_connection_is_said_as_one_not_as_offline_mode(monkeypatch):
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    tried = []
+
+    def refuse(address, timeout):
+        tried.append(address)
+        raise ConnectionRefusedError
+
+    monkeypatch.setattr(hub.socket, "create_connection", refuse)
+    reason = hub.hub_unavailable_reason()
+    assert tried == [("huggingface.co", 443)]
+    assert "connection to huggingface.co from this server failed (ConnectionRefusedError" in reason
+    assert "offline mode" not in reason
+    with pytest.raises(HubUnavailableError, match="connection to huggingface.co .* failed"):
+        hub.fetch_hub_model("openai-community/gpt2")
+
+
+def test_a_connection_that_succeeds_means_no_reason(monkeypatch):
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+
+    class Connection:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    monkeypatch.setattr(hub.socket, "create_connection", lambda address, timeout: Connection())
+    assert hub.hub_unavailable_reason() is None and hub.hub_reachable()
 
 
 @pytest.mark.parametrize("repo_id", ["", "no spaces/allowed", "a/b/c", "../etc"])
@@ -183,7 +216,7 @@ def test_hub_fetch_online_downloads_only_the_chosen_files(tmp_path, monkeypatch)
             (local / name).write_bytes((folder / name).read_bytes())
         return str(local)
 
-    monkeypatch.setattr(hub, "hub_reachable", lambda timeout_s=2.0: True)
+    monkeypatch.setattr(hub, "hub_unavailable_reason", lambda timeout_s=2.0: None)
     monkeypatch.setattr(huggingface_hub, "HfApi", FakeApi)
     monkeypatch.setattr(huggingface_hub, "snapshot_download", fake_snapshot)
     path = hub.fetch_hub_model("someone/tiny-gpt2")

@@ -158,3 +158,29 @@ def test_concurrent_passes_on_one_shared_model_do_not_see_each_others_hooks(gpt2
         results = list(pool.map(run, [True, False] * 40))
     mismatches = sum(not np.array_equal(final, expected[flag]) for flag, final in results)
     assert mismatches == 0
+
+
+def _layer_norm(rows: np.ndarray, eps: float) -> np.ndarray:
+    rows = rows.astype(np.float64)
+    return (rows - rows.mean(-1, keepdims=True)) / np.sqrt(rows.var(-1, keepdims=True) + eps)
+
+
+def test_what_the_positions_page_says_the_first_block_receives_is_what_the_reorder_page_compares(bert, gpt2):
+    from dashboard.ui.position_text import first_block_input
+
+    for folder in (bert, gpt2):
+        tables = load_tables(folder)
+        experiment = _experiment(folder)
+        lookup = experiment.runs["with_positions"].lookup[0]
+        ids = np.asarray(experiment.ids)
+        raw = tables.token[ids] + tables.position[: len(ids)]
+        if tables.token_type is not None:
+            raw = raw + tables.token_type[0]
+        sentence = first_block_input(tables.architecture, has_token_type=tables.token_type is not None)
+        if tables.architecture == "bert":
+            # A fresh BertModel's embedding LayerNorm has weight 1 and bias 0, so the vectors are the plain norm.
+            np.testing.assert_allclose(lookup, _layer_norm(raw, 1e-12), atol=1e-5)
+            assert np.abs(lookup - raw).max() > 0.1 and "LayerNorm(" in sentence
+        else:
+            np.testing.assert_array_equal(lookup, raw)
+            assert "LayerNorm" not in sentence

@@ -12,6 +12,7 @@ from dashboard.ui import state
 from dashboard.ui.load_frames import PADDING_ROWS
 from tests import factories
 from tests import format_factories as ff
+from tests.pages.app_test import open_app_page
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKENS = ["<|endoftext|>", "Ġcat"] + [f"t{i}" for i in range(factories.VOCAB - 2)]
@@ -40,7 +41,9 @@ def _errors(at: AppTest) -> list[str]:
 
 def test_limit_and_offline_hub_are_shown(page):
     assert any("200 MB per file" in c.value for c in page.caption)
-    assert any("Offline here" in i.value for i in page.info)
+    # conftest sets HF_HUB_OFFLINE=1: the page says that setting, not that the network is down
+    assert any("cannot be fetched by id here: offline mode is set on this server (HF_HUB_OFFLINE)" in i.value
+               for i in page.info)
 
 
 def test_uploaded_gguf_becomes_active_with_readable_tokens(page, tmp_path):
@@ -171,3 +174,35 @@ def test_padding_rows_reserved_tokens_and_the_token_sample_are_explained(page):
     assert sample[:9] == list(range(9)) and sample[-1] == 30521
     assert any(c.value.startswith("A sample of 16 of 30,522 tokens: the first 9 (ids 0-8), then 7 spread evenly "
                                   "from id 4,367 to the last, 30,521.") for c in page.caption)
+
+
+def test_a_nanogpt_checkpoint_shows_its_best_val_loss_training_config_and_tokenizer_advice(tmp_path):
+    ff.nanogpt_checkpoint(tmp_path / "out", vocab_size=50304)
+    at = open_app_page("pages/load.py", model=tmp_path / "out")
+    assert not at.exception
+    assert "Training run (as saved in the checkpoint)" in [s.value for s in at.subheader]
+    frame = next(d.value for d in at.dataframe if "setting" in d.value.columns)
+    rows = dict(zip(frame["setting"], frame["value"]))
+    assert rows["best_val_loss"].startswith("1.4697 nats per token") and "perplexity 4.35" in rows["best_val_loss"]
+    assert rows["iter_num"] == "250" and rows["config: dataset"] == "shakespeare_char"
+    assert any("put GPT-2's tokenizer.json" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("what", ["zip", "config.json"])
+def test_local_path_opens_a_zip_or_a_config_json_as_an_upload_would(page, tmp_path, monkeypatch, what):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where the zip is unpacked
+    folder = factories.gpt2_folder(tmp_path / "gpt2", tied=False)
+    path = folder / "config.json"
+    if what == "zip":
+        path = tmp_path / "gpt2.zip"
+        with zipfile.ZipFile(path, "w") as archive:
+            for file in folder.iterdir():
+                archive.write(file, f"gpt2/{file.name}")
+    page.text_input(key=state.LOAD_PATH).input(str(path))
+    at = page.button(key="open_path").click().run()
+    assert not at.exception and not _errors(at)
+    summary = dict(at.dataframe[0].value.values)
+    assert (summary["architecture"], summary["weight tying"]) == ("gpt2", "untied")
+    assert at.session_state[state.ACTIVE_SOURCE] == str(path)

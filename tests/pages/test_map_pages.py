@@ -204,3 +204,16 @@ def test_a_link_to_the_position_table_of_a_rotary_model_is_ignored_with_a_warnin
     assert not at.exception and not at.error
     assert any("Ignored from the link: table=position" in w.value for w in at.warning)
     assert at.session_state["map_table"] == "token" and at.query_params["table"] == "token"
+
+
+def test_one_unknown_word_leaves_the_others_in_the_heatmap_and_is_named(folder):
+    at = open_page("pages/similarity.py", folder, terms="cat, ☃, dog, pet")
+    assert not at.exception and not at.error
+    rect = next(layer for layer in chart_spec(at)["layer"] if layer["mark"]["type"] == "rect")
+    assert rect["encoding"]["x"]["sort"] == ["cat", "dog", "pet"]
+    assert "“☃”" in at.warning[0].value and "no token for it" in at.warning[0].value
+
+
+def test_unknown_words_leaving_fewer_than_two_terms_are_an_error(folder):
+    at = open_page("pages/similarity.py", folder, terms="cat, ☃")
+    assert not at.exception and "only 1 of the terms" in at.error[0].value and "“☃”" in at.warning[0].value

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import numpy as np
 import streamlit as st
 from streamlit import dataframe_util
 from streamlit.testing.v1 import AppTest
@@ -40,3 +41,18 @@ def test_norms_are_computed_once_per_table_not_on_every_rerun(tmp_path, monkeypa
     at.run()
     at.run()
     assert not at.exception and len(calls) == 1
+
+
+def test_row_norm_caption_gives_this_tables_median_and_spread(tmp_path):
+    ff.nanogpt_checkpoint(tmp_path / "out", vocab_size=300)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = str(tmp_path / "out")
+    at.run()
+    assert not at.exception
+    from dashboard.checkpoints import load_tables
+
+    table = load_tables(tmp_path / "out").token.astype(np.float64)
+    low, median, high = np.percentile(np.linalg.norm(table, axis=1), [5, 50, 95])
+    caption = next(c.value for c in at.caption if c.value.startswith("How long each token's vector is"))
+    assert f"median {median:.3g}" in caption and f"between {low:.3g} and {high:.3g}" in caption
+    assert "cannot tell which rows those are here" in caption  # the general pattern is not claimed for this model

@@ -136,6 +136,10 @@ def test_smollm2_decay_covers_its_whole_context():
     captions = [c.value for c in at.caption if c.value.startswith("Distances 0 to")]
     assert captions and captions[0].startswith("Distances 0 to 8,192, the whole context.")
     assert "decay curves (16,386 points drawn as" in captions[0]
+    # The page's own curve falls to its lowest near distance 7,700 and rises again: the caption says so.
+    assert "does not fall steadily: it is lowest at distance 7,6" in captions[0]
+    assert any("an upper bound on the score's size" in m.value and "not the score itself" in m.value
+               for m in at.markdown)
 
 
 def test_thinning_caption_counts_the_points_of_each_norm_chart(tmp_path):
@@ -164,3 +168,31 @@ def test_thinning_caption_counts_the_points_of_each_norm_chart(tmp_path):
     said = {label: int(count.replace(",", "")) for label, count in
             re.findall(r"row norms, (learned|sinusoidal reference) \(3,000 points drawn as ([\d,]+)\)", note)}
     assert said == drawn, note
+
+
+def test_a_link_reopens_the_same_settings_and_the_url_follows_the_widgets(tmp_path):
+    folder = factories.bert_folder(tmp_path / "bert")
+    at = open_app_page(PAGE, model=folder, query={"measure": "dot", "cells": "64", "dimensions": "3,1"})
+    assert not at.exception and not any("Ignored from the link" in w.value for w in at.warning)
+    assert at.radio(key=position_frames.MEASURE_KEY).value == "dot"
+    assert at.select_slider(key=position_frames.CELLS_KEY).value == 64
+    assert at.multiselect(key=position_frames.DIMENSIONS_KEY).value == [3, 1]
+    at.radio(key=position_frames.MEASURE_KEY).set_value("cosine").run()
+    assert at.query_params["measure"] == "cosine" and at.query_params["dimensions"] == "3,1"
+    assert at.query_params["cells"] == "64"
+
+
+@pytest.mark.parametrize("query", [{"dimensions": "0,999"}, {"cells": "100"}, {"measure": "l2"}])
+def test_a_link_value_the_page_cannot_use_is_ignored_with_a_warning(tmp_path, query):
+    folder = factories.bert_folder(tmp_path / "bert")
+    at = open_app_page(PAGE, model=folder, query=query)
+    assert not at.exception and "Ignored from the link" in at.warning[0].value
+
+
+def test_bert_and_gpt2_say_what_their_first_block_receives(tmp_path):
+    bert = _open(str(factories.bert_folder(tmp_path / "bert")))
+    assert any("receives x_t = LayerNorm(token_embedding[id_t] + position_embedding[t] + token_type_embedding"
+               in c.value for c in bert.caption)
+    gpt2 = _open(str(factories.gpt2_folder(tmp_path / "gpt2")))
+    assert any("receives x_t = token_embedding[id_t] + position_embedding[t]." in c.value for c in gpt2.caption)
+    assert not any("LayerNorm(" in c.value for c in gpt2.caption)

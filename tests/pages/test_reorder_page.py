@@ -1,8 +1,11 @@
 """The Sentence reorder page through AppTest, on tiny models named in the link."""
 
 
+import json
+
 import numpy as np
 import pytest
+from streamlit import dataframe_util
 from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
@@ -16,6 +19,12 @@ def _page(model: str | None = None, **session) -> AppTest:
     at = open_app_page(PAGE, model=model or None, session=session, timeout=180)
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def chart_rows(at: AppTest, n: int) -> list[dict]:
+    """The rows chart ``n`` draws, from the dataset Streamlit sends (as Arrow)."""
+    (dataset,) = at.get("vega_lite_chart")[n].proto.datasets
+    return dataframe_util.convert_arrow_bytes_to_pandas_df(dataset.data.data).to_dict("records")
 
 
 def _metrics(at: AppTest) -> list[tuple[str, str]]:
@@ -53,19 +62,19 @@ def test_causal_model_explains_the_mask_and_shows_next_tokens(gpt2):
 
 
 def test_bad_custom_order_shows_one_error_and_keeps_the_last_result(bert):
-    at = _page(bert, **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "5,4,3,2,1,0"})
+    at = _page(bert, **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "6,5,4,3,2,1"})
     good = _metrics(at)
-    at.text_input(key=state.REORDER_CUSTOM).set_value("0,0,1,2,3,4").run()
+    at.text_input(key=state.REORDER_CUSTOM).set_value("1,1,2,3,4,5").run()
     assert not at.exception
-    assert len(at.error) == 1 and "repeats 0" in at.error[0].value
+    assert len(at.error) == 1 and "repeats position 1" in at.error[0].value
     assert any("Still showing the last input that worked" in c.value for c in at.caption)
     assert _metrics(at) == good
-    assert at.text_input(key=state.REORDER_CUSTOM).value == "0,0,1,2,3,4"  # the user's input is kept
+    assert at.text_input(key=state.REORDER_CUSTOM).value == "1,1,2,3,4,5"  # the user's input is kept
 
 
 def test_bad_order_on_first_run_stops_cleanly(bert):
-    at = _page(bert, **{state.REORDER_KIND: "swap", state.REORDER_SWAP_I: 0, state.REORDER_SWAP_J: 9})
-    assert len(at.error) == 1 and "outside 0..5" in at.error[0].value
+    at = _page(bert, **{state.REORDER_KIND: "swap", state.REORDER_SWAP_I: 1, state.REORDER_SWAP_J: 9})
+    assert len(at.error) == 1 and "position 9 is outside the sentence (positions 0 to 7)" in at.error[0].value
     assert not at.metric
 
 
@@ -81,19 +90,19 @@ def test_bare_table_runs_the_lookup_level_and_says_why_not_more(tmp_path):
 
 
 def test_custom_order_accepts_spaces(bert):
-    at = _page(bert, **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "5 4 3 2 1 0"})
+    at = _page(bert, **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "6 5 4 3 2 1"})
     assert not at.error
     assert at.caption and any("`0, 6, 5, 4, 3, 2, 1, 7`" in c.value for c in at.caption)
 
 
 def test_messages_speak_of_the_page_widgets_not_of_cli_syntax(bert):
-    at = _page(bert, **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "5 4 3 2 1 0"})
+    at = _page(bert, **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "6 5 4 3 2 1"})
     at.text_input(key=state.REORDER_CUSTOM).set_value("backwards").run()
     assert len(at.error) == 1 and "separated by commas or spaces" in at.error[0].value
     assert "shuffle:" not in at.error[0].value and "swap:" not in at.error[0].value
-    assert any("custom order 5 4 3 2 1 0" in c.value for c in at.caption)  # the last good input, in words
-    swap = _page(bert, **{state.REORDER_KIND: "swap", state.REORDER_SWAP_I: 0, state.REORDER_SWAP_J: 9})
-    assert "swap:" not in swap.error[0].value and "token 9" in swap.error[0].value
+    assert any("custom order 6 5 4 3 2 1" in c.value for c in at.caption)  # the last good input, in words
+    swap = _page(bert, **{state.REORDER_KIND: "swap", state.REORDER_SWAP_I: 1, state.REORDER_SWAP_J: 9})
+    assert "swap:" not in swap.error[0].value and "position 9" in swap.error[0].value
 
 
 def test_words_that_became_unk_are_named_and_move(bert):
@@ -109,5 +118,47 @@ def test_custom_order_starts_as_the_reverse_of_the_sentence_it_will_reorder(bert
     # bundled GPT's BPE, and choosing "custom order" showed an error before the user typed anything.
     at = _page(bert, **{state.REORDER_SENTENCE: "the dog ran on a mat the cat sat", state.REORDER_KIND: "custom"})
     assert not at.error, [e.value for e in at.error]
-    assert at.text_input(key=state.REORDER_CUSTOM).value == "8,7,6,5,4,3,2,1,0"
+    assert at.text_input(key=state.REORDER_CUSTOM).value == "9,8,7,6,5,4,3,2,1"
     assert any("`0, 9, 8, 7, 6, 5, 4, 3, 2, 1, 10`" in c.value for c in at.caption)
+
+
+def test_swap_counts_positions_from_the_same_0_as_the_chart(bert):
+    # The chart numbers [CLS] 0, "the" 1, "cat" 2: the swap fields start at the first two words and mean them.
+    at = _page(bert, **{state.REORDER_KIND: "swap"})
+    assert (at.number_input(key=state.REORDER_SWAP_I).value, at.number_input(key=state.REORDER_SWAP_J).value) == (1, 2)
+    assert not at.error and any("`0, 2, 1, 3, 4, 5, 6, 7`" in c.value for c in at.caption)
+    assert '"token": "the"' in json.dumps(chart_rows(at, 0)[1])  # position 1 of the chart's original is "the"
+    at.number_input(key=state.REORDER_SWAP_I).set_value(0).run()
+    assert len(at.error) == 1 and "position 0 is [CLS], which the tokenizer adds" in at.error[0].value
+    assert "positions 1 to 6" in at.error[0].value
+
+
+def test_the_custom_order_follows_a_new_sentence_but_keeps_an_edit_to_the_same_one(bert):
+    at = _page(bert, **{state.REORDER_KIND: "custom"})
+    assert at.text_input(key=state.REORDER_CUSTOM).value == "6,5,4,3,2,1"
+    at.text_input(key=state.REORDER_CUSTOM).set_value("2 1 3 4 5 6").run()
+    assert not at.error and at.text_input(key=state.REORDER_CUSTOM).value == "2 1 3 4 5 6"
+    at.text_input(key=state.REORDER_SENTENCE).set_value("the dog ran").run()
+    assert not at.error, [e.value for e in at.error]
+    assert at.text_input(key=state.REORDER_CUSTOM).value == "3,2,1"
+    assert any("`0, 3, 2, 1, 4`" in c.value for c in at.caption)
+
+
+def test_causal_note_says_each_token_sees_itself_and_the_tokens_before_it(gpt2):
+    at = _page(gpt2)
+    assert any("sees itself and the tokens before it" in w.value and "the mask, not position" in w.value
+               for w in at.warning)
+    assert at.title[0].value == "Sentence reorder: what tells word orders apart"
+
+
+def test_a_rotary_model_is_not_told_its_lookup_differs_with_positions(tmp_path):
+    llama = str(reorder_factories.llama_with_words(tmp_path / "llama"))
+    at = _page(llama)
+    lookup_level = _metrics(at)[:2]  # level 1's pair comes first; the same labels repeat at levels 2 and 3
+    assert lookup_level == [("largest |difference|, without positions", "0 (exactly)"),
+                            ("largest |difference|, with positions", "0 (exactly)")]
+    lookup = next(m.value for m in at.markdown if m.value.startswith("Each token's vector in the reordered"))
+    assert "different one" not in lookup
+    bert_text = next(m.value for m in _page(str(reorder_factories.bert_with_words(tmp_path / "bert"))).markdown
+                     if m.value.startswith("Each token's vector in the reordered"))
+    assert "with a learned position table it gets a different one" in bert_text

@@ -1,0 +1,73 @@
+"""A ``.zip`` of a model folder given by local path (or to the CLI): unpacked once, then read like the folder.
+
+Uploads of a ``.zip`` are unpacked into the session's upload folder
+(:func:`dashboard.checkpoints.uploads.store_files`); a zip on the server's
+disk is unpacked here, with the same checks (:func:`~dashboard.checkpoints.uploads.extract_zip`:
+no entry outside the folder, the extraction limit, the compression-ratio
+limit, free disk space), into a folder under the system's temporary
+directory named after the zip's absolute path, size and modification time, so
+the same unchanged zip is unpacked only once and a changed one again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+from pathlib import Path
+
+from dashboard.checkpoints.uploads import extract_zip
+from dashboard.errors import CheckpointReadError
+
+#: Folder under the temporary directory that holds unpacked local zips.
+UNPACK_DIR = "embedding-explorer-zips"
+#: Written last into an unpacked folder: a folder without it is a half-finished unpacking.
+_COMPLETE = ".unpacked"
+
+
+def is_zip_path(path: Path) -> bool:
+    """True for an existing file whose name ends in ``.zip`` (any case)."""
+    return path.is_file() and path.suffix.lower() == ".zip"
+
+
+def unpack_local_zip(archive: Path, *, root: Path | None = None, max_bytes: int | None = None) -> Path:
+    """The folder holding ``archive``'s files, unpacked now or reused from an earlier call.
+
+    Args:
+        archive: a ``.zip`` file on this machine.
+        root: where unpacked folders live; by default ``<tmp>/embedding-explorer-zips``.
+        max_bytes: most bytes the zip may unpack to (``None``: the uploads' limit,
+            :func:`~dashboard.checkpoints.uploads.extraction_limit`).
+
+    Returns:
+        The unpacked folder (``<root>/<name>-<digest>/``); ``load_tables`` resolves it.
+
+    Raises:
+        UnsafeArchiveError: an entry would land outside the folder (nothing kept).
+        ArchiveLimitError: over the extraction limit or compressed suspiciously well (nothing kept).
+        CheckpointReadError: not a readable zip, not enough disk space, or the folder cannot be written.
+    """
+    stat = archive.stat()
+    key = f"{archive.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
+    digest = hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    root = Path(tempfile.gettempdir()) / UNPACK_DIR if root is None else root
+    folder = root / f"{archive.stem[:80]}-{digest}"
+    if (folder / _COMPLETE).is_file():
+        return folder
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix=f".{digest}-", dir=root))
+    except OSError as error:
+        raise CheckpointReadError(f"cannot unpack {archive.name}: {root} is not writable ({error.strerror or error}); "
+                                  "unzip it yourself and give the folder's path") from error
+    try:
+        extract_zip(archive, partial, max_bytes=max_bytes)
+        (partial / _COMPLETE).touch()
+        shutil.rmtree(folder, ignore_errors=True)  # a half-finished earlier attempt
+        partial.rename(folder)
+    except OSError as error:
+        raise CheckpointReadError(f"cannot unpack {archive.name} into {root} ({error.strerror or error}); "
+                                  "unzip it yourself and give the folder's path") from error
+    finally:
+        shutil.rmtree(partial, ignore_errors=True)
+    return folder

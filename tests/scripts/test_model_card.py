@@ -1,0 +1,25 @@
+"""The bundled GPT's model card: what card.py writes is what ships, and its reproducibility claim is qualified."""
+
+import json
+import shutil
+from pathlib import Path
+
+from scripts.default_gpt.card import RETRAIN_ELSEWHERE, write_card
+
+MODEL = Path(__file__).resolve().parents[2] / "models" / "tiny-gpt-pydocs"
+
+
+def test_the_shipped_card_is_what_card_py_writes_from_the_shipped_log(tmp_path):
+    folder = tmp_path / "model"
+    shutil.copytree(MODEL, folder)
+    write_card(folder, json.loads((folder / "training_log.json").read_text(encoding="utf-8")))
+    assert (folder / "README.md").read_text(encoding="utf-8") == (MODEL / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_card_says_byte_identity_holds_on_one_machine_and_what_a_retrain_elsewhere_matched():
+    card = " ".join((MODEL / "README.md").read_text(encoding="utf-8").split())
+    assert "On one machine, with the same CPU, thread count (2) and torch version" in card
+    assert (f"matched every logged loss to within {RETRAIN_ELSEWHERE['elsewhere_loss_diff']}, but its weights "
+            f"differed from the shipped ones by up to {RETRAIN_ELSEWHERE['elsewhere_weight_diff']}") in card
+    assert f"it used {RETRAIN_ELSEWHERE['elsewhere_cpu_minutes']} CPU-minutes" in card
+    assert "not byte-identical weights, unless the machine is the same" in card
