@@ -8,20 +8,10 @@ import pytest
 
 from dashboard.cli import COMMANDS, main
 from tests import reorder_factories
+from tests.perturb_fixtures import PROMPT, gpt2_tied, gpt2_untied  # noqa: F401 (fixtures)
 
 CONTRACT = {"token_id", "table", "tying", "shared_storage", "token_row_max_abs_change", "head_row_max_abs_change",
             "other_table_changed", "top5_before", "top5_after"}
-PROMPT = "the cat sat on a"
-
-
-@pytest.fixture(scope="module")
-def gpt2_tied(tmp_path_factory):
-    return reorder_factories.gpt2_with_words(tmp_path_factory.mktemp("tied") / "gpt2", tied=True)
-
-
-@pytest.fixture(scope="module")
-def gpt2_untied(tmp_path_factory):
-    return reorder_factories.gpt2_with_words(tmp_path_factory.mktemp("untied") / "gpt2", tied=False)
 
 
 def _json(capsys, *argv) -> dict:

@@ -8,20 +8,10 @@ from streamlit.testing.v1 import AppTest
 from dashboard.checkpoints import load_tables
 from dashboard.ui import state
 from tests import reorder_factories
+from tests.perturb_fixtures import PROMPT, gpt2_tied, gpt2_untied  # noqa: F401 (fixtures)
 from tests.pages.app_test import open_app_page
 
 PAGE = "pages/perturb.py"
-PROMPT = "the cat sat on a"
-
-
-@pytest.fixture(scope="module")
-def gpt2_tied(tmp_path_factory):
-    return reorder_factories.gpt2_with_words(tmp_path_factory.mktemp("tied") / "gpt2", tied=True)
-
-
-@pytest.fixture(scope="module")
-def gpt2_untied(tmp_path_factory):
-    return reorder_factories.gpt2_with_words(tmp_path_factory.mktemp("untied") / "gpt2", tied=False)
 
 
 def _page(model, **session) -> AppTest:
