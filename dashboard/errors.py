@@ -76,3 +76,7 @@ class HubUnavailableError(ExplorerError):
 
 class UploadStorageError(ExplorerError):
     """No writable temporary folder to store an upload in (a read-only file system, a full disk)."""
+
+
+class NoOutputHeadError(ExplorerError):
+    """The checkpoint has no output head (an encoder such as all-MiniLM), so there is no head to show or change."""

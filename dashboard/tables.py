@@ -49,12 +49,16 @@ class Tying:
         config_note: set when the checkpoint's configuration claims otherwise
             than the tensors show (for instance ``tie_word_embeddings=false``
             with no head stored).
+        ambiguous: True when neither the tensors nor a config decide: a
+            head stored separately, equal to the token table, and no
+            ``tie_word_embeddings`` flag (the verdict is then ``tied-equal-copy``).
     """
 
     verdict: str
     evidence: str
     max_abs_diff: float | None = None
     config_note: str | None = None
+    ambiguous: bool = False
 
     def __post_init__(self) -> None:
         if self.verdict not in TYING_LABELS:

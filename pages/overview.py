@@ -31,7 +31,10 @@ st.dataframe(parameter_frame(parameter_rows(spec_from_tables(tables))), hide_ind
 
 st.subheader("Weight tying")
 verdict = f"**{tables.tying.label}**: {tables.tying.evidence}."
-(st.success if tables.tying.is_tied else st.info)(verdict)
+if tables.tying.ambiguous:
+    st.warning(verdict)  # equal values, no flag: neither tied nor untied is shown, so no green
+else:
+    (st.success if tables.tying.is_tied else st.info)(verdict)
 if tables.tying.config_note:
     st.warning(f"Note: {tables.tying.config_note}.")
 

@@ -38,6 +38,9 @@ class ModelSpec:
         head: ``"tied"``, ``"untied"`` or ``"none"``.
         total_parameters: parameters of the whole model, when known.
         n_layer: GPT-2-style blocks, used to derive ``total_parameters`` when it is not given.
+        head_equal: the checkpoint stores the head separately with the token
+            table's values exactly (a tied one is then counted once, an untied
+            one twice); only the notes change.
     """
 
     vocab_size: int
@@ -47,6 +50,7 @@ class ModelSpec:
     head: str = "tied"
     total_parameters: int | None = None
     n_layer: int | None = None
+    head_equal: bool = False
 
     def resolved_total(self) -> int | None:
         """``total_parameters``, or the GPT-2 formula's total when only ``n_layer`` is known."""
@@ -93,6 +97,7 @@ def spec_from_tables(tables: EmbeddingTables) -> ModelSpec:
         n_token_types=0 if tables.token_type is None else tables.token_type.shape[0],
         head=head,
         total_parameters=tables.total_parameters,
+        head_equal=tables.output_head is not None and tables.tying.max_abs_diff == 0.0,
     )
 
 
@@ -163,6 +168,9 @@ def parameter_rows(spec: ModelSpec) -> list[ParameterRow]:
 
     head_note = {"tied": "tied: reuses the token table, 0 extra", "untied": "untied: its own matrix",
                  "none": "no output head"}[spec.head]
+    if spec.head_equal:
+        head_note = {"tied": "stored again with the token table's values: counted once, as a tie",
+                     "untied": "untied: its own matrix, currently equal to the token table"}.get(spec.head, head_note)
     rows = [
         ParameterRow("token", "token embedding", (spec.vocab_size, d), token, share(token)),
         ParameterRow("position", "position embedding", (spec.n_positions, d) if position else None, position,

@@ -12,6 +12,8 @@ Quirks handled (see :mod:`dashboard.checkpoints.keymaps`):
 - base-model prefixes (``transformer.``, ``bert.``, ``model.``) present or not;
 - tied heads saved once: ``lm_head.weight`` absent -> ``tied-implied``;
 - tied heads in ``pytorch_model.bin`` saved as a second name over one storage -> ``tied-shared``;
+- a head stored separately but equal to the token table: ``untied`` (both counted) when
+  ``tie_word_embeddings`` is false, else ``tied-equal-copy`` counted once (see :mod:`~dashboard.checkpoints.tying`);
 - OPT's 2 leading position rows dropped;
 - buffers (``position_ids``, GPT-2's ``attn.bias`` mask) not counted as parameters.
 """
@@ -149,7 +151,7 @@ def tables_from_store(
     _check_settings(settings, token, source, settings_source)
     tying = decide_tying(token, head, head_key=head_key or key_map.head, token_key=token_key,
                          shares_storage=shared, head_expected=expects_head,
-                         config_tied=settings.get("tie_word_embeddings"))
+                         config_tied=settings.get("tie_word_embeddings"), config_source=settings_source)
     total = count_parameters(store)
     if tying.verdict == "tied-equal-copy":
         total -= head.size  # one matrix used twice, stored twice: count it once

@@ -2,10 +2,19 @@
 
 A flag (``tie_word_embeddings``) says what a model was configured to do; the
 tensors say what the checkpoint holds. The verdict comes from the tensors,
-and a disagreeing flag is reported beside it, never used instead.
+and a disagreeing flag is reported beside it, never used instead, with one
+exception: a head stored separately whose values equal the token table's.
+Values cannot tell one tied matrix saved twice from two independent matrices
+that are equal today, so there the flag decides: ``tie_word_embeddings=false``
+makes ``transformers`` build two independent matrices (``untied``, both
+counted), ``true`` makes it reuse one (``tied-equal-copy``), and with no flag
+the verdict stays ``tied-equal-copy`` marked ``ambiguous``, its evidence
+saying that equal values alone cannot tell.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
@@ -21,6 +30,7 @@ def decide_tying(
     shares_storage: bool = False,
     head_expected: bool,
     config_tied: bool | None = None,
+    config_source: str = "the config",
 ) -> Tying:
     """Decide whether the output head reuses the token table.
 
@@ -32,6 +42,7 @@ def decide_tying(
         head_expected: the model class has an output head, so an absent one
             means it is tied (``tied-implied``) rather than missing (``no-head``).
         config_tied: ``tie_word_embeddings`` from the config, if any.
+        config_source: where ``config_tied`` came from (``config.json``), for the evidence.
 
     Returns:
         The :class:`~dashboard.tables.Tying` verdict. ``max_abs_diff`` is
@@ -49,15 +60,30 @@ def decide_tying(
     else:
         diff = max_abs_difference(head, token)
         if diff == 0.0:
-            tying = Tying("tied-equal-copy", f"{head_key!r} is stored separately but equals {token_key!r} exactly", 0.0)
+            tying = _equal_copy(head_key, token_key, config_tied, config_source)
         else:
             tying = Tying("untied", f"{head_key!r} differs from {token_key!r}: largest absolute difference "
                           f"{diff:.4g}", diff)
     if config_tied is not None and config_tied != tying.is_tied and tying.verdict != "no-head":
         note = (f"the config says tie_word_embeddings={str(config_tied).lower()}, "
                 f"but the tensors show {tying.label}")
-        tying = Tying(tying.verdict, tying.evidence, tying.max_abs_diff, note)
+        tying = replace(tying, config_note=note)
     return tying
+
+
+def _equal_copy(head_key: str | None, token_key: str, config_tied: bool | None, config_source: str) -> Tying:
+    """The verdict for a separately stored head equal to the token table: the flag decides (module docstring)."""
+    equal = f"{head_key!r} is stored separately and equals {token_key!r} exactly"
+    if config_tied is False:
+        return Tying("untied", f"{equal} today, but {config_source} sets tie_word_embeddings=false, so transformers "
+                     "builds two independent matrices that only hold equal values now (a change to one leaves the "
+                     "other as it is)", 0.0)
+    if config_tied:
+        return Tying("tied-equal-copy", f"{equal}, and {config_source} sets tie_word_embeddings=true, so transformers "
+                     "uses one matrix for both: one matrix saved twice", 0.0)
+    return Tying("tied-equal-copy", f"{equal}; no config sets tie_word_embeddings, and equal values alone cannot tell "
+                 "one tied matrix saved twice from two independent matrices that are equal now (counted once, "
+                 "as a tie would be)", 0.0, ambiguous=True)
 
 
 def max_abs_difference(a: np.ndarray, b: np.ndarray, block_rows: int = 1024) -> float:

@@ -61,6 +61,8 @@ COMMANDS = CommandRegistry({
                                                 "positions."),
     "neighbours": Command("dashboard.cli.neighbours", "Nearest neighbours of a token, word or expression over the "
                                                       "whole token table."),
+    "perturb": Command("dashboard.cli.perturb", "Perturb one row of the token table or the output head and watch "
+                                              "the other."),
     "project": Command("dashboard.cli.project", "Project every row of a table to 2D or 3D and write the coordinates "
                                                 "as CSV."),
 })

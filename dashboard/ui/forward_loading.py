@@ -36,9 +36,14 @@ def _cached_model(source: str, stamp: float) -> tuple[ForwardModel | None, str |
         return None, str(error)
 
 
+def model_stamp(source: str) -> float:
+    """Modification time of the source's model file or folder (0.0 when none): part of every cache key."""
+    return _stamp(get_tables(source).model_path)
+
+
 def forward_model(source: str) -> tuple[ForwardModel | None, str | None]:
     """``(model, None)``, or ``(None, why no forward pass)`` for the source."""
-    return _cached_model(source, _stamp(get_tables(source).model_path))
+    return _cached_model(source, model_stamp(source))
 
 
 @st.cache_data(max_entries=32, show_spinner="Running both sentences through the model ...")

@@ -41,3 +41,11 @@ POSITION_ARRAY = "position_array"
 VOCAB_FILE = "vocab_file"
 #: session_state key of an .npz path whose arrays the user must pick before it can load.
 PENDING_ARRAYS = "pending_arrays"
+#: session_state keys of the Perturb and watch page's widgets.
+PERTURB_TOKEN = "perturb_token"
+PERTURB_TABLE = "perturb_table"
+PERTURB_CHANGE = "perturb_change"
+PERTURB_NOISE = "perturb_noise"
+PERTURB_SCALE = "perturb_scale"
+PERTURB_SEED = "perturb_seed"
+PERTURB_PROMPT = "perturb_prompt"

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 import torch
 
+from dashboard.analysis.accounting import parameter_rows, spec_from_tables
 from dashboard.checkpoints import load_tables
 from dashboard.errors import (
     CheckpointReadError,
@@ -50,19 +51,59 @@ def test_gpt2_untied_reports_largest_difference(tmp_path):
     assert tables.total_parameters == sum(p.numel() for p in model.parameters())
 
 
-def test_untied_head_equal_to_token_table_is_an_equal_copy(tmp_path):
+def _equal_copy_folder(folder):
+    """An untied GPT-2 whose stored lm_head.weight was set to the token table's values, and its model."""
     from transformers import GPT2LMHeadModel
 
-    folder = tmp_path / "copy"
     factories.gpt2_folder(folder, tied=False)
     model = GPT2LMHeadModel.from_pretrained(folder)
     with torch.no_grad():
         model.lm_head.weight.copy_(model.transformer.wte.weight)
     model.save_pretrained(folder)
+    return model
+
+
+def _set_config(folder, **changes):
+    config = json.loads((folder / "config.json").read_text())
+    config.update(changes)
+    (folder / "config.json").write_text(json.dumps({k: v for k, v in config.items() if v is not None}))
+
+
+def test_equal_copy_with_config_untied_is_untied_and_both_are_counted(tmp_path):
+    folder = tmp_path / "copy"
+    model = _equal_copy_folder(folder)
+    assert model.lm_head.weight.data_ptr() != model.transformer.wte.weight.data_ptr()  # transformers: two matrices
     tables = load_tables(folder)
-    assert tables.tying.verdict == "tied-equal-copy"
-    assert tables.tying.config_note is not None  # config says untied, the data says tied
+    assert tables.tying.verdict == "untied" and not tables.tying.is_tied
+    assert tables.tying.max_abs_diff == 0.0 and tables.tying.config_note is None and not tables.tying.ambiguous
+    assert "equals 'transformer.wte.weight' exactly today" in tables.tying.evidence
+    assert "tie_word_embeddings=false" in tables.tying.evidence
+    assert tables.total_parameters == sum(p.numel() for p in model.parameters())  # head counted too
+    np.testing.assert_array_equal(tables.output_head, tables.token)
+    rows = {r.name: r for r in parameter_rows(spec_from_tables(tables))}
+    assert rows["output_head"].parameters == VOCAB * D_MODEL
+    assert "currently equal to the token table" in rows["output_head"].note
+
+
+def test_equal_copy_without_a_flag_says_values_cannot_tell(tmp_path):
+    folder = tmp_path / "copy"
+    model = _equal_copy_folder(folder)
+    _set_config(folder, tie_word_embeddings=None)  # the key removed: no config says either way
+    tables = load_tables(folder)
+    assert tables.tying.verdict == "tied-equal-copy" and tables.tying.ambiguous
+    assert "equal values alone cannot tell" in tables.tying.evidence
     assert tables.total_parameters == sum(p.numel() for p in model.parameters()) - VOCAB * D_MODEL
+    rows = {r.name: r for r in parameter_rows(spec_from_tables(tables))}
+    assert rows["output_head"].parameters == 0 and "counted once" in rows["output_head"].note
+
+
+def test_equal_copy_with_config_tied_is_a_tie(tmp_path):
+    folder = tmp_path / "copy"
+    _equal_copy_folder(folder)
+    _set_config(folder, tie_word_embeddings=True)
+    tables = load_tables(folder)
+    assert tables.tying.verdict == "tied-equal-copy" and not tables.tying.ambiguous
+    assert tables.tying.config_note is None and "tie_word_embeddings=true" in tables.tying.evidence
 
 
 def test_bert_has_token_type_table_and_no_head(tmp_path):

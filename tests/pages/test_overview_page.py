@@ -56,3 +56,49 @@ def test_row_norm_caption_gives_this_tables_median_and_spread(tmp_path):
     caption = next(c.value for c in at.caption if c.value.startswith("How long each token's vector is"))
     assert f"median {median:.3g}" in caption and f"between {low:.3g} and {high:.3g}" in caption
     assert "cannot tell which rows those are here" in caption  # the general pattern is not claimed for this model
+
+
+def _equal_copy_gpt2(folder: Path, tie_flag: bool | None) -> Path:
+    """An untied GPT-2 whose stored head holds the token table's values; ``tie_flag`` None drops the key."""
+    import json
+
+    import torch
+    from transformers import GPT2LMHeadModel
+
+    from tests import factories
+
+    factories.gpt2_folder(folder, tied=False)
+    model = GPT2LMHeadModel.from_pretrained(folder)
+    with torch.no_grad():
+        model.lm_head.weight.copy_(model.transformer.wte.weight)
+    model.save_pretrained(folder)
+    config = json.loads((folder / "config.json").read_text())
+    config.pop("tie_word_embeddings")
+    if tie_flag is not None:
+        config["tie_word_embeddings"] = tie_flag
+    (folder / "config.json").write_text(json.dumps(config))
+    return folder
+
+
+def _overview(folder: Path) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = str(folder)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_equal_copy_that_the_config_unties_is_shown_untied_not_green(tmp_path):
+    at = _overview(_equal_copy_gpt2(tmp_path / "copy", tie_flag=False))
+    assert not at.success and not at.warning
+    (info,) = [i.value for i in at.info if "untied" in i.value]
+    assert info.startswith("**untied**") and "exactly today" in info and "two independent matrices" in info
+    head = at.dataframe[0].value.set_index("component").loc["output head"]
+    assert "currently equal to the token table" in head["note"]
+
+
+def test_equal_copy_with_no_flag_is_a_warning_that_values_cannot_tell(tmp_path):
+    at = _overview(_equal_copy_gpt2(tmp_path / "copy", tie_flag=None))
+    assert not at.success
+    (warning,) = [w.value for w in at.warning]
+    assert warning.startswith("**tied (equal copy)**") and "equal values alone cannot tell" in warning

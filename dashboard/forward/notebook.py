@@ -1,0 +1,96 @@
+"""The few lines of PyTorch that do a perturbation in a notebook, written out for the result on screen.
+
+The snippet is real code (the tests run it and compare its numbers with
+:mod:`dashboard.forward.perturbation`): it builds the model the way
+:mod:`dashboard.forward.loading` does (``AutoModelForCausalLM.from_pretrained``
+for a folder or a GGUF; nanoGPT mapped onto GPT-2), or reads the stored
+tensors when there is no model, changes the row the same way (the noise from
+``torch.Generator().manual_seed(seed)``), and binds ``shared``,
+``token_change``, ``head_change``, ``before`` and ``after`` (top-5 lists of
+``(id, probability)``; empty without a model).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dashboard.forward.loading import BUILDERS
+from dashboard.forward.perturbation import PerturbationResult
+from dashboard.tables import EmbeddingTables
+
+#: How each kind of file becomes a model in the notebook (keys of ``BUILDERS``); ``{path}``,
+#: ``{folder}`` and ``{name}`` are the file, its folder and its name.
+_LOADERS = {
+    "hf-folder": ('from transformers import AutoModelForCausalLM\n\n'
+                  'model = AutoModelForCausalLM.from_pretrained({path!r}, dtype=torch.float32)'),
+    "gguf": ('from transformers import AutoModelForCausalLM\n\n'
+             'model = AutoModelForCausalLM.from_pretrained({folder!r}, gguf_file={name!r}, dtype=torch.float32)'),
+    "nanogpt": ('from pathlib import Path\n'
+                'from dashboard.forward.nanogpt import gpt2_from_nanogpt, read_nanogpt_checkpoint\n\n'
+                'model = gpt2_from_nanogpt(*read_nanogpt_checkpoint(Path({path!r})))  # nanoGPT -> transformers GPT-2'),
+}
+
+_MODEL_TABLES = '''token_table = model.get_input_embeddings().weight  # wte, {token_shape}
+head = model.get_output_embeddings().weight        # lm_head, {head_shape}'''
+
+_STORED_TABLES = '''from dashboard.checkpoints import load_tables
+
+tables = load_tables({source!r})  # the stored tensors: there is no model to run
+token_table = torch.tensor(tables.token)  # {token_shape}
+head = token_table if tables.output_head is None else torch.tensor(tables.output_head)  # {head_shape}'''
+
+_TOP5 = '''ids = torch.tensor([[{ids}]])  # the prompt {prompt!r}, tokenized
+
+
+def top5():
+    with torch.no_grad():
+        probs = model(input_ids=ids).logits[0, -1].double().softmax(-1)
+    return [(int(i), float(p)) for p, i in zip(*probs.topk(5))]
+'''
+
+_CHANGES = {
+    "noise": "{table}[token_id] += {amount!r} * torch.randn({d_model}, generator=torch.Generator().manual_seed({seed}))",
+    "zero": "{table}[token_id] = 0.0",
+    "scale": "{table}[token_id] *= {amount!r}",
+}
+
+
+def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables) -> str:
+    """Python source that makes ``result``'s change in a notebook and prints the same numbers.
+
+    Args:
+        result: from :func:`~dashboard.forward.perturbation.run_perturbation`.
+        tables: the tables it was run on (where the model lives).
+
+    Returns:
+        Source text; run as is in this project's environment.
+    """
+    lines = ["import torch", ""]
+    if result.route == "model":
+        path = Path(tables.model_path)
+        kind = next(name for name, builder in BUILDERS.items() if builder.detect(path))
+        lines += [_LOADERS[kind].format(path=str(path), folder=str(path.parent), name=path.name),
+                  _MODEL_TABLES.format(token_shape=tuple(result.token_shape), head_shape=tuple(result.head_shape)),
+                  "", _TOP5.format(ids=", ".join(map(str, result.prompt_ids)), prompt=result.prompt)]
+    else:
+        lines += [_STORED_TABLES.format(source=tables.source, token_shape=tuple(result.token_shape),
+                                        head_shape=tuple(result.head_shape)), "",
+                  "def top5():", "    return []  # no model: nothing predicts a next token", ""]
+    change = _CHANGES[result.change.kind].format(
+        table="token_table" if result.table == "token" else "head", amount=result.change.amount,
+        d_model=result.token_shape[1], seed=result.change.seed)
+    lines += [
+        f"token_id = {result.token_id}  # {result.token}",
+        "shared = token_table.data_ptr() == head.data_ptr()",
+        "token_before, head_before = token_table[token_id].clone(), head[token_id].clone()",
+        "before = top5()",
+        "with torch.no_grad():",
+        f"    {change}",
+        "token_change = (token_table[token_id] - token_before).abs().max().item()",
+        "head_change = (head[token_id] - head_before).abs().max().item()",
+        "after = top5()",
+        "print(token_table.shape, head.shape, 'one storage:', shared)",
+        "print('token row moved by', token_change, '; head row moved by', head_change)",
+        "print(before, after, sep='\\n')",
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,339 @@
+"""Perturb and watch: change one row of the token table or the output head, see what happens to the other.
+
+The course's exercise: "load a small open model, print the shapes of ``wte``
+and ``lm_head``, check whether they are the same tensor or independent:
+perturb one and see what happens to the other". Done for real, as a user
+would in PyTorch:
+
+- on the whole model built by ``transformers`` (:mod:`dashboard.forward.loading`:
+  GPT-2, Llama, a GGUF, nanoGPT mapped onto GPT-2), through
+  ``get_input_embeddings().weight`` and ``get_output_embeddings().weight``;
+  a tied model holds one ``Parameter`` under both names, so one change moves
+  both rows, and ``data_ptr`` tells the storage apart;
+- otherwise on the stored tensors (a bare table with a head): copies of the
+  read arrays, the head being the token table itself when the checkpoint
+  stores it once (``tied-implied``, ``tied-shared``).
+
+Comparisons are exact (``torch.equal``). The model is shared with other pages
+and sessions, so the change is made under the model's lock and undone before
+the lock is released; the restoration is checked exactly too.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+import torch
+
+from dashboard.analysis.queries import TermResolver
+from dashboard.checkpoints.tokenizer import CheckpointTokenizer
+from dashboard.errors import NoOutputHeadError, QueryError
+from dashboard.forward.loading import ForwardModel
+from dashboard.forward.tokenizing import tokenize_sentence
+from dashboard.tables import EmbeddingTables
+
+#: Which table is changed: the token embedding (``wte``) or the output head (``lm_head``).
+TABLES = ("token", "head")
+#: The changes: add seeded Gaussian noise, zero the row, multiply it by a factor.
+CHANGE_KINDS = ("noise", "zero", "scale")
+#: How many next-token candidates are shown before and after.
+TOP_K = 5
+#: Defaults of the page and the command line: a word most vocabularies hold as one token, a prompt ending in
+#: it (so a change to its token row reaches the prediction), noise of this standard deviation.
+DEFAULT_TOKEN = "the"
+DEFAULT_PROMPT = "The value of the"
+DEFAULT_NOISE = 0.5
+
+
+@dataclass(frozen=True)
+class RowChange:
+    """One change of one row.
+
+    Attributes:
+        kind: one of :data:`CHANGE_KINDS`.
+        amount: the noise's standard deviation (``noise``, in the table's own
+            units, > 0) or the factor (``scale``, finite); unused for ``zero``.
+        seed: seeds the noise, so a result repeats (``torch.Generator``).
+    """
+
+    kind: str
+    amount: float = 0.0
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in CHANGE_KINDS:
+            raise QueryError(f"unknown change {self.kind!r}; choose one of {', '.join(CHANGE_KINDS)}")
+        if not math.isfinite(self.amount):
+            raise QueryError(f"the {self.kind} amount must be a finite number, got {self.amount}")
+        if self.kind == "noise" and self.amount <= 0:
+            raise QueryError(f"the noise scale must be above 0, got {self.amount}; e.g. --noise 0.5")
+
+    def noise(self, d_model: int) -> torch.Tensor:
+        """The seeded noise, ``(d_model,)`` float32: ``amount * N(0, 1)`` from ``torch.Generator().manual_seed(seed)``."""
+        generator = torch.Generator().manual_seed(self.seed)
+        return self.amount * torch.randn(d_model, generator=generator, dtype=torch.float32)
+
+    def apply(self, row: torch.Tensor) -> torch.Tensor:
+        """The changed row, ``(d_model,)`` float32, a new tensor (``row`` is left as it is)."""
+        if self.kind == "noise":
+            return row + self.noise(row.shape[0])
+        if self.kind == "zero":
+            return torch.zeros_like(row)
+        return row * self.amount
+
+    def describe(self) -> str:
+        """For people: ``noise (std 0.5, seed 0)``, ``zero``, ``scale x 2``."""
+        if self.kind == "noise":
+            return f"noise (std {self.amount:g}, seed {self.seed})"
+        return "zero" if self.kind == "zero" else f"scale x {self.amount:g}"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One next-token candidate: token id (0-based), its display string, probability in [0, 1]."""
+
+    id: int
+    token: str
+    probability: float
+
+
+@dataclass(frozen=True)
+class PerturbationResult:
+    """What the change did.
+
+    Attributes:
+        token_id: the changed row, 0-based; ``token`` its display string.
+        table: ``token`` or ``head``: which table was changed.
+        change: the change made.
+        tying: the reader's verdict (:class:`~dashboard.tables.Tying` ``verdict``).
+        shared_storage: the two tables' rows live in one storage (``data_ptr`` equal).
+        token_row_max_abs_change, head_row_max_abs_change: ``max |after - before|``
+            of the row in each table, >= 0 (0.0 exactly when untouched).
+        other_table_changed: the row of the table not changed differs in any
+            entry after the change (exact comparison).
+        token_shape, head_shape: ``(vocab_size, d_model)`` of each table as the model holds it.
+        route: ``model`` (the ``transformers`` model) or ``stored`` (stored tensors).
+        describe: which model or tensors, one line.
+        prompt: the prompt; ``prompt_ids`` its token ids (special tokens included).
+        top5_before, top5_after: the likeliest next tokens after the prompt,
+            likeliest first; empty on the ``stored`` route (no model to run).
+        restored: the shared model's rows were put back, checked exactly
+            (always True on the ``stored`` route, which changes copies).
+        note: why there is no forward pass, or ``None``.
+    """
+
+    token_id: int
+    token: str
+    table: str
+    change: RowChange
+    tying: str
+    shared_storage: bool
+    token_row_max_abs_change: float
+    head_row_max_abs_change: float
+    other_table_changed: bool
+    token_shape: tuple[int, int]
+    head_shape: tuple[int, int]
+    route: str
+    describe: str
+    prompt: str
+    prompt_ids: tuple[int, ...]
+    top5_before: tuple[Candidate, ...]
+    top5_after: tuple[Candidate, ...]
+    restored: bool
+    note: str | None = None
+
+
+def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, text: str) -> int:
+    """The one row a typed word, token or ``#id`` names (looked up as on the neighbours page).
+
+    Raises:
+        QueryError: nothing matches, or the word is several tokens (the
+            message lists them with their ids so one can be picked).
+    """
+    term = TermResolver(tables, tokenizer).resolve(text)
+    if term.is_split:
+        pieces = ", ".join(f"`{piece}` (#{i})" for piece, i in zip(term.pieces, term.ids))
+        raise QueryError(f"'{text.strip()}' is {len(term.ids)} tokens here ({pieces}); a row belongs to one token, "
+                         "so type one of them as #id")
+    return term.ids[0]
+
+
+def require_output_head(tables: EmbeddingTables) -> None:
+    """Fail unless the checkpoint has an output head, stored or tied.
+
+    Raises:
+        NoOutputHeadError: the verdict is ``no-head``; the message names models that have one.
+    """
+    if tables.tying.verdict == "no-head":
+        raise NoOutputHeadError(
+            f"{tables.name} has no output head: it is an encoder or base model that outputs vectors, not "
+            "next-token scores, so there is no second table to watch. Load a model that predicts tokens, "
+            "e.g. tiny-gpt-pydocs (untied) or smollm2-135m (tied)")
+
+
+def _max_abs(a: torch.Tensor, b: torch.Tensor) -> float:
+    return float((a - b).abs().max())
+
+
+def _top_k(tables: EmbeddingTables, logits: torch.Tensor) -> tuple[Candidate, ...]:
+    probs = torch.softmax(logits.to(torch.float64), dim=-1)
+    values, ids = torch.topk(probs, TOP_K)
+    return tuple(Candidate(int(i), tables.token_label(int(i)), float(p)) for p, i in zip(values, ids))
+
+
+def _next_token_logits(module: torch.nn.Module, ids: Sequence[int]) -> torch.Tensor:
+    """``(vocab_size,)`` float32 logits after the last prompt token."""
+    return module(input_ids=torch.tensor([list(ids)], dtype=torch.long)).logits[0, -1]
+
+
+def perturb_model(model: ForwardModel, tables: EmbeddingTables, token_id: int, table: str, change: RowChange,
+                  prompt: str, prompt_ids: Sequence[int]) -> PerturbationResult:
+    """Change one row of the whole model's token table or head, record both rows and the top-5, undo it.
+
+    Args:
+        model: from :func:`~dashboard.forward.loading.load_forward_model`, with a head.
+        tables: the same checkpoint's tables (labels, verdict).
+        token_id: the row, 0-based, below the model's vocab_size.
+        table: ``token`` or ``head``.
+        change: what to do to the row.
+        prompt, prompt_ids: the text whose next token is predicted, and its ids.
+
+    Raises:
+        NoOutputHeadError: the model has no output head.
+        QueryError: ``token_id`` is outside the model's tables.
+    """
+    module = model.module
+    output = module.get_output_embeddings() if model.has_lm_head else None
+    if output is None:
+        raise NoOutputHeadError(f"{model.describe} has no output head to watch")
+    token_table, head = module.get_input_embeddings().weight, output.weight
+    if not 0 <= token_id < min(token_table.shape[0], head.shape[0]):
+        raise QueryError(f"#{token_id} is outside the model's tables ({token_table.shape[0]:,} rows)")
+    changed, other = (token_table, head) if table == "token" else (head, token_table)
+    with model.lock, torch.no_grad():
+        token_before, head_before = token_table[token_id].clone(), head[token_id].clone()
+        changed_before, other_before = (token_before, head_before) if table == "token" else (head_before,
+                                                                                            token_before)
+        before = _next_token_logits(module, prompt_ids)
+        try:
+            changed[token_id] = change.apply(changed_before)
+            token_after, head_after = token_table[token_id].clone(), head[token_id].clone()
+            after = _next_token_logits(module, prompt_ids)
+        finally:
+            changed[token_id] = changed_before
+            other[token_id] = other_before
+        restored = torch.equal(token_table[token_id], token_before) and torch.equal(head[token_id], head_before)
+    other_after = head_after if table == "token" else token_after
+    return PerturbationResult(
+        token_id=token_id, token=tables.token_label(token_id), table=table, change=change,
+        tying=tables.tying.verdict, shared_storage=token_table.data_ptr() == head.data_ptr(),
+        token_row_max_abs_change=_max_abs(token_after, token_before),
+        head_row_max_abs_change=_max_abs(head_after, head_before),
+        other_table_changed=not torch.equal(other_after, other_before),
+        token_shape=tuple(token_table.shape), head_shape=tuple(head.shape),
+        route="model", describe=model.describe, prompt=prompt, prompt_ids=tuple(int(i) for i in prompt_ids),
+        top5_before=_top_k(tables, before), top5_after=_top_k(tables, after), restored=restored,
+    )
+
+
+def stored_pair(tables: EmbeddingTables) -> tuple[torch.Tensor, torch.Tensor]:
+    """Writable copies of the stored token table and head, ``(vocab_size, d_model)`` float32 each.
+
+    The head is the token tensor itself when the checkpoint stores the
+    matrix once (``tied-implied``, ``tied-shared``), a tensor of its own when
+    it stores a head (``untied``, ``tied-equal-copy``): as the file holds them.
+
+    Raises:
+        NoOutputHeadError: the checkpoint has no head.
+    """
+    require_output_head(tables)
+    token = torch.from_numpy(np.array(tables.token))
+    head = token if tables.output_head is None else torch.from_numpy(np.array(tables.output_head))
+    return token, head
+
+
+def perturb_stored(tables: EmbeddingTables, token_id: int, table: str, change: RowChange, prompt: str,
+                   note: str) -> PerturbationResult:
+    """Change one row of copies of the stored tensors (no model to run, so no top-5).
+
+    Raises:
+        NoOutputHeadError: the checkpoint has no head.
+    """
+    token_table, head = stored_pair(tables)
+    token_before, head_before = token_table[token_id].clone(), head[token_id].clone()
+    changed = token_table if table == "token" else head
+    changed[token_id] = change.apply(changed[token_id])
+    other_after, other_before = (head[token_id], head_before) if table == "token" else (token_table[token_id],
+                                                                                       token_before)
+    return PerturbationResult(
+        token_id=token_id, token=tables.token_label(token_id), table=table, change=change,
+        tying=tables.tying.verdict, shared_storage=token_table.data_ptr() == head.data_ptr(),
+        token_row_max_abs_change=_max_abs(token_table[token_id], token_before),
+        head_row_max_abs_change=_max_abs(head[token_id], head_before),
+        other_table_changed=not torch.equal(other_after, other_before),
+        token_shape=tuple(token_table.shape), head_shape=tuple(head.shape),
+        route="stored", describe=f"copies of the tensors stored in {tables.name}", prompt=prompt, prompt_ids=(),
+        top5_before=(), top5_after=(), restored=True, note=note,
+    )
+
+
+def run_perturbation(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, token: str, table: str,
+                     change: RowChange, prompt: str, model: ForwardModel | None = None,
+                     forward_note: str | None = None) -> PerturbationResult:
+    """Resolve the token and prompt, then perturb the model (or, without one, the stored tensors).
+
+    Args:
+        tables: the checkpoint's tables.
+        tokenizer: from :func:`~dashboard.checkpoints.tokenizer.load_tokenizer`.
+        token: a word as typed, a token as the vocabulary shows it, or ``#id``.
+        table: ``token`` or ``head``.
+        change: the change.
+        prompt: text whose next token is predicted before and after.
+        model: the whole model, or ``None`` (then ``forward_note`` says why).
+
+    Raises:
+        NoOutputHeadError: the checkpoint (or the model built from it) has no output head.
+        QueryError: unknown table, a token that is not one row, an empty or too long prompt.
+    """
+    if table not in TABLES:
+        raise QueryError(f"unknown table {table!r}; choose token (the token embedding) or head (the output head)")
+    require_output_head(tables)
+    token_id = resolve_token(tables, tokenizer, token)
+    if model is None or not model.has_lm_head:
+        note = forward_note if model is None else f"{model.describe} has no output head (an encoder class)"
+        return perturb_stored(tables, token_id, table, change, prompt, note or "no model was given")
+    prompt_ids = tokenize_sentence(tokenizer, prompt, tables.vocabulary, tables.n_positions).ids
+    return perturb_model(model, tables, token_id, table, change, prompt, prompt_ids)
+
+
+def perturbation_document(result: PerturbationResult, source: str) -> dict[str, Any]:
+    """The CLI's JSON document (contract: ``token_id``, ``table``, ``tying``, ``shared_storage``,
+    ``token_row_max_abs_change``, ``head_row_max_abs_change``, ``other_table_changed``, ``top5_before``,
+    ``top5_after`` as lists of ``{token, probability}``; keys are only ever added)."""
+    def candidates(found: tuple[Candidate, ...]) -> list[dict[str, Any]]:
+        return [{"token": c.token, "probability": c.probability, "id": c.id} for c in found]
+
+    return {
+        "source": source,
+        "token_id": result.token_id,
+        "token": result.token,
+        "table": result.table,
+        "change": {"kind": result.change.kind, "amount": result.change.amount, "seed": result.change.seed},
+        "tying": result.tying,
+        "shared_storage": result.shared_storage,
+        "token_row_max_abs_change": result.token_row_max_abs_change,
+        "head_row_max_abs_change": result.head_row_max_abs_change,
+        "other_table_changed": result.other_table_changed,
+        "token_shape": list(result.token_shape),
+        "head_shape": list(result.head_shape),
+        "route": result.route,
+        "prompt": result.prompt,
+        "prompt_ids": list(result.prompt_ids),
+        "top5_before": candidates(result.top5_before),
+        "top5_after": candidates(result.top5_after),
+        "restored": result.restored,
+        "note": result.note,
+    }

@@ -1,0 +1,49 @@
+"""Cached perturbations for the Perturb and watch page, on the whole model the reorder page shares.
+
+The model comes from :func:`dashboard.ui.forward_loading.forward_model` (one
+per process, shared by sessions and pages); :func:`~dashboard.forward.perturbation.perturb_model`
+changes one of its rows under the model's lock and puts it back before
+releasing it, so other pages never see the change. Results are small and
+cached per (source, token, table, change, prompt).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from dashboard.forward.perturbation import PerturbationResult, RowChange, run_perturbation
+from dashboard.ui.forward_loading import forward_model, model_stamp
+from dashboard.ui.loading import get_tables
+from dashboard.ui.tokenizer_loading import get_tokenizer
+
+
+@st.cache_data(max_entries=32, show_spinner="Changing the row and running the prompt before and after ...")
+def _cached_perturbation(source: str, stamp: float, token: str, table: str, change: tuple[str, float, int],
+                         prompt: str) -> PerturbationResult:
+    tables = get_tables(source)
+    model, note = forward_model(source)
+    tokenizer = get_tokenizer(tables, source, tables.content_hash)
+    return run_perturbation(tables, tokenizer, token, table, RowChange(*change), prompt, model, note)
+
+
+def perturbation(source: str, token: str, table: str, change: RowChange, prompt: str) -> PerturbationResult:
+    """The perturbation for the source (cached).
+
+    Raises:
+        NoOutputHeadError: the checkpoint has no output head.
+        QueryError: the token is not one row, or the prompt is empty or too long.
+    """
+    return _cached_perturbation(source, model_stamp(source), token, table, (change.kind, change.amount, change.seed),
+                                prompt)
+
+
+def top5_frame(result: PerturbationResult) -> pd.DataFrame:
+    """One row per rank (1-5): ``before``, ``p before``, ``after``, ``p after`` (probabilities in [0, 1])."""
+    return pd.DataFrame({
+        "rank": range(1, len(result.top5_before) + 1),
+        "before": [c.token for c in result.top5_before],
+        "p before": [c.probability for c in result.top5_before],
+        "after": [c.token for c in result.top5_after],
+        "p after": [c.probability for c in result.top5_after],
+    })

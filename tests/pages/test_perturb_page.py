@@ -1,0 +1,83 @@
+"""The Perturb and watch page through AppTest, on tiny GPT-2 folders named in the link."""
+
+import numpy as np
+import pytest
+import torch
+from streamlit.testing.v1 import AppTest
+
+from dashboard.checkpoints import load_tables
+from dashboard.ui import state
+from tests import reorder_factories
+from tests.perturb_fixtures import PROMPT, gpt2_tied, gpt2_untied  # noqa: F401 (fixtures)
+from tests.pages.app_test import open_app_page
+
+PAGE = "pages/perturb.py"
+
+
+def _page(model, **session) -> AppTest:
+    session = {state.PERTURB_PROMPT: PROMPT, state.PERTURB_TOKEN: "cat", **session}
+    at = open_app_page(PAGE, model=model, session=session, timeout=180)
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def _unperturbed_top5(folder) -> tuple[list[str], np.ndarray]:
+    """The next-token top-5 of a model transformers builds afresh: what "before" must show."""
+    from transformers import AutoModelForCausalLM, PreTrainedTokenizerFast
+
+    model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32).eval()
+    tokenizer = PreTrainedTokenizerFast(tokenizer_file=str(folder / "tokenizer.json"))
+    with torch.no_grad():
+        logits = model(input_ids=torch.tensor([tokenizer(PROMPT)["input_ids"]])).logits[0, -1]
+    values, ids = torch.topk(torch.softmax(logits.double(), -1), 5)
+    labels = load_tables(folder).token_label
+    return [labels(int(i)) for i in ids], values.numpy()
+
+
+def test_tied_model_moves_both_rows_and_says_one_storage(gpt2_tied):
+    at = _page(gpt2_tied, **{state.PERTURB_TABLE: "token", state.PERTURB_CHANGE: "noise", state.PERTURB_NOISE: 2.0})
+    metrics = _metrics(at)
+    assert metrics["other table changed"] == "yes"
+    assert metrics["token row, largest change"] == metrics["head row, largest change"] != "0"
+    assert any("one storage (`data_ptr` equal): **yes**" in m.value for m in at.markdown)
+    assert any("**one storage**, so the model is tied" in m.value for m in at.markdown)
+    assert len(at.dataframe[0].value) == 5
+    (code,) = at.code
+    assert "model.get_output_embeddings().weight" in code.value and "manual_seed(0)" in code.value
+    assert not at.error
+
+
+def test_untied_model_moves_one_row_and_says_two_matrices(gpt2_untied):
+    at = _page(gpt2_untied, **{state.PERTURB_TABLE: "head", state.PERTURB_CHANGE: "zero"})
+    metrics = _metrics(at)
+    assert metrics["other table changed"] == "no" and metrics["token row, largest change"] == "0"
+    assert metrics["head row, largest change"] != "0"
+    assert any("**two independent matrices**" in m.value for m in at.markdown)
+    assert any("one storage (`data_ptr` equal): **no**" in m.value for m in at.markdown)
+
+
+def test_the_page_leaves_the_shared_model_as_loaded(gpt2_tied):
+    """A large change first; a later run on the same cached model must still predict like a fresh model."""
+    _page(gpt2_tied, **{state.PERTURB_TABLE: "head", state.PERTURB_CHANGE: "scale", state.PERTURB_SCALE: 50.0})
+    at = _page(gpt2_tied, **{state.PERTURB_TABLE: "token", state.PERTURB_TOKEN: "dog",
+                             state.PERTURB_CHANGE: "scale", state.PERTURB_SCALE: 3.0})
+    frame = at.dataframe[0].value
+    tokens, probabilities = _unperturbed_top5(gpt2_tied)
+    assert list(frame["before"]) == tokens
+    np.testing.assert_allclose(frame["p before"], probabilities, rtol=1e-5)
+    assert any("put back exactly" in c.value for c in at.caption)
+
+
+def test_model_without_head_gets_a_clear_message(tmp_path):
+    at = _page(str(reorder_factories.bert_with_words(tmp_path / "bert")))
+    assert any("has no output head" in i.value and "tiny-gpt-pydocs" in i.value for i in at.info)
+    assert not at.metric and not at.code and not at.error
+
+
+def test_a_token_that_is_not_in_the_vocabulary_is_an_error_in_the_page(gpt2_untied):
+    at = _page(gpt2_untied, **{state.PERTURB_TOKEN: "zebra"})
+    assert len(at.error) == 1 and "zebra" in at.error[0].value and not at.metric
