@@ -36,6 +36,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/similarity.py", "Similarity heatmap", ":material/grid_view:"),
     PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
     PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:"),
+    PageSpec("pages/lookup.py", "The lookup, on real rows", ":material/table_rows:"),
     PageSpec("pages/similarity_quiz.py", "Predict the similarity", ":material/quiz:"),
     PageSpec("pages/parameter_calculator.py", "Parameter calculator", ":material/calculate:"),
 )
