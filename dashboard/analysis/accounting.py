@@ -17,7 +17,7 @@ GPT-2 small (vocab 50257, d 768, 1024 positions, 12 layers, tied) gives
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dashboard.errors import SpecError
 from dashboard.tables import EmbeddingTables
@@ -85,6 +85,41 @@ class ParameterRow:
     parameters: int | None
     share: float | None
     note: str = ""
+
+
+#: Models a lesson or the literature names, for the page's calculator: name -> spec.
+#: ANDREA-120M is the course's own example (V 8,449, d_model 768, T 1,024, untied,
+#: 120M in all); GPT-2 small is Radford et al. 2019 (124,439,808 with the block formula).
+PRESET_SPECS: dict[str, ModelSpec] = {
+    "ANDREA-120M (the lesson)": ModelSpec(vocab_size=8449, d_model=768, n_positions=1024, head="untied",
+                                          total_parameters=120_000_000),
+    "GPT-2 small (tied, 12 layers)": ModelSpec(vocab_size=50257, d_model=768, n_positions=1024, head="tied",
+                                               n_layer=12),
+}
+
+
+def change_head(spec: ModelSpec, head: str) -> ModelSpec:
+    """The same model with another output head: the blocks unchanged, the total moved by the head's rows.
+
+    An untied head adds ``vocab_size * d_model`` parameters; a tied head or
+    none adds 0. A given ``total_parameters`` is moved by the difference, so
+    "everything else" stays the same; a total derived from ``n_layer``
+    follows by itself.
+
+    Args:
+        spec: the model as given.
+        head: ``"tied"``, ``"untied"`` or ``"none"``.
+
+    Raises:
+        SpecError: ``head`` is none of those.
+    """
+    if head not in ("tied", "untied", "none"):
+        raise SpecError(f"head must be tied, untied or none, got {head!r}")
+    if spec.total_parameters is None:
+        return replace(spec, head=head)
+    head_rows = spec.vocab_size * spec.d_model
+    delta = head_rows * ((head == "untied") - (spec.head == "untied"))
+    return replace(spec, head=head, total_parameters=spec.total_parameters + delta)
 
 
 def spec_from_tables(tables: EmbeddingTables) -> ModelSpec:
@@ -210,3 +245,18 @@ def format_share(share: float | None) -> str:
 def format_shape(shape: tuple[int, ...] | None) -> str:
     """``(8449, 768)`` -> ``8,449 x 768``; ``None`` -> ``-``."""
     return "-" if shape is None else " x ".join(f"{n:,}" for n in shape)
+
+
+def format_spec(spec: ModelSpec) -> str:
+    """The ``info --spec`` text of ``spec``, the inverse of :func:`parse_spec`.
+
+    Example: ``vocab_size=8449,d_model=768,n_positions=1024,head=untied,total_parameters=120000000``.
+    Fields that are 0 or unknown are left out.
+    """
+    parts = [f"vocab_size={spec.vocab_size}", f"d_model={spec.d_model}"]
+    parts += [f"{name}={value}" for name, value in (("n_positions", spec.n_positions),
+                                                    ("n_token_types", spec.n_token_types)) if value]
+    parts.append(f"head={spec.head}")
+    parts += [f"{name}={value}" for name, value in (("total_parameters", spec.total_parameters),
+                                                    ("n_layer", spec.n_layer)) if value is not None]
+    return ",".join(parts)

@@ -37,6 +37,9 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
     PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:"),
     PageSpec("pages/perturb.py", "Perturb and watch", ":material/tune:"),
+    PageSpec("pages/lookup.py", "The lookup, on real rows", ":material/table_rows:"),
+    PageSpec("pages/similarity_quiz.py", "Predict the similarity", ":material/quiz:"),
+    PageSpec("pages/parameter_calculator.py", "Parameter calculator", ":material/calculate:"),
 )
 
 

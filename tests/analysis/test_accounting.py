@@ -56,3 +56,40 @@ def test_bad_specs_say_what_is_wrong(text, message):
 @pytest.mark.parametrize("share, text", [(0.05407, "5.4%"), (1.0, "100.0%"), (0.0, "0.0%"), (3.4e-5, "0.0034%")])
 def test_format_share(share, text):
     assert format_share(share) == text
+
+
+def test_preset_andrea_is_the_lessons_model():
+    from dashboard.analysis.accounting import PRESET_SPECS
+
+    spec = PRESET_SPECS["ANDREA-120M (the lesson)"]
+    assert spec == parse_spec(ANDREA)
+
+
+def test_changing_the_head_keeps_everything_else_and_moves_the_total_by_one_table():
+    from dashboard.analysis.accounting import change_head
+
+    untied = parse_spec(ANDREA)
+    tied = change_head(untied, "tied")
+    before, after = _by_name(parameter_rows(untied)), _by_name(parameter_rows(tied))
+    assert after["other"].parameters == before["other"].parameters
+    assert before["total"].parameters - after["total"].parameters == 8449 * 768
+    assert after["output_head"].parameters == 0 and after["token"].parameters == before["token"].parameters
+    assert change_head(tied, "untied") == untied
+
+
+def test_changing_the_head_of_a_formula_total_follows_the_formula():
+    from dashboard.analysis.accounting import change_head
+
+    tied = parse_spec("vocab_size=50257,d_model=768,n_positions=1024,n_layer=12,tied=true")
+    assert change_head(tied, "untied").resolved_total() == 124_439_808 + 50257 * 768
+    with pytest.raises(SpecError, match="tied, untied or none"):
+        change_head(tied, "shared")
+
+
+@pytest.mark.parametrize("text", [ANDREA, "vocab_size=30522,d_model=384,n_positions=512,n_token_types=2,head=none",
+                                  "vocab_size=49152,d_model=576,tied=true,n_layer=30"])
+def test_format_spec_is_read_back_by_parse_spec(text):
+    from dashboard.analysis.accounting import format_spec
+
+    spec = parse_spec(text)
+    assert parse_spec(format_spec(spec)) == spec

@@ -1,0 +1,186 @@
+"""The lookup, on real rows: token ids -> token rows (+ position rows) -> what the first block receives.
+
+An embedding is a lookup: token id ``i`` selects row ``i`` of the
+``(vocab_size, d_model)`` token table, with no arithmetic. What the first
+block then receives depends on the architecture (:data:`FIRST_BLOCK_RULES`,
+read from each model's ``forward`` in ``transformers``):
+
+- ``sum`` (GPT-2 ``GPT2Model.forward``: ``inputs_embeds + position_embeds``;
+  nanoGPT ``tok_emb + pos_emb``): ``x_t = token[id_t] + position[t]``,
+  exactly; dropout is off at inference;
+- ``layernorm`` (BERT ``BertEmbeddings.forward``):
+  ``x_t = LayerNorm(token[id_t] + position[t] + token_type[0])`` with the
+  model's own gain, bias and epsilon (one sentence: token type 0 throughout);
+- ``token`` (Llama, Mistral, Qwen, GPT-J, GPT-NeoX): ``x_t = token[id_t]``;
+  positions enter inside attention (rotary embeddings rotate queries and keys).
+
+The same lookup written as a matrix product, ``one_hot(ids) @ W``, gives the
+same rows (each output is one row times 1 plus zeros) at the cost of
+multiplying by the whole table: :func:`compare_one_hot` computes both and
+their cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from dashboard.checkpoints.embedding_norm import EmbeddingNorm
+from dashboard.errors import QueryError
+from dashboard.tables import EmbeddingTables
+
+#: Canonical architecture -> how its first block's input is made from the rows (see the module docstring).
+FIRST_BLOCK_RULES: dict[str, str] = {
+    "gpt2": "sum",
+    "gpt_neo": "sum",
+    "nanogpt": "sum",
+    "bert": "layernorm",
+    "llama": "token",
+    "mistral": "token",
+    "qwen2": "token",
+    "qwen3": "token",
+    "gptj": "token",
+    "gpt_neox": "token",
+}
+#: Tokens of a sentence multiplied as one-hot rows at most (the product costs 2 x vocab_size x d_model FLOPs a token).
+MAX_ONE_HOT_TOKENS = 16
+_FLOAT32_BYTES = 4
+
+
+@dataclass(frozen=True, eq=False)
+class Lookup:
+    """One sentence's rows, step by step.
+
+    Attributes:
+        ids: ``(n_tokens,)`` int64 token ids, 0-based.
+        positions: ``(n_tokens,)`` int64 0-based positions.
+        token_rows: ``(n_tokens, d_model)`` float32, ``token[ids]``.
+        position_rows: ``(n_tokens, d_model)`` float32, ``position[positions]``, or ``None`` (no table).
+        token_type_rows: ``(n_tokens, d_model)`` float32, ``token_type[0]`` at each position, or ``None``.
+        summed: ``(n_tokens, d_model)`` float32, the rows added (the token rows alone when there is nothing to add).
+        first_block: ``(n_tokens, d_model)`` float32 the first block receives, or ``None`` when the rule is unknown.
+        rule: a value of :data:`FIRST_BLOCK_RULES`, or ``None`` for an architecture not in it.
+    """
+
+    ids: np.ndarray
+    positions: np.ndarray
+    token_rows: np.ndarray
+    position_rows: np.ndarray | None
+    token_type_rows: np.ndarray | None
+    summed: np.ndarray
+    first_block: np.ndarray | None
+    rule: str | None
+
+
+def layer_norm(x: np.ndarray, norm: EmbeddingNorm) -> np.ndarray:
+    """``(x - mean) / sqrt(var + eps) * weight + bias`` over the last axis (biased variance, as ``torch.nn.LayerNorm``).
+
+    Args:
+        x: ``(n, d_model)`` float32.
+        norm: gain, bias and epsilon.
+
+    Returns:
+        ``(n, d_model)`` float32.
+    """
+    x = np.asarray(x, np.float32)
+    mean = x.mean(axis=-1, keepdims=True)
+    variance = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
+    return ((x - mean) / np.sqrt(variance + np.float32(norm.eps)) * norm.weight + norm.bias).astype(np.float32)
+
+
+def look_up(tables: EmbeddingTables, ids: Sequence[int], norm: EmbeddingNorm | None = None) -> Lookup:
+    """The rows of ``ids`` at positions 0, 1, ... and what the first block receives.
+
+    Args:
+        tables: the checkpoint's tables.
+        ids: token ids, 0-based, one per position.
+        norm: the embedding LayerNorm (:func:`dashboard.checkpoints.embedding_norm.read_embedding_norm`),
+            needed for the ``layernorm`` rule; without it ``first_block`` is ``None`` there.
+
+    Raises:
+        QueryError: no ids, an id past the table, or more ids than the position table has rows.
+    """
+    ids = np.asarray(list(ids), dtype=np.int64)
+    if ids.size == 0:
+        raise QueryError("there are no tokens to look up; type a sentence")
+    if ids.min() < 0 or ids.max() >= tables.vocab_size:
+        raise QueryError(f"token id {int(ids.max())} is past the last row of the token table "
+                         f"(ids 0 to {tables.vocab_size - 1})")
+    if tables.n_positions is not None and ids.size > tables.n_positions:
+        raise QueryError(f"{ids.size} tokens do not fit: the position table has {tables.n_positions} rows; "
+                         "type a shorter sentence")
+    positions = np.arange(ids.size, dtype=np.int64)
+    token_rows = tables.token[ids]
+    position_rows = None if tables.position is None else tables.position[positions]
+    token_type_rows = None if tables.token_type is None else np.repeat(tables.token_type[:1], ids.size, axis=0)
+    summed = token_rows.copy()
+    for rows in (position_rows, token_type_rows):
+        if rows is not None:
+            summed = summed + rows
+    rule = FIRST_BLOCK_RULES.get(tables.architecture)
+    first_block = {"sum": summed, "token": token_rows,
+                   "layernorm": None if norm is None else layer_norm(summed, norm)}.get(rule)
+    return Lookup(ids, positions, token_rows, position_rows, token_type_rows, summed.astype(np.float32),
+                  first_block, rule)
+
+
+@dataclass(frozen=True)
+class OneHotComparison:
+    """``one_hot(ids) @ W`` against ``W[ids]``, computed, with what each costs.
+
+    Attributes:
+        n_tokens: tokens multiplied (at most :data:`MAX_ONE_HOT_TOKENS`).
+        max_abs_diff: largest ``|one_hot(ids) @ W - W[ids]|`` over every entry (0 when equal).
+        lookup_bytes: bytes read by the lookup: ``n_tokens x d_model`` float32 values.
+        lookup_flops: floating-point operations of the lookup: 0.
+        product_flops: multiply-adds of the product counted as 2 FLOPs each: ``2 x n_tokens x vocab_size x d_model``.
+        product_bytes: bytes the product reads: the whole table plus the one-hot matrix, float32.
+    """
+
+    n_tokens: int
+    max_abs_diff: float
+    lookup_bytes: int
+    lookup_flops: int
+    product_flops: int
+    product_bytes: int
+
+
+def compare_one_hot(table: np.ndarray, ids: Sequence[int]) -> OneHotComparison:
+    """Multiply one-hot rows by ``table`` for real and compare with indexing.
+
+    Args:
+        table: ``(vocab_size, d_model)`` float32.
+        ids: token ids, 0-based; the first :data:`MAX_ONE_HOT_TOKENS` are used.
+
+    Raises:
+        QueryError: no ids, or an id past the table.
+    """
+    ids = np.asarray(list(ids)[:MAX_ONE_HOT_TOKENS], dtype=np.int64)
+    vocab_size, d_model = table.shape
+    if ids.size == 0 or ids.min() < 0 or ids.max() >= vocab_size:
+        raise QueryError(f"the ids must be between 0 and {vocab_size - 1}, at least one")
+    one_hot = np.zeros((ids.size, vocab_size), np.float32)  # (n_tokens, vocab_size)
+    one_hot[np.arange(ids.size), ids] = 1.0
+    product = one_hot @ table  # (n_tokens, d_model)
+    n = int(ids.size)
+    return OneHotComparison(
+        n_tokens=n,
+        max_abs_diff=float(np.max(np.abs(product - table[ids]))),
+        lookup_bytes=n * d_model * _FLOAT32_BYTES,
+        lookup_flops=0,
+        product_flops=2 * n * vocab_size * d_model,
+        product_bytes=(vocab_size * d_model + n * vocab_size) * _FLOAT32_BYTES,
+    )
+
+
+def parse_token_ids(text: str) -> list[int] | None:
+    """``#12 #40 #7`` -> ``[12, 40, 7]``; ``None`` when ``text`` is not only ``#id`` items (then it is a sentence).
+
+    Items may be separated by spaces or commas.
+    """
+    items = text.replace(",", " ").split()
+    if not items or not all(item.startswith("#") and item[1:].isdigit() for item in items):
+        return None
+    return [int(item[1:]) for item in items]

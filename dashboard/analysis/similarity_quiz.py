@@ -1,0 +1,159 @@
+"""The "Predict the similarity" activity: pairs of words, a guess for each, the model's answer.
+
+The model's answer for a pair ``(a, b)`` is computed from the token table:
+the cosine similarity and dot product of their vectors (a word split into
+several tokens is the mean of its pieces' rows, as in
+:mod:`dashboard.analysis.queries`), and the rank ``b`` would take among the
+neighbours of ``a``: 1 + the number of vocabulary rows whose cosine with
+``a`` is higher (both words' own rows, padding rows and all-zero rows left out).
+A pair counts as *similar* when that rank is within the nearest
+``similar_share`` of the vocabulary (1% unless the student changes it); a
+fixed cosine threshold would not do, because trained tables differ in how
+high their cosines run (all-MiniLM's token rows share a common direction,
+so unrelated words still score above 0).
+
+Scores are computed a chunk of rows at a time; no ``vocab_size x vocab_size``
+matrix is built.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from dashboard.analysis.neighbours import QUERY_CHUNK_ROWS, NeighbourIndex, score_chunk
+from dashboard.analysis.queries import ResolvedTerm, TermResolver
+from dashboard.errors import QueryError
+
+#: The lesson's pairs: two animals and what they are, against a weekday and an unrelated word.
+LESSON_PAIRS = "cat, dog\ncat, pet\ndog, pet\ncat, Tuesday\ncat, xylophone\nTuesday, xylophone"
+#: The two answers a student can give for a pair.
+GUESSES = ("similar", "unrelated")
+#: Most pairs one round holds.
+MAX_PAIRS = 12
+
+
+@dataclass(frozen=True)
+class PairAnswer:
+    """What the model says about one pair.
+
+    Attributes:
+        first, second: the two typed words, resolved to token rows.
+        cosine: cosine similarity of their vectors, in [-1, 1].
+        dot: dot product of their vectors (unbounded; units of the table's values squared).
+        rank: 1-based place ``second`` would take among ``first``'s neighbours by cosine.
+        n_candidates: the other vocabulary rows ``second`` is ranked against (padding, all-zero
+            rows and the two words' own rows left out).
+        verdict: ``similar`` when ``rank <= similar_rank``, else ``unrelated``.
+        similar_rank: the largest rank that counts as similar.
+    """
+
+    first: ResolvedTerm
+    second: ResolvedTerm
+    cosine: float
+    dot: float
+    rank: int
+    n_candidates: int
+    verdict: str
+    similar_rank: int
+
+    @property
+    def key(self) -> str:
+        """A stable name for the pair (for widget keys): the two words as typed."""
+        return f"{self.first.text.strip()}|{self.second.text.strip()}"
+
+
+def parse_pairs(text: str) -> list[tuple[str, str]]:
+    """One pair a line, the two words separated by a comma: ``cat, dog``.
+
+    Raises:
+        QueryError: a line without exactly two words, no pairs, more than
+            :data:`MAX_PAIRS`, or a pair of a word with itself.
+    """
+    pairs: list[tuple[str, str]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        words = [word.strip() for word in line.split(",")]
+        if len(words) != 2 or not all(words):
+            raise QueryError(f"line {number} ('{line.strip()}') is not two words separated by a comma, e.g. cat, dog")
+        if words[0] == words[1]:
+            raise QueryError(f"line {number} pairs '{words[0]}' with itself; pick two different words")
+        pairs.append((words[0], words[1]))
+    if not pairs:
+        raise QueryError("type at least one pair, one a line, e.g. cat, dog")
+    if len(pairs) > MAX_PAIRS:
+        raise QueryError(f"{len(pairs)} pairs is more than one round holds; keep at most {MAX_PAIRS}")
+    return list(dict.fromkeys(pairs))
+
+
+def rank_by_cosine(index: NeighbourIndex, vector: np.ndarray, cosine: float, exclude: tuple[int, ...],
+                   n_used: int) -> tuple[int, int]:
+    """Where a cosine of ``cosine`` with ``vector`` would rank among the table's rows.
+
+    Args:
+        index: the token table and its norms.
+        vector: ``(d_model,)`` float32, the first word's vector.
+        cosine: the score to place, in [-1, 1].
+        exclude: row ids left out (the two words' own rows).
+        n_used: rows holding tokens; rows past it are padding and left out.
+
+    Returns:
+        ``(rank, n_candidates)``: rank is 1 + the rows scoring strictly higher.
+    """
+    higher = candidates = 0
+    excluded = np.array(sorted(exclude), dtype=np.int64)
+    for start in range(0, n_used, QUERY_CHUNK_ROWS):
+        stop = min(start + QUERY_CHUNK_ROWS, n_used)
+        scores = score_chunk(index, vector, "cosine", start, stop)
+        inside = excluded[(excluded >= start) & (excluded < stop)] - start
+        scores[inside] = np.nan
+        valid = ~np.isnan(scores)
+        candidates += int(valid.sum())
+        higher += int((scores[valid] > cosine).sum())
+    return higher + 1, candidates
+
+
+def answer_pair(resolver: TermResolver, index: NeighbourIndex, first: str, second: str, n_used: int,
+                similar_share: float = 0.01) -> PairAnswer:
+    """The model's answer for one pair (see the module docstring).
+
+    Args:
+        resolver: the checkpoint's term resolver.
+        index: its token table's neighbour index.
+        first, second: the words as typed.
+        n_used: rows of the table that hold tokens (the vocabulary's length); padding rows past it are not ranked.
+        similar_share: share of the vocabulary, in (0, 1], whose nearest rows count as similar.
+
+    Raises:
+        QueryError: a word cannot be looked up, both words are the same tokens,
+            a vector has no direction, or ``similar_share`` is outside (0, 1].
+    """
+    if not 0 < similar_share <= 1:
+        raise QueryError(f"the share of nearest rows that counts as similar must be in (0, 1], got {similar_share}")
+    a, b = resolver.resolve(first), resolver.resolve(second)
+    if a.ids == b.ids:
+        raise QueryError(f"'{first}' and '{second}' are the same tokens ({' + '.join(a.pieces)}); "
+                         "pick two different words")
+    va, vb = resolver.vector(a).astype(np.float64), resolver.vector(b).astype(np.float64)
+    norms = np.linalg.norm(va) * np.linalg.norm(vb)
+    if norms == 0:
+        raise QueryError(f"'{first}' or '{second}' has an all-zero vector, which has no cosine; pick another word")
+    cosine = float(np.clip(va @ vb / norms, -1.0, 1.0))
+    rank, candidates = rank_by_cosine(index, va.astype(np.float32), cosine, a.ids + b.ids, min(n_used, index.n_rows))
+    similar_rank = max(1, math.floor(similar_share * (candidates + 1)))  # places b can take: the others and its own
+    return PairAnswer(a, b, cosine, float(va @ vb), rank, candidates,
+                      "similar" if rank <= similar_rank else "unrelated", similar_rank)
+
+
+def score_guesses(answers: list[PairAnswer], guesses: dict[str, str | None]) -> tuple[int, int]:
+    """``(right, answered)``: guesses that match the model's verdict, and guesses given at all.
+
+    Args:
+        answers: the model's answers.
+        guesses: pair key (:attr:`PairAnswer.key`) -> ``similar``, ``unrelated`` or ``None`` (no guess).
+    """
+    given = [(answer, guesses.get(answer.key)) for answer in answers if guesses.get(answer.key) in GUESSES]
+    return sum(answer.verdict == guess for answer, guess in given), len(given)

@@ -1,0 +1,77 @@
+"""BERT's embedding LayerNorm, read from a Hugging Face folder: what turns the summed rows into the first block's input.
+
+BERT (``modeling_bert.py``, ``BertEmbeddings.forward``) gives its first block
+``LayerNorm(token + position + token_type)`` with a learned gain (``weight``)
+and bias per feature and ``config.layer_norm_eps`` (1e-12 in BERT's
+configs). Only those two vectors are read here, never the whole model.
+
+Quirk handled: checkpoints converted from the original TensorFlow BERT name
+the gain and bias ``gamma`` and ``beta`` (``transformers`` renames them when
+it loads them); both spellings are looked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from dashboard.checkpoints.hf_folder import is_hf_folder, key_map_for, open_weights, read_config
+from dashboard.checkpoints.keymaps import find_key
+from dashboard.errors import MissingTensorError
+from dashboard.tables import EmbeddingTables
+
+#: Architectures whose first block receives a LayerNorm of the summed embeddings -> (gain, bias) names.
+EMBEDDING_NORM_NAMES: dict[str, tuple[tuple[str, str], ...]] = {
+    "bert": (("embeddings.LayerNorm.weight", "embeddings.LayerNorm.bias"),
+             ("embeddings.LayerNorm.gamma", "embeddings.LayerNorm.beta")),  # TensorFlow-converted names
+}
+#: BERT's default ``layer_norm_eps`` when a config leaves it out (``BertConfig``).
+DEFAULT_EPS = 1e-12
+
+
+@dataclass(frozen=True, eq=False)
+class EmbeddingNorm:
+    """A LayerNorm's parameters.
+
+    Attributes:
+        weight: ``(d_model,)`` float32 gain.
+        bias: ``(d_model,)`` float32 bias.
+        eps: added to the variance before the square root (dimensionless, > 0).
+        source: the tensor names read, for captions.
+    """
+
+    weight: np.ndarray
+    bias: np.ndarray
+    eps: float
+    source: str
+
+
+def read_embedding_norm(tables: EmbeddingTables) -> EmbeddingNorm | None:
+    """The embedding LayerNorm of the folder ``tables`` came from, or ``None`` when its architecture has none.
+
+    Raises:
+        MissingTensorError: the architecture has one, but the folder stores
+            neither spelling of it, or the tables were not read from a
+            Hugging Face folder (a GGUF or a bare table), so it cannot be read here.
+    """
+    names = EMBEDDING_NORM_NAMES.get(tables.architecture)
+    if names is None:
+        return None
+    folder = Path(tables.model_path) if tables.model_path else None
+    if folder is None or not is_hf_folder(folder):
+        raise MissingTensorError(f"{tables.name} is a {tables.format} source, not a Hugging Face folder; its embedding "
+                                 "LayerNorm is read only from a folder with config.json and weights")
+    config = read_config(folder)
+    store, _ = open_weights(folder)
+    prefixes = key_map_for(config, folder).prefixes
+    for weight_name, bias_name in names:
+        weight_key, bias_key = find_key(store.keys(), weight_name, prefixes), find_key(store.keys(), bias_name, prefixes)
+        if weight_key and bias_key:
+            return EmbeddingNorm(np.asarray(store.read(weight_key), np.float32),
+                                 np.asarray(store.read(bias_key), np.float32),
+                                 float(config.get("layer_norm_eps", DEFAULT_EPS)), f"{weight_key}, {bias_key}")
+    tried = ", ".join(w for w, _ in names)
+    raise MissingTensorError(f"{tables.name} has no embedding LayerNorm (looked for {tried}); its first block's "
+                             "input cannot be computed from the tables")

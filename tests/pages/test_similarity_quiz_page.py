@@ -1,0 +1,73 @@
+"""The Predict-the-similarity page: guesses first, then the model's numbers and a score; guesses survive reruns."""
+
+import pytest
+
+from dashboard.analysis.neighbours import build_index
+from dashboard.analysis.queries import TermResolver
+from dashboard.analysis.similarity_quiz import answer_pair
+from dashboard.checkpoints import load_tables
+from dashboard.checkpoints.tokenizer import load_tokenizer
+from tests.map_fixtures import bert_with_tokenizer
+from tests.pages.app_test import open_app_page
+
+PAGE = "pages/similarity_quiz.py"
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return bert_with_tokenizer(tmp_path_factory.mktemp("bert"))
+
+
+def _guess(at, pair_key):
+    return at.radio(key=f"quiz_guess|{pair_key}")
+
+
+def test_nothing_is_revealed_before_the_button(folder):
+    at = open_app_page(PAGE, model=folder)
+    assert not at.exception
+    assert len(at.radio) == 6 and all(radio.value is None for radio in at.radio)
+    assert not at.dataframe and not at.metric
+    assert any("6 of 6 pairs still without a guess" in c.value for c in at.caption)
+    assert any("'xylophone' is not one token" in c.value and "3 pieces" in c.value for c in at.caption)
+
+
+def test_reveal_shows_the_models_cosine_dot_rank_and_the_score(folder):
+    at = open_app_page(PAGE, model=folder)
+    tables = load_tables(folder)
+    resolver = TermResolver(tables, load_tokenizer(tables))
+    index = build_index(tables.token, len(tables.vocabulary))
+    truth = {pair: answer_pair(resolver, index, *pair.split("|"), len(tables.vocabulary))
+             for pair in ("cat|dog", "cat|Tuesday")}
+    _guess(at, "cat|dog").set_value(truth["cat|dog"].verdict)
+    _guess(at, "cat|Tuesday").set_value("similar" if truth["cat|Tuesday"].verdict == "unrelated" else "unrelated")
+    at.run()
+    at.button(key="quiz_reveal").click().run()
+    assert not at.exception
+    frame = at.dataframe[0].value.set_index("pair")
+    assert frame.loc["cat · dog", "cosine"] == pytest.approx(truth["cat|dog"].cosine, abs=1e-6)
+    assert frame.loc["cat · dog", "dot"] == pytest.approx(truth["cat|dog"].dot, rel=1e-6)
+    assert frame.loc["cat · dog", "rank among neighbours"].startswith(f"{truth['cat|dog'].rank:,} of ")
+    assert frame.loc["cat · dog", "right?"] == "yes" and frame.loc["cat · Tuesday", "right?"] == "no"
+    assert frame.loc["dog · pet", "your guess"] == "-"
+    assert at.metric[0].value == "1 of 2"
+    assert any(md.value.startswith("**xylophone** is 3 tokens") for md in at.markdown)
+
+
+def test_guesses_survive_reruns_and_a_visit_to_another_page(folder):
+    at = open_app_page(PAGE, model=folder)
+    _guess(at, "cat|pet").set_value("similar")
+    at.run()
+    at.run()
+    assert _guess(at, "cat|pet").value == "similar"
+    at.switch_page("pages/overview.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert _guess(at, "cat|pet").value == "similar"
+    at.button(key="quiz_reset").click().run()
+    assert _guess(at, "cat|pet").value is None
+
+
+def test_a_bad_line_is_an_error_in_the_page(folder):
+    at = open_app_page(PAGE, model=folder, session={"quiz_pairs": "cat dog"})
+    assert not at.exception
+    assert any("not two words separated by a comma" in e.value for e in at.error)
