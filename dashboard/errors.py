@@ -76,3 +76,11 @@ class HubUnavailableError(ExplorerError):
 
 class UploadStorageError(ExplorerError):
     """No writable temporary folder to store an upload in (a read-only file system, a full disk)."""
+
+
+class RefusedPathError(ExplorerError):
+    """A path this server's setting does not open (outside the allowed folders, or another session's upload)."""
+
+
+class UploadQuotaError(ExplorerError):
+    """An upload would take more disk than one session may hold; nothing of it was kept."""

@@ -8,6 +8,7 @@ from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.load_actions import (
+    HUB_OFF_HERE,
     apply_arrays,
     hub_online,
     numpy_archive_of,
@@ -19,10 +20,12 @@ from dashboard.ui.load_actions import (
 from dashboard.ui.load_frames import describe_token_sample, read_summary_frame, sample_token_ids, token_sample_frame
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.path_access import session_policy
 from dashboard.ui.session_files import STORAGE_ADVICE, sweep_ended_uploads, uploads_possible
 
 ensure_routed()
-sweep_ended_uploads()  # uploads of sessions that have ended
+sweep_ended_uploads()  # uploads of sessions that have ended or sat idle
+policy = session_policy()
 st.title("Load a checkpoint")
 st.caption("Readable formats: " + "; ".join(reader.describe for reader in READERS.values()) + ".")
 
@@ -42,17 +45,25 @@ with upload:
               type="primary")
 with path:
     st.subheader("Local path")
-    st.text_input("File or folder on the server", key=state.LOAD_PATH, placeholder="/path/to/out/ckpt.pt",
-                  help="For checkpoints larger than the upload limit; the sidebar's path field does the same.")
-    st.button("Open path", key="open_path", on_click=open_path)
+    if policy.mode == "off":
+        st.info("Server paths are off on this server (EXPLORER_LOCAL_PATHS=off): open a bundled checkpoint or "
+                "upload the files.", icon=":material/block:")
+    else:
+        where = f"inside {policy.models_dir}" if policy.restricted else "on the server"
+        st.text_input(f"File or folder {where}", key=state.LOAD_PATH, placeholder="/path/to/out/ckpt.pt",
+                      help="For checkpoints larger than the upload limit; the sidebar's path field does the same.")
+        st.button("Open path", key="open_path", on_click=open_path)
 with hub:
     st.subheader("Hugging Face Hub")
-    if not hub_online():
+    if policy.restricted:
+        st.info(HUB_OFF_HERE[0].upper() + HUB_OFF_HERE[1:] + ".", icon=":material/cloud_off:")
+    elif not hub_online():
         st.info(f"Offline here: this machine cannot reach {HUB_HOST}, so models cannot be fetched by id. "
                 f"Instead, {OFFLINE_ADVICE}.", icon=":material/cloud_off:")
-    st.text_input("Model id", key=state.HUB_MODEL_ID, placeholder="openai-community/gpt2",
-                  help="Fetches the config, tokenizer and weights (not the whole repository) into the hub cache.")
-    st.button("Fetch and open", key="open_hub", on_click=open_hub_model)
+    if not policy.restricted:
+        st.text_input("Model id", key=state.HUB_MODEL_ID, placeholder="openai-community/gpt2",
+                      help="Fetches the config, tokenizer and weights (not the whole repository) into the hub cache.")
+        st.button("Fetch and open", key="open_hub", on_click=open_hub_model)
 
 archive = st.session_state.get(state.PENDING_ARRAYS) or active_source()
 npz = numpy_archive_of(archive)

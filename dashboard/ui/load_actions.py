@@ -19,16 +19,18 @@ from dashboard.checkpoints.hub import fetch_hub_model, hub_reachable
 from dashboard.checkpoints.uploads import extraction_limit, store_files
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
+from dashboard.ui.path_access import session_policy
 from dashboard.ui.session_files import session_folder
 from dashboard.ui.sidebar import activate
 from dashboard.ui.source_names import explain_failure, name_files
 
 
 def numpy_archive_of(source: str) -> Path | None:
-    """The ``.npz`` file ``source`` resolves to, else ``None``."""
+    """The ``.npz`` file ``source`` resolves to (as the session's policy allows), else ``None``."""
     try:
-        path, _ = resolve_source(source)
-        path = find_checkpoint(path) if path.is_dir() else path
+        policy = session_policy()
+        path, _ = resolve_source(source, policy)
+        path = find_checkpoint(path, policy) if path.is_dir() else path
     except (ExplorerError, OSError):
         return None
     return path if path.suffix.lower() == ".npz" else None
@@ -87,12 +89,20 @@ def open_hub_model() -> None:
     repo_id = (st.session_state.get(state.HUB_MODEL_ID) or "").strip()
     if not repo_id:
         return
+    if session_policy().restricted:  # the hub cache is a server folder outside the allowed ones
+        st.session_state[state.LOAD_ERROR] = f"Could not fetch {repo_id}: {HUB_OFF_HERE}"
+        return
     try:
         path = fetch_hub_model(repo_id)
     except ExplorerError as error:
         st.session_state[state.LOAD_ERROR] = f"Could not fetch {repo_id}: {error}"
         return
     _open(str(path))
+
+
+#: Why the hub is off when server paths are limited (EXPLORER_LOCAL_PATHS models or off).
+HUB_OFF_HERE = ("fetching from the Hub is off on this server (EXPLORER_LOCAL_PATHS limits which server folders "
+                "open, and the Hub's cache is not one of them); upload the model's files instead")
 
 
 def apply_arrays(source: str) -> None:

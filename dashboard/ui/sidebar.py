@@ -13,7 +13,8 @@ from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
-from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
+from dashboard.ui.path_access import server_paths_allowed, session_policy
+from dashboard.ui.source_names import display_name, link_source, load_error_message
 
 
 def _sync_pickers() -> None:
@@ -26,7 +27,7 @@ def _sync_pickers() -> None:
     shown = active_source()
     bundled = find_bundled(shown)
     st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
-    folder = find_models_dir()
+    folder = find_models_dir() if server_paths_allowed() else None
     if folder is not None:
         st.session_state[PICKER_KEY] = shown if shown in models_dir_entries(folder) else None
 
@@ -75,15 +76,11 @@ def _initial_source() -> None:
     if state.ACTIVE_SOURCE in st.session_state:
         return
     wanted = st.query_params.get(state.MODEL_PARAM, DEFAULT_NAME)
-    if is_upload(wanted):
-        # An upload lives in the folder of the session that made it; another
-        # visitor's link must not open it (and after that session ends it is gone).
-        error = (f"The link names an upload ({short_name(wanted)}); uploads belong to the browser session that "
-                 "made them and cannot be linked: upload the file again on the Load page")
-    elif activate(wanted) or wanted == DEFAULT_NAME:
+    # The session's path policy refuses, before looking anything up, a link to
+    # another session's upload (every mode) and to a path this server does not open.
+    if activate(wanted) or wanted == DEFAULT_NAME:
         return
-    else:
-        error = st.session_state[state.LOAD_ERROR]
+    error = st.session_state[state.LOAD_ERROR]
     activate(DEFAULT_NAME)
     st.session_state[state.LOAD_ERROR] = error  # keep telling why the link's model is not shown
 
@@ -100,14 +97,18 @@ def render_sidebar() -> None:
             format_func=lambda n: n + (" (default)" if n == DEFAULT_NAME else ""),
             help="Real trained checkpoints that ship with the explorer.",
         )
-        st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit,
-                      placeholder="/path/to/model-folder",
-                      help="A checkpoint file or Hugging Face folder on the server's disk; press Enter to load.")
-        render_models_dir_picker(activate)
+        policy = session_policy()
+        if policy.mode != "off":
+            st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit,
+                          placeholder="/path/to/model-folder",
+                          help=("A checkpoint file or Hugging Face folder on the server's disk; press Enter to load. "
+                                + ("Only paths inside the models folder open here." if policy.restricted else "")))
+            render_models_dir_picker(activate)
         st.caption(f"Showing **{display_name(active_source())}**")
         if link_source(active_source()) is None:
             st.caption("Uploads last only as long as this browser session, so the page's link leaves them out "
                        "(it opens the default checkpoint). To share a view, open the checkpoint by path.")
+        st.caption(policy.describe().replace("_", "\\_"))  # a folder's name is not markdown
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
         message = st.session_state[state.LOAD_ERROR].rstrip(".")  # errors may or may not end their sentence
