@@ -53,25 +53,33 @@ def open_uploads() -> None:
 
     A multi-file uploader adds newly chosen files to those it still holds, so
     an uploader left full after a failure would send the bad file again with
-    every later upload. After a failure the batch folder is removed too (unless
-    it holds an ``.npz`` whose arrays the page now asks for), so no file of a
-    failed upload is kept.
+    every later upload. After a failure (the session's quota, a bad file, an
+    unexpected error) the batch folder is removed too, unless it holds an
+    ``.npz`` whose arrays the page now asks for, so no file of a failed upload
+    is kept. Once the new upload is shown, the one before it is removed
+    (:meth:`~dashboard.ui.session_files.SessionFolder.keep_only`, from :func:`activate`).
     """
     files = st.session_state.get(upload_widget_key()) or []
     files = files if isinstance(files, list) else [files]
     st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
+    names = name_files([f.name for f in files])
     try:
-        batch = session_folder().new_batch()
+        folder = session_folder()
+        batch = folder.new_batch()
     except (ExplorerError, OSError) as error:  # OSError: a full disk while making the batch folder
-        st.session_state[state.LOAD_ERROR] = explain_failure(name_files([f.name for f in files]), str(error))
+        st.session_state[state.LOAD_ERROR] = explain_failure(names, str(error))
         return
     try:
         limit = extraction_limit(upload_limit_mb=st.get_option("server.maxUploadSize"))
-        path = store_files(((f.name, f) for f in files), batch, max_extract_bytes=limit)
+        path = store_files(((f.name, f) for f in files), batch, max_extract_bytes=limit,
+                           check_room=folder.check_room)
     except ExplorerError as error:
         shutil.rmtree(batch, ignore_errors=True)
-        st.session_state[state.LOAD_ERROR] = explain_failure(name_files([f.name for f in files]), str(error))
+        st.session_state[state.LOAD_ERROR] = explain_failure(names, str(error))
         return
+    except BaseException:  # an unexpected failure must not leave half an upload on disk either
+        shutil.rmtree(batch, ignore_errors=True)
+        raise
     _open(str(path))
     if str(path) not in (st.session_state.get(state.ACTIVE_SOURCE), st.session_state.get(state.PENDING_ARRAYS)):
         shutil.rmtree(batch, ignore_errors=True)

@@ -6,6 +6,8 @@ error and keeps the previous checkpoint, so nothing the user had is lost.
 
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
 from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
@@ -14,7 +16,8 @@ from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
 from dashboard.ui.path_access import server_paths_allowed, session_policy
-from dashboard.ui.source_names import display_name, link_source, load_error_message
+from dashboard.ui.session_files import IDLE_ENV, SessionFolder, idle_seconds, sweep_now_and_then
+from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
 
 
 def _sync_pickers() -> None:
@@ -50,6 +53,9 @@ def activate(source: str, options: dict[str, str] | None = None) -> bool:
         return False
     st.session_state[state.ACTIVE_SOURCE] = source
     st.session_state[state.ACTIVE_OPTIONS] = dict(options or {})
+    folder = st.session_state.get(state.UPLOAD_FOLDER)
+    if isinstance(folder, SessionFolder):  # keep only the upload shown now (none when it is not an upload)
+        folder.keep_only(source if is_upload(source) else None)
     _sync_pickers()
     st.session_state.pop(state.LOAD_ERROR, None)
     linked = link_source(source)
@@ -85,9 +91,26 @@ def _initial_source() -> None:
     st.session_state[state.LOAD_ERROR] = error  # keep telling why the link's model is not shown
 
 
+def _keep_uploads_alive() -> None:
+    """Touch this session's upload folder; if the idle sweep removed the upload shown, say so and show the default."""
+    sweep_now_and_then()
+    folder = st.session_state.get(state.UPLOAD_FOLDER)
+    if not isinstance(folder, SessionFolder):
+        return
+    folder.touch()
+    shown = st.session_state.get(state.ACTIVE_SOURCE)
+    if shown and is_upload(shown) and not os.path.exists(shown):
+        name = short_name(shown)
+        activate(DEFAULT_NAME)
+        st.session_state[state.LOAD_ERROR] = (
+            f"Your upload {name} was removed after {idle_seconds() / 60:g} minutes without use ({IDLE_ENV}); "
+            "upload it again to see it")
+
+
 def render_sidebar() -> None:
     """Draw the checkpoint picker and the active checkpoint's one-line summary."""
     _initial_source()
+    _keep_uploads_alive()
     names = [m.name for m in BUNDLED]
     with st.sidebar:
         st.subheader("Checkpoint")
