@@ -21,7 +21,7 @@ from dashboard.ui.load_frames import describe_token_sample, read_summary_frame, 
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.path_access import session_policy
-from dashboard.ui.session_files import STORAGE_ADVICE, sweep_ended_uploads, uploads_possible
+from dashboard.ui.session_files import STORAGE_ADVICE, describe_upload_rules, sweep_ended_uploads, uploads_possible
 
 ensure_routed()
 sweep_ended_uploads()  # uploads of sessions that have ended or sat idle
@@ -36,8 +36,7 @@ with upload:
     files = st.file_uploader("Checkpoint files", accept_multiple_files=True, key=upload_widget_key(),
                              help="One checkpoint file, several files of one model folder (config.json, weights, "
                                   "tokenizer), or a .zip of the folder.")
-    st.caption(f"Upload limit: **{limit_mb:,} MB per file** (server.maxUploadSize). Uploads are kept in a "
-               "temporary folder that is deleted when this browser session ends.")
+    st.caption(f"Upload limit: **{limit_mb:,} MB per file** (server.maxUploadSize). {describe_upload_rules()}")
     if not uploads_possible():
         st.warning(f"Uploads cannot be stored: this server has no writable temporary folder. To fix: "
                    f"{STORAGE_ADVICE}.", icon=":material/warning:")

@@ -30,7 +30,13 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import BinaryIO, Callable, Iterable, Mapping
 
 from dashboard.checkpoints.user_paths import shorten
-from dashboard.errors import ArchiveLimitError, CheckpointReadError, UnsafeArchiveError, UnusablePathError
+from dashboard.errors import (
+    ArchiveLimitError,
+    CheckpointReadError,
+    ExplorerError,
+    UnsafeArchiveError,
+    UnusablePathError,
+)
 
 #: Bytes kept free on the upload disk after an extraction.
 DISK_MARGIN = 64 * 2**20
@@ -62,17 +68,29 @@ def extraction_limit(environ: Mapping[str, str] = os.environ, *,
     Raises:
         ArchiveLimitError: the variable is set to something that is not a positive number.
     """
-    text = environ.get(MAX_EXTRACT_ENV, "").strip()
+    default = EXTRACT_LIMIT_FACTOR * upload_limit_mb
+    return int(read_positive_setting(environ, MAX_EXTRACT_ENV, default, ArchiveLimitError) * _MB)
+
+
+def read_positive_setting(environ: Mapping[str, str], name: str, default: float,
+                          error: type[ExplorerError]) -> float:
+    """The administrator's setting ``environ[name]`` as a positive number; ``default`` when unset or blank.
+
+    Raises:
+        ExplorerError: of type ``error``, when the variable is set to something
+            that is not a positive number (the message names it and an example).
+    """
+    text = environ.get(name, "").strip()
     if not text:
-        return int(EXTRACT_LIMIT_FACTOR * upload_limit_mb * _MB)
+        return default
     try:
-        megabytes = float(text)
+        value = float(text)
     except ValueError:
-        megabytes = 0.0
-    if not megabytes > 0:
-        raise ArchiveLimitError(f"{MAX_EXTRACT_ENV}={text!r} is not a size in megabytes; "
-                                "ask the server's administrator to set a positive number such as 1000")
-    return int(megabytes * _MB)
+        value = 0.0
+    if not value > 0:
+        raise error(f"{name}={text!r} is not a positive number; ask the server's administrator to set it like "
+                    f"{default:g}")
+    return value
 
 
 def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_bytes: int) -> None:

@@ -16,6 +16,7 @@ import streamlit as st
 
 from dashboard.checkpoints import find_checkpoint, resolve_source
 from dashboard.checkpoints.hub import fetch_hub_model, hub_reachable
+from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.checkpoints.uploads import extraction_limit, store_files
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
@@ -39,8 +40,20 @@ def numpy_archive_of(source: str) -> Path | None:
 def _open(source: str, options: dict[str, str] | None = None) -> None:
     if activate(source, options):
         st.session_state.pop(state.PENDING_ARRAYS, None)
-    elif numpy_archive_of(source) is not None:
+    elif _arrays_to_pick(source):
         st.session_state[state.PENDING_ARRAYS] = source
+
+
+def _arrays_to_pick(source: str) -> bool:
+    """Whether ``source`` is an ``.npz`` whose arrays can be listed for the pickers (not a refused or bad one)."""
+    npz = numpy_archive_of(source)
+    if npz is None:
+        return False
+    try:
+        list_arrays(npz)
+    except ExplorerError:  # a zip bomb, a corrupt file: nothing to pick from, and the upload goes
+        return False
+    return True
 
 
 def upload_widget_key() -> str:

@@ -35,6 +35,7 @@ from typing import Mapping
 
 import streamlit as st
 
+from dashboard.checkpoints.uploads import read_positive_setting
 from dashboard.errors import UploadQuotaError, UploadStorageError
 from dashboard.ui import state
 
@@ -114,32 +115,21 @@ def sweep_now_and_then() -> None:
         sweep_ended_uploads()
 
 
-def _positive_setting(environ: Mapping[str, str], name: str, default: float) -> float:
-    """``environ[name]`` as a positive number, ``default`` when unset or blank.
-
-    Raises:
-        UploadStorageError: the variable is set to something that is not a positive number.
-    """
-    text = environ.get(name, "").strip()
-    if not text:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value > 0:
-        raise UploadStorageError(f"{name}={text!r} is not a positive number; ask the server's administrator to "
-                                 f"set it like {default:g}")
-    return value
-
-
 def idle_seconds(environ: Mapping[str, str] = os.environ) -> float:
     """Seconds a session's uploads outlive the session's last use (``$EXPLORER_UPLOAD_IDLE_MINUTES`` x 60).
 
     Raises:
         UploadStorageError: the variable is not a positive number.
     """
-    return 60.0 * _positive_setting(environ, IDLE_ENV, DEFAULT_IDLE_MINUTES)
+    return 60.0 * read_positive_setting(environ, IDLE_ENV, DEFAULT_IDLE_MINUTES, UploadStorageError)
+
+
+def idle_minutes() -> float:
+    """The idle limit in minutes; the default when the setting is bad (the Load page shows that error)."""
+    try:
+        return idle_seconds() / 60
+    except UploadStorageError:
+        return float(DEFAULT_IDLE_MINUTES)
 
 
 def upload_quota_bytes(environ: Mapping[str, str] = os.environ) -> int:
@@ -148,7 +138,21 @@ def upload_quota_bytes(environ: Mapping[str, str] = os.environ) -> int:
     Raises:
         UploadStorageError: the variable is not a positive number.
     """
-    return int(_positive_setting(environ, QUOTA_ENV, DEFAULT_QUOTA_MB) * _MB)
+    return int(read_positive_setting(environ, QUOTA_ENV, DEFAULT_QUOTA_MB, UploadStorageError) * _MB)
+
+
+def describe_upload_rules(environ: Mapping[str, str] = os.environ) -> str:
+    """What the Load page says about how long uploads stay and how much a session may hold.
+
+    A setting that is not a positive number is said instead, so the page still draws.
+    """
+    try:
+        quota, idle = upload_quota_bytes(environ), idle_seconds(environ)
+    except UploadStorageError as error:
+        return f"Upload settings: {error}."
+    return (f"At most {quota / _MB:,.0f} MB of uploads per session ({QUOTA_ENV}). Only this browser session can "
+            "open its uploads; a new upload replaces the last, and they are deleted when the session ends or has "
+            f"not been used for {idle / 60:g} minutes ({IDLE_ENV}).")
 
 
 def folder_bytes(folder: Path) -> int:
@@ -202,7 +206,7 @@ def sweep_orphans(root: Path, *, idle: float | None = None, now: float | None = 
     or it was last used (its modification time, see :meth:`SessionFolder.touch`)
     more than ``idle`` seconds ago.
     """
-    idle = idle_seconds() if idle is None else idle
+    idle = 60.0 * idle_minutes() if idle is None else idle
     now = time.time() if now is None else now
     removed = []
     for folder in root.iterdir():

@@ -16,7 +16,7 @@ from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
 from dashboard.ui.path_access import server_paths_allowed, session_policy
-from dashboard.ui.session_files import IDLE_ENV, SessionFolder, idle_seconds, sweep_now_and_then
+from dashboard.ui.session_files import IDLE_ENV, SessionFolder, idle_minutes, sweep_now_and_then
 from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
 
 
@@ -103,7 +103,7 @@ def _keep_uploads_alive() -> None:
         name = short_name(shown)
         activate(DEFAULT_NAME)
         st.session_state[state.LOAD_ERROR] = (
-            f"Your upload {name} was removed after {idle_seconds() / 60:g} minutes without use ({IDLE_ENV}); "
+            f"Your upload {name} was removed after {idle_minutes():g} minutes without use ({IDLE_ENV}); "
             "upload it again to see it")
 
 
