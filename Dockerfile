@@ -48,6 +48,7 @@ ENV PATH=/opt/venv/bin:$PATH \
     STREAMLIT_SERVER_PORT=8501 \
     STREAMLIT_SERVER_ADDRESS=0.0.0.0 \
     EXPLORER_MODELS_DIR=/models
+ENV EXPLORER_LOCAL_PATHS=models
 
 RUN useradd --create-home --uid 10001 --user-group app \
     && mkdir -p /models

@@ -80,3 +80,11 @@ class UploadStorageError(ExplorerError):
 
 class NoOutputHeadError(ExplorerError):
     """The checkpoint has no output head (an encoder such as all-MiniLM), so there is no head to show or change."""
+
+
+class RefusedPathError(ExplorerError):
+    """A path this server's setting does not open (outside the allowed folders, or another session's upload)."""
+
+
+class UploadQuotaError(ExplorerError):
+    """An upload would take more disk than one session may hold; nothing of it was kept."""

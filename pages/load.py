@@ -8,6 +8,7 @@ from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.load_actions import (
+    HUB_OFF_HERE,
     apply_arrays,
     hub_unavailable,
     numpy_archive_of,
@@ -25,10 +26,12 @@ from dashboard.ui.load_frames import (
 )
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.session_files import STORAGE_ADVICE, sweep_ended_uploads, uploads_possible
+from dashboard.ui.path_access import session_policy
+from dashboard.ui.session_files import STORAGE_ADVICE, describe_upload_rules, sweep_ended_uploads, uploads_possible
 
 ensure_routed()
-sweep_ended_uploads()  # uploads of sessions that have ended
+sweep_ended_uploads()  # uploads of sessions that have ended or sat idle
+policy = session_policy()
 st.title("Load a checkpoint")
 st.caption("Readable formats: " + "; ".join(reader.describe for reader in READERS.values()) + ".")
 
@@ -39,8 +42,7 @@ with upload:
     files = st.file_uploader("Checkpoint files", accept_multiple_files=True, key=upload_widget_key(),
                              help="One checkpoint file, several files of one model folder (config.json, weights, "
                                   "tokenizer), or a .zip of the folder.")
-    st.caption(f"Upload limit: **{limit_mb:,} MB per file** (server.maxUploadSize). Uploads are kept in a "
-               "temporary folder that is deleted when this browser session ends.")
+    st.caption(f"Upload limit: **{limit_mb:,} MB per file** (server.maxUploadSize). {describe_upload_rules()}")
     if not uploads_possible():
         st.warning(f"Uploads cannot be stored: this server has no writable temporary folder. To fix: "
                    f"{STORAGE_ADVICE}.", icon=":material/warning:")
@@ -48,18 +50,26 @@ with upload:
               type="primary")
 with path:
     st.subheader("Local path")
-    st.text_input("File or folder on the server", key=state.LOAD_PATH, placeholder="/path/to/out/ckpt.pt",
-                  help="For checkpoints larger than the upload limit; the sidebar's path field does the same.")
-    st.button("Open path", key="open_path", on_click=open_path)
+    if policy.mode == "off":
+        st.info("Server paths are off on this server (EXPLORER_LOCAL_PATHS=off): open a bundled checkpoint or "
+                "upload the files.", icon=":material/block:")
+    else:
+        where = f"inside {policy.models_dir}" if policy.restricted else "on the server"
+        st.text_input(f"File or folder {where}", key=state.LOAD_PATH, placeholder="/path/to/out/ckpt.pt",
+                      help="For checkpoints larger than the upload limit; the sidebar's path field does the same.")
+        st.button("Open path", key="open_path", on_click=open_path)
 with hub:
     st.subheader("Hugging Face Hub")
-    offline = hub_unavailable()
-    if offline is not None:
+    offline = None if policy.restricted else hub_unavailable()
+    if policy.restricted:
+        st.info(HUB_OFF_HERE[0].upper() + HUB_OFF_HERE[1:] + ".", icon=":material/cloud_off:")
+    elif offline is not None:
         st.info(f"Models cannot be fetched by id here: {offline}. Instead, {OFFLINE_ADVICE}.",
                 icon=":material/cloud_off:")
-    st.text_input("Model id", key=state.HUB_MODEL_ID, placeholder="openai-community/gpt2",
-                  help="Fetches the config, tokenizer and weights (not the whole repository) into the hub cache.")
-    st.button("Fetch and open", key="open_hub", on_click=open_hub_model)
+    if not policy.restricted:
+        st.text_input("Model id", key=state.HUB_MODEL_ID, placeholder="openai-community/gpt2",
+                      help="Fetches the config, tokenizer and weights (not the whole repository) into the hub cache.")
+        st.button("Fetch and open", key="open_hub", on_click=open_hub_model)
 
 archive = st.session_state.get(state.PENDING_ARRAYS) or active_source()
 npz = numpy_archive_of(archive)

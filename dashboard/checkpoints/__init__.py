@@ -7,6 +7,7 @@ handles one container format.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
@@ -18,9 +19,10 @@ from dashboard.checkpoints.local_archives import is_zip_path, unpack_local_zip
 from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
 from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS
 from dashboard.checkpoints.numpy_arrays import is_numpy_file, read_arrays
+from dashboard.checkpoints.path_policy import PathPolicy
 from dashboard.checkpoints.projector_tsv import is_projector_export, read_projector
 from dashboard.checkpoints.state_dict import is_state_dict_file, read_state_dict
-from dashboard.checkpoints.user_paths import inspect_path, shorten
+from dashboard.checkpoints.user_paths import shorten
 from dashboard.errors import (
     CheckpointReadError,
     QueryError,
@@ -41,12 +43,15 @@ class Reader(NamedTuple):
             :class:`~dashboard.errors.ExplorerError` subclasses on bad files.
         describe: one line naming the format and its usual files, for messages.
         options: keyword options ``read`` accepts, passed through by :func:`load_tables`.
+        path_options: those of ``options`` that name a file, checked by the
+            :class:`~dashboard.checkpoints.path_policy.PathPolicy` like the checkpoint's path.
     """
 
     detect: Callable[[Path], bool]
     read: Callable[..., EmbeddingTables]  # read(path, name, **options) -> EmbeddingTables
     describe: str
     options: tuple[str, ...] = ()  # keyword options read() accepts, passed through by load_tables
+    path_options: tuple[str, ...] = ()  # options naming a file: the path policy admits them first
 
 
 #: Format name -> reader, tried in this order (content sniffing before suffixes,
@@ -59,14 +64,21 @@ READERS: dict[str, Reader] = {
                          "bare state dict (.pt, .pth, .bin, .ckpt, .safetensors; no config needed)"),
     "projector-tsv": Reader(is_projector_export, read_projector,
                             "Embedding Projector export (vectors.tsv + optional metadata.tsv)"),
-    "numpy": Reader(is_numpy_file, read_arrays, "NumPy arrays (.npy, .npz)", NUMPY_OPTIONS),
+    "numpy": Reader(is_numpy_file, read_arrays, "NumPy arrays (.npy, .npz)", NUMPY_OPTIONS,
+                    ("vocab_file",)),
 }
 
 
-def resolve_source(source: str | Path) -> tuple[Path, str]:
+def resolve_source(source: str | Path, policy: PathPolicy | None = None) -> tuple[Path, str]:
     """Turn a bundled name or a path into ``(path, name to report)``.
 
+    Args:
+        source: a bundled name or a path.
+        policy: which paths may be opened; ``None`` for the one
+            ``$EXPLORER_LOCAL_PATHS`` sets (``any`` when unset).
+
     Raises:
+        RefusedPathError: the policy does not open the path (nothing about it was looked up).
         SourceNotFoundError: neither a bundled name nor an existing path.
         UnusablePathError: the source is empty, or a path that cannot be looked
             up (too long, a NUL byte, permission denied; see
@@ -78,7 +90,8 @@ def resolve_source(source: str | Path) -> tuple[Path, str]:
     bundled = find_bundled(str(source))
     if bundled is not None:
         return bundled.path, bundled.name
-    path = inspect_path(source, "checkpoint")
+    policy = policy or PathPolicy.from_environment()
+    path = policy.admit(source, "checkpoint")
     if path is None:
         raise SourceNotFoundError(f"{shorten(str(source))} is neither an existing path nor a bundled checkpoint "
                                   f"({names})")
@@ -94,17 +107,25 @@ def find_reader(path: Path) -> Reader | None:
     return next((reader for reader in READERS.values() if reader.detect(path)), None)
 
 
-def find_checkpoint(folder: Path) -> Path:
+def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
     """The checkpoint inside a folder that no reader takes as a whole.
 
     A folder with exactly one readable file (``out/ckpt.pt``, a lone
     ``.gguf``), or with exactly one sub-folder that is itself a checkpoint
     (a zip of a model folder), resolves to it.
 
+    Args:
+        folder: an existing folder.
+        policy: which paths may be opened (``None``: the environment's); a
+            folder with an entry linking outside is refused before any entry is read.
+
     Raises:
         UnsupportedFormatError: nothing readable, or several candidates (listed).
         UnusablePathError: the folder's entries cannot be listed (permission denied).
+        RefusedPathError: an entry links outside the folders the policy opens.
     """
+    policy = policy or PathPolicy.from_environment()
+    policy.check_entries(folder)
     if find_reader(folder) is not None:
         return folder
     try:
@@ -117,7 +138,7 @@ def find_checkpoint(folder: Path) -> Path:
     if len(files) == 1:
         return files[0]
     if not files and len(folders) == 1:
-        return find_checkpoint(folders[0])
+        return find_checkpoint(folders[0], policy)
     found = ", ".join(p.name for p in files) or "no checkpoint file"
     formats = "; ".join(r.describe for r in READERS.values())
     raise UnsupportedFormatError(f"{folder} holds {found}; give the path of one checkpoint file or folder. "
@@ -128,7 +149,7 @@ def find_checkpoint(folder: Path) -> Path:
 _COMPANION_FILES = {"meta.pkl", "metadata.tsv", "vocab.txt"}
 
 
-def load_tables(source: str | Path, **options: Any) -> EmbeddingTables:
+def load_tables(source: str | Path, *, policy: PathPolicy | None = None, **options: Any) -> EmbeddingTables:
     """Read the embedding tables of a checkpoint.
 
     Args:
@@ -136,6 +157,9 @@ def load_tables(source: str | Path, **options: Any) -> EmbeddingTables:
             to a checkpoint file or folder (a folder holding one checkpoint
             file is read as that file; a ``config.json`` as its folder; a
             ``.zip`` of a model folder unpacked first, as an upload is).
+        policy: which server paths may be opened (the app passes the
+            session's); ``None`` for the one ``$EXPLORER_LOCAL_PATHS`` sets
+            (``any`` when unset: the CLI is a local user's tool).
         **options: reader options; ``None`` values are ignored. The NumPy
             reader takes ``token_array``, ``position_array`` and ``vocab_file``.
 
@@ -146,6 +170,8 @@ def load_tables(source: str | Path, **options: Any) -> EmbeddingTables:
         SourceNotFoundError: the path does not exist.
         UnsupportedFormatError: no reader recognises it.
         UnusablePathError: the source is empty or a path that cannot be looked up.
+        RefusedPathError: the policy does not open the path, a path option, or
+            a file in the checkpoint's folder (a link leading outside).
         CheckpointReadError: the file is empty, or the system refused to read
             a file (permission denied, an I/O error), or a zip cannot be unpacked.
         ArchiveLimitError: a zip over the extraction limits.
@@ -153,9 +179,10 @@ def load_tables(source: str | Path, **options: Any) -> EmbeddingTables:
         QueryError: an option the file's reader does not take.
         ExplorerError: any subclass, from the reader, when the file is bad.
     """
-    path, name = resolve_source(source)
+    policy = policy or PathPolicy.from_environment()
+    path, name = resolve_source(source, policy)
     try:
-        return _read_resolved(path, name, options)
+        return _read_resolved(path, name, options, policy)
     except OSError as error:
         # Readers turn the errors of their formats into typed ones; what is left is
         # the system refusing a file (permission denied, an I/O error): say which.
@@ -164,18 +191,24 @@ def load_tables(source: str | Path, **options: Any) -> EmbeddingTables:
                                   "readable (chmod +r) and on a working disk, then try again") from error
 
 
-def _read_resolved(path: Path, name: str, options: dict[str, Any]) -> EmbeddingTables:
-    """:func:`load_tables` once the source is an existing path."""
+def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathPolicy) -> EmbeddingTables:
+    """:func:`load_tables` once the source is an existing path the policy opens."""
     if path.is_file() and path.stat().st_size == 0:
         raise CheckpointReadError(f"{path} is empty (0 bytes); it was not fully written or downloaded: "
                                   "save or download it again")
+    # Companion files (tokenizer, vocabulary, meta.pkl, shards) are read by name from this folder.
+    policy.check_entries(path if path.is_dir() else path.parent)
     if path.is_file() and path.name == "config.json":
         path = path.parent  # the config names its folder, read as a whole (as when the folder is uploaded)
     elif is_zip_path(path) and find_reader(path) is None:
-        path = unpack_local_zip(path)  # a zip of a model folder, as an uploaded .zip is read
+        # A zip of a model folder, as an uploaded .zip is read. It was admitted above; what it unpacks to
+        # lies in this app's own folder (with the upload checks), so that folder opens too.
+        path = unpack_local_zip(path)
+        policy = dataclasses.replace(policy, trusted=(*policy.trusted, path.resolve()))
     reader = find_reader(path)
     if reader is None and path.is_dir():
-        path = find_checkpoint(path)
+        path = policy.admit_real(find_checkpoint(path, policy), "checkpoint")
+        policy.check_entries(path if path.is_dir() else path.parent)
         reader = find_reader(path)
     if reader is None:
         formats = "; ".join(r.describe for r in READERS.values())
@@ -186,4 +219,7 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any]) -> EmbeddingT
         takers = "; ".join(r.describe for r in READERS.values() if set(unknown) <= set(r.options)) or "no format"
         raise QueryError(f"option {', '.join(unknown)} applies to {takers}, not to {path.name} "
                          f"({reader.describe})")
+    for key in set(reader.path_options) & set(given):
+        admitted = policy.admit(str(given[key]), key.replace("_", " "))
+        given[key] = admitted if admitted is not None else given[key]  # the reader says it does not exist
     return reader.read(path, name, **given)

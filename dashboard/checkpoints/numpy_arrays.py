@@ -28,8 +28,10 @@ import numpy as np
 
 from dashboard.checkpoints.token_text import guess_scheme, readable_tokens
 from dashboard.checkpoints.tying import decide_tying
+from dashboard.checkpoints.uploads import check_zip_limits, extraction_limit
 from dashboard.checkpoints.user_paths import inspect_path, shorten
 from dashboard.errors import (
+    ArchiveLimitError,
     ArrayChoiceError,
     CheckpointReadError,
     QueryError,
@@ -60,23 +62,31 @@ def is_numpy_file(path: Path) -> bool:
 def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
     """Array name -> (shape, dtype) from the headers alone; no data is read.
 
-    A ``.npy`` file's one array is named after the file's stem.
+    A ``.npy`` file's one array is named after the file's stem. A compressed
+    ``.npz`` (``np.savez_compressed``) is held to the zip-bomb limits of
+    uploaded zips (:func:`~dashboard.checkpoints.uploads.check_zip_limits`)
+    before any member is inflated; stored members cannot declare more than the
+    file holds (checked per header).
 
     Raises:
         CheckpointReadError: not a readable ``.npy``/``.npz``.
+        ArchiveLimitError: compressed members would inflate more than
+            ``MAX_COMPRESSION_RATIO`` times, or to more than :func:`~dashboard.checkpoints.uploads.extraction_limit`.
     """
     try:
         if path.suffix.lower() == ".npy":
             with open(path, "rb") as handle:
                 return {path.stem: _header(handle, path.stat().st_size, path.name)}
         with zipfile.ZipFile(path) as archive:
+            compressed = [m for m in archive.infolist() if m.compress_type != zipfile.ZIP_STORED and not m.is_dir()]
+            check_zip_limits(path.name, compressed, extraction_limit())
             found = {}
             for info in archive.infolist():
                 if info.filename.endswith(".npy"):
                     with archive.open(info) as handle:
                         found[info.filename[: -len(".npy")]] = _header(handle, info.file_size, info.filename)
             return found
-    except CheckpointReadError:
+    except (CheckpointReadError, ArchiveLimitError):
         raise
     except Exception as error:  # numpy's header parser raises ValueError, SyntaxError, tokenize errors ...
         raise CheckpointReadError(f"{path.name} is not a readable NumPy file ({error}); save it again with "

@@ -94,17 +94,26 @@ def count_parameters(store: TensorStore) -> int:
 def read_weight_map(index_path: Path) -> dict[str, Path]:
     """Tensor name -> shard file, from a ``*.index.json`` written by ``save_pretrained``.
 
+    Shards are files beside the index (``save_pretrained`` writes them
+    there), so a shard named with a folder (``../x``, ``/etc/x``) is refused
+    before anything is looked up: a crafted index must not open other files.
+
     Raises:
-        CheckpointReadError: the index is not valid JSON, or names a shard
-            file that is not in the folder (the message names the shard and
-            how many tensors it should hold).
+        CheckpointReadError: the index is not valid JSON, names a shard with a
+            folder in it, or names a shard file that is not in the folder (the
+            message names the shard and how many tensors it should hold).
     """
     try:
         weight_map = json.loads(index_path.read_text())["weight_map"]
-        files = {str(key): index_path.parent / str(shard) for key, shard in weight_map.items()}
+        names = {str(key): str(shard) for key, shard in weight_map.items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise CheckpointReadError(f"{index_path.name} is not a valid shard index ({error}); "
                                   "re-download it with the shards") from error
+    for shard in sorted(set(names.values())):
+        if shard in ("", ".", "..") or "/" in shard or "\\" in shard or "\x00" in shard:
+            raise CheckpointReadError(f"{index_path.name} names the shard {shard[:80]!r}, which is not a file name "
+                                      "beside the index; shards must lie in the same folder. Re-download the index")
+    files = {key: index_path.parent / shard for key, shard in names.items()}
     for shard in sorted(set(files.values())):
         if not shard.is_file():
             count = sum(1 for s in files.values() if s == shard)

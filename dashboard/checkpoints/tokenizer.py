@@ -184,6 +184,30 @@ def _disagreement(vocabulary: Mapping[str, int], tables: EmbeddingTables) -> str
     return None
 
 
+def _refuse_outside_files(folder: Path) -> None:
+    """Refuse a ``tokenizer_config.json`` whose ``*_file`` settings name files outside ``folder``.
+
+    ``AutoTokenizer`` opens a ``vocab_file`` or ``merges_file`` the config
+    names in preference to the one beside it, so ``"vocab_file": "/etc/x"``
+    would read a server file as token strings.
+
+    Raises:
+        QueryError: such a setting names a path rather than a file name in the folder.
+    """
+    config = folder / "tokenizer_config.json"
+    if not config.is_file():
+        return
+    try:
+        settings = json.loads(config.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return  # AutoTokenizer then fails on it and the caller says so
+    named = settings.items() if isinstance(settings, dict) else ()
+    for key, value in named:
+        if str(key).endswith("_file") and isinstance(value, str) and Path(value).name != value:
+            raise QueryError(f"tokenizer_config.json sets {key} to a path, not a file name beside it; "
+                             "only files in the checkpoint's folder are read")
+
+
 def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | None:
     """Steps 1-3 of the module docstring; ``None`` when no tokenizer file is there.
 
@@ -202,6 +226,7 @@ def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | 
     if path.is_dir() and ((folder / "vocab.txt").is_file() or (folder / "vocab.json").is_file()):
         from transformers import AutoTokenizer
 
+        _refuse_outside_files(folder)
         tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
         return TransformersTokenizer(tokenizer, "the checkpoint's vocabulary files (transformers AutoTokenizer)")
     return None

@@ -27,10 +27,16 @@ import os
 import shutil
 import zipfile
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import BinaryIO, Iterable, Mapping
+from typing import BinaryIO, Callable, Iterable, Mapping
 
 from dashboard.checkpoints.user_paths import shorten
-from dashboard.errors import ArchiveLimitError, CheckpointReadError, UnsafeArchiveError, UnusablePathError
+from dashboard.errors import (
+    ArchiveLimitError,
+    CheckpointReadError,
+    ExplorerError,
+    UnsafeArchiveError,
+    UnusablePathError,
+)
 
 #: Bytes kept free on the upload disk after an extraction.
 DISK_MARGIN = 64 * 2**20
@@ -62,17 +68,29 @@ def extraction_limit(environ: Mapping[str, str] = os.environ, *,
     Raises:
         ArchiveLimitError: the variable is set to something that is not a positive number.
     """
-    text = environ.get(MAX_EXTRACT_ENV, "").strip()
+    default = EXTRACT_LIMIT_FACTOR * upload_limit_mb
+    return int(read_positive_setting(environ, MAX_EXTRACT_ENV, default, ArchiveLimitError) * _MB)
+
+
+def read_positive_setting(environ: Mapping[str, str], name: str, default: float,
+                          error: type[ExplorerError]) -> float:
+    """The administrator's setting ``environ[name]`` as a positive number; ``default`` when unset or blank.
+
+    Raises:
+        ExplorerError: of type ``error``, when the variable is set to something
+            that is not a positive number (the message names it and an example).
+    """
+    text = environ.get(name, "").strip()
     if not text:
-        return int(EXTRACT_LIMIT_FACTOR * upload_limit_mb * _MB)
+        return default
     try:
-        megabytes = float(text)
+        value = float(text)
     except ValueError:
-        megabytes = 0.0
-    if not megabytes > 0:
-        raise ArchiveLimitError(f"{MAX_EXTRACT_ENV}={text!r} is not a size in megabytes; "
-                                "ask the server's administrator to set a positive number such as 1000")
-    return int(megabytes * _MB)
+        value = 0.0
+    if not value > 0:
+        raise error(f"{name}={text!r} is not a positive number; ask the server's administrator to set it like "
+                    f"{default:g}")
+    return value
 
 
 def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_bytes: int) -> None:
@@ -136,7 +154,12 @@ def safe_member_path(destination: Path, name: str) -> Path:
     return target
 
 
-def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = None) -> Path:
+#: ``check_room(n)`` raises when ``n`` more bytes may not be written (a session's disk quota).
+RoomCheck = Callable[[int], None]
+
+
+def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = None,
+                check_room: RoomCheck | None = None) -> Path:
     """Extract a zip of a model folder after checking every entry.
 
     Args:
@@ -144,6 +167,8 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
         destination: an existing folder to extract into.
         max_bytes: most bytes all entries may unpack to; ``None`` for
             :func:`extraction_limit` with the default upload limit.
+        check_room: called with the bytes the entries unpack to before any is
+            written; raises to refuse (a session's quota).
 
     Returns:
         ``destination``, now holding the archive's files.
@@ -162,6 +187,8 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
             targets = [safe_member_path(destination, m.filename) for m in members]
             check_zip_limits(archive.name, members, max_bytes)
             needed = sum(m.file_size for m in members)
+            if check_room is not None:
+                check_room(needed)
             free = shutil.disk_usage(destination).free
             if needed + DISK_MARGIN > free:
                 raise CheckpointReadError(f"{archive.name} unpacks to {needed:,} bytes but only {free:,} are free; "
@@ -186,8 +213,16 @@ def _write(stream: BinaryIO, target: Path) -> None:
                                   "path instead") from error
 
 
+def _stream_size(stream: BinaryIO) -> int:
+    """Bytes left to read in ``stream`` (a seekable upload), its position kept."""
+    start = stream.tell()
+    end = stream.seek(0, os.SEEK_END)
+    stream.seek(start)
+    return end - start
+
+
 def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
-                max_extract_bytes: int | None = None) -> Path:
+                max_extract_bytes: int | None = None, check_room: RoomCheck | None = None) -> Path:
     """Write received files under ``destination`` and return the path to read.
 
     Args:
@@ -196,6 +231,9 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
             to a folder named after it (``gpt2.zip`` -> ``gpt2/``).
         destination: an empty folder owned by the caller.
         max_extract_bytes: most bytes a zip may unpack to (see :func:`extract_zip`).
+        check_room: called with the bytes about to be written, before the
+            files are written and again before a zip is extracted; raises to refuse
+            (:meth:`dashboard.ui.session_files.SessionFolder.check_room`). Streams must be seekable.
 
     Returns:
         The single file when one non-zip file was given, else ``destination``
@@ -206,17 +244,20 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
         UnusablePathError: a name cannot be a file name here (NUL, a part over 255 bytes).
         ArchiveLimitError: a zip over the extraction limits.
         CheckpointReadError: no files, a zip that cannot be read, or a write failed (disk full).
+        ExplorerError: whatever ``check_room`` raises (nothing of the upload is written).
     """
     files = list(files)
     if not files:
         raise CheckpointReadError("no files were received; choose a checkpoint file, a model folder's files or a .zip")
     targets = [safe_member_path(destination, name) for name, _ in files]
+    if check_room is not None:
+        check_room(sum(_stream_size(stream) for _, stream in files))
     for (_, stream), target in zip(files, targets):
         _write(stream, target)
     if len(targets) == 1 and targets[0].suffix.lower() == ".zip":
         folder = targets[0].with_suffix("")
         folder.mkdir(exist_ok=True)
-        extract_zip(targets[0], folder, max_bytes=max_extract_bytes)
+        extract_zip(targets[0], folder, max_bytes=max_extract_bytes, check_room=check_room)
         targets[0].unlink()  # the extracted copy is what is read; do not keep the archive twice
         return folder
     return targets[0] if len(targets) == 1 else destination

@@ -34,6 +34,30 @@ def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
     return shown if len(text) <= limit else f"{shown[:-1]}...{shown[-1]} ({len(text):,} characters)"
 
 
+def expand_user_path(text: str | os.PathLike[str], what: str) -> Path:
+    """The path ``text`` names with ``~`` expanded, before anything is looked up on disk.
+
+    Args:
+        text: the path as the user gave it.
+        what: what the path should be, for messages (``checkpoint``, ``vocabulary file``).
+
+    Raises:
+        UnusablePathError: ``text`` is empty or blank, holds a NUL byte, or
+            starts with ``~name`` for an unknown user.
+    """
+    raw = os.fspath(text)
+    if not raw.strip():
+        raise UnusablePathError(f"the {what} path is empty; give the path of a file or folder")
+    if "\x00" in raw:
+        raise UnusablePathError(f"the {what} path {shorten(raw)} holds a NUL character (\\x00), which no file name "
+                                "can contain; check how the path was pasted or generated")
+    try:
+        return Path(raw).expanduser()
+    except RuntimeError as error:  # "~name" for a user without a home folder
+        raise UnusablePathError(f"the {what} path {shorten(raw)} starts with {raw.split('/')[0]!r}, but there is no "
+                                "such user's home folder; write the path in full") from error
+
+
 def inspect_path(text: str | os.PathLike[str], what: str) -> Path | None:
     """The path ``text`` names with ``~`` expanded, or ``None`` when nothing is there.
 
@@ -56,30 +80,21 @@ def inspect_path(text: str | os.PathLike[str], what: str) -> Path | None:
             message gives the system's reason).
     """
     raw = os.fspath(text)
-    if not raw.strip():
-        raise UnusablePathError(f"the {what} path is empty; give the path of a file or folder")
-    if "\x00" in raw:
-        raise UnusablePathError(f"the {what} path {shorten(raw)} holds a NUL character (\\x00), which no file name "
-                                "can contain; check how the path was pasted or generated")
-    try:
-        path = Path(raw).expanduser()
-    except RuntimeError as error:  # "~name" for a user without a home folder
-        raise UnusablePathError(f"the {what} path {shorten(raw)} starts with {raw.split('/')[0]!r}, but there is no "
-                                "such user's home folder; write the path in full") from error
+    path = expand_user_path(raw, what)
     try:
         os.stat(path)
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as error:
-        raise UnusablePathError(_stat_refusal(raw, what, error)) from error
+        raise UnusablePathError(stat_refusal(raw, what, error)) from error
     except ValueError as error:  # characters with no file-system encoding (lone surrogates)
         raise UnusablePathError(f"the {what} path {shorten(raw)} holds characters the file system cannot encode "
                                 f"({error}); retype the path") from error
     return path
 
 
-def _stat_refusal(raw: str, what: str, error: OSError) -> str:
-    """The message for an ``os.stat`` failure other than "no such file"."""
+def stat_refusal(raw: str, what: str, error: OSError) -> str:
+    """The message for an ``os.stat`` failure other than "no such file", quoting the user's ``raw`` path."""
     shown = shorten(raw)
     if error.errno == errno.ENAMETOOLONG:
         return (f"the {what} path {shown} is too long for the file system (at most 255 bytes a name and 4,096 a "

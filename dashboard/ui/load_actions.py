@@ -16,19 +16,22 @@ import streamlit as st
 
 from dashboard.checkpoints import find_checkpoint, resolve_source
 from dashboard.checkpoints.hub import fetch_hub_model, hub_unavailable_reason
+from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.checkpoints.uploads import extraction_limit, store_files
 from dashboard.errors import ExplorerError
 from dashboard.ui import state
+from dashboard.ui.path_access import session_policy
 from dashboard.ui.session_files import session_folder
 from dashboard.ui.sidebar import activate
 from dashboard.ui.source_names import explain_failure, name_files
 
 
 def numpy_archive_of(source: str) -> Path | None:
-    """The ``.npz`` file ``source`` resolves to, else ``None``."""
+    """The ``.npz`` file ``source`` resolves to (as the session's policy allows), else ``None``."""
     try:
-        path, _ = resolve_source(source)
-        path = find_checkpoint(path) if path.is_dir() else path
+        policy = session_policy()
+        path, _ = resolve_source(source, policy)
+        path = find_checkpoint(path, policy) if path.is_dir() else path
     except (ExplorerError, OSError):
         return None
     return path if path.suffix.lower() == ".npz" else None
@@ -37,8 +40,20 @@ def numpy_archive_of(source: str) -> Path | None:
 def _open(source: str, options: dict[str, str] | None = None) -> None:
     if activate(source, options):
         st.session_state.pop(state.PENDING_ARRAYS, None)
-    elif numpy_archive_of(source) is not None:
+    elif _arrays_to_pick(source):
         st.session_state[state.PENDING_ARRAYS] = source
+
+
+def _arrays_to_pick(source: str) -> bool:
+    """Whether ``source`` is an ``.npz`` whose arrays can be listed for the pickers (not a refused or bad one)."""
+    npz = numpy_archive_of(source)
+    if npz is None:
+        return False
+    try:
+        list_arrays(npz)
+    except ExplorerError:  # a zip bomb, a corrupt file: nothing to pick from, and the upload goes
+        return False
+    return True
 
 
 def upload_widget_key() -> str:
@@ -51,25 +66,33 @@ def open_uploads() -> None:
 
     A multi-file uploader adds newly chosen files to those it still holds, so
     an uploader left full after a failure would send the bad file again with
-    every later upload. After a failure the batch folder is removed too (unless
-    it holds an ``.npz`` whose arrays the page now asks for), so no file of a
-    failed upload is kept.
+    every later upload. After a failure (the session's quota, a bad file, an
+    unexpected error) the batch folder is removed too, unless it holds an
+    ``.npz`` whose arrays the page now asks for, so no file of a failed upload
+    is kept. Once the new upload is shown, the one before it is removed
+    (:meth:`~dashboard.ui.session_files.SessionFolder.keep_only`, from :func:`activate`).
     """
     files = st.session_state.get(upload_widget_key()) or []
     files = files if isinstance(files, list) else [files]
     st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
+    names = name_files([f.name for f in files])
     try:
-        batch = session_folder().new_batch()
+        folder = session_folder()
+        batch = folder.new_batch()
     except (ExplorerError, OSError) as error:  # OSError: a full disk while making the batch folder
-        st.session_state[state.LOAD_ERROR] = explain_failure(name_files([f.name for f in files]), str(error))
+        st.session_state[state.LOAD_ERROR] = explain_failure(names, str(error))
         return
     try:
         limit = extraction_limit(upload_limit_mb=st.get_option("server.maxUploadSize"))
-        path = store_files(((f.name, f) for f in files), batch, max_extract_bytes=limit)
+        path = store_files(((f.name, f) for f in files), batch, max_extract_bytes=limit,
+                           check_room=folder.check_room)
     except ExplorerError as error:
         shutil.rmtree(batch, ignore_errors=True)
-        st.session_state[state.LOAD_ERROR] = explain_failure(name_files([f.name for f in files]), str(error))
+        st.session_state[state.LOAD_ERROR] = explain_failure(names, str(error))
         return
+    except BaseException:  # an unexpected failure must not leave half an upload on disk either
+        shutil.rmtree(batch, ignore_errors=True)
+        raise
     _open(str(path))
     if str(path) not in (st.session_state.get(state.ACTIVE_SOURCE), st.session_state.get(state.PENDING_ARRAYS)):
         shutil.rmtree(batch, ignore_errors=True)
@@ -87,12 +110,20 @@ def open_hub_model() -> None:
     repo_id = (st.session_state.get(state.HUB_MODEL_ID) or "").strip()
     if not repo_id:
         return
+    if session_policy().restricted:  # the hub cache is a server folder outside the allowed ones
+        st.session_state[state.LOAD_ERROR] = f"Could not fetch {repo_id}: {HUB_OFF_HERE}"
+        return
     try:
         path = fetch_hub_model(repo_id)
     except ExplorerError as error:
         st.session_state[state.LOAD_ERROR] = f"Could not fetch {repo_id}: {error}"
         return
     _open(str(path))
+
+
+#: Why the hub is off when server paths are limited (EXPLORER_LOCAL_PATHS models or off).
+HUB_OFF_HERE = ("fetching from the Hub is off on this server (EXPLORER_LOCAL_PATHS limits which server folders "
+                "open, and the Hub's cache is not one of them); upload the model's files instead")
 
 
 def apply_arrays(source: str) -> None:

@@ -4,30 +4,35 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from pathlib import Path
 from typing import Mapping
 
 import streamlit as st
 
 from dashboard.checkpoints import load_tables, resolve_source
 from dashboard.checkpoints.bundled import DEFAULT_NAME
+from dashboard.checkpoints.path_policy import PathPolicy
 from dashboard.errors import ExplorerError
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
+from dashboard.ui.path_access import session_policy
 from dashboard.ui.source_names import is_upload, load_error_message, short_name
 
 
-def _stamp(source: str) -> float:
-    """Modification time of the source, so an overwritten checkpoint is read again."""
+def _stamp(path: Path) -> float:
+    """Modification time of the source's path, so an overwritten checkpoint is read again."""
     try:
-        path, _ = resolve_source(source)
         return os.path.getmtime(path)
-    except (ExplorerError, OSError):
+    except OSError:
         return 0.0
 
 
 @st.cache_resource(max_entries=4, show_spinner="Reading the embedding tables ...")
-def _cached_tables(source: str, stamp: float, options: tuple[tuple[str, str], ...] = ()) -> EmbeddingTables:
-    tables = load_tables(source, **dict(options))
+def _cached_tables(source: str, stamp: float, options: tuple[tuple[str, str], ...] = (), *,
+                   _policy: PathPolicy) -> EmbeddingTables:
+    # The cache is shared by every session: get_tables asks the asking session's
+    # policy before looking here, and a miss reads under that policy again.
+    tables = load_tables(source, policy=_policy, **dict(options))
     if is_upload(source):
         # Titles and file names say what was uploaded, not the session's temporary folder.
         tables = dataclasses.replace(tables, source=short_name(source))  # model_path keeps the real path
@@ -35,7 +40,11 @@ def _cached_tables(source: str, stamp: float, options: tuple[tuple[str, str], ..
 
 
 def get_tables(source: str, options: Mapping[str, str] | None = None) -> EmbeddingTables:
-    """Tables of ``source``, read once per process and shared by sessions.
+    """Tables of ``source``, read once per process and shared by sessions that may open it.
+
+    The session's :func:`~dashboard.ui.path_access.session_policy` admits the
+    source and every path option first, so a cached table of another
+    session's upload, or of a path this server does not open, is never handed out.
 
     Args:
         source: bundled name or path.
@@ -43,9 +52,15 @@ def get_tables(source: str, options: Mapping[str, str] | None = None) -> Embeddi
             ``vocab_file`` for NumPy files); empty for every other format.
 
     Raises:
+        RefusedPathError: the session's policy does not open ``source`` or the vocabulary file.
         ExplorerError: when the source cannot be read (callers show it).
     """
-    return _cached_tables(source, _stamp(source), tuple(sorted((options or {}).items())))
+    policy = session_policy()
+    path, _ = resolve_source(source, policy)
+    vocab_file = (options or {}).get("vocab_file")
+    if vocab_file:
+        policy.admit(vocab_file, "vocabulary file")
+    return _cached_tables(source, _stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
 
 
 def active_source() -> str:

@@ -13,10 +13,11 @@ from typing import Callable, Mapping
 
 import streamlit as st
 
-#: Environment variable naming the folder; the Docker image sets it to /models.
-MODELS_DIR_ENV = "EXPLORER_MODELS_DIR"
+from dashboard.checkpoints import path_policy
+from dashboard.checkpoints.path_policy import MODELS_DIR_ENV
+
 #: Used when the variable is unset and this folder exists (the Docker volume).
-DEFAULT_MODELS_DIR = Path("/models")
+DEFAULT_MODELS_DIR = path_policy.DEFAULT_MODELS_DIR
 #: File endings of single-file checkpoints: safetensors, GGUF, PyTorch pickles (read with weights_only=True).
 CHECKPOINT_SUFFIXES = frozenset({".safetensors", ".gguf", ".pt", ".pth", ".ckpt", ".bin"})
 #: session_state key of the select box.
@@ -25,9 +26,7 @@ PICKER_KEY = "models_dir_picker"
 
 def find_models_dir(environ: Mapping[str, str] = os.environ) -> Path | None:
     """The folder to list: ``$EXPLORER_MODELS_DIR``, else ``/models``; ``None`` when it is not a folder."""
-    named = environ.get(MODELS_DIR_ENV, "").strip()
-    folder = Path(named).expanduser() if named else DEFAULT_MODELS_DIR
-    return folder if folder.is_dir() else None
+    return path_policy.find_models_dir(environ, DEFAULT_MODELS_DIR)
 
 
 def _is_checkpoint_file(path: Path) -> bool:

@@ -17,6 +17,11 @@ cannot be stopped safely (umap-learn has no hook; raising from its tqdm
 progress bar would leave tqdm's process-wide lock held), so it finishes and
 its map is cached for a return.
 
+The worker is a daemon thread, not a ``ThreadPoolExecutor``'s: Python joins
+an executor's threads at exit, so a server told to stop (SIGTERM from Docker
+or systemd) would wait for a running fit, minutes, until it got SIGKILL. A
+daemon thread ends with the process; its half-done map was never cached.
+
 Set ``EXPLORER_WARM_UMAP=0`` to skip the warm-up (the test suite does: it
 would cost 30 s of CPU per test process).
 """
@@ -24,11 +29,12 @@ would cost 30 s of CPU per test process).
 from __future__ import annotations
 
 import os
+import queue
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import streamlit as st
 
@@ -67,11 +73,41 @@ class ProjectionJob:
         return time.monotonic() - self.started
 
 
+class DaemonWorker:
+    """One daemon thread running submitted calls in order, each resolving a :class:`Future`.
+
+    Like a one-thread ``ThreadPoolExecutor`` (``submit`` returns a future that
+    ``cancel()`` stops while queued), except that interpreter exit does not
+    wait for the call that is running.
+    """
+
+    def __init__(self, name: str = "projection") -> None:
+        self._queue: queue.SimpleQueue[tuple[Future, Callable[[], Any]]] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def submit(self, call: Callable[[], Any]) -> Future:
+        """Queue ``call``; the future resolves to its result or raises its error."""
+        future: Future = Future()
+        self._queue.put((future, call))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            future, call = self._queue.get()
+            if not future.set_running_or_notify_cancel():  # cancelled while queued
+                continue
+            try:
+                future.set_result(call())
+            except BaseException as error:  # handed to whoever waits on the future
+                future.set_exception(error)
+
+
 class JobBoard:
     """The process's projection jobs, by key, and the single worker that runs them."""
 
     def __init__(self) -> None:
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="projection")
+        self._worker = DaemonWorker()
         self._jobs: dict[str, ProjectionJob] = {}
         self._lock = threading.Lock()
         self.warming: Future | None = None
@@ -80,7 +116,7 @@ class JobBoard:
         """Queue the numba warm-up as the worker's first task (once)."""
         with self._lock:
             if self.warming is None:
-                self.warming = self._executor.submit(warm_umap)
+                self.warming = self._worker.submit(warm_umap)
 
     def submit(self, key: str, compute: Callable[[ProgressCallback], Projection],
                waiter: str | None = None) -> ProjectionJob:
@@ -107,7 +143,7 @@ class JobBoard:
             job.report(0.0, "starting")
             return compute(job.report)
 
-        job.future = self._executor.submit(run)
+        job.future = self._worker.submit(run)
         self._jobs[key] = job
         return job
 

@@ -1,4 +1,10 @@
-"""A temporary folder per browser session for uploaded checkpoints, removed when the session ends.
+"""A temporary folder per browser session for uploaded checkpoints, removed when the session ends or idles.
+
+A session keeps only what it uses: opening another checkpoint removes the
+uploads it no longer shows (:meth:`SessionFolder.keep_only`), a failed upload
+leaves nothing, and a session holds at most ``$EXPLORER_UPLOAD_QUOTA_MB``
+megabytes of uploads (:func:`upload_quota_bytes`). Only the session that made
+a folder can open what is in it (:mod:`dashboard.ui.path_access`).
 
 Streamlit has no session-end hook, so three layers make sure upload folders go:
 
@@ -8,9 +14,11 @@ Streamlit has no session-end hook, so three layers make sure upload folders go:
    ``server.disconnectedSessionTTL`` seconds, then dropped) and at interpreter exit.
 2. Folder names carry the server's process id and the session id;
    :func:`sweep_orphans` (run whenever a folder is made and whenever the Load page
-   is drawn) removes folders of processes that are gone and of sessions the
-   server no longer knows, in case (1) is delayed (Streamlit drops expired
-   sessions lazily) or the server was killed.
+   is drawn, and at most once a minute from the sidebar) removes folders of
+   processes that are gone, of sessions the server no longer knows, and of
+   sessions idle longer than ``$EXPLORER_UPLOAD_IDLE_MINUTES`` (every run of a
+   session's page touches its folder), in case (1) is delayed (Streamlit drops
+   expired sessions lazily) or the server was killed.
 3. Everything lives under one root in the system temporary folder.
 """
 
@@ -20,13 +28,29 @@ import os
 import re
 import shutil
 import tempfile
+import time
 import weakref
 from pathlib import Path
+from typing import Mapping
 
 import streamlit as st
 
-from dashboard.errors import UploadStorageError
+from dashboard.checkpoints.uploads import read_positive_setting
+from dashboard.errors import UploadQuotaError, UploadStorageError
 from dashboard.ui import state
+
+#: Environment variable: minutes a session's uploads are kept without the session being used.
+IDLE_ENV = "EXPLORER_UPLOAD_IDLE_MINUTES"
+#: Minutes without use after which a session's uploads are removed, when the variable is unset.
+DEFAULT_IDLE_MINUTES = 60
+#: Environment variable: most megabytes of uploads one session may hold on disk.
+QUOTA_ENV = "EXPLORER_UPLOAD_QUOTA_MB"
+#: Per-session quota in megabytes when the variable is unset (five 200 MB uploads, or one zip unpacking to 1 GB).
+DEFAULT_QUOTA_MB = 1000
+#: Seconds between two sweeps started from the sidebar.
+SWEEP_INTERVAL = 60.0
+_MB = 2**20
+_last_sweep = 0.0
 
 #: session-<server pid>-<session id (a uuid)>.<random>
 _FOLDER_NAME = re.compile(r"^session-(\d+)-([0-9a-zA-Z-]+)\.")
@@ -79,8 +103,68 @@ def upload_root() -> Path:
 
 def sweep_ended_uploads() -> list[Path]:
     """:func:`sweep_orphans` on the upload root when it exists; nothing to do (``[]``) when it does not."""
+    global _last_sweep
     root = upload_root_path()
+    _last_sweep = time.monotonic()
     return sweep_orphans(root) if root is not None and root.is_dir() else []
+
+
+def sweep_now_and_then() -> None:
+    """:func:`sweep_ended_uploads` at most once every :data:`SWEEP_INTERVAL` seconds (run by the sidebar)."""
+    if time.monotonic() - _last_sweep >= SWEEP_INTERVAL:
+        sweep_ended_uploads()
+
+
+def idle_seconds(environ: Mapping[str, str] = os.environ) -> float:
+    """Seconds a session's uploads outlive the session's last use (``$EXPLORER_UPLOAD_IDLE_MINUTES`` x 60).
+
+    Raises:
+        UploadStorageError: the variable is not a positive number.
+    """
+    return 60.0 * read_positive_setting(environ, IDLE_ENV, DEFAULT_IDLE_MINUTES, UploadStorageError)
+
+
+def idle_minutes() -> float:
+    """The idle limit in minutes; the default when the setting is bad (the Load page shows that error)."""
+    try:
+        return idle_seconds() / 60
+    except UploadStorageError:
+        return float(DEFAULT_IDLE_MINUTES)
+
+
+def upload_quota_bytes(environ: Mapping[str, str] = os.environ) -> int:
+    """Most bytes one session's uploads may take on disk (``$EXPLORER_UPLOAD_QUOTA_MB`` megabytes).
+
+    Raises:
+        UploadStorageError: the variable is not a positive number.
+    """
+    return int(read_positive_setting(environ, QUOTA_ENV, DEFAULT_QUOTA_MB, UploadStorageError) * _MB)
+
+
+def describe_upload_rules(environ: Mapping[str, str] = os.environ) -> str:
+    """What the Load page says about how long uploads stay and how much a session may hold.
+
+    A setting that is not a positive number is said instead, so the page still draws.
+    """
+    try:
+        quota, idle = upload_quota_bytes(environ), idle_seconds(environ)
+    except UploadStorageError as error:
+        return f"Upload settings: {error}."
+    return (f"At most {quota / _MB:,.0f} MB of uploads per session ({QUOTA_ENV}). Only this browser session can "
+            "open its uploads; a new upload replaces the last, and they are deleted when the session ends or has "
+            f"not been used for {idle / 60:g} minutes ({IDLE_ENV}).")
+
+
+def folder_bytes(folder: Path) -> int:
+    """Bytes of the files under ``folder`` (0 when it is gone); links are not followed."""
+    total = 0
+    for parent, _, names in os.walk(folder):
+        for name in names:
+            try:
+                total += os.lstat(os.path.join(parent, name)).st_size
+            except OSError:  # removed meanwhile
+                continue
+    return total
 
 
 def _process_alive(pid: int) -> bool:
@@ -110,8 +194,20 @@ def _session_known(session_id: str) -> bool:
         return True
 
 
-def sweep_orphans(root: Path) -> list[Path]:
-    """Remove session folders of server processes that no longer run or sessions that ended; return them."""
+def sweep_orphans(root: Path, *, idle: float | None = None, now: float | None = None) -> list[Path]:
+    """Remove session folders that are no longer used; return them.
+
+    Args:
+        root: the upload root.
+        idle: seconds without use after which a folder goes; ``None`` for :func:`idle_seconds`.
+        now: the time to compare with (seconds since the epoch); ``None`` for now.
+
+    A folder goes when its server process no longer runs, its session ended,
+    or it was last used (its modification time, see :meth:`SessionFolder.touch`)
+    more than ``idle`` seconds ago.
+    """
+    idle = 60.0 * idle_minutes() if idle is None else idle
+    now = time.time() if now is None else now
     removed = []
     for folder in root.iterdir():
         match = _FOLDER_NAME.match(folder.name)
@@ -119,7 +215,11 @@ def sweep_orphans(root: Path) -> list[Path]:
             continue
         pid, session_id = int(match.group(1)), match.group(2)
         ended = not _process_alive(pid) or (pid == os.getpid() and not _session_known(session_id))
-        if ended:
+        try:
+            idled = now - folder.stat().st_mtime > idle
+        except OSError:  # removed meanwhile
+            continue
+        if ended or idled:
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
     return removed
@@ -165,6 +265,47 @@ class SessionFolder:
         batch.mkdir()
         return batch
 
+    def touch(self) -> None:
+        """Mark the folder as used now, so the idle sweep keeps it."""
+        try:
+            os.utime(self.path)
+        except OSError:  # swept already: session_folder() makes a new one when needed
+            pass
+
+    def used_bytes(self) -> int:
+        """Bytes this session's uploads take on disk."""
+        return folder_bytes(self.path)
+
+    def keep_only(self, source: str | None) -> list[Path]:
+        """Remove every upload batch but the one ``source`` lies in (all of them for ``None``); return them.
+
+        A session keeps only what it shows: after another checkpoint is opened,
+        an earlier upload is gone (upload it again to see it again).
+        """
+        keep = Path(os.path.abspath(source)) if source else None
+        removed = []
+        for batch in sorted(self.path.glob("upload-*")):
+            if keep is None or not keep.is_relative_to(batch):
+                shutil.rmtree(batch, ignore_errors=True)
+                removed.append(batch)
+        return removed
+
+    def check_room(self, needed: int, environ: Mapping[str, str] = os.environ) -> None:
+        """Refuse an upload of ``needed`` bytes that would take the session past its quota.
+
+        Raises:
+            UploadQuotaError: this session's uploads plus ``needed`` exceed
+                :func:`upload_quota_bytes`; the message gives the sizes and how to free room.
+            UploadStorageError: ``$EXPLORER_UPLOAD_QUOTA_MB`` is not a positive number.
+        """
+        quota, used = upload_quota_bytes(environ), self.used_bytes()
+        if used + needed > quota:
+            held = (f"; the upload this session shows takes {used / _MB:,.1f} MB and counts until another "
+                    "checkpoint is opened (a bundled one frees it)") if used else ""
+            raise UploadQuotaError(f"this upload needs {needed / _MB:,.1f} MB on the server's disk, more than the "
+                                   f"{(quota - used) / _MB:,.1f} MB left of this session's quota of "
+                                   f"{quota / _MB:,.0f} MB ({QUOTA_ENV}){held}; nothing of it was kept")
+
     def remove(self) -> None:
         """Remove the folder now (also what happens when the object is collected)."""
         self._finalizer()
@@ -175,9 +316,9 @@ class SessionFolder:
 
 
 def session_folder() -> SessionFolder:
-    """This browser session's upload folder, made on first use."""
+    """This browser session's upload folder, made on first use (and again after the idle sweep removed it)."""
     folder = st.session_state.get(state.UPLOAD_FOLDER)
-    if not isinstance(folder, SessionFolder) or folder.removed:
+    if not isinstance(folder, SessionFolder) or folder.removed or not folder.path.is_dir():
         folder = SessionFolder()
         st.session_state[state.UPLOAD_FOLDER] = folder
     return folder

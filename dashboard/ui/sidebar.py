@@ -6,6 +6,8 @@ error and keeps the previous checkpoint, so nothing the user had is lost.
 
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
 from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
@@ -13,6 +15,8 @@ from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
+from dashboard.ui.path_access import server_paths_allowed, session_policy
+from dashboard.ui.session_files import IDLE_ENV, SessionFolder, idle_minutes, sweep_now_and_then
 from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
 
 
@@ -26,7 +30,7 @@ def _sync_pickers() -> None:
     shown = active_source()
     bundled = find_bundled(shown)
     st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
-    folder = find_models_dir()
+    folder = find_models_dir() if server_paths_allowed() else None
     if folder is not None:
         st.session_state[PICKER_KEY] = shown if shown in models_dir_entries(folder) else None
 
@@ -49,6 +53,9 @@ def activate(source: str, options: dict[str, str] | None = None) -> bool:
         return False
     st.session_state[state.ACTIVE_SOURCE] = source
     st.session_state[state.ACTIVE_OPTIONS] = dict(options or {})
+    folder = st.session_state.get(state.UPLOAD_FOLDER)
+    if isinstance(folder, SessionFolder):  # keep only the upload shown now (none when it is not an upload)
+        folder.keep_only(source if is_upload(source) else None)
     _sync_pickers()
     st.session_state.pop(state.LOAD_ERROR, None)
     linked = link_source(source)
@@ -75,22 +82,35 @@ def _initial_source() -> None:
     if state.ACTIVE_SOURCE in st.session_state:
         return
     wanted = st.query_params.get(state.MODEL_PARAM, DEFAULT_NAME)
-    if is_upload(wanted):
-        # An upload lives in the folder of the session that made it; another
-        # visitor's link must not open it (and after that session ends it is gone).
-        error = (f"The link names an upload ({short_name(wanted)}); uploads belong to the browser session that "
-                 "made them and cannot be linked: upload the file again on the Load page")
-    elif activate(wanted) or wanted == DEFAULT_NAME:
+    # The session's path policy refuses, before looking anything up, a link to
+    # another session's upload (every mode) and to a path this server does not open.
+    if activate(wanted) or wanted == DEFAULT_NAME:
         return
-    else:
-        error = st.session_state[state.LOAD_ERROR]
+    error = st.session_state[state.LOAD_ERROR]
     activate(DEFAULT_NAME)
     st.session_state[state.LOAD_ERROR] = error  # keep telling why the link's model is not shown
+
+
+def _keep_uploads_alive() -> None:
+    """Touch this session's upload folder; if the idle sweep removed the upload shown, say so and show the default."""
+    sweep_now_and_then()
+    folder = st.session_state.get(state.UPLOAD_FOLDER)
+    if not isinstance(folder, SessionFolder):
+        return
+    folder.touch()
+    shown = st.session_state.get(state.ACTIVE_SOURCE)
+    if shown and is_upload(shown) and not os.path.exists(shown):
+        name = short_name(shown)
+        activate(DEFAULT_NAME)
+        st.session_state[state.LOAD_ERROR] = (
+            f"Your upload {name} was removed after {idle_minutes():g} minutes without use ({IDLE_ENV}); "
+            "upload it again to see it")
 
 
 def render_sidebar() -> None:
     """Draw the checkpoint picker and the active checkpoint's one-line summary."""
     _initial_source()
+    _keep_uploads_alive()
     names = [m.name for m in BUNDLED]
     with st.sidebar:
         st.subheader("Checkpoint")
@@ -100,14 +120,18 @@ def render_sidebar() -> None:
             format_func=lambda n: n + (" (default)" if n == DEFAULT_NAME else ""),
             help="Real trained checkpoints that ship with the explorer.",
         )
-        st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit,
-                      placeholder="/path/to/model-folder",
-                      help="A checkpoint file or Hugging Face folder on the server's disk; press Enter to load.")
-        render_models_dir_picker(activate)
+        policy = session_policy()
+        if policy.mode != "off":
+            st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit,
+                          placeholder="/path/to/model-folder",
+                          help=("A checkpoint file or Hugging Face folder on the server's disk; press Enter to load. "
+                                + ("Only paths inside the models folder open here." if policy.restricted else "")))
+            render_models_dir_picker(activate)
         st.caption(f"Showing **{display_name(active_source())}**")
         if link_source(active_source()) is None:
             st.caption("Uploads last only as long as this browser session, so the page's link leaves them out "
                        "(it opens the default checkpoint). To share a view, open the checkpoint by path.")
+        st.caption(policy.describe().replace("_", "\\_"))  # a folder's name is not markdown
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
         message = st.session_state[state.LOAD_ERROR].rstrip(".")  # errors may or may not end their sentence

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from dashboard.errors import RefusedPathError
 from dashboard.ui.session_files import upload_root_path
 
 #: Uploaded files named in a message before the rest are counted.
@@ -110,8 +111,11 @@ def load_error_message(source: str, error: Exception) -> str:
     """The message shown when ``source`` failed to load: ``Could not read <short name>: <reason>``.
 
     For an upload, the temporary folder is cut from every path in the reason,
-    so files are named as they were uploaded.
+    so files are named as they were uploaded. A path the session's policy
+    refused is quoted as typed and never looked up (not even to shorten it).
     """
+    if isinstance(error, RefusedPathError):
+        return str(error)[:1].upper() + str(error)[1:]
     source, name, reason = str(source), short_name(str(source)), str(error)
     full_paths = {os.path.abspath(source), str(Path(source).resolve())} - {source}
     batch = upload_batch(source)

@@ -143,3 +143,18 @@ def test_empty_vocab_file_is_refused(tmp_path):
     (tmp_path / "empty.txt").write_text("")
     with pytest.raises(CheckpointReadError, match="no tokens"):
         load_tables(tmp_path / "emb.npy", vocab_file=str(tmp_path / "empty.txt"))
+
+
+def test_a_compressed_npz_is_checked_like_a_zip_before_it_is_inflated(tmp_path, monkeypatch):
+    from dashboard.errors import ArchiveLimitError
+
+    bomb = tmp_path / "bomb.npz"
+    np.savez_compressed(bomb, token=np.zeros((4096, 1024), dtype=np.float32))  # 16 MB of zeros, a few kB on disk
+    with pytest.raises(ArchiveLimitError, match="times"):
+        load_tables(str(bomb))
+    noise = tmp_path / "noise.npz"
+    np.savez_compressed(noise, token=np.random.default_rng(0).standard_normal((512, 64)).astype(np.float32))
+    assert load_tables(str(noise)).vocab_size == 512  # real float weights barely compress: read as before
+    monkeypatch.setenv("EXPLORER_MAX_EXTRACT_MB", "0.01")  # 10 kB: the declared total is checked too
+    with pytest.raises(ArchiveLimitError, match="EXPLORER_MAX_EXTRACT_MB"):
+        list_arrays(noise)

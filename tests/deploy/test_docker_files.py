@@ -85,3 +85,13 @@ def test_upload_limit_is_set_in_config_and_overridden_by_the_environment(monkeyp
     configured = tomllib.loads((ROOT / ".streamlit/config.toml").read_text())["server"]["maxUploadSize"]
     assert _upload_limit(dict(os.environ)) == configured
     assert _upload_limit({**os.environ, "STREAMLIT_SERVER_MAX_UPLOAD_SIZE": "7"}) == 7
+
+
+def test_the_image_and_compose_limit_server_paths_to_the_models_folder():
+    from dashboard.checkpoints.path_policy import MODE_ENV, read_mode
+
+    assert f"{MODE_ENV}=models" in " ".join(_instruction("ENV")).split()
+    service = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]["explorer"]
+    value = service["environment"][MODE_ENV]  # "${EXPLORER_LOCAL_PATHS:-models}": the host may choose another
+    assert value == "${EXPLORER_LOCAL_PATHS:-models}" and read_mode({MODE_ENV: value[-7:-1]}) == "models"
+    assert f"`{MODE_ENV}`" in (ROOT / "README.md").read_text()  # the Docker section names the setting

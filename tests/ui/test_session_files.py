@@ -95,3 +95,43 @@ def test_read_only_file_system_still_serves_every_page(monkeypatch):
     at.switch_page("pages/load.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert any("Uploads cannot be stored" in w.value for w in at.warning)
+
+
+def test_idle_folders_are_swept_and_a_touched_one_is_kept(tmp_path):
+    idle, used = SessionFolder(root=tmp_path, session_id="idle"), SessionFolder(root=tmp_path, session_id="used")
+    long_ago = used.path.stat().st_mtime - 3 * 3600
+    for folder in (idle, used):
+        os.utime(folder.path, (long_ago, long_ago))
+    used.touch()  # what every run of a page of that session does
+    removed = sweep_orphans(tmp_path, idle=3600)
+    assert removed == [idle.path] and not idle.path.exists() and used.path.is_dir()
+    assert session_files.idle_seconds({session_files.IDLE_ENV: "1.5"}) == 90
+    used.remove()
+
+
+def test_a_bad_idle_or_quota_setting_is_named():
+    import pytest
+
+    from dashboard.errors import UploadStorageError
+
+    with pytest.raises(UploadStorageError, match="EXPLORER_UPLOAD_QUOTA_MB='lots'"):
+        session_files.upload_quota_bytes({session_files.QUOTA_ENV: "lots"})
+    assert "EXPLORER_UPLOAD_IDLE_MINUTES='-1'" in session_files.describe_upload_rules({session_files.IDLE_ENV: "-1"})
+
+
+def test_the_quota_counts_what_the_session_holds(tmp_path, monkeypatch):
+    import io
+    import pytest
+
+    from dashboard.checkpoints.uploads import store_files
+    from dashboard.errors import UploadQuotaError
+
+    monkeypatch.setenv(session_files.QUOTA_ENV, str(3000 / 2**20))  # 3,000 bytes
+    folder = SessionFolder(root=tmp_path)
+    store_files([("a.bin", io.BytesIO(b"x" * 2000))], folder.new_batch(), check_room=folder.check_room)
+    with pytest.raises(UploadQuotaError, match="counts until another checkpoint is opened"):
+        store_files([("b.bin", io.BytesIO(b"x" * 2000))], folder.new_batch(), check_room=folder.check_room)
+    assert folder.used_bytes() == 2000  # nothing of the refused upload was written
+    folder.keep_only(None)
+    assert folder.used_bytes() == 0 and not list(folder.path.iterdir())
+    folder.remove()

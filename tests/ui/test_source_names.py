@@ -95,9 +95,12 @@ def test_link_to_an_upload_is_refused(folder):
 
 
 def test_uploaded_tables_are_titled_by_what_was_uploaded(folder, tmp_path):
+    import streamlit as st
+
     from dashboard.ui.loading import get_tables
     from tests import factories
 
+    st.session_state[state.UPLOAD_FOLDER] = folder  # the session that uploaded is the one asking
     batch = folder.new_batch()
     factories.gpt2_folder(batch / "my-gpt2")  # what store_files leaves for my-gpt2.zip
     tables = get_tables(str(batch / "my-gpt2"))

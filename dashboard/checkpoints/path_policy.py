@@ -1,0 +1,297 @@
+"""Which server paths a user may open: the ``EXPLORER_LOCAL_PATHS`` deployment setting.
+
+One person on their own machine may open any path (``any``, the default of
+``make run`` and of the CLI). A server handed to a class is used by strangers,
+so the Docker image sets ``models``: only paths that resolve inside
+``EXPLORER_MODELS_DIR`` (``/models`` in the image), or ``off``: no server path
+at all. In every mode the bundled checkpoints and the session's own uploads
+open, and another session's upload never does.
+
+:class:`PathPolicy` is the one object that decides; :func:`dashboard.checkpoints.load_tables`
+asks it about the checkpoint path, every reader option that is a path
+(the NumPy ``vocab_file``), every folder it lists or detects files in and
+the folder companion files (tokenizer, vocabulary, ``meta.pkl``, metadata) are
+read from. In ``models`` and ``off`` a path is resolved one component at a
+time, ``..`` and symbolic links followed as the kernel follows them
+(``man 7 path_resolution``), and refused at the first step that leaves the
+allowed folders, before that step is looked up: nothing outside is opened,
+listed or stat-ed, and a refused path gets the same message whether or not it
+exists.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from dashboard.checkpoints.user_paths import expand_user_path, inspect_path, shorten, stat_refusal
+from dashboard.errors import ExplorerError, RefusedPathError, UnusablePathError
+
+#: Environment variable choosing the mode.
+MODE_ENV = "EXPLORER_LOCAL_PATHS"
+#: Mode -> what it allows, as the sidebar says it.
+MODES = {
+    "any": "any path on this server",
+    "models": "only paths inside the models folder",
+    "off": "no server paths (bundled checkpoints and your uploads only)",
+}
+#: Mode when the variable is unset (``make run``, the CLI).
+DEFAULT_MODE = "any"
+#: Environment variable naming the folder of the server's own checkpoints.
+MODELS_DIR_ENV = "EXPLORER_MODELS_DIR"
+#: Used when the variable is unset and this folder exists (the Docker volume).
+DEFAULT_MODELS_DIR = Path("/models")
+#: Symbolic links followed in one path before giving up, as Linux does (MAXSYMLINKS).
+MAX_LINKS = 40
+
+
+def find_models_dir(environ: Mapping[str, str] = os.environ, default: Path = DEFAULT_MODELS_DIR) -> Path | None:
+    """The models folder: ``$EXPLORER_MODELS_DIR``, else ``default``; ``None`` when it is not a folder."""
+    named = environ.get(MODELS_DIR_ENV, "").strip()
+    folder = Path(named).expanduser() if named else default
+    return folder if folder.is_dir() else None
+
+
+def read_mode(environ: Mapping[str, str] = os.environ) -> str:
+    """The mode ``$EXPLORER_LOCAL_PATHS`` names (blank or unset: :data:`DEFAULT_MODE`).
+
+    Raises:
+        RefusedPathError: the variable names no mode; the message lists the valid ones.
+    """
+    mode = environ.get(MODE_ENV, "").strip().lower() or DEFAULT_MODE
+    if mode not in MODES:
+        raise RefusedPathError(f"{MODE_ENV}={environ[MODE_ENV]!r} is not a mode; set it to one of "
+                               f"{', '.join(MODES)} (the administrator's setting, see the README)")
+    return mode
+
+
+@functools.lru_cache(maxsize=1)
+def _bundled_folders() -> tuple[Path, ...]:
+    """Real folders of the installed bundled checkpoints (a file's folder for a single-file one)."""
+    from dashboard.checkpoints.bundled import BUNDLED
+
+    folders = []
+    for model in BUNDLED:
+        try:
+            path = model.path.resolve()
+        except ExplorerError:  # its pip package is not installed
+            continue
+        folders.append(path if path.is_dir() else path.parent)
+    return tuple(folders)
+
+
+def _real(path: Path | None) -> Path | None:
+    """The real path of an administrator's folder (links resolved), or ``None``."""
+    return Path(os.path.realpath(path)) if path is not None else None
+
+
+class _Outside(Exception):
+    """A resolution step left the allowed folders (internal; becomes RefusedPathError)."""
+
+
+@dataclass(frozen=True)
+class PathPolicy:
+    """What one user may open on this server.
+
+    Attributes:
+        mode: ``any``, ``models`` or ``off`` (see :data:`MODES`).
+        models_dir: the real path of the models folder, or ``None`` when there is none;
+            opened in ``models`` mode only.
+        trusted: real folders open in every mode (the bundled checkpoints').
+        upload_root: where every session's uploads live; below it only ``own_uploads``
+            opens, in every mode. ``None`` outside the app (the CLI).
+        own_uploads: the real path of this session's upload folder, or ``None``.
+    """
+
+    mode: str = DEFAULT_MODE
+    models_dir: Path | None = None
+    trusted: tuple[Path, ...] = ()
+    upload_root: Path | None = None
+    own_uploads: Path | None = None
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] = os.environ, *, models_dir: Path | None = None,
+                         upload_root: Path | None = None, own_uploads: Path | None = None) -> "PathPolicy":
+        """The policy ``$EXPLORER_LOCAL_PATHS`` and ``$EXPLORER_MODELS_DIR`` set.
+
+        Args:
+            environ: the environment to read.
+            models_dir: the models folder; ``None`` to find it with :func:`find_models_dir`.
+            upload_root: the folder of all sessions' uploads (the app's), if any.
+            own_uploads: the asking session's upload folder, if it has one.
+
+        Raises:
+            RefusedPathError: ``$EXPLORER_LOCAL_PATHS`` names no mode.
+        """
+        folder = models_dir if models_dir is not None else find_models_dir(environ)
+        return cls(read_mode(environ), _real(folder), _bundled_folders(), _real(upload_root), _real(own_uploads))
+
+    @property
+    def restricted(self) -> bool:
+        """Whether paths are limited to the allowed folders (``models`` or ``off``)."""
+        return self.mode != "any"
+
+    @property
+    def roots(self) -> tuple[Path, ...]:
+        """Real folders whose insides open in this mode (only meaningful when :attr:`restricted`)."""
+        models = (self.models_dir,) if self.mode == "models" and self.models_dir is not None else ()
+        own = (self.own_uploads,) if self.own_uploads is not None else ()
+        return models + self.trusted + own
+
+    def describe(self) -> str:
+        """One line for the sidebar: the mode, what it allows and the variable that sets it."""
+        where = ""
+        if self.mode == "models":
+            where = f" ({self.models_dir})" if self.models_dir else f" (none found: set {MODELS_DIR_ENV})"
+        return f"Server paths: {MODES[self.mode]}{where}. Set by {MODE_ENV}={self.mode}."
+
+    def _refusal(self, text: str, what: str) -> RefusedPathError:
+        """The one message for a path outside the allowed folders, whether or not it exists."""
+        allowed = f"paths inside {self.models_dir}" if self.mode == "models" and self.models_dir else "no paths"
+        return RefusedPathError(f"the {what} path {shorten(text)} is not open on this server ({MODE_ENV}={self.mode} "
+                                f"allows {allowed} besides the bundled checkpoints and your own uploads); open one of "
+                                "those, or upload the file on the app's Load page")
+
+    def _foreign_upload(self, path: Path) -> bool:
+        """Whether ``path`` (absolute, normalized) lies in the upload area but not in this session's folder."""
+        if self.upload_root is None or not path.is_relative_to(self.upload_root):
+            return False
+        return self.own_uploads is None or not path.is_relative_to(self.own_uploads)
+
+    def _upload_refusal(self, text: str, what: str) -> RefusedPathError:
+        """The one message for another session's upload; it names the file, never the session's folder."""
+        return RefusedPathError(f"the {what} path names an upload ({shorten(Path(text).name)}) of another browser "
+                                "session; uploads belong to the session that made them and cannot be linked or "
+                                "opened from another: upload the file again on the Load page")
+
+    def admit(self, text: str | os.PathLike[str], what: str) -> Path | None:
+        """The path ``text`` names, if this policy opens it; ``None`` when it is allowed but nothing is there.
+
+        Args:
+            text: the path as the user gave it (``~`` expanded; relative to
+                the working folder in ``any`` mode and to the models folder otherwise).
+            what: what the path should be, for messages (``checkpoint``, ``vocabulary file``).
+
+        Returns:
+            In ``any`` mode the expanded path; otherwise its real path (links
+            and ``..`` resolved), which lies inside :attr:`roots`.
+
+        Raises:
+            RefusedPathError: outside the allowed folders (same message whether or
+                not it exists), or in another session's upload folder (every mode).
+            UnusablePathError: empty, a NUL byte, too long, permission denied or a
+                loop of links (see :func:`~dashboard.checkpoints.user_paths.inspect_path`).
+        """
+        raw = os.fspath(text)
+        expanded = expand_user_path(raw, what)
+        base = self.models_dir if self.restricted and self.models_dir is not None else Path.cwd()
+        lexical = Path(os.path.normpath(base / expanded))  # "/" joined with an absolute path is that path
+        if self._foreign_upload(lexical):
+            raise self._upload_refusal(raw, what)
+        if not self.restricted:
+            found = inspect_path(raw, what)
+            if found is not None and self._foreign_upload(Path(os.path.realpath(found))):
+                raise self._upload_refusal(raw, what)
+            return found
+        try:
+            real, exists = self._resolve_inside(base / expanded)
+        except _Outside:
+            raise self._refusal(raw, what) from None
+        except OSError as error:
+            raise UnusablePathError(stat_refusal(raw, what, error)) from error
+        except ValueError as error:  # characters with no file-system encoding (lone surrogates)
+            raise UnusablePathError(f"the {what} path {shorten(raw)} holds characters the file system cannot "
+                                    f"encode ({error}); retype the path") from error
+        return real if exists else None
+
+    def admit_real(self, path: Path, what: str) -> Path:
+        """``path``, found by the readers (a folder's only checkpoint), checked like :meth:`admit`.
+
+        Raises:
+            RefusedPathError: it resolves outside the allowed folders.
+        """
+        found = self.admit(path, what)
+        return path if found is None else found
+
+    def check_entries(self, folder: Path) -> None:
+        """Refuse ``folder`` when one of its entries links outside the allowed folders.
+
+        Readers list a folder and open files in it by name (``tokenizer.json``,
+        ``vocab.txt``, ``meta.pkl``, shards); after this check each such name is
+        an entry that stays inside. Nothing is checked in ``any`` mode.
+
+        Raises:
+            RefusedPathError: an entry is a link leading outside (the message
+                names the entry, never its target).
+            UnusablePathError: the folder cannot be listed.
+        """
+        if not self.restricted:
+            return
+        try:
+            entries = [entry for entry in os.scandir(folder) if entry.is_symlink()]
+        except OSError as error:
+            raise UnusablePathError(stat_refusal(str(folder), "checkpoint folder", error)) from error
+        for entry in entries:
+            try:
+                self._resolve_inside(Path(entry.path))
+            except (_Outside, OSError):
+                raise RefusedPathError(
+                    f"the checkpoint folder {folder.name!r} holds {entry.name!r}, a link that leads outside the "
+                    f"folders this server opens ({MODE_ENV}={self.mode}); nothing was read. Ask the server's "
+                    "administrator to copy the file there instead of linking it") from None
+
+    def _reachable(self, path: Path) -> bool:
+        """Inside an allowed folder, or one of the folders on the way to one (``/``, ``/srv``)."""
+        return any(path.is_relative_to(root) or root.is_relative_to(path) for root in self.roots)
+
+    def _resolve_inside(self, path: Path) -> tuple[Path, bool]:
+        """``(real path, exists)`` of the absolute ``path``, never looking up a step outside :attr:`roots`.
+
+        Raises:
+            _Outside: a step (a name, ``..`` or a link's target) leaves the allowed folders.
+            OSError: a step inside cannot be looked up (permission denied, ``ELOOP``).
+        """
+        pending = list(reversed(path.parts[1:]))  # path.parts[0] is "/"
+        current, links = Path("/"), 0
+        while pending:
+            name = pending.pop()
+            if name in ("", "."):
+                continue
+            step = current.parent if name == ".." else current / name
+            if not self._reachable(step):
+                raise _Outside
+            if name == "..":
+                current = step
+                continue
+            try:
+                mode = os.lstat(step).st_mode
+            except (FileNotFoundError, NotADirectoryError):
+                rest = Path(os.path.normpath(step.joinpath(*reversed(pending))))
+                if not self._inside(rest):
+                    raise _Outside from None
+                return rest, False
+            if not stat.S_ISLNK(mode):
+                current = step
+                continue
+            links += 1
+            if links > MAX_LINKS:
+                raise OSError(errno.ELOOP, os.strerror(errno.ELOOP))  # what the kernel answers
+            target = Path(os.readlink(step))
+            if target.is_absolute():
+                current = Path("/")
+            pending.extend(reversed([part for part in target.parts if part != "/"]))
+        if not self._inside(current):
+            raise _Outside
+        return current, True
+
+    def _inside(self, path: Path) -> bool:
+        return any(path.is_relative_to(root) for root in self.roots)
+
+
+#: The policy of a local user (``any``), for callers that pass none and read no environment.
+OPEN_POLICY = PathPolicy()

@@ -1,0 +1,34 @@
+"""The path policy of the browser session running now (see :mod:`dashboard.checkpoints.path_policy`).
+
+Every page reads checkpoints through :func:`dashboard.ui.loading.get_tables`,
+which asks :func:`session_policy` before the process-wide cache is looked at,
+so neither a typed path, a link, a reader option nor a cache key opens what
+the policy refuses: server files outside the allowed folders in ``models`` and
+``off`` mode, and another session's uploads in every mode.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.checkpoints.path_policy import PathPolicy
+from dashboard.ui import state
+from dashboard.ui.models_dir import find_models_dir
+from dashboard.ui.session_files import SessionFolder, upload_root_path
+
+
+def session_policy() -> PathPolicy:
+    """The policy for this session: the server's ``EXPLORER_LOCAL_PATHS`` plus this session's upload folder.
+
+    Raises:
+        RefusedPathError: ``EXPLORER_LOCAL_PATHS`` names no mode.
+    """
+    folder = st.session_state.get(state.UPLOAD_FOLDER)
+    own = folder.path if isinstance(folder, SessionFolder) and not folder.removed else None
+    return PathPolicy.from_environment(models_dir=find_models_dir(), upload_root=upload_root_path(),
+                                       own_uploads=own)
+
+
+def server_paths_allowed() -> bool:
+    """Whether this server lets users name server paths at all (mode ``any`` or ``models``)."""
+    return session_policy().mode != "off"
