@@ -9,8 +9,8 @@ Two of their indicators, lower meaning more under-trained:
 
 - ``E_out cosine distance w/o 1st PC`` (models whose output head is the token
   table, i.e. tied): from every row of the head ``U`` the projection on its
-  first principal component ``p`` (scikit-learn ``PCA(n_components=1)``) is
-  removed, ``U' = U - (U p) p^T``; the indicator of token ``i`` is the cosine
+  first principal component ``p`` (their code: scikit-learn ``PCA(n_components=1)``) is
+  removed, ``U' = U - (U p) p^T`` (rows not centred, as in their code); the indicator of token ``i`` is the cosine
   distance ``1 - cos(U'_i, m)`` to the mean ``m`` of ``U'`` over rows known
   to be unused (reserved placeholder tokens such as ``[unused12]``, padding
   rows past the vocabulary, or ids given). Every softmax step pushes the
@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dashboard.analysis.norms import row_norms
 from dashboard.analysis.token_categories import reserved_token_ids
 from dashboard.errors import QueryError
 from dashboard.tables import EmbeddingTables
@@ -49,8 +50,41 @@ INDICATORS = {
 THRESHOLD_PERCENTILE = 2.0
 
 
+#: Rows per block when accumulating the covariance (bounds the float64 temporary to ROW_BLOCK x d_model).
+ROW_BLOCK = 16_384
+
+
+def first_principal_component(table: np.ndarray, block: int = ROW_BLOCK) -> np.ndarray:
+    """The unit direction of largest variance of ``table``'s rows (what ``PCA(n_components=1)`` finds).
+
+    The ``d_model x d_model`` covariance is accumulated ``block`` rows at a
+    time, so no centred copy of a 256k-row table is made; the sign is
+    arbitrary, as in any PCA.
+
+    Args:
+        table: ``(n_rows, d_model)`` float, ``n_rows >= 2``.
+
+    Returns:
+        ``(d_model,)`` float64, unit L2 norm.
+    """
+    mean = table.mean(axis=0, dtype=np.float64)
+    scatter = np.zeros((table.shape[1], table.shape[1]))
+    for start in range(0, table.shape[0], block):
+        rows = np.asarray(table[start:start + block], np.float64)
+        scatter += rows.T @ rows
+    covariance = scatter - table.shape[0] * np.outer(mean, mean)
+    _, vectors = np.linalg.eigh(covariance)  # eigenvalues ascending
+    return vectors[:, -1]
+
+
 def cosine_distance_without_first_pc(head: np.ndarray, unused_ids: np.ndarray) -> np.ndarray:
     """Land & Bartolo's tied-model indicator for every row of ``head``.
+
+    With ``p`` the first principal component, ``U'_i = U_i - (U_i . p) p`` and
+    ``m`` the mean of ``U'`` over the unused rows, the indicator is
+    ``1 - (U'_i . m) / (|U'_i| |m|)``. It is computed from ``U m``, ``U p``
+    and the row norms, which give ``U'_i . m = U_i . m - (U_i . p)(p . m)``
+    and ``|U'_i|^2 = |U_i|^2 - (U_i . p)^2`` without a copy of the table.
 
     Args:
         head: ``(vocab_size, d_model)`` float, the output head (the token table when tied);
@@ -64,8 +98,6 @@ def cosine_distance_without_first_pc(head: np.ndarray, unused_ids: np.ndarray) -
     Raises:
         QueryError: no unused ids, or an id outside the table.
     """
-    from sklearn.decomposition import PCA
-
     unused_ids = np.asarray(unused_ids, np.int64)
     if unused_ids.size == 0:
         raise QueryError("the cosine indicator needs rows known to be unused (reserved tokens such as [unused0], "
@@ -74,12 +106,20 @@ def cosine_distance_without_first_pc(head: np.ndarray, unused_ids: np.ndarray) -
     if unused_ids.min() < 0 or unused_ids.max() >= head.shape[0]:
         raise QueryError(f"unused ids must be between 0 and {head.shape[0] - 1}, got {unused_ids.min()} .. "
                          f"{unused_ids.max()}")
-    head = np.asarray(head, np.float64)
-    first = PCA(n_components=1).fit(head).components_[0]  # (d_model,) unit vector
-    without = head - np.outer(head @ first, first)  # (vocab_size, d_model): uncentred rows, as in their code
-    mean_unused = without[unused_ids].mean(axis=0)
-    norms = np.linalg.norm(without, axis=1) * np.linalg.norm(mean_unused)
-    return 1.0 - (without @ mean_unused) / np.clip(norms, 1e-6, None)  # their clip, for all-zero rows
+    first = first_principal_component(head)
+    reference = np.asarray(head[unused_ids], np.float64)
+    mean_unused = (reference - np.outer(reference @ first, first)).mean(axis=0)  # (d_model,), in U' space
+    along = np.empty(head.shape[0])  # U_i . p
+    dots = np.empty(head.shape[0])  # U_i . m
+    squares = np.empty(head.shape[0])  # |U_i|^2
+    for start in range(0, head.shape[0], ROW_BLOCK):
+        rows = np.asarray(head[start:start + ROW_BLOCK], np.float64)
+        stop = start + len(rows)
+        along[start:stop], dots[start:stop] = rows @ first, rows @ mean_unused
+        squares[start:stop] = np.einsum("ij,ij->i", rows, rows)
+    dots -= along * (first @ mean_unused)
+    norms = np.sqrt(np.clip(squares - along ** 2, 0.0, None)) * np.linalg.norm(mean_unused)
+    return 1.0 - dots / np.clip(norms, 1e-6, None)  # their clip, for all-zero rows
 
 
 @dataclass(frozen=True, eq=False)
@@ -150,7 +190,7 @@ def find_undertrained(tables: EmbeddingTables, indicator: str = "auto", unused_i
         scores = cosine_distance_without_first_pc(head, reference)
         table = "output head" if tables.output_head is not None else "token table"
     else:
-        scores = np.linalg.norm(np.asarray(tables.token, np.float64), axis=1)
+        scores = row_norms(tables.token).astype(np.float64)  # float32 rows: no float64 copy of a large table
         reference, table = np.zeros(0, np.int64), "token table"
     population = np.zeros(tables.vocab_size, bool)
     population[:len(tables.vocabulary)] = True

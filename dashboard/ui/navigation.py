@@ -36,6 +36,8 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/similarity.py", "Similarity heatmap", ":material/grid_view:"),
     PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
     PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:"),
+    PageSpec("pages/compare.py", "Compare two checkpoints", ":material/compare_arrows:"),
+    PageSpec("pages/undertrained.py", "Under-trained tokens", ":material/phishing:"),
 )
 
 

@@ -9,6 +9,7 @@ from dashboard.analysis.undertrained import (
     choose_indicator,
     cosine_distance_without_first_pc,
     find_undertrained,
+    first_principal_component,
     known_unused_ids,
     precision_recall,
 )
@@ -54,6 +55,14 @@ def test_cosine_indicator_matches_the_formula():
                        atol=1e-9)
 
 
+def test_first_component_in_blocks_is_scikit_learns():
+    from sklearn.decomposition import PCA
+
+    table = _trained_like()
+    found = first_principal_component(table, block=64)
+    assert abs(found @ PCA(n_components=1).fit(table.astype(np.float64)).components_[0]) == pytest.approx(1.0)
+
+
 def test_tied_tables_use_the_cosine_indicator_with_reserved_rows_as_reference():
     tables = _tied(_trained_like())
     assert choose_indicator(tables) == "cosine"
@@ -76,7 +85,7 @@ def test_untied_and_headless_tables_use_the_row_norm():
     found = find_undertrained(tables)
     assert found.name == "E_in L2 norm"
     assert list(found.candidates[:10]) == sorted(SILENT, key=lambda i: found.scores[i])
-    assert np.allclose(found.scores, np.linalg.norm(table.astype(np.float64), axis=1))
+    assert np.allclose(found.scores, np.linalg.norm(table.astype(np.float64), axis=1), rtol=1e-6)
 
 
 def test_cosine_needs_known_unused_rows():

@@ -4,44 +4,18 @@ import json
 
 import numpy as np
 import pytest
-from safetensors.numpy import save_file
-from scipy.stats import ortho_group
 
 from dashboard.analysis.checkpoint_compare import compare_checkpoints
 from dashboard.checkpoints import load_tables
 from dashboard.cli import COMMANDS, main
 from dashboard.errors import ShapeMismatchError
 from tests import factories
+from tests.compare_factories import MOVED, write_run, write_snapshot
 from tests.map_fixtures import tables_of
-
-KEYS = {"token": "transformer.wte.weight", "position": "transformer.wpe.weight", "head": "lm_head.weight"}
-
-
-def _clustered(rng, n_rows, d_model=32):
-    centres = rng.normal(size=(12, d_model))
-    return centres[rng.integers(0, 12, n_rows)] + 0.3 * rng.normal(size=(n_rows, d_model))
-
-
-def _snapshot(path, token, position, head):
-    save_file({KEYS["token"]: token.astype(np.float16), KEYS["position"]: position.astype(np.float16),
-               KEYS["head"]: head.astype(np.float16)}, str(path))
-    return str(path)
-
 
 @pytest.fixture(scope="module")
 def snapshots(tmp_path_factory):
-    """step-00000 (random), step-00010 (trained-like) and step-00020 (a rotation of step 10, one token moved)."""
-    folder = tmp_path_factory.mktemp("run")
-    rng = np.random.default_rng(0)
-    token, position, head = (_clustered(rng, n) for n in (96, 48, 96))
-    rotation = ortho_group.rvs(32, random_state=3)
-    moved = token @ rotation
-    moved[17] += 3.0 * rng.normal(size=32)
-    return {
-        "start": _snapshot(folder / "step-00000.safetensors", *(rng.normal(size=(n, 32)) for n in (96, 48, 96))),
-        "middle": _snapshot(folder / "step-00010.safetensors", token, position, head),
-        "end": _snapshot(folder / "step-00020.safetensors", moved, position @ rotation, head @ rotation),
-    }
+    return write_run(tmp_path_factory.mktemp("run"))
 
 
 def _json(capsys, *argv):
@@ -62,8 +36,8 @@ def test_json_keeps_the_contract(snapshots, capsys):
     assert [set(d) for d in document["top_drift"]] == [{"id", "token", "drift"}] * 20
     drifts = [d["drift"] for d in document["top_drift"]]
     assert drifts == sorted(drifts, reverse=True)
-    assert document["top_drift"][0]["id"] == 17  # the one token moved beyond the rotation
-    assert document["top_drift"][0]["token"] == "#17"  # a bare state dict has no vocabulary
+    assert document["top_drift"][0]["id"] == MOVED  # the one token moved beyond the rotation
+    assert document["top_drift"][0]["token"] == f"#{MOVED}"  # a bare state dict has no vocabulary
 
 
 def test_a_rotated_step_is_near_and_a_random_start_far(snapshots, capsys):
@@ -82,7 +56,7 @@ def test_head_and_position_tables_are_the_ones_compared(snapshots):
 
 
 def test_different_vocabularies_are_refused_naming_both_sizes(snapshots, tmp_path, capsys):
-    other = _snapshot(tmp_path / "other.safetensors", *(np.ones((n, 32)) + np.arange(n)[:, None] for n in (80, 48, 80)))
+    other = write_snapshot(tmp_path / "other.safetensors", *(np.ones((n, 32)) + np.arange(n)[:, None] for n in (80, 48, 80)))
     assert main(["compare", snapshots["end"], other, "--json"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
@@ -108,4 +82,4 @@ def test_a_checkpoint_without_a_position_table_is_refused(tmp_path, capsys):
 def test_text_output_lists_the_movers(snapshots, capsys):
     assert main(["compare", snapshots["middle"], snapshots["end"], "--top", "3"]) == 0
     out = capsys.readouterr().out
-    assert "procrustes residual" in out and "#17" in out
+    assert "procrustes residual" in out and f"#{MOVED}" in out
