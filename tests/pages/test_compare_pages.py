@@ -95,3 +95,19 @@ def test_undertrained_page_shows_why_cosine_cannot_run(quiet_rows):
     at = _open(UNDERTRAINED, quiet_rows, ut_indicator="cosine", ut_unused="100,101,102")
     assert _metrics(at)["candidates"] == "20"
     assert any("mean of 3 rows known to be unused" in m.value for m in at.markdown)
+
+
+def _map_rows(at):
+    """The token map's drawn rows, decoded from the chart's Arrow dataset."""
+    import pyarrow as pa
+
+    return pa.ipc.open_stream(at.get("vega_lite_chart")[0].proto.datasets[0].data.data).read_all().to_pandas()
+
+
+def test_token_map_marks_the_candidates(quiet_rows):
+    at = open_app_page("pages/token_map.py", model=str(quiet_rows), query={"undertrained": "1"})
+    assert not at.exception, [e.value for e in at.exception]
+    marked = set(_map_rows(at).query("highlighted")["id"])
+    assert len(marked) == 20 and set(range(100, 110)) <= marked
+    assert any("20** under-trained candidates marked" in m.value for m in at.markdown)
+    assert not _map_rows(open_app_page("pages/token_map.py", model=str(quiet_rows)))["highlighted"].any()
