@@ -96,15 +96,15 @@ st.write(f"After alignment the difference left is {result.procrustes_residual:.1
 map_frame = frames.aligned_maps_frame(comparison)
 n_drawn = int(map_frame["id"].nunique())
 maps = aligned_maps_chart(
-    map_frame, title=f"{COMPARED_TABLES[table]} tables on B's first two principal components, A aligned onto B",
-    subtitle=[f"{n_drawn:,} of {result.n_rows:,} rows drawn; in red and named: the {frames.MARKED_MOVERS} rows that "
-              "moved most after alignment"])
+    map_frame, title=f"{COMPARED_TABLES[table]} tables on B's first two principal components",
+    subtitle=[f"A rotated onto B (centred, scaled to the same size); {n_drawn:,} of {result.n_rows:,} rows drawn",
+              f"in red and named: the {frames.MARKED_MOVERS} rows that moved most after alignment"])
 st.altair_chart(maps, key="cmp_maps")
 
 drifts = frames.drift_frame(comparison)
 movers = drift_chart(drifts, title=f"The {len(drifts)} rows that moved most (A aligned onto B)")
 overlap_chart = overlap_counts_chart(frames.overlap_counts_frame(comparison),
-                                     title=f"Rows by how many of their {result.k} nearest neighbours A and B share")
+                                     title=f"Rows by nearest neighbours shared (of {result.k})")
 left, right = st.columns(2)
 left.altair_chart(movers, width="stretch", key="cmp_drift")
 right.altair_chart(overlap_chart, width="stretch", key="cmp_overlap")

@@ -53,8 +53,8 @@ st.write(f"**{found.name}** on the {found.table}, {chosen}"
          + ("Lower means more like the reference rows: cosine distance, after removing the first principal "
             f"component, to the mean of {len(found.unused_ids):,} rows known to be unused."
             if found.indicator == "cosine" else
-            "Lower means a shorter row: a row that is never looked up gets no gradient and only shrinks under "
-            "weight decay."))
+            "Lower means a shorter row: a row that is never looked up gets no gradient, so training can only "
+            "leave it at its initial length or shrink it (weight decay)."))
 cols = st.columns(3)
 cols[0].metric("candidates", f"{len(found.candidates):,}")
 cols[1].metric("threshold", f"{found.threshold:.4f}",

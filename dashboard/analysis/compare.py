@@ -63,6 +63,9 @@ class TableComparison:
         overlap: ``(n_query,)`` float32 in [0, 1], share of the ``k`` nearest
             rows shared by both tables, for each row of ``overlap_ids``.
         k: neighbours per row in ``overlap``.
+        scale: the Procrustes scale ``s`` in [0, 1] (the sum of the singular
+            values of ``A^T B`` for the standardised tables); ``aligned / scale``
+            is A rotated onto B at its own size.
     """
 
     aligned: np.ndarray
@@ -73,6 +76,7 @@ class TableComparison:
     overlap_ids: np.ndarray
     overlap: np.ndarray
     k: int
+    scale: float
 
     @property
     def n_rows(self) -> int:
@@ -215,4 +219,4 @@ def compare_tables(a: np.ndarray, b: np.ndarray, *, names: tuple[str, str] = ("A
         aligned=aligned.astype(np.float32), target=target.astype(np.float32),
         drift=(difference * np.sqrt(a.shape[0])).astype(np.float32),
         procrustes_residual=residual, cka=linear_cka(a, b), overlap_ids=ids,
-        overlap=neighbour_overlap(a, b, ids, k), k=k)
+        overlap=neighbour_overlap(a, b, ids, k), k=k, scale=float(scale))

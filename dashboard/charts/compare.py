@@ -11,7 +11,7 @@ _MOVER, _OTHER = "#d62728", "#9e9e9e"
 
 
 def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[str] = (),
-                       side: int = 420) -> alt.HConcatChart:
+                       side: int = 330) -> alt.HConcatChart:
     """Two maps side by side on the same axes, the largest movers in red and named.
 
     Args:

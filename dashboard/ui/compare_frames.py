@@ -46,7 +46,11 @@ def get_undertrained(_tables: EmbeddingTables, source: str, content_hash: str, i
 
 def aligned_maps_frame(comparison: CheckpointComparison, marked: int = MARKED_MOVERS, max_points: int = MAP_POINTS,
                        seed: int = 0) -> pd.DataFrame:
-    """Both tables on the same two axes: B's first two principal components, A aligned onto B first.
+    """Both tables on the same two axes: B's first two principal components, A rotated onto B first.
+
+    A is drawn rotated but not shrunk by the Procrustes scale (which tends to
+    0 for unrelated tables and would pile every point on the centre): both
+    maps show a table of unit Frobenius norm.
 
     Args:
         comparison: the compared pair.
@@ -72,7 +76,8 @@ def aligned_maps_frame(comparison: CheckpointComparison, marked: int = MARKED_MO
     ids = np.sort(np.concatenate([movers, others]))
     is_mover = np.isin(ids, movers)
     frames = []
-    for name, table in zip(comparison.names, (result.aligned, result.target)):
+    rotated = result.aligned / result.scale if result.scale > 0 else result.aligned
+    for name, table in zip(comparison.names, (rotated, result.target)):
         coords = table[ids].astype(np.float64) @ axes
         frames.append(pd.DataFrame({
             "id": ids, "token": [comparison.labels[i] for i in ids], "checkpoint": name,
