@@ -16,6 +16,7 @@ from dashboard.analysis.token_map import (
 from dashboard.charts.token_map import COLOUR_FIELDS, token_map_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
+from dashboard.ui.compare_frames import get_undertrained
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.loading import active_tables
 from dashboard.ui.map_data import get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
@@ -40,6 +41,7 @@ PARAMS = [
     UrlParam("highlight", "map_highlight", ""),
     UrlParam("regex", "map_regex", False, parse_bool),
     UrlParam("points", "map_points", 40_000, bounded(int, 1_000, 200_000)),
+    UrlParam("undertrained", "map_undertrained", False, parse_bool),
 ]
 COLOUR_LABELS = {"category": "token category", "norm": "row norm", "id": "row id"}
 
@@ -65,6 +67,10 @@ search[0].text_input("Highlight tokens", key="map_highlight",
                      help="Words separated by commas (case and the word-start markers ##, Ġ, ▁ ignored), "
                           "or a regular expression searched in each token.")
 search[1].checkbox("regular expression", key="map_regex")
+if st.session_state["map_table"] == "token":
+    st.checkbox("mark under-trained candidates", key="map_undertrained",
+                help="Highlight the rows at or below the 2nd percentile of Land & Bartolo's (2024) indicator, "
+                     "as on the Under-trained tokens page (its automatic indicator choice).")
 with st.expander("UMAP parameters and drawing"):
     st.checkbox("reproducible UMAP (seeded)", key="map_seeded",
                 help="On: umap-learn runs seeded, on one thread, and the same seed always gives the same map. "
@@ -131,6 +137,13 @@ try:
 except ExplorerError as error:
     st.error(str(error), icon=":material/error:")
     highlighted = np.zeros(len(rows.labels), bool)
+undertrained = None
+if st.session_state["map_undertrained"] and rows.name == "token":
+    try:
+        undertrained = get_undertrained(tables, source, tables.content_hash, "auto", None)
+        highlighted[undertrained.candidates] = True
+    except ExplorerError as error:
+        st.error(f"Under-trained candidates cannot be marked: {error}", icon=":material/error:")
 
 placed = np.isfinite(projection.coords).all(axis=1)
 drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,
@@ -158,6 +171,9 @@ matches = np.flatnonzero(highlighted)
 if st.session_state["map_highlight"].strip():
     shown = ", ".join(f"`{rows.labels[i]}`" for i in matches[:30]) + (" ..." if len(matches) > 30 else "")
     st.write(f"**{len(matches):,}** rows match the highlight" + (f": {shown}" if len(matches) else "."))
+if undertrained is not None:
+    st.write(f"**{len(undertrained.candidates):,}** under-trained candidates marked ({undertrained.name} at or "
+             f"below {undertrained.threshold:.4f}); the list is on the Under-trained tokens page.")
 
 stem = f"{tables.name}-{rows.name}-{projection.method}-{projection.dims}d"
 

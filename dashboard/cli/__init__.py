@@ -65,6 +65,10 @@ COMMANDS = CommandRegistry({
                                               "the other."),
     "project": Command("dashboard.cli.project", "Project every row of a table to 2D or 3D and write the coordinates "
                                                 "as CSV."),
+    "compare": Command("dashboard.cli.compare", "Compare one table of two checkpoints that share a vocabulary, "
+                                                "after aligning them."),
+    "undertrained": Command("dashboard.cli.undertrained", "Under-trained tokens by Land & Bartolo's indicator "
+                                                          "(2024, \"Fishing for Magikarp\")."),
 })
 
 EXIT_BAD_INPUT = 2

@@ -40,6 +40,8 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/lookup.py", "The lookup, on real rows", ":material/table_rows:"),
     PageSpec("pages/similarity_quiz.py", "Predict the similarity", ":material/quiz:"),
     PageSpec("pages/parameter_calculator.py", "Parameter calculator", ":material/calculate:"),
+    PageSpec("pages/compare.py", "Compare two checkpoints", ":material/compare_arrows:"),
+    PageSpec("pages/undertrained.py", "Under-trained tokens", ":material/phishing:"),
 )
 
 

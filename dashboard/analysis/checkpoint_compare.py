@@ -1,0 +1,128 @@
+"""Which table of two checkpoints to compare, and whether their rows are the same tokens.
+
+:func:`dashboard.analysis.compare.compare_tables` works on two arrays; this
+module picks the token, position or output-head table of two
+:class:`~dashboard.tables.EmbeddingTables` and refuses pairs whose rows do not
+stand for the same things (different vocabulary sizes, different token
+strings, different numbers of positions), naming both sizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from dashboard.analysis.compare import MAX_OVERLAP_ROWS, OVERLAP_K, TableComparison, compare_tables
+from dashboard.errors import QueryError, ShapeMismatchError
+from dashboard.tables import EmbeddingTables
+
+#: Tables two checkpoints can be compared on -> what their rows are called.
+COMPARED_TABLES = {"token": "token embedding", "position": "position embedding", "head": "output head"}
+
+
+def choose_table(tables: EmbeddingTables, name: str) -> np.ndarray:
+    """The ``(n_rows, d_model)`` float32 table ``name`` of ``tables``.
+
+    ``head`` is the stored output head, or the token table itself when the
+    head is tied to it.
+
+    Raises:
+        QueryError: ``name`` is unknown, or the checkpoint has no such table
+            (no position table with rotary positions, no head in an encoder).
+    """
+    if name not in COMPARED_TABLES:
+        raise QueryError(f"unknown table {name!r}; choose one of {', '.join(COMPARED_TABLES)}")
+    if name == "token":
+        return tables.token
+    if name == "position":
+        if tables.position is None:
+            raise QueryError(f"{tables.name} has no position table ({tables.position_kind}: {tables.position_note}); "
+                             "compare the token table")
+        return tables.position
+    if tables.output_head is not None:
+        return tables.output_head
+    if tables.tying.is_tied:
+        return tables.token
+    raise QueryError(f"{tables.name} has no output head ({tables.tying.label}); compare the token table")
+
+
+def check_same_vocabulary(a: EmbeddingTables, b: EmbeddingTables) -> None:
+    """Refuse two checkpoints whose token rows are not the same tokens.
+
+    Sizes must agree; when both checkpoints come with a vocabulary (not
+    ``#id`` placeholders, as a bare state dict has) the token strings must
+    agree too.
+
+    Raises:
+        ShapeMismatchError: the vocabulary sizes differ (both named), or the
+            same ids hold different tokens (how many, and the first one).
+    """
+    if a.vocab_size != b.vocab_size:
+        raise ShapeMismatchError(
+            f"the vocabularies differ: {a.name} has {a.vocab_size:,} token rows and {b.name} has {b.vocab_size:,}; "
+            "only checkpoints that share a vocabulary (two steps of a run, a base model and its fine-tune) "
+            "can be compared")
+    if "none" in (a.vocabulary.scheme, b.vocabulary.scheme):
+        return
+    shared = min(len(a.vocabulary), len(b.vocabulary))
+    differing = [i for i in range(shared) if a.vocabulary.raw[i] != b.vocabulary.raw[i]]
+    if differing or len(a.vocabulary) != len(b.vocabulary):
+        first = differing[0] if differing else shared
+        raise ShapeMismatchError(
+            f"the vocabularies differ: both tables have {a.vocab_size:,} rows, but {len(differing):,} ids hold "
+            f"different tokens and the tokenizers have {len(a.vocabulary):,} and {len(b.vocabulary):,} tokens "
+            f"(first difference at id {first}: {a.token_label(first)!r} vs {b.token_label(first)!r}); "
+            "compare checkpoints that share a tokenizer")
+
+
+def row_labels(a: EmbeddingTables, b: EmbeddingTables, table: str) -> tuple[str, ...]:
+    """Readable label of each compared row: the token (from whichever checkpoint has a vocabulary) or ``position t``."""
+    if table == "position":
+        return tuple(f"position {t}" for t in range(a.n_positions))
+    named = a if a.vocabulary.scheme != "none" or b.vocabulary.scheme == "none" else b
+    return tuple(named.token_label(i) for i in range(named.vocab_size))
+
+
+@dataclass(frozen=True, eq=False)
+class CheckpointComparison:
+    """One table of two checkpoints, compared.
+
+    Attributes:
+        table: a key of :data:`COMPARED_TABLES`.
+        names: ``(name of A, name of B)``.
+        labels: readable label of each row (token or ``position t``).
+        result: the measures (:class:`~dashboard.analysis.compare.TableComparison`).
+    """
+
+    table: str
+    names: tuple[str, str]
+    labels: tuple[str, ...]
+    result: TableComparison
+
+    def top_drift(self, n: int = 20) -> list[dict]:
+        """The ``n`` rows that moved most: ``[{id, token, drift}, ...]``, largest drift first."""
+        return [{"id": int(i), "token": self.labels[i], "drift": float(self.result.drift[i])}
+                for i in self.result.top_drift(n)]
+
+
+def compare_checkpoints(a: EmbeddingTables, b: EmbeddingTables, table: str = "token", *, k: int = OVERLAP_K,
+                        max_overlap_rows: int = MAX_OVERLAP_ROWS, seed: int = 0) -> CheckpointComparison:
+    """Compare table ``table`` of checkpoint ``a`` with the same table of ``b`` (A aligned onto B).
+
+    Raises:
+        ShapeMismatchError: the vocabularies differ (sizes or strings), or the
+            position tables have different numbers of rows; both sizes are named.
+        QueryError: a checkpoint lacks the table.
+        InvalidTableError: a table has all rows equal (an all-zero step-0 position table).
+    """
+    check_same_vocabulary(a, b)
+    first, second = choose_table(a, table), choose_table(b, table)
+    if table == "position" and first.shape[0] != second.shape[0]:
+        raise ShapeMismatchError(f"{a.name} has {first.shape[0]:,} positions and {b.name} has "
+                                 f"{second.shape[0]:,}: position tables must have the same length to be compared")
+    names = (a.name, b.name) if a.name != b.name else (f"{a.name} (A)", f"{b.name} (B)")
+    result = compare_tables(first, second, names=(f"the {COMPARED_TABLES[table]} table of {names[0]}",
+                                                  f"the {COMPARED_TABLES[table]} table of {names[1]}"),
+                            k=k, max_overlap_rows=max_overlap_rows, seed=seed)
+    return CheckpointComparison(table=table, names=names, labels=row_labels(a, b, table), result=result)

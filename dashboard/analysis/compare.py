@@ -1,0 +1,222 @@
+"""Compare the same table of two checkpoints that share a vocabulary.
+
+Two steps of one run, or a base model and its fine-tune, index their rows by
+the same tokens (or positions), but training is free to rotate the whole
+space: a table and a rotated copy of it are the same table to the model that
+reads it (every later layer can absorb the rotation). So the comparison first
+aligns the tables, then measures what alignment cannot explain:
+
+- **Orthogonal Procrustes** (Schönemann 1966; ``scipy.linalg.orthogonal_procrustes``):
+  both tables centred (mean row removed) and scaled to unit Frobenius norm,
+  ``R = argmin ||A R - B||_F`` over orthogonal ``R``, then the best scale
+  ``s`` (the sum of the singular values of ``A^T B``). The **residual**
+  ``||s A R - B||_F / ||B||_F`` is in [0, 1]: 0 when B is a rotated,
+  rescaled, shifted copy of A, 1 when A explains nothing of B. Its square is
+  what ``scipy.spatial.procrustes`` calls the disparity.
+- **Drift** of each row: ``||s a_i R - b_i||`` in units of B's root-mean-square
+  row length, so 0 is "did not move" and 1 "moved as far as a typical row is
+  long"; the root mean square of the drifts is the residual.
+- **Neighbour overlap at k**: the share of a row's ``k`` nearest rows by
+  centred cosine similarity (the table's mean row removed, itself left out)
+  that are the same in both tables, in [0, 1]; a rotation changes no cosine
+  and centring removes a shift, so no further alignment is needed. Computed in
+  chunks of query rows against all rows: no ``vocab_size x vocab_size`` matrix.
+- **Linear CKA** (Kornblith, Norouzi, Lee & Hinton 2019, "Similarity of
+  Neural Network Representations Revisited", ICML, eq. for linear kernel):
+  ``||B^T A||_F^2 / (||A^T A||_F ||B^T B||_F)`` on centred tables, in [0, 1],
+  invariant to rotation and isotropic scaling; computed from ``d_model x
+  d_model`` products only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.linalg import orthogonal_procrustes
+
+from dashboard.analysis.norms import unit_rows
+from dashboard.errors import InvalidTableError, ShapeMismatchError
+
+#: Neighbours per row in the overlap measure.
+OVERLAP_K = 10
+#: Float32 scores held at once while searching neighbours (chunk_rows x n_rows), about 128 MB.
+SCORE_BUDGET = 32 * 1024 * 1024
+#: Query rows the neighbour overlap uses at most; beyond, a seeded uniform sample (the search still covers every row).
+MAX_OVERLAP_ROWS = 8192
+
+
+@dataclass(frozen=True, eq=False)
+class TableComparison:
+    """Table A aligned onto table B, and how far apart they are.
+
+    Attributes:
+        aligned: ``(n_rows, d)`` float32, A centred, scaled and rotated onto B
+            (``s (A - mean A) R``), in the units of B centred and scaled to
+            unit Frobenius norm, ``d = max(d_model of A, d_model of B)``.
+        target: ``(n_rows, d)`` float32, B centred and scaled to unit Frobenius norm.
+        drift: ``(n_rows,)`` float32 >= 0, each row's distance after alignment in
+            units of B's root-mean-square row length (see the module docstring).
+        procrustes_residual: ``||s A R - B||_F / ||B||_F`` in [0, 1].
+        cka: linear CKA in [0, 1].
+        overlap_ids: ``(n_query,)`` int64, the rows whose neighbours were compared.
+        overlap: ``(n_query,)`` float32 in [0, 1], share of the ``k`` nearest
+            rows shared by both tables, for each row of ``overlap_ids``.
+        k: neighbours per row in ``overlap``.
+        scale: the Procrustes scale ``s`` in [0, 1] (the sum of the singular
+            values of ``A^T B`` for the standardised tables); ``aligned / scale``
+            is A rotated onto B at its own size.
+    """
+
+    aligned: np.ndarray
+    target: np.ndarray
+    drift: np.ndarray
+    procrustes_residual: float
+    cka: float
+    overlap_ids: np.ndarray
+    overlap: np.ndarray
+    k: int
+    scale: float
+
+    @property
+    def n_rows(self) -> int:
+        return int(self.drift.shape[0])
+
+    @property
+    def mean_overlap(self) -> float:
+        """Mean of :attr:`overlap` over the compared rows, in [0, 1]."""
+        return float(self.overlap.mean())
+
+    def top_drift(self, n: int) -> np.ndarray:
+        """The ``n`` rows that moved most, largest drift first: ``(min(n, n_rows),)`` int64 row ids."""
+        order = np.argsort(-self.drift, kind="stable")
+        return order[:n]
+
+
+def _standardised(table: np.ndarray, name: str, width: int) -> np.ndarray:
+    """``table`` centred, zero-padded to ``width`` columns and scaled to unit Frobenius norm, float64."""
+    centred = np.asarray(table, np.float64) - np.asarray(table, np.float64).mean(axis=0)
+    norm = np.linalg.norm(centred)
+    if norm == 0:
+        raise InvalidTableError(f"every row of {name} is the same (an all-zero table, as at step 0 of a run that "
+                                "starts its position table at zero): there is nothing to align; choose a later "
+                                "checkpoint")
+    padded = np.zeros((table.shape[0], width))
+    padded[:, :table.shape[1]] = centred / norm
+    return padded
+
+
+def linear_cka(a: np.ndarray, b: np.ndarray) -> float:
+    """Linear CKA between two tables with the same rows (Kornblith et al. 2019).
+
+    Args:
+        a: ``(n_rows, d_a)`` float.
+        b: ``(n_rows, d_b)`` float; ``d_b`` may differ from ``d_a``.
+
+    Returns:
+        CKA in [0, 1]: 1 when ``b`` is an orthogonal transform of ``a``, up to
+        scale and shift; near 0 for unrelated random tables with far more rows
+        than columns.
+
+    Raises:
+        ShapeMismatchError: the tables have different numbers of rows.
+        InvalidTableError: a table has all rows equal (no variance).
+    """
+    if a.shape[0] != b.shape[0]:
+        raise ShapeMismatchError(f"CKA needs the same rows in both tables, got {a.shape[0]:,} and {b.shape[0]:,}")
+    a = np.asarray(a, np.float64) - np.asarray(a, np.float64).mean(axis=0)
+    b = np.asarray(b, np.float64) - np.asarray(b, np.float64).mean(axis=0)
+    self_a, self_b = np.linalg.norm(a.T @ a), np.linalg.norm(b.T @ b)
+    if self_a == 0 or self_b == 0:
+        raise InvalidTableError("CKA is undefined for a table whose rows are all equal; choose a trained checkpoint")
+    return float(np.clip(np.linalg.norm(b.T @ a) ** 2 / (self_a * self_b), 0.0, 1.0))
+
+
+def nearest_rows(table: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
+    """The ``k`` rows nearest to each query row by cosine similarity, the row itself left out.
+
+    Args:
+        table: ``(n_rows, d_model)`` float.
+        query_ids: ``(n_query,)`` int, 0-based rows to search from.
+        k: neighbours per row, ``1 <= k < n_rows``.
+        budget: float32 scores held at once; query rows are processed in
+            chunks of ``budget // n_rows`` (at least 1).
+
+    Returns:
+        ``(n_query, k)`` int64 row ids, in no particular order within a row
+        (ties broken arbitrarily; all-zero rows score 0 against everything).
+    """
+    units = unit_rows(table).astype(np.float32)
+    chunk = max(1, budget // units.shape[0])
+    found = np.empty((len(query_ids), k), np.int64)
+    for start in range(0, len(query_ids), chunk):
+        ids = query_ids[start:start + chunk]
+        scores = units[ids] @ units.T  # (chunk, n_rows)
+        scores[np.arange(len(ids)), ids] = -np.inf
+        found[start:start + len(ids)] = np.argpartition(-scores, k - 1, axis=1)[:, :k]
+    return found
+
+
+def neighbour_overlap(a: np.ndarray, b: np.ndarray, query_ids: np.ndarray, k: int = OVERLAP_K) -> np.ndarray:
+    """Share of each query row's ``k`` nearest rows (centred cosine) that both tables agree on.
+
+    Args:
+        a, b: ``(n_rows, d_a)`` and ``(n_rows, d_b)`` float, the same rows.
+        query_ids: ``(n_query,)`` int, 0-based rows.
+        k: neighbours per row, ``1 <= k < n_rows``.
+
+    Returns:
+        ``(n_query,)`` float32 in [0, 1] (multiples of ``1/k``).
+    """
+    centred_a, centred_b = (np.asarray(t, np.float64) - np.asarray(t, np.float64).mean(axis=0) for t in (a, b))
+    near_a, near_b = nearest_rows(centred_a, query_ids, k), nearest_rows(centred_b, query_ids, k)
+    shared = [len(np.intersect1d(x, y, assume_unique=True)) for x, y in zip(near_a, near_b)]
+    return np.asarray(shared, np.float32) / k
+
+
+def choose_overlap_rows(n_rows: int, max_rows: int = MAX_OVERLAP_ROWS, seed: int = 0) -> np.ndarray:
+    """Every row when there are at most ``max_rows``, else a seeded uniform sample of ``max_rows``, sorted."""
+    if n_rows <= max_rows:
+        return np.arange(n_rows)
+    return np.sort(np.random.default_rng(seed).choice(n_rows, size=max_rows, replace=False))
+
+
+def compare_tables(a: np.ndarray, b: np.ndarray, *, names: tuple[str, str] = ("A", "B"), k: int = OVERLAP_K,
+                   max_overlap_rows: int = MAX_OVERLAP_ROWS, seed: int = 0) -> TableComparison:
+    """Align ``a`` onto ``b`` and measure residual, drift, neighbour overlap and CKA.
+
+    Args:
+        a: ``(n_rows, d_a)`` float, row ``i`` is the same token or position as in ``b``.
+        b: ``(n_rows, d_b)`` float; a narrower table is padded with zero
+            columns, so ``d_model`` may differ.
+        names: what to call the two tables in messages.
+        k: neighbours per row for the overlap.
+        max_overlap_rows: query rows for the overlap at most (seeded sample above).
+        seed: seed of that sample.
+
+    Returns:
+        A :class:`TableComparison`.
+
+    Raises:
+        ShapeMismatchError: different numbers of rows (both sizes are named),
+            or fewer than ``k + 1`` rows.
+        InvalidTableError: a table whose rows are all equal (nothing to align).
+    """
+    if a.shape[0] != b.shape[0]:
+        raise ShapeMismatchError(f"{names[0]} has {a.shape[0]:,} rows but {names[1]} has {b.shape[0]:,}: "
+                                 "only tables of the same vocabulary (or the same positions) can be compared")
+    if a.shape[0] <= k:
+        raise ShapeMismatchError(f"the tables have {a.shape[0]} rows; the overlap of {k} nearest neighbours "
+                                 f"needs at least {k + 1}")
+    width = max(a.shape[1], b.shape[1])
+    source, target = _standardised(a, names[0], width), _standardised(b, names[1], width)
+    rotation, scale = orthogonal_procrustes(source, target)  # scale: sum of singular values of source^T target
+    aligned = scale * (source @ rotation)
+    difference = np.linalg.norm(aligned - target, axis=1)
+    residual = float(np.clip(np.sqrt(max(0.0, 1.0 - scale ** 2)), 0.0, 1.0))  # ||target||_F = 1
+    ids = choose_overlap_rows(a.shape[0], max_overlap_rows, seed)
+    return TableComparison(
+        aligned=aligned.astype(np.float32), target=target.astype(np.float32),
+        drift=(difference * np.sqrt(a.shape[0])).astype(np.float32),
+        procrustes_residual=residual, cka=linear_cka(a, b), overlap_ids=ids,
+        overlap=neighbour_overlap(a, b, ids, k), k=k, scale=float(scale))

@@ -1,0 +1,217 @@
+"""Under-trained tokens: rows that training barely touched (Land & Bartolo 2024).
+
+Source: Sander Land and Max Bartolo, "Fishing for Magikarp: Automatically
+Detecting Under-trained Tokens in Large Language Models", EMNLP 2024
+(arXiv:2405.05417), and their code (github.com/cohere-ai/magikarp,
+``magikarp/utils.py`` ``embedding_distance_metrics`` and
+``candidates_for_verification``, ``magikarp/model.py`` ``ModelAnalyzer``).
+Two of their indicators, lower meaning more under-trained:
+
+- ``E_out cosine distance w/o 1st PC`` (models whose output head is the token
+  table, i.e. tied): from every row of the head ``U`` the projection on its
+  first principal component ``p`` (their code: scikit-learn ``PCA(n_components=1)``) is
+  removed, ``U' = U - (U p) p^T`` (rows not centred, as in their code); the indicator of token ``i`` is the cosine
+  distance ``1 - cos(U'_i, m)`` to the mean ``m`` of ``U'`` over rows known
+  to be unused (reserved placeholder tokens such as ``[unused12]``, padding
+  rows past the vocabulary, or ids given). Every softmax step pushes the
+  logits of tokens that never occur down along one shared direction, so
+  their rows end up alike; the first component is a direction common to all
+  rows that would make every row look alike.
+- ``E_in L2 norm`` (untied models, and here also checkpoints without a head):
+  the L2 norm of each row of the token table. A row that is never looked up
+  gets no gradient and only shrinks under weight decay.
+
+Their threshold: the 2nd percentile of the indicator; tokens at or below it are
+the candidates. Their population for the percentile is the tokens that
+round-trip through the tokenizer; here it is every vocabulary row except
+special tokens (padding rows excluded too), so that reserved placeholders,
+which no text produces, can be candidates: those are exactly the rows this
+analysis should find. Candidates are a list to verify, not a verdict: the
+paper confirms them by prompting the model, which this explorer does not do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from dashboard.analysis.norms import row_norms
+from dashboard.analysis.token_categories import reserved_token_ids
+from dashboard.errors import QueryError
+from dashboard.tables import EmbeddingTables
+
+#: Indicator key -> the name Land & Bartolo's code gives it.
+INDICATORS = {
+    "cosine": "E_out cosine distance w/o 1st PC",
+    "norm": "E_in L2 norm",
+}
+#: Their default threshold: the 2nd percentile of the indicator.
+THRESHOLD_PERCENTILE = 2.0
+
+
+#: Rows per block when accumulating the covariance (bounds the float64 temporary to ROW_BLOCK x d_model).
+ROW_BLOCK = 16_384
+
+
+def first_principal_component(table: np.ndarray, block: int = ROW_BLOCK) -> np.ndarray:
+    """The unit direction of largest variance of ``table``'s rows (what ``PCA(n_components=1)`` finds).
+
+    The ``d_model x d_model`` covariance is accumulated ``block`` rows at a
+    time, so no centred copy of a 256k-row table is made; the sign is
+    arbitrary, as in any PCA.
+
+    Args:
+        table: ``(n_rows, d_model)`` float, ``n_rows >= 2``.
+
+    Returns:
+        ``(d_model,)`` float64, unit L2 norm.
+    """
+    mean = table.mean(axis=0, dtype=np.float64)
+    scatter = np.zeros((table.shape[1], table.shape[1]))
+    for start in range(0, table.shape[0], block):
+        rows = np.asarray(table[start:start + block], np.float64)
+        scatter += rows.T @ rows
+    covariance = scatter - table.shape[0] * np.outer(mean, mean)
+    _, vectors = np.linalg.eigh(covariance)  # eigenvalues ascending
+    return vectors[:, -1]
+
+
+def cosine_distance_without_first_pc(head: np.ndarray, unused_ids: np.ndarray) -> np.ndarray:
+    """Land & Bartolo's tied-model indicator for every row of ``head``.
+
+    With ``p`` the first principal component, ``U'_i = U_i - (U_i . p) p`` and
+    ``m`` the mean of ``U'`` over the unused rows, the indicator is
+    ``1 - (U'_i . m) / (|U'_i| |m|)``. It is computed from ``U m``, ``U p``
+    and the row norms, which give ``U'_i . m = U_i . m - (U_i . p)(p . m)``
+    and ``|U'_i|^2 = |U_i|^2 - (U_i . p)^2`` without a copy of the table.
+
+    Args:
+        head: ``(vocab_size, d_model)`` float, the output head (the token table when tied);
+            more rows than columns.
+        unused_ids: 0-based ids of rows known to be unused (at least one).
+
+    Returns:
+        ``(vocab_size,)`` float64 cosine distances in [0, 2]; low means like
+        the unused rows, i.e. under-trained.
+
+    Raises:
+        QueryError: no unused ids, or an id outside the table.
+    """
+    unused_ids = np.asarray(unused_ids, np.int64)
+    if unused_ids.size == 0:
+        raise QueryError("the cosine indicator needs rows known to be unused (reserved tokens such as [unused0], "
+                         "padding rows, or ids given with --unused); none are known for this checkpoint: "
+                         "give some, or use the norm indicator")
+    if unused_ids.min() < 0 or unused_ids.max() >= head.shape[0]:
+        raise QueryError(f"unused ids must be between 0 and {head.shape[0] - 1}, got {unused_ids.min()} .. "
+                         f"{unused_ids.max()}")
+    first = first_principal_component(head)
+    reference = np.asarray(head[unused_ids], np.float64)
+    mean_unused = (reference - np.outer(reference @ first, first)).mean(axis=0)  # (d_model,), in U' space
+    along = np.empty(head.shape[0])  # U_i . p
+    dots = np.empty(head.shape[0])  # U_i . m
+    squares = np.empty(head.shape[0])  # |U_i|^2
+    for start in range(0, head.shape[0], ROW_BLOCK):
+        rows = np.asarray(head[start:start + ROW_BLOCK], np.float64)
+        stop = start + len(rows)
+        along[start:stop], dots[start:stop] = rows @ first, rows @ mean_unused
+        squares[start:stop] = np.einsum("ij,ij->i", rows, rows)
+    dots -= along * (first @ mean_unused)
+    norms = np.sqrt(np.clip(squares - along ** 2, 0.0, None)) * np.linalg.norm(mean_unused)
+    return 1.0 - dots / np.clip(norms, 1e-6, None)  # their clip, for all-zero rows
+
+
+@dataclass(frozen=True, eq=False)
+class UndertrainedTokens:
+    """The indicator on every row and the candidates below the threshold.
+
+    Attributes:
+        indicator: a key of :data:`INDICATORS`.
+        scores: ``(vocab_size,)`` float64, the indicator per row (lower: more under-trained).
+        threshold: the 2nd percentile of ``scores`` over the population rows.
+        population: ``(vocab_size,)`` bool, rows the percentile and the candidates range over.
+        candidates: ``(n_candidates,)`` int64, population rows with score <= threshold,
+            most under-trained first.
+        unused_ids: ``(n_unused,)`` int64, reference rows of the cosine indicator (empty for norm).
+        table: which table the indicator read (``token table`` or ``output head``).
+    """
+
+    indicator: str
+    scores: np.ndarray
+    threshold: float
+    population: np.ndarray
+    candidates: np.ndarray
+    unused_ids: np.ndarray
+    table: str
+
+    @property
+    def name(self) -> str:
+        """The indicator's name in Land & Bartolo's code."""
+        return INDICATORS[self.indicator]
+
+
+def known_unused_ids(tables: EmbeddingTables) -> np.ndarray:
+    """Rows no text produces: reserved placeholder tokens and padding rows past the vocabulary, sorted int64."""
+    return np.asarray(sorted(set(reserved_token_ids(tables.vocabulary)) | set(tables.unused_rows)), np.int64)
+
+
+def choose_indicator(tables: EmbeddingTables) -> str:
+    """``cosine`` when the head is the token table (tied), else ``norm``, as Land & Bartolo choose."""
+    return "cosine" if tables.tying.is_tied else "norm"
+
+
+def find_undertrained(tables: EmbeddingTables, indicator: str = "auto", unused_ids=None,
+                      percentile: float = THRESHOLD_PERCENTILE) -> UndertrainedTokens:
+    """Land & Bartolo's indicator on ``tables`` and its candidates.
+
+    Args:
+        tables: the checkpoint.
+        indicator: ``auto`` (:func:`choose_indicator`), ``cosine`` or ``norm``.
+        unused_ids: reference rows for ``cosine``; :func:`known_unused_ids` when ``None``.
+        percentile: threshold percentile in (0, 100), 2 in the paper.
+
+    Returns:
+        An :class:`UndertrainedTokens`.
+
+    Raises:
+        QueryError: unknown indicator, a percentile outside (0, 100), or the
+            cosine indicator with no known unused rows.
+    """
+    if indicator == "auto":
+        indicator = choose_indicator(tables)
+    if indicator not in INDICATORS:
+        raise QueryError(f"unknown indicator {indicator!r}; choose auto, {' or '.join(INDICATORS)}")
+    if not 0 < percentile < 100:
+        raise QueryError(f"the threshold percentile must be between 0 and 100, got {percentile}")
+    if indicator == "cosine":
+        head = tables.output_head if tables.output_head is not None else tables.token
+        reference = known_unused_ids(tables) if unused_ids is None else np.asarray(unused_ids, np.int64)
+        scores = cosine_distance_without_first_pc(head, reference)
+        table = "output head" if tables.output_head is not None else "token table"
+    else:
+        scores = row_norms(tables.token).astype(np.float64)  # float32 rows: no float64 copy of a large table
+        reference, table = np.zeros(0, np.int64), "token table"
+    population = np.zeros(tables.vocab_size, bool)
+    population[:len(tables.vocabulary)] = True
+    population[list(tables.vocabulary.special_ids)] = False
+    threshold = float(np.percentile(scores[population], percentile))
+    below = np.flatnonzero(population & (scores <= threshold))
+    candidates = below[np.argsort(scores[below], kind="stable")]
+    return UndertrainedTokens(indicator=indicator, scores=scores, threshold=threshold, population=population,
+                              candidates=candidates, unused_ids=reference, table=table)
+
+
+def precision_recall(candidates: np.ndarray, truth: np.ndarray) -> tuple[float, float]:
+    """Precision and recall of ``candidates`` against the true under-trained rows ``truth``.
+
+    Args:
+        candidates: ``(n,)`` int row ids flagged.
+        truth: ``(m,)`` int row ids known to be under-trained.
+
+    Returns:
+        ``(precision, recall)``, each in [0, 1]; precision is 0 when nothing is flagged,
+        recall 0 when ``truth`` is empty.
+    """
+    hits = len(np.intersect1d(candidates, truth))
+    return (hits / len(candidates) if len(candidates) else 0.0, hits / len(truth) if len(truth) else 0.0)

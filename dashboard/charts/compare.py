@@ -1,0 +1,94 @@
+"""Charts of the Compare page: the two aligned maps, the largest movers, the neighbour overlap."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import altair as alt
+import pandas as pd
+
+_MOVER, _OTHER = "#d62728", "#9e9e9e"
+
+
+def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[str] = (),
+                       side: int = 330) -> alt.HConcatChart:
+    """Two maps side by side on the same axes, the largest movers in red and named.
+
+    Args:
+        frame: from :func:`dashboard.ui.compare_frames.aligned_maps_frame`:
+            ``id, token, checkpoint, x, y, drift, mover, label``.
+        title: chart title.
+        subtitle: lines under it (what is drawn, how aligned).
+        side: width and height of each map in pixels.
+
+    Returns:
+        One panel per checkpoint (in the frame's order, titled ``A: name`` and ``B: name``), x and y scales
+        shared, so a point's place can be compared across the two.
+    """
+    names = list(dict.fromkeys(frame["checkpoint"]))
+    x_scale = alt.Scale(domain=[float(frame["x"].min()), float(frame["x"].max())], zero=False)
+    y_scale = alt.Scale(domain=[float(frame["y"].min()), float(frame["y"].max())], zero=False)
+    panels = []
+    for letter, name in zip("AB", names):
+        base = alt.Chart(frame[frame["checkpoint"] == name])
+        points = base.mark_circle(opacity=0.7).encode(
+            x=alt.X("x:Q", title="PC1 of B", scale=x_scale), y=alt.Y("y:Q", title="PC2 of B", scale=y_scale),
+            color=alt.condition("datum.mover", alt.value(_MOVER), alt.value(_OTHER)),
+            size=alt.condition("datum.mover", alt.value(70), alt.value(10)),
+            order=alt.Order("mover:Q"),
+            tooltip=[alt.Tooltip("token:N"), alt.Tooltip("id:Q"), alt.Tooltip("drift:Q", format=".3f")])
+        labels = base.transform_filter("datum.label != ''").mark_text(
+            align="left", dx=6, dy=-4, fontSize=11, fontWeight="bold", color=_MOVER).encode(
+            x=alt.X("x:Q", scale=x_scale), y=alt.Y("y:Q", scale=y_scale), text="label:N")
+        panels.append(alt.layer(points, labels).properties(title=f"{letter}: {name}", width=side, height=side))
+    return alt.hconcat(*panels).properties(title=alt.TitleParams(title, subtitle=list(subtitle), anchor="start"))
+
+
+def drift_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
+    """Horizontal bars of the largest movers' drift, largest on top.
+
+    Args:
+        frame: from :func:`dashboard.ui.compare_frames.drift_frame`: ``rank, id, token, drift, overlap``.
+        title: chart title.
+    """
+    shown = frame.assign(row=[f"{t}  #{i}" for t, i in zip(frame["token"], frame["id"])])
+    return alt.Chart(shown).mark_bar(color=_MOVER).encode(
+        x=alt.X("drift:Q", title="drift (units of B's root-mean-square row length)"),
+        y=alt.Y("row:N", sort=list(shown["row"]), title=None),
+        tooltip=[alt.Tooltip("token:N"), alt.Tooltip("id:Q"), alt.Tooltip("drift:Q", format=".3f"),
+                 alt.Tooltip("overlap:Q", format=".1f", title="10-NN overlap")],
+    ).properties(title=title, height=alt.Step(16))
+
+
+def overlap_counts_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
+    """Bars: how many rows share 0 .. k of their nearest neighbours across the two tables.
+
+    Args:
+        frame: from :func:`dashboard.ui.compare_frames.overlap_counts_frame`: ``shared, rows``.
+        title: chart title.
+    """
+    k = int(frame["shared"].max())
+    return alt.Chart(frame).mark_bar().encode(
+        x=alt.X("shared:O", title=f"nearest neighbours shared (of {k})"),
+        y=alt.Y("rows:Q", title="rows"),
+        tooltip=["shared:O", "rows:Q"],
+    ).properties(title=title, height=220)
+
+
+def score_histogram_chart(frame: pd.DataFrame, threshold: float, *, indicator: str, title: str) -> alt.LayerChart:
+    """Histogram of an under-trained indicator with its threshold as a rule.
+
+    Args:
+        frame: from :func:`dashboard.ui.compare_frames.score_histogram_frame`: ``start, stop, rows, below``.
+        threshold: the candidates' threshold, drawn as a vertical rule.
+        indicator: the indicator's name (x-axis title).
+        title: chart title.
+    """
+    bars = alt.Chart(frame).mark_bar().encode(
+        x=alt.X("start:Q", title=indicator, bin="binned"), x2="stop:Q",
+        y=alt.Y("rows:Q", title="rows", scale=alt.Scale(type="symlog")),
+        color=alt.condition("datum.below", alt.value(_MOVER), alt.value("#4c78a8")),
+        tooltip=[alt.Tooltip("start:Q", format=".3f"), alt.Tooltip("stop:Q", format=".3f"), "rows:Q"])
+    rule = alt.Chart(pd.DataFrame({"threshold": [threshold]})).mark_rule(color="black", strokeDash=[4, 3]).encode(
+        x="threshold:Q", tooltip=[alt.Tooltip("threshold:Q", format=".4f")])
+    return alt.layer(bars, rule).properties(title=title, height=240)

@@ -1,0 +1,120 @@
+"""Frames and cached results of the Compare and Under-trained tokens pages.
+
+The ``get_*`` functions take tables as ``_a`` / ``_tables`` (not hashed by
+Streamlit) with their sources and content hashes (hashed), so each result is
+computed once per pair of tables and process (``st.cache_resource``: shared by
+sessions, never copied).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from dashboard.analysis.checkpoint_compare import CheckpointComparison, compare_checkpoints
+from dashboard.analysis.undertrained import UndertrainedTokens, find_undertrained
+from dashboard.tables import EmbeddingTables
+
+#: Largest movers marked (and named) on the aligned maps.
+MARKED_MOVERS = 15
+#: Points drawn per map at most: the marked movers, then a seeded uniform sample.
+MAP_POINTS = 6000
+
+
+@st.cache_resource(max_entries=4, show_spinner="Aligning the two tables and comparing neighbours ...")
+def get_comparison(_a: EmbeddingTables, _b: EmbeddingTables, source_a: str, hash_a: str, source_b: str, hash_b: str,
+                   table: str) -> CheckpointComparison:
+    """:func:`dashboard.analysis.checkpoint_compare.compare_checkpoints`, once per pair and table.
+
+    Raises:
+        ShapeMismatchError, QueryError, InvalidTableError: as ``compare_checkpoints``.
+    """
+    return compare_checkpoints(_a, _b, table)
+
+
+@st.cache_resource(max_entries=8, show_spinner="Scoring every row for under-training ...")
+def get_undertrained(_tables: EmbeddingTables, source: str, content_hash: str, indicator: str,
+                     unused_ids: tuple[int, ...] | None) -> UndertrainedTokens:
+    """:func:`dashboard.analysis.undertrained.find_undertrained`, once per table and settings.
+
+    Raises:
+        QueryError: as ``find_undertrained``.
+    """
+    return find_undertrained(_tables, indicator, None if unused_ids is None else list(unused_ids))
+
+
+def aligned_maps_frame(comparison: CheckpointComparison, marked: int = MARKED_MOVERS, max_points: int = MAP_POINTS,
+                       seed: int = 0) -> pd.DataFrame:
+    """Both tables on the same two axes: B's first two principal components, A rotated onto B first.
+
+    A is drawn rotated but not shrunk by the Procrustes scale (which tends to
+    0 for unrelated tables and would pile every point on the centre): both
+    maps show a table of unit Frobenius norm.
+
+    Args:
+        comparison: the compared pair.
+        marked: how many of the largest movers to mark and name.
+        max_points: rows drawn per map at most (the marked ones always).
+        seed: seed of the uniform sample of the other rows.
+
+    Returns:
+        Tidy frame, two rows per drawn table row: ``id``, ``token``,
+        ``checkpoint`` (A's or B's name), ``x``, ``y`` (coordinates on B's
+        PC1 and PC2, in units of the standardised table), ``drift``,
+        ``mover`` (bool), ``label`` (the token for movers, else empty).
+    """
+    result = comparison.result
+    target = result.target.astype(np.float64)
+    _, vectors = np.linalg.eigh(target.T @ target)  # target is centred: its scatter matrix, (d, d)
+    axes = vectors[:, ::-1][:, :2]  # PC1, PC2 of B
+    movers = result.top_drift(marked)
+    others = np.setdiff1d(np.arange(result.n_rows), movers)
+    room = max(0, max_points - len(movers))
+    if len(others) > room:
+        others = np.random.default_rng(seed).choice(others, size=room, replace=False)
+    ids = np.sort(np.concatenate([movers, others]))
+    is_mover = np.isin(ids, movers)
+    frames = []
+    rotated = result.aligned / result.scale if result.scale > 0 else result.aligned
+    for name, table in zip(comparison.names, (rotated, result.target)):
+        coords = table[ids].astype(np.float64) @ axes
+        frames.append(pd.DataFrame({
+            "id": ids, "token": [comparison.labels[i] for i in ids], "checkpoint": name,
+            "x": coords[:, 0], "y": coords[:, 1], "drift": result.drift[ids], "mover": is_mover,
+            "label": [comparison.labels[i] if m else "" for i, m in zip(ids, is_mover)]}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def drift_frame(comparison: CheckpointComparison, n: int = 30) -> pd.DataFrame:
+    """The ``n`` largest movers, largest first: ``rank``, ``id``, ``token``, ``drift``, ``overlap``.
+
+    ``overlap`` is the row's own share of shared nearest neighbours, NaN for a
+    row outside the overlap's sample.
+    """
+    result = comparison.result
+    ids = result.top_drift(n)
+    overlap = pd.Series(result.overlap, index=result.overlap_ids)
+    return pd.DataFrame({"rank": np.arange(1, len(ids) + 1), "id": ids, "token": [comparison.labels[i] for i in ids],
+                         "drift": result.drift[ids], "overlap": overlap.reindex(ids).to_numpy()})
+
+
+def overlap_counts_frame(comparison: CheckpointComparison) -> pd.DataFrame:
+    """How many rows share 0, 1, ..., k of their ``k`` nearest neighbours: ``shared``, ``rows``."""
+    result = comparison.result
+    shared = np.rint(result.overlap * result.k).astype(int)
+    return pd.DataFrame({"shared": np.arange(result.k + 1), "rows": np.bincount(shared, minlength=result.k + 1)})
+
+
+def candidates_frame(tables: EmbeddingTables, found: UndertrainedTokens, categories: np.ndarray) -> pd.DataFrame:
+    """The candidates, most under-trained first: ``rank``, ``id``, ``token``, ``score``, ``category``."""
+    ids = found.candidates
+    return pd.DataFrame({"rank": np.arange(1, len(ids) + 1), "id": ids,
+                         "token": [tables.token_label(int(i)) for i in ids], "score": found.scores[ids],
+                         "category": categories[ids]})
+
+
+def score_histogram_frame(found: UndertrainedTokens, bins: int = 60) -> pd.DataFrame:
+    """Histogram of the indicator over the population rows: ``start``, ``stop``, ``rows``, ``below`` (bin under the threshold)."""
+    counts, edges = np.histogram(found.scores[found.population], bins=bins)
+    return pd.DataFrame({"start": edges[:-1], "stop": edges[1:], "rows": counts, "below": edges[1:] <= found.threshold})

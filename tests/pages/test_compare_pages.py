@@ -1,0 +1,113 @@
+"""The Compare and Under-trained tokens pages through AppTest."""
+
+import json
+
+import numpy as np
+import pytest
+from safetensors.numpy import save_file
+
+from tests import factories
+from tests.compare_factories import MOVED, write_run, write_snapshot
+from tests.pages.app_test import open_app_page
+
+COMPARE, UNDERTRAINED = "pages/compare.py", "pages/undertrained.py"
+OTHER_PATH = "another checkpoint (path) ..."
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    return write_run(tmp_path_factory.mktemp("run"))
+
+
+def _open(page, model, **session):
+    at = open_app_page(page, model=str(model), session=session)
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _metrics(at):
+    return {m.label: m.value for m in at.metric}
+
+
+def _specs(at):
+    return [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+
+
+def test_compare_page_finds_the_moved_token_and_a_near_rotation(run):
+    at = _open(COMPARE, run["end"], cmp_with=OTHER_PATH, cmp_path=run["middle"])
+    metrics = _metrics(at)
+    assert metrics["rows"] == str(factories.VOCAB)
+    assert float(metrics["linear CKA"]) > 0.9 and float(metrics["10-NN overlap"]) > 0.9
+    drift = at.dataframe[0].value
+    assert int(drift["id"].iloc[0]) == MOVED and drift["token"].iloc[0] == f"#{MOVED}"
+    maps = _specs(at)[0]
+    assert [panel["title"] for panel in maps["hconcat"]] == ["A: step-00010.safetensors", "B: step-00020.safetensors"]
+    assert any("two tables with unrelated neighbours would share about" in m.value for m in at.markdown)
+
+
+def test_compare_page_position_table_from_a_random_start(run):
+    at = _open(COMPARE, run["end"], cmp_with=OTHER_PATH, cmp_path=run["start"], cmp_table="position")
+    metrics = _metrics(at)
+    assert metrics["rows"] == str(factories.N_POSITIONS)
+    assert float(metrics["Procrustes residual"]) > 0.8 and float(metrics["10-NN overlap"]) < 0.4
+
+
+def test_compare_page_refuses_another_vocabulary(run, tmp_path):
+    other = write_snapshot(tmp_path / "small.safetensors", *(np.random.default_rng(1).normal(size=(n, 32))
+                                                             for n in (50, factories.N_POSITIONS, 50)))
+    at = _open(COMPARE, run["end"], cmp_with=OTHER_PATH, cmp_path=other)
+    errors = [e.value for e in at.error]
+    assert any("vocabularies differ" in e and "50" in e and f"{factories.VOCAB}" in e for e in errors)
+    assert not at.get("vega_lite_chart")
+
+
+def test_compare_page_asks_for_a_path(run):
+    at = _open(COMPARE, run["end"], cmp_with=OTHER_PATH, cmp_path="")
+    assert any("Type the path" in i.value for i in at.info)
+
+
+@pytest.fixture(scope="module")
+def quiet_rows(tmp_path_factory):
+    """An untied bare state dict, 1,000 tokens, whose rows 100..109 were never looked up (short rows)."""
+    rng = np.random.default_rng(5)
+    token = rng.normal(size=(1000, 16))
+    token[100:110] *= 0.05
+    path = tmp_path_factory.mktemp("quiet") / "model.safetensors"
+    save_file({"transformer.wte.weight": token.astype(np.float32),
+               "transformer.wpe.weight": rng.normal(size=(32, 16)).astype(np.float32),
+               "lm_head.weight": rng.normal(size=(1000, 16)).astype(np.float32)}, str(path))
+    return path
+
+
+def test_undertrained_page_lists_the_short_rows(quiet_rows):
+    at = _open(UNDERTRAINED, quiet_rows)
+    assert _metrics(at)["candidates"] == "20"  # 2% of 1,000 rows
+    table = at.dataframe[0].value
+    assert set(table["id"].iloc[:10]) == set(range(100, 110))
+    assert any("E_in L2 norm" in m.value and "untied head" in m.value for m in at.markdown)
+    histogram = _specs(at)[0]
+    assert histogram["layer"][1]["mark"]["type"] == "rule"
+
+
+def test_undertrained_page_shows_why_cosine_cannot_run(quiet_rows):
+    at = _open(UNDERTRAINED, quiet_rows, ut_indicator="cosine")
+    assert any("known to be unused" in e.value for e in at.error)
+    at = _open(UNDERTRAINED, quiet_rows, ut_indicator="cosine", ut_unused="100,101,102")
+    assert _metrics(at)["candidates"] == "20"
+    assert any("mean of 3 rows known to be unused" in m.value for m in at.markdown)
+
+
+def _map_rows(at):
+    """The token map's drawn rows, decoded from the chart's Arrow dataset."""
+    import pyarrow as pa
+
+    return pa.ipc.open_stream(at.get("vega_lite_chart")[0].proto.datasets[0].data.data).read_all().to_pandas()
+
+
+def test_token_map_marks_the_candidates(quiet_rows):
+    at = open_app_page("pages/token_map.py", model=str(quiet_rows), query={"undertrained": "1"})
+    assert not at.exception, [e.value for e in at.exception]
+    marked = set(_map_rows(at).query("highlighted")["id"])
+    assert len(marked) == 20 and set(range(100, 110)) <= marked
+    assert any("20** under-trained candidates marked" in m.value for m in at.markdown)
+    assert not _map_rows(open_app_page("pages/token_map.py", model=str(quiet_rows)))["highlighted"].any()
