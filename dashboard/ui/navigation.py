@@ -36,6 +36,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/similarity.py", "Similarity heatmap", ":material/grid_view:"),
     PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
     PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:"),
+    PageSpec("pages/training.py", "Training", ":material/model_training:"),
 )
 
 
