@@ -42,6 +42,10 @@ class InvalidTableError(ExplorerError):
     """A table holds values no analysis can use (NaN or Inf rows, wrong rank)."""
 
 
+class RunError(ExplorerError):
+    """A folder is not one training run: no checkpoints, only one, or two at the same step."""
+
+
 class SpecError(ExplorerError):
     """A spec string for parameter accounting is malformed or incomplete."""
 

@@ -30,6 +30,7 @@ from scripts.default_gpt.tokenizer import END_OF_TEXT, save_tokenizer, train_tok
 NAME = "tiny-gpt-pydocs"
 VALIDATION_EVERY = 20  # every 20th page (sorted by path) is held out for validation
 LOG_FILE = "training_log.json"
+SNAPSHOT_FOLDER = "training"  # the tables at a few steps (scripts/default_gpt/snapshots.py)
 
 
 def encode_pages(tokenizer, pages: list[str]) -> np.ndarray:
@@ -105,6 +106,7 @@ def train_and_ship(args, settings) -> int:
 
     from scripts.default_gpt.card import write_card
     from scripts.default_gpt.nanogpt import nanogpt_checkpoint, write_nanogpt_checkpoint
+    from scripts.default_gpt.snapshots import SnapshotWriter
     from scripts.default_gpt.training import build_model, train
 
     torch.set_num_threads(settings.threads)
@@ -120,11 +122,14 @@ def train_and_ship(args, settings) -> int:
 
     torch.manual_seed(settings.seed)
     model = build_model(settings)
-    history = train(model, train_tokens, val_tokens, settings)
+    snapshots = SnapshotWriter(args.out / SNAPSHOT_FOLDER)
+    history = train(model, train_tokens, val_tokens, settings, snapshots=snapshots)
 
     args.out.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(args.out)
     save_tokenizer(tokenizer, args.out, settings.n_positions)
+    # Beside the snapshots too: a reader finds a table's tokenizer only in its own folder.
+    save_tokenizer(tokenizer, args.out / SNAPSHOT_FOLDER, settings.n_positions)
     final_val = history["val_loss"][-1][1]
     log = {
         "name": NAME,
@@ -141,6 +146,9 @@ def train_and_ship(args, settings) -> int:
         "metrics": measure(args.out, train_tokens),
     }
     (args.out / LOG_FILE).write_text(json.dumps(log, indent=1) + "\n")
+    run_log = {"weights": snapshots.weights, "snapshot_steps": snapshots.saved, "train_loss": history["train_loss"],
+               "val_loss": history["val_loss"], "raw_val_loss": history["raw_val_loss"]}
+    (args.out / SNAPSHOT_FOLDER / LOG_FILE).write_text(json.dumps(run_log) + "\n")
     if args.fixture:
         write_nanogpt_checkpoint(nanogpt_checkpoint(model, iter_num=settings.steps, best_val_loss=final_val,
                                                     config=settings.as_dict()), Path(args.fixture))

@@ -42,6 +42,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/parameter_calculator.py", "Parameter calculator", ":material/calculate:"),
     PageSpec("pages/compare.py", "Compare two checkpoints", ":material/compare_arrows:"),
     PageSpec("pages/undertrained.py", "Under-trained tokens", ":material/phishing:"),
+    PageSpec("pages/training.py", "Training", ":material/model_training:"),
 )
 
 

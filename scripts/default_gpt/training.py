@@ -150,11 +150,14 @@ class WeightAverage:
         self.updates += 1
 
 
-def train(model, train_tokens: np.ndarray, val_tokens: np.ndarray, settings: TrainSettings, log=print) -> dict:
+def train(model, train_tokens: np.ndarray, val_tokens: np.ndarray, settings: TrainSettings, log=print,
+          snapshots=None) -> dict:
     """Train ``model`` in place; it ends holding the averaged weights.
 
     Args:
         train_tokens / val_tokens: token ids ``(n_tokens,)`` int, pages joined by ``<|endoftext|>``.
+        snapshots: a ``SnapshotWriter`` (or None), shown the averaged model after
+            every step; it only reads, so the run is the same with or without it.
 
     Returns:
         History: ``train_loss`` per step (nats per token); ``val_loss`` and
@@ -174,6 +177,8 @@ def train(model, train_tokens: np.ndarray, val_tokens: np.ndarray, settings: Tra
     started, cpu_started = time.perf_counter(), time.process_time()
     model.train()
     for step in range(settings.steps):
+        if snapshots is not None:
+            snapshots.maybe_save(step, average.model)
         if step % settings.eval_every == 0:
             _record(history, step, model, average.model, val_batches, time.perf_counter() - started, log)
         lr = learning_rate_at(step, settings)
@@ -191,6 +196,8 @@ def train(model, train_tokens: np.ndarray, val_tokens: np.ndarray, settings: Tra
     history["seconds"] = time.perf_counter() - started
     history["cpu_seconds"] = time.process_time() - cpu_started  # all threads together
     _record(history, settings.steps, model, average.model, val_batches, history["seconds"], log)
+    if snapshots is not None:
+        snapshots.maybe_save(settings.steps, average.model)
     model.load_state_dict(average.model.state_dict())
     return history
 

@@ -1,0 +1,102 @@
+"""How a run's tables change from step to step: one row of numbers per checkpoint.
+
+Pure functions on :class:`~dashboard.tables.EmbeddingTables`; reading the
+checkpoints is :mod:`dashboard.checkpoints.runs`' job. Measures, per table
+(token table, position table, output head):
+
+- ``mean row norm``: mean L2 norm of the rows (token rows with a token only,
+  padding rows past the vocabulary left out);
+- ``mean distance from first``: mean over rows of ``||w_t,i - w_0,i||_2``, the
+  L2 distance of each row from its value at the run's first checkpoint, in the
+  same units as the row norms;
+- ``adjacent-position cosine``: mean cosine of position rows ``t`` and
+  ``t + 1`` (position table only; undefined while every row is zero, as in
+  a zero-initialised table).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from dashboard.analysis.untrained_rows import adjacent_cosine_mean
+from dashboard.errors import ShapeMismatchError
+from dashboard.tables import EmbeddingTables
+
+NORM, DISTANCE, ADJACENT = "mean row norm", "mean distance from first", "adjacent-position cosine"
+#: Table names as the page shows them.
+TOKEN, POSITION, HEAD = "token table", "position table", "output head"
+
+
+def named_tables(tables: EmbeddingTables) -> dict[str, np.ndarray]:
+    """The tables a run's curves follow: ``{name: (rows, d_model) float32}``.
+
+    Token rows past the vocabulary (padding) are left out; the output head
+    only when the checkpoint stores one of its own (an untied head).
+    """
+    found = {TOKEN: tables.token[: len(tables.vocabulary)]}
+    if tables.position is not None:
+        found[POSITION] = tables.position
+    if tables.output_head is not None:
+        found[HEAD] = tables.output_head[: len(tables.vocabulary)]
+    return found
+
+
+def mean_row_distance(table: np.ndarray, start: np.ndarray) -> float:
+    """Mean L2 distance of each row from the same row of ``start``.
+
+    Args:
+        table, start: ``(n_rows, d_model)`` float, same shape.
+
+    Returns:
+        Mean of ``||table[i] - start[i]||_2`` over rows, >= 0.
+
+    Raises:
+        ShapeMismatchError: the shapes differ (both are named).
+    """
+    if table.shape != start.shape:
+        raise ShapeMismatchError(f"a table of shape {table.shape} cannot be compared row by row with one of shape "
+                                 f"{start.shape}; every checkpoint of a run must have the same shapes")
+    difference = np.asarray(table, dtype=np.float64) - np.asarray(start, dtype=np.float64)
+    return float(np.linalg.norm(difference, axis=1).mean())
+
+
+def position_cosine(position: np.ndarray) -> float | None:
+    """Adjacent-position cosine in [-1, 1], or ``None`` when every row is zero (no direction yet)."""
+    if not np.any(position):
+        return None
+    return adjacent_cosine_mean(position)
+
+
+def step_measures_frame(step: int, tables: EmbeddingTables, first: EmbeddingTables) -> pd.DataFrame:
+    """The measures of one checkpoint, as tidy rows.
+
+    Args:
+        step: the checkpoint's training step (>= 0).
+        tables: its tables.
+        first: the tables of the run's first checkpoint (distances are from these).
+
+    Returns:
+        Columns ``step``, ``table`` (:data:`TOKEN`, :data:`POSITION`, :data:`HEAD`),
+        ``measure`` (:data:`NORM`, :data:`DISTANCE`, :data:`ADJACENT`) and
+        ``value`` (float; a row is left out where a measure is undefined).
+
+    Raises:
+        ShapeMismatchError: a table's shape differs from ``first``'s, or one
+            of them has a table the other lacks.
+    """
+    now, start = named_tables(tables), named_tables(first)
+    if set(now) != set(start):
+        raise ShapeMismatchError(f"the checkpoint at step {step} has {', '.join(now)} but the first has "
+                                 f"{', '.join(start)}; every checkpoint of a run must hold the same tables")
+    rows = []
+    for name, table in now.items():
+        rows.append((name, NORM, float(np.linalg.norm(table, axis=1).mean())))
+        rows.append((name, DISTANCE, mean_row_distance(table, start[name])))
+    if tables.position is not None:
+        cosine = position_cosine(tables.position)
+        if cosine is not None:
+            rows.append((POSITION, ADJACENT, cosine))
+    frame = pd.DataFrame(rows, columns=["table", "measure", "value"])
+    frame.insert(0, "step", step)
+    return frame

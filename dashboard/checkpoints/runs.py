@@ -1,0 +1,222 @@
+"""Finding the checkpoints of one training run in a folder, ordered by step.
+
+Three layouts are recognised (the first that matches wins):
+
+- **snapshots**: ``step-NNNNN.safetensors`` files (the bundled GPT's
+  ``models/tiny-gpt-pydocs/training/``, written by
+  ``scripts/default_gpt/snapshots.py``); the step is in the name; an optional
+  ``training_log.json`` beside them holds ``train_loss`` (one value a step,
+  nats per token) and ``val_loss`` (``[step, loss]`` pairs);
+- **nanoGPT**: ``ckpt*.pt`` files as nanoGPT's ``train.py`` saves them
+  (``iter_num`` in the dict is the step; ``best_val_loss`` the loss); read
+  with ``torch.load(weights_only=True, mmap=True)`` only;
+- **Hugging Face Trainer**: ``checkpoint-*`` sub-folders, each with a
+  ``trainer_state.json`` whose ``global_step`` is the step and whose
+  ``log_history`` holds ``loss`` / ``eval_loss`` entries by ``step``
+  (format source: ``transformers.TrainerState``).
+
+Only names and the small bookkeeping entries are read here; the tables are
+read later, one checkpoint at a time, with :func:`~dashboard.checkpoints.load_tables`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from dashboard.checkpoints.torch_pickle import load_torch_file
+from dashboard.errors import CheckpointReadError, RunError
+
+SNAPSHOT_NAME = re.compile(r"^step-(\d{5})\.safetensors$")
+NANOGPT_NAME = re.compile(r"^ckpt.*\.pt$")
+HF_CHECKPOINT_NAME = re.compile(r"^checkpoint-(\d+)$")
+RUN_LOG = "training_log.json"
+TRAINER_STATE = "trainer_state.json"
+#: Layout name -> what a user sees, for messages and captions.
+LAYOUTS = {
+    "snapshots": "step-NNNNN.safetensors snapshots",
+    "nanogpt": "nanoGPT ckpt*.pt checkpoints (iter_num)",
+    "hf-trainer": "Hugging Face Trainer checkpoint-* folders (trainer_state.json)",
+}
+
+
+@dataclass(frozen=True)
+class LossPoint:
+    """One logged loss.
+
+    Attributes:
+        step: training step (optimizer updates taken), >= 0.
+        loss: mean next-token cross-entropy, nats per token.
+        split: ``train`` or ``validation``.
+    """
+
+    step: int
+    loss: float
+    split: str
+
+
+@dataclass(frozen=True)
+class TrainingRun:
+    """The checkpoints of one run, in step order.
+
+    Attributes:
+        folder: the run's folder.
+        layout: a key of :data:`LAYOUTS`.
+        steps: training steps, strictly increasing, one per checkpoint.
+        paths: the checkpoint file or folder of each step, same order.
+        losses: logged losses, in the order logged (empty when none were found).
+        weights: which weights the checkpoints hold when the run says so
+            (``ema``: a moving average of the trained weights), else ``None``.
+    """
+
+    folder: Path
+    layout: str
+    steps: tuple[int, ...]
+    paths: tuple[Path, ...]
+    losses: tuple[LossPoint, ...] = field(default=())
+    weights: str | None = None
+
+    def path_at(self, step: int) -> Path:
+        """The checkpoint of ``step``.
+
+        Raises:
+            RunError: ``step`` is not one of :attr:`steps`.
+        """
+        if step not in self.steps:
+            raise RunError(f"step {step} has no checkpoint in {self.folder.name}; steps: "
+                           + ", ".join(str(s) for s in self.steps))
+        return self.paths[self.steps.index(step)]
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise CheckpointReadError(f"{path.parent.name}/{path.name} is not readable JSON ({error}); "
+                                  "write it again or remove it") from error
+
+
+def _snapshot_losses(folder: Path) -> tuple[tuple[LossPoint, ...], str | None]:
+    log = folder / RUN_LOG
+    if not log.is_file():
+        return (), None
+    data = _read_json(log)
+    if not isinstance(data, Mapping):
+        raise CheckpointReadError(f"{log.name} in {folder.name} is not a JSON object; write it again or remove it")
+    points = [LossPoint(step, float(loss), "train") for step, loss in enumerate(data.get("train_loss") or [])]
+    points += [LossPoint(int(step), float(loss), "validation") for step, loss in data.get("val_loss") or []]
+    weights = data.get("weights")
+    return tuple(points), weights if isinstance(weights, str) else None
+
+
+def _snapshot_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
+    found = sorted((int(m.group(1)), p) for p in entries if p.is_file() and (m := SNAPSHOT_NAME.match(p.name)))
+    if not found:
+        return None
+    losses, weights = _snapshot_losses(folder)
+    return TrainingRun(folder, "snapshots", tuple(s for s, _ in found), tuple(p for _, p in found), losses, weights)
+
+
+def _nanogpt_step(path: Path) -> tuple[int, float | None]:
+    checkpoint = load_torch_file(path)  # weights_only=True, memory-mapped: the tensors are not read
+    if not (isinstance(checkpoint, Mapping) and "model" in checkpoint and "model_args" in checkpoint):
+        raise RunError(f"{path.name} is not a nanoGPT checkpoint (no 'model' and 'model_args' entries); a run folder "
+                       "of ckpt*.pt files holds only what nanoGPT's train.py saves: move it out of the folder")
+    step = checkpoint.get("iter_num")
+    if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+        raise RunError(f"{path.name} has no whole-number iter_num ({step!r}), so its place in the run is unknown; "
+                       "save checkpoints with nanoGPT's train.py, which records iter_num")
+    try:
+        loss = float(checkpoint.get("best_val_loss"))
+    except (TypeError, ValueError, RuntimeError):
+        loss = None  # informative only
+    return step, loss
+
+
+def _nanogpt_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
+    # Every ckpt*.pt is read (never skipped), so a damaged or unsafe one is reported, not silently left out.
+    candidates = [p for p in entries if p.is_file() and NANOGPT_NAME.match(p.name)]
+    if not candidates:
+        return None
+    found = sorted((*_nanogpt_step(p), p) for p in candidates)
+    _refuse_repeated_steps([(s, p) for s, _, p in found])
+    losses = tuple(LossPoint(s, loss, "validation") for s, loss, _ in found if loss is not None)
+    return TrainingRun(folder, "nanogpt", tuple(s for s, _, _ in found), tuple(p for _, _, p in found), losses)
+
+
+def _trainer_state(folder: Path) -> Mapping[str, Any]:
+    state = _read_json(folder / TRAINER_STATE)
+    if not isinstance(state, Mapping) or not isinstance(state.get("global_step"), int):
+        raise RunError(f"{folder.name}/{TRAINER_STATE} has no whole-number global_step, so the checkpoint's step "
+                       "is unknown; save the run with transformers' Trainer, which writes it")
+    return state
+
+
+def _trainer_losses(state: Mapping[str, Any]) -> tuple[LossPoint, ...]:
+    points = []
+    for entry in state.get("log_history") or []:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("step"), int):
+            continue
+        for key, split in (("loss", "train"), ("eval_loss", "validation")):
+            if isinstance(entry.get(key), (int, float)):
+                points.append(LossPoint(entry["step"], float(entry[key]), split))
+    return tuple(points)
+
+
+def _hf_trainer_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
+    candidates = [p for p in entries if p.is_dir() and HF_CHECKPOINT_NAME.match(p.name)
+                  and (p / TRAINER_STATE).is_file()]
+    if not candidates:
+        return None
+    states = {p: _trainer_state(p) for p in candidates}
+    found = sorted((states[p]["global_step"], p) for p in candidates)
+    _refuse_repeated_steps(found)
+    # The last checkpoint's log_history holds every earlier entry too.
+    return TrainingRun(folder, "hf-trainer", tuple(s for s, _ in found), tuple(p for _, p in found),
+                       _trainer_losses(states[found[-1][1]]))
+
+
+def _refuse_repeated_steps(found: list[tuple[int, Path]]) -> None:
+    for (step, first), (again, second) in zip(found, found[1:]):
+        if step == again:
+            raise RunError(f"{first.name} and {second.name} are both at step {step}; a run has one checkpoint a "
+                           "step: move one of them out of the folder")
+
+
+def discover_run(folder: Path) -> TrainingRun:
+    """The checkpoints of the run in ``folder``, ordered by step (see the module docstring).
+
+    Args:
+        folder: an existing folder.
+
+    Returns:
+        The run, with at least two checkpoints.
+
+    Raises:
+        RunError: not a folder, no layout found, fewer than two checkpoints,
+            two checkpoints at one step, a checkpoint without its step, or a
+            ``ckpt*.pt`` that is not a nanoGPT checkpoint.
+        CheckpointReadError: a ``training_log.json`` / ``trainer_state.json``
+            that is not JSON, or a damaged ``ckpt*.pt``.
+        UnsafeCheckpointError: a ``ckpt*.pt`` whose pickle safe loading refuses.
+    """
+    if not folder.is_dir():
+        raise RunError(f"{folder} is not a folder; give the folder that holds the run's checkpoints")
+    try:
+        entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+    except OSError as error:
+        raise RunError(f"cannot list {folder} ({error.strerror or error}); make it readable (chmod +rx)") from error
+    for find in (_snapshot_run, _nanogpt_run, _hf_trainer_run):
+        run = find(folder, entries)
+        if run is not None:
+            break
+    else:
+        raise RunError(f"{folder.name} holds no checkpoints of a run; a run folder holds one of: "
+                       + "; ".join(LAYOUTS.values()))
+    if len(run.steps) < 2:
+        raise RunError(f"{folder.name} holds one checkpoint ({run.paths[0].name}, step {run.steps[0]}); a run needs "
+                       "two or more: open a single checkpoint from the sidebar instead")
+    return run

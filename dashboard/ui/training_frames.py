@@ -1,0 +1,128 @@
+"""What the Training page shows, cached: the run in a folder, its curves over steps, its losses, one step's frames.
+
+Runs are cached by folder and a stamp of the checkpoints' modification times,
+so a run that gains a checkpoint is read again. The curves read every
+checkpoint once, one at a time, and keep only their numbers.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from dashboard.analysis.neighbours import top_k_neighbours
+from dashboard.analysis.norms import used_token_norms
+from dashboard.analysis.queries import resolve_expression
+from dashboard.analysis.training_curves import step_measures_frame
+from dashboard.checkpoints import load_tables
+from dashboard.checkpoints.bundled import MODELS_DIR
+from dashboard.checkpoints.runs import TrainingRun, discover_run
+from dashboard.errors import ExplorerError
+from dashboard.tables import EmbeddingTables
+from dashboard.ui.map_data import get_neighbour_index, get_resolver
+
+#: The bundled GPT's snapshots (scripts/default_gpt/snapshots.py writes them).
+BUNDLED_RUN = MODELS_DIR / "tiny-gpt-pydocs" / "training"
+#: session_state keys of the page's widgets.
+FOLDER_KEY = "training_run_folder"
+STEP_KEY = "training_step"
+WORDS_KEY = "training_words"
+PLAYING_KEY = "training_playing"
+PENDING_STEP_KEY = "training_pending_step"
+#: Words whose neighbours are followed by default (frequent words of the bundled GPT's corpus).
+DEFAULT_WORDS = "function, module, string, file"
+NEIGHBOURS = 5
+PLAY_SECONDS = 1.0  # how long Play shows each step
+
+
+def _stamp(folder: Path) -> float:
+    """Latest modification time of the folder and its entries (0 when it cannot be listed)."""
+    try:
+        return max([os.path.getmtime(folder)] + [os.path.getmtime(p) for p in folder.iterdir()])
+    except OSError:
+        return 0.0
+
+
+@st.cache_data(max_entries=8, show_spinner="Finding the run's checkpoints ...")
+def _cached_run(folder: str, stamp: float) -> TrainingRun:
+    return discover_run(Path(folder))
+
+
+def get_run(folder: Path) -> TrainingRun:
+    """The run in ``folder``, read once per change of the folder.
+
+    Raises:
+        ExplorerError: the folder is not a run (see :func:`~dashboard.checkpoints.runs.discover_run`).
+    """
+    return _cached_run(str(folder), _stamp(folder))
+
+
+@st.cache_data(max_entries=8, show_spinner="Measuring every checkpoint of the run ...")
+def _cached_curves(_run: TrainingRun, folder: str, stamp: float) -> pd.DataFrame:
+    first = load_tables(_run.paths[0])
+    frames = [step_measures_frame(_run.steps[0], first, first)]
+    for step, path in zip(_run.steps[1:], _run.paths[1:]):
+        frames.append(step_measures_frame(step, load_tables(path), first))
+    return pd.concat(frames, ignore_index=True)
+
+
+def get_curves(run: TrainingRun) -> pd.DataFrame:
+    """The measures of every checkpoint, stacked (:func:`step_measures_frame`), one checkpoint in memory at a time.
+
+    Raises:
+        ExplorerError: a checkpoint cannot be read, or its tables' shapes differ from the first's.
+    """
+    return _cached_curves(run, str(run.folder), _stamp(run.folder))
+
+
+def loss_frame(run: TrainingRun) -> pd.DataFrame:
+    """The run's logged losses: columns ``step``, ``loss`` (nats per token), ``split``; empty when none were logged."""
+    return pd.DataFrame([(p.step, p.loss, p.split) for p in run.losses], columns=["step", "loss", "split"])
+
+
+@st.cache_resource(max_entries=4, show_spinner="Reading the checkpoint ...")
+def _cached_step_tables(path: str, stamp: float) -> EmbeddingTables:
+    return load_tables(path)
+
+
+def get_step_tables(run: TrainingRun, step: int) -> EmbeddingTables:
+    """The tables of the run's checkpoint at ``step``.
+
+    Raises:
+        ExplorerError: the checkpoint cannot be read.
+    """
+    path = run.path_at(step)
+    return _cached_step_tables(str(path), os.path.getmtime(path))
+
+
+def neighbours_frame(tables: EmbeddingTables, words: list[str], k: int = NEIGHBOURS) -> tuple[pd.DataFrame, list[str]]:
+    """The ``k`` nearest token rows (cosine) of each word at this checkpoint.
+
+    Returns:
+        ``(frame, problems)``: one frame row per word that resolved, columns
+        ``word``, ``token`` (how it was looked up) and ``neighbours`` (tokens
+        with their cosine, nearest first); ``problems`` holds one message per
+        word that did not resolve, so one bad word never hides the others.
+    """
+    source = tables.model_path or tables.source
+    resolver = get_resolver(tables, source, tables.content_hash)
+    index = get_neighbour_index(tables, source, tables.content_hash)
+    rows, problems = [], []
+    for word in words:
+        try:
+            expression, vector = resolve_expression(word, resolver)
+            found = top_k_neighbours(index, vector, k=k, metric="cosine", exclude=expression.ids)
+        except ExplorerError as error:
+            problems.append(f"{word}: {error}")
+            continue
+        rows.append({"word": word, "token": expression.describe(),
+                     "neighbours": ", ".join(f"{tables.token_label(i)} ({s:.2f})" for i, s in zip(found.ids, found.scores))})
+    return pd.DataFrame(rows, columns=["word", "token", "neighbours"]), problems
+
+
+def token_norm_frame(tables: EmbeddingTables) -> pd.DataFrame:
+    """Column ``norm``: L2 norm of each token row with a token (padding rows left out)."""
+    return pd.DataFrame({"norm": used_token_norms(tables)})

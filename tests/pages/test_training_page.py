@@ -1,0 +1,76 @@
+"""The Training page through AppTest: a synthetic snapshot run, a nanoGPT run folder, bad folders."""
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.ui import training_frames as frames
+from tests import run_factories
+from tests.pages.app_test import open_app_page
+
+PAGE = "pages/training.py"
+
+
+def _open(folder, **session) -> AppTest:
+    at = open_app_page(PAGE, session={frames.FOLDER_KEY: str(folder), **session})
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _text(at) -> str:
+    return "\n".join(e.value for kind in (at.subheader, at.markdown, at.caption) for e in kind)
+
+
+def _charts(at) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+
+
+def test_snapshot_run_at_its_first_step_says_the_position_table_is_zero(tmp_path):
+    at = _open(run_factories.snapshot_run(tmp_path / "run"), **{frames.WORDS_KEY: "cat, dog, zzzq"})
+    text = _text(at)
+    assert "4 checkpoints (step-NNNNN.safetensors snapshots), steps 0, 10, 20, 40" in text
+    assert "moving average" in text  # the synthetic log says weights: ema
+    assert "every row is zero, so adjacent positions have no cosine yet" in text
+    assert at.select_slider(key=frames.STEP_KEY).value == 0
+    table = at.dataframe[0].value
+    assert list(table["word"]) == ["cat", "dog"] and table["neighbours"].str.count(r"\(").tolist() == [5, 5]
+    assert any("zzzq" in w.value for w in at.warning)  # one unknown word is named, the others still shown
+    assert len(_charts(at)) == 6  # heatmap, norms, loss; three curves
+
+
+def test_moving_the_slider_shows_that_step(tmp_path):
+    at = _open(run_factories.snapshot_run(tmp_path / "run"))
+    at.select_slider(key=frames.STEP_KEY).set_value(40).run()
+    assert not at.exception
+    text = _text(at)
+    assert "At step 40" in text and "Mean cosine of adjacent position rows" in text
+    assert "from their value at step 0" in text
+    titles = [json.dumps(spec.get("title")) for spec in _charts(at)]
+    assert any("Cosine between positions, step 40" in t for t in titles)
+    assert any("Row norms of the token table, step 40" in t for t in titles)
+
+
+def test_play_walks_every_step_and_stops_on_the_last(tmp_path, monkeypatch):
+    monkeypatch.setattr(frames, "PLAY_SECONDS", 0.0)
+    at = _open(run_factories.snapshot_run(tmp_path / "run"))
+    at.button[0].click().run()
+    assert not at.exception
+    assert at.select_slider(key=frames.STEP_KEY).value == run_factories.STEPS[-1]
+
+
+def test_nanogpt_run_folder_opens_as_a_run_ordered_by_iter_num(tmp_path):
+    at = _open(run_factories.nanogpt_run(tmp_path / "run"), **{frames.WORDS_KEY: "cat"})
+    text = _text(at)
+    assert "nanoGPT ckpt*.pt checkpoints (iter_num)), steps 0, 10, 20, 40" in text
+    assert "best_val_loss" in text
+    assert at.select_slider(key=frames.STEP_KEY).options == ["0", "10", "20", "40"]
+    # nanoGPT ties the head, so only the token and position tables are followed
+    assert "output head" not in at.dataframe[-1].value.columns.get_level_values(0)
+
+
+@pytest.mark.parametrize("name, message", [("missing", "does not exist"), ("empty", "no checkpoints of a run")])
+def test_a_folder_that_is_not_a_run_says_why(tmp_path, name, message):
+    (tmp_path / "empty").mkdir()
+    at = _open(tmp_path / name)
+    assert any(message in e.value for e in at.error)
