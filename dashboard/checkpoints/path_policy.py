@@ -218,6 +218,15 @@ class PathPolicy:
         found = self.admit(path, what)
         return path if found is None else found
 
+    def opens(self, path: Path) -> bool:
+        """Whether ``path`` exists and this policy opens it; looks up nothing outside (for listings)."""
+        if not self.restricted:
+            return True
+        try:
+            return self._resolve_inside(Path(os.path.abspath(path)))[1]
+        except (_Outside, OSError, ValueError):
+            return False
+
     def check_entries(self, folder: Path) -> None:
         """Refuse ``folder`` when one of its entries links outside the allowed folders.
 
