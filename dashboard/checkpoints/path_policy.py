@@ -106,6 +106,8 @@ class PathPolicy:
         upload_root: where every session's uploads live; below it only ``own_uploads``
             opens, in every mode. ``None`` outside the app (the CLI).
         own_uploads: the real path of this session's upload folder, or ``None``.
+        spelled: the folders as configured, before links were resolved
+            (``/models`` when it links to ``/srv/models``): a path through them is followed, not refused.
     """
 
     mode: str = DEFAULT_MODE
@@ -113,6 +115,7 @@ class PathPolicy:
     trusted: tuple[Path, ...] = ()
     upload_root: Path | None = None
     own_uploads: Path | None = None
+    spelled: tuple[Path, ...] = ()
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] = os.environ, *, models_dir: Path | None = None,
@@ -129,7 +132,9 @@ class PathPolicy:
             RefusedPathError: ``$EXPLORER_LOCAL_PATHS`` names no mode.
         """
         folder = models_dir if models_dir is not None else find_models_dir(environ)
-        return cls(read_mode(environ), _real(folder), _bundled_folders(), _real(upload_root), _real(own_uploads))
+        spelled = tuple(Path(os.path.abspath(p)) for p in (folder, own_uploads) if p is not None)
+        return cls(read_mode(environ), _real(folder), _bundled_folders(), _real(upload_root), _real(own_uploads),
+                   spelled)
 
     @property
     def restricted(self) -> bool:
@@ -218,6 +223,15 @@ class PathPolicy:
         found = self.admit(path, what)
         return path if found is None else found
 
+    def opens(self, path: Path) -> bool:
+        """Whether ``path`` exists and this policy opens it; looks up nothing outside (for listings)."""
+        if not self.restricted:
+            return True
+        try:
+            return self._resolve_inside(Path(os.path.abspath(path)))[1]
+        except (_Outside, OSError, ValueError):
+            return False
+
     def check_entries(self, folder: Path) -> None:
         """Refuse ``folder`` when one of its entries links outside the allowed folders.
 
@@ -246,8 +260,10 @@ class PathPolicy:
                     "administrator to copy the file there instead of linking it") from None
 
     def _reachable(self, path: Path) -> bool:
-        """Inside an allowed folder, or one of the folders on the way to one (``/``, ``/srv``)."""
-        return any(path.is_relative_to(root) or root.is_relative_to(path) for root in self.roots)
+        """Inside an allowed folder, or one of the folders on the way to one (``/``, ``/srv``, a link to one)."""
+        if any(path.is_relative_to(root) or root.is_relative_to(path) for root in self.roots):
+            return True
+        return any(spelled.is_relative_to(path) for spelled in self.spelled)  # its links resolve next
 
     def _resolve_inside(self, path: Path) -> tuple[Path, bool]:
         """``(real path, exists)`` of the absolute ``path``, never looking up a step outside :attr:`roots`.

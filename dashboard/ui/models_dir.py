@@ -33,45 +33,53 @@ def _is_checkpoint_file(path: Path) -> bool:
     return path.suffix.lower() in CHECKPOINT_SUFFIXES and path.is_file()
 
 
-def _visible_children(folder: Path) -> list[Path]:
+def _visible_children(folder: Path, opens: Callable[[Path], bool]) -> list[Path]:
     try:
-        return sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+        return sorted(p for p in folder.iterdir() if not p.name.startswith(".") and opens(p))
     except OSError:  # unreadable or vanished: nothing to offer
         return []
 
 
-def list_checkpoints(folder: Path | None) -> list[Path]:
+def list_checkpoints(folder: Path | None, opens: Callable[[Path], bool] = lambda path: True) -> list[Path]:
     """Checkpoint-looking entries of ``folder``, sorted by path.
 
     A Hugging Face folder (it holds ``config.json``) is listed as the folder; a
     single-file checkpoint (see :data:`CHECKPOINT_SUFFIXES`) as the file, at the
     top level or one folder down (``/models/run1/ckpt.pt``). Hidden entries and
     anything else are left out. ``None`` or an unreadable folder lists nothing.
+    Entries ``opens`` refuses (a link leading out of the folder, under
+    ``EXPLORER_LOCAL_PATHS=models``: :meth:`~dashboard.checkpoints.path_policy.PathPolicy.opens`)
+    are left out before they are looked at.
     """
     if folder is None:
         return []
     found: list[Path] = []
-    for child in _visible_children(folder):
+    for child in _visible_children(folder, opens):
         if child.is_dir() and (child / "config.json").is_file():
             found.append(child)
         elif child.is_dir():
-            found.extend(p for p in _visible_children(child) if _is_checkpoint_file(p))
+            found.extend(p for p in _visible_children(child, opens) if _is_checkpoint_file(p))
         elif _is_checkpoint_file(child):
             found.append(child)
     return found
 
 
-def models_dir_entries(folder: Path | None) -> list[str]:
+def models_dir_entries(folder: Path | None, opens: Callable[[Path], bool] = lambda path: True) -> list[str]:
     """The picker's options: the paths of :func:`list_checkpoints`, as text."""
-    return [str(p) for p in list_checkpoints(folder)]
+    return [str(p) for p in list_checkpoints(folder, opens)]
 
 
-def render_models_dir_picker(on_pick: Callable[[str], object]) -> None:
-    """In the sidebar: a select box of the folder's checkpoints; ``on_pick(path)`` runs on a choice."""
+def render_models_dir_picker(on_pick: Callable[[str], object], opens: Callable[[Path], bool] = lambda path: True) -> None:
+    """In the sidebar: a select box of the folder's checkpoints; ``on_pick(path)`` runs on a choice.
+
+    Args:
+        on_pick: called with the chosen path.
+        opens: which entries may be listed (the session's path policy).
+    """
     folder = find_models_dir()
     if folder is None:
         return
-    entries = models_dir_entries(folder)
+    entries = models_dir_entries(folder, opens)
     if not entries:
         st.caption(f"No checkpoints in `{folder}` yet: put a Hugging Face folder or a checkpoint file there.")
         return

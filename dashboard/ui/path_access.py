@@ -9,9 +9,12 @@ the policy refuses: server files outside the allowed folders in ``models`` and
 
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
-from dashboard.checkpoints.path_policy import PathPolicy
+from dashboard.checkpoints.path_policy import MODE_ENV, PathPolicy, read_mode
+from dashboard.errors import RefusedPathError
 from dashboard.ui import state
 from dashboard.ui.models_dir import find_models_dir
 from dashboard.ui.session_files import SessionFolder, upload_root_path
@@ -20,15 +23,21 @@ from dashboard.ui.session_files import SessionFolder, upload_root_path
 def session_policy() -> PathPolicy:
     """The policy for this session: the server's ``EXPLORER_LOCAL_PATHS`` plus this session's upload folder.
 
-    Raises:
-        RefusedPathError: ``EXPLORER_LOCAL_PATHS`` names no mode.
+    A value that names no mode closes server paths (``off``) rather than
+    stopping every page; :func:`setting_problem` says what is wrong.
     """
     folder = st.session_state.get(state.UPLOAD_FOLDER)
     own = folder.path if isinstance(folder, SessionFolder) and not folder.removed else None
-    return PathPolicy.from_environment(models_dir=find_models_dir(), upload_root=upload_root_path(),
+    environ = os.environ if setting_problem() is None else {**os.environ, MODE_ENV: "off"}
+    return PathPolicy.from_environment(environ, models_dir=find_models_dir(), upload_root=upload_root_path(),
                                        own_uploads=own)
 
 
-def server_paths_allowed() -> bool:
-    """Whether this server lets users name server paths at all (mode ``any`` or ``models``)."""
-    return session_policy().mode != "off"
+def setting_problem() -> str | None:
+    """What is wrong with ``$EXPLORER_LOCAL_PATHS`` (then server paths are off), or ``None``."""
+    try:
+        read_mode()
+    except RefusedPathError as error:
+        return f"{error}; until then server paths are off"
+    return None
+

@@ -15,7 +15,7 @@ from dashboard.errors import ExplorerError
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
-from dashboard.ui.path_access import server_paths_allowed, session_policy
+from dashboard.ui.path_access import session_policy, setting_problem
 from dashboard.ui.session_files import IDLE_ENV, SessionFolder, idle_minutes, sweep_now_and_then
 from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
 
@@ -30,9 +30,10 @@ def _sync_pickers() -> None:
     shown = active_source()
     bundled = find_bundled(shown)
     st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
-    folder = find_models_dir() if server_paths_allowed() else None
+    policy = session_policy()
+    folder = find_models_dir() if policy.mode != "off" else None
     if folder is not None:
-        st.session_state[PICKER_KEY] = shown if shown in models_dir_entries(folder) else None
+        st.session_state[PICKER_KEY] = shown if shown in models_dir_entries(folder, policy.opens) else None
 
 
 def activate(source: str, options: dict[str, str] | None = None) -> bool:
@@ -126,12 +127,15 @@ def render_sidebar() -> None:
                           placeholder="/path/to/model-folder",
                           help=("A checkpoint file or Hugging Face folder on the server's disk; press Enter to load. "
                                 + ("Only paths inside the models folder open here." if policy.restricted else "")))
-            render_models_dir_picker(activate)
+            render_models_dir_picker(activate, policy.opens)
         st.caption(f"Showing **{display_name(active_source())}**")
         if link_source(active_source()) is None:
             st.caption("Uploads last only as long as this browser session, so the page's link leaves them out "
                        "(it opens the default checkpoint). To share a view, open the checkpoint by path.")
         st.caption(policy.describe().replace("_", "\\_"))  # a folder's name is not markdown
+        problem = setting_problem()
+        if problem:
+            st.warning(problem.replace("_", "\\_"), icon=":material/warning:")
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
         message = st.session_state[state.LOAD_ERROR].rstrip(".")  # errors may or may not end their sentence

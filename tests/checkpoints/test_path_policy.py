@@ -198,3 +198,12 @@ def test_a_tokenizer_config_cannot_point_at_server_files(tmp_path):
                                                               "vocab_file": str(secret)}))
     tokenizer = load_tokenizer(load_tables(str(folder), policy=PathPolicy()))
     assert "secret" not in tokenizer.describe.replace(str(secret), "") and "a path, not a file name" in tokenizer.describe
+
+
+def test_a_models_folder_reached_through_a_link_opens_by_its_configured_name(server, tmp_path):
+    models, secret = server
+    (tmp_path / "mnt").symlink_to(models, target_is_directory=True)  # EXPLORER_MODELS_DIR=/mnt -> the real folder
+    policy = _policy(tmp_path / "mnt")
+    assert policy.admit(str(tmp_path / "mnt" / "run" / "table.npy"), "checkpoint") is not None
+    with pytest.raises(RefusedPathError):
+        policy.admit(str(tmp_path / "mnt" / ".." / "secret.txt"), "checkpoint")

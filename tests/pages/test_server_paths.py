@@ -161,3 +161,11 @@ def test_an_idle_sessions_upload_is_removed_and_the_page_says_so(tmp_path, monke
     assert not folder.path.exists()
     assert back.session_state[state.ACTIVE_SOURCE] == DEFAULT
     assert "was removed after 60 minutes without use" in _shown_error(back)
+
+
+def test_a_mistyped_mode_closes_server_paths_and_says_why(server, monkeypatch):
+    monkeypatch.setenv(MODE_ENV, "model")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    assert not at.exception
+    assert not [t for t in at.sidebar.text_input if t.key == state.LOCAL_PATH]
+    assert any("'model' is not a mode" in w.value and "server paths are off" in w.value for w in at.sidebar.warning)

@@ -98,3 +98,16 @@ def test_picker_names_the_shown_model_after_a_failed_pick(tmp_path, monkeypatch)
     assert any("broken.safetensors" in e.value for e in at.error)
     assert pick(good) == (str(good), f"Showing **{good}**")
     assert pick(broken) == (str(good), f"Showing **{good}**")  # the previous model, still shown
+
+
+def test_models_mode_lists_no_link_that_leads_out_of_the_folder(tmp_path):
+    from dashboard.checkpoints.path_policy import MODE_ENV, PathPolicy
+
+    models, elsewhere = tmp_path / "models", tmp_path / "elsewhere"
+    (elsewhere / "run").mkdir(parents=True)
+    _touch(elsewhere / "run" / "ckpt.pt")
+    _touch(models / "own.safetensors")
+    (models / "linked").symlink_to(elsewhere / "run", target_is_directory=True)
+    policy = PathPolicy.from_environment({MODE_ENV: "models"}, models_dir=models)
+    assert [p.name for p in list_checkpoints(models)] == ["ckpt.pt", "own.safetensors"]  # mode any: as before
+    assert [p.name for p in list_checkpoints(models, policy.opens)] == ["own.safetensors"]
