@@ -65,8 +65,9 @@ source = active_source()
 st.title("Perturb and watch: one tensor or two?")
 st.write("The exercise: take the token table (`wte`) and the output head (`lm_head`) of the loaded model, check "
          "whether they are the same tensor or independent, then change one row of one and see what happens to "
-         "the other. The change is made for real on the model and undone right after, so the other pages still "
-         "see the model as it was loaded.")
+         "the other. The change is made for real on the model `transformers` builds from the checkpoint (or, "
+         "when none can be built, on copies of the stored tensors) and undone right after, so the other pages "
+         "still see the model as it was loaded.")
 
 try:
     require_output_head(tables)
