@@ -65,8 +65,9 @@ source = active_source()
 st.title("Perturb and watch: one tensor or two?")
 st.write("The exercise: take the token table (`wte`) and the output head (`lm_head`) of the loaded model, check "
          "whether they are the same tensor or independent, then change one row of one and see what happens to "
-         "the other. The change is made for real on the model and undone right after, so the other pages still "
-         "see the model as it was loaded.")
+         "the other. The change is made for real on the model `transformers` builds from the checkpoint (or, "
+         "when none can be built, on copies of the stored tensors) and undone right after, so the other pages "
+         "still see the model as it was loaded.")
 
 try:
     require_output_head(tables)
@@ -95,8 +96,9 @@ with results_col:
              f"one storage (`data_ptr` equal): **{'yes' if result.shared_storage else 'no'}**. "
              f"The reader's verdict: **{tables.tying.label}** ({tables.tying.evidence}).")
     token_metric, head_metric, other_metric = st.columns(3)
-    token_metric.metric("token row, largest change", f"{result.token_row_max_abs_change:.4g}")
-    head_metric.metric("head row, largest change", f"{result.head_row_max_abs_change:.4g}")
+    biggest = "Largest absolute change of one entry of the row, max |after - before|."
+    token_metric.metric("token row change", f"{result.token_row_max_abs_change:.4g}", help=biggest)
+    head_metric.metric("head row change", f"{result.head_row_max_abs_change:.4g}", help=biggest)
     other_metric.metric("other table changed", "yes" if result.other_table_changed else "no")
     st.write(what_happened(result))
     if result.route == "model":

@@ -1,4 +1,4 @@
-"""Perturb one row of the token table or the output head and watch the other table and the next-token top-5.
+"""Perturb one row of the token table or the output head and watch the other.
 
 A tied model (SmolLM2) holds one matrix under both names, so changing a row
 of one moves the same row of the other; an untied one (tiny-gpt-pydocs) only

@@ -1,7 +1,8 @@
 """Building the whole model of a checkpoint with ``transformers``, for a forward pass.
 
 This is the one place in the explorer that instantiates a whole model: the
-reorder demo needs every layer. Everything else reads only the tables.
+reorder demo needs every layer, and perturb-and-watch changes a row of the
+model's own token table or head. Everything else reads only the tables.
 
 One registry, :data:`BUILDERS`, from the kind of file to (detector, builder):
 

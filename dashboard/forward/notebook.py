@@ -22,34 +22,41 @@ from dashboard.tables import EmbeddingTables
 #: ``{folder}`` and ``{name}`` are the file, its folder and its name.
 _LOADERS = {
     "hf-folder": ('from transformers import AutoModelForCausalLM\n\n'
-                  'model = AutoModelForCausalLM.from_pretrained({path!r}, dtype=torch.float32)'),
+                  'path = {path!r}\n'
+                  'model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)'),
     "gguf": ('from transformers import AutoModelForCausalLM\n\n'
-             'model = AutoModelForCausalLM.from_pretrained({folder!r}, gguf_file={name!r}, dtype=torch.float32)'),
+             'folder, name = {folder!r}, {name!r}\n'
+             'model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.float32)'),
     "nanogpt": ('from pathlib import Path\n'
                 'from dashboard.forward.nanogpt import gpt2_from_nanogpt, read_nanogpt_checkpoint\n\n'
-                'model = gpt2_from_nanogpt(*read_nanogpt_checkpoint(Path({path!r})))  # nanoGPT -> transformers GPT-2'),
+                'path = Path({path!r})\n'
+                'model = gpt2_from_nanogpt(*read_nanogpt_checkpoint(path))  # nanoGPT -> transformers GPT-2'),
 }
 
-_MODEL_TABLES = '''token_table = model.get_input_embeddings().weight  # wte, {token_shape}
-head = model.get_output_embeddings().weight        # lm_head, {head_shape}'''
+_MODEL_TABLES = '''token_table = model.get_input_embeddings().weight  # {token_shape}
+head = model.get_output_embeddings().weight  # {head_shape}'''
 
 _STORED_TABLES = '''from dashboard.checkpoints import load_tables
 
-tables = load_tables({source!r})  # the stored tensors: there is no model to run
+tables = load_tables({source!r})  # no model to run: the stored tensors
 token_table = torch.tensor(tables.token)  # {token_shape}
-head = token_table if tables.output_head is None else torch.tensor(tables.output_head)  # {head_shape}'''
+head = token_table  # a tied head stored once is the token table itself
+if tables.output_head is not None:  # a head stored on its own
+    head = torch.tensor(tables.output_head)  # {head_shape}'''
 
-_TOP5 = '''ids = torch.tensor([[{ids}]])  # the prompt {prompt!r}, tokenized
+_TOP5 = '''ids = torch.tensor([[{ids}]])  # {prompt!r}
 
 
 def top5():
     with torch.no_grad():
-        probs = model(input_ids=ids).logits[0, -1].double().softmax(-1)
+        logits = model(input_ids=ids).logits[0, -1]
+    probs = logits.double().softmax(-1)
     return [(int(i), float(p)) for p, i in zip(*probs.topk(5))]
 '''
 
 _CHANGES = {
-    "noise": "{table}[token_id] += {amount!r} * torch.randn({d_model}, generator=torch.Generator().manual_seed({seed}))",
+    "noise": ("noise = torch.randn({d_model}, generator=torch.Generator().manual_seed({seed}))\n"
+              "    {table}[token_id] += {amount!r} * noise"),
     "zero": "{table}[token_id] = 0.0",
     "scale": "{table}[token_id] *= {amount!r}",
 }
@@ -82,7 +89,8 @@ def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables) -> str
     lines += [
         f"token_id = {result.token_id}  # {result.token}",
         "shared = token_table.data_ptr() == head.data_ptr()",
-        "token_before, head_before = token_table[token_id].clone(), head[token_id].clone()",
+        "token_before = token_table[token_id].clone()",
+        "head_before = head[token_id].clone()",
         "before = top5()",
         "with torch.no_grad():",
         f"    {change}",
@@ -90,7 +98,8 @@ def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables) -> str
         "head_change = (head[token_id] - head_before).abs().max().item()",
         "after = top5()",
         "print(token_table.shape, head.shape, 'one storage:', shared)",
-        "print('token row moved by', token_change, '; head row moved by', head_change)",
-        "print(before, after, sep='\\n')",
+        "print('largest change, token row:', token_change, 'head row:', head_change)",
+        "print('before:', before)",
+        "print('after: ', after)",
     ]
     return "\n".join(lines) + "\n"

@@ -8,6 +8,7 @@ import torch
 
 from dashboard.analysis.accounting import parameter_rows, spec_from_tables
 from dashboard.checkpoints import load_tables
+from dashboard.cli.info import info_document
 from dashboard.errors import (
     CheckpointReadError,
     MissingTensorError,
@@ -92,6 +93,7 @@ def test_equal_copy_without_a_flag_says_values_cannot_tell(tmp_path):
     tables = load_tables(folder)
     assert tables.tying.verdict == "tied-equal-copy" and tables.tying.ambiguous
     assert "equal values alone cannot tell" in tables.tying.evidence
+    assert info_document(tables)["tying"]["ambiguous"] is True  # info --json says so too
     assert tables.total_parameters == sum(p.numel() for p in model.parameters()) - VOCAB * D_MODEL
     rows = {r.name: r for r in parameter_rows(spec_from_tables(tables))}
     assert rows["output_head"].parameters == 0 and "counted once" in rows["output_head"].note

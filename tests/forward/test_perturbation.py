@@ -209,3 +209,17 @@ def test_notebook_snippet_on_stored_tensors_runs_too(folder_of):
     ran = _exec_snippet(notebook_snippet(result, tables))
     assert ran["shared"] is True and ran["after"] == []
     assert ran["token_change"] == result.token_row_max_abs_change == ran["head_change"]
+
+
+def test_nanogpt_checkpoint_is_tied_and_its_snippet_runs(tmp_path):
+    """nanoGPT ties by assignment: torch.save keeps one storage, and the GPT-2 it is mapped onto ties too."""
+    from tests import format_factories as ff
+
+    checkpoint = ff.nanogpt_checkpoint(tmp_path / "out", meta_chars=" abcdefghijklmnopqrstuvwxyz")
+    tables, _, result = _run(checkpoint, "token", RowChange("zero"), token="#3")
+    assert tables.tying.verdict == "tied-shared" and result.route == "model"
+    assert result.shared_storage and result.other_table_changed
+    assert result.token_row_max_abs_change == result.head_row_max_abs_change > 0
+    ran = _exec_snippet(notebook_snippet(result, tables))
+    assert ran["shared"] is True and ran["head_change"] == result.head_row_max_abs_change
+    assert [i for i, _ in ran["before"]] == [c.id for c in result.top5_before]

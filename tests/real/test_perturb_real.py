@@ -59,15 +59,20 @@ def test_untied_bundled_gpt_top5_before_is_a_fresh_transformers_model(pydocs):
     assert result.top5_after != result.top5_before  # the prompt ends in "the", whose row was zeroed
 
 
-def test_notebook_snippet_on_the_bundled_gpt_gives_the_same_numbers(pydocs):
-    tables, tokenizer, model = pydocs
-    result = run_perturbation(tables, tokenizer, "the", "head", RowChange("noise", 0.5, seed=1), DEFAULT_PROMPT,
+@pytest.mark.parametrize("name, table", [("pydocs", "head"), ("smollm2", "token")])
+def test_notebook_snippet_on_the_bundled_models_gives_the_same_numbers(request, name, table):
+    """Both loaders of the snippet: a folder (tiny-gpt-pydocs) and a GGUF file (SmolLM2)."""
+    tables, tokenizer, model = request.getfixturevalue(name)
+    result = run_perturbation(tables, tokenizer, "the", table, RowChange("noise", 0.5, seed=1), DEFAULT_PROMPT,
                               model)
     namespace: dict = {}
     with contextlib.redirect_stdout(io.StringIO()):
         exec(compile(notebook_snippet(result, tables), "<snippet>", "exec"), namespace)  # noqa: S102
-    assert namespace["shared"] is False and namespace["head_change"] == result.head_row_max_abs_change
-    assert [i for i, _ in namespace["after"]] == [c.id for c in result.top5_after]
+    assert namespace["shared"] is result.shared_storage is (name == "smollm2")
+    assert namespace["token_change"] == result.token_row_max_abs_change
+    assert namespace["head_change"] == result.head_row_max_abs_change
+    assert [i for i, _ in namespace["before"]] == [c.id for c in result.top5_before]
+    assert namespace["after"][0][0] == result.top5_after[0].id
 
 
 @pytest.mark.parametrize("table", ["token", "head"])
