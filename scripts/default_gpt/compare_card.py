@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from dashboard.analysis.checkpoint_compare import compare_checkpoints  # noqa: E402
 from dashboard.checkpoints import load_tables  # noqa: E402
-from dashboard.errors import ExplorerError  # noqa: E402
+from dashboard.errors import InvalidTableError  # noqa: E402
 
 _STEP = re.compile(r"step-(\d+)\.safetensors$")
 
@@ -34,8 +34,8 @@ def find_snapshots(folder: Path) -> list[tuple[int, Path]]:
 def _row(label: str, a: Path, b: Path, table: str) -> str:
     try:
         result = compare_checkpoints(load_tables(a), load_tables(b), table).result
-    except ExplorerError as error:  # an all-zero position table at step 0 cannot be aligned
-        return f"| {label} | {table} | - | - | - | {str(error).split(':')[0]} |"
+    except InvalidTableError:  # a zero-initialised position table at step 0 has nothing to align
+        return f"| {label} | {table} | - | - | - | all rows equal in one snapshot (zero initialisation) |"
     return (f"| {label} | {table} | {result.procrustes_residual:.3f} | {result.cka:.3f} | "
             f"{result.mean_overlap:.3f} | |")
 
