@@ -9,7 +9,7 @@ from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
 from dashboard.ui import compare_frames as frames
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
-from dashboard.ui.loading import get_tables
+from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.source_names import display_name, is_upload, load_error_message
 from dashboard.ui.table_pages import open_table_page
@@ -21,8 +21,10 @@ OTHER_PATH = "another checkpoint (path) ..."
 #: Training snapshots that ship with bundled models (``models/NAME/training/step-NNNNN.safetensors``).
 SNAPSHOTS = [str(p.relative_to(MODELS_DIR.parent)) for p in sorted(MODELS_DIR.glob("*/training/step-*.safetensors"))]
 CHOICES = SNAPSHOTS + [m.name for m in BUNDLED] + [OTHER_PATH]
+# By default a bundled model is compared with its own first training snapshot, when it ships some.
+own = [path for path in SNAPSHOTS if path.startswith(f"models/{active_source()}/")]
 PARAMS = [
-    UrlParam("with", "cmp_with", CHOICES[0]),
+    UrlParam("with", "cmp_with", own[0] if own else (active_source() if active_source() in CHOICES else OTHER_PATH)),
     UrlParam("table", "cmp_table", "token", choices=tuple(COMPARED_TABLES)),
 ]
 
@@ -52,6 +54,10 @@ publish([PARAMS[1]] + ([UrlParam("with", "cmp_path", "")] if st.session_state["c
 
 if not other:
     st.info("Type the path of the checkpoint to compare with, then press Enter.", icon=":material/info:")
+    st.stop()
+if other == source:
+    st.info("A is the checkpoint shown: choose another checkpoint to compare it with (a training snapshot, another "
+            "bundled model with the same vocabulary, or a path).", icon=":material/info:")
     st.stop()
 if is_upload(other):
     st.error("An uploaded file cannot be chosen here; open the upload as the checkpoint shown, and compare it with "

@@ -51,7 +51,8 @@ def drift_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
         frame: from :func:`dashboard.ui.compare_frames.drift_frame`: ``rank, id, token, drift, overlap``.
         title: chart title.
     """
-    shown = frame.assign(row=[f"{t}  #{i}" for t, i in zip(frame["token"], frame["id"])])
+    # A token's label gets its id (two rows can show the same text); "position 7" already is one.
+    shown = frame.assign(row=[t if t == f"position {i}" else f"{t}  #{i}" for t, i in zip(frame["token"], frame["id"])])
     return alt.Chart(shown).mark_bar(color=_MOVER).encode(
         x=alt.X("drift:Q", title="drift (units of B's root-mean-square row length)"),
         y=alt.Y("row:N", sort=list(shown["row"]), title=None),

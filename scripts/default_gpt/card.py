@@ -219,6 +219,9 @@ def write_card(folder: Path, log: dict) -> None:
         run_notes="".join(f"\n- {note}" for note in log.get("notes", [])) or "\n- none",
         **RETRAIN_ELSEWHERE, **settings,
     )
+    from scripts.default_gpt.compare_card import comparison_section
+
+    text += comparison_section(folder / "training")  # empty until training snapshots are shipped
     (folder / "README.md").write_text(text, encoding="utf-8")
 
 

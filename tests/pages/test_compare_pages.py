@@ -111,3 +111,10 @@ def test_token_map_marks_the_candidates(quiet_rows):
     assert len(marked) == 20 and set(range(100, 110)) <= marked
     assert any("20** under-trained candidates marked" in m.value for m in at.markdown)
     assert not _map_rows(open_app_page("pages/token_map.py", model=str(quiet_rows)))["highlighted"].any()
+
+
+def test_compare_page_opened_bare_asks_for_another_checkpoint(run):
+    at = _open(COMPARE, run["end"])  # a path with no snapshots of its own: A defaults to a path to type
+    assert any("Type the path" in i.value for i in at.info)
+    at = _open(COMPARE, "all-minilm-l6-v2")  # a bundled model without snapshots: A is itself until changed
+    assert any("A is the checkpoint shown" in i.value for i in at.info) and not at.error

@@ -1,0 +1,52 @@
+"""The Compare page's charts through their Vega-Lite specs."""
+
+import numpy as np
+import pandas as pd
+
+from dashboard.analysis.checkpoint_compare import compare_checkpoints
+from dashboard.charts.compare import aligned_maps_chart, drift_chart, overlap_counts_chart, score_histogram_chart
+from dashboard.ui import compare_frames as frames
+from tests.map_fixtures import tables_of
+
+
+def _comparison(moved=(3, 40)):
+    rng = np.random.default_rng(0)
+    a = rng.normal(size=(120, 8)).astype(np.float32)
+    b = a.copy()
+    b[list(moved)] += 5.0
+    return compare_checkpoints(tables_of(a), tables_of(b))
+
+
+def test_maps_share_axes_and_mark_the_movers():
+    comparison = _comparison()
+    frame = frames.aligned_maps_frame(comparison, marked=2, max_points=50)
+    assert len(frame) == 2 * 50 and set(frame.loc[frame["mover"], "id"]) == {3, 40}
+    assert set(frame.loc[frame["label"] != "", "label"]) == {"t3", "t40"}
+    spec = aligned_maps_chart(frame, title="maps").to_dict()
+    panels = spec["hconcat"]
+    assert [p["title"] for p in panels] == ["A: test (A)", "B: test (B)"]
+    domains = [p["layer"][0]["encoding"]["x"]["scale"]["domain"] for p in panels]
+    assert domains[0] == domains[1]
+
+
+def test_drift_bars_are_largest_first_with_ids_for_tokens_only():
+    drifts = frames.drift_frame(_comparison(), n=5)
+    assert list(drifts["id"][:2]) in ([3, 40], [40, 3])
+    spec = drift_chart(drifts, title="movers").to_dict()
+    assert spec["encoding"]["y"]["sort"][0].endswith(f"#{drifts['id'].iloc[0]}")
+    positions = pd.DataFrame({"rank": [1], "id": [7], "token": ["position 7"], "drift": [1.0], "overlap": [0.5]})
+    assert drift_chart(positions, title="p").to_dict()["encoding"]["y"]["sort"] == ["position 7"]
+
+
+def test_overlap_counts_cover_every_row():
+    comparison = _comparison()
+    counts = frames.overlap_counts_frame(comparison)
+    assert counts["rows"].sum() == comparison.result.n_rows and list(counts["shared"]) == list(range(11))
+    assert overlap_counts_chart(counts, title="o").to_dict()["mark"]["type"] == "bar"
+
+
+def test_histogram_draws_the_threshold():
+    frame = pd.DataFrame({"start": [0.0, 1.0], "stop": [1.0, 2.0], "rows": [3, 5], "below": [True, False]})
+    spec = score_histogram_chart(frame, 0.9, indicator="E_in L2 norm", title="h").to_dict()
+    assert spec["layer"][1]["mark"]["type"] == "rule"
+    assert spec["layer"][0]["encoding"]["x"]["title"] == "E_in L2 norm"
