@@ -99,6 +99,7 @@ def neighbour_frame(result, table_rows) -> pd.DataFrame:
     })
 
 
+stem = f"{tables.name}-neighbours-{metric}" + ("" if names == ["token"] else "-" + chosen)
 frames = {name: neighbour_frame(found[name], rows[name]) for name in names}
 charts = {name: neighbour_scores_chart(frames[name], metric, title=f"Nearest to {expression.describe()} by "
                                        f"{METRICS[metric]}" + ("" if name == "token" else ", output head"))
@@ -117,17 +118,14 @@ else:
     st.write(f"**{len(shared)} of {len(found['token'].ids)}** neighbours are in both lists.")
     sides = st.columns(2)
     for side, name in zip(sides, names):
-        side.markdown(f"**{SIDE_TITLES[name]}**")
-        side.altair_chart(charts[name], width="stretch", key=f"neighbours_chart_{name}")
-        side.dataframe(frames[name][["rank", "token", "id", "score"]], hide_index=True, width="stretch",
-                       column_config=number_format)
+        with side:
+            st.markdown(f"**{SIDE_TITLES[name]}**")
+            st.altair_chart(charts[name], width="stretch", key=f"neighbours_chart_{name}")
+            st.dataframe(frames[name][["rank", "token", "id", "score"]], hide_index=True, width="stretch",
+                         column_config=number_format)
+            chart_download_buttons(charts[name], f"{stem}-{name}", key=f"nn_image_{name}")
 
-stem = f"{tables.name}-neighbours-{metric}" + ("" if names == ["token"] else "-" + chosen)
 csv_frame = pd.concat([frames[name].assign(table=name) for name in names]) if len(names) > 1 else frames[names[0]]
 file_download_button("Neighbour table (CSV)", csv_bytes(csv_frame), f"{stem}.csv", "text/csv", "nn_csv")
 if len(names) == 1:
     chart_download_buttons(charts[names[0]], stem, key="nn_image")
-else:
-    for name in names:
-        st.caption(f"Chart of the {TABLE_TITLES[name]}:")
-        chart_download_buttons(charts[name], f"{stem}-{name}", key=f"nn_image_{name}")
