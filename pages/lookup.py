@@ -80,8 +80,8 @@ if lookup.position_rows is not None:
     st.subheader(f"4. Their sum: {added}")
     st.dataframe(rows_frame(lookup.summed, labels, lookup.ids, n_values), hide_index=True, width="stretch")
 else:
-    st.info(f"{tables.name} has no position table ({tables.position_kind}: {tables.position_note}), so nothing is "
-            "added to the token rows.", icon=":material/info:")
+    st.info(f"{tables.name} has no position table ({tables.position_note}), so nothing is added to the token rows.",
+            icon=":material/info:")
 
 st.subheader("What the first block receives")
 if lookup.rule is None:

@@ -1,30 +1,38 @@
-"""Nearest neighbours of a token, a word or an expression (king - man + woman), over the whole token table."""
+"""Nearest neighbours of a token, a word or an expression (king - man + woman), over the whole token table or output head."""
 
 import pandas as pd
 import streamlit as st
 
 from dashboard.analysis.neighbours import METRICS, top_k_neighbours
-from dashboard.analysis.queries import resolve_expression
+from dashboard.analysis.output_head import describe_head, has_own_head
+from dashboard.analysis.queries import expression_vector, resolve_expression
 from dashboard.charts.neighbours import neighbour_scores_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
-from dashboard.ui.map_data import get_neighbour_index, get_resolver, get_table_rows
+from dashboard.ui.map_data import get_head_index, get_neighbour_index, get_resolver, get_table_rows
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import metric_radio, open_table_page, show_lookup_note
 from dashboard.ui.url_state import UrlParam, bounded, publish
 
 ensure_routed()
 
+#: Which table the neighbours are searched in, offered when the checkpoint stores its own output head.
+TABLE_CHOICES = {"token": "token table", "head": "output head", "both": "both, side by side"}
+TABLE_TITLES = {"token": "token table", "head": "output head"}
+SIDE_TITLES = {"token": "Token table: how the model reads the token", "head": "Output head: how it predicts it"}
+
 PARAMS = [
     UrlParam("query", "nn_query", "cat"),
     UrlParam("k", "nn_k", 10, bounded(int, 1, 200)),
     UrlParam("metric", "nn_metric", "cosine", choices=tuple(METRICS)),
+    UrlParam("table", "nn_table", "token", choices=tuple(TABLE_CHOICES)),
 ]
 
 tables, source = open_table_page(
-    "Nearest neighbours", "The rows of the token table nearest to a token, a word or a sum of them, searched over "
-    "every row in the original d_model-dimensional space (not on the map).", PARAMS)
+    "Nearest neighbours", "The rows of the token table (or of the output head, where the checkpoint stores one) "
+    "nearest to a token, a word or a sum of them, searched over every row in the original d_model-dimensional "
+    "space (not on the map).", PARAMS)
 
 controls = st.columns([3, 1, 2])
 controls[0].text_input("Token, word or expression", key="nn_query",
@@ -34,14 +42,32 @@ controls[0].text_input("Token, word or expression", key="nn_query",
                             "terms joined by ' + ' and ' - ' (king - man + woman).")
 controls[1].number_input("k", min_value=1, max_value=200, step=1, key="nn_k")
 metric_radio(controls[2], "nn_metric", METRICS, help="; ".join(f"{name}: {label}" for name, label in METRICS.items()))
+if has_own_head(tables):
+    st.radio("Table", list(TABLE_CHOICES), key="nn_table", horizontal=True, format_func=TABLE_CHOICES.get,
+             help="Row i of the token table is how the model reads token i; row i of the output head is how it "
+                  "predicts token i (its logit is the dot product of that row with the last hidden state, plus a "
+                  "bias where the model has one).")
+else:
+    st.caption(f"Output head: {describe_head(tables)}.")
 publish(PARAMS)
 
 metric = st.session_state["nn_metric"]
+own_head = has_own_head(tables)
+chosen = st.session_state["nn_table"] if own_head else "token"
+names = ["token", "head"] if chosen == "both" else [chosen]
 try:
     resolver = get_resolver(tables, source, tables.content_hash)
     expression, vector = resolve_expression(st.session_state["nn_query"], resolver)
-    index = get_neighbour_index(tables, source, tables.content_hash)
-    found = top_k_neighbours(index, vector, k=int(st.session_state["nn_k"]), metric=metric, exclude=expression.ids)
+    found, rows = {}, {}
+    for name in names:
+        rows[name] = get_table_rows(tables, source, tables.content_hash, name)
+        if name == "token":
+            index, query = get_neighbour_index(tables, source, tables.content_hash), vector
+        else:
+            index = get_head_index(tables, source, rows[name].content_hash)
+            query = expression_vector(expression, tables.output_head)
+        found[name] = top_k_neighbours(index, query, k=int(st.session_state["nn_k"]), metric=metric,
+                                       exclude=expression.ids)
 except ExplorerError as error:
     st.error(str(error), icon=":material/error:")
     st.stop()
@@ -50,31 +76,56 @@ show_lookup_note(resolver)
 for term in expression.terms:
     st.write(term.explain() + ".")
 if len(expression.terms) > 1:
-    st.write(f"Query vector: **{expression.describe()}**, each term's vector added with its sign.")
+    st.write(f"Query vector: **{expression.describe()}**, each term's vector added with its sign"
+             + (" (in the output head: the same terms' head rows)." if "head" in names else "."))
 st.caption(f"{len(expression.ids)} token(s) of the query itself are left out of the results. "
            f"Scores: {METRICS[metric]}.")
-if found.n_skipped:
-    st.caption(f"{found.n_skipped:,} all-zero rows have no cosine and were skipped.")
+for name in names:
+    if found[name].n_skipped:
+        st.caption(f"{found[name].n_skipped:,} all-zero rows of the {TABLE_TITLES[name]} have no cosine and were "
+                   "skipped.")
 
-rows = get_table_rows(tables, source, tables.content_hash, "token")
-frame = pd.DataFrame({
-    "rank": range(1, len(found.ids) + 1),
-    "token": [rows.labels[i] for i in found.ids],
-    "raw_token": [rows.raw[i] for i in found.ids],
-    "id": found.ids,
-    "score": found.scores,
-    "norm": found.norms,
-    "category": rows.categories[found.ids],
-})
-chart = neighbour_scores_chart(frame, metric, title=f"Nearest to {expression.describe()} by {METRICS[metric]}")
-# Chart and table one above the other: side by side at a 1,400-px window the table's six columns
-# did not fit beside the chart, and norm and category were hidden behind a sideways scroll.
-st.altair_chart(chart, width="stretch", key="neighbours_chart")
-# raw_token stays in the CSV (the token column shows it readably).
-st.dataframe(frame.drop(columns=["raw_token"]), hide_index=True, width="stretch",
-             column_config={"score": st.column_config.NumberColumn(format="%.4f"),
-                            "norm": st.column_config.NumberColumn(format="%.3f")})
 
-stem = f"{tables.name}-neighbours-{metric}"
-file_download_button("Neighbour table (CSV)", csv_bytes(frame), f"{stem}.csv", "text/csv", "nn_csv")
-chart_download_buttons(chart, stem, key="nn_image")
+def neighbour_frame(result, table_rows) -> pd.DataFrame:
+    """The neighbours as rows for the chart, the table and the CSV."""
+    return pd.DataFrame({
+        "rank": range(1, len(result.ids) + 1),
+        "token": [table_rows.labels[i] for i in result.ids],
+        "raw_token": [table_rows.raw[i] for i in result.ids],
+        "id": result.ids,
+        "score": result.scores,
+        "norm": result.norms,
+        "category": table_rows.categories[result.ids],
+    })
+
+
+stem = f"{tables.name}-neighbours-{metric}" + ("" if names == ["token"] else "-" + chosen)
+frames = {name: neighbour_frame(found[name], rows[name]) for name in names}
+charts = {name: neighbour_scores_chart(frames[name], metric, title=f"Nearest to {expression.describe()} by "
+                                       f"{METRICS[metric]}" + ("" if name == "token" else ", output head"))
+          for name in names}
+number_format = {"score": st.column_config.NumberColumn(format="%.4f"),
+                 "norm": st.column_config.NumberColumn(format="%.3f")}
+if len(names) == 1:
+    # Chart and table one above the other: side by side at a 1,400-px window the table's six columns
+    # did not fit beside the chart, and norm and category were hidden behind a sideways scroll.
+    st.altair_chart(charts[names[0]], width="stretch", key="neighbours_chart")
+    # raw_token stays in the CSV (the token column shows it readably).
+    st.dataframe(frames[names[0]].drop(columns=["raw_token"]), hide_index=True, width="stretch",
+                 column_config=number_format)
+else:
+    shared = set(found["token"].ids.tolist()) & set(found["head"].ids.tolist())
+    st.write(f"**{len(shared)} of {len(found['token'].ids)}** neighbours are in both lists.")
+    sides = st.columns(2)
+    for side, name in zip(sides, names):
+        with side:
+            st.markdown(f"**{SIDE_TITLES[name]}**")
+            st.altair_chart(charts[name], width="stretch", key=f"neighbours_chart_{name}")
+            st.dataframe(frames[name][["rank", "token", "id", "score"]], hide_index=True, width="stretch",
+                         column_config=number_format)
+            chart_download_buttons(charts[name], f"{stem}-{name}", key=f"nn_image_{name}")
+
+csv_frame = pd.concat([frames[name].assign(table=name) for name in names]) if len(names) > 1 else frames[names[0]]
+file_download_button("Neighbour table (CSV)", csv_bytes(csv_frame), f"{stem}.csv", "text/csv", "nn_csv")
+if len(names) == 1:
+    chart_download_buttons(charts[names[0]], stem, key="nn_image")

@@ -4,13 +4,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from dashboard.analysis.output_head import describe_head, has_own_head
 from dashboard.analysis.queries import ResolvedTerm, TermResolver
 from dashboard.analysis.similarity import SIMILARITY_METRICS, similarity_frame, similarity_matrix
 from dashboard.charts.similarity import similarity_heatmap_chart
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.exports import csv_bytes
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
-from dashboard.ui.map_data import get_neighbour_index, get_resolver
+from dashboard.ui.map_data import get_head_index, get_neighbour_index, get_resolver, get_table_rows
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import metric_radio, open_table_page, show_lookup_note
 from dashboard.ui.url_state import UrlParam, publish
@@ -20,21 +21,29 @@ ensure_routed()
 #: The lessons' example: two animals, what they are, a weekday and an unrelated word.
 DEFAULT_TERMS = "cat, dog, pet, Tuesday, xylophone"
 MAX_TERMS = 40
+#: Tables whose rows can be compared, offered when the checkpoint stores its own output head.
+TABLE_NAMES = {"token": "token table (how the model reads a token)", "head": "output head (how it predicts it)"}
 PARAMS = [
     UrlParam("terms", "sim_terms", DEFAULT_TERMS),
     UrlParam("sim_metric", "sim_metric", "cosine", choices=tuple(SIMILARITY_METRICS)),
+    UrlParam("sim_table", "sim_table", "token", choices=tuple(TABLE_NAMES)),
 ]
 
 tables, source = open_table_page(
-    "Similarity heatmap", "How similar the token-table rows of chosen tokens or words are. Only these rows are "
-    "compared, never the whole vocabulary.", PARAMS)
+    "Similarity heatmap", "How similar the token-table rows (or output-head rows, where the checkpoint stores a head) "
+    "of chosen tokens or words are. Only these rows are compared, never the whole vocabulary.", PARAMS)
 controls = st.columns([3, 2])
 controls[0].text_input("Tokens or words, separated by commas", key="sim_terms",
                        help="Words as in running text (␣cat in GPT-2 and Llama-style vocabularies); a word that is several "
                             "tokens is represented by the mean of their rows; ␣cat or Ġcat picks that token, #id a row.")
 metric_radio(controls[1], "sim_metric", SIMILARITY_METRICS,
              help="cosine in [-1, 1]; dot product unbounded; centred cosine removes the mean row first.")
+if has_own_head(tables):
+    st.radio("Table", list(TABLE_NAMES), key="sim_table", horizontal=True, format_func=TABLE_NAMES.get)
+else:
+    st.caption(f"Output head: {describe_head(tables)}.")
 publish(PARAMS)
+in_head = has_own_head(tables) and st.session_state["sim_table"] == "head"
 
 
 
@@ -64,8 +73,13 @@ try:
     typed = [term.text.strip() for term in terms]
     if len(terms) < 2:
         raise QueryError(f"only {len(terms)} of the terms has a row; type at least two that this vocabulary knows")
-    vectors = np.stack([resolver.vector(term) for term in terms])
-    index = get_neighbour_index(tables, source, tables.content_hash)
+    if in_head:
+        head_rows = get_table_rows(tables, source, tables.content_hash, "head")
+        vectors = np.stack([tables.output_head[list(term.ids)].mean(axis=0, dtype=np.float64) for term in terms])
+        index = get_head_index(tables, source, head_rows.content_hash)
+    else:
+        vectors = np.stack([resolver.vector(term) for term in terms])
+        index = get_neighbour_index(tables, source, tables.content_hash)
     matrix = similarity_matrix(vectors, metric, mean=index.mean)
 except ExplorerError as error:
     st.error(str(error), icon=":material/error:")
@@ -73,7 +87,7 @@ except ExplorerError as error:
 
 frame = similarity_frame(typed, matrix)
 split = [term for term in terms if term.is_split]
-subtitle = [f"{len(typed)} terms; " + ("; ".join(f"{t.text} = mean of {' + '.join(t.pieces)}" for t in split)
+subtitle = [("output head rows; " if in_head else "") + f"{len(typed)} terms; " + ("; ".join(f"{t.text} = mean of {' + '.join(t.pieces)}" for t in split)
                                         if split else "each term is one token")]
 chart = similarity_heatmap_chart(frame, metric, subtitle=subtitle)
 st.altair_chart(chart, width="content", key="similarity_chart")
@@ -83,7 +97,7 @@ show_lookup_note(resolver)
 domain = "[-1, 1]" if metric != "dot" else "symmetric around 0, to the largest |value|"
 st.caption(f"Colour scale over {domain}: blue negative, white 0, red positive.")
 
-stem = f"{tables.name}-similarity-{metric}"
+stem = f"{tables.name}-similarity-{metric}" + ("-head" if in_head else "")
 matrix_frame = pd.DataFrame(matrix, index=pd.Index(typed, name="term"), columns=typed).reset_index()
 file_download_button("Matrix (CSV)", csv_bytes(matrix_frame), f"{stem}.csv", "text/csv", "sim_csv")
 chart_download_buttons(chart, stem, key="sim_image")

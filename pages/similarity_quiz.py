@@ -47,6 +47,7 @@ def keep_guess(pair_key: str) -> None:
 
 
 st.subheader("1. Your guesses")
+explained: set[str] = set()
 for answer in answers:
     widget = f"quiz_guess|{answer.key}"
     if widget not in st.session_state and saved.get(answer.key) in GUESSES:
@@ -55,12 +56,13 @@ for answer in answers:
     row[0].radio(f"**{answer.first.text.strip()}** and **{answer.second.text.strip()}**", GUESSES, index=None,
                  key=widget, horizontal=True, on_change=keep_guess, args=(answer.key,))
     for term in (answer.first, answer.second):
-        if term.is_split:
+        if term.is_split and term.text.strip() not in explained:
+            explained.add(term.text.strip())  # each split word is explained once, at its first pair
             row[1].caption(term.explain() + ".")
 
 guesses = {answer.key: saved.get(answer.key) for answer in answers}
 reveal_id = (source, st.session_state["quiz_pairs"], st.session_state["quiz_share"])
-buttons = st.columns([1, 1, 3])
+buttons = st.columns([1.6, 1, 3])
 if buttons[0].button("Reveal the model's answer", key="quiz_reveal", type="primary"):
     st.session_state[REVEALED] = reveal_id
 if buttons[1].button("Start over", key="quiz_reset"):

@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from dashboard.analysis.output_head import describe_head, has_own_head
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
 from dashboard.analysis.token_map import (
     TABLE_NAMES,
@@ -28,7 +29,8 @@ from dashboard.ui.url_state import UrlParam, bounded, parse_bool, publish
 ensure_routed()
 
 # A link asking for a table this checkpoint lacks (position, on a rotary model) is ignored with a warning.
-available = [name for name in TABLE_NAMES if name == "token" or active_tables().position is not None]
+offered = {"token": True, "position": active_tables().position is not None, "head": has_own_head(active_tables())}
+available = [name for name in TABLE_NAMES if offered[name]]
 PARAMS = [
     UrlParam("table", "map_table", "token", choices=tuple(available)),
     UrlParam("method", "map_method", "pca", choices=tuple(METHODS)),
@@ -51,12 +53,14 @@ tables, source = open_table_page(
 
 if st.session_state["map_table"] not in available:  # kept from a checkpoint that had a position table
     st.session_state["map_table"] = "token"
-colour_choices = ["category", "norm", "id"] if st.session_state["map_table"] == "token" else ["id", "norm"]
+colour_choices = ["category", "norm", "id"] if st.session_state["map_table"] != "position" else ["id", "norm"]
 if st.session_state["map_color"] not in colour_choices:
     st.session_state["map_color"] = colour_choices[0]
 
 top = st.columns([1.3, 1, 0.8, 1.2])
 top[0].radio("Table", available, key="map_table", horizontal=True, format_func=lambda n: TABLE_NAMES[n])
+if st.session_state["map_table"] == "head" or not has_own_head(tables):
+    st.caption(f"Output head: {describe_head(tables)}.")
 top[1].radio("Method", list(METHODS), key="map_method", horizontal=True, format_func=METHODS.get)
 top[2].radio("Dimensions", list(DIMS), key="map_dims", horizontal=True, format_func=lambda d: f"{d}D")
 colour_labels = {**COLOUR_LABELS, **({"id": "position"} if st.session_state["map_table"] == "position" else {})}
@@ -95,7 +99,7 @@ try:
     settings = ProjectionSettings(st.session_state["map_method"], st.session_state["map_dims"], umap_seed,
                                   st.session_state["map_n_neighbors"], float(st.session_state["map_min_dist"]))
     rows = get_table_rows(tables, source, tables.content_hash, st.session_state["map_table"])
-    projection = get_pca(rows, source, tables.content_hash, settings)
+    projection = get_pca(rows, source, rows.content_hash, settings)
 except ExplorerError as error:
     st.error(str(error), icon=":material/error:")
     st.stop()
@@ -104,7 +108,7 @@ job = None
 if settings.method != "umap":
     wait_for_umap(None)  # a queued UMAP this session asked for and nobody else wants is dropped
 else:
-    result = get_umap(rows, tables.content_hash, settings)
+    result = get_umap(rows, rows.content_hash, settings)
     if isinstance(result, ProjectionJob):
         failure = job_failure(result)
         if failure:

@@ -258,3 +258,18 @@ def resolve_expression(text: str, resolver: TermResolver) -> tuple[Expression, n
     signs = tuple(sign for sign, _ in pairs)
     vector = np.sum([sign * resolver.vector(term).astype(np.float64) for sign, term in zip(signs, terms)], axis=0)
     return Expression(terms, signs), vector.astype(np.float32)
+
+
+def expression_vector(expression: Expression, table: np.ndarray) -> np.ndarray:
+    """The expression's vector in another table with the same rows (the output head): each term's mean row, signed, summed.
+
+    Args:
+        expression: from :func:`resolve_expression`.
+        table: ``(vocab_size, d_model)`` float32 whose row ``i`` belongs to token ``i``.
+
+    Returns:
+        ``(d_model,)`` float32.
+    """
+    vector = np.sum([sign * table[list(term.ids)].mean(axis=0, dtype=np.float64)
+                     for sign, term in zip(expression.signs, expression.terms)], axis=0)
+    return vector.astype(np.float32)

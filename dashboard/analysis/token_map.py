@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from dashboard.analysis.norms import row_norms
+from dashboard.analysis.output_head import has_own_head, head_content_hash
 from dashboard.analysis.projection import Projection
 from dashboard.analysis.token_categories import token_categories
 from dashboard.errors import QueryError
@@ -27,7 +28,7 @@ _MARKERS = ("##", "␣", "Ġ", "\u2581")
 #: Highlighted tokens written next to their point, at most.
 MAX_TEXT_LABELS = 40
 #: Tables a map can show -> what their rows are called.
-TABLE_NAMES = {"token": "token embedding", "position": "position embedding"}
+TABLE_NAMES = {"token": "token embedding", "position": "position embedding", "head": "output head"}
 #: A regular-expression example for the highlight field that finds something in each scheme's vocabulary.
 REGEX_EXAMPLES = {
     "wordpiece": "^##ing$",  # word-continuation pieces
@@ -47,13 +48,15 @@ class TableRows:
     """One table of a checkpoint with what the map says about each row.
 
     Attributes:
-        name: ``token`` or ``position``.
+        name: ``token``, ``position`` or ``head``.
         table: ``(n_rows, d_model)`` float32.
         labels: readable string per row (``cat``, ``<unused #30522>``, ``position 7``).
         raw: stored string per row (``Ġcat``); equals ``labels`` for positions.
         categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row.
         norms: ``(n_rows,)`` float32 L2 norms.
         special: ``(n_rows,)`` bool, special tokens (drawn whatever the sampling).
+        content_hash: digest of the table's bytes for caches (the tables' content hash, or
+            :func:`~dashboard.analysis.output_head.head_content_hash` for a stored head).
     """
 
     name: str
@@ -63,13 +66,20 @@ class TableRows:
     categories: np.ndarray
     norms: np.ndarray
     special: np.ndarray
+    content_hash: str = ""
 
 
 def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
-    """The token or position table of ``tables`` with labels, categories and norms.
+    """The token, position or output-head table of ``tables`` with labels, categories and norms.
+
+    The head's rows are labelled and categorised by their tokens, like the
+    token table's; only a head stored apart from the token table is offered
+    (a tied head is the token table itself).
 
     Raises:
-        QueryError: ``name`` is unknown, or ``position`` for a checkpoint without a position table.
+        QueryError: ``name`` is unknown, ``position`` for a checkpoint without
+            a position table, ``head`` for one without a stored head or with
+            a head of another number of rows than the token table.
     """
     if name not in TABLE_NAMES:
         raise QueryError(f"unknown table {name!r}; choose one of {', '.join(TABLE_NAMES)}")
@@ -79,12 +89,20 @@ def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
                              "choose the token table")
         labels = tuple(f"position {t}" for t in range(tables.n_positions))
         return TableRows(name, tables.position, labels, labels, np.full(len(labels), "position"),
-                         row_norms(tables.position), np.zeros(len(labels), bool))
+                         row_norms(tables.position), np.zeros(len(labels), bool), tables.content_hash)
+    if name == "head" and not has_own_head(tables):
+        raise QueryError(f"{tables.name} stores no output head of its own ({tables.tying.label}); "
+                         "choose the token table")
+    if name == "head" and tables.output_head.shape[0] != tables.vocab_size:
+        raise QueryError(f"the output head has {tables.output_head.shape[0]:,} rows but the token table "
+                         f"{tables.vocab_size:,}, so its rows cannot be named by token; choose the token table")
+    table = tables.output_head if name == "head" else tables.token
     labels = tuple(tables.token_label(i) for i in range(tables.vocab_size))
     raw = tables.vocabulary.raw + ("",) * (tables.vocab_size - len(tables.vocabulary))
     special = np.zeros(tables.vocab_size, bool)
     special[list(tables.vocabulary.special_ids)] = True
-    return TableRows(name, tables.token, labels, raw, token_categories(tables), row_norms(tables.token), special)
+    content_hash = head_content_hash(tables) if name == "head" else tables.content_hash
+    return TableRows(name, table, labels, raw, token_categories(tables), row_norms(table), special, content_hash)
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     settings = ProjectionSettings(args.method, args.dims, seed, args.n_neighbors, args.min_dist)
     tables = load_tables(args.source)
     rows = table_rows(tables, args.table)
-    projection = cached_projection(rows.table, tables.content_hash, rows.name, settings)
+    projection = cached_projection(rows.table, rows.content_hash, rows.name, settings)
     try:
         out.write_bytes(csv_bytes(coordinates_frame(projection, rows.labels)))
     except OSError as error:  # a full disk, a read-only folder

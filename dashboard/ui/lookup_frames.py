@@ -13,7 +13,7 @@ RULE_TEXTS = {
                  "position_embedding[t] + token_type_embedding[0]), with the model's own gain, bias and epsilon "
                  "(transformers' BertEmbeddings)",
     "token": "the token row alone: x_t = token_embedding[id_t]. There is no position table: positions enter inside "
-             "attention, where rotary embeddings rotate each query and key by an angle proportional to its position",
+             "attention, where rotary embeddings rotate the queries and keys by angles proportional to their positions",
 }
 
 

@@ -14,7 +14,7 @@ from dashboard.analysis.neighbours import NeighbourIndex, build_index
 from dashboard.analysis.projection import Projection, ProjectionSettings
 from dashboard.analysis.queries import TermResolver
 from dashboard.analysis.token_map import TableRows, table_rows
-from dashboard.errors import ExplorerError
+from dashboard.errors import ExplorerError, QueryError
 from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
@@ -33,6 +33,18 @@ def get_table_rows(_tables: EmbeddingTables, source: str, content_hash: str, nam
 def get_neighbour_index(_tables: EmbeddingTables, source: str, content_hash: str) -> NeighbourIndex:
     """Norms and mean row of the token table, once per table."""
     return build_index(_tables.token, n_used=len(_tables.vocabulary))
+
+
+@st.cache_resource(max_entries=4, show_spinner="Indexing the output head ...")
+def get_head_index(_tables: EmbeddingTables, source: str, head_hash: str) -> NeighbourIndex:
+    """Norms and mean row of the stored output head, once per head (``head_hash``: its content digest).
+
+    Raises:
+        QueryError: the checkpoint stores no head of its own.
+    """
+    if _tables.output_head is None:
+        raise QueryError(f"{_tables.name} stores no output head of its own ({_tables.tying.label})")
+    return build_index(_tables.output_head, n_used=len(_tables.vocabulary))
 
 
 @st.cache_resource(max_entries=4, show_spinner="Indexing the vocabulary ...")

@@ -149,3 +149,14 @@ def test_a_failed_write_exits_2_with_one_line(folder, tmp_path, capsys, monkeypa
     monkeypatch.setattr(Path, "write_bytes", full_disk)
     code, err = _run(capsys, ["project", str(folder), "--out", str(tmp_path / "map.csv")])
     assert code == 2 and "No space left on device" in err and len(err.strip().splitlines()) == 1
+
+
+def test_project_the_output_head_of_an_untied_model(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "untied", tied=False)
+    out = tmp_path / "head.csv"
+    assert main(["project", str(folder), "--table", "head", "--out", str(out)]) == 0
+    frame = pd.read_csv(out, keep_default_na=False, na_values=[""])
+    assert len(frame) == factories.VOCAB
+    token_out = tmp_path / "token.csv"
+    assert main(["project", str(folder), "--out", str(token_out)]) == 0
+    assert not np.allclose(frame[["x", "y"]], pd.read_csv(token_out)[["x", "y"]])  # another table, another map
