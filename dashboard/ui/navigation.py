@@ -37,6 +37,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
     PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:"),
     PageSpec("pages/training.py", "Training", ":material/model_training:"),
+    PageSpec("pages/initialisation.py", "Where training starts", ":material/start:"),
 )
 
 

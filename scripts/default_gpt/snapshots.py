@@ -31,6 +31,25 @@ def snapshot_name(step: int) -> str:
     return f"step-{step:05d}.safetensors"
 
 
+def write_run_log(folder: Path, history: dict, steps: list[int]) -> Path:
+    """``training_log.json`` beside the snapshots: the losses a page draws under them.
+
+    Args:
+        folder: the snapshot folder.
+        history: :func:`scripts.default_gpt.training.train`'s history
+            (``train_loss`` one value a step, ``val_loss`` / ``raw_val_loss``
+            ``[step, loss]`` pairs, nats per token).
+        steps: the snapshot steps written.
+    """
+    import json
+
+    log = {"weights": WEIGHTS, "snapshot_steps": list(steps), "train_loss": history["train_loss"],
+           "val_loss": history["val_loss"], "raw_val_loss": history["raw_val_loss"]}
+    path = Path(folder) / "training_log.json"
+    path.write_text(json.dumps(log) + "\n")
+    return path
+
+
 class SnapshotWriter:
     """Saves the tables of a ``GPT2LMHeadModel`` at ``steps`` into ``folder``.
 
