@@ -74,3 +74,17 @@ def test_a_folder_that_is_not_a_run_says_why(tmp_path, name, message):
     (tmp_path / "empty").mkdir()
     at = _open(tmp_path / name)
     assert any(message in e.value for e in at.error)
+
+
+@pytest.mark.real
+def test_bundled_gpt_run_opens_when_the_folder_is_empty():
+    at = open_app_page(PAGE)
+    assert not at.exception, [e.value for e in at.exception]
+    steps = at.select_slider(key=frames.STEP_KEY).options
+    assert steps[0] == "0" and steps[-1] == "2,000"
+    text = _text(at)
+    assert "**training**" in text and "moving average" in text
+    assert "every row is zero" in text  # the bundled GPT's position table starts at zero
+    at.select_slider(key=frames.STEP_KEY).set_value(2000).run()
+    table = at.dataframe[0].value.set_index("word")
+    assert "␣method" in table.loc["function", "neighbours"]  # the shipped model's nearest neighbour of function
