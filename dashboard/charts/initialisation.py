@@ -5,6 +5,8 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from dashboard.charts.positions import FIT_WIDTH
+
 KIND_COLOURS = alt.Scale(domain=["measured", "initialisation"], range=["#4c78a8", "#9d9d9d"])
 
 
@@ -29,7 +31,7 @@ def value_density_chart(frame: pd.DataFrame, *, title: str) -> alt.LayerChart:
         tooltip=[alt.Tooltip("value:Q", format=".4f"), alt.Tooltip("density:Q", format=".3f")])
     lines = alt.Chart(frame[frame["curve"] != "measured"]).mark_line(clip=True).encode(
         x="value:Q", y=y, color=alt.Color("curve:N", title="initialisation", legend=alt.Legend(orient="top")))
-    return alt.layer(bars, lines, title=title).properties(height=260)
+    return alt.layer(bars, lines, title=title).properties(height=260, autosize=FIT_WIDTH)
 
 
 def row_norm_range_chart(frame: pd.DataFrame) -> alt.LayerChart:
@@ -51,4 +53,4 @@ def row_norm_range_chart(frame: pd.DataFrame) -> alt.LayerChart:
                                     alt.Tooltip("norm_median:Q", format=".4f", title="median"),
                                     alt.Tooltip("norm_high:Q", format=".4f", title="95 %")])
     return alt.layer(ranges, medians, title="Row norms: 5 % to 95 % of rows, median as a dot").properties(
-        height=alt.Step(30))
+        height=alt.Step(30), autosize=FIT_WIDTH)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from dashboard.charts.positions import FIT_WIDTH
+
 #: Colours of the three tables, the same in every chart of the page.
 TABLE_COLOURS = alt.Scale(domain=["token table", "position table", "output head"],
                           range=["#4c78a8", "#f58518", "#54a24b"])
@@ -36,7 +38,7 @@ def loss_curve_chart(frame: pd.DataFrame, step: int, *, title: str = "Loss") -> 
         tooltip=["split:N", "step:Q", alt.Tooltip("loss:Q", format=".3f")])
     lines = base.mark_line(strokeWidth=1)
     points = base.transform_filter(alt.datum.split == "validation").mark_point(filled=True, size=30)
-    return alt.layer(lines, points, _step_rule(step), title=title).properties(height=240)
+    return alt.layer(lines, points, _step_rule(step), title=title).properties(height=240, autosize=FIT_WIDTH)
 
 
 def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title: str) -> alt.LayerChart:
@@ -54,12 +56,14 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
         A line per table with a point at each checkpoint, and the rule.
     """
     chosen = frame[frame["measure"] == measure]
+    # One table (the adjacent-position cosine): the title says which, a legend would list absent ones.
+    legend = alt.Legend(orient="top", columns=2, labelLimit=120) if chosen["table"].nunique() > 1 else None
     lines = (
         alt.Chart(chosen)
         .mark_line(point=True)
         .encode(x=alt.X("step:Q", title="step"), y=alt.Y("value:Q", title=y_title),
                 color=alt.Color("table:N", title=None, scale=TABLE_COLOURS,
-                                legend=alt.Legend(orient="bottom", direction="vertical")),
+                                legend=legend),
                 tooltip=["table:N", "step:Q", alt.Tooltip("value:Q", format=".4f", title=measure)])
     )
-    return alt.layer(lines, _step_rule(step), title=measure).properties(height=220)
+    return alt.layer(lines, _step_rule(step), title=measure).properties(height=200, autosize=FIT_WIDTH)
