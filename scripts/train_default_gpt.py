@@ -106,7 +106,7 @@ def train_and_ship(args, settings) -> int:
 
     from scripts.default_gpt.card import write_card
     from scripts.default_gpt.nanogpt import nanogpt_checkpoint, write_nanogpt_checkpoint
-    from scripts.default_gpt.snapshots import SnapshotWriter
+    from scripts.default_gpt.snapshots import SnapshotWriter, write_run_log
     from scripts.default_gpt.training import build_model, train
 
     torch.set_num_threads(settings.threads)
@@ -146,9 +146,7 @@ def train_and_ship(args, settings) -> int:
         "metrics": measure(args.out, train_tokens),
     }
     (args.out / LOG_FILE).write_text(json.dumps(log, indent=1) + "\n")
-    run_log = {"weights": snapshots.weights, "snapshot_steps": snapshots.saved, "train_loss": history["train_loss"],
-               "val_loss": history["val_loss"], "raw_val_loss": history["raw_val_loss"]}
-    (args.out / SNAPSHOT_FOLDER / LOG_FILE).write_text(json.dumps(run_log) + "\n")
+    write_run_log(args.out / SNAPSHOT_FOLDER, history, snapshots.saved)
     if args.fixture:
         write_nanogpt_checkpoint(nanogpt_checkpoint(model, iter_num=settings.steps, best_val_loss=final_val,
                                                     config=settings.as_dict()), Path(args.fixture))

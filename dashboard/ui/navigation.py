@@ -43,6 +43,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/compare.py", "Compare two checkpoints", ":material/compare_arrows:"),
     PageSpec("pages/undertrained.py", "Under-trained tokens", ":material/phishing:"),
     PageSpec("pages/training.py", "Training", ":material/model_training:"),
+    PageSpec("pages/initialisation.py", "Where training starts", ":material/start:"),
 )
 
 

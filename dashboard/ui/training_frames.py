@@ -103,7 +103,8 @@ def neighbours_frame(tables: EmbeddingTables, words: list[str], k: int = NEIGHBO
 
     Returns:
         ``(frame, problems)``: one frame row per word that resolved, columns
-        ``word``, ``token`` (how it was looked up) and ``neighbours`` (tokens
+        ``word``, ``token`` (the token or tokens it was looked up as; several
+        are averaged) and ``neighbours`` (tokens
         with their cosine, nearest first); ``problems`` holds one message per
         word that did not resolve, so one bad word never hides the others.
     """
@@ -118,7 +119,8 @@ def neighbours_frame(tables: EmbeddingTables, words: list[str], k: int = NEIGHBO
         except ExplorerError as error:
             problems.append(f"{word}: {error}")
             continue
-        rows.append({"word": word, "token": expression.describe(),
+        pieces = " + ".join(piece for term in expression.terms for piece in term.pieces)
+        rows.append({"word": word, "token": pieces,
                      "neighbours": ", ".join(f"{tables.token_label(i)} ({s:.2f})" for i, s in zip(found.ids, found.scores))})
     return pd.DataFrame(rows, columns=["word", "token", "neighbours"]), problems
 

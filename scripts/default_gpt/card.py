@@ -121,6 +121,38 @@ def _file_sizes(folder: Path) -> str:
     return "\n".join(lines)
 
 
+def _snapshot_section(folder: Path, warmup_steps: int) -> str:
+    """The "Training snapshots" section, read from ``training/`` (empty when the folder has none)."""
+    import json
+
+    from safetensors import safe_open
+
+    from scripts.default_gpt.quality import adjacent_position_cosine
+
+    snapshots = folder / "training"
+    files = sorted(snapshots.glob("step-*.safetensors"))
+    if not files:
+        return ""
+    log_path = snapshots / "training_log.json"
+    made = json.loads(log_path.read_text()).get("made", {}) if log_path.is_file() else {}
+    rows = ["| step | bytes | from | adjacent-position cosine |", "| ---: | ---: | --- | ---: |"]
+    for path in files:
+        with safe_open(str(path), framework="np") as handle:
+            origin = handle.metadata().get("from", "training loop")
+            position = handle.get_tensor("transformer.wpe.weight").astype(np.float32)
+        cosine = f"{adjacent_position_cosine(position):.3f}" if (position != 0).any(axis=1).all() else "- (all zero)"
+        rows.append(f"| {int(path.name[5:10]):,} | {path.stat().st_size:,} | {origin} | {cosine} |")
+    total = sum(p.stat().st_size for p in snapshots.iterdir() if p.is_file())
+    text = SNAPSHOTS.format(table="\n".join(rows), total=total, mib=total / 2**20, warmup_steps=warmup_steps)
+    if made:
+        text += SNAPSHOT_PROVENANCE.format(
+            retrained=", ".join(f"{s:,}" for s in made["retrained_steps"]), retrain=made["retrain"], note=made.get("retrain_note", ""),
+            compared=", ".join(f"{s:,}" for s in made["retrain_evaluations_compared"]),
+            largest=made["retrain_largest_printed_difference"], precision=made["printed_precision"],
+            shipped=", ".join(f"{s:,}" for s in made["from_shipped_model"]))
+    return text
+
+
 def _neighbour_table(words: list[dict]) -> tuple[str, int]:
     lines = ["| # | word | count in training split | 5 nearest neighbours (cosine) | related (judged) |",
              "| ---: | --- | ---: | --- | --- |"]
@@ -206,7 +238,8 @@ def write_card(folder: Path, log: dict) -> None:
         bytes_per_token=corpus["bytes"] / (corpus["train_tokens"] + corpus["validation_tokens"]),
         tokens_seen=settings["steps"] * settings["batch_size"] * settings["n_positions"],
         epochs=settings["steps"] * settings["batch_size"] * settings["n_positions"] / corpus["train_tokens"],
-        parameters=_parameter_table(folder), profile=_position_profile(folder), files=_file_sizes(folder), neighbours=table, hits=hits,
+        parameters=_parameter_table(folder), profile=_position_profile(folder), files=_file_sizes(folder),
+        snapshots=_snapshot_section(folder, settings["warmup_steps"]), neighbours=table, hits=hits,
         n_words=len(metrics["frequent_words"]), cosine=cosine, cosine_verdict="meets" if cosine >= 0.5 else "MISSES",
         max_diff=metrics["head_max_abs_diff"], verdict=metrics["tying_verdict"],
         val_loss=log["final_val_loss"], raw_val_loss=history["raw_val_loss"][-1][1],
@@ -373,7 +406,7 @@ down for that word in `scripts/default_gpt/card.py` (`RELATED`: inflections,
 synonyms, words of the same kind); **{hits} of {n_words}** words have one.
 
 {neighbours}
-
+{snapshots}
 ## Files
 
 {files}
@@ -382,4 +415,37 @@ synonyms, words of the same kind); **{hits} of {n_words}** words have one.
 validation loss and adjacent cosine at every evaluation, and the measurements
 above. The same weights are exported once in nanoGPT's `ckpt.pt` layout as
 `tests/fixtures/{name}/ckpt.pt` for the reader tests.
+"""
+
+SNAPSHOTS = """
+## Training snapshots
+
+`training/` holds the three embedding tables (token `transformer.wte.weight`,
+position `transformer.wpe.weight`, head `lm_head.weight`) at a few steps, one
+bare safetensors state dict per step (`step-NNNNN.safetensors`, float16),
+with a copy of the tokenizer so that each file opens on its own
+(`python -m dashboard info models/tiny-gpt-pydocs/training/step-00000.safetensors`)
+and a `training_log.json` of the per-step training loss. The explorer's
+Training page steps through them. The steps are roughly doubling gaps, closer
+early, where the tables move fastest (the learning rate peaks at step
+{warmup_steps} and the loss falls most in the first few hundred steps); step 0
+is the initialisation and the last the shipped model.
+
+The tables are the **moving average** of the trained weights that the loop
+keeps (what `model.safetensors` holds), not the raw trained weights: at
+step 0 the two are the same (the initialisation), and the last snapshot equals
+the shipped tables rounded to float16. Saving them only reads the model, so a
+run writes the same weights with or without them (tested on a tiny run in
+`tests/scripts/test_snapshots.py`).
+
+{table}
+
+Together {total:,} bytes ({mib:.1f} MiB).
+"""
+
+SNAPSHOT_PROVENANCE = """
+How these were made: steps {retrained} come from a retrain, `{retrain}` ({note}); its printed evaluations at steps {compared} agree
+with the shipped run's log to within {largest} (the printout has {precision}
+precision). Step {shipped} is the shipped `model.safetensors` itself, rounded to
+float16. A full `make train-default-gpt` writes every step from one run.
 """

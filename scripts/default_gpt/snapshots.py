@@ -31,6 +31,46 @@ def snapshot_name(step: int) -> str:
     return f"step-{step:05d}.safetensors"
 
 
+def snapshot_from_model(model_file: Path, step: int, folder: Path) -> Path:
+    """Write the snapshot of ``step`` from a saved model's ``model.safetensors`` (its tables, rounded to float16).
+
+    For the last step of a run whose model is already saved: the file's
+    metadata says ``from: model.safetensors``, so a reader can tell it from
+    snapshots taken during training.
+    """
+    from safetensors import safe_open
+    from safetensors.torch import save_file
+
+    import torch
+
+    with safe_open(str(model_file), framework="pt") as handle:
+        tables = {key: handle.get_tensor(key).to(torch.float16).contiguous() for key in TABLE_KEYS}
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    path = Path(folder) / snapshot_name(step)
+    save_file(tables, str(path), metadata={"step": str(step), "weights": WEIGHTS, "from": Path(model_file).name})
+    return path
+
+
+def write_run_log(folder: Path, history: dict, steps: list[int], extra: dict | None = None) -> Path:
+    """``training_log.json`` beside the snapshots: the losses a page draws under them.
+
+    Args:
+        folder: the snapshot folder.
+        history: :func:`scripts.default_gpt.training.train`'s history
+            (``train_loss`` one value a step, ``val_loss`` / ``raw_val_loss``
+            ``[step, loss]`` pairs, nats per token).
+        steps: the snapshot steps written.
+        extra: more entries for the log (how the snapshots were made).
+    """
+    import json
+
+    log = {"weights": WEIGHTS, "snapshot_steps": list(steps), "train_loss": history["train_loss"],
+           "val_loss": history["val_loss"], "raw_val_loss": history["raw_val_loss"], **(extra or {})}
+    path = Path(folder) / "training_log.json"
+    path.write_text(json.dumps(log) + "\n")
+    return path
+
+
 class SnapshotWriter:
     """Saves the tables of a ``GPT2LMHeadModel`` at ``steps`` into ``folder``.
 

@@ -12,7 +12,7 @@ def _layers(chart):
 def test_loss_curve_marks_the_shown_step():
     frame = pd.DataFrame({"step": [0, 1, 2, 0], "loss": [5.0, 4.0, 3.5, 5.1], "split": ["train"] * 3 + ["validation"]})
     spec = loss_curve_chart(frame, 250).to_dict()
-    lines, rule = spec["layer"]
+    lines, points, rule = spec["layer"]
     assert rule["mark"]["type"] == "rule" and spec["datasets"][rule["data"]["name"]] == [{"step": 250}]
     assert lines["encoding"]["color"]["field"] == "split" and len(spec["datasets"][lines["data"]["name"]]) == 4
 

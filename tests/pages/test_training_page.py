@@ -74,3 +74,27 @@ def test_a_folder_that_is_not_a_run_says_why(tmp_path, name, message):
     (tmp_path / "empty").mkdir()
     at = _open(tmp_path / name)
     assert any(message in e.value for e in at.error)
+
+
+@pytest.mark.real
+def test_bundled_gpt_run_opens_when_the_folder_is_empty():
+    at = open_app_page(PAGE)
+    assert not at.exception, [e.value for e in at.exception]
+    steps = at.select_slider(key=frames.STEP_KEY).options
+    assert steps[0] == "0" and steps[-1] == "2,000"
+    text = _text(at)
+    assert "**training**" in text and "moving average" in text
+    assert "every row is zero" in text  # the bundled GPT's position table starts at zero
+    at.select_slider(key=frames.STEP_KEY).set_value(2000).run()
+    table = at.dataframe[0].value.set_index("word")
+    assert "␣method" in table.loc["function", "neighbours"]  # the shipped model's nearest neighbour of function
+
+
+def test_trainer_checkpoint_folders_open_as_a_run(tmp_path):
+    at = _open(run_factories.trainer_run(tmp_path / "run"), **{frames.WORDS_KEY: "cat"})
+    text = _text(at)
+    assert "3 checkpoints (Hugging Face Trainer checkpoint-* folders (trainer_state.json)), steps 2, 4, 6" in text
+    assert "log_history of the last checkpoint's trainer_state.json" in text
+    assert at.select_slider(key=frames.STEP_KEY).options == ["2", "4", "6"]
+    curves = at.dataframe[-1].value
+    assert "output head" in curves.columns.get_level_values(0)  # the Trainer's GPT-2 here is untied

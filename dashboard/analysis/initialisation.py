@@ -1,0 +1,138 @@
+"""Where training starts: a table's values and row norms beside the usual initialisations.
+
+Every entry of a freshly initialised embedding table is drawn from N(0, std^2):
+
+- ``std = 0.02``: ``initializer_range`` of GPT-2, BERT and Llama in
+  ``transformers`` (their ``_init_weights`` draws ``nn.Embedding`` weights from
+  ``normal_(mean=0.0, std=config.initializer_range)``);
+- ``std = 1``: ``torch.nn.Embedding``'s own default (``reset_parameters``
+  calls ``init.normal_``);
+- ``std = 1 / sqrt(d_model)``: rows of expected squared norm 1.
+
+A row of ``d_model`` such entries has an L2 norm distributed as ``std`` times
+a chi distribution with ``d_model`` degrees of freedom (``scipy.stats.chi``),
+about ``std * sqrt(d_model)``.
+
+Separately, the original Transformer (Vaswani et al. 2017, section 3.4)
+multiplies the looked-up rows by ``sqrt(d_model)`` in the forward pass; that
+is a scale in the computation, not an initialisation. :data:`SCALES_BY_SQRT_D`
+records which architectures do it, checked in ``transformers``' modeling code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+#: Whether an architecture multiplies its token rows by sqrt(d_model) before the
+#: first block, from ``transformers`` 5.x ``modeling_*.py`` (Gemma's
+#: ``GemmaTextScaledWordEmbedding`` uses ``embed_scale = hidden_size**0.5``;
+#: the others add or pass the rows unscaled). nanoGPT's ``model.py`` does not scale.
+SCALES_BY_SQRT_D = {
+    "gpt2": False, "gpt_neo": False, "gptj": False, "opt": False, "llama": False, "mistral": False,
+    "qwen2": False, "qwen3": False, "t5": False, "gpt_neox": False, "bert": False, "nanogpt": False, "gemma": True,
+}
+#: Row-norm quantiles shown as a range, in [0, 1].
+LOW, HIGH = 0.05, 0.95
+
+
+@dataclass(frozen=True)
+class Initialisation:
+    """One usual initialisation: entries from N(0, std^2).
+
+    Attributes:
+        name: as the page shows it (``N(0, 0.02)``).
+        used_by: who uses it, one phrase.
+    """
+
+    name: str
+    used_by: str
+
+    def std(self, d_model: int) -> float:
+        """Standard deviation of each entry for a table of width ``d_model``."""
+        return {"N(0, 0.02)": 0.02, "N(0, 1)": 1.0}.get(self.name, 1.0 / np.sqrt(d_model))
+
+
+INITIALISATIONS = (
+    Initialisation("N(0, 0.02)", "GPT-2, BERT and Llama in transformers (initializer_range 0.02)"),
+    Initialisation("N(0, 1)", "torch.nn.Embedding's default"),
+    Initialisation("N(0, 1/d_model)", "variance 1/d_model: rows of norm about 1"),
+)
+
+
+def summarise_values(name: str, table: np.ndarray) -> dict:
+    """Measured statistics of a table, one row of :func:`initialisation_frame`.
+
+    Args:
+        name: label of the row.
+        table: ``(n_rows, d_model)`` float.
+
+    Returns:
+        ``name``, ``kind`` (``measured``), ``value_std`` and ``value_mean``
+        (over all entries), ``norm_low`` / ``norm_median`` / ``norm_high``
+        (quantiles :data:`LOW`, 0.5, :data:`HIGH` of the L2 row norms).
+    """
+    values = np.asarray(table, dtype=np.float64)
+    norms = np.linalg.norm(values, axis=1)
+    low, median, high = np.quantile(norms, [LOW, 0.5, HIGH])
+    return {"name": name, "kind": "measured", "value_std": float(values.std()), "value_mean": float(values.mean()),
+            "norm_low": float(low), "norm_median": float(median), "norm_high": float(high)}
+
+
+def summarise_initialisation(init: Initialisation, d_model: int) -> dict:
+    """The same statistics, exact, for entries drawn from ``init`` in a ``d_model``-wide table."""
+    from scipy.stats import chi
+
+    std = init.std(d_model)
+    low, median, high = chi(df=d_model, scale=std).ppf([LOW, 0.5, HIGH])
+    return {"name": init.name, "kind": "initialisation", "value_std": std, "value_mean": 0.0,
+            "norm_low": float(low), "norm_median": float(median), "norm_high": float(high)}
+
+
+def initialisation_frame(measured: dict[str, np.ndarray], d_model: int) -> pd.DataFrame:
+    """Measured tables and the usual initialisations, one row each (columns of :func:`summarise_values`).
+
+    Args:
+        measured: ``{label: (n_rows, d_model) float}``, tables of width ``d_model``.
+        d_model: the width the initialisations are computed for.
+    """
+    rows = [summarise_values(name, table) for name, table in measured.items()]
+    rows += [summarise_initialisation(init, d_model) for init in INITIALISATIONS]
+    return pd.DataFrame(rows)
+
+
+def closest_initialisation(value_std: float, d_model: int) -> tuple[Initialisation, float]:
+    """The initialisation whose std is nearest ``value_std`` on a log scale, and ``value_std / its std``.
+
+    A table whose values are all zero has no nearest one: the ratio is 0 to each.
+    """
+    best = min(INITIALISATIONS, key=lambda i: abs(np.log(max(value_std, 1e-30) / i.std(d_model))))
+    return best, value_std / best.std(d_model)
+
+
+def value_density_frame(table: np.ndarray, d_model: int, bins: int = 80) -> pd.DataFrame:
+    """Histogram of a table's values as a density, beside each initialisation's density on the same grid.
+
+    The grid spans the 0.1 % to 99.9 % quantiles of the values (all of a
+    zero table: -1e-3 .. 1e-3), so outliers do not squeeze the histogram.
+
+    Returns:
+        Columns ``value``, ``density`` (per unit of value) and ``curve``
+        (``measured`` or an initialisation's name): ``bins`` rows each.
+    """
+    from scipy.stats import norm
+
+    values = np.asarray(table, dtype=np.float64).ravel()
+    low, high = np.quantile(values, [0.001, 0.999])
+    if high <= low:
+        low, high = low - 1e-3, high + 1e-3
+    counts, edges = np.histogram(values, bins=bins, range=(low, high))
+    centres = (edges[:-1] + edges[1:]) / 2
+    density = counts / (values.size * (edges[1] - edges[0]))
+    frames = [pd.DataFrame({"value": centres, "density": density, "curve": "measured"})]
+    for init in INITIALISATIONS:
+        frames.append(pd.DataFrame({"value": centres, "density": norm(0, init.std(d_model)).pdf(centres),
+                                    "curve": init.name}))
+    return pd.concat(frames, ignore_index=True)

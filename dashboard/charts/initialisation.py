@@ -1,0 +1,56 @@
+"""Charts of the "Where training starts" page: value densities and row-norm ranges beside the usual initialisations."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+from dashboard.charts.positions import FIT_WIDTH
+
+KIND_COLOURS = alt.Scale(domain=["measured", "initialisation"], range=["#4c78a8", "#9d9d9d"])
+
+
+def value_density_chart(frame: pd.DataFrame, *, title: str) -> alt.LayerChart:
+    """The measured values' histogram (bars) with each initialisation's normal density (lines).
+
+    Args:
+        frame: columns ``value``, ``density`` and ``curve`` from
+            :func:`dashboard.analysis.initialisation.value_density_frame`.
+        title: chart title.
+
+    Returns:
+        Bars for ``curve == "measured"`` and one line per initialisation. The
+        y axis stops at 1.5 times the histogram's tallest bar (lines above it
+        are clipped), so a narrow initialisation cannot flatten the histogram.
+    """
+    measured = frame[frame["curve"] == "measured"]
+    top = float(measured["density"].max()) * 1.5 or 1.0
+    y = alt.Y("density:Q", title="density", scale=alt.Scale(domain=[0, top], clamp=True))
+    bars = alt.Chart(measured).mark_bar(opacity=0.6, color="#4c78a8").encode(
+        x=alt.X("value:Q", title="entry value"), y=y,
+        tooltip=[alt.Tooltip("value:Q", format=".4f"), alt.Tooltip("density:Q", format=".3f")])
+    lines = alt.Chart(frame[frame["curve"] != "measured"]).mark_line(clip=True).encode(
+        x="value:Q", y=y, color=alt.Color("curve:N", title="initialisation", legend=alt.Legend(orient="top")))
+    return alt.layer(bars, lines, title=title).properties(height=260, autosize=FIT_WIDTH)
+
+
+def row_norm_range_chart(frame: pd.DataFrame) -> alt.LayerChart:
+    """Row-norm ranges (5 % to 95 % quantile, median marked) of measured tables and initialisations, log scale.
+
+    Args:
+        frame: columns ``name``, ``kind``, ``norm_low``, ``norm_median`` and
+            ``norm_high`` (L2 norms, > 0 on a log axis: zero rows are left out
+            by the caller), from :func:`dashboard.analysis.initialisation.initialisation_frame`.
+    """
+    order = list(frame["name"])
+    base = alt.Chart(frame).encode(y=alt.Y("name:N", sort=order, title=None, axis=alt.Axis(labelLimit=320)),
+                                   color=alt.Color("kind:N", scale=KIND_COLOURS, title=None,
+                                                   legend=alt.Legend(orient="top")))
+    x = alt.X("norm_low:Q", scale=alt.Scale(type="log"), title="L2 row norm (log scale)")
+    ranges = base.mark_rule(strokeWidth=6, opacity=0.7).encode(x=x, x2="norm_high:Q")
+    medians = base.mark_point(filled=True, size=60, color="black").encode(
+        x="norm_median:Q", tooltip=["name:N", alt.Tooltip("norm_low:Q", format=".4f", title="5 %"),
+                                    alt.Tooltip("norm_median:Q", format=".4f", title="median"),
+                                    alt.Tooltip("norm_high:Q", format=".4f", title="95 %")])
+    return alt.layer(ranges, medians, title="Row norms: 5 % to 95 % of rows, median as a dot").properties(
+        height=alt.Step(30), autosize=FIT_WIDTH)
