@@ -11,10 +11,10 @@ from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.charts.positions import similarity_heatmap_chart
 from dashboard.charts.training import loss_curve_chart, measure_curve_chart
 from dashboard.checkpoints.runs import LAYOUTS
-from dashboard.checkpoints.user_paths import inspect_path
 from dashboard.errors import ExplorerError
 from dashboard.ui import training_frames as frames
 from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.path_access import session_policy
 from dashboard.ui.training_text import describe_step, describe_weights
 
 ensure_routed()
@@ -24,14 +24,22 @@ st.caption("A run's embedding tables at each saved step: what training did to th
            "and the output head. Leave the folder empty for the bundled GPT's own training; or give a folder of one "
            "run: " + "; ".join(LAYOUTS.values()) + ".")
 
-typed = st.text_input("Run folder on the server", key=frames.FOLDER_KEY, placeholder=str(frames.BUNDLED_RUN),
-                      help="A folder holding the checkpoints of one run; empty: the bundled tiny-gpt-pydocs run.")
+policy = session_policy()  # EXPLORER_LOCAL_PATHS: which server folders this visitor may open
+typed = ""
+if policy.mode == "off":
+    st.caption("Server paths are off on this server (EXPLORER_LOCAL_PATHS=off): this page shows the bundled GPT's run.")
+else:
+    where = f"inside {policy.models_dir}" if policy.restricted else "on the server"
+    typed = st.text_input(f"Run folder {where}", key=frames.FOLDER_KEY, placeholder=str(frames.BUNDLED_RUN),
+                          max_chars=4096,
+                          help="A folder holding the checkpoints of one run; empty: the bundled tiny-gpt-pydocs run.")
 try:
-    folder = frames.BUNDLED_RUN if not typed.strip() else inspect_path(typed.strip(), "run folder")
+    folder = frames.BUNDLED_RUN if not typed.strip() else policy.admit(typed.strip(), "run folder")
     if folder is None:
-        st.error(f"{typed.strip()} does not exist on the server; give the folder that holds the run's checkpoints",
+        st.error("That folder does not exist on the server; give the folder that holds the run's checkpoints",
                  icon=":material/error:")
         st.stop()
+    policy.check_entries(Path(folder))  # the run's files are opened by name: none may link outside
     run = frames.get_run(Path(folder))
     curves = frames.get_curves(run)
 except ExplorerError as error:

@@ -98,3 +98,40 @@ def test_trainer_checkpoint_folders_open_as_a_run(tmp_path):
     assert at.select_slider(key=frames.STEP_KEY).options == ["2", "4", "6"]
     curves = at.dataframe[-1].value
     assert "output head" in curves.columns.get_level_values(0)  # the Trainer's GPT-2 here is untied
+
+
+def test_models_mode_refuses_a_run_folder_outside_the_models_folder_with_one_message(tmp_path, monkeypatch):
+    from dashboard.checkpoints.path_policy import MODE_ENV, MODELS_DIR_ENV
+
+    models = tmp_path / "models"
+    models.mkdir()
+    outside = run_factories.snapshot_run(tmp_path / "outside")
+    monkeypatch.setenv(MODE_ENV, "models")
+    monkeypatch.setenv(MODELS_DIR_ENV, str(models))
+    shown = []
+    for typed in (outside, tmp_path / "missing-run"):
+        at = open_app_page(PAGE, session={frames.FOLDER_KEY: str(typed)})
+        assert not at.exception and len(at.error) == 1 and not at.get("vega_lite_chart")
+        shown.append(at.error[0].value.replace(str(typed), "PATH"))
+    assert "not open on this server" in shown[0] and shown[0] == shown[1]  # exists or not: the same words
+
+
+def test_models_mode_opens_a_run_folder_inside_the_models_folder(tmp_path, monkeypatch):
+    from dashboard.checkpoints.path_policy import MODE_ENV, MODELS_DIR_ENV
+
+    models = tmp_path / "models"
+    run_factories.snapshot_run(models / "run")
+    monkeypatch.setenv(MODE_ENV, "models")
+    monkeypatch.setenv(MODELS_DIR_ENV, str(models))
+    at = _open(models / "run")
+    assert not at.error and "4 checkpoints" in _text(at)
+
+
+def test_off_mode_has_no_folder_field_and_shows_the_bundled_run(monkeypatch):
+    from dashboard.checkpoints.path_policy import MODE_ENV
+
+    monkeypatch.setenv(MODE_ENV, "off")
+    at = open_app_page(PAGE, session={frames.FOLDER_KEY: "/etc"})
+    assert not at.exception and not at.error
+    assert not [t for t in at.text_input if t.key == frames.FOLDER_KEY]
+    assert "tiny-gpt-pydocs" in _text(at) or "training" in _text(at)
