@@ -65,10 +65,8 @@ cols[2].metric("adjacent cosine mean", f"{summary.adjacent_cosine_mean:.3f}",
 cols[3].metric("closeness to sinusoidal", f"{summary.sinusoidal_similarity:.3f}", help=SINUSOIDAL_MEASURE)
 cols[4].metric("untrained-looking rows", len(summary.untrained_positions), help=UNTRAINED_CRITERION)
 st.caption(f"Closeness to sinusoidal: {SINUSOIDAL_MEASURE}. Entries are not compared dimension by dimension: "
-           "nothing ties a trained dimension to a sinusoidal one. Cosines between positions do not depend on how the "
-           "dimensions are laid out (they are unchanged by any rotation of the table), so those are compared; the "
-           "model itself is not free to rotate one table alone, only its whole residual stream with every weight "
-           "that reads it, and LayerNorm's per-dimension gains break even that.")
+           "nothing ties a trained dimension to a sinusoidal one. (The model could only rotate its whole residual "
+           "stream, with every weight that reads it, and LayerNorm's per-dimension gains break even that.)")
 
 default_dims = top_variance_dimensions(tables.position, 4)
 PARAMS = [

@@ -1,9 +1,11 @@
 """How close a learned position table is to the sinusoidal table of the same shape.
 
-The measure (:data:`SINUSOIDAL_MEASURE`): a learned table
-is only defined up to a rotation of d_model space (the next layer can absorb
-any orthogonal map), so comparing entries is meaningless. We compare what is
-rotation-invariant, the position x position cosine-similarity matrices: the
+The measure (:data:`SINUSOIDAL_MEASURE`): nothing ties a trained dimension to
+a sinusoidal one, so comparing entries is meaningless. (A model is not free to
+rotate its position table alone: only its whole residual stream, with every
+weight that reads it, and LayerNorm's per-dimension gains break even that.)
+We compare what does not depend on how the dimensions are laid out, the
+position x position cosine-similarity matrices: the
 Pearson correlation of their off-diagonal entries (representational similarity
 analysis, Kriegeskorte et al. 2008). It is 1 for any rotation or row rescaling
 of the sinusoidal table, about 0 for random rows. Linear CKA (Kornblith et al.

@@ -32,18 +32,18 @@ def rotary_frequency_chart(frame: pd.DataFrame) -> alt.Chart:
 
 
 def rotary_decay_chart(frame: pd.DataFrame) -> alt.Chart:
-    """Expected query-key score against relative distance, scaled to 1 at distance 0.
+    """RoFormer's bound on the query-key score, and the same-vector score, against relative distance (1 at 0).
 
     Args:
         frame: columns ``distance`` (positions), ``curve`` and ``value``, from
             :func:`dashboard.analysis.rotary.rotary_decay_frame`.
     """
     return (
-        alt.Chart(frame, title="Decay of the query-key score with relative distance")
+        alt.Chart(frame, title="Bound on the query-key score by relative distance")
         .mark_line()
         .encode(
             x=alt.X("distance:Q", scale=alt.Scale(nice=False), title="relative distance m - n (positions)"),
-            y=alt.Y("value:Q", title="score relative to distance 0"),
+            y=alt.Y("value:Q", title="value relative to distance 0"),
             color=alt.Color("curve:N", title=None, legend=alt.Legend(orient="bottom")),
             tooltip=["curve:N", "distance:Q", alt.Tooltip("value:Q", format=".3f")],
         )

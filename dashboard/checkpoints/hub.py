@@ -59,8 +59,12 @@ def hub_unavailable_reason(timeout_s: float = 2.0) -> str | None:
     try:
         with socket.create_connection((HUB_HOST, 443), timeout=timeout_s):
             return None
+    except socket.gaierror:
+        return f"a connection to {HUB_HOST} from this server failed (the name {HUB_HOST} could not be resolved)"
+    except TimeoutError:
+        return f"a connection to {HUB_HOST} from this server failed (no answer within {timeout_s:g} s)"
     except OSError as error:
-        return f"a connection to {HUB_HOST} from this server failed ({type(error).__name__} within {timeout_s:g} s)"
+        return f"a connection to {HUB_HOST} from this server failed ({error.strerror or type(error).__name__})"
 
 
 def hub_reachable(timeout_s: float = 2.0) -> bool:

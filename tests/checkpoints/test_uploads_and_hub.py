@@ -155,10 +155,22 @@ def test_a_failed_connection_is_said_as_one_not_as_offline_mode(monkeypatch):
     monkeypatch.setattr(hub.socket, "create_connection", refuse)
     reason = hub.hub_unavailable_reason()
     assert tried == [("huggingface.co", 443)]
-    assert "connection to huggingface.co from this server failed (ConnectionRefusedError" in reason
+    assert "connection to huggingface.co from this server failed (ConnectionRefusedError)" in reason
     assert "offline mode" not in reason
     with pytest.raises(HubUnavailableError, match="connection to huggingface.co .* failed"):
         hub.fetch_hub_model("openai-community/gpt2")
+
+
+@pytest.mark.parametrize("error, said", [(hub.socket.gaierror(-3, "Temporary failure"), "could not be resolved"),
+                                         (TimeoutError(), "no answer within 2 s")])
+def test_a_failed_connection_says_how_it_failed_in_words(monkeypatch, error, said):
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+
+    def fail(address, timeout):
+        raise error
+
+    monkeypatch.setattr(hub.socket, "create_connection", fail)
+    assert said in hub.hub_unavailable_reason()
 
 
 def test_a_connection_that_succeeds_means_no_reason(monkeypatch):
