@@ -30,7 +30,8 @@ if policy.mode == "off":
     st.caption("Server paths are off on this server (EXPLORER_LOCAL_PATHS=off): this page shows the bundled GPT's run.")
 else:
     where = f"inside {policy.models_dir}" if policy.restricted else "on the server"
-    typed = st.text_input(f"Run folder {where}", key=frames.FOLDER_KEY, placeholder="empty: the bundled GPT's run; or /path/to/out",
+    typed = st.text_input(f"Run folder {where}", key=frames.FOLDER_KEY,
+                          placeholder="empty: the bundled GPT's run; or /path/to/out",
                           max_chars=4096,
                           help="A folder holding the checkpoints of one run; empty: the bundled tiny-gpt-pydocs run.")
 try:
