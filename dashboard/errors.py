@@ -76,3 +76,7 @@ class HubUnavailableError(ExplorerError):
 
 class UploadStorageError(ExplorerError):
     """No writable temporary folder to store an upload in (a read-only file system, a full disk)."""
+
+
+class MetadataError(CheckpointReadError):
+    """A metadata file or field (config.json, meta.pkl, GGUF key ...) has the wrong type or shape; the message names the file and the field."""

@@ -19,7 +19,6 @@ aliases that share storage with the kept tensor.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from pathlib import Path
@@ -28,7 +27,8 @@ from typing import Any, Callable, Protocol
 import numpy as np
 
 from dashboard.checkpoints.keymaps import find_key, is_buffer
-from dashboard.errors import CheckpointReadError, MissingTensorError
+from dashboard.checkpoints.metadata import read_metadata_file
+from dashboard.errors import CheckpointReadError, MetadataError, MissingTensorError
 
 #: safetensors dtype tags -> names shown to users.
 _DTYPE_NAMES = {"F64": "float64", "F32": "float32", "F16": "float16", "BF16": "bfloat16",
@@ -95,16 +95,17 @@ def read_weight_map(index_path: Path) -> dict[str, Path]:
     """Tensor name -> shard file, from a ``*.index.json`` written by ``save_pretrained``.
 
     Raises:
-        CheckpointReadError: the index is not valid JSON, or names a shard
+        MetadataError: the index is not valid JSON or its ``weight_map`` is not
+            an object of name -> file name.
+        CheckpointReadError: the index names a shard
             file that is not in the folder (the message names the shard and
             how many tensors it should hold).
     """
-    try:
-        weight_map = json.loads(index_path.read_text())["weight_map"]
-        files = {str(key): index_path.parent / str(shard) for key, shard in weight_map.items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-        raise CheckpointReadError(f"{index_path.name} is not a valid shard index ({error}); "
-                                  "re-download it with the shards") from error
+    weight_map = read_metadata_file(index_path, "index.json").get("weight_map")
+    if not weight_map:
+        raise MetadataError(f"{index_path.name} has no 'weight_map' of tensor name -> shard file; "
+                            "re-download it with the shards")
+    files = {key: index_path.parent / shard for key, shard in weight_map.items()}
     for shard in sorted(set(files.values())):
         if not shard.is_file():
             count = sum(1 for s in files.values() if s == shard)

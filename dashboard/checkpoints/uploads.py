@@ -75,13 +75,16 @@ def extraction_limit(environ: Mapping[str, str] = os.environ, *,
     return int(megabytes * _MB)
 
 
-def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_bytes: int) -> None:
+def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_bytes: int, *,
+                     holds: str = "a model folder") -> None:
     """Refuse a zip whose entries would unpack to more than ``max_bytes`` or compress suspiciously well.
 
     Args:
         archive_name: the zip's file name, for the message.
         members: its file entries (no folders).
         max_bytes: most bytes all entries together may unpack to.
+        holds: what the zip should be, for the message (``a torch checkpoint``
+            for the zip ``torch.save`` writes, ``a NumPy .npz`` ...).
 
     Raises:
         ArchiveLimitError: the total declared size is over ``max_bytes``, or an
@@ -94,7 +97,7 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
             raise ArchiveLimitError(
                 f"{archive_name} holds {member.filename!r}, which would unpack from {member.compress_size:,} to "
                 f"{member.file_size:,} bytes ({ratio:,.0f} times); checkpoint weights barely compress, so this is "
-                f"not a model folder (at most {MAX_COMPRESSION_RATIO} times is accepted) and nothing was extracted")
+                f"not {holds} (at most {MAX_COMPRESSION_RATIO} times is accepted) and nothing was extracted")
     total = sum(member.file_size for member in members)
     if total > max_bytes:
         raise ArchiveLimitError(
