@@ -28,7 +28,7 @@ import numpy as np
 
 from dashboard.checkpoints.keymaps import find_key, is_buffer
 from dashboard.checkpoints.metadata import read_metadata_file
-from dashboard.errors import CheckpointReadError, MetadataError, MissingTensorError
+from dashboard.errors import CheckpointReadError, InvalidTableError, MetadataError, MissingTensorError
 
 #: safetensors dtype tags -> names shown to users.
 _DTYPE_NAMES = {"F64": "float64", "F32": "float32", "F16": "float16", "BF16": "bfloat16",
@@ -242,6 +242,8 @@ class SafetensorsStore:
             try:
                 stored = handle.get_slice(key)
                 return widen_in_blocks(self.shape(key), lambda start, stop: stored[start:stop])
+            except InvalidTableError:
+                raise
             except Exception as error:  # safetensors raises its own error types on truncation
                 raise CheckpointReadError(f"could not read tensor {key!r} from {self._files[key].name}: {error}; "
                                           "the file is truncated or corrupt: download it again") from error
@@ -258,9 +260,16 @@ def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]
     Args:
         shape: the tensor's shape.
         read_rows: ``(start, stop) -> torch.Tensor`` of rows ``start:stop`` (0-based) in the stored dtype.
+
+    Raises:
+        InvalidTableError: the tensor is complex (its imaginary part would be lost).
     """
     import torch  # torch reads every stored dtype; numpy lacks bfloat16
 
+    if read_rows(0, 0 if shape else 1).is_complex():
+        # Found by the structured fuzzer: .to(float32) would silently drop the imaginary part.
+        raise InvalidTableError(f"the tensor is complex ({read_rows(0, 0).dtype}); embedding tables are real: "
+                                "save the real-valued weights")
     if not shape:
         return read_rows(0, 1).to(torch.float32).numpy().copy()
     out = np.empty(shape, dtype=np.float32)
