@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import shutil
 import zipfile
+import zlib
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import BinaryIO, Iterable, Mapping
 
@@ -156,7 +157,8 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
         UnusablePathError: an entry's name cannot be a file name here (nothing written).
         ArchiveLimitError: over ``max_bytes``, or an entry compressed more than
             :data:`MAX_COMPRESSION_RATIO` times (nothing written).
-        CheckpointReadError: not a zip, larger than the free disk space, or a write failed.
+        CheckpointReadError: not a zip, encrypted, corrupt compressed data,
+            larger than the free disk space, or a write failed.
     """
     max_bytes = extraction_limit() if max_bytes is None else max_bytes
     try:
@@ -164,6 +166,10 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
             members = [m for m in handle.infolist() if not m.is_dir()]
             targets = [safe_member_path(destination, m.filename) for m in members]
             check_zip_limits(archive.name, members, max_bytes)
+            encrypted = [m.filename for m in members if m.flag_bits & 0x1]  # bit 0 of the flags: encrypted
+            if encrypted:
+                raise CheckpointReadError(f"{archive.name} is encrypted ({encrypted[0]!r} needs a password); "
+                                          "nothing was extracted: zip the folder again without a password")
             needed = sum(m.file_size for m in members)
             free = shutil.disk_usage(destination).free
             if needed + DISK_MARGIN > free:
@@ -172,7 +178,7 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
             for member, target in zip(members, targets):
                 with handle.open(member) as source:
                     _write(source, target)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError) as error:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError, zlib.error) as error:
         raise CheckpointReadError(f"{archive.name} is not a readable zip ({error}); zip the folder again") from error
     return destination
 

@@ -252,3 +252,26 @@ def test_a_complex_token_table_is_refused_not_cast_to_its_real_part(tmp_path):
                 "transformer.wpe.weight": torch.ones(4, 4)}, tmp_path / "model.pt")
     with pytest.raises(ExplorerError, match="complex"):
         load_tables(tmp_path / "model.pt")
+
+
+def test_an_encrypted_or_corrupt_upload_zip_is_a_typed_error(tmp_path):
+    from dashboard.checkpoints.uploads import extract_zip
+
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    archive = tmp_path / "gpt2.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as handle:
+        for path in folder.iterdir():
+            handle.write(path, f"gpt2/{path.name}")
+    data = archive.read_bytes()
+    _mark_encrypted(archive)
+    (tmp_path / "out1").mkdir()
+    with pytest.raises(CheckpointReadError, match="is encrypted"):
+        extract_zip(archive, tmp_path / "out1")
+    broken = bytearray(data)
+    first = broken.find(b"PK\x03\x04")
+    start = first + 30 + int.from_bytes(broken[first + 26:first + 28], "little")  # the first entry's data
+    broken[start:start + 64] = bytes(64)
+    archive.write_bytes(bytes(broken))
+    (tmp_path / "out2").mkdir()
+    with pytest.raises(CheckpointReadError):
+        extract_zip(archive, tmp_path / "out2")
