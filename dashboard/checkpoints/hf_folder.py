@@ -28,7 +28,7 @@ from dashboard.checkpoints.torch_store import TorchStore
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.checkpoints.vocab_files import read_vocabulary
 from dashboard.errors import CheckpointReadError, ShapeMismatchError, UnsupportedFormatError
-from dashboard.tables import EmbeddingTables, Vocabulary
+from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
 #: Weight files of a folder, in the order they are looked for -> (how to open them, format label).
 WEIGHT_FILES = {
@@ -130,6 +130,7 @@ def tables_from_store(
                             "these weights")
     token_key = require(store, key_map.token, key_map.prefixes, "token embedding", hint=hint)
     token = store.read(token_key)
+    check_table_shape("token", token.shape)
     position = position_key = None
     if key_map.position is not None:
         position_key = require(store, key_map.position, key_map.prefixes, "position embedding", hint=hint)

@@ -40,7 +40,7 @@ from dashboard.errors import (
     SourceNotFoundError,
     UnsafeCheckpointError,
 )
-from dashboard.tables import EmbeddingTables, Vocabulary
+from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
 SUFFIXES = (".npy", ".npz")
 #: Keyword options :func:`read_arrays` takes (and ``load_tables`` passes through).
@@ -112,6 +112,8 @@ def _header(handle, available: int, name: str) -> tuple[tuple[int, ...], np.dtyp
     return shape, dtype
 
 
+#: dtype kinds a table may be stored in: booleans, signed and unsigned integers, floats.
+_NUMBER_KINDS = "biuf"
 #: Values widened to float32 per read: the stored-dtype block stays 8 MB or less.
 _BLOCK_VALUES = 2**20
 
@@ -124,11 +126,17 @@ def _read_float32(handle, name: str) -> np.ndarray:
     times the result for float64).
 
     Raises:
-        CheckpointReadError: the data ends before the shape is filled.
+        CheckpointReadError: the data ends before the shape is filled, or
+            the dtype is not a number (strings, void, complex, dates).
     """
     shape, fortran, dtype = _read_header(handle)
-    if fortran or dtype.hasobject or dtype.itemsize == 0:
-        # Rare layouts: numpy's own reader (object arrays are refused by allow_pickle=False).
+    if dtype.kind not in _NUMBER_KINDS or dtype.itemsize == 0:
+        # Found by the fuzzer: a zero-byte dtype (|V0, |S0) lets a 40-byte header declare any shape over no
+        # data, and its float32 copy was terabytes. Tables hold numbers.
+        raise CheckpointReadError(f"array {name!r} holds {dtype} values, not numbers; an embedding table holds "
+                                  "floats: save it with array.astype('float32')")
+    if fortran:
+        # Rare layout: numpy's own reader (the stored array is at most the file's size, checked by _header).
         array = np.lib.format.read_array(handle, allow_pickle=False)
         with np.errstate(over="ignore"):
             return np.array(array, dtype=np.float32)
@@ -269,6 +277,7 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
                                         "unpickling; refused, nothing was executed. Save plain float arrays "
                                         "(array.astype('float32'))")
     token = _load(path, token_name)
+    check_table_shape("token", token.shape)
     position = _load(path, position_name) if position_name else None
     vocabulary = None
     if vocab_file is None and (path.parent / "vocab.txt").is_file():

@@ -273,6 +273,8 @@ def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]
     if not shape:
         return read_rows(0, 1).to(torch.float32).numpy().copy()
     out = np.empty(shape, dtype=np.float32)
+    if out.size == 0:
+        return out  # found by fuzzing: (2**40, 0) holds nothing, and the loop below ran 2**30 empty blocks
     for start in range(0, shape[0], BLOCK_ROWS):
         stop = min(start + BLOCK_ROWS, shape[0])
         out[start:stop] = read_rows(start, stop).to(torch.float32).numpy()

@@ -275,3 +275,37 @@ def test_an_encrypted_or_corrupt_upload_zip_is_a_typed_error(tmp_path):
     (tmp_path / "out2").mkdir()
     with pytest.raises(CheckpointReadError):
         extract_zip(archive, tmp_path / "out2")
+
+
+@pytest.mark.parametrize("descr", ["|V0", "|S0", "<U0", "<c8", "<M8[s]"])
+def test_an_npy_of_no_numbers_is_refused_before_any_allocation(tmp_path, descr):
+    # A zero-byte dtype lets a 40-byte header declare (10**6, 10**6) over no data.
+    import io
+
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {"descr": descr, "fortran_order": False,
+                                                  "shape": (10**6, 10**6) if "0" in descr else (2, 2)})
+    (tmp_path / "emb.npy").write_bytes(header.getvalue() + bytes(64 if "0" not in descr else 0))
+    with pytest.raises(ExplorerError, match="no 2-D float array|not numbers"):
+        load_tables(tmp_path / "emb.npy")
+
+
+@pytest.mark.parametrize("kind", ["npy", "safetensors"])
+def test_an_empty_table_with_a_huge_row_count_is_refused_before_labels_are_made(tmp_path, kind):
+    # Shape (2**40, 0) holds no bytes; a placeholder vocabulary for it would ask for 2**40 labels.
+    if kind == "npy":
+        import io
+
+        header = io.BytesIO()
+        np.lib.format.write_array_header_1_0(header, {"descr": "<f4", "fortran_order": False, "shape": (2**40, 0)})
+        path = tmp_path / "emb.npy"
+        path.write_bytes(header.getvalue())
+    else:
+        import struct
+
+        header = json.dumps({"transformer.wte.weight": {"dtype": "F32", "shape": [2**40, 0], "data_offsets": [0, 0]},
+                             "transformer.wpe.weight": {"dtype": "F32", "shape": [4, 0], "data_offsets": [0, 0]}})
+        path = tmp_path / "model.safetensors"
+        path.write_bytes(struct.pack("<Q", len(header)) + header.encode())
+    with pytest.raises(ExplorerError, match=r"empty \(shape \(1099511627776, 0\)\)|no 2-D float array"):
+        load_tables(path)
