@@ -274,7 +274,7 @@ def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]
         return read_rows(0, 1).to(torch.float32).numpy().copy()
     out = np.empty(shape, dtype=np.float32)
     if out.size == 0:
-        return out  # found by fuzzing: (2**40, 0) holds nothing, and the loop below ran 2**30 empty blocks
+        return out  # (2**40, 0) holds nothing, and the loop below would run 2**30 empty blocks
     for start in range(0, shape[0], BLOCK_ROWS):
         stop = min(start + BLOCK_ROWS, shape[0])
         out[start:stop] = read_rows(start, stop).to(torch.float32).numpy()
