@@ -92,3 +92,7 @@ class RefusedPathError(ExplorerError):
 
 class UploadQuotaError(ExplorerError):
     """An upload would take more disk than one session may hold; nothing of it was kept."""
+
+
+class MetadataError(CheckpointReadError):
+    """A metadata file or field (config.json, meta.pkl, GGUF key ...) has the wrong type or shape; the message names the file and the field."""

@@ -110,14 +110,26 @@ class Vocabulary:
         return cls(raw=labels, display=labels, scheme="none")
 
 
+def check_table_shape(name: str, shape: tuple[int, ...], rank: int = 2) -> None:
+    """Refuse a table shape no analysis can use, before anything is built for its rows.
+
+    Readers call it before making a placeholder vocabulary: a table of shape
+    ``(2**40, 0)`` holds no bytes but would ask for 2**40 labels.
+
+    Raises:
+        InvalidTableError: not ``rank`` axes, or an axis of length 0.
+    """
+    if len(shape) != rank:
+        raise InvalidTableError(f"the {name} table must have {rank} axes, got shape {tuple(shape)}")
+    if 0 in shape:
+        raise InvalidTableError(f"the {name} table is empty (shape {tuple(shape)})")
+
+
 def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.ndarray | None:
     if array is None:
         return None
     array = np.ascontiguousarray(np.asarray(array, dtype=np.float32))
-    if array.ndim != rank:
-        raise InvalidTableError(f"the {name} table must have {rank} axes, got shape {array.shape}")
-    if array.shape[0] == 0 or array.shape[1] == 0:
-        raise InvalidTableError(f"the {name} table is empty (shape {array.shape})")
+    check_table_shape(name, array.shape, rank)
     # Row blocks keep the boolean temporary small on multi-gigabyte tables.
     rows = np.concatenate([np.flatnonzero(~np.isfinite(array[i:i + 4096]).all(axis=1)) + i
                            for i in range(0, array.shape[0], 4096)])

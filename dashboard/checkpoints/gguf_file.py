@@ -29,6 +29,7 @@ import numpy as np
 
 from dashboard.checkpoints.hf_folder import tables_from_store
 from dashboard.checkpoints.keymaps import GGUF_KEY_MAPS, GGUF_SETTING_NAMES, KeyMap
+from dashboard.checkpoints.metadata import SCHEMAS, Metadata
 from dashboard.checkpoints.tensor_store import BLOCK_ROWS
 from dashboard.checkpoints.token_text import readable_tokens
 from dashboard.errors import CheckpointReadError, ShapeMismatchError
@@ -129,27 +130,39 @@ def _field(reader: Any, name: str, path: Path) -> Any:
                                   "the file is corrupt") from error
 
 
-def _settings(reader: Any, architecture: str, path: Path) -> dict[str, Any]:
+def read_gguf_metadata(reader: Any, path: Path) -> Metadata:
+    """The key-value pairs this reader uses, each checked against the ``gguf`` schema of :mod:`.metadata`.
+
+    Raises:
+        CheckpointReadError: a value cannot be decoded (bad UTF-8, short data).
+        MetadataError: a key holds the wrong type (a string where a count belongs ...).
+    """
+    architecture = _field(reader, "general.architecture", path)
+    fill = {"arch": architecture if isinstance(architecture, str) else ""}
+    names = {name.format(**fill) for name in SCHEMAS["gguf"]}
+    values = {name: _field(reader, name, path) for name in names if name in reader.fields}
+    return Metadata(values, "gguf", f"GGUF metadata of {path.name}", fill=fill)
+
+
+def _settings(metadata: Metadata, architecture: str) -> dict[str, Any]:
     settings = {}
     for canonical, suffix in GGUF_SETTING_NAMES.items():
-        value = _field(reader, f"{architecture}.{suffix}", path)
+        value = metadata.get(f"{architecture}.{suffix}")
         if value is not None:
             settings[canonical] = value
     return settings
 
 
-def _vocabulary(reader: Any, path: Path) -> Vocabulary | None:
-    tokens = _field(reader, "tokenizer.ggml.tokens", path)
+def _vocabulary(metadata: Metadata) -> Vocabulary | None:
+    tokens = metadata.get("tokenizer.ggml.tokens")
     if tokens is None:
         return None
-    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-        raise CheckpointReadError(f"tokenizer.ggml.tokens of {path.name} is not a list of strings; the file is corrupt")
     raw = tuple(tokens)
-    model = _field(reader, "tokenizer.ggml.model", path)
-    scheme = TOKENIZER_SCHEMES.get(model, "plain") if isinstance(model, str) else "plain"
-    types = _field(reader, "tokenizer.ggml.token_type", path)
+    model = metadata.get("tokenizer.ggml.model")
+    scheme = TOKENIZER_SCHEMES.get(model, "plain") if model is not None else "plain"
+    types = metadata.get("tokenizer.ggml.token_type")
     special = frozenset()
-    if isinstance(types, list) and len(types) == len(raw):
+    if types is not None and len(types) == len(raw):
         special = frozenset(i for i, kind in enumerate(types) if kind in SPECIAL_TOKEN_TYPES)
     return Vocabulary(raw, readable_tokens(raw, scheme, special), special, scheme)
 
@@ -190,16 +203,18 @@ def read_gguf(path: Path, source: str | None = None) -> EmbeddingTables:
 
     Raises:
         CheckpointReadError: corrupt header or metadata, undecodable tensor.
+        MetadataError: a metadata key of the wrong type (see :func:`read_gguf_metadata`).
         ShapeMismatchError: metadata or token list disagree with the table.
         MissingTensorError: no ``token_embd.weight``.
     """
     reader = open_gguf(path)
-    architecture = _field(reader, "general.architecture", path)
-    if not isinstance(architecture, str) or not architecture:
+    metadata = read_gguf_metadata(reader, path)
+    architecture = metadata.get("general.architecture")
+    if not architecture:
         raise CheckpointReadError(f"{path.name} has no general.architecture metadata; it is not a model GGUF file")
     store = GGUFStore(reader, path)
-    settings = _settings(reader, architecture, path)
-    vocabulary = _vocabulary(reader, path)
+    settings = _settings(metadata, architecture)
+    vocabulary = _vocabulary(metadata)
     _check_orientation(store, settings, vocabulary, path)
     key_map, notes = _key_map(reader, architecture, store)
     encoder = f"{architecture}.pooling_type" in reader.fields

@@ -20,17 +20,17 @@ Quirks handled (see :mod:`dashboard.checkpoints.keymaps`):
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from dashboard.checkpoints.keymaps import KEY_MAPS, KeyMap, canonical_settings, find_key, head_expected
+from dashboard.checkpoints.metadata import Metadata, read_metadata_file
 from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore, count_parameters, require
 from dashboard.checkpoints.torch_store import TorchStore
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.checkpoints.vocab_files import read_vocabulary
 from dashboard.errors import CheckpointReadError, ShapeMismatchError, UnsupportedFormatError
-from dashboard.tables import EmbeddingTables, Vocabulary
+from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
 #: Weight files of a folder, in the order they are looked for -> (how to open them, format label).
 WEIGHT_FILES = {
@@ -52,19 +52,15 @@ def is_hf_folder(path: Path) -> bool:
     return path.is_dir() and (path / "config.json").is_file()
 
 
-def read_config(folder: Path) -> dict[str, Any]:
-    """Parse ``config.json``.
+def read_config(folder: Path) -> Metadata:
+    """Parse ``config.json``, every field it is read for checked (schema ``config.json`` of :mod:`.metadata`).
 
     Raises:
-        CheckpointReadError: not valid JSON or not an object.
+        MetadataError: not valid JSON, not an object, nested too deep, or a
+            field of the wrong type (the message names it).
+        CheckpointReadError: the file cannot be read.
     """
-    try:
-        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CheckpointReadError(f"config.json in {folder} is not valid JSON ({error}); fix or replace it") from error
-    if not isinstance(config, dict):
-        raise CheckpointReadError(f"config.json in {folder} must hold a JSON object, not {type(config).__name__}")
-    return config
+    return read_metadata_file(folder / "config.json", "config.json", f"config.json in {folder.name}")
 
 
 def open_weights(folder: Path) -> tuple[TensorStore, str]:
@@ -83,7 +79,7 @@ def open_weights(folder: Path) -> tuple[TensorStore, str]:
     )
 
 
-def key_map_for(config: dict[str, Any], folder: Path) -> KeyMap:
+def key_map_for(config: Mapping[str, Any], folder: Path) -> KeyMap:
     """Where the tables of the config's ``model_type`` are, from :data:`~dashboard.checkpoints.keymaps.KEY_MAPS`.
 
     Args:
@@ -136,6 +132,7 @@ def tables_from_store(
                             "these weights")
     token_key = require(store, key_map.token, key_map.prefixes, "token embedding", hint=hint)
     token = store.read(token_key)
+    check_table_shape("token", token.shape)
     position = position_key = None
     if key_map.position is not None:
         position_key = require(store, key_map.position, key_map.prefixes, "position embedding", hint=hint)

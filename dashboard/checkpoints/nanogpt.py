@@ -36,13 +36,14 @@ from typing import Any, Mapping
 from dashboard.checkpoints.file_kinds import TORCH_SUFFIXES
 from dashboard.checkpoints.hf_folder import tables_from_store
 from dashboard.checkpoints.keymaps import NANOGPT, NANOGPT_PADDED_VOCAB, canonical_settings
+from dashboard.checkpoints.metadata import Metadata
 from dashboard.checkpoints.plain_pickle import load_plain_pickle
 from dashboard.checkpoints.token_text import readable_tokens
 from dashboard.checkpoints.torch_pickle import is_torch_zip, load_torch_file
 from dashboard.checkpoints.torch_store import TorchStore, tensor_mapping
 from dashboard.checkpoints.vocab_files import read_vocabulary
 from dashboard.checkpoints.wrappers import strip_wrapper_prefixes
-from dashboard.errors import CheckpointReadError, ExplorerError, ShapeMismatchError
+from dashboard.errors import CheckpointReadError, ExplorerError, MetadataError, ShapeMismatchError
 from dashboard.tables import EmbeddingTables, Vocabulary
 
 #: Keys every nanoGPT checkpoint dict has.
@@ -74,16 +75,18 @@ def read_meta_vocabulary(path: Path) -> Vocabulary:
 
     Raises:
         UnsafeCheckpointError: the pickle asks for anything but plain data.
-        CheckpointReadError: no ``itos`` mapping of ids 0..n-1 to strings.
+        MetadataError: a field of the wrong type (schema ``meta.pkl`` of :mod:`.metadata`),
+            or ``itos`` ids that are not 0..n-1.
+        CheckpointReadError: no ``itos`` mapping.
     """
-    meta = load_plain_pickle(path)
-    itos = meta.get("itos") if isinstance(meta, Mapping) else None
-    if not isinstance(itos, Mapping) or not itos:
+    meta = Metadata(load_plain_pickle(path), "meta.pkl", path.name)
+    itos = meta.get("itos")
+    if not itos:
         raise CheckpointReadError(f"{path.name} has no 'itos' mapping of token ids to strings; "
                                   "it is not a nanoGPT meta.pkl: remove it or re-run prepare.py")
-    if set(itos) != set(range(len(itos))) or not all(isinstance(v, str) for v in itos.values()):
-        raise CheckpointReadError(f"'itos' in {path.name} must map ids 0..{len(itos) - 1} to strings; "
-                                  "re-run prepare.py")
+    if set(itos) != set(range(len(itos))):
+        raise MetadataError(f"{path.name}: field 'itos' must map ids 0..{len(itos) - 1} to strings, without gaps; "
+                            "re-run prepare.py")
     raw = tuple(itos[i] for i in range(len(itos)))
     return Vocabulary(raw, readable_tokens(raw, "characters"), frozenset(), "characters")
 
@@ -112,7 +115,8 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
 
     Raises:
         UnsafeCheckpointError: the checkpoint or ``meta.pkl`` asks for objects safe loading refuses.
-        CheckpointReadError: damaged file, or ``model``/``model_args`` of the wrong type.
+        CheckpointReadError: damaged file, or ``model`` of the wrong type.
+        MetadataError: ``model_args`` not a dict, or one of its fields of the wrong type.
         ShapeMismatchError: ``model_args`` contradict the tensors, or ``meta.pkl``
             has more characters than the table has rows.
     """
@@ -121,10 +125,7 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
     if not isinstance(checkpoint, Mapping) or "model" not in checkpoint:
         raise CheckpointReadError(f"{path.name} is not a nanoGPT checkpoint dict (no 'model' entry); "
                                   "open it as a bare state dict instead")
-    model_args = checkpoint.get("model_args")
-    if not isinstance(model_args, Mapping):
-        raise CheckpointReadError(f"'model_args' in {path.name} is a {type(model_args).__name__}, not a dict; "
-                                  "the checkpoint was not written by nanoGPT's train.py")
+    model_args = Metadata(checkpoint.get("model_args"), "model_args", f"model_args of {path.name}")
     store, notes = strip_wrapper_prefixes(TorchStore(tensor_mapping(checkpoint["model"], f"'model' in {path.name}")))
     settings = canonical_settings(model_args)
     _check_model_args(settings, store, source)

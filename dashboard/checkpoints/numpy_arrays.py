@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -38,7 +39,7 @@ from dashboard.errors import (
     SourceNotFoundError,
     UnsafeCheckpointError,
 )
-from dashboard.tables import EmbeddingTables, Vocabulary
+from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
 SUFFIXES = (".npy", ".npz")
 #: Keyword options :func:`read_arrays` takes (and ``load_tables`` passes through).
@@ -71,15 +72,17 @@ def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
     Raises:
         CheckpointReadError: not a readable ``.npy``/``.npz``.
         ArchiveLimitError: compressed members would inflate more than
-            ``MAX_COMPRESSION_RATIO`` times, or to more than :func:`~dashboard.checkpoints.uploads.extraction_limit`.
+            ``MAX_COMPRESSION_RATIO`` times (a zip bomb), or to more than
+            :func:`~dashboard.checkpoints.uploads.extraction_limit`; nothing was inflated.
     """
     try:
         if path.suffix.lower() == ".npy":
             with open(path, "rb") as handle:
                 return {path.stem: _header(handle, path.stat().st_size, path.name)}
         with zipfile.ZipFile(path) as archive:
+            # Inflating is what costs: compressed members are checked from the directory alone, before any is read.
             compressed = [m for m in archive.infolist() if m.compress_type != zipfile.ZIP_STORED and not m.is_dir()]
-            check_zip_limits(path.name, compressed, extraction_limit())
+            check_zip_limits(path.name, compressed, extraction_limit(), holds="a NumPy .npz of tables")
             found = {}
             for info in archive.infolist():
                 if info.filename.endswith(".npy"):
@@ -93,19 +96,66 @@ def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
                                   "np.save / np.savez") from error
 
 
-def _header(handle, available: int, name: str) -> tuple[tuple[int, ...], np.dtype]:
-    """Shape and dtype of one ``.npy`` stream, checked against the bytes it really has."""
+def _read_header(handle) -> tuple[tuple[int, ...], bool, np.dtype]:
+    """``(shape, fortran_order, dtype)`` of one ``.npy`` stream, read with numpy's own header parser."""
     version = np.lib.format.read_magic(handle)
     if version == (1, 0):
-        shape, _, dtype = np.lib.format.read_array_header_1_0(handle)
+        shape, fortran, dtype = np.lib.format.read_array_header_1_0(handle)
     else:
-        shape, _, dtype = np.lib.format.read_array_header_2_0(handle)
-    shape = tuple(int(n) for n in shape)
+        shape, fortran, dtype = np.lib.format.read_array_header_2_0(handle)
+    return tuple(int(n) for n in shape), bool(fortran), dtype
+
+
+def _header(handle, available: int, name: str) -> tuple[tuple[int, ...], np.dtype]:
+    """Shape and dtype of one ``.npy`` stream, checked against the bytes it really has."""
+    shape, _, dtype = _read_header(handle)
     declared = math.prod(shape) * dtype.itemsize
     if dtype.kind != "O" and handle.tell() + declared > available:
         raise CheckpointReadError(f"{name} declares shape {shape} {dtype} ({declared:,} bytes) but holds only "
                                   f"{max(available - handle.tell(), 0):,}; it is truncated: save it again")
     return shape, dtype
+
+
+#: dtype kinds a table may be stored in: booleans, signed and unsigned integers, floats.
+_NUMBER_KINDS = "biuf"
+#: Values widened to float32 per read: the stored-dtype block stays 8 MB or less.
+_BLOCK_VALUES = 2**20
+
+
+def _read_float32(handle, name: str) -> np.ndarray:
+    """A ``.npy`` stream's array as float32, read a block at a time.
+
+    Peak memory is the float32 result plus one block, whatever the stored
+    dtype (``np.load`` then ``astype`` would hold both whole arrays: three
+    times the result for float64).
+
+    Raises:
+        CheckpointReadError: the data ends before the shape is filled, or
+            the dtype is not a number (strings, void, complex, dates).
+    """
+    shape, fortran, dtype = _read_header(handle)
+    if dtype.kind not in _NUMBER_KINDS or dtype.itemsize == 0:
+        # Found by the fuzzer: a zero-byte dtype (|V0, |S0) lets a 40-byte header declare any shape over no
+        # data, and its float32 copy was terabytes. Tables hold numbers.
+        raise CheckpointReadError(f"array {name!r} holds {dtype} values, not numbers; an embedding table holds "
+                                  "floats: save it with array.astype('float32')")
+    if fortran:
+        # Rare layout: numpy's own reader (the stored array is at most the file's size, checked by _header).
+        array = np.lib.format.read_array(handle, allow_pickle=False)
+        with np.errstate(over="ignore"):
+            return np.array(array, dtype=np.float32)
+    out = np.empty(shape, dtype=np.float32)
+    flat = out.reshape(-1)
+    for start in range(0, flat.size, _BLOCK_VALUES):
+        count = min(_BLOCK_VALUES, flat.size - start)
+        data = handle.read(count * dtype.itemsize)
+        if len(data) != count * dtype.itemsize:
+            raise CheckpointReadError(f"array {name!r} ends after {start * dtype.itemsize + len(data):,} bytes of "
+                                      f"data, but its shape {shape} {dtype} needs {flat.size * dtype.itemsize:,}; "
+                                      "it is truncated: save it again")
+        with np.errstate(over="ignore", invalid="ignore"):  # values beyond float32 become Inf, reported as bad rows
+            flat[start:start + count] = np.frombuffer(data, dtype=dtype)
+    return out
 
 
 def _candidates(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> list[str]:
@@ -157,19 +207,17 @@ def choose_arrays(path: Path, arrays: dict[str, tuple[tuple[int, ...], np.dtype]
 def _load(path: Path, name: str) -> np.ndarray:
     try:
         if path.suffix.lower() == ".npy":
-            array = np.load(path, mmap_mode="r", allow_pickle=False)
-        else:
-            with np.load(path, allow_pickle=False) as archive:
-                array = archive[name]
-        with np.errstate(over="ignore"):  # values beyond float32 become Inf, reported as bad rows
-            return np.array(array, dtype=np.float32)  # a copy: never a view of the mapped file
+            with open(path, "rb") as handle:
+                return _read_float32(handle, name)
+        with zipfile.ZipFile(path) as archive, archive.open(f"{name}.npy") as handle:
+            return _read_float32(handle, name)
     except ValueError as error:
         if "allow_pickle" in str(error):
             raise UnsafeCheckpointError(f"array {name!r} of {path.name} holds Python objects, which would need "
                                         "unpickling; refused, nothing was executed. Save plain float arrays "
                                         "(array.astype('float32'))") from error
         raise CheckpointReadError(f"array {name!r} of {path.name} cannot be read ({error}); save it again") from error
-    except (OSError, EOFError, KeyError, zipfile.BadZipFile, TypeError, MemoryError, RuntimeError) as error:
+    except (OSError, EOFError, KeyError, zipfile.BadZipFile, zlib.error, TypeError, MemoryError, RuntimeError) as error:
         raise CheckpointReadError(f"array {name!r} of {path.name} cannot be read ({error}); the file is "
                                   "truncated or corrupt: save it again") from error
 
@@ -233,6 +281,7 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
                                         "unpickling; refused, nothing was executed. Save plain float arrays "
                                         "(array.astype('float32'))")
     token = _load(path, token_name)
+    check_table_shape("token", token.shape)
     position = _load(path, position_name) if position_name else None
     vocabulary = None
     if vocab_file is None and (path.parent / "vocab.txt").is_file():

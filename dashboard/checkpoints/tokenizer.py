@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Protocol
 
+from dashboard.checkpoints.metadata import read_metadata_file
 from dashboard.errors import QueryError
 from dashboard.tables import EmbeddingTables, Vocabulary
 
@@ -216,6 +217,8 @@ def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | 
             (the caller falls back and says so).
     """
     folder = path if path.is_dir() else path.parent
+    if (folder / "tokenizer_config.json").is_file():  # read by the libraries below: its fields are checked first
+        read_metadata_file(folder / "tokenizer_config.json", "tokenizer_config.json")
     if (folder / "tokenizer.json").is_file():
         return TokenizerJsonTokenizer(folder / "tokenizer.json")
     if path.suffix == ".gguf":

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import pickle
 import re
+import sys
 import warnings
 import zipfile
 from pathlib import Path
 from typing import Any
 
+from dashboard.checkpoints.uploads import check_zip_limits
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 
 #: How ``torch/_weights_only_unpickler.py`` names a refused object, for legacy
@@ -76,11 +78,14 @@ def load_torch_file(path: Path) -> Any:
     Raises:
         UnsafeCheckpointError: the file asks for objects other than tensors and
             plain containers; the message names them. Nothing was executed.
+        ArchiveLimitError: a zip entry is compressed like a zip bomb; nothing was inflated.
         CheckpointReadError: the file is empty, truncated or not a torch file.
     """
     import torch
 
     mmap = is_torch_zip(path)
+    if mmap:
+        _check_members(path)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # torch warns about odd pickle protocols before refusing them
@@ -100,6 +105,26 @@ def load_torch_file(path: Path) -> Any:
         raise CheckpointReadError(f"{path.name} is not a readable torch checkpoint ({_first_line(error)}); "
                                   "it is truncated, corrupt or not written by torch.save: save or download it "
                                   "again") from error
+
+
+def _check_members(path: Path) -> None:
+    """Refuse a torch zip whose entries are compressed like a zip bomb, before torch inflates any.
+
+    ``torch.save`` stores every entry uncompressed; a crafted file can deflate
+    ``data.pkl``, which torch reads whole into memory (400 kB of zeros
+    inflate to 400 MB, then to a 400 MB string).
+
+    Raises:
+        ArchiveLimitError: an entry compressed more than ``MAX_COMPRESSION_RATIO`` times.
+        CheckpointReadError: the zip's directory cannot be read.
+    """
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = [info for info in archive.infolist() if not info.is_dir()]
+    except (zipfile.BadZipFile, ValueError, NotImplementedError) as error:
+        raise CheckpointReadError(f"{path.name} is not a readable torch checkpoint (its zip directory is damaged: "
+                                  f"{error}); save or download it again") from error
+    check_zip_limits(path.name, members, sys.maxsize, holds="a torch checkpoint")
 
 
 #: Advice paragraphs of torch's weights-only error, dropped to keep the specific reason.

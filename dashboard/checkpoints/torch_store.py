@@ -24,7 +24,7 @@ import numpy as np
 
 from dashboard.checkpoints.tensor_store import read_weight_map, widen_in_blocks
 from dashboard.checkpoints.torch_pickle import load_torch_file
-from dashboard.errors import CheckpointReadError
+from dashboard.errors import CheckpointReadError, InvalidTableError
 
 
 def tensor_mapping(obj: Any, origin: str) -> dict[str, Any]:
@@ -114,10 +114,13 @@ class TorchStore:
 
         Raises:
             CheckpointReadError: the tensor's bytes cannot be read (truncated file).
+            InvalidTableError: the tensor is complex.
         """
         tensor = self._tensors[key]
         try:
             return widen_in_blocks(tuple(tensor.shape), lambda start, stop: tensor[start:stop])
+        except InvalidTableError:
+            raise
         except Exception as error:  # an mmap past the end of a truncated file, a bad storage record
             raise CheckpointReadError(f"could not read tensor {key!r}: {error}; the file is truncated or corrupt: "
                                       "save or download it again") from error

@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import shutil
 import zipfile
+import zlib
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import BinaryIO, Callable, Iterable, Mapping
 
@@ -93,13 +94,16 @@ def read_positive_setting(environ: Mapping[str, str], name: str, default: float,
     return value
 
 
-def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_bytes: int) -> None:
+def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_bytes: int, *,
+                     holds: str = "a model folder") -> None:
     """Refuse a zip whose entries would unpack to more than ``max_bytes`` or compress suspiciously well.
 
     Args:
         archive_name: the zip's file name, for the message.
         members: its file entries (no folders).
         max_bytes: most bytes all entries together may unpack to.
+        holds: what the zip should be, for the message (``a torch checkpoint``
+            for the zip ``torch.save`` writes, ``a NumPy .npz`` ...).
 
     Raises:
         ArchiveLimitError: the total declared size is over ``max_bytes``, or an
@@ -112,7 +116,7 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
             raise ArchiveLimitError(
                 f"{archive_name} holds {member.filename!r}, which would unpack from {member.compress_size:,} to "
                 f"{member.file_size:,} bytes ({ratio:,.0f} times); checkpoint weights barely compress, so this is "
-                f"not a model folder (at most {MAX_COMPRESSION_RATIO} times is accepted) and nothing was extracted")
+                f"not {holds} (at most {MAX_COMPRESSION_RATIO} times is accepted) and nothing was extracted")
     total = sum(member.file_size for member in members)
     if total > max_bytes:
         raise ArchiveLimitError(
@@ -178,7 +182,8 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
         UnusablePathError: an entry's name cannot be a file name here (nothing written).
         ArchiveLimitError: over ``max_bytes``, or an entry compressed more than
             :data:`MAX_COMPRESSION_RATIO` times (nothing written).
-        CheckpointReadError: not a zip, larger than the free disk space, or a write failed.
+        CheckpointReadError: not a zip, encrypted, corrupt compressed data,
+            larger than the free disk space, or a write failed.
     """
     max_bytes = extraction_limit() if max_bytes is None else max_bytes
     try:
@@ -186,6 +191,10 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
             members = [m for m in handle.infolist() if not m.is_dir()]
             targets = [safe_member_path(destination, m.filename) for m in members]
             check_zip_limits(archive.name, members, max_bytes)
+            encrypted = [m.filename for m in members if m.flag_bits & 0x1]  # bit 0 of the flags: encrypted
+            if encrypted:
+                raise CheckpointReadError(f"{archive.name} is encrypted ({encrypted[0]!r} needs a password); "
+                                          "nothing was extracted: zip the folder again without a password")
             needed = sum(m.file_size for m in members)
             if check_room is not None:
                 check_room(needed)
@@ -196,7 +205,7 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
             for member, target in zip(members, targets):
                 with handle.open(member) as source:
                     _write(source, target)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError) as error:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError, zlib.error) as error:
         raise CheckpointReadError(f"{archive.name} is not a readable zip ({error}); zip the folder again") from error
     return destination
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
+from dashboard.checkpoints.metadata import load_json, read_metadata_file
 from dashboard.checkpoints.token_text import readable_tokens
 from dashboard.errors import CheckpointReadError
 from dashboard.tables import Vocabulary
@@ -77,6 +78,7 @@ def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
     """
     from tokenizers import Tokenizer
 
+    load_json(path)  # nesting and JSON validity first: the library's own errors name no field
     try:
         tokenizer = Tokenizer.from_file(str(path))
         spec = json.loads(tokenizer.to_str())
@@ -96,12 +98,9 @@ def _special_from_map(folder: Path, raw: tuple[str, ...]) -> frozenset[int]:
     path = folder / "special_tokens_map.json"
     names: set[str] = set()
     if path.is_file():
-        try:
-            for value in json.loads(path.read_text()).values():
-                for item in value if isinstance(value, list) else [value]:
-                    names.add(item["content"] if isinstance(item, dict) else str(item))
-        except (ValueError, KeyError, TypeError):
-            pass  # the map only refines labels; a broken one is not worth failing the load
+        for value in read_metadata_file(path, "special_tokens_map.json").values():
+            for item in value if isinstance(value, list) else [value]:
+                names.add(item["content"] if isinstance(item, Mapping) else item)
     return frozenset(i for i, tok in enumerate(raw) if tok in names)
 
 
@@ -109,18 +108,16 @@ def read_vocabulary(folder: Path) -> Vocabulary | None:
     """The vocabulary found in ``folder``, or ``None`` when there is no tokenizer file.
 
     Raises:
+        MetadataError: a tokenizer file's JSON is invalid, nested too deep, or
+            has a field of the wrong type (``vocab.json``, ``special_tokens_map.json``).
         CheckpointReadError: a tokenizer file exists but cannot be read
-            (not valid JSON, not UTF-8 text, ids far beyond its number of tokens).
+            (not UTF-8 text, ids far beyond its number of tokens).
     """
     if (folder / "tokenizer.json").is_file():
         return vocabulary_from_tokenizer_json(folder / "tokenizer.json")
     if (folder / "vocab.json").is_file():
-        try:
-            mapping = json.loads((folder / "vocab.json").read_text(encoding="utf-8"))
-            by_id = {int(i): str(tok) for tok, i in mapping.items()}
-        except (ValueError, AttributeError, TypeError) as error:
-            raise CheckpointReadError(f"vocab.json is not a {{token: id}} mapping ({error})") from error
-        by_id = _checked_ids(by_id, "vocab.json")
+        mapping = read_metadata_file(folder / "vocab.json", "vocab.json")
+        by_id = _checked_ids({i: tok for tok, i in mapping.items()}, "vocab.json")
         raw = tuple(by_id.get(i, "") for i in range(max(by_id, default=-1) + 1))
         special = _special_from_map(folder, raw)
         return Vocabulary(raw, readable_tokens(raw, "byte-level-bpe", special), special, "byte-level-bpe")

@@ -22,13 +22,20 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import torch
 
+from dashboard.checkpoints.hf_folder import read_config
 from dashboard.checkpoints.keymaps import KEY_MAPS
 from dashboard.errors import ExplorerError, ForwardUnavailableError
-from dashboard.forward.nanogpt import gpt2_from_nanogpt, read_nanogpt_checkpoint
+from dashboard.forward.model_size import check_model_size
+from dashboard.forward.nanogpt import (
+    gpt2_config_from_nanogpt,
+    gpt2_from_nanogpt,
+    read_nanogpt_checkpoint,
+    strip_wrapper_prefixes,
+)
 from dashboard.forward.positions import check_removable
 from dashboard.tables import EmbeddingTables
 
@@ -69,15 +76,30 @@ def _missing_weights(info: dict, module: torch.nn.Module) -> list[str]:
     return sorted(missing)
 
 
-def _build_hf_folder(path: Path) -> torch.nn.Module:
-    from transformers import AutoConfig, AutoModel, AutoModelForCausalLM
-
-    config = AutoConfig.from_pretrained(str(path), local_files_only=True)
+def _hf_auto_class(config) -> type:
     key_map = KEY_MAPS.get(config.model_type)
     if key_map is None:
         raise ForwardUnavailableError(f"model_type {config.model_type!r} is not supported for a forward pass; "
                                       f"supported: {', '.join(sorted(KEY_MAPS))}")
-    auto = AutoModelForCausalLM if key_map.causal else AutoModel
+    from transformers import AutoModel, AutoModelForCausalLM
+
+    return AutoModelForCausalLM if key_map.causal else AutoModel
+
+
+def _configure_hf_folder(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Module]]:
+    from transformers import AutoConfig
+
+    read_config(path)  # the fields transformers builds from, checked by our schema first (typed, one line)
+    config = AutoConfig.from_pretrained(str(path), local_files_only=True)
+    auto = _hf_auto_class(config)
+    return config, lambda c: auto.from_config(c, attn_implementation="eager")
+
+
+def _build_hf_folder(path: Path) -> torch.nn.Module:
+    from transformers import AutoConfig
+
+    config = AutoConfig.from_pretrained(str(path), local_files_only=True)
+    auto = _hf_auto_class(config)
     module, info = auto.from_pretrained(str(path), local_files_only=True, attn_implementation="eager",
                                         dtype=torch.float32, output_loading_info=True)
     missing = _missing_weights(info, module)
@@ -88,11 +110,25 @@ def _build_hf_folder(path: Path) -> torch.nn.Module:
     return module
 
 
+def _configure_gguf(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Module]]:
+    from transformers import AutoConfig, AutoModelForCausalLM
+
+    config = AutoConfig.from_pretrained(str(path.parent), gguf_file=path.name, local_files_only=True)
+    return config, lambda c: AutoModelForCausalLM.from_config(c, attn_implementation="eager")
+
+
 def _build_gguf(path: Path) -> torch.nn.Module:
     from transformers import AutoModelForCausalLM
 
     return AutoModelForCausalLM.from_pretrained(str(path.parent), gguf_file=path.name, local_files_only=True,
                                                 attn_implementation="eager", dtype=torch.float32)
+
+
+def _configure_nanogpt(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Module]]:
+    from transformers import GPT2LMHeadModel
+
+    state_dict, model_args = read_nanogpt_checkpoint(path)
+    return gpt2_config_from_nanogpt(strip_wrapper_prefixes(state_dict), model_args), GPT2LMHeadModel
 
 
 def _build_nanogpt(path: Path) -> torch.nn.Module:
@@ -105,21 +141,26 @@ class Builder(NamedTuple):
 
     Attributes:
         detect: whether a path is this kind (cheap: names and small files only).
+        configure: the path -> ``(transformers config, make)``, ``make(config)``
+            being the model's constructor; builds nothing, so the size the
+            config asks for is checked first (:mod:`dashboard.forward.model_size`).
         build: the path -> a ``torch.nn.Module`` in eval mode.
         describe: the kind, as error messages name it.
     """
 
     detect: Callable[[Path], bool]
+    configure: Callable[[Path], tuple[Any, Callable[[Any], torch.nn.Module]]]
     build: Callable[[Path], torch.nn.Module]
     describe: str
 
 
 #: Kind of file -> how to build a model from it, tried in this order.
 BUILDERS: dict[str, Builder] = {
-    "hf-folder": Builder(lambda p: p.is_dir() and (p / "config.json").is_file(), _build_hf_folder,
-                         "a Hugging Face folder (config.json + weights)"),
-    "gguf": Builder(lambda p: p.is_file() and p.suffix == ".gguf", _build_gguf, "a GGUF file"),
-    "nanogpt": Builder(lambda p: p.is_file() and p.suffix in TORCH_SUFFIXES, _build_nanogpt, "a nanoGPT ckpt.pt"),
+    "hf-folder": Builder(lambda p: p.is_dir() and (p / "config.json").is_file(), _configure_hf_folder,
+                         _build_hf_folder, "a Hugging Face folder (config.json + weights)"),
+    "gguf": Builder(lambda p: p.is_file() and p.suffix == ".gguf", _configure_gguf, _build_gguf, "a GGUF file"),
+    "nanogpt": Builder(lambda p: p.is_file() and p.suffix in TORCH_SUFFIXES, _configure_nanogpt,
+                       _build_nanogpt, "a nanoGPT ckpt.pt"),
 }
 
 
@@ -150,7 +191,10 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
 
     Raises:
         ForwardUnavailableError: bare table, unsupported file or architecture,
-            missing weights, or positions that cannot be removed.
+            a config asking for a bigger model than the weights hold (checked
+            before anything is built), missing weights, or positions that
+            cannot be removed.
+        MetadataError: a config field of the wrong type.
     """
     reason = forward_unavailable_reason(tables)
     if reason:
@@ -158,10 +202,13 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
     path = Path(tables.model_path)
     builder = next(b for b in BUILDERS.values() if b.detect(path))
     try:
+        config, make = builder.configure(path)
+        check_model_size(config, make, tables, path.name)
         module = builder.build(path)
     except ExplorerError:
         raise
-    except (OSError, ValueError, KeyError, RuntimeError, ImportError) as error:
+    except (OSError, ValueError, KeyError, RuntimeError, ImportError, TypeError, AttributeError) as error:
+        # transformers' own checks of the config and weights (what our schema does not cover) raise these
         raise ForwardUnavailableError(f"transformers could not build the model from {path.name} "
                                       f"({str(error).splitlines()[0] if str(error) else type(error).__name__}); "
                                       "only the lookup level can be shown") from error

@@ -25,7 +25,9 @@ from typing import Any, Mapping
 
 import torch
 
+from dashboard.checkpoints.metadata import Metadata
 from dashboard.checkpoints.torch_pickle import load_torch_file
+from dashboard.checkpoints.torch_store import tensor_mapping
 from dashboard.errors import CheckpointReadError, ForwardUnavailableError
 
 #: nanoGPT Linear weights stored transposed relative to GPT-2's Conv1D.
@@ -44,6 +46,36 @@ def strip_wrapper_prefixes(state_dict: Mapping[str, torch.Tensor]) -> dict[str, 
             key = key.split(".", 1)[1]
         stripped[key] = value
     return stripped
+
+
+def gpt2_config_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mapping[str, Any]):
+    """The ``transformers.GPT2Config`` a nanoGPT model maps onto (nothing is built).
+
+    Args:
+        state_dict: nanoGPT's state dict, wrapper prefixes stripped; only the
+            token table and ``lm_head.weight`` are compared (nanoGPT ties by
+            assignment, so both are usually one tensor).
+        model_args: nanoGPT's ``model_args``, fields checked (schema
+            ``model_args`` of :mod:`dashboard.checkpoints.metadata`).
+
+    Raises:
+        CheckpointReadError: ``model_args`` lacks a size.
+    """
+    from transformers import GPT2Config
+
+    missing_args = [name for name in REQUIRED_ARGS if model_args.get(name) is None]
+    if missing_args:
+        raise CheckpointReadError(f"nanoGPT model_args lacks {', '.join(missing_args)}; the checkpoint is not "
+                                  "a complete nanoGPT ckpt.pt")
+    token = state_dict.get("transformer.wte.weight")
+    head = state_dict.get("lm_head.weight")
+    tied = head is None or (token is not None and head.shape == token.shape and torch.equal(head, token))
+    return GPT2Config(
+        vocab_size=model_args["vocab_size"], n_positions=model_args["block_size"], n_embd=model_args["n_embd"],
+        n_layer=model_args["n_layer"], n_head=model_args["n_head"],
+        activation_function="gelu", layer_norm_epsilon=1e-5, resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0,
+        tie_word_embeddings=tied, bos_token_id=None, eos_token_id=None,
+    )
 
 
 def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mapping[str, Any]):
@@ -66,22 +98,12 @@ def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mappin
         CheckpointReadError: ``model_args`` lacks a size, or the state dict
             lacks a tensor or has one of the wrong shape (both shapes named).
     """
-    from transformers import GPT2Config, GPT2LMHeadModel
+    from transformers import GPT2LMHeadModel
 
-    missing_args = [name for name in REQUIRED_ARGS if model_args.get(name) is None]
-    if missing_args:
-        raise CheckpointReadError(f"nanoGPT model_args lacks {', '.join(missing_args)}; the checkpoint is not "
-                                  "a complete nanoGPT ckpt.pt")
     source = strip_wrapper_prefixes(state_dict)
+    config = gpt2_config_from_nanogpt(source, model_args)
     token = source.get("transformer.wte.weight")
-    head = source.get("lm_head.weight")
-    tied = head is None or (token is not None and head.shape == token.shape and torch.equal(head, token))
-    config = GPT2Config(
-        vocab_size=int(model_args["vocab_size"]), n_positions=int(model_args["block_size"]),
-        n_embd=int(model_args["n_embd"]), n_layer=int(model_args["n_layer"]), n_head=int(model_args["n_head"]),
-        activation_function="gelu", layer_norm_epsilon=1e-5, resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0,
-        tie_word_embeddings=tied, bos_token_id=None, eos_token_id=None,
-    )
+    tied = config.tie_word_embeddings
     model = GPT2LMHeadModel(config)
     target = model.state_dict()
     mapped = {}
@@ -105,7 +127,7 @@ def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mappin
     return model.eval()
 
 
-def read_nanogpt_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], dict[str, Any]]:
+def read_nanogpt_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], Mapping[str, Any]]:
     """The state dict and ``model_args`` of a nanoGPT ``ckpt.pt``.
 
     Opened with :func:`~dashboard.checkpoints.torch_pickle.load_torch_file`,
@@ -117,10 +139,12 @@ def read_nanogpt_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], dict[s
             (the message names them).
         ForwardUnavailableError: the file is a state dict without
             ``model_args`` (no sizes to build a model from).
+        MetadataError: a field of ``model_args`` of the wrong type.
         CheckpointReadError: the file is not a torch checkpoint, or is truncated.
     """
     checkpoint = load_torch_file(path)
     if not isinstance(checkpoint, dict) or "model" not in checkpoint or "model_args" not in checkpoint:
         raise ForwardUnavailableError(f"{path.name} is not a nanoGPT ckpt.pt (no 'model' and 'model_args' keys), "
                                       "so there are no sizes to build the model from; only the tables can be shown")
-    return dict(checkpoint["model"]), dict(checkpoint["model_args"])
+    model_args = Metadata(checkpoint["model_args"], "model_args", f"model_args of {path.name}")
+    return tensor_mapping(checkpoint["model"], f"'model' in {path.name}"), model_args

@@ -1,0 +1,242 @@
+"""The one typed layer every metadata field is read through: a schema per file kind.
+
+A checkpoint's metadata comes from files a stranger may have written:
+``config.json``, nanoGPT's ``model_args`` and ``meta.pkl``, ``vocab.json``,
+``special_tokens_map.json``, ``tokenizer_config.json``, GGUF key-value pairs.
+Each file kind has a schema in :data:`SCHEMAS` (field name -> :class:`Kind`);
+:class:`Metadata` checks every field the schema names when it is built and
+answers only those fields afterwards, so a field read without being declared
+fails in the tests instead of reaching a page unchecked. A field of the wrong
+type (a list where a string belongs, a string where a number belongs) is a
+:class:`~dashboard.errors.MetadataError` naming the file and the field.
+
+JSON files are parsed by :func:`load_json`, which also refuses nesting deeper
+than :data:`MAX_DEPTH` (thousands of ``[`` make Python's parser, and any
+recursive walk after it, hit the recursion limit).
+
+Sources of the fields: ``transformers`` ``PretrainedConfig`` (config.json,
+tokenizer_config.json, special_tokens_map.json), karpathy/nanoGPT
+``train.py`` (``model_args``) and ``data/*/prepare.py`` (``meta.pkl``), ggml
+``docs/gguf.md`` (GGUF keys; ``{arch}`` stands for ``general.architecture``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
+
+from dashboard.errors import CheckpointReadError, MetadataError
+
+#: Deepest nesting of lists and objects accepted in a metadata file. Real
+#: ``tokenizer.json`` files nest about 6 deep (a Sequence of normalizers).
+MAX_DEPTH = 64
+#: Schema key that checks every field a schema does not name (maps of token names).
+ANY_FIELD = "*"
+
+
+class Kind(NamedTuple):
+    """What one field must hold.
+
+    Attributes:
+        expected: the kind in words, for messages ("a whole number >= 0").
+        accepts: ``accepts(value) -> bool``.
+    """
+
+    expected: str
+    accepts: Callable[[Any], bool]
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_special_token(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(isinstance(item, str) or (isinstance(item, Mapping) and isinstance(item.get("content"), str))
+                   for item in value)
+    return isinstance(value, str) or (isinstance(value, Mapping) and isinstance(value.get("content"), str))
+
+
+WHOLE = Kind("a whole number >= 0", _is_whole)
+#: Token ids: negative ones are refused later with the id's own message (vocab_files._checked_ids).
+INTEGER = Kind("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool))
+NUMBER = Kind("a finite number", _is_number)
+TEXT = Kind("a string", lambda v: isinstance(v, str))
+FLAG = Kind("true or false", lambda v: isinstance(v, bool))
+TEXTS = Kind("a list of strings", lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v))
+WHOLES = Kind("a list of whole numbers >= 0", lambda v: isinstance(v, list) and all(_is_whole(i) for i in v))
+OBJECT = Kind("an object ({...})", lambda v: isinstance(v, Mapping))
+ROPE = Kind("an object whose rope_theta is a number",
+            lambda v: isinstance(v, Mapping) and (v.get("rope_theta") is None or _is_number(v["rope_theta"])))
+TEXT_TO_ID = Kind("an object of token -> id (a whole number >= 0)",
+                  lambda v: isinstance(v, Mapping) and all(isinstance(k, str) and _is_whole(i) for k, i in v.items()))
+ID_TO_TEXT = Kind("a mapping of ids (whole numbers >= 0) to strings",
+                  lambda v: isinstance(v, Mapping) and all(_is_whole(k) and isinstance(s, str) for k, s in v.items()))
+SPECIAL_TOKEN = Kind('a token string, {"content": string}, or a list of them', _is_special_token)
+TEXT_TO_TEXT = Kind("an object of name -> file name (strings)",
+                    lambda v: isinstance(v, Mapping) and all(isinstance(k, str) and isinstance(s, str)
+                                                             for k, s in v.items()))
+
+#: Sizes a model is built from: the same in config.json and in nanoGPT's model_args.
+_SIZES = {name: WHOLE for name in (
+    "vocab_size", "n_vocab", "hidden_size", "n_embd", "d_model", "dim", "max_position_embeddings", "n_positions",
+    "n_ctx", "block_size", "num_hidden_layers", "n_layer", "num_layers", "num_attention_heads", "n_head",
+    "num_heads", "num_key_value_heads", "intermediate_size", "n_inner", "ffn_dim", "d_ff", "type_vocab_size",
+    "head_dim", "rotary_dim", "num_decoder_layers", "word_embed_proj_dim")}
+
+#: File kind -> field -> what it must hold. Only fields named here can be read.
+SCHEMAS: dict[str, dict[str, Kind]] = {
+    "config.json": {
+        **_SIZES, "model_type": TEXT, "architectures": TEXTS, "tie_word_embeddings": FLAG, "torch_dtype": TEXT,
+        "rope_theta": NUMBER, "rope_parameters": ROPE, "rope_scaling": OBJECT, "layer_norm_eps": NUMBER,
+        "layer_norm_epsilon": NUMBER, "rms_norm_eps": NUMBER, "attention_types": Kind("a list", lambda v:
+                                                                                       isinstance(v, list)),
+    },
+    "model_args": {**_SIZES, "bias": FLAG, "dropout": NUMBER},
+    "meta.pkl": {"vocab_size": WHOLE, "itos": ID_TO_TEXT, "stoi": Kind(
+        "a mapping of strings to ids", lambda v: isinstance(v, Mapping) and all(isinstance(k, str) for k in v))},
+    "vocab.json": {ANY_FIELD: INTEGER},
+    "special_tokens_map.json": {ANY_FIELD: SPECIAL_TOKEN},
+    "tokenizer_config.json": {
+        "tokenizer_class": TEXT, "model_max_length": NUMBER, "do_lower_case": FLAG, "padding_side": TEXT,
+        "truncation_side": TEXT, "clean_up_tokenization_spaces": FLAG, "add_prefix_space": FLAG,
+        "added_tokens_decoder": OBJECT, "auto_map": OBJECT, "chat_template": Kind(
+            "a string or a list of templates", lambda v: isinstance(v, (str, list))),
+        **{name: SPECIAL_TOKEN for name in ("bos_token", "eos_token", "unk_token", "sep_token", "pad_token",
+                                            "cls_token", "mask_token", "additional_special_tokens")},
+    },
+    "index.json": {"weight_map": TEXT_TO_TEXT, "metadata": OBJECT},
+    "gguf": {
+        "general.architecture": TEXT, "tokenizer.ggml.model": TEXT, "tokenizer.ggml.tokens": TEXTS,
+        "tokenizer.ggml.token_type": WHOLES,
+        **{f"{{arch}}.{suffix}": WHOLE for suffix in ("vocab_size", "embedding_length", "context_length",
+                                                      "block_count", "attention.head_count")},
+        "{arch}.rope.freq_base": NUMBER,
+    },
+}
+
+
+def describe_value(value: Any) -> str:
+    """A short description of a value for messages: its type and a clipped repr."""
+    kind = {bool: "a boolean", int: "a whole number", float: "a number", str: "a string", list: "a list",
+            dict: "an object", type(None): "null"}.get(type(value), f"a {type(value).__name__}")
+    text = repr(value)
+    return f"{kind} ({text if len(text) <= 40 else text[:37] + '...'})"
+
+
+class Metadata(Mapping):
+    """The fields of one metadata document, each checked against its file kind's schema.
+
+    Args:
+        values: the parsed document (a JSON object, an unpickled dict, GGUF key-values).
+        kind: a key of :data:`SCHEMAS` (``config.json``, ``gguf`` ...).
+        origin: the file as messages name it (``config.json of tiny-gpt2``).
+        fill: ``{"arch": ...}`` for schemas whose names hold ``{arch}``.
+
+    Raises:
+        MetadataError: the document is not an object, or a field the schema
+            names holds the wrong type; ``null`` counts as absent.
+    """
+
+    def __init__(self, values: Any, kind: str, origin: str, *, fill: Mapping[str, str] | None = None):
+        if not isinstance(values, Mapping):
+            raise MetadataError(f"{origin} must hold an object of named fields, not {describe_value(values)}; "
+                                "fix or replace the file")
+        self._schema = {name.format(**(fill or {})): field_kind for name, field_kind in SCHEMAS[kind].items()}
+        self._origin = origin
+        self._values = dict(values)
+        fallback = self._schema.get(ANY_FIELD)
+        for name, value in self._values.items():
+            expected = self._schema.get(name, fallback)
+            if expected is not None and value is not None and not expected.accepts(value):
+                raise MetadataError(f"{origin}: field {name!r} must be {expected.expected}, not "
+                                    f"{describe_value(value)}; fix that field or replace the file")
+
+    def _declared(self, name: str) -> bool:
+        return name in self._schema or ANY_FIELD in self._schema
+
+    def __getitem__(self, name: str) -> Any:
+        if not self._declared(name):
+            # A programming error, not bad input: every field read must be in the schema.
+            raise LookupError(f"field {name!r} is not in the schema of {self._origin}; add it to SCHEMAS")
+        return self._values[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The field's checked value, or ``default`` when absent or ``null``."""
+        value = self[name] if name in self._values else None
+        return default if value is None else value
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self._declared(name) and name in self._values
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in self._values if self._declared(name))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def check_depth(document: Any, origin: str, limit: int = MAX_DEPTH) -> Any:
+    """``document`` unchanged when its lists and objects nest at most ``limit`` deep (walked without recursion).
+
+    Raises:
+        MetadataError: deeper nesting.
+    """
+    pending = [(document, 1)]
+    while pending:
+        node, depth = pending.pop()
+        children = node.values() if isinstance(node, Mapping) else node if isinstance(node, list) else ()
+        for child in children:
+            if isinstance(child, (Mapping, list)):
+                if depth + 1 > limit:
+                    raise MetadataError(f"{origin} nests lists or objects more than {limit} deep; no real "
+                                        "metadata file does: fix or replace it")
+                pending.append((child, depth + 1))
+    return document
+
+
+def load_json(path: Path, origin: str | None = None) -> Any:
+    """Parse a JSON metadata file, its nesting bounded by :data:`MAX_DEPTH`.
+
+    Args:
+        path: the file.
+        origin: the file as messages name it; defaults to its name.
+
+    Raises:
+        MetadataError: not UTF-8, not valid JSON, or nested too deep.
+        CheckpointReadError: the file cannot be read.
+    """
+    origin = origin or path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise MetadataError(f"{origin} is not UTF-8 text ({error.reason} at byte {error.start}); save it as UTF-8 "
+                            "JSON or replace it") from error
+    except OSError as error:
+        raise CheckpointReadError(f"cannot read {origin} ({error.strerror or error}); check that it is readable") \
+            from error
+    try:
+        document = json.loads(text)
+    except RecursionError as error:
+        raise MetadataError(f"{origin} nests lists or objects thousands deep; no real metadata file does: fix or "
+                            "replace it") from error
+    except ValueError as error:
+        raise MetadataError(f"{origin} is not valid JSON ({error}); fix or replace it") from error
+    return check_depth(document, origin)
+
+
+def read_metadata_file(path: Path, kind: str, origin: str | None = None) -> Metadata:
+    """:func:`load_json` then :class:`Metadata`: a JSON metadata file's checked fields.
+
+    Raises:
+        MetadataError: unreadable JSON, too deep, not an object, or a field of the wrong type.
+        CheckpointReadError: the file cannot be read.
+    """
+    origin = origin or path.name
+    return Metadata(load_json(path, origin), kind, origin)

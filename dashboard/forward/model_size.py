@@ -1,0 +1,82 @@
+"""The size of the model a config asks for, checked against the weights before anything is built.
+
+The sentence reorder demo builds a whole model, and its sizes come from a
+config (``config.json``, nanoGPT's ``model_args``, GGUF metadata) that anyone
+can write. A config asking for 20,000 layers, or an MLP ten million wide,
+beside a few kilobytes of weights would make ``transformers`` allocate
+gigabytes of freshly initialised weights, or build layers for minutes, before
+it finds that the weights are missing. So, in this order:
+
+1. the layer count is compared with the parameters the checkpoint really
+   stores: every block of the supported architectures holds at least two
+   ``d_model``-long vectors (two norms, or a norm and biases), so a config
+   with more than ``stored / (2 * d_model)`` layers cannot match its weights.
+   This bounds step 2, which builds every layer;
+2. the model is built on PyTorch's meta device (shapes only, no storage:
+   https://pytorch.org/docs/stable/meta.html), and its parameters (float32,
+   4 bytes each) and buffers are compared with the stored parameters.
+
+Only a model the checkpoint can fill is then built for real, so the forward
+pass costs what the file holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import torch
+
+from dashboard.errors import ForwardUnavailableError
+from dashboard.tables import EmbeddingTables
+
+#: Fewest parameters one block holds, in units of d_model (two norm weights).
+MIN_LAYER_WIDTHS = 2
+#: Room for what a model adds to its stored weights: buffers (rotary
+#: frequencies, position ids) and a head the checkpoint ties.
+RELATIVE_SLACK = 1.05
+SLACK_BYTES = 64 * 2**20
+_FLOAT32_BYTES = 4
+
+
+def count_model_bytes(module: torch.nn.Module) -> int:
+    """Bytes of a model built in float32: its parameters (each shared one once) at 4 bytes, plus its buffers."""
+    parameters = sum(p.numel() for p in module.parameters())
+    buffers = sum(b.numel() * b.element_size() for b in module.buffers())
+    return parameters * _FLOAT32_BYTES + buffers
+
+
+def check_model_size(config: Any, make: Callable[[Any], torch.nn.Module], tables: EmbeddingTables,
+                     origin: str) -> int:
+    """Refuse a config that asks for a bigger model than the checkpoint stores, building nothing real.
+
+    Args:
+        config: a ``transformers`` ``PretrainedConfig``.
+        make: ``make(config) -> torch.nn.Module``, the model's constructor;
+            called once, on the meta device.
+        tables: the checkpoint's tables; ``total_parameters`` is what it
+            stores and ``d_model`` its width.
+        origin: the checkpoint's name, for messages.
+
+    Returns:
+        The model's size in bytes once built in float32.
+
+    Raises:
+        ForwardUnavailableError: more layers, or more bytes, than the stored
+            weights can fill (both numbers in the message).
+    """
+    stored = int(tables.total_parameters or tables.token.size)
+    layers = getattr(config, "num_hidden_layers", None)
+    if isinstance(layers, int) and layers * MIN_LAYER_WIDTHS * tables.d_model > stored:
+        raise ForwardUnavailableError(
+            f"the config of {origin} asks for {layers:,} layers of width {tables.d_model:,}, but the checkpoint "
+            f"stores only {stored:,} parameters, fewer than so many layers hold; the config does not belong to "
+            "these weights, so no model was built: only the lookup level is shown")
+    with torch.device("meta"):
+        asked = count_model_bytes(make(config))
+    allowed = stored * _FLOAT32_BYTES * RELATIVE_SLACK + SLACK_BYTES
+    if asked > allowed:
+        raise ForwardUnavailableError(
+            f"the config of {origin} asks for a model of {asked / 2**20:,.0f} MB in float32, but the checkpoint "
+            f"stores only {stored:,} parameters ({stored * _FLOAT32_BYTES / 2**20:,.1f} MB); building it would "
+            "fill the rest with random weights, so no model was built: only the lookup level is shown")
+    return asked

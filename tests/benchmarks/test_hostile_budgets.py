@@ -1,0 +1,126 @@
+"""Hostile files cost what they hold: each is answered in a fresh process within the time and memory budget.
+
+Budget (issue 17): a file under 1 MB is answered (tables or a typed error)
+within 30 s with a peak RSS under the import baseline + 300 MB; any file
+costs at most the baseline + 1.5 x the float32 tables it really holds +
+300 MB. Each file is read by ``load_tables`` (and, for checkpoints the
+reorder demo builds, ``load_forward_model``) in a subprocess whose own peak
+RSS is measured by :func:`benchmarks.peak_memory_sharded.peak_rss`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+from benchmarks.peak_memory_sharded import peak_rss
+from tests import hostile_factories as hostile
+
+MB = 2**20
+SMALL_FILE = 1 * MB
+SECONDS = 30
+MARGIN = 300 * MB
+
+#: What the reading process imports before it opens anything (the baseline's own command).
+IMPORTS = "import torch, safetensors.torch, numpy, gguf, transformers, dashboard.cli, dashboard.checkpoints"
+#: Reads one path; prints the seconds the answer took (after the imports, which a server has done once) and
+#: ``tables`` or ``typed <ErrorClass> <message>``; any other exception exits non-zero.
+_READ = IMPORTS + """
+import sys, time
+from dashboard.checkpoints import load_tables
+from dashboard.errors import ExplorerError
+from dashboard.forward.loading import load_forward_model
+start = time.perf_counter()
+try:
+    tables = load_tables(sys.argv[1])
+    if sys.argv[2] == "forward":
+        load_forward_model(tables)
+    answer = "tables"
+except ExplorerError as error:
+    answer = f"typed {type(error).__name__} {str(error)[:300]}"
+print(f"{time.perf_counter() - start:.2f}")
+print(answer)
+"""
+
+
+@pytest.fixture(scope="module")
+def baseline() -> int:
+    rss, _, _ = peak_rss([sys.executable, "-c", IMPORTS])
+    return rss
+
+
+def _answer(path, level: str = "tables") -> tuple[int, float, str]:
+    """Peak RSS (bytes), seconds to answer once imported, and the answer line of one fresh reading process."""
+    rss, _, out = peak_rss([sys.executable, "-c", _READ, str(path), level])
+    seconds, answer = out.split("\n", 1)
+    return rss, float(seconds), answer
+
+
+def _size(path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) if path.is_dir() else path.stat().st_size
+
+
+SMALL_HOSTILE = {
+    "torch zip with a deflated 400 MB pickle": (hostile.torch_zip_with_deflated_pickle, "ArchiveLimitError"),
+    "legacy torch pickle declaring an 8 GiB storage": (hostile.legacy_torch_with_huge_storage, "CheckpointReadError"),
+    "meta.pkl declaring 50 GiB of bytes": (hostile.meta_pkl_with_huge_bytes, "CheckpointReadError"),
+    "GGUF declaring 2**40 tokens": (hostile.gguf_with_huge_token_count, "CheckpointReadError"),
+    "GGUF declaring a 2**40-byte string": (hostile.gguf_with_huge_string, "CheckpointReadError"),
+    "GGUF declaring 2**40 tensors": (hostile.gguf_with_huge_tensor_count, "CheckpointReadError"),
+    ".npy declaring 4 TB": (hostile.npy_with_huge_shape, "CheckpointReadError"),
+    ".npz deflating to 800 MiB": (hostile.npz_bomb, "ArchiveLimitError"),
+    "safetensors declaring 4 TB": (hostile.safetensors_with_huge_shape, "CheckpointReadError"),
+}
+
+
+@pytest.mark.parametrize("attack", list(SMALL_HOSTILE))
+def test_a_small_hostile_file_is_refused_within_budget(tmp_path, baseline, attack):
+    make, error = SMALL_HOSTILE[attack]
+    path = make(tmp_path)
+    assert _size(path) < SMALL_FILE
+    rss, seconds, out = _answer(path)
+    assert out.startswith(f"typed {error}"), out
+    assert seconds < SECONDS, f"{attack}: {seconds:.1f} s"
+    assert rss < baseline + MARGIN, f"{attack}: {(rss - baseline) / MB:.0f} MB above the import baseline"
+
+
+FORWARD_HOSTILE = {
+    "config.json asking for 20,000 layers": lambda folder: hostile.hf_folder_with_config(folder, n_layer=20000),
+    "config.json asking for a 20,000,000-wide MLP": lambda folder: hostile.hf_folder_with_config(folder,
+                                                                                                n_inner=20_000_000),
+    "model_args asking for 20,000 layers": lambda folder: hostile.nanogpt_with_model_args(folder, n_layer=20000),
+}
+
+
+@pytest.mark.parametrize("attack", list(FORWARD_HOSTILE))
+def test_a_config_asking_for_a_huge_model_is_refused_before_anything_is_built(tmp_path, baseline, attack):
+    path = FORWARD_HOSTILE[attack](tmp_path / "model")
+    assert _size(path) < SMALL_FILE
+    rss, seconds, out = _answer(path, "forward")
+    assert out.startswith("typed ForwardUnavailableError") and "asks for" in out, out
+    assert seconds < SECONDS, f"{attack}: {seconds:.1f} s"
+    assert rss < baseline + MARGIN, f"{attack}: {(rss - baseline) / MB:.0f} MB above the import baseline"
+
+
+def test_the_tiny_model_itself_still_builds_within_budget(tmp_path, baseline):
+    # The check must not refuse the honest file the hostile ones were made from.
+    rss, seconds, out = _answer(hostile.hf_folder_with_config(tmp_path / "model"), "forward")
+    assert out == "tables\n"
+    assert rss < baseline + MARGIN and seconds < SECONDS
+
+
+def test_a_large_float64_table_costs_at_most_one_and_a_half_float32_tables(tmp_path, baseline):
+    # 300 MB as float32, 600 MB on disk: np.load + astype held 900 MB (the file's pages and the copy).
+    rows, width = 75_000, 1_000
+    table = np.lib.format.open_memmap(tmp_path / "token_embedding.npy", mode="w+", dtype=np.float64,
+                                      shape=(rows, width))
+    for start in range(0, rows, 10_000):
+        table[start:start + 10_000] = np.arange(start, min(start + 10_000, rows))[:, None] * 1e-6
+    table.flush()
+    del table
+    float32_bytes = rows * width * 4
+    rss, _, out = _answer(tmp_path / "token_embedding.npy")
+    assert out == "tables\n"
+    assert rss < baseline + 1.5 * float32_bytes + MARGIN, f"{(rss - baseline) / MB:.0f} MB above the baseline"

@@ -1,0 +1,137 @@
+"""Hostile files of a few kilobytes that declare gigabytes, one writer per attack, for the budget tests.
+
+Each writer takes a folder and returns the path to give ``load_tables`` (a
+file or a model folder). They start from the valid tiny files of
+:mod:`tests.format_factories` and :mod:`tests.factories` and change only
+what the attack needs, so the rest of the file is what real tools write.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import struct
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from tests import factories
+from tests import format_factories as ff
+
+GIB = 2**30
+
+
+def torch_zip_with_deflated_pickle(folder: Path) -> Path:
+    """A ``torch.save`` zip whose ``data.pkl`` is deflated: 400 kB that inflate to a 400 MB string."""
+    path = folder / "bomb.pt"
+    buffer = io.BytesIO()
+    torch.save({"transformer.wte.weight": torch.zeros(4, 2)}, buffer)
+    size = 400 * 2**20
+    pickle_bytes = b"\x80\x02X" + struct.pack("<I", size) + b"a" * size + b"."
+    with zipfile.ZipFile(buffer) as source, zipfile.ZipFile(path, "w") as target:
+        for info in source.infolist():
+            if info.filename.endswith("data.pkl"):
+                target.writestr(info.filename, pickle_bytes, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            else:
+                target.writestr(info, source.read(info))
+    return path
+
+
+def legacy_torch_with_huge_storage(folder: Path) -> Path:
+    """A pre-1.6 ``torch.save`` pickle (not a zip) whose one storage declares 2**31 - 1 floats (8 GiB)."""
+    buffer = io.BytesIO()
+    torch.save({"transformer.wte.weight": torch.zeros(4, 2)}, buffer, _use_new_zipfile_serialization=False)
+    data = buffer.getvalue()
+    numel = data.index(b"K\x08", data.index(b"cpu"))  # BININT1 8: the storage's element count
+    path = folder / "legacy.pt"
+    path.write_bytes(data[:numel] + b"J" + struct.pack("<i", 2**31 - 1) + data[numel + 2:])
+    return path
+
+
+def meta_pkl_with_huge_bytes(folder: Path) -> Path:
+    """A nanoGPT folder whose ``meta.pkl`` is one BINBYTES8 opcode declaring 50 GiB."""
+    ff.nanogpt_checkpoint(folder, meta_chars="".join(chr(65 + i) for i in range(factories.VOCAB)))
+    (folder / "meta.pkl").write_bytes(b"\x80\x04\x8e" + struct.pack("<Q", 50 * GIB) + b"abc")
+    return folder / "ckpt.pt"
+
+
+def _gguf_bytes(folder: Path) -> bytes:
+    path, _ = ff.gguf_file(folder / "seed.gguf", tokens=[f"t{i}" for i in range(factories.VOCAB)])
+    data = path.read_bytes()
+    path.unlink()
+    return data
+
+
+def gguf_with_huge_token_count(folder: Path) -> Path:
+    """A GGUF file whose ``tokenizer.ggml.tokens`` array declares 2**40 strings."""
+    data = _gguf_bytes(folder)
+    at = data.index(b"tokenizer.ggml.tokens") + len(b"tokenizer.ggml.tokens") + 8  # past value type, item type
+    path = folder / "tokens.gguf"
+    path.write_bytes(data[:at] + struct.pack("<Q", 2**40) + data[at + 8:])
+    return path
+
+
+def gguf_with_huge_string(folder: Path) -> Path:
+    """A GGUF file whose first token string declares 2**40 bytes."""
+    data = _gguf_bytes(folder)
+    at = data.index(b"tokenizer.ggml.tokens") + len(b"tokenizer.ggml.tokens") + 16  # past types and count
+    path = folder / "string.gguf"
+    path.write_bytes(data[:at] + struct.pack("<Q", 2**40) + data[at + 8:])
+    return path
+
+
+def gguf_with_huge_tensor_count(folder: Path) -> Path:
+    """A GGUF file whose header declares 2**40 tensors."""
+    data = _gguf_bytes(folder)
+    path = folder / "tensors.gguf"
+    path.write_bytes(data[:8] + struct.pack("<Q", 2**40) + data[16:])
+    return path
+
+
+def npy_with_huge_shape(folder: Path) -> Path:
+    """An ``.npy`` header declaring a (10**9, 1000) float32 array (4 TB) over 64 bytes of data."""
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {"descr": "<f4", "fortran_order": False, "shape": (10**9, 1000)})
+    path = folder / "huge.npy"
+    path.write_bytes(header.getvalue() + bytes(64))
+    return path
+
+
+def npz_bomb(folder: Path) -> Path:
+    """An ``.npz`` whose member deflates from under 1 MB to a 800 MiB float32 table of zeros."""
+    path = folder / "bomb.npz"
+    rows, width = 200 * 1024, 1024
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {"descr": "<f4", "fortran_order": False, "shape": (rows, width)})
+    zeros = bytes(16 * 2**20)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        with archive.open("token_embedding.npy", "w", force_zip64=True) as member:
+            member.write(header.getvalue())
+            for _ in range(rows * width * 4 // len(zeros)):
+                member.write(zeros)
+    return path
+
+
+def safetensors_with_huge_shape(folder: Path) -> Path:
+    """A safetensors header declaring a (10**9, 1000) float32 tensor and offsets past the file's end."""
+    header = json.dumps({"wte.weight": {"dtype": "F32", "shape": [10**9, 1000],
+                                        "data_offsets": [0, 4 * 10**12]}}).encode()
+    path = folder / "huge.safetensors"
+    path.write_bytes(struct.pack("<Q", len(header)) + header + bytes(64))
+    return path
+
+
+def hf_folder_with_config(folder: Path, **changes) -> Path:
+    """A tiny GPT-2 folder whose ``config.json`` is changed by ``changes`` (``n_layer=20000`` ...)."""
+    factories.gpt2_folder(folder)
+    config = json.loads((folder / "config.json").read_text())
+    config.update(changes)
+    (folder / "config.json").write_text(json.dumps(config))
+    return folder
+
+
+def nanogpt_with_model_args(folder: Path, **changes) -> Path:
+    """A nanoGPT ``ckpt.pt`` whose ``model_args`` are changed by ``changes``."""
+    return ff.nanogpt_checkpoint(folder, model_args=changes)
