@@ -20,35 +20,44 @@ _ROUTED = "_routed_by_app"
 
 
 class PageSpec(NamedTuple):
-    """One page: its script, its title in the navigation and its icon."""
+    """One page: its script, its title in the navigation, its icon and the navigation section it sits in."""
 
     path: str
     title: str
     icon: str
+    section: str
 
 
-#: Every page of the app, in navigation order; the first is the default.
+#: Navigation sections, in order: what a student meets first, then the tables themselves, then training.
+START, LESSONS, EXPLORE, TRAINING = "Start", "Lessons, hands-on", "Explore the tables", "Training and comparison"
+
+#: Every page of the app, in navigation order (grouped by section); the first is the default.
 PAGES: tuple[PageSpec, ...] = (
-    PageSpec("pages/overview.py", "Overview", ":material/table_chart:"),
-    PageSpec("pages/load.py", "Load a checkpoint", ":material/upload_file:"),
-    PageSpec("pages/token_map.py", "Token map", ":material/scatter_plot:"),
-    PageSpec("pages/neighbours.py", "Nearest neighbours", ":material/hub:"),
-    PageSpec("pages/similarity.py", "Similarity heatmap", ":material/grid_view:"),
-    PageSpec("pages/positions.py", "Positions", ":material/timeline:"),
-    PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:"),
-    PageSpec("pages/perturb.py", "Perturb and watch", ":material/tune:"),
-    PageSpec("pages/lookup.py", "The lookup, on real rows", ":material/table_rows:"),
-    PageSpec("pages/similarity_quiz.py", "Predict the similarity", ":material/quiz:"),
-    PageSpec("pages/parameter_calculator.py", "Parameter calculator", ":material/calculate:"),
-    PageSpec("pages/compare.py", "Compare two checkpoints", ":material/compare_arrows:"),
-    PageSpec("pages/undertrained.py", "Under-trained tokens", ":material/phishing:"),
-    PageSpec("pages/training.py", "Training", ":material/model_training:"),
-    PageSpec("pages/initialisation.py", "Where training starts", ":material/start:"),
+    PageSpec("pages/overview.py", "Overview", ":material/table_chart:", START),
+    PageSpec("pages/load.py", "Load a checkpoint", ":material/upload_file:", START),
+    PageSpec("pages/lookup.py", "The lookup, on real rows", ":material/table_rows:", LESSONS),
+    PageSpec("pages/similarity_quiz.py", "Predict the similarity", ":material/quiz:", LESSONS),
+    PageSpec("pages/parameter_calculator.py", "Parameter calculator", ":material/calculate:", LESSONS),
+    PageSpec("pages/perturb.py", "Perturb and watch", ":material/tune:", LESSONS),
+    PageSpec("pages/initialisation.py", "Where training starts", ":material/start:", LESSONS),
+    PageSpec("pages/token_map.py", "Token map", ":material/scatter_plot:", EXPLORE),
+    PageSpec("pages/neighbours.py", "Nearest neighbours", ":material/hub:", EXPLORE),
+    PageSpec("pages/similarity.py", "Similarity heatmap", ":material/grid_view:", EXPLORE),
+    PageSpec("pages/positions.py", "Positions", ":material/timeline:", EXPLORE),
+    PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:", EXPLORE),
+    PageSpec("pages/training.py", "Training", ":material/model_training:", TRAINING),
+    PageSpec("pages/compare.py", "Compare two checkpoints", ":material/compare_arrows:", TRAINING),
+    PageSpec("pages/undertrained.py", "Under-trained tokens", ":material/phishing:", TRAINING),
 )
 
 
-def _streamlit_pages() -> list:
-    return [st.Page(spec.path, title=spec.title, icon=spec.icon, default=(i == 0)) for i, spec in enumerate(PAGES)]
+def _streamlit_pages() -> dict[str, list]:
+    """Section title -> its ``st.Page`` objects, in :data:`PAGES` order."""
+    sections: dict[str, list] = {}
+    for i, spec in enumerate(PAGES):
+        page = st.Page(spec.path, title=spec.title, icon=spec.icon, default=(i == 0))
+        sections.setdefault(spec.section, []).append(page)
+    return sections
 
 
 def build_navigation():

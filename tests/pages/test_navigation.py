@@ -23,3 +23,10 @@ def test_every_page_calls_ensure_routed_before_anything_else():
         first = statements[0]
         assert isinstance(first, ast.Expr) and isinstance(first.value, ast.Call), spec.path
         assert getattr(first.value.func, "id", None) == "ensure_routed", f"{spec.path} must start with ensure_routed()"
+
+
+def test_pages_of_one_section_are_declared_together_so_the_navigation_keeps_their_order():
+    sections = [spec.section for spec in PAGES]
+    seen = [s for i, s in enumerate(sections) if i == 0 or s != sections[i - 1]]
+    assert len(seen) == len(set(seen)), f"a section is split in two: {seen}"
+    assert PAGES[0].path == "pages/overview.py"
