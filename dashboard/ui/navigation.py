@@ -62,7 +62,7 @@ def _streamlit_pages() -> dict[str, list]:
 
 def build_navigation():
     """``st.navigation`` over :data:`PAGES`; marks this run as routed by the app."""
-    navigation = st.navigation(_streamlit_pages())
+    navigation = st.navigation(_streamlit_pages(), expanded=True)  # every page in view, none behind "View more"
     st.session_state[_ROUTED] = True
     return navigation
 
@@ -70,5 +70,5 @@ def build_navigation():
 def ensure_routed() -> None:
     """First line of every page: rerun through the router if Streamlit ran this page alone."""
     if not st.session_state.get(_ROUTED):
-        st.navigation(_streamlit_pages())  # switches Streamlit from the pages/ folder mode to ours
+        st.navigation(_streamlit_pages(), expanded=True)  # switches Streamlit from the pages/ folder mode to ours
         st.rerun()
