@@ -12,6 +12,7 @@ from dashboard.charts.reorder import (
 )
 from dashboard.errors import ExplorerError
 from dashboard.forward.experiment import ReorderExperiment
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.forward_loading import count_movable_tokens, forward_model, reorder_experiment
 from dashboard.ui.loading import active_source, active_tables
@@ -23,6 +24,7 @@ from dashboard.ui.reorder_frames import (
     token_difference_frame,
     token_order_frame,
 )
+from dashboard.ui.text_limits import SENTENCE_CHARS
 
 ensure_routed()
 
@@ -77,7 +79,7 @@ def order_controls(source: str, sentence: str) -> str:
         if state.REORDER_CUSTOM not in st.session_state:
             st.session_state[state.REORDER_CUSTOM] = reverse_order_text(source, sentence)
         return st.text_input("Order (0-based numbers of the tokens that can move, commas or spaces)",
-                             key=state.REORDER_CUSTOM,
+                             key=state.REORDER_CUSTOM, max_chars=SENTENCE_CHARS,
                              help="The token numbered order[t] goes to place t. Tokens the tokenizer adds around "
                                   "the sentence ([CLS], [SEP], BOS) never move and are not numbered.")
     return "reverse"
@@ -92,7 +94,8 @@ st.write("Without position information, self-attention is **permutation equivari
          "rotation replaced by the identity), and the outputs are compared token by token.")
 
 sentence_col, order_col = st.columns([3, 2])
-sentence = sentence_col.text_input("Sentence", value=DEFAULT_SENTENCE, key=state.REORDER_SENTENCE)
+sentence = sentence_col.text_input("Sentence", value=DEFAULT_SENTENCE, key=state.REORDER_SENTENCE,
+                                   max_chars=SENTENCE_CHARS)
 with order_col:
     order = order_controls(source, sentence)
 
@@ -103,20 +106,21 @@ try:
     experiment: ReorderExperiment = reorder_experiment(source, sentence, order)
     st.session_state[state.REORDER_LAST_GOOD] = (source, sentence, order)
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     last = st.session_state.get(state.REORDER_LAST_GOOD)
     if last is None or last[0] != source:
         st.stop()
-    st.caption(f"Still showing the last input that worked: “{last[1]}”, {describe_order(last[2])}.")
+    st.caption(f"Still showing the last input that worked: “{escape_markdown(last[1])}”, "
+               f"{escape_markdown(describe_order(last[2]))}.")
     experiment = reorder_experiment(*last)
 
 st.altair_chart(token_order_chart(token_order_frame(experiment)), width="stretch")
-st.caption(f"Tokens from {experiment.tokenizer_note}. Special tokens (orange) stay in place. "
+st.caption(f"Tokens from {escape_markdown(experiment.tokenizer_note)}. Special tokens (orange) stay in place. "
            f"Permutation (position t of the reordered sentence holds original token): "
            f"`{', '.join(str(int(i)) for i in experiment.perm)}`.")
 if experiment.unknown_words:
-    unknown = ", ".join(f"“{word}”" for word in experiment.unknown_words)
-    unk = experiment.unknown_token
+    unknown = ", ".join(f"“{escape_markdown(word)}”" for word in experiment.unknown_words)
+    unk = escape_markdown(experiment.unknown_token)
     st.info(f"The tokenizer has no token for {unknown}, so each became {unk}, one row shared by every unknown "
             f"word. {unk} stands in for a word of the sentence, so it moves like one; only the tokens the "
             "tokenizer adds around the sentence stay in place.", icon=":material/info:")
@@ -136,7 +140,7 @@ if experiment.causal:
         "and the outputs change even with positions removed. A causal model can count how many tokens it sees "
         f"and so learns position without any position embedding ({HAVIV}).", icon=":material/warning:")
 if not experiment.has_forward:
-    st.info(f"Only the lookup level can run: {experiment.forward_note}.", icon=":material/info:")
+    st.info(f"Only the lookup level can run: {escape_markdown(experiment.forward_note)}.", icon=":material/info:")
 
 st.header("1. Lookup: the vectors entering the first block")
 show_pair("largest |difference|", numbers, "lookup_max_abs_diff", format_difference)
@@ -185,7 +189,7 @@ if experiment.has_forward:
         st.subheader("Next-token prediction after each sentence")
         st.altair_chart(next_token_chart(next_tokens))
         top = next_tokens[next_tokens["rank"] == 1].set_index(["setting", "sentence"])["token"]
-        st.caption(" · ".join(f"{setting}: “{top[(setting, 'original')]}” after the original, "
-                              f"“{top[(setting, 'permuted')]}” after the reordered"
+        st.caption(" · ".join(f"{setting}: “{escape_markdown(top[(setting, 'original')])}” after the original, "
+                              f"“{escape_markdown(top[(setting, 'permuted')])}” after the reordered"
                               for setting in ("with positions", "without positions")))
-    st.caption(f"Model: {model.describe if model else ''}, float32, eval mode.")
+    st.caption(f"Model: {escape_markdown(model.describe) if model else ''}, float32, eval mode.")

@@ -11,6 +11,7 @@ import streamlit as st
 from dashboard.checkpoints import load_tables, resolve_source
 from dashboard.checkpoints.bundled import DEFAULT_NAME
 from dashboard.errors import ExplorerError
+from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
 from dashboard.ui.source_names import is_upload, load_error_message, short_name
@@ -67,6 +68,6 @@ def active_tables() -> EmbeddingTables:
     try:
         return get_tables(active_source(), active_options())
     except ExplorerError as error:
-        st.error(load_error_message(active_source(), error))
+        st.error(escape_markdown(load_error_message(active_source(), error)))
         st.stop()
         raise  # unreachable: st.stop() raises

@@ -10,10 +10,12 @@ import streamlit as st
 
 from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
 from dashboard.errors import ExplorerError
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
 from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
+from dashboard.ui.text_limits import PATH_CHARS
 
 
 def _sync_pickers() -> None:
@@ -100,15 +102,16 @@ def render_sidebar() -> None:
             format_func=lambda n: n + (" (default)" if n == DEFAULT_NAME else ""),
             help="Real trained checkpoints that ship with the explorer.",
         )
-        st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit,
+        st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit, max_chars=PATH_CHARS,
                       placeholder="/path/to/model-folder",
                       help="A checkpoint file or Hugging Face folder on the server's disk; press Enter to load.")
         render_models_dir_picker(activate)
-        st.caption(f"Showing **{display_name(active_source())}**")
+        st.caption(f"Showing **{escape_markdown(display_name(active_source()))}**")
         if link_source(active_source()) is None:
             st.caption("Uploads last only as long as this browser session, so the page's link leaves them out "
                        "(it opens the default checkpoint). To share a view, open the checkpoint by path.")
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
         message = st.session_state[state.LOAD_ERROR].rstrip(".")  # errors may or may not end their sentence
-        st.error(f"{message}. Still showing {display_name(active_source())}.", icon=":material/error:")
+        st.error(f"{escape_markdown(message)}. Still showing {escape_markdown(display_name(active_source()))}.",
+                 icon=":material/error:")
