@@ -71,11 +71,22 @@ PORT=${SMOKE_PORT:-$("$SMOKE_PYTHON" -c 'import socket; s = socket.socket(); s.b
 say "start the image's command on port $PORT"
 MNT=$(podman image mount "$IMAGE")
 server_pid=""
-cleanup() {
+# The image's /cache as compose.yaml's named volume would hold it: a host folder that starts as a copy of
+# the image's /cache (Docker fills a new named volume from the image, owners kept) and outlives the server.
+CACHE_VOLUME=$(mktemp -d /tmp/explorer-cache-volume.XXXXXX)
+stop_server() {
     if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    server_pid=""
+}
+cleanup() {
+    stop_server
+    $SUDO umount "$MNT/cache" 2>/dev/null || true
     podman image unmount "$IMAGE" >/dev/null || true
+    $SUDO rm -rf "$CACHE_VOLUME"
 }
 trap cleanup EXIT
+$SUDO cp -a "$MNT/cache/." "$CACHE_VOLUME/"
+$SUDO mount --bind "$CACHE_VOLUME" "$MNT/cache"
 
 # The image's user, working directory, environment and Entrypoint + Cmd, as `docker run` would use them.
 podman image inspect "$IMAGE" >"$OUT/image.json"
@@ -108,22 +119,64 @@ mapfile -d '' command < <(as_run CMD)
 mapfile -d '' healthcheck < <(as_run HEALTHCHECK)
 [ "${#healthcheck[@]}" -gt 0 ] || exit 1
 echo "as $user ($ids): ${command[*]: -1}"
-chroot --userspec="$ids" "$MNT" "${command[@]}" >"$OUT/server.log" 2>&1 &
-server_pid=$!
+# start_server LOG: the image's command in the background, then wait for /_stcore/health.
+start_server() {
+    chroot --userspec="$ids" "$MNT" "${command[@]}" >"$1" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 120); do
+        if [ "$(health "$PORT")" = ok ]; then break; fi
+        kill -0 "$server_pid" 2>/dev/null || { cat "$1"; echo "server exited"; exit 1; }
+        sleep 1
+    done
+    echo "health: $(health "$PORT" || echo 'no answer')"
+    [ "$(health "$PORT")" = ok ] || { tail -20 "$1"; exit 1; }
+}
+# in_image PYTHON_FILE [ENV=VALUE...]: run a host script with the image's Python, as the image's user.
+in_image() {
+    local script=$1; shift
+    mapfile -d '' env_args < <("$SMOKE_PYTHON" -c 'import json, sys; sys.stdout.write("\0".join(json.load(open(sys.argv[1]))[0]["Config"]["Env"]) + "\0")' "$OUT/image.json")
+    chroot --userspec="$ids" "$MNT" /usr/bin/env -i "HOME=$home" "${env_args[@]}" "$@" sh -c 'cd /app && exec python -' <"$script"
+}
 
 say "wait for /_stcore/health"
-for _ in $(seq 120); do
-    if [ "$(health "$PORT")" = ok ]; then break; fi
-    kill -0 "$server_pid" 2>/dev/null || { cat "$OUT/server.log"; echo "server exited"; exit 1; }
-    sleep 1
-done
-echo "health: $(health "$PORT" || echo 'no answer')"
-[ "$(health "$PORT")" = ok ] || { tail -20 "$OUT/server.log"; exit 1; }
+start_server "$OUT/server.log"
 
 say "Overview in Chromium"
 "$SMOKE_PYTHON" scripts/check_page.py "http://127.0.0.1:$PORT/" "$OUT/overview.png" --expect "30,522"
 
 say "image's HEALTHCHECK: ${healthcheck[*]: -1}"
 chroot --userspec="$ids" "$MNT" "${healthcheck[@]}" && echo "exit 0: healthy"
+
+MAP="http://127.0.0.1:$PORT/token_map?model=tiny-gpt-pydocs&table=position&method=umap&dims=2"
+say "a UMAP map, computed, stored in the /cache volume"
+"$SMOKE_PYTHON" scripts/check_page.py "$MAP" "$OUT/map-computed.png" --expect "Computed: UMAP to 2D" --timeout-s 900
+stored=$(find "$CACHE_VOLUME" -name '*.npz' -printf '%P %s %T@ %U\n' | sort)
+echo "$stored" | sed 's/^/  /'
+grep -q "^projections/position-umap2d-.* $(cut -d: -f1 <<<"$ids")\$" <<<"$stored" \
+    || { echo "no UMAP result owned by $user in the cache volume"; exit 1; }
+
+say "restart: the same map served from the cache volume"
+stop_server
+start=$(date +%s%N)
+start_server "$OUT/server-restarted.log"
+"$SMOKE_PYTHON" scripts/check_page.py "$MAP" "$OUT/map-after-restart.png" --expect "Computed: UMAP to 2D" \
+    --never "[data-testid='stProgress']"
+echo "start to UMAP map shown after the restart: $(( ($(date +%s%N) - start) / 1000000 )) ms"
+after=$(find "$CACHE_VOLUME" -name '*.npz' -printf '%P %s %T@ %U\n' | sort)
+[ "$after" = "$stored" ] || { echo "the cache changed across the restart (recomputed?):"; echo "$after"; exit 1; }
+echo "cache files unchanged across the restart: served from the volume, not recomputed"
+
+say "umap-learn's compiled code: the warm-up of a server start, with the image's numba cache and without"
+warm='import time; t = time.perf_counter()
+from dashboard.analysis.projection import warm_umap
+warm_umap(); print(f"{time.perf_counter() - t:.1f} s")'
+printf '%s\n' "$warm" >"$OUT/warm.py"
+echo "with NUMBA_CACHE_DIR=/var/cache/numba (filled at build): $(in_image "$OUT/warm.py")"
+if [ "${SMOKE_NUMBA_COLD:-0}" = 1 ]; then
+    echo "with an empty NUMBA_CACHE_DIR (what every start paid before): $(in_image "$OUT/warm.py" NUMBA_CACHE_DIR=/tmp/numba-empty)"
+fi
+
+say "Korean, Chinese and Japanese in exported PNG and SVG charts"
+in_image scripts/check_cjk_export.py
 
 say "docker-smoke passed: image $IMAGE, $(( size_bytes / 1000000 )) MB, built in ${build_s}s"

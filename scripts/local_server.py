@@ -37,12 +37,14 @@ class Server:
         port: the TCP port it listens on (127.0.0.1).
         started: ``time.perf_counter()`` just before the process was started.
         healthy_after: seconds from start to the first ``ok`` from ``/_stcore/health``.
+        pid: the server's process id (for measuring its memory).
     """
 
     url: str
     port: int
     started: float
     healthy_after: float = 0.0
+    pid: int = 0
 
 
 def free_port() -> int:
@@ -86,7 +88,7 @@ def run_streamlit(*, port: int, log_path: Path, script: str = "app.py", env: dic
             [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
              "--server.port", str(port), "--server.address", "127.0.0.1"],
             cwd=ROOT, env={**os.environ, **QUIET_ENV, **(env or {})}, stdout=log, stderr=subprocess.STDOUT)
-    server = Server(url=url, port=port, started=started)
+    server = Server(url=url, port=port, started=started, pid=process.pid)
     try:
         while not is_healthy(url):
             if process.poll() is not None or time.perf_counter() - started > startup_seconds:
