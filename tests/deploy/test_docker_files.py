@@ -85,3 +85,35 @@ def test_upload_limit_is_set_in_config_and_overridden_by_the_environment(monkeyp
     configured = tomllib.loads((ROOT / ".streamlit/config.toml").read_text())["server"]["maxUploadSize"]
     assert _upload_limit(dict(os.environ)) == configured
     assert _upload_limit({**os.environ, "STREAMLIT_SERVER_MAX_UPLOAD_SIZE": "7"}) == 7
+
+
+def _runtime_env() -> dict[str, str]:
+    """The final stage's ENV settings (``KEY=VALUE`` pairs)."""
+    runtime = re.sub(r"\\\n", " ", DOCKERFILE).split("\nFROM ")[-1]
+    pairs = [p for line in runtime.splitlines() if line.startswith("ENV ") for p in line[4:].split()]
+    return dict(p.split("=", 1) for p in pairs)
+
+
+def test_the_map_cache_is_a_volume_the_app_user_owns_in_the_image_and_in_compose():
+    from dashboard.projection_cache import CACHE_ENV
+
+    cache = _runtime_env()[CACHE_ENV]
+    volumes = [v for args in _instruction("VOLUME") for v in json.loads(args)]
+    root = next(v for v in volumes if cache.startswith(v + "/") or cache == v)
+    assert any("chown -R app:app" in run and root in run for run in _instruction("RUN"))
+    service = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    named = [v.split(":")[0] for v in service["services"]["explorer"]["volumes"] if v.endswith(":" + root)]
+    assert named and named[0] in service["volumes"], "compose.yaml keeps the cache on a named volume"
+
+
+def test_numba_code_is_compiled_into_an_app_owned_cache_while_building():
+    numba_dir = _runtime_env()["NUMBA_CACHE_DIR"]
+    runs = _instruction("RUN")
+    assert any("chown -R app:app" in run and numba_dir in run for run in runs)
+    runtime = DOCKERFILE.split("\nFROM ")[-1]
+    after_user = runtime.split("\nUSER app\n", 1)[1]
+    assert "warm_umap()" in after_user, "the warm-up runs as the app user, who must be able to add to the cache"
+
+
+def test_the_image_has_a_cjk_font_for_exported_charts():
+    assert any("fonts-noto-cjk" in run for run in _instruction("RUN"))
