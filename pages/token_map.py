@@ -65,7 +65,8 @@ search = st.columns([4, 1])
 search[0].text_input("Highlight tokens", key="map_highlight", max_chars=HIGHLIGHT_CHARS,
                      placeholder=f"cat, dog, tuesday   or, as a regex, {regex_example(tables.vocabulary.scheme)}",
                      help="Words separated by commas (case and the word-start markers ##, Ġ, ▁ ignored), "
-                          "or a regular expression (RE2 syntax: no backreferences or lookaround) searched in each token.")
+                          "or a regular expression (RE2 syntax: no backreferences or lookaround) searched in "
+                          "each token.")
 search[1].checkbox("regular expression", key="map_regex")
 with st.expander("UMAP parameters and drawing"):
     st.checkbox("reproducible UMAP (seeded)", key="map_seeded",
