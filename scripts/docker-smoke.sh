@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Build the Docker image where no Docker engine runs, start the image's own
-# command, and check the Overview in a real browser.
+# command, and check the Overview in a real browser; then that a map computed
+# before a restart is served from the /cache volume after it, and that
+# exported charts draw Korean, Chinese and Japanese (scripts/check_cjk_export.py).
 #
 # How (see ../shared/ENVIRONMENT.md): podman builds the unchanged Dockerfile
 # with --isolation=chroot on a Debian bookworm base made by debootstrap (no
 # registry is reachable to pull python:3.11-slim), installing offline from
 # wheels downloaded on the host. `podman run` cannot start containers in this
 # sandbox, so the built file system is mounted and the image's Cmd runs in it
-# under chroot, as the image's user, with the image's environment.
+# under chroot, as the image's user, with the image's environment; a host
+# folder bind-mounted at its /cache stands in for compose.yaml's named volume.
 #
 # Usage: scripts/docker-smoke.sh    (make docker-smoke)
 # Env:   SMOKE_PORT (default: a free port), IMAGE, BASE_IMAGE, SMOKE_PYTHON (host python with playwright; default .venv/bin/python),
