@@ -83,7 +83,8 @@ def test_a_failed_install_writes_no_stamp_and_is_redone(project):
     (project / "venv" / "bin").mkdir(parents=True)
     shutil.copy(project / "fake-python", project / "venv" / "bin" / "python")
     broken = project / "venv" / "bin" / "python"
-    broken.write_text(broken.read_text().replace('  case "$*" in *--dry-run*)', '  case "$*" in *-r\\ requirements.txt*) exit 1 ;; *--dry-run*)'))
+    fails_on_requirements = '  case "$*" in *-r\\ requirements.txt*) exit 1 ;; *--dry-run*)'
+    broken.write_text(broken.read_text().replace('  case "$*" in *--dry-run*)', fails_on_requirements))
     failed = make(project)
     assert failed.returncode != 0 and "installing requirements.txt failed" in failed.stderr
     assert not (project / "venv" / ".runtime-installed").exists()

@@ -17,7 +17,8 @@ from scripts.local_server import run_streamlit
 
 WORD_JOINER = "\u2060"
 #: What no outside text may produce in the page's main area.
-MARKUP = {"links": "a:not([href^='#'])", "images": "img", "math": ".katex", "bold": "strong, b", "italic": "em", "strike": "del",
+MARKUP = {"links": "a:not([href^='#'])", "images": "img", "math": ".katex", "bold": "strong, b", "italic": "em",
+          "strike": "del",
           "headings inside text": ":is([data-testid='stMarkdown'], [data-testid='stAlert']) :is(h1, h2, h3)",
           "lists": "li", "quotes": "blockquote", "icons": "[data-testid='stIconMaterial']",
           "coloured text": "span[class*='Color'], span[style*='color']"}
