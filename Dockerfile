@@ -59,7 +59,7 @@ RUN apt-get update \
 
 # /cache: computed maps (EXPLORER_CACHE_DIR), kept across restarts on a volume, owned by the app user
 # so it can write there. /var/cache/numba: umap-learn's and pynndescent's compiled code (NUMBA_CACHE_DIR),
-# filled once below while the image is built, so no server start compiles it again.
+# filled once below while the image is built and then copied to /cache/numba, so no start compiles it again.
 RUN useradd --create-home --uid 10001 --user-group app \
     && mkdir -p /models /cache/projections /var/cache/numba \
     && chown -R app:app /cache /var/cache/numba
@@ -79,6 +79,11 @@ USER app
 # Compile the numba code into NUMBA_CACHE_DIR as the app user, on throwaway data (the server's warm-up then
 # loads it instead of compiling: see docs/deploy.md for the seconds this saves at each start).
 RUN python -c "from dashboard.analysis.projection import warm_umap; warm_umap()"
+# ...and serve it from the /cache volume: numba refuses to run a cache=True function at all ("no locator
+# available") when its cache folder is not writable, as the image's own folders are in a read-only container
+# (docker run --read-only, or the smoke test's mounted image). A new named volume starts as this copy.
+RUN cp -a /var/cache/numba /cache/numba
+ENV NUMBA_CACHE_DIR=/cache/numba
 
 # The user's own checkpoints (the sidebar lists what is mounted here) and the map cache.
 VOLUME ["/models", "/cache"]
