@@ -47,11 +47,23 @@ ENV PATH=/opt/venv/bin:$PATH \
     HF_HUB_OFFLINE=1 \
     STREAMLIT_SERVER_PORT=8501 \
     STREAMLIT_SERVER_ADDRESS=0.0.0.0 \
-    EXPLORER_MODELS_DIR=/models
+    EXPLORER_MODELS_DIR=/models \
+    EXPLORER_CACHE_DIR=/cache/projections \
+    NUMBA_CACHE_DIR=/var/cache/numba
 ENV EXPLORER_LOCAL_PATHS=models
 
+# A CJK font, so Korean (and Chinese, Japanese) token strings and titles draw as glyphs, not boxes, in
+# exported PNG/SVG charts: vl-convert draws with the system's fonts (fontdb reads /usr/share/fonts).
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk \
+    && rm -rf /var/lib/apt/lists/*
+
+# /cache: computed maps (EXPLORER_CACHE_DIR), kept across restarts on a volume, owned by the app user
+# so it can write there. /var/cache/numba: umap-learn's and pynndescent's compiled code (NUMBA_CACHE_DIR),
+# filled once below while the image is built and then copied to /cache/numba, so no start compiles it again.
 RUN useradd --create-home --uid 10001 --user-group app \
-    && mkdir -p /models
+    && mkdir -p /models /cache/projections /var/cache/numba \
+    && chown -R app:app /cache /var/cache/numba
 COPY --from=build /opt/venv /opt/venv
 
 # The app and its bundled defaults (models/ holds model cards and small checkpoints),
@@ -64,9 +76,18 @@ COPY pages/ pages/
 COPY models/ models/
 COPY scripts/healthcheck.py scripts/
 
-# The user's own checkpoints; the sidebar lists what is mounted here.
-VOLUME ["/models"]
 USER app
+# Compile the numba code into NUMBA_CACHE_DIR as the app user, on throwaway data (the server's warm-up then
+# loads it instead of compiling: see docs/deploy.md for the seconds this saves at each start).
+RUN python -c "from dashboard.analysis.projection import warm_umap; warm_umap()"
+# ...and serve it from the /cache volume: numba refuses to run a cache=True function at all ("no locator
+# available") when its cache folder is not writable, as the image's own folders are in a read-only container
+# (docker run --read-only, or the smoke test's mounted image). A new named volume starts as this copy.
+RUN cp -a /var/cache/numba /cache/numba
+ENV NUMBA_CACHE_DIR=/cache/numba
+
+# The user's own checkpoints (the sidebar lists what is mounted here) and the map cache.
+VOLUME ["/models", "/cache"]
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["python", "scripts/healthcheck.py"]
 # Port, address, upload limit and base URL path come from STREAMLIT_SERVER_* variables

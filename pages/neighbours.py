@@ -9,11 +9,13 @@ from dashboard.analysis.queries import expression_vector, resolve_expression
 from dashboard.charts.neighbours import neighbour_scores_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.map_data import get_head_index, get_neighbour_index, get_resolver, get_table_rows
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import metric_radio, open_table_page, show_lookup_note
-from dashboard.ui.url_state import UrlParam, bounded, publish
+from dashboard.ui.text_limits import QUERY_CHARS
+from dashboard.ui.url_state import UrlParam, bounded, bounded_text, publish
 
 ensure_routed()
 
@@ -23,7 +25,7 @@ TABLE_TITLES = {"token": "token table", "head": "output head"}
 SIDE_TITLES = {"token": "Token table: how the model reads the token", "head": "Output head: how it predicts it"}
 
 PARAMS = [
-    UrlParam("query", "nn_query", "cat"),
+    UrlParam("query", "nn_query", "cat", bounded_text(QUERY_CHARS)),
     UrlParam("k", "nn_k", 10, bounded(int, 1, 200)),
     UrlParam("metric", "nn_metric", "cosine", choices=tuple(METRICS)),
     UrlParam("table", "nn_table", "token", choices=tuple(TABLE_CHOICES)),
@@ -35,7 +37,7 @@ tables, source = open_table_page(
     "space (not on the map).", PARAMS)
 
 controls = st.columns([3, 1, 2])
-controls[0].text_input("Token, word or expression", key="nn_query",
+controls[0].text_input("Token, word or expression", key="nn_query", max_chars=QUERY_CHARS,
                        help="A word as it appears in running text (in GPT-2 and Llama-style vocabularies the "
                             "word-initial token ␣king; split by the checkpoint's tokenizer if it is not one token), "
                             "a token as the vocabulary spells or shows it (##ing, Ġking, ␣king), #id for a row, or "
@@ -69,14 +71,14 @@ try:
         found[name] = top_k_neighbours(index, query, k=int(st.session_state["nn_k"]), metric=metric,
                                        exclude=expression.ids)
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 
 show_lookup_note(resolver)
 for term in expression.terms:
-    st.write(term.explain() + ".")
+    st.write(term.explain(markdown=True) + ".")
 if len(expression.terms) > 1:
-    st.write(f"Query vector: **{expression.describe()}**, each term's vector added with its sign"
+    st.write(f"Query vector: **{escape_markdown(expression.describe())}**, each term's vector added with its sign"
              + (" (in the output head: the same terms' head rows)." if "head" in names else "."))
 st.caption(f"{len(expression.ids)} token(s) of the query itself are left out of the results. "
            f"Scores: {METRICS[metric]}.")

@@ -12,6 +12,7 @@ from dashboard.charts.reorder import (
 )
 from dashboard.errors import ExplorerError
 from dashboard.forward.experiment import ReorderExperiment
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.forward_loading import forward_model, reorder_experiment, sentence_tokens
 from dashboard.ui.loading import active_source, active_tables
@@ -23,6 +24,7 @@ from dashboard.ui.reorder_frames import (
     token_difference_frame,
     token_order_frame,
 )
+from dashboard.ui.text_limits import SENTENCE_CHARS
 
 ensure_routed()
 
@@ -89,7 +91,7 @@ def order_controls(source: str, sentence: str) -> tuple[str, str]:
             st.session_state[state.REORDER_CUSTOM] = movable_text(source, sentence)[1]
         st.session_state[state.REORDER_CUSTOM_FOR] = (source, sentence)
         text = st.text_input("Order (positions as the charts number them, commas or spaces)",
-                             key=state.REORDER_CUSTOM,
+                             key=state.REORDER_CUSTOM, max_chars=SENTENCE_CHARS,
                              help="The k-th token that can move is replaced by the token at position order[k]. "
                                   "Tokens the tokenizer adds around the sentence ([CLS], [SEP], BOS) never move "
                                   "and are not listed.")
@@ -134,7 +136,8 @@ st.write("Without position information and without a causal mask, self-attention
          "and the outputs are compared token by token.")
 
 sentence_col, order_col = st.columns([3, 2])
-sentence = sentence_col.text_input("Sentence", value=DEFAULT_SENTENCE, key=state.REORDER_SENTENCE)
+sentence = sentence_col.text_input("Sentence", value=DEFAULT_SENTENCE, key=state.REORDER_SENTENCE,
+                                   max_chars=SENTENCE_CHARS)
 with order_col:
     asked, description = order_controls(source, sentence)
 
@@ -144,20 +147,21 @@ try:
     experiment: ReorderExperiment = reorder_experiment(source, sentence, order)
     st.session_state[state.REORDER_LAST_GOOD] = (source, sentence, order, description)
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     last = st.session_state.get(state.REORDER_LAST_GOOD)
     if last is None or last[0] != source:
         st.stop()
-    st.caption(f"Still showing the last input that worked: “{last[1]}”, {last[3]}.")
+    st.caption(f"Still showing the last input that worked: “{escape_markdown(last[1])}”, "
+               f"{escape_markdown(last[3])}.")
     experiment = reorder_experiment(*last[:3])
 
 st.altair_chart(token_order_chart(token_order_frame(experiment)), width="stretch")
-st.caption(f"Tokens from {experiment.tokenizer_note}. Special tokens (orange) stay in place. "
+st.caption(f"Tokens from {escape_markdown(experiment.tokenizer_note)}. Special tokens (orange) stay in place. "
            f"Permutation (position t of the reordered sentence holds original token): "
            f"`{', '.join(str(int(i)) for i in experiment.perm)}`.")
 if experiment.unknown_words:
-    unknown = ", ".join(f"“{word}”" for word in experiment.unknown_words)
-    unk = experiment.unknown_token
+    unknown = ", ".join(f"“{escape_markdown(word)}”" for word in experiment.unknown_words)
+    unk = escape_markdown(experiment.unknown_token)
     st.info(f"The tokenizer has no token for {unknown}, so each became {unk}, one row shared by every unknown "
             f"word. {unk} stands in for a word of the sentence, so it moves like one; only the tokens the "
             "tokenizer adds around the sentence stay in place.", icon=":material/info:")
@@ -178,7 +182,7 @@ if experiment.causal:
         "symmetry. A causal model can count how many tokens it sees and so learns position without any position "
         f"embedding ({HAVIV}).", icon=":material/warning:")
 if not experiment.has_forward:
-    st.info(f"Only the lookup level can run: {experiment.forward_note}.", icon=":material/info:")
+    st.info(f"Only the lookup level can run: {escape_markdown(experiment.forward_note)}.", icon=":material/info:")
 
 st.header("1. Lookup: the vectors entering the first block")
 show_pair("largest |difference|", numbers, "lookup_max_abs_diff", format_difference)
@@ -230,7 +234,7 @@ if experiment.has_forward:
         st.subheader("Next-token prediction after each sentence")
         st.altair_chart(next_token_chart(next_tokens))
         top = next_tokens[next_tokens["rank"] == 1].set_index(["setting", "sentence"])["token"]
-        st.caption(" · ".join(f"{setting}: “{top[(setting, 'original')]}” after the original, "
-                              f"“{top[(setting, 'permuted')]}” after the reordered"
+        st.caption(" · ".join(f"{setting}: “{escape_markdown(top[(setting, 'original')])}” after the original, "
+                              f"“{escape_markdown(top[(setting, 'permuted')])}” after the reordered"
                               for setting in ("with positions", "without positions")))
-    st.caption(f"Model: {model.describe if model else ''}, float32, eval mode.")
+    st.caption(f"Model: {escape_markdown(model.describe) if model else ''}, float32, eval mode.")

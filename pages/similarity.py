@@ -10,11 +10,13 @@ from dashboard.analysis.similarity import SIMILARITY_METRICS, similarity_frame, 
 from dashboard.charts.similarity import similarity_heatmap_chart
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.exports import csv_bytes
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.map_data import get_head_index, get_neighbour_index, get_resolver, get_table_rows
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import metric_radio, open_table_page, show_lookup_note
-from dashboard.ui.url_state import UrlParam, publish
+from dashboard.ui.text_limits import TERMS_CHARS
+from dashboard.ui.url_state import UrlParam, bounded_text, publish
 
 ensure_routed()
 
@@ -24,7 +26,7 @@ MAX_TERMS = 40
 #: Tables whose rows can be compared, offered when the checkpoint stores its own output head.
 TABLE_NAMES = {"token": "token table (how the model reads a token)", "head": "output head (how it predicts it)"}
 PARAMS = [
-    UrlParam("terms", "sim_terms", DEFAULT_TERMS),
+    UrlParam("terms", "sim_terms", DEFAULT_TERMS, bounded_text(TERMS_CHARS)),
     UrlParam("sim_metric", "sim_metric", "cosine", choices=tuple(SIMILARITY_METRICS)),
     UrlParam("sim_table", "sim_table", "token", choices=tuple(TABLE_NAMES)),
 ]
@@ -33,7 +35,7 @@ tables, source = open_table_page(
     "Similarity heatmap", "How similar the token-table rows (or output-head rows, where the checkpoint stores a head) "
     "of chosen tokens or words are. Only these rows are compared, never the whole vocabulary.", PARAMS)
 controls = st.columns([3, 2])
-controls[0].text_input("Tokens or words, separated by commas", key="sim_terms",
+controls[0].text_input("Tokens or words, separated by commas", key="sim_terms", max_chars=TERMS_CHARS,
                        help="Words as in running text (␣cat in GPT-2 and Llama-style vocabularies); a word that is several "
                             "tokens is represented by the mean of their rows; ␣cat or Ġcat picks that token, #id a row.")
 metric_radio(controls[1], "sim_metric", SIMILARITY_METRICS,
@@ -82,7 +84,7 @@ try:
         index = get_neighbour_index(tables, source, tables.content_hash)
     matrix = similarity_matrix(vectors, metric, mean=index.mean)
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 
 frame = similarity_frame(typed, matrix)
@@ -92,7 +94,7 @@ subtitle = [("output head rows; " if in_head else "") + f"{len(typed)} terms; " 
 chart = similarity_heatmap_chart(frame, metric, subtitle=subtitle)
 st.altair_chart(chart, width="content", key="similarity_chart")
 for term in split:
-    st.write(term.explain() + ".")
+    st.write(term.explain(markdown=True) + ".")
 show_lookup_note(resolver)
 domain = "[-1, 1]" if metric != "dot" else "symmetric around 0, to the largest |value|"
 st.caption(f"Colour scale over {domain}: blue negative, white 0, red positive.")

@@ -18,13 +18,15 @@ from dashboard.charts.token_map import COLOUR_FIELDS, token_map_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.ui.compare_frames import get_undertrained
+from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.loading import active_tables
 from dashboard.ui.map_data import get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.url_state import UrlParam, bounded, parse_bool, publish
+from dashboard.ui.text_limits import HIGHLIGHT_CHARS
+from dashboard.ui.url_state import UrlParam, bounded, bounded_text, parse_bool, publish
 
 ensure_routed()
 
@@ -40,7 +42,7 @@ PARAMS = [
     UrlParam("n_neighbors", "map_n_neighbors", 15, bounded(int, 2, 200)),
     UrlParam("min_dist", "map_min_dist", 0.1, bounded(float, 0.0, 1.0)),
     UrlParam("color", "map_color", "category", choices=tuple(COLOUR_FIELDS)),
-    UrlParam("highlight", "map_highlight", ""),
+    UrlParam("highlight", "map_highlight", "", bounded_text(HIGHLIGHT_CHARS)),
     UrlParam("regex", "map_regex", False, parse_bool),
     UrlParam("points", "map_points", 40_000, bounded(int, 1_000, 200_000)),
     UrlParam("undertrained", "map_undertrained", False, parse_bool),
@@ -66,10 +68,11 @@ top[2].radio("Dimensions", list(DIMS), key="map_dims", horizontal=True, format_f
 colour_labels = {**COLOUR_LABELS, **({"id": "position"} if st.session_state["map_table"] == "position" else {})}
 top[3].selectbox("Colour by", colour_choices, key="map_color", format_func=colour_labels.get)
 search = st.columns([4, 1])
-search[0].text_input("Highlight tokens", key="map_highlight",
+search[0].text_input("Highlight tokens", key="map_highlight", max_chars=HIGHLIGHT_CHARS,
                      placeholder=f"cat, dog, tuesday   or, as a regex, {regex_example(tables.vocabulary.scheme)}",
                      help="Words separated by commas (case and the word-start markers ##, Ġ, ▁ ignored), "
-                          "or a regular expression searched in each token.")
+                          "or a regular expression (RE2 syntax: no backreferences or lookaround) searched in "
+                          "each token.")
 search[1].checkbox("regular expression", key="map_regex")
 if st.session_state["map_table"] == "token":
     st.checkbox("mark under-trained candidates", key="map_undertrained",
@@ -101,7 +104,7 @@ try:
     rows = get_table_rows(tables, source, tables.content_hash, st.session_state["map_table"])
     projection = get_pca(rows, source, rows.content_hash, settings)
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 
 job = None
@@ -112,7 +115,7 @@ else:
     if isinstance(result, ProjectionJob):
         failure = job_failure(result)
         if failure:
-            st.error(f"{failure}. Showing PCA instead.", icon=":material/error:")
+            st.error(f"{escape_markdown(failure)}. Showing PCA instead.", icon=":material/error:")
         else:
             job = result
     else:
@@ -139,7 +142,7 @@ try:
     highlighted = match_tokens(st.session_state["map_highlight"], rows.labels, rows.raw,
                                regex=st.session_state["map_regex"])
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     highlighted = np.zeros(len(rows.labels), bool)
 undertrained = None
 if st.session_state["map_undertrained"] and rows.name == "token":
@@ -147,7 +150,7 @@ if st.session_state["map_undertrained"] and rows.name == "token":
         undertrained = get_undertrained(tables, source, tables.content_hash, "auto", None)
         highlighted[undertrained.candidates] = True
     except ExplorerError as error:
-        st.error(f"Under-trained candidates cannot be marked: {error}", icon=":material/error:")
+        st.error(f"Under-trained candidates cannot be marked: {escape_markdown(error)}", icon=":material/error:")
 
 placed = np.isfinite(projection.coords).all(axis=1)
 drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,
@@ -168,12 +171,12 @@ chart = token_map_chart(
 )
 st.altair_chart(chart, width="stretch" if projection.dims == 2 else "content", key="token_map_chart")
 
-st.caption(f"**Drawn:** {drawn.how}.  \n**Computed:** {projection.describe()}.")
+st.caption(f"**Drawn:** {escape_markdown(drawn.how)}.  \n**Computed:** {escape_markdown(projection.describe())}.")
 for note in projection.notes:
-    st.caption(f"Note: {note}.")
+    st.caption(f"Note: {escape_markdown(note)}.")
 matches = np.flatnonzero(highlighted)
 if st.session_state["map_highlight"].strip():
-    shown = ", ".join(f"`{rows.labels[i]}`" for i in matches[:30]) + (" ..." if len(matches) > 30 else "")
+    shown = ", ".join(code_span(rows.labels[i]) for i in matches[:30]) + (" ..." if len(matches) > 30 else "")
     st.write(f"**{len(matches):,}** rows match the highlight" + (f": {shown}" if len(matches) else "."))
 if undertrained is not None:
     st.write(f"**{len(undertrained.candidates):,}** under-trained candidates marked ({undertrained.name} at or "

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Build the Docker image where no Docker engine runs, start the image's own
-# command, and check the Overview in a real browser.
+# command, and check the Overview in a real browser; then that a map computed
+# before a restart is served from the /cache volume after it, and that
+# exported charts draw Korean, Chinese and Japanese (scripts/check_cjk_export.py).
 #
 # How (see ../shared/ENVIRONMENT.md): podman builds the unchanged Dockerfile
 # with --isolation=chroot on a Debian bookworm base made by debootstrap (no
 # registry is reachable to pull python:3.11-slim), installing offline from
 # wheels downloaded on the host. `podman run` cannot start containers in this
 # sandbox, so the built file system is mounted and the image's Cmd runs in it
-# under chroot, as the image's user, with the image's environment.
+# under chroot, as the image's user, with the image's environment; a host
+# folder bind-mounted at its /cache stands in for compose.yaml's named volume.
 #
 # Usage: scripts/docker-smoke.sh    (make docker-smoke)
-# Env:   SMOKE_PORT (default: a free port), IMAGE, BASE_IMAGE, SMOKE_PYTHON (host python with playwright; default .venv/bin/python)
+# Env:   SMOKE_PORT (default: a free port), IMAGE, BASE_IMAGE, SMOKE_PYTHON (host python with playwright; default .venv/bin/python),
+#        SMOKE_MAP_METHOD (umap, the default, or pca: the map computed before and served after a restart),
+#        SMOKE_NUMBA_TIMING=1 (also time the numba warm-up with the image's cache; SMOKE_NUMBA_COLD=1: and without)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -71,11 +76,22 @@ PORT=${SMOKE_PORT:-$("$SMOKE_PYTHON" -c 'import socket; s = socket.socket(); s.b
 say "start the image's command on port $PORT"
 MNT=$(podman image mount "$IMAGE")
 server_pid=""
-cleanup() {
+# The image's /cache as compose.yaml's named volume would hold it: a host folder that starts as a copy of
+# the image's /cache (Docker fills a new named volume from the image, owners kept) and outlives the server.
+CACHE_VOLUME=$(mktemp -d /tmp/explorer-cache-volume.XXXXXX)
+stop_server() {
     if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    server_pid=""
+}
+cleanup() {
+    stop_server
+    $SUDO umount "$MNT/cache" 2>/dev/null || true
     podman image unmount "$IMAGE" >/dev/null || true
+    $SUDO rm -rf "$CACHE_VOLUME"
 }
 trap cleanup EXIT
+$SUDO cp -a "$MNT/cache/." "$CACHE_VOLUME/"
+$SUDO mount --bind "$CACHE_VOLUME" "$MNT/cache"
 
 # The image's user, working directory, environment and Entrypoint + Cmd, as `docker run` would use them.
 podman image inspect "$IMAGE" >"$OUT/image.json"
@@ -108,22 +124,69 @@ mapfile -d '' command < <(as_run CMD)
 mapfile -d '' healthcheck < <(as_run HEALTHCHECK)
 [ "${#healthcheck[@]}" -gt 0 ] || exit 1
 echo "as $user ($ids): ${command[*]: -1}"
-chroot --userspec="$ids" "$MNT" "${command[@]}" >"$OUT/server.log" 2>&1 &
-server_pid=$!
+# start_server LOG: the image's command in the background, then wait for /_stcore/health.
+start_server() {
+    chroot --userspec="$ids" "$MNT" "${command[@]}" >"$1" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 120); do
+        if [ "$(health "$PORT")" = ok ]; then break; fi
+        kill -0 "$server_pid" 2>/dev/null || { cat "$1"; echo "server exited"; exit 1; }
+        sleep 1
+    done
+    echo "health: $(health "$PORT" || echo 'no answer')"
+    [ "$(health "$PORT")" = ok ] || { tail -20 "$1"; exit 1; }
+}
+# in_image PYTHON_FILE [ENV=VALUE...]: run a host script with the image's Python, as the image's user.
+in_image() {
+    local script=$1; shift
+    mapfile -d '' env_args < <("$SMOKE_PYTHON" -c 'import json, sys; sys.stdout.write("\0".join(json.load(open(sys.argv[1]))[0]["Config"]["Env"]) + "\0")' "$OUT/image.json")
+    chroot --userspec="$ids" "$MNT" /usr/bin/env -i "HOME=$home" "${env_args[@]}" "$@" sh -c 'cd /app && exec python -' <"$script"
+}
 
 say "wait for /_stcore/health"
-for _ in $(seq 120); do
-    if [ "$(health "$PORT")" = ok ]; then break; fi
-    kill -0 "$server_pid" 2>/dev/null || { cat "$OUT/server.log"; echo "server exited"; exit 1; }
-    sleep 1
-done
-echo "health: $(health "$PORT" || echo 'no answer')"
-[ "$(health "$PORT")" = ok ] || { tail -20 "$OUT/server.log"; exit 1; }
+start_server "$OUT/server.log"
 
 say "Overview in Chromium"
 "$SMOKE_PYTHON" scripts/check_page.py "http://127.0.0.1:$PORT/" "$OUT/overview.png" --expect "30,522"
 
 say "image's HEALTHCHECK: ${healthcheck[*]: -1}"
 chroot --userspec="$ids" "$MNT" "${healthcheck[@]}" && echo "exit 0: healthy"
+
+# SMOKE_MAP_METHOD=pca checks the same cache in seconds (a UMAP waits for the server's numba warm-up first).
+METHOD=${SMOKE_MAP_METHOD:-umap}
+LABEL=$(tr '[:lower:]' '[:upper:]' <<<"$METHOD")
+MAP="http://127.0.0.1:$PORT/token_map?model=tiny-gpt-pydocs&table=position&method=$METHOD&dims=2"
+say "a $LABEL map, computed, stored in the /cache volume"
+"$SMOKE_PYTHON" scripts/check_page.py "$MAP" "$OUT/map-computed.png" --expect "Computed: $LABEL to 2D" --timeout-s 900
+stored=$(find "$CACHE_VOLUME" -name '*.npz' -printf '%P %s %T@ %U\n' | sort)
+echo "$stored" | sed 's/^/  /'
+grep -q "^projections/position-${METHOD}2d-.* $(cut -d: -f1 <<<"$ids")\$" <<<"$stored" \
+    || { echo "no $LABEL result owned by $user in the cache volume"; exit 1; }
+
+say "restart: the same map served from the cache volume"
+stop_server
+start=$(date +%s%N)
+start_server "$OUT/server-restarted.log"
+"$SMOKE_PYTHON" scripts/check_page.py "$MAP" "$OUT/map-after-restart.png" --expect "Computed: $LABEL to 2D" \
+    --never "[data-testid='stProgress']"
+echo "start to $LABEL map shown after the restart: $(( ($(date +%s%N) - start) / 1000000 )) ms"
+after=$(find "$CACHE_VOLUME" -name '*.npz' -printf '%P %s %T@ %U\n' | sort)
+[ "$after" = "$stored" ] || { echo "the cache changed across the restart (recomputed?):"; echo "$after"; exit 1; }
+echo "cache files unchanged across the restart: served from the volume, not recomputed"
+
+if [ "${SMOKE_NUMBA_TIMING:-0}" = 1 ]; then  # minutes on 2 shared cores, so only when asked for
+say "umap-learn's compiled code: the warm-up of a server start, with the image's numba cache and without"
+warm='import time; t = time.perf_counter()
+from dashboard.analysis.projection import warm_umap
+warm_umap(); print(f"{time.perf_counter() - t:.1f} s")'
+printf '%s\n' "$warm" >"$OUT/warm.py"
+echo "with NUMBA_CACHE_DIR=/var/cache/numba (filled at build): $(in_image "$OUT/warm.py")"
+if [ "${SMOKE_NUMBA_COLD:-0}" = 1 ]; then
+    echo "with an empty NUMBA_CACHE_DIR (what every start paid before): $(in_image "$OUT/warm.py" NUMBA_CACHE_DIR=/tmp/numba-empty)"
+fi
+fi
+
+say "Korean, Chinese and Japanese in exported PNG and SVG charts"
+in_image scripts/check_cjk_export.py
 
 say "docker-smoke passed: image $IMAGE, $(( size_bytes / 1000000 )) MB, built in ${build_s}s"

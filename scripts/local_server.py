@@ -38,6 +38,7 @@ class Server:
         started: ``time.perf_counter()`` just before the process was started.
         healthy_after: seconds from start to the first ``ok`` from ``/_stcore/health``.
         process: the ``streamlit run`` process (a test may signal it; the block's end stops it anyway).
+        pid: the server's process id (for measuring its memory).
     """
 
     url: str
@@ -45,6 +46,7 @@ class Server:
     started: float
     healthy_after: float = 0.0
     process: subprocess.Popen | None = None
+    pid: int = 0
 
 
 def free_port() -> int:
@@ -89,6 +91,7 @@ def run_streamlit(*, port: int, log_path: Path, script: str = "app.py", env: dic
              "--server.port", str(port), "--server.address", "127.0.0.1"],
             cwd=ROOT, env={**os.environ, **QUIET_ENV, **(env or {})}, stdout=log, stderr=subprocess.STDOUT)
     server = Server(url=url, port=port, started=started, process=process)
+    server = Server(url=url, port=port, started=started, pid=process.pid)
     try:
         while not is_healthy(url):
             if process.poll() is not None or time.perf_counter() - started > startup_seconds:

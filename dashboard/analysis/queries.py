@@ -33,6 +33,7 @@ import numpy as np
 
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.errors import QueryError
+from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.tables import EmbeddingTables
 
 _TOKEN_ID = re.compile(r"^#(\d+)$")
@@ -74,17 +75,25 @@ class ResolvedTerm:
     def is_split(self) -> bool:
         return len(self.ids) > 1
 
-    def explain(self) -> str:
-        """One sentence on how the term was looked up, for the page and the CLI."""
-        shown = " + ".join(f"`{p}`" for p in self.pieces)
-        typed = self.text.strip()
+    def explain(self, markdown: bool = False) -> str:
+        """One sentence on how the term was looked up, for the page and the CLI.
+
+        Args:
+            markdown: for a page: the typed text escaped and the token pieces as
+                code spans (:mod:`dashboard.markdown_text`), so neither can act as
+                markup; False: plain text for a terminal, pieces in backticks.
+        """
+        quote = escape_markdown if markdown else str
+        piece = code_span if markdown else "`{}`".format
+        shown = " + ".join(piece(p) for p in self.pieces)
+        typed = quote(self.text.strip())
         if self.is_split:
-            split = (f"'{self.tokenized}' (with the space a word has in running text)"
+            split = (f"'{quote(self.tokenized)}' (with the space a word has in running text)"
                      if self.tokenized.startswith(" ") else "it")
             return (f"'{typed}' is not one token: the tokenizer splits {split} into {len(self.ids)} pieces "
                     f"({shown}); their rows are averaged")
         if self.how == "word-initial token":
-            mid_word = (f"; the mid-word piece `{typed}` is a different token, #{self.mid_word_id}"
+            mid_word = (f"; the mid-word piece {piece(self.text.strip())} is a different token, #{self.mid_word_id}"
                         if self.mid_word_id is not None else "")
             return (f"'{typed}' matched the word-initial token {shown} (#{self.ids[0]}), the form a word takes after "
                     f"a space in running text{mid_word}")

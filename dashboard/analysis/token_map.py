@@ -10,11 +10,13 @@ one sentence what was drawn and how it was chosen, and the chart shows it.
 
 from __future__ import annotations
 
-import re
+import itertools
 from dataclasses import dataclass
+from typing import Iterable
 
 import numpy as np
 import pandas as pd
+import re2
 
 from dashboard.analysis.norms import row_norms
 from dashboard.analysis.output_head import has_own_head, head_content_hash
@@ -25,6 +27,10 @@ from dashboard.tables import EmbeddingTables
 
 #: Word-start markers ignored when a highlight word is compared with tokens.
 _MARKERS = ("##", "␣", "Ġ", "\u2581")
+#: Longest highlight query, in characters (the page's field and its URL parameter hold the same bound).
+MAX_QUERY_CHARS = 200
+#: Memory RE2 may use to compile one highlight pattern, in bytes; a pattern needing more is refused.
+REGEX_MAX_MEM = 8 << 20
 #: Highlighted tokens written next to their point, at most.
 MAX_TEXT_LABELS = 40
 #: Tables a map can show -> what their rows are called.
@@ -125,6 +131,47 @@ def _strip_marker(text: str) -> str:
     return text
 
 
+def _compile_highlight(query: str, one_line: bool) -> re2._Regexp:
+    options = re2.Options()
+    options.log_errors = False  # RE2 would print every refused pattern to the server's stderr
+    options.max_mem = REGEX_MAX_MEM
+    options.never_nl = one_line  # no match can span a newline, i.e. two tokens of the joined text
+    try:
+        return re2.compile(f"(?m)(?:{query})[^\\n]*" if one_line else query, options)
+    except re2.error as error:
+        reason = error.args[0].decode(errors="replace") if error.args and isinstance(error.args[0], bytes) else error
+        raise QueryError(f"'{query}' is not a regular expression this search accepts: {reason} (RE2 syntax: no "
+                         "backreferences or lookaround); untick 'regular expression' to search for the text "
+                         "itself") from error
+
+
+def _matching_strings(query: str, strings: Iterable[str]) -> set[str]:
+    """The strings in which the RE2 pattern ``query`` finds a match.
+
+    The strings without a newline are joined, one a line, into one UTF-8
+    buffer that RE2 scans in C++ (``(?m)`` puts ``^``/``$`` at each string's
+    ends, ``never_nl`` keeps every match inside one string, and the appended
+    ``[^\\n]*`` runs each match to its string's end, so a string yields one
+    match, or two when the pattern also matches empty there. The few strings
+    that hold a newline are searched one by one.
+    """
+    lines, multiline = [], []
+    for text in strings:
+        (multiline if "\n" in text else lines).append(text)
+    encoded = [text.encode("utf-8", "surrogatepass") for text in lines]
+    starts = np.cumsum([0] + [len(b) + 1 for b in encoded])  # (n_lines + 1,) byte offset of each line
+    buffer = b"\n".join(encoded)
+    # Compiled alone first: a pattern that compiles alone is balanced, so the group around it below cannot be
+    # closed early by a ")" in it (which would let matches stop short of the line's end and multiply).
+    whole = _compile_highlight(query, one_line=False)
+    pattern = _compile_highlight(query, one_line=True)
+    matches = itertools.islice(pattern.finditer(buffer), 2 * len(lines) + 1)  # at most two a line, see above
+    match_starts = np.fromiter((match.start() for match in matches), np.int64)
+    found = {lines[i] for i in np.unique(np.searchsorted(starts, match_starts, side="right") - 1)}
+    found.update(text for text in multiline if whole.search(text.encode("utf-8", "surrogatepass")))
+    return found
+
+
 def match_tokens(query: str, display: list[str] | tuple[str, ...], raw: list[str] | tuple[str, ...],
                  regex: bool = False) -> np.ndarray:
     """Which tokens a search highlights.
@@ -133,8 +180,12 @@ def match_tokens(query: str, display: list[str] | tuple[str, ...], raw: list[str
         query: with ``regex=False``, words separated by commas; a token
             matches a word when they are equal ignoring case and word-start
             markers (``##``, ``Ġ``, ``␣``, ``▁``), so ``cat`` finds ``cat``,
-            ``Ġcat`` and ``##cat``. With ``regex=True``, a Python regular
-            expression searched (``re.search``) in the readable and raw forms.
+            ``Ġcat`` and ``##cat``. With ``regex=True``, a regular expression
+            in RE2 syntax (https://github.com/google/re2/wiki/Syntax: Python's
+            syntax without backreferences and lookaround) searched in the
+            readable and raw forms. RE2 matches in time linear in the text, so
+            no pattern (``(a+)+$``) can hold a core; compiling is held to
+            :data:`REGEX_MAX_MEM` bytes. At most :data:`MAX_QUERY_CHARS` characters.
         display: readable token strings by id.
         raw: stored token strings by id, same length.
         regex: how to read ``query``.
@@ -143,18 +194,16 @@ def match_tokens(query: str, display: list[str] | tuple[str, ...], raw: list[str
         ``(n_tokens,)`` bool; all False for an empty query.
 
     Raises:
-        QueryError: ``query`` is not a valid regular expression.
+        QueryError: ``query`` is longer than :data:`MAX_QUERY_CHARS`, or is not
+            a regular expression RE2 accepts within its memory budget.
     """
+    if len(query) > MAX_QUERY_CHARS:
+        raise QueryError(f"the highlight has {len(query):,} characters, more than {MAX_QUERY_CHARS}; shorten it")
     if not query.strip():
         return np.zeros(len(display), bool)
     if regex:
-        try:
-            pattern = re.compile(query)
-        except re.error as error:
-            raise QueryError(f"'{query}' is not a valid regular expression: {error}; "
-                             "untick 'regular expression' to search for the text itself") from error
-        return np.fromiter((bool(pattern.search(d) or pattern.search(r)) for d, r in zip(display, raw)),
-                           bool, count=len(display))
+        found = _matching_strings(query, dict.fromkeys((*display, *raw)))
+        return np.fromiter((d in found or r in found for d, r in zip(display, raw)), bool, count=len(display))
     words = {w.strip().casefold() for w in query.split(",") if w.strip()}
     return np.fromiter((_strip_marker(d).casefold() in words or _strip_marker(r).casefold() in words
                         for d, r in zip(display, raw)), bool, count=len(display))

@@ -14,6 +14,7 @@ from dashboard.analysis.rotary import (
 )
 from dashboard.charts.rotary import rotary_decay_chart, rotary_frequency_chart
 from dashboard.errors import ExplorerError
+from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.thinning import thin_lines, with_thinning_note
 
@@ -40,14 +41,15 @@ def describe_bound_shape(shape: BoundShape) -> str:
 
 def render_rotary(tables: EmbeddingTables) -> None:
     """Explain rotary embeddings and chart the model's frequencies and decay; errors shown, not raised."""
-    st.info(f"**{tables.name} has no position table**: it uses rotary position embeddings (RoPE, Su et al. 2021).",
+    st.info(f"**{escape_markdown(tables.name)} has no position table**: it uses rotary position embeddings "
+            "(RoPE, Su et al. 2021).",
             icon=":material/rotate_right:")
     st.markdown(ROTARY_EXPLANATION)
     settings = tables.hyperparameters
     try:
         head_dim = rotary_head_dim(tables.d_model, settings.get("n_head"), settings.get("head_dim"))
     except ExplorerError as error:
-        st.error(f"Cannot show the rotation frequencies: {error}.")
+        st.error(f"Cannot show the rotation frequencies: {escape_markdown(error)}.")
         return
     theta = settings.get("rope_theta")
     if theta is None:
@@ -88,10 +90,12 @@ def render_rotary(tables: EmbeddingTables) -> None:
 def render_no_table(tables: EmbeddingTables) -> None:
     """Say clearly that there is no position table, and why, for relative and unknown position schemes."""
     if tables.position_kind == "relative":
-        st.info(f"**{tables.name} has no position table**: {tables.position_note}. Positions enter attention as a "
+        st.info(f"**{escape_markdown(tables.name)} has no position table**: {escape_markdown(tables.position_note)}. "
+                "Positions enter attention as a "
                 "learned bias per distance bucket, not as vectors added to the tokens, so there is nothing to "
                 "show here.", icon=":material/info:")
     else:
-        st.info(f"**{tables.name} has no position table** ({tables.position_note}): these tables carry no "
+        st.info(f"**{escape_markdown(tables.name)} has no position table** ({escape_markdown(tables.position_note)}): "
+                "these tables carry no "
                 "position information, so there is nothing to show here. Load a checkpoint with learned "
                 "positions (GPT-2, BERT, OPT) or rotary ones (Llama).", icon=":material/info:")

@@ -12,12 +12,14 @@ import streamlit as st
 
 from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
 from dashboard.errors import ExplorerError
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
 from dashboard.ui.path_access import session_policy, setting_problem
 from dashboard.ui.session_files import IDLE_ENV, SessionFolder, idle_minutes, sweep_now_and_then
 from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
+from dashboard.ui.text_limits import PATH_CHARS
 
 
 def _sync_pickers() -> None:
@@ -123,12 +125,12 @@ def render_sidebar() -> None:
         )
         policy = session_policy()
         if policy.mode != "off":
-            st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit,
+            st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit, max_chars=PATH_CHARS,
                           placeholder="/path/to/model-folder",
                           help=("A checkpoint file or Hugging Face folder on the server's disk; press Enter to load. "
                                 + ("Only paths inside the models folder open here." if policy.restricted else "")))
             render_models_dir_picker(activate, policy.opens)
-        st.caption(f"Showing **{display_name(active_source())}**")
+        st.caption(f"Showing **{escape_markdown(display_name(active_source()))}**")
         if link_source(active_source()) is None:
             st.caption("Uploads last only as long as this browser session, so the page's link leaves them out "
                        "(it opens the default checkpoint). To share a view, open the checkpoint by path.")
@@ -139,4 +141,5 @@ def render_sidebar() -> None:
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
         message = st.session_state[state.LOAD_ERROR].rstrip(".")  # errors may or may not end their sentence
-        st.error(f"{message}. Still showing {display_name(active_source())}.", icon=":material/error:")
+        st.error(f"{escape_markdown(message)}. Still showing {escape_markdown(display_name(active_source()))}.",
+                 icon=":material/error:")

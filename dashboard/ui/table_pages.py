@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 import streamlit as st
 
 from dashboard.analysis.queries import TermResolver
+from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.url_state import UrlParam, seed_widgets
@@ -34,7 +35,7 @@ def open_table_page(title: str, caption: str, params: Sequence[UrlParam]) -> tup
         error shown when they cannot be read).
     """
     tables = active_tables()
-    st.title(f"{title}: {tables.name}")
+    st.title(f"{title}: {escape_markdown(tables.name)}")
     st.caption(caption)
     seed_widgets(params)
     return tables, active_source()
@@ -48,4 +49,5 @@ def metric_radio(container: Any, key: str, metrics: Mapping[str, str], help: str
 def show_lookup_note(resolver: TermResolver) -> None:
     """Say when typed terms cannot be split into tokens, and why (no tokenizer, or one of another model)."""
     if not resolver.has_tokenizer:
-        st.info(f"Terms must match a token exactly: {resolver.tokenizer_note}.", icon=":material/info:")
+        st.info(f"Terms must match a token exactly: {escape_markdown(resolver.tokenizer_note)}.",
+                icon=":material/info:")

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 import streamlit as st
 
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.loading import active_source
 from dashboard.ui.source_names import link_source
@@ -87,6 +88,25 @@ def index_list(size: int, most: int) -> Callable[[str], list[int]]:
     return parse
 
 
+def bounded_text(max_chars: int) -> Callable[[str], str]:
+    """A parser for text of at most ``max_chars`` characters, the bound of the field it fills.
+
+    A longer value in a link is refused (the page says it ignored it) rather
+    than cut, so a link never silently means something else.
+    """
+    def parse(text: str) -> str:
+        """``text`` itself.
+
+        Raises:
+            ValueError: ``text`` has more than ``max_chars`` characters.
+        """
+        if len(text) > max_chars:
+            raise ValueError(f"{len(text):,} characters, more than the field's {max_chars:,}")
+        return text
+
+    return parse
+
+
 def parse_bool(text: str) -> bool:
     """``1/true/yes`` -> True, ``0/false/no`` -> False, any case, spaces ignored.
 
@@ -113,11 +133,15 @@ def seed_widgets(params: Sequence[UrlParam]) -> None:
             try:
                 value = param.read(text)
             except ValueError:
-                ignored.append(f"{param.name}={text}")
+                ignored.append(f"{param.name}={_shorten(text)}")
         st.session_state[param.key] = value
     if ignored:
-        st.warning(f"Ignored from the link: {', '.join(ignored)} (not a value this page accepts); "
+        st.warning(f"Ignored from the link: {escape_markdown(', '.join(ignored))} (not a value this page accepts); "
                    "using the defaults instead.")
+
+
+def _shorten(text: str, max_chars: int = 60) -> str:
+    return text if len(text) <= max_chars else f"{text[:max_chars]}… ({len(text):,} characters)"
 
 
 def _text(value: Any) -> str:

@@ -1,10 +1,16 @@
 """What the map draws: highlight matching, the drawn subset and the frames."""
 
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from dashboard.analysis.projection import ProjectionSettings, project_pca
 from dashboard.analysis.token_map import (
+    MAX_QUERY_CHARS,
     MAX_TEXT_LABELS,
     choose_drawn_rows,
     coordinates_frame,
@@ -15,6 +21,7 @@ from dashboard.analysis.token_map import (
 from dashboard.errors import QueryError
 from tests.map_fixtures import random_table, tables_of
 
+ROOT = Path(__file__).resolve().parents[2]
 DISPLAY = ["cat", "␣cat", "##cat", "Cats", "dog", "category"]
 RAW = ["cat", "Ġcat", "##cat", "Cats", "dog", "category"]
 
@@ -30,8 +37,53 @@ def test_regex_searches_readable_and_raw_forms():
 
 
 def test_a_bad_regex_is_a_clear_error():
-    with pytest.raises(QueryError, match="not a valid regular expression.*untick"):
+    with pytest.raises(QueryError, match="not a regular expression this search accepts: missing \\).*untick"):
         match_tokens("cat(", DISPLAY, RAW, regex=True)
+
+
+def test_lookaround_and_backreferences_are_refused_naming_re2():
+    for pattern in ("(?=cat)", "(c)\\1"):
+        with pytest.raises(QueryError, match="RE2 syntax: no backreferences or lookaround"):
+            match_tokens(pattern, DISPLAY, RAW, regex=True)
+
+
+def test_a_highlight_longer_than_the_bound_is_refused():
+    match_tokens("a" * MAX_QUERY_CHARS, DISPLAY, RAW)
+    with pytest.raises(QueryError, match=f"{MAX_QUERY_CHARS + 1} characters, more than {MAX_QUERY_CHARS}"):
+        match_tokens("a" * (MAX_QUERY_CHARS + 1), DISPLAY, RAW, regex=True)
+
+
+#: Strings with the edges the joined one-line-per-string search must respect: empty, newlines, CJK, markers.
+#: (None ends in a newline: there Python's ``$`` also matches before it, RE2's only at the very end.)
+EDGES = ["", "cat", "␣cat", "a\nb", "\na", "한국어", "ab", "b", "aab", "x y", "caté", "Ġ\ncat", "$", "a" * 50]
+#: Patterns Python's re and RE2 read alike.
+SHARED_PATTERNS = ["^$", "^", "$", "a", "^a", "b$", "^.$", "a.b", "(?s)a.b", "\\n", "^[가-힣]+$", "t$|^x", "a*",
+                   "(a+)+$", "[^a]", "^\\s*$", "(?i)CAT", "é$", "cat\\n", "^a{2}b$", "\\$"]
+
+
+@pytest.mark.parametrize("pattern", SHARED_PATTERNS)
+def test_regex_highlight_agrees_with_pythons_re_on_shared_syntax(pattern):
+    raw = EDGES[::-1]  # a different string in each row's other form
+    expected = [bool(re.search(pattern, d) or re.search(pattern, r)) for d, r in zip(EDGES, raw)]
+    assert list(match_tokens(pattern, EDGES, raw, regex=True)) == expected
+
+
+def test_dollar_is_the_end_of_the_token_as_in_re2():
+    assert list(match_tokens("^$", ["\n", ""], ["\n", ""], regex=True)) == [False, True]
+
+
+def test_a_catastrophic_pattern_finishes_on_a_long_token_list():
+    """``(a+)+$`` on 41-letter tokens: Python's re needs about 2^40 steps per token; RE2 is linear.
+
+    In a subprocess with a ceiling (60 s, about 1,000x what RE2 needs), so a
+    backtracking matcher fails the test instead of hanging the suite.
+    """
+    script = ("from dashboard.analysis.token_map import match_tokens\n"
+              "tokens = ['a' * 40 + 'b'] * 5_000 + [f'{i}' + 'a' * 40 for i in range(5_000)]\n"
+              "print(int(match_tokens('(a+)+$', tokens, tokens, regex=True).sum()))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "5000"
 
 
 def test_small_tables_are_drawn_whole():

@@ -95,3 +95,38 @@ def test_the_image_and_compose_limit_server_paths_to_the_models_folder():
     value = service["environment"][MODE_ENV]  # "${EXPLORER_LOCAL_PATHS:-models}": the host may choose another
     assert value == "${EXPLORER_LOCAL_PATHS:-models}" and read_mode({MODE_ENV: value[-7:-1]}) == "models"
     assert f"`{MODE_ENV}`" in (ROOT / "README.md").read_text()  # the Docker section names the setting
+
+
+def _runtime_env() -> dict[str, str]:
+    """The final stage's ENV settings (``KEY=VALUE`` pairs)."""
+    runtime = re.sub(r"\\\n", " ", DOCKERFILE).split("\nFROM ")[-1]
+    pairs = [p for line in runtime.splitlines() if line.startswith("ENV ") for p in line[4:].split()]
+    return dict(p.split("=", 1) for p in pairs)
+
+
+def test_the_map_cache_is_a_volume_the_app_user_owns_in_the_image_and_in_compose():
+    from dashboard.projection_cache import CACHE_ENV
+
+    cache = _runtime_env()[CACHE_ENV]
+    volumes = [v for args in _instruction("VOLUME") for v in json.loads(args)]
+    root = next(v for v in volumes if cache.startswith(v + "/") or cache == v)
+    assert any("chown -R app:app" in run and root in run for run in _instruction("RUN"))
+    service = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    named = [v.split(":")[0] for v in service["services"]["explorer"]["volumes"] if v.endswith(":" + root)]
+    assert named and named[0] in service["volumes"], "compose.yaml keeps the cache on a named volume"
+
+
+def test_numba_code_is_compiled_while_building_and_served_from_a_writable_volume():
+    numba_dir = _runtime_env()["NUMBA_CACHE_DIR"]
+    volumes = [v for args in _instruction("VOLUME") for v in json.loads(args)]
+    # numba refuses to run a cache=True function when the folder is not writable: a volume always is.
+    assert any(numba_dir.startswith(v + "/") for v in volumes)
+    runtime = DOCKERFILE.split("\nFROM ")[-1]
+    after_user = runtime.split("\nUSER app\n", 1)[1]
+    assert "warm_umap()" in after_user, "the warm-up runs as the app user, who must be able to add to the cache"
+    assert after_user.index("warm_umap()") < after_user.index(f"cp -a /var/cache/numba {numba_dir}")
+    assert after_user.index(f"cp -a /var/cache/numba {numba_dir}") < after_user.index("VOLUME")
+
+
+def test_the_image_has_a_cjk_font_for_exported_charts():
+    assert any("fonts-noto-cjk" in run for run in _instruction("RUN"))

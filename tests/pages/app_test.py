@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from dashboard.markdown_text import WORD_JOINER
 from dashboard.ui import state
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def shown(markdown: str) -> str:
+    """What a reader sees of an element's Markdown source: backslash escapes and word joiners dropped.
+
+    Outside text reaches the page through :func:`dashboard.markdown_text.escape_markdown`,
+    so an element's ``value`` holds ``n\\_neighbors`` where the page shows ``n_neighbors``.
+    """
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown).replace(WORD_JOINER, "")
 
 
 def open_app_page(page: str, *, model: str | Path | None = None, query: dict[str, str] | None = None,

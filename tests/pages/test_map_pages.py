@@ -10,9 +10,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
+from dashboard.ui.text_limits import HIGHLIGHT_CHARS
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
-from tests.pages.app_test import open_app_page
+from tests.pages.app_test import open_app_page, shown
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +30,7 @@ def chart_spec(at: AppTest, n: int = 0) -> dict:
 
 
 def captions(at: AppTest) -> str:
-    return " | ".join(c.value for c in at.caption)
+    return " | ".join(shown(c.value) for c in at.caption)
 
 
 def rerun_until_umap_is_drawn(at: AppTest, *, while_waiting=lambda at: None) -> None:
@@ -81,9 +82,17 @@ def test_a_link_reopens_the_same_view(folder):
 def test_bad_regex_and_bad_link_values_are_messages_not_crashes(folder):
     at = open_page("pages/token_map.py", folder, highlight="cat(", regex="1", dims="7")
     assert not at.exception
-    assert any("not a valid regular expression" in e.value for e in at.error)
+    assert any("not a regular expression this search accepts" in e.value for e in at.error)
     assert any("dims=7" in w.value for w in at.warning)
     assert at.get("vega_lite_chart")  # the map is still drawn, without highlight
+
+
+def test_a_link_highlight_longer_than_the_field_is_ignored_with_a_warning(folder):
+    at = open_page("pages/token_map.py", folder, highlight="a" * (HIGHLIGHT_CHARS + 1), regex="1")
+    assert not at.exception
+    assert at.session_state["map_highlight"] == ""
+    assert any(f"({HIGHLIGHT_CHARS + 1} characters)" in shown(w.value) for w in at.warning)
+    assert at.text_input(key="map_highlight").max_chars == HIGHLIGHT_CHARS
 
 
 def test_umap_runs_in_the_background_and_replaces_pca(folder):
@@ -145,7 +154,7 @@ def test_umap_on_a_table_smaller_than_n_neighbors_falls_back_to_pca_with_a_messa
         assert time.monotonic() < deadline
         time.sleep(0.5)
         at.run()
-    assert "n_neighbors=100" in at.error[0].value and "Showing PCA instead" in at.error[0].value
+    assert "n_neighbors=100" in shown(at.error[0].value) and "Showing PCA instead" in at.error[0].value
     assert "PCA to 2D" in captions(at) and not at.exception
 
 

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
 from tests import reorder_factories
-from tests.pages.app_test import open_app_page
+from tests.pages.app_test import open_app_page, shown
 
 PAGE = "pages/reorder.py"
 
@@ -108,7 +108,7 @@ def test_messages_speak_of_the_page_widgets_not_of_cli_syntax(bert):
 def test_words_that_became_unk_are_named_and_move(bert):
     at = _page(bert, **{state.REORDER_SENTENCE: "☃ ☂"})
     assert not at.error
-    notes = " | ".join(i.value for i in at.info)
+    notes = " | ".join(shown(i.value) for i in at.info)
     assert "“☃”, “☂”" in notes and "[UNK]" in notes and "fewer than two" not in notes
     assert "reads the same" in notes  # two [UNK]s swapped: the same tokens in the same places
 

@@ -9,6 +9,7 @@ from dashboard.ui import state
 from dashboard.ui.session_files import SessionFolder, upload_root
 from dashboard.ui.source_names import display_name, link_source, load_error_message, short_name
 from tests import format_factories as ff
+from tests.pages.app_test import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,7 +63,7 @@ def test_sidebar_shows_an_active_upload_by_its_name(folder):
     at.session_state[state.ACTIVE_SOURCE] = str(path)
     at.run()
     assert not at.exception
-    captions = [c.value for c in at.sidebar.caption]
+    captions = [shown(c.value) for c in at.sidebar.caption]
     assert "Showing **upload: tiny.gguf**" in captions
     assert any("link leaves them out" in c for c in captions)
     assert not any(str(upload_root()) in c.value for c in at.caption)  # the Overview's "read from" too

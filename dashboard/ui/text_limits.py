@@ -1,0 +1,24 @@
+"""The longest text each text field, and the URL parameter behind it, accepts.
+
+Every field has a bound (``st.text_input(max_chars=...)``), and a link's value
+for a field is held to the same bound (:func:`dashboard.ui.url_state.bounded_text`),
+so no typed or linked text can make a page do work out of proportion to what
+a person would type. Lengths are in characters (Python ``len``).
+"""
+
+from dashboard.analysis.token_map import MAX_QUERY_CHARS
+
+#: A token, word or ``king - man + woman`` expression (Nearest neighbours).
+QUERY_CHARS = 200
+#: Up to 40 comma-separated terms (Similarity heatmap).
+TERMS_CHARS = 1_000
+#: Words separated by commas, or one regular expression (Token map highlight).
+HIGHLIGHT_CHARS = MAX_QUERY_CHARS
+#: One sentence for the reorder demo, and its custom order.
+SENTENCE_CHARS = 500
+#: A file or folder on the server (Linux's PATH_MAX is 4,096 bytes; real checkpoint paths are far shorter).
+PATH_CHARS = 1_000
+#: A Hugging Face model id: owner and name of at most 96 characters each.
+MODEL_ID_CHARS = 200
+#: A file name beside a .npz archive (most Linux file systems allow 255 bytes).
+FILE_NAME_CHARS = 255
