@@ -90,8 +90,7 @@ def run_streamlit(*, port: int, log_path: Path, script: str = "app.py", env: dic
             [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
              "--server.port", str(port), "--server.address", "127.0.0.1"],
             cwd=ROOT, env={**os.environ, **QUIET_ENV, **(env or {})}, stdout=log, stderr=subprocess.STDOUT)
-    server = Server(url=url, port=port, started=started, process=process)
-    server = Server(url=url, port=port, started=started, pid=process.pid)
+    server = Server(url=url, port=port, started=started, process=process, pid=process.pid)
     try:
         while not is_healthy(url):
             if process.poll() is not None or time.perf_counter() - started > startup_seconds:

@@ -2,6 +2,7 @@
 
 import torch
 
+from dashboard.markdown_text import WORD_JOINER
 from tests import factories
 from tests.e2e.app_pages import read_app_pages
 from tests.e2e.browser import (click_nav_link, error_texts, exception_texts, metric_values, open_page,
@@ -42,7 +43,8 @@ def test_upload_a_checkpoint_and_see_its_overview(page, app_url, tmp_path):
     shown = metric_values(page)
     assert (shown["vocab_size"], shown["d_model"]) == (f"{factories.VOCAB:,}", f"{factories.D_MODEL:,}")
     # Named as uploaded; the temporary folder is neither shown nor put in the link.
-    assert "Showing upload: ckpt.pt" in page.locator("[data-testid='stSidebar']").inner_text()
+    sidebar = page.locator("[data-testid='stSidebar']").inner_text().replace(WORD_JOINER, "")  # escaped ':'
+    assert "Showing upload: ckpt.pt" in sidebar
     assert "embedding-explorer-uploads" not in page.locator("[data-testid='stApp']").inner_text()
     assert "embedding-explorer-uploads" not in page.url and "model=" not in page.url
 

@@ -129,7 +129,7 @@ def test_swap_counts_positions_from_the_same_0_as_the_chart(bert):
     assert not at.error and any("`0, 2, 1, 3, 4, 5, 6, 7`" in c.value for c in at.caption)
     assert '"token": "the"' in json.dumps(chart_rows(at, 0)[1])  # position 1 of the chart's original is "the"
     at.number_input(key=state.REORDER_SWAP_I).set_value(0).run()
-    assert len(at.error) == 1 and "position 0 is [CLS], which the tokenizer adds" in at.error[0].value
+    assert len(at.error) == 1 and "position 0 is [CLS], which the tokenizer adds" in shown(at.error[0].value)
     assert "positions 1 to 6" in at.error[0].value
 
 
