@@ -7,13 +7,15 @@ from dashboard.charts.compare import aligned_maps_chart, drift_chart, overlap_co
 from dashboard.checkpoints.bundled import BUNDLED, MODELS_DIR
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui import compare_frames as frames
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.source_names import display_name, is_upload, load_error_message
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.url_state import UrlParam, publish
+from dashboard.ui.text_limits import PATH_CHARS
+from dashboard.ui.url_state import UrlParam, bounded_text, publish
 
 ensure_routed()
 
@@ -24,7 +26,8 @@ CHOICES = SNAPSHOTS + [m.name for m in BUNDLED] + [OTHER_PATH]
 # By default a bundled model is compared with its own first training snapshot, when it ships some.
 own = [path for path in SNAPSHOTS if path.startswith(f"models/{active_source()}/")]
 PARAMS = [
-    UrlParam("with", "cmp_with", own[0] if own else (active_source() if active_source() in CHOICES else OTHER_PATH)),
+    UrlParam("with", "cmp_with", own[0] if own else (active_source() if active_source() in CHOICES else OTHER_PATH),
+             bounded_text(PATH_CHARS)),
     UrlParam("table", "cmp_table", "token", choices=tuple(COMPARED_TABLES)),
 ]
 
@@ -43,14 +46,15 @@ controls[0].selectbox("Compare with (A)", CHOICES, key="cmp_with",
                       help="Training snapshots of the bundled GPT (when shipped), the bundled checkpoints, or a "
                            "checkpoint file or folder on the server's disk.")
 if st.session_state["cmp_with"] == OTHER_PATH:
-    controls[1].text_input("Path of A", key="cmp_path", placeholder="/path/to/step-01000.safetensors")
+    controls[1].text_input("Path of A", key="cmp_path", placeholder="/path/to/step-01000.safetensors",
+                           max_chars=PATH_CHARS)
     other = st.session_state.get("cmp_path", "").strip()
 else:
     other = st.session_state["cmp_with"]
 controls[2].radio("Table", list(COMPARED_TABLES), key="cmp_table", horizontal=True,
                   format_func=lambda n: COMPARED_TABLES[n].split()[0] if n != "head" else "head")
-publish([PARAMS[1]] + ([UrlParam("with", "cmp_path", "")] if st.session_state["cmp_with"] == OTHER_PATH
-                       else [PARAMS[0]]))
+typed_param = UrlParam("with", "cmp_path", "", bounded_text(PATH_CHARS))
+publish([PARAMS[1]] + ([typed_param] if st.session_state["cmp_with"] == OTHER_PATH else [PARAMS[0]]))
 
 if not other:
     st.info("Type the path of the checkpoint to compare with, then press Enter.", icon=":material/info:")
@@ -66,21 +70,22 @@ if is_upload(other):
 try:
     other_tables = get_tables(other)
 except ExplorerError as error:
-    st.error(load_error_message(other, error), icon=":material/error:")
+    st.error(escape_markdown(load_error_message(other, error)), icon=":material/error:")
     st.stop()
 table = st.session_state["cmp_table"]
 try:
     comparison = frames.get_comparison(other_tables, tables, other, other_tables.content_hash, source,
                                        tables.content_hash, table)
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 
 result = comparison.result
 name_a, name_b = comparison.names
 sampled = len(result.overlap_ids) < result.n_rows
 chance = result.k / (result.n_rows - 1)
-st.write(f"**A** = {display_name(other)}, **B** = {display_name(source)}: the {COMPARED_TABLES[table]} tables, "
+st.write(f"**A** = {escape_markdown(display_name(other))}, **B** = {escape_markdown(display_name(source))}: "
+         f"the {COMPARED_TABLES[table]} tables, "
          f"{result.n_rows:,} rows each.")
 cols = st.columns(4)
 cols[0].metric("rows", f"{result.n_rows:,}")

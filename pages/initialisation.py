@@ -12,6 +12,7 @@ from dashboard.analysis.initialisation import (
 )
 from dashboard.charts.initialisation import row_norm_range_chart, value_density_chart
 from dashboard.errors import ExplorerError
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui.initialisation_text import describe_closest, describe_scaling
 from dashboard.ui.loading import active_tables, get_tables
 from dashboard.ui.navigation import ensure_routed
@@ -23,7 +24,7 @@ TABLE_KEY = "init_table"
 STEP_ZERO = BUNDLED_RUN / "step-00000.safetensors"
 
 tables = active_tables()
-st.title(f"Where training starts: {tables.name}")
+st.title(f"Where training starts: {escape_markdown(tables.name)}")
 st.caption("Before training, the entries of an embedding table are drawn at random (or, for some tables, set to "
            "zero). Here the loaded table's values and row norms stand beside the usual initialisations, computed for "
            "this model's d_model, and beside the bundled GPT's own tables at step 0.")
@@ -55,7 +56,7 @@ try:
     start = get_tables(str(STEP_ZERO))
 except ExplorerError as error:
     start = None
-    st.info(f"The bundled GPT's step-0 tables are not available ({error}).")
+    st.info(f"The bundled GPT's step-0 tables are not available ({escape_markdown(error)}).")
 zero_tables = []
 if start is not None:
     for name, rows in (("token table", start.token), ("position table", start.position),
@@ -78,7 +79,7 @@ if zero_tables:
                  "minGPT's did), so it has no place on a log scale.")
 if len(positive) < len(frame):
     left = sorted(set(frame["name"]) - set(positive["name"]))
-    notes.append(f"Left out: {', '.join(left)} (some rows have norm 0).")
+    notes.append(f"Left out: {escape_markdown(', '.join(left))} (some rows have norm 0).")
 st.caption(" ".join(notes))
 st.dataframe(frame.rename(columns={"value_std": "std", "value_mean": "mean", "norm_low": "row norm 5 %",
                                    "norm_median": "row norm median", "norm_high": "row norm 95 %"}),

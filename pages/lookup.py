@@ -8,18 +8,20 @@ from dashboard.checkpoints.embedding_norm import read_embedding_norm
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.forward.passes import run_forward
 from dashboard.forward.tokenizing import tokenize_sentence
+from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.forward_loading import forward_model
 from dashboard.ui.lookup_frames import RULE_TEXTS, format_bytes, format_flops, rows_frame
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
+from dashboard.ui.text_limits import SENTENCE_CHARS
 from dashboard.ui.tokenizer_loading import get_tokenizer
-from dashboard.ui.url_state import UrlParam, bounded, publish
+from dashboard.ui.url_state import UrlParam, bounded, bounded_text, publish
 
 ensure_routed()
 
 PARAMS = [
-    UrlParam("sentence", "lookup_sentence", "the cat sat on the mat"),
+    UrlParam("sentence", "lookup_sentence", "the cat sat on the mat", bounded_text(SENTENCE_CHARS)),
     UrlParam("values", "lookup_values", 6, bounded(int, 1, 32)),
 ]
 #: session_state key: (source, ids) -> the largest difference from transformers' hidden_states[0], or why none.
@@ -29,7 +31,7 @@ tables, source = open_table_page(
     "The lookup, on real rows", "An embedding is a lookup: token id i picks row i of the token table, no arithmetic. "
     "Type a sentence to see the rows its tokens pick, and what this model's first block really receives.", PARAMS)
 controls = st.columns([4, 1])
-controls[0].text_input("Sentence (or token ids: #12 #40 #7)", key="lookup_sentence")
+controls[0].text_input("Sentence (or token ids: #12 #40 #7)", key="lookup_sentence", max_chars=SENTENCE_CHARS)
 controls[1].number_input("values shown per row", min_value=1, max_value=32, step=1, key="lookup_values")
 publish(PARAMS)
 
@@ -55,13 +57,13 @@ try:
     lookup = look_up(tables, ids, norm)
     one_hot = cached_one_hot(tables, tables.content_hash, tuple(ids))
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 
 labels = [tables.token_label(i) for i in lookup.ids]
 n_values = int(st.session_state["lookup_values"])
 st.subheader(f"1. {len(ids)} token ids")
-st.write(" ".join(f"`{label}` → **{i}**" for label, i in zip(labels, lookup.ids)))
+st.write(" ".join(f"{code_span(label)} → **{i}**" for label, i in zip(labels, lookup.ids)))
 st.caption("Tokens split by the checkpoint's own tokenizer, with any special tokens it adds; positions count from 0.")
 
 st.subheader(f"2. Each id's row of the token table ({tables.vocab_size:,} x {tables.d_model:,})")
@@ -80,21 +82,23 @@ if lookup.position_rows is not None:
     st.subheader(f"4. Their sum: {added}")
     st.dataframe(rows_frame(lookup.summed, labels, lookup.ids, n_values), hide_index=True, width="stretch")
 else:
-    st.info(f"{tables.name} has no position table ({tables.position_note}), so nothing is added to the token rows.",
+    st.info(f"{escape_markdown(tables.name)} has no position table ({escape_markdown(tables.position_note)}), so "
+            "nothing is added to the token rows.",
             icon=":material/info:")
 
 st.subheader("What the first block receives")
 if lookup.rule is None:
-    st.info(f"How architecture `{tables.architecture}` combines the rows is not known here, so no first-block input "
-            "is claimed; the rows and their sum above are what the checkpoint stores.", icon=":material/info:")
+    st.info(f"How architecture {code_span(tables.architecture)} combines the rows is not known here, so no "
+            "first-block input is claimed; the rows and their sum above are what the checkpoint stores.",
+            icon=":material/info:")
 elif lookup.first_block is None:
-    st.warning(f"For {tables.architecture}, {RULE_TEXTS[lookup.rule]}. The LayerNorm could not be read: "
-               f"{norm_note}.", icon=":material/warning:")
+    st.warning(f"For {code_span(tables.architecture)}, {RULE_TEXTS[lookup.rule]}. The LayerNorm could not be read: "
+               f"{escape_markdown(norm_note)}.", icon=":material/warning:")
 else:
-    st.write(f"For `{tables.architecture}`: {RULE_TEXTS[lookup.rule]}.")
+    st.write(f"For {code_span(tables.architecture)}: {RULE_TEXTS[lookup.rule]}.")
     if lookup.rule == "layernorm":
-        st.caption(f"LayerNorm read from {norm.source}, epsilon {norm.eps:g}; largest change it makes to the sum "
-                   f"here: {float(np.abs(lookup.first_block - lookup.summed).max()):.4g}.")
+        st.caption(f"LayerNorm read from {escape_markdown(norm.source)}, epsilon {norm.eps:g}; largest change it "
+                   f"makes to the sum here: {float(np.abs(lookup.first_block - lookup.summed).max()):.4g}.")
     st.dataframe(rows_frame(lookup.first_block, labels, lookup.ids, n_values), hide_index=True, width="stretch")
     checks = st.session_state.setdefault(CHECKS, {})
     check_key = (source, tuple(ids))
@@ -110,9 +114,9 @@ else:
     if check_key in checks:
         found = checks[check_key]
         if isinstance(found, str):
-            st.info(f"No forward pass: {found}.", icon=":material/info:")
+            st.info(f"No forward pass: {escape_markdown(found)}.", icon=":material/info:")
         else:
-            st.success(f"transformers' {tables.architecture} model, run on these {len(ids)} ids: largest "
+            st.success(f"transformers' {code_span(tables.architecture)} model, run on these {len(ids)} ids: largest "
                        f"|hidden_states[0] − these rows| = {found:.3g} over {len(ids) * tables.d_model:,} values.",
                        icon=":material/check:")
 

@@ -12,6 +12,7 @@ from dashboard.analysis.accounting import (
     spec_from_tables,
 )
 from dashboard.errors import ExplorerError
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui.calculator_frames import tying_comparison_frame
 from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
@@ -73,7 +74,7 @@ try:
     rows = parameter_rows(spec)
     comparison = tying_comparison_frame(spec)
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 
 by_name = {row.name: row for row in rows}

@@ -14,10 +14,12 @@ from dashboard.forward.perturbation import (
     RowChange,
     require_output_head,
 )
+from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.perturb_loading import perturbation, top5_frame
+from dashboard.ui.text_limits import QUERY_CHARS, SENTENCE_CHARS
 
 ensure_routed()
 
@@ -47,7 +49,7 @@ def what_happened(result: PerturbationResult) -> str:
     other = TABLE_LABELS["head" if result.table == "token" else "token"]
     moved = result.token_row_max_abs_change if result.table == "token" else result.head_row_max_abs_change
     other_moved = result.head_row_max_abs_change if result.table == "token" else result.token_row_max_abs_change
-    row = f"row #{result.token_id} (`{result.token}`)"
+    row = f"row #{result.token_id} ({code_span(result.token)})"
     if moved == 0:
         return f"This change leaves {row} of the {changed} as it was, so there is nothing to watch; pick another."
     if result.other_table_changed and result.shared_storage:
@@ -72,21 +74,22 @@ st.write("The exercise: take the token table (`wte`) and the output head (`lm_he
 try:
     require_output_head(tables)
 except NoOutputHeadError as error:
-    st.info(str(error), icon=":material/info:")
+    st.info(escape_markdown(error), icon=":material/info:")
     st.stop()
 
 token_col, table_col = st.columns([2, 3])
-token = token_col.text_input("Token (a word, a token as shown, or #id)", value=DEFAULT_TOKEN, key=state.PERTURB_TOKEN)
+token = token_col.text_input("Token (a word, a token as shown, or #id)", value=DEFAULT_TOKEN, key=state.PERTURB_TOKEN,
+                              max_chars=QUERY_CHARS)
 table = table_col.radio("Table to change", list(TABLE_LABELS), format_func=TABLE_LABELS.get, horizontal=True,
                         key=state.PERTURB_TABLE)
 change = change_controls()
 prompt = st.text_input("Prompt (the next token after it is predicted before and after)", value=DEFAULT_PROMPT,
-                       key=state.PERTURB_PROMPT)
+                       key=state.PERTURB_PROMPT, max_chars=SENTENCE_CHARS)
 
 try:
     result = perturbation(source, token, table, change, prompt)
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 
 results_col, code_col = st.columns(2, gap="medium")
@@ -94,7 +97,8 @@ with results_col:
     st.subheader("What moved")
     st.write(f"Token table {format_shape(result.token_shape)}, output head {format_shape(result.head_shape)}; "
              f"one storage (`data_ptr` equal): **{'yes' if result.shared_storage else 'no'}**. "
-             f"The reader's verdict: **{tables.tying.label}** ({tables.tying.evidence}).")
+             f"The reader's verdict: **{escape_markdown(tables.tying.label)}** "
+             f"({escape_markdown(tables.tying.evidence)}).")
     token_metric, head_metric, other_metric = st.columns(3)
     biggest = "Largest absolute change of one entry of the row, max |after - before|."
     token_metric.metric("token row change", f"{result.token_row_max_abs_change:.4g}", help=biggest)
@@ -102,18 +106,18 @@ with results_col:
     other_metric.metric("other table changed", "yes" if result.other_table_changed else "no")
     st.write(what_happened(result))
     if result.route == "model":
-        st.subheader(f"Next token after “{prompt}”")
+        st.subheader(f"Next token after “{escape_markdown(prompt)}”")
         st.dataframe(top5_frame(result), hide_index=True, width="stretch",
                      column_config={"p before": st.column_config.NumberColumn(format="%.4f"),
                                     "p after": st.column_config.NumberColumn(format="%.4f")})
         same = result.top5_before == result.top5_after
         st.caption(("The top-5 is exactly the same before and after. " if same else "")
-                   + f"Run on {result.describe}; change: {change.describe()}. "
+                   + f"Run on {escape_markdown(result.describe)}; change: {change.describe()}. "
                    + ("The model's rows were put back exactly afterwards." if result.restored else
                       "Warning: the model's rows could not be put back exactly."))
     else:
-        st.info(f"No model can run, so there is no next-token prediction: {result.note}. The change was made on "
-                "copies of the stored tensors.", icon=":material/info:")
+        st.info(f"No model can run, so there is no next-token prediction: {escape_markdown(result.note)}. The change "
+                "was made on copies of the stored tensors.", icon=":material/info:")
 with code_col:
     st.subheader("The same in a notebook")
     st.code(notebook_snippet(result, tables), language="python", wrap_lines=True)

@@ -70,7 +70,8 @@ try:
     resolver = get_resolver(tables, source, tables.content_hash)
     terms, unknown = resolve_each(resolver, typed)
     if unknown:
-        st.warning("Left out of the heatmap: " + "; ".join(f"“{text}”: {why}" for text, why in unknown) + ".",
+        left_out = "; ".join(f"“{escape_markdown(text)}”: {escape_markdown(why)}" for text, why in unknown)
+        st.warning(f"Left out of the heatmap: {left_out}.",
                    icon=":material/warning:")
     typed = [term.text.strip() for term in terms]
     if len(terms) < 2:

@@ -6,9 +6,11 @@ import streamlit as st
 
 from dashboard.analysis.similarity_quiz import GUESSES, LESSON_PAIRS, answer_pair, parse_pairs, score_guesses
 from dashboard.errors import ExplorerError
+from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.map_data import get_neighbour_index, get_resolver
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page, show_lookup_note
+from dashboard.ui.text_limits import PAIRS_CHARS
 
 ensure_routed()
 
@@ -23,7 +25,8 @@ st.session_state.setdefault("quiz_share", 1.0)
 st.session_state.setdefault(SAVED_GUESSES, {})
 
 setup = st.columns([2, 1])
-setup[0].text_area("Pairs, one a line, two words separated by a comma", key="quiz_pairs", height=170)
+setup[0].text_area("Pairs, one a line, two words separated by a comma", key="quiz_pairs", height=170,
+                  max_chars=PAIRS_CHARS)
 setup[1].number_input("similar means: among the nearest ... % of the vocabulary", min_value=0.01, max_value=50.0,
                       step=0.5, key="quiz_share", format="%.2f",
                       help="The model's verdict for a pair (a, b): b's rank among a's neighbours by cosine, "
@@ -35,7 +38,7 @@ try:
     answers = [answer_pair(resolver, index, a, b, len(tables.vocabulary), st.session_state["quiz_share"] / 100)
                for a, b in parse_pairs(st.session_state["quiz_pairs"])]
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 show_lookup_note(resolver)
 
@@ -53,12 +56,13 @@ for answer in answers:
     if widget not in st.session_state and saved.get(answer.key) in GUESSES:
         st.session_state[widget] = saved[answer.key]  # back on the page: the guess made before
     row = st.columns([1.2, 2])
-    row[0].radio(f"**{answer.first.text.strip()}** and **{answer.second.text.strip()}**", GUESSES, index=None,
+    first, second = (escape_markdown(term.text.strip()) for term in (answer.first, answer.second))
+    row[0].radio(f"**{first}** and **{second}**", GUESSES, index=None,
                  key=widget, horizontal=True, on_change=keep_guess, args=(answer.key,))
     for term in (answer.first, answer.second):
         if term.is_split and term.text.strip() not in explained:
             explained.add(term.text.strip())  # each split word is explained once, at its first pair
-            row[1].caption(term.explain() + ".")
+            row[1].caption(term.explain(markdown=True) + ".")
 
 guesses = {answer.key: saved.get(answer.key) for answer in answers}
 reveal_id = (source, st.session_state["quiz_pairs"], st.session_state["quiz_share"])
@@ -99,8 +103,8 @@ st.caption(f"A pair (a, b) counts as similar when b is among a's {threshold:,} n
            f"({st.session_state['quiz_share']:.2f}% of the vocabulary, both words' own rows left out); "
            "the rank says where b falls. Cosine is in [-1, 1]; the dot product also grows with the rows' lengths.")
 order = sorted(answers, key=lambda a: -a.cosine)
-st.write("By cosine, most similar first: " + " > ".join(f"{a.first.text.strip()} · {a.second.text.strip()}"
-                                                         for a in order) + ".")
+st.write("By cosine, most similar first: " + " > ".join(
+    f"{escape_markdown(a.first.text.strip())} · {escape_markdown(a.second.text.strip())}" for a in order) + ".")
 
 split = [term for a in answers for term in (a.first, a.second) if term.is_split]
 if split:
@@ -108,7 +112,8 @@ if split:
     st.subheader("Words split into pieces")
     for term in dict((t.text.strip(), t) for t in split).values():
         norm = float(np.linalg.norm(resolver.vector(term)))
-        st.write(f"**{term.text.strip()}** is {len(term.ids)} tokens ({' + '.join(f'`{p}`' for p in term.pieces)}). "
+        st.write(f"**{escape_markdown(term.text.strip())}** is {len(term.ids)} tokens "
+                 f"({' + '.join(code_span(p) for p in term.pieces)}). "
                  f"The model never looks up one row for it: it reads the pieces one at a time, at "
                  f"{len(term.ids)} positions, and only the blocks after the lookup can combine them. Here the mean "
                  f"of their rows stands in for the word: a stand-in that is no row of the table (its norm is "

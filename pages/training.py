@@ -12,9 +12,11 @@ from dashboard.charts.positions import similarity_heatmap_chart
 from dashboard.charts.training import loss_curve_chart, measure_curve_chart
 from dashboard.checkpoints.runs import LAYOUTS
 from dashboard.errors import ExplorerError
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui import training_frames as frames
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.path_access import session_policy
+from dashboard.ui.text_limits import PATH_CHARS, TERMS_CHARS
 from dashboard.ui.training_text import describe_step, describe_weights
 
 ensure_routed()
@@ -29,10 +31,10 @@ typed = ""
 if policy.mode == "off":
     st.caption("Server paths are off on this server (EXPLORER_LOCAL_PATHS=off): this page shows the bundled GPT's run.")
 else:
-    where = f"inside {policy.models_dir}" if policy.restricted else "on the server"
+    where = f"inside {escape_markdown(policy.models_dir)}" if policy.restricted else "on the server"
     typed = st.text_input(f"Run folder {where}", key=frames.FOLDER_KEY,
                           placeholder="empty: the bundled GPT's run; or /path/to/out",
-                          max_chars=4096,
+                          max_chars=PATH_CHARS,
                           help="A folder holding the checkpoints of one run; empty: the bundled tiny-gpt-pydocs run.")
 try:
     folder = frames.BUNDLED_RUN if not typed.strip() else policy.admit(typed.strip(), "run folder")
@@ -44,7 +46,7 @@ try:
     run = frames.get_run(Path(folder))
     curves = frames.get_curves(run)
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 
 steps = list(run.steps)
@@ -53,7 +55,7 @@ if st.session_state.get(frames.PENDING_STEP_KEY) in steps:  # where the last pla
 if st.session_state.get(frames.STEP_KEY) not in steps:
     st.session_state[frames.STEP_KEY] = steps[0]
 
-st.write(f"**{run.folder.name}**: {len(steps)} checkpoints ({LAYOUTS[run.layout]}), steps "
+st.write(f"**{escape_markdown(run.folder.name)}**: {len(steps)} checkpoints ({LAYOUTS[run.layout]}), steps "
          + ", ".join(f"{s:,}" for s in steps) + ". " + describe_weights(run))
 
 
@@ -66,7 +68,7 @@ controls = st.columns([5, 1])
 controls[0].select_slider("Step", steps, key=frames.STEP_KEY, format_func=lambda s: f"{s:,}")
 controls[1].button("Play", icon=":material/play_arrow:", on_click=_play, help="Show every step in turn from the first.")
 st.text_input("Words whose nearest neighbours to follow (comma-separated)", key=frames.WORDS_KEY,
-              value=None if frames.WORDS_KEY in st.session_state else frames.DEFAULT_WORDS)
+              value=None if frames.WORDS_KEY in st.session_state else frames.DEFAULT_WORDS, max_chars=TERMS_CHARS)
 words = [w.strip() for w in (st.session_state.get(frames.WORDS_KEY) or "").split(",") if w.strip()]
 losses = frames.loss_frame(run)
 view = st.empty()
@@ -78,7 +80,7 @@ def render_step(step: int) -> None:
         tables = frames.get_step_tables(run, step)
         neighbours, problems = frames.neighbours_frame(tables, words)
     except ExplorerError as error:
-        view.error(str(error), icon=":material/error:")
+        view.error(escape_markdown(error), icon=":material/error:")
         return
     with view.container():
         st.subheader(f"At step {step:,}")
@@ -93,7 +95,7 @@ def render_step(step: int) -> None:
                 left.caption("Every row of the position table is zero at this step, so no cosine is defined; the "
                              "heatmap shows 0 for each pair.")
         else:
-            left.info(f"This checkpoint has no learned position table ({tables.position_kind}).")
+            left.info(f"This checkpoint has no learned position table ({escape_markdown(tables.position_kind)}).")
         right.altair_chart(row_norm_histogram_chart(frames.token_norm_frame(tables),
                                                     title=f"Row norms of the token table, step {step:,}"),
                            width="stretch")
@@ -105,7 +107,7 @@ def render_step(step: int) -> None:
         if not neighbours.empty:
             st.dataframe(neighbours, hide_index=True, width="stretch")
         for problem in problems:
-            st.warning(problem, icon=":material/warning:")
+            st.warning(escape_markdown(problem), icon=":material/warning:")
 
 
 if st.session_state.pop(frames.PLAYING_KEY, False):

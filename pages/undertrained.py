@@ -7,18 +7,20 @@ from dashboard.charts.compare import score_histogram_chart
 from dashboard.cli.undertrained import parse_ids
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui import compare_frames as frames
 from dashboard.ui.downloads import file_download_button
 from dashboard.ui.map_data import get_table_rows
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.url_state import UrlParam, publish
+from dashboard.ui.text_limits import IDS_CHARS
+from dashboard.ui.url_state import UrlParam, bounded_text, publish
 
 ensure_routed()
 
 PARAMS = [
     UrlParam("indicator", "ut_indicator", "auto", choices=("auto", *INDICATORS)),
-    UrlParam("unused", "ut_unused", ""),
+    UrlParam("unused", "ut_unused", "", bounded_text(IDS_CHARS)),
 ]
 tables, source = open_table_page(
     "Under-trained tokens",
@@ -33,6 +35,7 @@ controls[0].radio("Indicator", ["auto", *INDICATORS], key="ut_indicator", horizo
                   help=f"cosine: {INDICATORS['cosine']}, for models whose head is the token table (tied). "
                        f"norm: {INDICATORS['norm']}, for untied models and checkpoints without a head.")
 controls[1].text_input("Rows known to be unused (cosine only)", key="ut_unused", placeholder="e.g. 100,101,102",
+                       max_chars=IDS_CHARS,
                        help="Token ids that no text produces, the cosine indicator's reference. Empty: the "
                             "reserved tokens ([unused0] ...) and padding rows of the vocabulary.")
 publish(PARAMS)
@@ -42,11 +45,12 @@ try:
     found = frames.get_undertrained(tables, source, tables.content_hash, st.session_state["ut_indicator"],
                                     None if unused is None else tuple(unused))
 except ExplorerError as error:
-    st.error(str(error), icon=":material/error:")
+    st.error(escape_markdown(error), icon=":material/error:")
     st.stop()
 
-why = {"cosine": f"{tables.name}'s head is its token table ({tables.tying.label})",
-       "norm": f"{tables.name} has " + ("an untied head" if tables.output_head is not None else "no output head")}
+name = escape_markdown(tables.name)
+why = {"cosine": f"{name}'s head is its token table ({escape_markdown(tables.tying.label)})",
+       "norm": f"{name} has " + ("an untied head" if tables.output_head is not None else "no output head")}
 chosen = "the automatic choice" if st.session_state["ut_indicator"] == "auto" else "chosen by hand"
 st.write(f"**{found.name}** on the {found.table}, {chosen}"
          + (f" ({why[found.indicator]})" if st.session_state["ut_indicator"] == "auto" else "") + ". "

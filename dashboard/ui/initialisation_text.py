@@ -6,6 +6,7 @@ import math
 from typing import Mapping
 
 from dashboard.analysis.initialisation import Initialisation
+from dashboard.markdown_text import code_span
 
 
 def describe_closest(table: str, summary: Mapping[str, float], best: Initialisation, ratio: float,
@@ -25,6 +26,7 @@ def describe_scaling(architecture: str, d_model: int, scales: bool | None) -> st
             f"√d_model in the forward pass, before the position encoding is added; for this model's d_model of "
             f"{d_model:,} that factor would be {math.sqrt(d_model):.4g}. It changes what the first block receives, "
             "not how the table is initialised or stored. ")
+    architecture = code_span(architecture)  # from the checkpoint's config: shown, never read as Markdown
     if scales is None:
         return text + f"Whether {architecture} applies it is not recorded here."
     if scales:

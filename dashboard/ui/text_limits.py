@@ -22,3 +22,7 @@ PATH_CHARS = 1_000
 MODEL_ID_CHARS = 200
 #: A file name beside a .npz archive (most Linux file systems allow 255 bytes).
 FILE_NAME_CHARS = 255
+#: Up to 12 word pairs, one a line (Predict the similarity).
+PAIRS_CHARS = 2_000
+#: Comma-separated token ids (Under-trained tokens: rows known to be unused), room for about 800 six-digit ids.
+IDS_CHARS = 5_000

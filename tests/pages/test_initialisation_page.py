@@ -47,7 +47,7 @@ def test_gpt2_says_it_does_not_scale_by_sqrt_d_model(tmp_path):
     text = _text(at)
     d = factories.D_MODEL
     assert f"d_model of {d} that factor would be {np.sqrt(d):.4g}" in text
-    assert "gpt2 does not: its first block receives the stored rows unscaled" in text
+    assert "`gpt2` does not: its first block receives the stored rows unscaled" in text
     assert [r.label for r in at.radio] == ["Table"] and at.radio[0].options == ["token table", "output head",
                                                                                 "position table"]
 

@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import training_frames as frames
 from tests import run_factories
-from tests.pages.app_test import open_app_page
+from tests.pages.app_test import open_app_page, shown
 
 PAGE = "pages/training.py"
 
@@ -108,12 +108,12 @@ def test_models_mode_refuses_a_run_folder_outside_the_models_folder_with_one_mes
     outside = run_factories.snapshot_run(tmp_path / "outside")
     monkeypatch.setenv(MODE_ENV, "models")
     monkeypatch.setenv(MODELS_DIR_ENV, str(models))
-    shown = []
+    messages = []
     for typed in (outside, tmp_path / "missing-run"):
         at = open_app_page(PAGE, session={frames.FOLDER_KEY: str(typed)})
         assert not at.exception and len(at.error) == 1 and not at.get("vega_lite_chart")
-        shown.append(at.error[0].value.replace(str(typed), "PATH"))
-    assert "not open on this server" in shown[0] and shown[0] == shown[1]  # exists or not: the same words
+        messages.append(shown(at.error[0].value).replace(str(typed), "PATH"))
+    assert "not open on this server" in messages[0] and messages[0] == messages[1]  # exists or not: the same words
 
 
 def test_models_mode_opens_a_run_folder_inside_the_models_folder(tmp_path, monkeypatch):
