@@ -1,7 +1,6 @@
 """The Perturb and watch page through AppTest, on tiny GPT-2 folders named in the link."""
 
 import numpy as np
-import pytest
 import torch
 from streamlit.testing.v1 import AppTest
 
