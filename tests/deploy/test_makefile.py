@@ -50,7 +50,10 @@ def project(tmp_path) -> Path:
 
 
 def make(project: Path, target: str = "install", **env: str) -> subprocess.CompletedProcess:
-    environ = {**os.environ, "FAKE_VERSION": "3.11.2", "FAKE_LOG": str(project / "pip.log"), **env}
+    # Run as a top-level make even under `make test` (CI), which would otherwise pass MAKELEVEL and
+    # MAKEFLAGS down and turn the messages into `make[1]: ...`.
+    inherited = {k: v for k, v in os.environ.items() if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")}
+    environ = {**inherited, "FAKE_VERSION": "3.11.2", "FAKE_LOG": str(project / "pip.log"), **env}
     return subprocess.run(["make", "--no-print-directory", target, f"PYTHON={project / 'fake-python'}",
                            "VENV=venv"], cwd=project, env=environ, capture_output=True, text=True, timeout=60)
 
