@@ -2,17 +2,21 @@
 
 import streamlit as st
 
+from dashboard.i18n import t
+from dashboard.ui.language import apply_language, render_language_switch
 from dashboard.ui.navigation import build_navigation
 from dashboard.ui.page_guard import guard_page
 from dashboard.ui.projection_jobs import start_umap_warmup
 from dashboard.ui.sidebar import render_sidebar
 
-st.set_page_config(page_title="Embedding Table Explorer", page_icon=":material/grid_on:", layout="wide")
+apply_language()  # before anything is titled: the navigation, the sidebar and the page read it
+st.set_page_config(page_title=t("app.title"), page_icon=":material/grid_on:", layout="wide")
 
 navigation = build_navigation()
 start_umap_warmup()
 # The last resort on every page: no traceback, the server keeps serving (a failing sidebar spares the page).
 with guard_page():
+    render_language_switch()
     render_sidebar()
 with guard_page():
     navigation.run()

@@ -16,47 +16,59 @@ from typing import NamedTuple
 
 import streamlit as st
 
+from dashboard.i18n import t
+from dashboard.ui.language import apply_language
+
 _ROUTED = "_routed_by_app"
 
 
 class PageSpec(NamedTuple):
-    """One page: its script, its title in the navigation, its icon and the navigation section it sits in."""
+    """One page: its script, its catalogue key (``nav.overview``), its icon and its section's catalogue key."""
 
     path: str
-    title: str
+    key: str
     icon: str
     section: str
 
+    @property
+    def title(self) -> str:
+        """The page's title in the active language (as a ``str``, the English one when none is set)."""
+        return t(self.key)
 
-#: Navigation sections, in order: what a student meets first, then the tables themselves, then training.
-START, LESSONS, EXPLORE, TRAINING = "Start", "Lessons, hands-on", "Explore the tables", "Training and comparison"
+
+#: Navigation sections' catalogue keys, in order: what a student meets first, then the tables, then training.
+START, LESSONS, EXPLORE, TRAINING = ("nav.section.start", "nav.section.lessons", "nav.section.explore",
+                                     "nav.section.training")
 
 #: Every page of the app, in navigation order (grouped by section); the first is the default.
 PAGES: tuple[PageSpec, ...] = (
-    PageSpec("pages/overview.py", "Overview", ":material/table_chart:", START),
-    PageSpec("pages/load.py", "Load a checkpoint", ":material/upload_file:", START),
-    PageSpec("pages/lookup.py", "The lookup, on real rows", ":material/table_rows:", LESSONS),
-    PageSpec("pages/similarity_quiz.py", "Predict the similarity", ":material/quiz:", LESSONS),
-    PageSpec("pages/parameter_calculator.py", "Parameter calculator", ":material/calculate:", LESSONS),
-    PageSpec("pages/perturb.py", "Perturb and watch", ":material/tune:", LESSONS),
-    PageSpec("pages/initialisation.py", "Where training starts", ":material/start:", LESSONS),
-    PageSpec("pages/token_map.py", "Token map", ":material/scatter_plot:", EXPLORE),
-    PageSpec("pages/neighbours.py", "Nearest neighbours", ":material/hub:", EXPLORE),
-    PageSpec("pages/similarity.py", "Similarity heatmap", ":material/grid_view:", EXPLORE),
-    PageSpec("pages/positions.py", "Positions", ":material/timeline:", EXPLORE),
-    PageSpec("pages/reorder.py", "Sentence reorder", ":material/swap_horiz:", EXPLORE),
-    PageSpec("pages/training.py", "Training", ":material/model_training:", TRAINING),
-    PageSpec("pages/compare.py", "Compare two checkpoints", ":material/compare_arrows:", TRAINING),
-    PageSpec("pages/undertrained.py", "Under-trained tokens", ":material/phishing:", TRAINING),
+    PageSpec("pages/overview.py", "nav.overview", ":material/table_chart:", START),
+    PageSpec("pages/load.py", "nav.load", ":material/upload_file:", START),
+    PageSpec("pages/lookup.py", "nav.lookup", ":material/table_rows:", LESSONS),
+    PageSpec("pages/similarity_quiz.py", "nav.similarity_quiz", ":material/quiz:", LESSONS),
+    PageSpec("pages/parameter_calculator.py", "nav.parameter_calculator", ":material/calculate:", LESSONS),
+    PageSpec("pages/perturb.py", "nav.perturb", ":material/tune:", LESSONS),
+    PageSpec("pages/initialisation.py", "nav.initialisation", ":material/start:", LESSONS),
+    PageSpec("pages/token_map.py", "nav.token_map", ":material/scatter_plot:", EXPLORE),
+    PageSpec("pages/neighbours.py", "nav.neighbours", ":material/hub:", EXPLORE),
+    PageSpec("pages/similarity.py", "nav.similarity", ":material/grid_view:", EXPLORE),
+    PageSpec("pages/positions.py", "nav.positions", ":material/timeline:", EXPLORE),
+    PageSpec("pages/reorder.py", "nav.reorder", ":material/swap_horiz:", EXPLORE),
+    PageSpec("pages/training.py", "nav.training", ":material/model_training:", TRAINING),
+    PageSpec("pages/compare.py", "nav.compare", ":material/compare_arrows:", TRAINING),
+    PageSpec("pages/undertrained.py", "nav.undertrained", ":material/phishing:", TRAINING),
 )
 
 
 def _streamlit_pages() -> dict[str, list]:
-    """Section title -> its ``st.Page`` objects, in :data:`PAGES` order."""
+    """Section title -> its ``st.Page`` objects, in :data:`PAGES` order, titled in the active language.
+
+    Each page's URL comes from its script's name, so it is the same in every language.
+    """
     sections: dict[str, list] = {}
     for i, spec in enumerate(PAGES):
         page = st.Page(spec.path, title=spec.title, icon=spec.icon, default=(i == 0))
-        sections.setdefault(spec.section, []).append(page)
+        sections.setdefault(t(spec.section), []).append(page)
     return sections
 
 
@@ -68,7 +80,11 @@ def build_navigation():
 
 
 def ensure_routed() -> None:
-    """First line of every page: rerun through the router if Streamlit ran this page alone."""
+    """First line of every page: rerun through the router if Streamlit ran this page alone.
+
+    Also sets the session's language for this run, so a page run on its own (``AppTest``) reads it too.
+    """
+    apply_language()
     if not st.session_state.get(_ROUTED):
         st.navigation(_streamlit_pages(), expanded=True)  # switches Streamlit from the pages/ folder mode to ours
         st.rerun()

@@ -49,3 +49,6 @@ PERTURB_NOISE = "perturb_noise"
 PERTURB_SCALE = "perturb_scale"
 PERTURB_SEED = "perturb_seed"
 PERTURB_PROMPT = "perturb_prompt"
+#: session_state key of the sidebar's language switch, and the query parameter that carries it.
+LANGUAGE = "lang"
+LANGUAGE_PARAM = "lang"

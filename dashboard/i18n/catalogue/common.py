@@ -1,0 +1,28 @@
+"""Messages shared by every page: the language switch, the app's name, the navigation."""
+
+MESSAGES = {
+    "app.title": ("Embedding Table Explorer", "임베딩 테이블 탐색기"),
+    "language.switch": ("Language · 언어", "언어 · Language"),
+    "language.switch_help": (
+        "The page's language. A deployment sets the default with {env}=ko.",
+        "화면에 쓰이는 언어입니다. 서버를 여는 사람은 {env}=ko 로 기본 언어를 정할 수 있습니다."),
+    "nav.section.start": ("Start", "시작"),
+    "nav.section.lessons": ("Lessons, hands-on", "직접 해 보는 수업"),
+    "nav.section.explore": ("Explore the tables", "테이블 살펴보기"),
+    "nav.section.training": ("Training and comparison", "학습과 비교"),
+    "nav.overview": ("Overview", "개요"),
+    "nav.load": ("Load a checkpoint", "체크포인트 불러오기"),
+    "nav.lookup": ("The lookup, on real rows", "룩업: 실제 행으로"),
+    "nav.similarity_quiz": ("Predict the similarity", "유사도 맞히기"),
+    "nav.parameter_calculator": ("Parameter calculator", "파라미터 계산기"),
+    "nav.perturb": ("Perturb and watch", "바꿔 보고 지켜보기"),
+    "nav.initialisation": ("Where training starts", "학습이 시작되는 곳"),
+    "nav.token_map": ("Token map", "토큰 지도"),
+    "nav.neighbours": ("Nearest neighbours", "최근접 이웃"),
+    "nav.similarity": ("Similarity heatmap", "유사도 히트맵"),
+    "nav.positions": ("Positions", "위치 임베딩"),
+    "nav.reorder": ("Sentence reorder", "문장 순서 바꾸기"),
+    "nav.training": ("Training", "학습 과정"),
+    "nav.compare": ("Compare two checkpoints", "두 체크포인트 비교"),
+    "nav.undertrained": ("Under-trained tokens", "덜 학습된 토큰"),
+}

@@ -1,0 +1,132 @@
+"""The message catalogue's runtime: :class:`Text`, :func:`msg`, :func:`t`, :func:`render`.
+
+Why one typed catalogue (Python modules under :mod:`dashboard.i18n.catalogue`)
+rather than gettext ``.po`` files: each entry holds its English and its Korean
+side by side, so a reviewer reads both at once and a test checks that they
+share their placeholders; there is no compile step (``msgfmt``) to forget in
+Docker or CI; and keys are stable names (``overview.title``), not English
+sentences, so rewording the English never orphans the Korean.
+
+A :class:`Text` is a ``str`` whose value is the English rendering, carrying
+its key and parameters. Everything that treats messages as plain text (the
+command line, JSON output, logs, ``str(error)``, existing tests) keeps working
+and stays English; pages render it in the reader's language with
+:func:`render`. Parameters that are themselves :class:`Text` are rendered in
+the same language. Numbers keep their format spec (``{count:,}``) in both.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import importlib
+import pkgutil
+from functools import lru_cache
+from typing import Any, Mapping, NamedTuple
+
+#: Language code -> its name in that language, as the switch shows it.
+LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어"}
+DEFAULT = "en"
+
+_ACTIVE = contextvars.ContextVar("explorer_language", default=DEFAULT)
+
+
+class Message(NamedTuple):
+    """One catalogue entry: the English and the Korean text, with the same ``{named}`` placeholders."""
+
+    en: str
+    ko: str
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> dict[str, Message]:
+    """Every message, from every module of :mod:`dashboard.i18n.catalogue` (each defines ``MESSAGES``).
+
+    Raises:
+        ValueError: two modules define the same key.
+    """
+    from dashboard.i18n import catalogue as package
+
+    merged: dict[str, Message] = {}
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for key, entry in module.MESSAGES.items():
+            if key in merged:
+                raise ValueError(f"message key {key!r} is defined twice (again in catalogue/{info.name}.py)")
+            merged[key] = Message(*entry)
+    return merged
+
+
+def use_language(lang: str) -> None:
+    """Make ``lang`` (a key of :data:`LANGUAGES`; anything else means English) the language of this run."""
+    _ACTIVE.set(lang if lang in LANGUAGES else DEFAULT)
+
+
+def active_language() -> str:
+    """The language set by :func:`use_language` in this thread's context (``"en"`` by default)."""
+    return _ACTIVE.get()
+
+
+def _template(key: str, lang: str) -> str:
+    entry = catalogue()[key]
+    return (entry.ko or entry.en) if lang == "ko" else entry.en
+
+
+def _format(key: str, lang: str, params: Mapping[str, Any]) -> str:
+    rendered = {name: render(value, lang) if isinstance(value, (Text, BaseException)) else value
+                for name, value in params.items()}
+    return _template(key, lang).format_map(rendered)
+
+
+class Text(str):
+    """A catalogue message with its parameters; as a ``str`` it is the English text.
+
+    Attributes:
+        key: the catalogue key (``"overview.title"``).
+        params: placeholder name -> value (numbers, strings, other :class:`Text`).
+    """
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, params: Mapping[str, Any] | None = None) -> "Text":
+        params = dict(params or {})
+        obj = super().__new__(cls, _format(key, "en", params))
+        obj.key, obj.params = key, params
+        return obj
+
+    def __reduce__(self):  # st.cache_data pickles return values; keep the key and parameters
+        return (Text, (self.key, self.params))
+
+    def render(self, lang: str) -> str:
+        """This message in ``lang`` (``"en"`` or ``"ko"``), its parameters rendered in the same language."""
+        return _format(self.key, lang, self.params)
+
+
+def msg(key: str, **params: Any) -> Text:
+    """The message ``key`` with ``params``, to be rendered later in the reader's language.
+
+    Raises:
+        KeyError: ``key`` is not in the catalogue (a bug: every key is tested to exist).
+        KeyError, IndexError: the English template names a placeholder not given.
+    """
+    return Text(key, params)
+
+
+def render(value: Any, lang: str | None = None) -> str:
+    """``value`` as the reader reads it in ``lang`` (default: the active language).
+
+    A :class:`Text` is rendered in that language; an exception whose first
+    argument is a :class:`Text` (every :class:`~dashboard.errors.ExplorerError`
+    made with :func:`msg`) renders that; anything else is ``str(value)``.
+    """
+    lang = lang or active_language()
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, BaseException) and len(value.args) == 1 and isinstance(value.args[0], Text):
+        return value.args[0].render(lang)
+    return str(value)
+
+
+def t(key: str, **params: Any) -> str:
+    """The message ``key`` rendered now, in the active language (for page code)."""
+    return Text(key, params).render(active_language())

@@ -1,0 +1,58 @@
+"""The reader's language: the sidebar switch, the ``lang`` query parameter and ``EXPLORER_LANG``.
+
+Which language a run uses, first match wins: the switch's value in this
+session; on a session's first run, ``?lang=ko`` or ``?lang=en`` in the link;
+else the deployment's default, ``EXPLORER_LANG`` (``en`` or ``ko``; unset or
+anything else means ``en``). The switch changes only the language: every
+widget keeps its key, so the loaded checkpoint and every setting stay.
+"""
+
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+
+from dashboard.i18n import LANGUAGES, t, use_language
+from dashboard.ui import state
+
+LANG_ENV = "EXPLORER_LANG"
+
+
+def deployment_language() -> str:
+    """``EXPLORER_LANG`` when it names a language of :data:`LANGUAGES`, else ``"en"``."""
+    value = os.environ.get(LANG_ENV, "").strip().lower()
+    return value if value in LANGUAGES else "en"
+
+
+def current_language() -> str:
+    """The language of this session (see the module docstring), fixed in session state on first call."""
+    if state.LANGUAGE not in st.session_state:
+        linked = st.query_params.get(state.LANGUAGE_PARAM, "").strip().lower()
+        st.session_state[state.LANGUAGE] = linked if linked in LANGUAGES else deployment_language()
+    lang = st.session_state[state.LANGUAGE]
+    return lang if lang in LANGUAGES else "en"
+
+
+def apply_language() -> str:
+    """Make this session's language the active one for this run, and keep it in the URL; returns it.
+
+    The link carries ``lang`` only when it differs from the deployment's default,
+    so a plain link opens in the language the teacher chose.
+    """
+    lang = current_language()
+    use_language(lang)
+    if lang == deployment_language():
+        if state.LANGUAGE_PARAM in st.query_params:
+            del st.query_params[state.LANGUAGE_PARAM]
+    elif st.query_params.get(state.LANGUAGE_PARAM) != lang:
+        st.query_params[state.LANGUAGE_PARAM] = lang
+    return lang
+
+
+def render_language_switch() -> None:
+    """English | 한국어, at the top of the sidebar."""
+    current_language()  # seeds the widget's state from the link or the deployment default
+    # A radio, not a segmented control: clicking the chosen option again must not leave no language.
+    st.sidebar.radio(t("language.switch"), list(LANGUAGES), key=state.LANGUAGE, format_func=LANGUAGES.get,
+                     horizontal=True, help=t("language.switch_help", env=LANG_ENV))

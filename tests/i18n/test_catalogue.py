@@ -1,0 +1,68 @@
+"""The message catalogue: both languages everywhere, the same placeholders, every key used exists."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from dashboard.i18n import Text, msg, render
+from dashboard.i18n.core import catalogue
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = sorted([*ROOT.glob("pages/*.py"), *ROOT.glob("dashboard/**/*.py"), ROOT / "app.py"])
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _fields(template: str) -> set[str]:
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("key", sorted(catalogue()))
+def test_every_message_has_both_languages_with_the_same_placeholders(key):
+    entry = catalogue()[key]
+    assert entry.en.strip() and entry.ko.strip(), f"{key}: a language is empty"
+    assert _fields(entry.en) == _fields(entry.ko), f"{key}: placeholders differ"
+    if _HANGUL.search(entry.en):
+        assert key.startswith("language."), f"{key}: Korean in the English text"
+
+
+def _keys_used() -> set[tuple[str, str]]:
+    """(file, key) for every literal key passed to msg(), t(), Text() or a *_key= argument."""
+    used = set()
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) in (
+                    "msg", "t", "Text") and node.args and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                used.add((str(path.relative_to(ROOT)), node.args[0].value))
+    return used
+
+
+def test_every_key_the_code_names_is_in_the_catalogue():
+    missing = sorted((f, k) for f, k in _keys_used() if k not in catalogue())
+    assert not missing, missing
+
+
+def test_text_is_english_as_a_string_and_korean_when_rendered():
+    title = msg("nav.overview")
+    assert title == "Overview" and isinstance(title, str)
+    assert render(title, "ko") == "개요" and render(title, "en") == "Overview"
+    assert render("plain", "ko") == "plain"
+
+
+def test_text_keeps_its_key_through_pickling_as_the_cache_does():
+    import pickle
+
+    again = pickle.loads(pickle.dumps(msg("language.switch_help", env="EXPLORER_LANG")))
+    assert isinstance(again, Text) and "EXPLORER_LANG=ko" in render(again, "ko") and "서버" in render(again, "ko")
+
+
+def test_an_error_made_from_a_message_renders_in_the_readers_language():
+    from dashboard.errors import QueryError
+
+    error = QueryError(msg("nav.overview"))
+    assert str(error) == "Overview" and render(error, "ko") == "개요"

@@ -1,0 +1,15 @@
+"""The prose measure itself: what counts as Korean, English, code and identifiers."""
+
+from tests.i18n.page_prose import english_runs, hangul_share
+
+
+def test_korean_prose_counts_and_code_does_not():
+    assert hangul_share(["토큰 임베딩 테이블 `wte` 의 크기는 d_model 입니다"]) == 1.0
+    assert hangul_share(["The token table"]) == 0.0
+    assert hangul_share(["토큰 임베딩 table"]) == 0.5  # five letters each
+
+
+def test_an_english_sentence_is_found_and_identifiers_are_not_words():
+    assert english_runs(["이 표는 the rows of the token table 입니다"]) == ["the rows of the token table"]
+    assert english_runs(["all-minilm-l6-v2 의 `the cat sat on a mat` 를 보세요"]) == []
+    assert english_runs(["PCA 또는 UMAP 투영"]) == []
