@@ -1,0 +1,168 @@
+"""What a checkpoint's tokenizer does with Korean text: whole tokens, pieces, letters, bytes or ``[UNK]``.
+
+Three vocabularies meet Korean in three ways (all seen on the bundled models,
+``docs/korean.md``):
+
+- **WordPiece, uncased** (BERT, all-MiniLM): the normaliser decomposes each
+  Hangul syllable into its letters (Unicode NFD: ``임`` -> ``ᄋ ᅵ ᆷ``), then
+  pieces the letters; a word holding a letter the vocabulary lacks becomes
+  one ``[UNK]``;
+- **byte-level BPE** (GPT-2, SmolLM2, the bundled tiny GPT): text is UTF-8
+  bytes, three per syllable; a syllable with no merge of its own stays as
+  byte pieces (``<0xEC>``), rows shared by every character with that byte;
+- **SentencePiece / BPE with Korean in training**: syllables or longer
+  pieces get tokens of their own.
+
+Sources: Unicode Standard, chapter 3.12 (Hangul syllable decomposition);
+the ``tokenizers`` library's BertNormalizer (``strip_accents`` uses NFD) and
+ByteLevel pre-tokenizer.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from dashboard.checkpoints.tokenizer import CheckpointTokenizer
+
+_SYLLABLE = re.compile("[\uac00-\ud7a3]")
+_BYTE_PIECE = re.compile(r"^<0x[0-9A-Fa-f]{2}( 0x[0-9A-Fa-f]{2})*>$")
+
+
+def has_hangul(text: str) -> bool:
+    """Whether ``text`` holds at least one Hangul syllable (U+AC00..U+D7A3)."""
+    return bool(_SYLLABLE.search(text))
+
+
+def _is_jamo(piece: str) -> bool:
+    return any(unicodedata.name(c, "").startswith("HANGUL CHOSEONG") or
+               unicodedata.name(c, "").startswith("HANGUL JUNGSEONG") or
+               unicodedata.name(c, "").startswith("HANGUL JONGSEONG") for c in piece)
+
+
+@dataclass(frozen=True)
+class HangulSplit:
+    """How one text was tokenized.
+
+    Attributes:
+        text: the text given to the tokenizer.
+        syllables: Hangul syllables in ``text`` (>= 1).
+        pieces: display strings of its tokens, in order (no special tokens added).
+        unknown: how many of them are the unknown token (``[UNK]``).
+        byte_pieces: how many are bare UTF-8 bytes (``<0xEC>``).
+        letter_pieces: how many are Hangul letters (jamo, from NFD decomposition).
+    """
+
+    text: str
+    syllables: int
+    pieces: tuple[str, ...]
+    unknown: int
+    byte_pieces: int
+    letter_pieces: int
+
+    @property
+    def tokens(self) -> int:
+        """Number of tokens."""
+        return len(self.pieces)
+
+    @property
+    def tokens_per_syllable(self) -> float:
+        """Tokens per Hangul syllable (>= 0; 1.0 would be one token per syllable)."""
+        return self.tokens / self.syllables
+
+    @property
+    def kind(self) -> str:
+        """``unknown`` (any ``[UNK]``), ``bytes`` (mostly byte pieces), ``letters`` (mostly jamo),
+        ``whole`` (one token) or ``pieces`` (syllables or longer pieces)."""
+        if self.unknown:
+            return "unknown"
+        if self.tokens == 1:
+            return "whole"
+        if self.byte_pieces * 2 >= self.tokens:
+            return "bytes"
+        if self.letter_pieces * 2 >= self.tokens:
+            return "letters"
+        return "pieces"
+
+
+def split_hangul(tokenizer: CheckpointTokenizer, display: list[str] | tuple[str, ...], text: str) -> HangulSplit:
+    """Tokenize ``text`` (no special tokens) and count what its Korean became.
+
+    Args:
+        tokenizer: the checkpoint's tokenizer (:func:`dashboard.checkpoints.tokenizer.load_tokenizer`).
+        display: the vocabulary's display strings, indexed by token id (``tables.vocabulary.display``).
+        text: text holding at least one Hangul syllable.
+
+    Raises:
+        ValueError: ``text`` has no Hangul syllable.
+        QueryError: the tokenizer refuses the text (a vocabulary without a tokenizer file).
+    """
+    syllables = len(_SYLLABLE.findall(text))
+    if not syllables:
+        raise ValueError(f"{text!r} holds no Hangul syllable")
+    encoded = tokenizer.encode(text, add_special_tokens=False)
+    pieces = tuple(display[i] if 0 <= i < len(display) else f"#{i}" for i in encoded.ids)
+    return HangulSplit(text=text, syllables=syllables, pieces=pieces, unknown=sum(encoded.unknown),
+                       byte_pieces=sum(bool(_BYTE_PIECE.match(p)) for p in pieces),
+                       letter_pieces=sum(_is_jamo(p) for p in pieces))
+
+
+#: The Korean sample measured in ``models/korean_splits.json``: the course's sentences and glossary terms.
+KOREAN_SAMPLE: tuple[str, ...] = (
+    "임베딩은 함수가 아니라 룩업입니다", "내적은 유사도를 측정합니다", "학습된 위치 임베딩",
+    "고양이가 매트 위에 앉았다", "토큰", "임베딩", "룩업 테이블", "위치", "내적", "코사인 유사도", "어휘",
+    "파라미터", "컨텍스트", "가중치 공유", "출력 헤드", "문장", "단어", "고양이", "강아지", "왕", "여왕",
+    "남자", "여자", "한국어", "안녕하세요", "학생", "선생님", "학교", "사랑", "바다",
+)
+
+
+@dataclass(frozen=True)
+class SplitSummary:
+    """One model's splits of :data:`KOREAN_SAMPLE`.
+
+    Attributes:
+        model: bundled model name.
+        texts: texts measured.
+        syllables: Hangul syllables in them, all texts together.
+        tokens: tokens they became, all texts together.
+        unknown_texts: texts that held at least one ``[UNK]``.
+        kinds: kind (see :attr:`HangulSplit.kind`) -> number of texts.
+    """
+
+    model: str
+    texts: int
+    syllables: int
+    tokens: int
+    unknown_texts: int
+    kinds: dict[str, int]
+
+    @property
+    def tokens_per_syllable(self) -> float:
+        """Tokens per Hangul syllable over the whole sample."""
+        return self.tokens / self.syllables
+
+
+def summarise_splits(model: str, splits: list[HangulSplit]) -> SplitSummary:
+    """Add up ``splits`` of one model (see :class:`SplitSummary`)."""
+    kinds: dict[str, int] = {}
+    for split in splits:
+        kinds[split.kind] = kinds.get(split.kind, 0) + 1
+    return SplitSummary(model=model, texts=len(splits), syllables=sum(s.syllables for s in splits),
+                        tokens=sum(s.tokens for s in splits), unknown_texts=sum(bool(s.unknown) for s in splits),
+                        kinds=dict(sorted(kinds.items())))
+
+
+def least_splitting(summaries: list[SplitSummary]) -> SplitSummary:
+    """The model that keeps Korean in fewest tokens per syllable, among those that turned no text into ``[UNK]``.
+
+    A model that maps words to ``[UNK]`` has fewer tokens but has lost the
+    word, so it only wins when every model does that.
+
+    Raises:
+        ValueError: ``summaries`` is empty.
+    """
+    if not summaries:
+        raise ValueError("no model measured")
+    kept = [s for s in summaries if not s.unknown_texts] or summaries
+    return min(kept, key=lambda s: s.tokens_per_syllable)

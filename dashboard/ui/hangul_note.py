@@ -1,0 +1,78 @@
+"""The note a page shows when a Korean word is typed: what this model's vocabulary does with it.
+
+Nearest neighbours and Similarity look a typed word up as a query (a word of
+several tokens is the mean of their rows, :mod:`dashboard.analysis.queries`);
+Reorder and Perturb put a sentence through the model (each token is one
+position). The note says which, in the reader's language, with the pieces.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from dashboard.analysis.hangul import has_hangul, split_hangul
+from dashboard.checkpoints.tokenizer import CheckpointTokenizer
+from dashboard.errors import ExplorerError
+from dashboard.i18n import Text, msg
+from dashboard.markdown_text import code_span, escape_markdown
+from dashboard.tables import EmbeddingTables
+
+SPLITS_FILE = Path(__file__).resolve().parents[2] / "models" / "korean_splits.json"
+_MAX_PIECES = 12
+
+
+@lru_cache(maxsize=1)
+def _measured() -> dict:
+    return json.loads(SPLITS_FILE.read_text(encoding="utf-8"))
+
+
+def _unknown_token(tables: EmbeddingTables) -> str:
+    strings = tables.vocabulary.display
+    return next((s for s in strings if s in ("[UNK]", "<unk>")), "[UNK]")
+
+
+def hangul_note(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, text: str, *,
+                use: str = "query") -> Text | None:
+    """What ``tables``' tokenizer does with the Korean in ``text``, as Markdown; ``None`` when there is none.
+
+    Args:
+        tables: the checkpoint shown (its name and vocabulary).
+        tokenizer: its tokenizer; ``None`` or one that cannot split words gives no note.
+        text: what the user typed.
+        use: ``"query"`` (looked up as a word: Nearest neighbours, Similarity) or
+            ``"sentence"`` (run through the model: Reorder, Perturb).
+    """
+    if not has_hangul(text) or tokenizer is None or not tokenizer.splits_words:
+        return None
+    try:
+        split = split_hangul(tokenizer, tables.vocabulary.display, text.strip())
+    except (ExplorerError, ValueError):
+        return None
+    shown = [code_span(p) for p in split.pieces[:_MAX_PIECES]]
+    pieces = " ".join(shown) + (" …" if split.tokens > _MAX_PIECES else "")
+    unk = code_span(_unknown_token(tables))
+    suffix = "_unknown" if split.kind == "unknown" else ""
+    consequence = msg(f"hangul.use.{use}{suffix}", tokens=split.tokens, unk=unk)
+    common = dict(model=escape_markdown(tables.name), text=code_span(split.text), syllables=split.syllables,
+                  tokens=split.tokens, pieces=pieces, unk=unk, consequence=consequence)
+    if split.kind == "whole":
+        return msg("hangul.whole", model=common["model"], text=common["text"])
+    if split.kind == "bytes":
+        return msg("hangul.bytes", byte_pieces=split.byte_pieces, **common)
+    return msg(f"hangul.{split.kind}", **common)
+
+
+def least_splitting_note(tables: EmbeddingTables) -> Text | None:
+    """Which bundled model splits Korean least, from ``models/korean_splits.json``; ``None`` when unmeasured."""
+    measured = _measured()
+    rates = {m["model"]: m["tokens_per_syllable"] for m in measured["models"]}
+    if tables.name not in rates:
+        return None
+    best = measured["least"]
+    here = next(m for m in measured["models"] if m["model"] == tables.name)
+    unknown = (msg("hangul.least_unknown", count=here["unknown_texts"], texts=here["texts"],
+                   unk=code_span(_unknown_token(tables))) if here["unknown_texts"] else "")
+    return msg("hangul.least", best=escape_markdown(best), rate=rates[best], texts=here["texts"],
+               model=escape_markdown(tables.name), here=rates[tables.name], unknown=unknown)

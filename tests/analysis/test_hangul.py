@@ -1,0 +1,74 @@
+"""Korean through the bundled tokenizers: letters (WordPiece, NFD), [UNK], bytes, whole tokens; the measured file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dashboard.analysis.hangul import HangulSplit, has_hangul, least_splitting, split_hangul, summarise_splits
+from dashboard.checkpoints import load_tables
+from dashboard.checkpoints.tokenizer import load_tokenizer
+from dashboard.i18n import render
+from dashboard.ui.hangul_note import SPLITS_FILE, hangul_note, least_splitting_note
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    out = {}
+    for name in ("all-minilm-l6-v2", "tiny-gpt-pydocs", "smollm2-135m"):
+        tables = load_tables(name)
+        out[name] = (tables, load_tokenizer(tables))
+    return out
+
+
+def _split(bundled, name, text) -> HangulSplit:
+    tables, tokenizer = bundled[name]
+    return split_hangul(tokenizer, tables.vocabulary.display, text)
+
+
+def test_wordpiece_decomposes_syllables_into_letters_or_gives_unk(bundled):
+    split = _split(bundled, "all-minilm-l6-v2", "임베딩")
+    assert split.kind == "letters" and split.tokens == 8 and split.pieces[:3] == ("ᄋ", "##ᅵ", "##ᆷ")
+    assert _split(bundled, "all-minilm-l6-v2", "고양이").kind == "unknown"
+
+
+def test_byte_level_bpe_keeps_syllables_as_three_bytes_unless_it_has_a_token(bundled):
+    tiny = _split(bundled, "tiny-gpt-pydocs", "임베딩")
+    assert tiny.kind == "bytes" and tiny.tokens == 9 == tiny.byte_pieces  # 3 syllables x 3 UTF-8 bytes
+    assert _split(bundled, "smollm2-135m", "이").kind == "whole"
+
+
+def test_text_without_hangul_is_refused_and_gets_no_note(bundled):
+    tables, tokenizer = bundled["tiny-gpt-pydocs"]
+    assert not has_hangul("cat") and hangul_note(tables, tokenizer, "cat") is None
+    with pytest.raises(ValueError, match="no Hangul"):
+        split_hangul(tokenizer, tables.vocabulary.display, "cat")
+
+
+def test_the_note_names_the_pieces_and_the_consequence_in_both_languages(bundled):
+    tables, tokenizer = bundled["all-minilm-l6-v2"]
+    note = hangul_note(tables, tokenizer, "고양이")
+    assert "[UNK]" in note and "cannot show neighbours" in note
+    assert "알 수 없는" not in render(note, "ko") and "[UNK]" in render(note, "ko") and "이웃" in render(note, "ko")
+    sentence = hangul_note(*bundled["tiny-gpt-pydocs"], "임베딩", use="sentence")
+    assert "9 positions long" in sentence and "위치 9개" in render(sentence, "ko")
+
+
+def test_least_splitting_skips_a_model_that_loses_words():
+    lossy = summarise_splits("a", [HangulSplit("x가", 1, ("[UNK]",), 1, 0, 0)])
+    keeps = summarise_splits("b", [HangulSplit("x가", 1, ("<0xEA>", "<0xB0>", "<0x80>"), 0, 3, 0)])
+    assert least_splitting([lossy, keeps]).model == "b"
+    assert least_splitting([lossy]).model == "a"
+
+
+def test_the_measured_file_is_what_the_script_computes_now():
+    from scripts.measure_korean_splits import measure
+
+    assert json.loads(SPLITS_FILE.read_text(encoding="utf-8")) == measure()
+
+
+def test_the_least_splitting_note_reads_the_file(bundled):
+    measured = json.loads(SPLITS_FILE.read_text(encoding="utf-8"))
+    note = least_splitting_note(bundled["tiny-gpt-pydocs"][0])
+    assert measured["least"] in note and "tokens per syllable" in note
