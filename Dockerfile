@@ -51,6 +51,8 @@ ENV PATH=/opt/venv/bin:$PATH \
     EXPLORER_CACHE_DIR=/cache/projections \
     NUMBA_CACHE_DIR=/var/cache/numba
 ENV EXPLORER_LOCAL_PATHS=models
+# The pages' default language: en or ko (docker run -e EXPLORER_LANG=ko ... for a Korean class).
+ENV EXPLORER_LANG=en
 
 # A CJK font, so Korean (and Chinese, Japanese) token strings and titles draw as glyphs, not boxes, in
 # exported PNG/SVG charts: vl-convert draws with the system's fonts (fontdb reads /usr/share/fonts).

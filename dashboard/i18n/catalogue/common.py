@@ -2,10 +2,14 @@
 
 MESSAGES = {
     "app.title": ("Embedding Table Explorer", "임베딩 테이블 탐색기"),
-    "language.switch": ("Language · 언어", "언어 · Language"),
+    # The switch reads the same in both languages: a label that changed with the language would make
+    # Streamlit see a new widget on the rerun after a switch.
+    "language.switch": ("Language · 언어", "Language · 언어"),
     "language.switch_help": (
-        "The page's language. A deployment sets the default with {env}=ko.",
-        "화면에 쓰이는 언어입니다. 서버를 여는 사람은 {env}=ko 로 기본 언어를 정할 수 있습니다."),
+        "The page's language; a server sets the default with {env}=ko. · 화면의 언어입니다. 서버는 {env}=ko 로 "
+        "기본 언어를 정합니다.",
+        "The page's language; a server sets the default with {env}=ko. · 화면의 언어입니다. 서버는 {env}=ko 로 "
+        "기본 언어를 정합니다."),
     "nav.section.start": ("Start", "시작"),
     "nav.section.lessons": ("Lessons, hands-on", "직접 해 보는 수업"),
     "nav.section.explore": ("Explore the tables", "테이블 살펴보기"),
