@@ -126,12 +126,13 @@ def tables_from_store(
     keys = store.keys()
     hint = missing_hint or msg("err.ckpt.hf_layout_hint", architecture=key_map.architecture,
                                settings_source=settings_source)
-    token_key = require(store, key_map.token, key_map.prefixes, "token embedding", hint=hint)
+    token_key = require(store, key_map.token, key_map.prefixes, msg("err.ckpt.what.token"), hint=hint)
     token = store.read(token_key)
     check_table_shape("token", token.shape)
     position = position_key = None
     if key_map.position is not None:
-        position_key = require(store, key_map.position, key_map.prefixes, "position embedding", hint=hint)
+        position_key = require(store, key_map.position, key_map.prefixes, msg("err.ckpt.what.position"),
+                               hint=hint)
         position = store.read(position_key)[key_map.position_offset:]
     if key_map.position_offset:
         notes += (msg("note.ckpt.position_offset", offset=key_map.position_offset, key=position_key,

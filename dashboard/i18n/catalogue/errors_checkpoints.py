@@ -268,4 +268,174 @@ MESSAGES = {
         "{last:,}번 행은 룩업되지 않습니다."),
     "note.ckpt.nanogpt_iteration": ("saved at training iteration {iteration:,}",
                                     "학습 스텝 {iteration:,}에서 저장됨"),
+    # numpy_arrays.py
+    "err.ckpt.npy_unreadable": (
+        "{name} is not a readable NumPy file ({error}); save it again with np.save / np.savez",
+        "{name} 은(는) 읽을 수 있는 NumPy 파일이 아닙니다 ({error}). np.save / np.savez 로 다시 저장하십시오."),
+    "err.ckpt.npy_truncated_header": (
+        "{name} declares shape {shape} {dtype} ({declared:,} bytes) but holds only {held:,}; it is truncated: save "
+        "it again",
+        "{name} 은(는) 모양 {shape} {dtype} ({declared:,} 바이트) 라고 적혀 있지만 {held:,} 바이트만 있습니다. "
+        "파일이 잘렸으니 다시 저장하십시오."),
+    "err.ckpt.npy_not_numbers": (
+        "array {name!r} holds {dtype} values, not numbers; an embedding table holds floats: save it with "
+        "array.astype('float32')",
+        "배열 {name!r} 에는 수가 아니라 {dtype} 값이 들어 있습니다. 임베딩 테이블은 실수를 담아야 하니 "
+        "array.astype('float32') 로 바꿔 저장하십시오."),
+    "err.ckpt.npy_truncated_data": (
+        "array {name!r} ends after {held:,} bytes of data, but its shape {shape} {dtype} needs {needed:,}; it is "
+        "truncated: save it again",
+        "배열 {name!r} 의 데이터가 {held:,} 바이트에서 끝나지만, 모양 {shape} {dtype} 에는 {needed:,} 바이트가 "
+        "필요합니다. 파일이 잘렸으니 다시 저장하십시오."),
+    "err.ckpt.npy_no_array": (
+        "{name} has no array {array!r}; it holds: {arrays}",
+        "{name} 에는 배열 {array!r} 가 없습니다. 들어 있는 배열: {arrays}"),
+    "err.ckpt.npy_no_arrays": ("no arrays", "배열 없음"),
+    "err.ckpt.npy_no_candidate": (
+        "{name} holds no 2-D float array to use as a token table ({arrays})",
+        "{name} 에는 토큰 임베딩 테이블로 쓸 2차원 실수 배열이 없습니다 ({arrays}). 모양이 (vocab_size, d_model) "
+        "인 float 배열을 저장하십시오."),
+    "err.ckpt.npy_ambiguous": (
+        "{name} holds several 2-D arrays ({arrays}); say which is the token table: --token-array NAME (and "
+        "--position-array NAME) on the command line, or the array pickers on the Load page",
+        "{name} 에는 2차원 배열이 여러 개 있습니다 ({arrays}). 어느 것이 토큰 임베딩 테이블인지 정해 주십시오. "
+        "명령줄에서는 --token-array NAME (필요하면 --position-array NAME), 불러오기 화면에서는 배열 선택 상자를 "
+        "쓰면 됩니다."),
+    "err.ckpt.npy_objects": (
+        "array {array!r} of {name} holds Python objects, which would need unpickling; refused, nothing was "
+        "executed. Save plain float arrays (array.astype('float32'))",
+        "{name} 의 배열 {array!r} 에는 Python 객체가 들어 있어 언피클링이 필요합니다. 읽기를 거부했고 아무것도 "
+        "실행하지 않았습니다. 보통의 실수 배열(array.astype('float32'))로 저장하십시오."),
+    "err.ckpt.npy_array_unreadable": (
+        "array {array!r} of {name} cannot be read ({error}); save it again",
+        "{name} 의 배열 {array!r} 를 읽을 수 없습니다 ({error}). 다시 저장하십시오."),
+    "err.ckpt.npy_array_corrupt": (
+        "array {array!r} of {name} cannot be read ({error}); the file is truncated or corrupt: save it again",
+        "{name} 의 배열 {array!r} 를 읽을 수 없습니다 ({error}). 파일이 잘렸거나 손상되었으니 다시 저장하십시오."),
+    "err.ckpt.vocab_file_missing": (
+        "vocabulary file {path} does not exist; give a text file with one token a line",
+        "어휘 파일 {path} 이(가) 없습니다. 한 줄에 토큰 하나씩 적힌 텍스트 파일을 주십시오."),
+    "err.ckpt.vocab_file_not_file": (
+        "vocabulary file {path} is not a file; give a text file with one token a line",
+        "어휘 파일 {path} 은(는) 파일이 아닙니다. 한 줄에 토큰 하나씩 적힌 텍스트 파일을 주십시오."),
+    "err.ckpt.vocab_file_not_utf8": (
+        "vocabulary file {name} cannot be read as UTF-8 text ({error}); save it as UTF-8 text, one token a line",
+        "어휘 파일 {name} 을(를) UTF-8 텍스트로 읽을 수 없습니다 ({error}). 한 줄에 토큰 하나씩, UTF-8 텍스트로 "
+        "저장하십시오."),
+    "err.ckpt.vocab_file_empty": (
+        "vocabulary file {name} holds no tokens; give a text file with one token a line (line i is token id i)",
+        "어휘 파일 {name} 에 토큰이 없습니다. 한 줄에 토큰 하나씩 적힌 텍스트 파일을 주십시오 (i번째 줄이 토큰 id "
+        "i 입니다)."),
+    "note.ckpt.token_strings_from": ("token strings from {name}", "토큰 문자열은 {name} 에서 읽었습니다"),
+    "note.ckpt.vocab_short": (
+        "the vocabulary has {tokens:,} tokens for {rows:,} rows: rows {tokens:,}..{last:,} are shown as padding "
+        "(no token)",
+        "어휘에는 토큰이 {tokens:,}개인데 행은 {rows:,}개입니다. {tokens:,}..{last:,}번 행은 패딩(토큰 없음)으로 "
+        "보여 줍니다."),
+    "note.ckpt.position.array": ("array {array!r}: row t is added at position t",
+                                 "배열 {array!r}: 위치 t 에서 t번째 행을 더합니다"),
+    "note.ckpt.position.not_chosen": ("no position table was chosen", "위치 임베딩 테이블을 고르지 않았습니다"),
+    # plain_pickle.py, projector_tsv.py
+    "err.ckpt.pickle_global": (
+        "{origin} asks for {module}.{name}, which a data file never needs; it was refused and nothing was "
+        "executed. Re-create the file with plain dicts, lists, strings and numbers only",
+        "{origin} 이(가) {module}.{name} 을(를) 요구합니다. 데이터 파일에는 필요 없는 것이라 거부했고, 아무것도 "
+        "실행하지 않았습니다. dict, list, 문자열, 수만으로 파일을 다시 만드십시오."),
+    "err.ckpt.pickle_persistent": (
+        "{origin} uses persistent ids, which a plain data file never has; it was refused and nothing was executed",
+        "{origin} 은(는) persistent id 를 씁니다. 보통의 데이터 파일에는 없는 것이라 거부했고, 아무것도 실행하지 "
+        "않았습니다. 보통의 데이터만으로 파일을 다시 만드십시오."),
+    "err.ckpt.cannot_read": (
+        "cannot read {path}: {error}",
+        "{path} 을(를) 읽을 수 없습니다: {error}. 파일을 읽을 수 있는지 확인하십시오."),
+    "err.ckpt.pickle_unreadable": (
+        "{name} is not a readable pickle ({kind}: {error}); re-create it",
+        "{name} 은(는) 읽을 수 있는 pickle 이 아닙니다 ({kind}: {error}). 파일을 다시 만드십시오."),
+    "err.ckpt.tsv_not_utf8": (
+        "{name} is not UTF-8 text ({error}); export it again as UTF-8",
+        "{name} 은(는) UTF-8 텍스트가 아닙니다 ({error}). UTF-8 로 다시 내보내십시오."),
+    "err.ckpt.tsv_empty": ("{name} holds no vectors; export the table again",
+                           "{name} 에 벡터가 없습니다. 테이블을 다시 내보내십시오."),
+    "err.ckpt.tsv_not_numbers": (
+        "{name} is not a table of tab-separated numbers ({error}); vectors.tsv holds only numbers, labels go in "
+        "metadata.tsv",
+        "{name} 은(는) 탭으로 구분된 수의 표가 아닙니다 ({error}). vectors.tsv 에는 수만 넣고, 레이블은 "
+        "metadata.tsv 에 넣으십시오."),
+    "err.ckpt.tsv_labels_file": (
+        "{name} is the labels file; open {vectors} or the folder holding both",
+        "{name} 은(는) 레이블 파일입니다. {vectors} 나 두 파일이 함께 있는 폴더를 여십시오."),
+    "err.ckpt.tsv_label_count": (
+        "{metadata} has {labels} labels but {name} has {vectors} vectors; the Projector needs one label per vector",
+        "{metadata} 에는 레이블이 {labels}개, {name} 에는 벡터가 {vectors}개 있습니다. Projector 형식은 벡터마다 "
+        "레이블이 하나씩 있어야 하니 두 파일을 함께 다시 내보내십시오."),
+    "note.ckpt.tsv_labels": ("labels from {metadata}", "레이블은 {metadata} 에서 읽었습니다"),
+    "note.ckpt.position.projector": (
+        "an Embedding Projector export holds one table: positions are unknown",
+        "Embedding Projector 내보내기에는 테이블이 하나뿐이라 위치 정보를 알 수 없습니다"),
+    # state_dict.py
+    "note.ckpt.nested_state_dict": (
+        "read the state dict stored under {key!r} of the checkpoint dict in {origin}",
+        "{origin} 의 체크포인트 dict 에서 {key!r} 아래 저장된 state dict 를 읽었습니다"),
+    "err.ckpt.unknown_architecture": (
+        "the key names of {origin} match no architecture we know ({shown} ...); supported: {supported}. Save it "
+        "with its config.json (save_pretrained) instead",
+        "{origin} 의 키 이름이 이 도구가 아는 어떤 아키텍처와도 맞지 않습니다 ({shown} ...). 지원하는 아키텍처: "
+        "{supported}. 대신 config.json 과 함께 저장하십시오 (save_pretrained)."),
+    "note.ckpt.outer_module": (
+        "read the keys under {root!r} (the model sits inside an outer module)",
+        "{root!r} 아래의 키를 읽었습니다 (모델이 바깥 모듈 안에 들어 있습니다)"),
+    "note.ckpt.architecture_from_keys": (
+        "no config: architecture {architecture!r} recognised from the key names",
+        "설정 파일이 없어 키 이름으로 아키텍처 {architecture!r} 를 알아냈습니다"),
+    "note.ckpt.tokenizer_beside": (
+        "token strings from the tokenizer file beside {name}",
+        "토큰 문자열은 {name} 옆의 토크나이저 파일에서 읽었습니다"),
+    "err.ckpt.state_dict_hint": (
+        "Its key names only resemble {architecture}'s (there is no config to say more): the state dict is "
+        "incomplete; save the whole model.state_dict() again",
+        "키 이름이 {architecture} 와 비슷할 뿐입니다 (더 알려 줄 설정 파일이 없습니다). state dict 가 불완전하니 "
+        "model.state_dict() 전체를 다시 저장하십시오."),
+    # tensor_store.py
+    "err.ckpt.what.token": ("token embedding", "토큰 임베딩"),
+    "err.ckpt.what.position": ("position embedding", "위치 임베딩"),
+    "err.ckpt.index_no_weight_map": (
+        "{name} has no 'weight_map' of tensor name -> shard file; re-download it with the shards",
+        "{name} 에는 텐서 이름 -> 샤드 파일의 'weight_map' 이 없습니다. 샤드 파일들과 함께 다시 내려받으십시오."),
+    "err.ckpt.index_bad_shard": (
+        "{name} names the shard {shard!r}, which is not a file name beside the index; shards must lie in the same "
+        "folder. Re-download the index",
+        "{name} 이(가) 가리키는 샤드 {shard!r} 는 인덱스 옆에 있는 파일 이름이 아닙니다. 샤드는 같은 폴더에 "
+        "있어야 합니다. 인덱스를 다시 내려받으십시오."),
+    "err.ckpt.index_missing_shard": (
+        "shard {shard} listed in {name} is missing from {folder} (it should hold {count} tensors); download that "
+        "file too",
+        "{name} 에 적힌 샤드 {shard} 가 {folder} 에 없습니다 (텐서 {count}개가 들어 있어야 합니다). 그 파일도 "
+        "내려받으십시오."),
+    "err.ckpt.missing_tensor_hint": (
+        "it may be a different architecture than its config says",
+        "설정 파일이 말하는 것과 다른 아키텍처일 수 있습니다."),
+    "err.ckpt.keys_and_more": ("{keys}, ... ({count:,} tensors)", "{keys}, ... (텐서 {count:,}개)"),
+    "err.ckpt.no_tensors": ("no tensors", "텐서 없음"),
+    "err.ckpt.missing_tensor": (
+        "the checkpoint has no {what} tensor: looked for {tried}; it holds {holds}. {hint}",
+        "체크포인트에 {what} 텐서가 없습니다. 찾아본 이름: {tried}. 들어 있는 텐서: {holds}. {hint}"),
+    "err.ckpt.index_absent_tensors": (
+        "the index lists {count} tensors that their shard does not hold (first: {first!r} in {shard}); the "
+        "download is incomplete: fetch the shards again",
+        "인덱스에 적힌 텐서 {count}개가 해당 샤드에 없습니다 (첫 번째: {shard} 의 {first!r}). 다운로드가 덜 "
+        "되었으니 샤드를 다시 받으십시오."),
+    "err.ckpt.safetensors_tensor": (
+        "could not read tensor {key!r} from {name}: {error}; the file is truncated or corrupt: download it again",
+        "{name} 에서 텐서 {key!r} 를 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 내려받으십시오."),
+    "err.ckpt.complex_tensor": (
+        "the tensor is complex ({dtype}); embedding tables are real: save the real-valued weights",
+        "텐서가 복소수입니다 ({dtype}). 임베딩 테이블은 실수여야 하니 실수 가중치를 저장하십시오."),
+    "err.ckpt.safetensors_missing": (
+        "{path} does not exist; the checkpoint is incomplete",
+        "{path} 이(가) 없습니다. 체크포인트가 불완전하니 빠진 파일을 받으십시오."),
+    "err.ckpt.safetensors_unreadable": (
+        "{name} is not a readable safetensors file ({error}); it is truncated or corrupt: download or save it "
+        "again",
+        "{name} 은(는) 읽을 수 있는 safetensors 파일이 아닙니다 ({error}). 파일이 잘렸거나 손상되었으니 다시 "
+        "내려받거나 저장하십시오."),
 }
