@@ -438,4 +438,89 @@ MESSAGES = {
         "again",
         "{name} 은(는) 읽을 수 있는 safetensors 파일이 아닙니다 ({error}). 파일이 잘렸거나 손상되었으니 다시 "
         "내려받거나 저장하십시오."),
+    # tokenizer.py: where the tokenizer came from (captions), and typed words it cannot use
+    "note.ckpt.tokenizer.json": ("the checkpoint's {name} (tokenizers library)",
+                                 "체크포인트의 {name} (tokenizers 라이브러리)"),
+    "note.ckpt.tokenizer.characters": (
+        "the checkpoint's character vocabulary (nanoGPT meta.pkl): one token per character",
+        "체크포인트의 문자 어휘 (nanoGPT meta.pkl): 문자 하나가 토큰 하나입니다"),
+    "note.ckpt.tokenizer.none": ("no tokenizer file", "토크나이저 파일이 없습니다"),
+    "note.ckpt.tokenizer.words": (
+        "{why}: each space-separated word is looked up in the vocabulary as typed (or typed as #id)",
+        "{why}. 공백으로 나눈 단어를 입력한 그대로 어휘에서 찾습니다 (#id 로 입력해도 됩니다)"),
+    "err.ckpt.unknown_characters.one": (
+        "{shown} is not among the {count} characters of this checkpoint's vocabulary; use only characters it was "
+        "trained on",
+        "{shown} 은(는) 이 체크포인트 어휘의 문자 {count}개에 없습니다. 학습에 쓰인 문자만 입력하십시오."),
+    "err.ckpt.unknown_characters.many": (
+        "{shown} are not among the {count} characters of this checkpoint's vocabulary; use only characters it "
+        "was trained on",
+        "{shown} 은(는) 이 체크포인트 어휘의 문자 {count}개에 없습니다. 학습에 쓰인 문자만 입력하십시오."),
+    "err.ckpt.unknown_words.one": (
+        "this checkpoint has no tokenizer file and {shown} is not in its vocabulary; type tokens as the "
+        "vocabulary spells them, separated by spaces, or as #id (0..{last})",
+        "이 체크포인트에는 토크나이저 파일이 없고, {shown} 은(는) 어휘에 없습니다. 어휘에 적힌 그대로 토큰을 "
+        "공백으로 나눠 입력하거나 #id (0..{last}) 로 입력하십시오."),
+    "err.ckpt.unknown_words.many": (
+        "this checkpoint has no tokenizer file and {shown} are not in its vocabulary; type tokens as the "
+        "vocabulary spells them, separated by spaces, or as #id (0..{last})",
+        "이 체크포인트에는 토크나이저 파일이 없고, {shown} 은(는) 어휘에 없습니다. 어휘에 적힌 그대로 토큰을 "
+        "공백으로 나눠 입력하거나 #id (0..{last}) 로 입력하십시오."),
+    "note.ckpt.tokenizer.id_past_rows": (
+        "its token {token!r} has id {id}, past the token table's {rows} rows",
+        "토큰 {token!r} 의 id 가 {id} 인데, 토큰 임베딩 테이블의 행은 {rows}개뿐입니다"),
+    "note.ckpt.tokenizer.id_differs": (
+        "its id {id} is {token!r} but the tables' token {id} is {ours!r}",
+        "토크나이저의 id {id} 는 {token!r} 인데, 테이블의 {id}번 토큰은 {ours!r} 입니다"),
+    "err.ckpt.tokenizer_config_path": (
+        "tokenizer_config.json sets {key} to a path, not a file name beside it; only files in the checkpoint's "
+        "folder are read",
+        "tokenizer_config.json 의 {key} 가 옆에 있는 파일 이름이 아니라 경로를 가리킵니다. 체크포인트 폴더 안의 "
+        "파일만 읽으니 파일 이름만 적으십시오."),
+    "note.ckpt.tokenizer.gguf": ("the tokenizer stored in {name}", "{name} 에 저장된 토크나이저"),
+    "note.ckpt.tokenizer.vocab_files": (
+        "the checkpoint's vocabulary files (transformers AutoTokenizer)",
+        "체크포인트의 어휘 파일 (transformers AutoTokenizer)"),
+    "note.ckpt.tokenizer.unreadable": (
+        "the tokenizer beside {name} could not be read ({kind}: {error})",
+        "{name} 옆의 토크나이저를 읽을 수 없었습니다 ({kind}: {error})"),
+    "note.ckpt.tokenizer.other_model": (
+        "{describe} belongs to another model ({mismatch})",
+        "{describe} 는 다른 모델의 것입니다 ({mismatch})"),
+    # torch_pickle.py
+    "err.ckpt.torch_unsafe": (
+        "{name} asks for objects that safe loading refuses: {refused}; nothing was executed. If you trust the "
+        "file's author, load it in your own Python session and re-save only the tensors "
+        "(torch.save(model.state_dict(), 'weights.pt') or safetensors' save_file), then open that file here",
+        "{name} 은(는) 안전한 불러오기가 거부하는 객체를 요구합니다: {refused}. 아무것도 실행하지 않았습니다. "
+        "파일을 만든 사람을 믿을 수 있다면, 직접 Python 에서 불러온 뒤 텐서만 다시 저장하고 "
+        "(torch.save(model.state_dict(), 'weights.pt') 또는 safetensors 의 save_file) 그 파일을 여기서 여십시오."),
+    "err.ckpt.torch_corrupt": (
+        "{name} is not a readable torch checkpoint ({reason}); it is truncated or corrupt: save or download it "
+        "again",
+        "{name} 은(는) 읽을 수 있는 torch 체크포인트가 아닙니다 ({reason}). 파일이 잘렸거나 손상되었으니 다시 "
+        "저장하거나 내려받으십시오."),
+    "err.ckpt.torch_unreadable": (
+        "{name} is not a readable torch checkpoint ({reason}); it is truncated, corrupt or not written by "
+        "torch.save: save or download it again",
+        "{name} 은(는) 읽을 수 있는 torch 체크포인트가 아닙니다 ({reason}). 파일이 잘렸거나 손상되었거나 "
+        "torch.save 로 저장된 것이 아닙니다. 다시 저장하거나 내려받으십시오."),
+    "err.ckpt.torch_zip_damaged": (
+        "{name} is not a readable torch checkpoint (its zip directory is damaged: {error}); save or download it "
+        "again",
+        "{name} 은(는) 읽을 수 있는 torch 체크포인트가 아닙니다 (zip 목록이 손상되었습니다: {error}). 다시 "
+        "저장하거나 내려받으십시오."),
+    "err.ckpt.holds.torch": ("a torch checkpoint", "torch 체크포인트"),
+    # torch_store.py
+    "err.ckpt.not_state_dict": (
+        "{origin} holds a {kind}, not a dict of tensors (a state dict); save model.state_dict() instead",
+        "{origin} 에는 텐서의 dict (state dict) 가 아니라 {kind} 가 들어 있습니다. 대신 model.state_dict() 를 "
+        "저장하십시오."),
+    "err.ckpt.no_tensors_in": (
+        "{origin} holds no tensors (keys: {keys}); it is not a model's state dict",
+        "{origin} 에는 텐서가 없습니다 (키: {keys}). 모델의 state dict 가 아니니 model.state_dict() 를 저장한 "
+        "파일을 주십시오."),
+    "err.ckpt.torch_tensor": (
+        "could not read tensor {key!r}: {error}; the file is truncated or corrupt: save or download it again",
+        "텐서 {key!r} 를 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 저장하거나 내려받으십시오."),
 }
