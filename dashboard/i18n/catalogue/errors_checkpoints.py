@@ -523,4 +523,121 @@ MESSAGES = {
     "err.ckpt.torch_tensor": (
         "could not read tensor {key!r}: {error}; the file is truncated or corrupt: save or download it again",
         "텐서 {key!r} 를 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 저장하거나 내려받으십시오."),
+    # uploads.py: received files and zips
+    "err.ckpt.holds.npz": ("a NumPy .npz of tables", "테이블을 담은 NumPy .npz"),
+    "err.ckpt.holds.model_folder": ("a model folder", "모델 폴더"),
+    "err.ckpt.setting_not_positive": (
+        "{name}={text!r} is not a positive number; ask the server's administrator to set it like {default:g}",
+        "{name}={text!r} 은(는) 양수가 아닙니다. 서버 관리자에게 {default:g} 처럼 설정해 달라고 요청하십시오."),
+    "err.ckpt.zip_ratio": (
+        "{archive} holds {member!r}, which would unpack from {packed:,} to {size:,} bytes ({ratio:,.0f} times); "
+        "checkpoint weights barely compress, so this is not {holds} (at most {limit} times is accepted) and "
+        "nothing was extracted",
+        "{archive} 안의 {member!r} 는 {packed:,} 바이트에서 {size:,} 바이트로 ({ratio:,.0f}배) 풀립니다. "
+        "체크포인트 가중치는 거의 압축되지 않으므로 이것은 {holds} 이(가) 아닙니다 (최대 {limit}배까지 "
+        "받습니다). 아무것도 풀지 않았습니다."),
+    "err.ckpt.zip_total": (
+        "{archive} would unpack to {total_mb:,.1f} MB, more than this server's limit of {limit_mb:,.1f} MB "
+        "({env}); nothing was extracted. Open the model by its local path on the server instead",
+        "{archive} 은(는) 풀면 {total_mb:,.1f} MB 로, 이 서버의 한도 {limit_mb:,.1f} MB ({env}) 보다 큽니다. "
+        "아무것도 풀지 않았습니다. 대신 서버의 로컬 경로로 모델을 여십시오."),
+    "err.ckpt.upload_nul": (
+        "the received name {name} holds a NUL character, which no file name can contain; nothing was written. "
+        "Rename the file",
+        "받은 이름 {name} 에 NUL 문자가 있습니다. 파일 이름에는 들어갈 수 없는 문자라 아무것도 쓰지 않았습니다. "
+        "파일 이름을 바꾸십시오."),
+    "err.ckpt.zip_escape": (
+        "the entry {entry!r} would be written outside its folder; nothing was extracted. Re-create the zip from "
+        "inside the model folder (zip -r model.zip model/)",
+        "항목 {entry!r} 는 폴더 밖에 쓰이게 됩니다. 아무것도 풀지 않았습니다. 모델 폴더가 있는 곳에서 zip 을 다시 "
+        "만드십시오 (zip -r model.zip model/)."),
+    "err.ckpt.upload_unencodable": (
+        "the received name {name} holds characters the file system cannot encode; nothing was written. Rename "
+        "the file",
+        "받은 이름 {name} 에 파일 시스템이 표현할 수 없는 문자가 있어 아무것도 쓰지 않았습니다. 파일 이름을 "
+        "바꾸십시오."),
+    "err.ckpt.upload_name_long": (
+        "the received name {name} is {size:,} bytes long, too long for the file system (at most {limit}); nothing "
+        "was written. Rename it (and zip the folder again)",
+        "받은 이름 {name} 은(는) {size:,} 바이트로, 파일 시스템에 비해 너무 깁니다 (최대 {limit}). 아무것도 쓰지 "
+        "않았습니다. 이름을 바꾸고 (필요하면 폴더를 다시 압축하십시오)."),
+    "err.ckpt.zip_link_escape": (
+        "the entry {entry!r} would be written outside its folder (through a link); nothing was extracted",
+        "항목 {entry!r} 는 (링크를 통해) 폴더 밖에 쓰이게 됩니다. 아무것도 풀지 않았으니 링크 없이 zip 을 다시 "
+        "만드십시오."),
+    "err.ckpt.zip_encrypted": (
+        "{archive} is encrypted ({entry!r} needs a password); nothing was extracted: zip the folder again without "
+        "a password",
+        "{archive} 은(는) 암호가 걸려 있습니다 ({entry!r} 에 암호가 필요합니다). 아무것도 풀지 않았습니다. 암호 "
+        "없이 폴더를 다시 압축하십시오."),
+    "err.ckpt.zip_no_space": (
+        "{archive} unpacks to {needed:,} bytes but only {free:,} are free; open the model by its local path "
+        "instead",
+        "{archive} 을(를) 풀면 {needed:,} 바이트인데 남은 공간은 {free:,} 바이트뿐입니다. 대신 로컬 경로로 모델을 "
+        "여십시오."),
+    "err.ckpt.zip_unreadable": (
+        "{archive} is not a readable zip ({error}); zip the folder again",
+        "{archive} 은(는) 읽을 수 있는 zip 이 아닙니다 ({error}). 폴더를 다시 압축하십시오."),
+    "err.ckpt.upload_write": (
+        "cannot write the received file {name} ({reason}); free disk space or open the model by its local path "
+        "instead",
+        "받은 파일 {name} 을(를) 쓸 수 없습니다 ({reason}). 디스크 공간을 비우거나, 대신 로컬 경로로 모델을 "
+        "여십시오."),
+    "err.ckpt.upload_nothing": (
+        "no files were received; choose a checkpoint file, a model folder's files or a .zip",
+        "받은 파일이 없습니다. 체크포인트 파일, 모델 폴더의 파일들, 또는 .zip 을 고르십시오."),
+    # user_paths.py: paths a user typed
+    "err.ckpt.role.checkpoint": ("checkpoint", "체크포인트"),
+    "err.ckpt.role.vocabulary_file": ("vocabulary file", "어휘 파일"),
+    "err.ckpt.role.run_folder": ("run folder", "학습 실행 폴더"),
+    "err.ckpt.role.checkpoint_folder": ("checkpoint folder", "체크포인트 폴더"),
+    "err.ckpt.path_empty": (
+        "the {what} path is empty; give the path of a file or folder",
+        "{what} 경로가 비어 있습니다. 파일이나 폴더의 경로를 주십시오."),
+    "err.ckpt.path_nul": (
+        "the {what} path {path} holds a NUL character (\\x00), which no file name can contain; check how the path "
+        "was pasted or generated",
+        "{what} 경로 {path} 에 NUL 문자(\\x00)가 있습니다. 파일 이름에는 들어갈 수 없는 문자이니 경로를 어떻게 "
+        "붙여 넣었거나 만들었는지 확인하십시오."),
+    "err.ckpt.path_no_home": (
+        "the {what} path {path} starts with {start!r}, but there is no such user's home folder; write the path in "
+        "full",
+        "{what} 경로 {path} 는 {start!r} 로 시작하지만 그런 사용자의 홈 폴더가 없습니다. 경로를 전부 적으십시오."),
+    "err.ckpt.path_unencodable": (
+        "the {what} path {path} holds characters the file system cannot encode ({error}); retype the path",
+        "{what} 경로 {path} 에 파일 시스템이 표현할 수 없는 문자가 있습니다 ({error}). 경로를 다시 입력하십시오."),
+    "err.ckpt.path_too_long": (
+        "the {what} path {path} is too long for the file system (at most 255 bytes a name and 4,096 a path); give "
+        "a shorter path or a bundled name",
+        "{what} 경로 {path} 는 파일 시스템에 비해 너무 깁니다 (이름은 최대 255 바이트, 경로는 4,096 바이트). 더 짧은 "
+        "경로나 함께 제공되는 모델의 이름을 주십시오."),
+    "err.ckpt.path_denied": (
+        "permission denied while looking up the {what} path {path}; make its folders readable (chmod +rx) or copy "
+        "the checkpoint somewhere you can read",
+        "{what} 경로 {path} 를 찾는 중에 권한이 거부되었습니다. 폴더를 읽을 수 있게 하거나(chmod +rx) 체크포인트를 "
+        "읽을 수 있는 곳으로 복사하십시오."),
+    "err.ckpt.path_loop": (
+        "the {what} path {path} goes round a loop of symbolic links; give the real path",
+        "{what} 경로 {path} 는 심볼릭 링크가 고리처럼 이어져 있습니다. 실제 경로를 주십시오."),
+    "err.ckpt.path_unlookable": (
+        "the {what} path {path} cannot be looked up ({reason}); check the path",
+        "{what} 경로 {path} 를 찾을 수 없습니다 ({reason}). 경로를 확인하십시오."),
+    # vocab_files.py, wrappers.py
+    "err.ckpt.vocab_bad_id": (
+        "{file} gives token {token!r} the id {id:,}, but ids are rows of the token table, from 0 to about the "
+        "number of tokens ({count:,}); fix or remove the file",
+        "{file} 은(는) 토큰 {token!r} 에 id {id:,} 를 줍니다. 그런데 id 는 토큰 임베딩 테이블의 행 번호라서 0부터 "
+        "대략 토큰 수({count:,})까지입니다. 파일을 고치거나 지우십시오."),
+    "err.ckpt.tokenizer_json_unreadable": (
+        "{name} is not a tokenizer the tokenizers library can read ({error}); remove it or replace it with the "
+        "model's own tokenizer.json",
+        "{name} 은(는) tokenizers 라이브러리가 읽을 수 있는 토크나이저가 아닙니다 ({error}). 지우거나 모델의 원래 "
+        "tokenizer.json 으로 바꾸십시오."),
+    "err.ckpt.vocab_txt_not_utf8": (
+        "vocab.txt in {folder} is not UTF-8 text ({error}); save it as UTF-8, one token a line, or remove it",
+        "{folder} 의 vocab.txt 는 UTF-8 텍스트가 아닙니다 ({error}). 한 줄에 토큰 하나씩 UTF-8 로 저장하거나 "
+        "지우십시오."),
+    "note.ckpt.wrapper_prefix": (
+        "removed the prefix {prefix!r} from all {count} keys (left by {wrapper})",
+        "키 {count}개 모두에서 접두사 {prefix!r} 를 뗐습니다 ({wrapper} 가 붙인 것입니다)"),
 }
