@@ -92,7 +92,7 @@ class GGUFStore:
             else:
                 values = np.array(_dequantize(tensor.data, tensor.tensor_type), dtype=np.float32).reshape(shape)
         except Exception as error:  # NotImplementedError for unknown types, ValueError on short data
-            raise CheckpointReadError(msg("err.ckpt.gguf_decode", key=key, kind=tensor.tensor_type.name,
+            raise CheckpointReadError(msg("err.ckpt.gguf_decode", tensor=key, kind=tensor.tensor_type.name,
                                           name=self._path.name, error=error)) from error
         return values
 

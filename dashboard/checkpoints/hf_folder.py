@@ -135,7 +135,7 @@ def tables_from_store(
                                hint=hint)
         position = store.read(position_key)[key_map.position_offset:]
     if key_map.position_offset:
-        notes += (msg("note.ckpt.position_offset", offset=key_map.position_offset, key=position_key,
+        notes += (msg("note.ckpt.position_offset", offset=key_map.position_offset, tensor=position_key,
                       architecture=key_map.architecture),)
     type_key = find_key(keys, key_map.token_type, key_map.prefixes)
     token_type = store.read(type_key) if type_key else None

@@ -79,7 +79,7 @@ def unwrap_checkpoint(obj: Any, origin: str) -> tuple[Any, tuple[str, ...]]:
     for key in STATE_DICT_CONTAINERS:
         inner = obj.get(key)
         if isinstance(inner, Mapping) and any(isinstance(v, torch.Tensor) for v in inner.values()):
-            return inner, (msg("note.ckpt.nested_state_dict", key=key, origin=origin),)
+            return inner, (msg("note.ckpt.nested_state_dict", tensor=key, origin=origin),)
     return obj, ()
 
 

@@ -255,7 +255,7 @@ class SafetensorsStore:
             except InvalidTableError:
                 raise
             except Exception as error:  # safetensors raises its own error types on truncation
-                raise CheckpointReadError(msg("err.ckpt.safetensors_tensor", key=key, name=self._files[key].name,
+                raise CheckpointReadError(msg("err.ckpt.safetensors_tensor", tensor=key, name=self._files[key].name,
                                               error=error)) from error
 
 

@@ -203,7 +203,7 @@ def _refuse_outside_files(folder: Path) -> None:
     named = settings.items() if isinstance(settings, dict) else ()
     for key, value in named:
         if str(key).endswith("_file") and isinstance(value, str) and Path(value).name != value:
-            raise QueryError(msg("err.ckpt.tokenizer_config_path", key=key))
+            raise QueryError(msg("err.ckpt.tokenizer_config_path", setting=key))
 
 
 def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | None:

@@ -121,4 +121,4 @@ class TorchStore:
         except InvalidTableError:
             raise
         except Exception as error:  # an mmap past the end of a truncated file, a bad storage record
-            raise CheckpointReadError(msg("err.ckpt.torch_tensor", key=key, error=error)) from error
+            raise CheckpointReadError(msg("err.ckpt.torch_tensor", tensor=key, error=error)) from error

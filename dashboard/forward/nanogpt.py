@@ -114,12 +114,12 @@ def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mappin
         if value is None and key == "lm_head.weight" and tied:
             value = token
         if value is None:
-            raise CheckpointReadError(msg("err.forward.nanogpt_key_missing", key=key,
+            raise CheckpointReadError(msg("err.forward.nanogpt_key_missing", tensor=key,
                                           n_layer=model_args["n_layer"]))
         if key.endswith(TRANSPOSED):
             value = value.t()
         if tuple(value.shape) != tuple(expected.shape):
-            raise CheckpointReadError(msg("err.forward.nanogpt_shape", key=key, shape=tuple(value.shape),
+            raise CheckpointReadError(msg("err.forward.nanogpt_shape", tensor=key, shape=tuple(value.shape),
                                           expected=tuple(expected.shape)))
         mapped[key] = value.to(torch.float32)
     model.load_state_dict(mapped, strict=True)

@@ -58,9 +58,9 @@ MESSAGES = {
         "계산할 수 없습니다."),
     # gguf_file.py
     "err.ckpt.gguf_decode": (
-        "could not decode tensor {key!r} ({kind}) of {name}: {error}; the file is truncated or uses a type the "
+        "could not decode tensor {tensor!r} ({kind}) of {name}: {error}; the file is truncated or uses a type the "
         "gguf package cannot dequantize",
-        "{name} 의 텐서 {key!r} ({kind}) 를 풀어 읽을 수 없습니다: {error}. 파일이 잘렸거나, gguf 패키지가 "
+        "{name} 의 텐서 {tensor!r} ({kind}) 를 풀어 읽을 수 없습니다: {error}. 파일이 잘렸거나, gguf 패키지가 "
         "역양자화하지 못하는 타입입니다. 파일을 다시 받거나 다른 양자화로 변환하십시오."),
     "err.ckpt.gguf_unreadable": (
         "{name} is not a readable GGUF file ({kind}: {error}); it is truncated or corrupt: download or convert "
@@ -104,8 +104,8 @@ MESSAGES = {
         "텐서가 {settings_source} 가 말하는 {architecture} 구조와 맞지 않습니다. {settings_source} 가 다른 모델의 "
         "것일 수 있으니, 이 가중치와 함께 저장된 파일을 쓰십시오."),
     "note.ckpt.position_offset": (
-        "dropped the first {offset} rows of {key!r}: {architecture} stores position t at row t + {offset}",
-        "{key!r} 의 처음 {offset}개 행을 뺐습니다. {architecture} 는 위치 t 를 t + {offset}번째 행에 저장합니다."),
+        "dropped the first {offset} rows of {tensor!r}: {architecture} stores position t at row t + {offset}",
+        "{tensor!r} 의 처음 {offset}개 행을 뺐습니다. {architecture} 는 위치 t 를 t + {offset}번째 행에 저장합니다."),
     "note.ckpt.position.learned": (
         "a trained table: row t is added to the token vector at position t",
         "학습된 테이블입니다. 위치 t 의 토큰 벡터에 t번째 행을 더합니다"),
@@ -374,8 +374,8 @@ MESSAGES = {
         "Embedding Projector 내보내기에는 테이블이 하나뿐이라 위치 정보를 알 수 없습니다"),
     # state_dict.py
     "note.ckpt.nested_state_dict": (
-        "read the state dict stored under {key!r} of the checkpoint dict in {origin}",
-        "{origin} 의 체크포인트 dict 에서 {key!r} 아래 저장된 state dict 를 읽었습니다"),
+        "read the state dict stored under {tensor!r} of the checkpoint dict in {origin}",
+        "{origin} 의 체크포인트 dict 에서 {tensor!r} 아래 저장된 state dict 를 읽었습니다"),
     "err.ckpt.unknown_architecture": (
         "the key names of {origin} match no architecture we know ({shown} ...); supported: {supported}. Save it "
         "with its config.json (save_pretrained) instead",
@@ -425,8 +425,8 @@ MESSAGES = {
         "인덱스에 적힌 텐서 {count}개가 해당 샤드에 없습니다 (첫 번째: {shard} 의 {first!r}). 다운로드가 덜 "
         "되었으니 샤드를 다시 받으십시오."),
     "err.ckpt.safetensors_tensor": (
-        "could not read tensor {key!r} from {name}: {error}; the file is truncated or corrupt: download it again",
-        "{name} 에서 텐서 {key!r} 를 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 내려받으십시오."),
+        "could not read tensor {tensor!r} from {name}: {error}; the file is truncated or corrupt: download it again",
+        "{name} 에서 텐서 {tensor!r} 를 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 내려받으십시오."),
     "err.ckpt.complex_tensor": (
         "the tensor is complex ({dtype}); embedding tables are real: save the real-valued weights",
         "텐서가 복소수입니다 ({dtype}). 임베딩 테이블은 실수여야 하니 실수 가중치를 저장하십시오."),
@@ -473,9 +473,9 @@ MESSAGES = {
         "its id {id} is {token!r} but the tables' token {id} is {ours!r}",
         "토크나이저의 id {id} 는 {token!r} 인데, 테이블의 {id}번 토큰은 {ours!r} 입니다"),
     "err.ckpt.tokenizer_config_path": (
-        "tokenizer_config.json sets {key} to a path, not a file name beside it; only files in the checkpoint's "
+        "tokenizer_config.json sets {setting} to a path, not a file name beside it; only files in the checkpoint's "
         "folder are read",
-        "tokenizer_config.json 의 {key} 가 옆에 있는 파일 이름이 아니라 경로를 가리킵니다. 체크포인트 폴더 안의 "
+        "tokenizer_config.json 의 {setting} 가 옆에 있는 파일 이름이 아니라 경로를 가리킵니다. 체크포인트 폴더 안의 "
         "파일만 읽으니 파일 이름만 적으십시오."),
     "note.ckpt.tokenizer.gguf": ("the tokenizer stored in {name}", "{name} 에 저장된 토크나이저"),
     "note.ckpt.tokenizer.vocab_files": (
@@ -521,8 +521,8 @@ MESSAGES = {
         "{origin} 에는 텐서가 없습니다 (키: {keys}). 모델의 state dict 가 아니니 model.state_dict() 를 저장한 "
         "파일을 주십시오."),
     "err.ckpt.torch_tensor": (
-        "could not read tensor {key!r}: {error}; the file is truncated or corrupt: save or download it again",
-        "텐서 {key!r} 를 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 저장하거나 내려받으십시오."),
+        "could not read tensor {tensor!r}: {error}; the file is truncated or corrupt: save or download it again",
+        "텐서 {tensor!r} 를 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 저장하거나 내려받으십시오."),
     # uploads.py: received files and zips
     "err.ckpt.holds.npz": ("a NumPy .npz of tables", "테이블을 담은 NumPy .npz"),
     "err.ckpt.holds.model_folder": ("a model folder", "모델 폴더"),

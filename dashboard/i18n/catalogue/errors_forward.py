@@ -55,12 +55,12 @@ MESSAGES = {
         "nanoGPT model_args 에 {missing} 가 없습니다. 완전한 nanoGPT ckpt.pt 가 아니니 학습 스크립트로 다시 "
         "저장하십시오."),
     "err.forward.nanogpt_key_missing": (
-        "the nanoGPT state dict has no {key!r}; it does not match its model_args (n_layer={n_layer})",
-        "nanoGPT state dict 에 {key!r} 가 없습니다. model_args (n_layer={n_layer}) 와 맞지 않으니 체크포인트를 "
+        "the nanoGPT state dict has no {tensor!r}; it does not match its model_args (n_layer={n_layer})",
+        "nanoGPT state dict 에 {tensor!r} 가 없습니다. model_args (n_layer={n_layer}) 와 맞지 않으니 체크포인트를 "
         "다시 저장하십시오."),
     "err.forward.nanogpt_shape": (
-        "nanoGPT tensor {key!r} has shape {shape} but model_args imply {expected}",
-        "nanoGPT 텐서 {key!r} 의 모양은 {shape} 인데 model_args 대로라면 {expected} 여야 합니다. 체크포인트를 다시 "
+        "nanoGPT tensor {tensor!r} has shape {shape} but model_args imply {expected}",
+        "nanoGPT 텐서 {tensor!r} 의 모양은 {shape} 인데 model_args 대로라면 {expected} 여야 합니다. 체크포인트를 다시 "
         "저장하십시오."),
     "err.forward.not_nanogpt": (
         "{name} is not a nanoGPT ckpt.pt (no 'model' and 'model_args' keys), so there are no sizes to build the "
