@@ -38,7 +38,8 @@ from tests import format_factories as ff
 ROOT = Path(__file__).resolve().parents[2]
 #: The modules this translation covers (tying.py, path_policy.py and runs.py are translated with their pages).
 MODULES = sorted(
-    [p for p in (ROOT / "dashboard/checkpoints").glob("*.py") if p.name not in ("tying.py", "path_policy.py", "runs.py")]
+    [p for p in (ROOT / "dashboard/checkpoints").glob("*.py")
+     if p.name not in ("tying.py", "path_policy.py", "runs.py")]
     + [ROOT / "dashboard/forward" / f"{name}.py"
        for name in ("loading", "model_size", "nanogpt", "positions", "tokenizing", "passes")]
     + [ROOT / "dashboard/ui" / f"{name}.py" for name in ("forward_loading", "tokenizer_loading")])
