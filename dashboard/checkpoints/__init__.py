@@ -42,7 +42,8 @@ class Reader(NamedTuple):
             raises nothing but an ``OSError`` when the file system refuses to look.
         read: ``read(path, name, **options) -> EmbeddingTables``; raises
             :class:`~dashboard.errors.ExplorerError` subclasses on bad files.
-        describe: one line naming the format and its usual files, for messages.
+        describe: one line naming the format and its usual files, for messages (a catalogue message:
+            ``render(reader.describe)`` shows it in the reader's language).
         options: keyword options ``read`` accepts, passed through by :func:`load_tables`.
         path_options: those of ``options`` that name a file, checked by the
             :class:`~dashboard.checkpoints.path_policy.PathPolicy` like the checkpoint's path.
@@ -58,15 +59,12 @@ class Reader(NamedTuple):
 #: Format name -> reader, tried in this order (content sniffing before suffixes,
 #: so a GGUF saved as .bin reaches the GGUF reader).
 READERS: dict[str, Reader] = {
-    "hf-folder": Reader(is_hf_folder, read_hf_folder, "Hugging Face folder (config.json + model.safetensors)"),
-    "gguf": Reader(is_gguf, read_gguf, "GGUF file (.gguf, llama.cpp)"),
-    "nanogpt": Reader(is_nanogpt_checkpoint, read_nanogpt, "nanoGPT checkpoint (ckpt.pt with model_args)"),
-    "state-dict": Reader(is_state_dict_file, read_state_dict,
-                         "bare state dict (.pt, .pth, .bin, .ckpt, .safetensors; no config needed)"),
-    "projector-tsv": Reader(is_projector_export, read_projector,
-                            "Embedding Projector export (vectors.tsv + optional metadata.tsv)"),
-    "numpy": Reader(is_numpy_file, read_arrays, "NumPy arrays (.npy, .npz)", NUMPY_OPTIONS,
-                    ("vocab_file",)),
+    "hf-folder": Reader(is_hf_folder, read_hf_folder, msg("err.ckpt.format.hf_folder")),
+    "gguf": Reader(is_gguf, read_gguf, msg("err.ckpt.format.gguf")),
+    "nanogpt": Reader(is_nanogpt_checkpoint, read_nanogpt, msg("err.ckpt.format.nanogpt")),
+    "state-dict": Reader(is_state_dict_file, read_state_dict, msg("err.ckpt.format.state_dict")),
+    "projector-tsv": Reader(is_projector_export, read_projector, msg("err.ckpt.format.projector")),
+    "numpy": Reader(is_numpy_file, read_arrays, msg("err.ckpt.format.numpy"), NUMPY_OPTIONS, ("vocab_file",)),
 }
 
 

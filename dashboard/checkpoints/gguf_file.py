@@ -224,5 +224,5 @@ def read_gguf(path: Path, source: str | None = None) -> EmbeddingTables:
         vocabulary=vocabulary,
         model_path=str(path),
         notes=notes,
-        settings_source="GGUF metadata",
+        settings_source=msg("err.ckpt.origin.gguf_metadata"),
     )

@@ -640,4 +640,16 @@ MESSAGES = {
     "note.ckpt.wrapper_prefix": (
         "removed the prefix {prefix!r} from all {count} keys (left by {wrapper})",
         "키 {count}개 모두에서 접두사 {prefix!r} 를 뗐습니다 ({wrapper} 가 붙인 것입니다)"),
+    # the formats READERS reads, as messages and the Load page list them
+    "err.ckpt.format.hf_folder": ("Hugging Face folder (config.json + model.safetensors)",
+                                  "Hugging Face 폴더 (config.json + model.safetensors)"),
+    "err.ckpt.format.gguf": ("GGUF file (.gguf, llama.cpp)", "GGUF 파일 (.gguf, llama.cpp)"),
+    "err.ckpt.format.nanogpt": ("nanoGPT checkpoint (ckpt.pt with model_args)",
+                                "nanoGPT 체크포인트 (model_args 가 있는 ckpt.pt)"),
+    "err.ckpt.format.state_dict": ("bare state dict (.pt, .pth, .bin, .ckpt, .safetensors; no config needed)",
+                                   "설정 파일 없는 state dict (.pt, .pth, .bin, .ckpt, .safetensors)"),
+    "err.ckpt.format.projector": ("Embedding Projector export (vectors.tsv + optional metadata.tsv)",
+                                  "Embedding Projector 내보내기 (vectors.tsv, 원하면 metadata.tsv 도)"),
+    "err.ckpt.format.numpy": ("NumPy arrays (.npy, .npz)", "NumPy 배열 (.npy, .npz)"),
+    "err.ckpt.origin.gguf_metadata": ("GGUF metadata", "GGUF 메타데이터"),
 }
