@@ -249,7 +249,7 @@ def load_tokenizer(tables: EmbeddingTables) -> CheckpointTokenizer:
         found = _from_files(path)
     except Exception as error:  # tokenizers and transformers raise many types on a file they cannot use
         return VocabularyTokenizer(tables.vocabulary, why=msg("note.ckpt.tokenizer.unreadable", name=path.name,
-                                                              kind=type(error).__name__, error=error))
+                                                              kind=type(error).__name__, error=str(error)))
     if found is None:
         return VocabularyTokenizer(tables.vocabulary)
     mismatch = _disagreement(found.vocabulary(), tables)
