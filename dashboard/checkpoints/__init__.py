@@ -16,6 +16,7 @@ from dashboard.checkpoints.file_kinds import is_gguf
 from dashboard.checkpoints.gguf_file import read_gguf
 from dashboard.checkpoints.hf_folder import is_hf_folder, read_hf_folder
 from dashboard.checkpoints.local_archives import is_zip_path, unpack_local_zip
+from dashboard.checkpoints.message_lists import join_messages
 from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
 from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS
 from dashboard.checkpoints.numpy_arrays import is_numpy_file, read_arrays
@@ -138,7 +139,7 @@ def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
     if not files and len(folders) == 1:
         return find_checkpoint(folders[0], policy)
     found = ", ".join(p.name for p in files) or msg("err.ckpt.no_checkpoint_file")
-    formats = "; ".join(r.describe for r in READERS.values())
+    formats = join_messages(r.describe for r in READERS.values())
     raise UnsupportedFormatError(msg("err.ckpt.folder_ambiguous", folder=folder, found=found, formats=formats))
 
 
@@ -206,13 +207,15 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
         policy.check_entries(path if path.is_dir() else path.parent)
         reader = find_reader(path)
     if reader is None:
-        formats = "; ".join(r.describe for r in READERS.values())
+        formats = join_messages(r.describe for r in READERS.values())
         raise UnsupportedFormatError(msg("err.ckpt.unknown_format", path=path, formats=formats))
     given = {key: value for key, value in options.items() if value is not None}
     unknown = sorted(set(given) - set(reader.options))
     if unknown:
-        takers = ("; ".join(r.describe for r in READERS.values() if set(unknown) <= set(r.options))
-                  or msg("err.ckpt.no_format"))
+        takers = join_messages(r.describe for r in READERS.values() if set(unknown) <= set(r.options))
+        if not takers:
+            raise QueryError(msg("err.ckpt.option_unknown", options=", ".join(unknown), name=path.name,
+                                 describe=reader.describe))
         raise QueryError(msg("err.ckpt.option_not_taken", options=", ".join(unknown), takers=takers,
                              name=path.name, describe=reader.describe))
     for key in set(reader.path_options) & set(given):

@@ -28,6 +28,7 @@ import torch
 
 from dashboard.checkpoints.hf_folder import read_config
 from dashboard.checkpoints.keymaps import KEY_MAPS
+from dashboard.checkpoints.message_lists import join_messages
 from dashboard.errors import ExplorerError, ForwardUnavailableError
 from dashboard.i18n import Text, msg
 from dashboard.forward.model_size import check_model_size
@@ -175,7 +176,7 @@ def forward_unavailable_reason(tables: EmbeddingTables) -> Text | None:
         return msg("err.forward.bare_table", name=tables.name, format=tables.format)
     path = Path(tables.model_path)
     if not any(builder.detect(path) for builder in BUILDERS.values()):
-        kinds = "; ".join(b.describe for b in BUILDERS.values())
+        kinds = join_messages(b.describe for b in BUILDERS.values())
         return msg("err.forward.unsupported_file", kinds=kinds, name=path.name)
     return None
 

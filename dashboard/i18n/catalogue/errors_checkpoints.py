@@ -35,7 +35,10 @@ MESSAGES = {
     "err.ckpt.unknown_format": (
         "{path} is not a checkpoint format we read. Supported: {formats}",
         "{path} 은(는) 이 도구가 읽는 체크포인트 형식이 아닙니다. 읽을 수 있는 형식: {formats}"),
-    "err.ckpt.no_format": ("no format", "어떤 형식에도 해당하지 않음"),
+    "err.ckpt.option_unknown": (
+        "option {options} applies to no format, not to {name} ({describe})",
+        "옵션 {options} 은(는) 어떤 형식에도 쓰지 않는 옵션이라 {name} ({describe}) 에도 쓸 수 없습니다. 이 옵션을 "
+        "빼고 다시 불러오십시오."),
     "err.ckpt.option_not_taken": (
         "option {options} applies to {takers}, not to {name} ({describe})",
         "옵션 {options} 은(는) {takers} 에 쓰는 것이고, {name} ({describe}) 에는 쓸 수 없습니다. 이 옵션을 빼고 "
@@ -652,4 +655,6 @@ MESSAGES = {
                                   "Embedding Projector 내보내기 (vectors.tsv, 원하면 metadata.tsv 도)"),
     "err.ckpt.format.numpy": ("NumPy arrays (.npy, .npz)", "NumPy 배열 (.npy, .npz)"),
     "err.ckpt.origin.gguf_metadata": ("GGUF metadata", "GGUF 메타데이터"),
+    # message_lists.py: two items of a list (the second may itself be a joined list)
+    "err.ckpt.join": ("{first}; {rest}", "{first}; {rest}"),
 }
