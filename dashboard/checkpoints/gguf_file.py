@@ -140,7 +140,7 @@ def read_gguf_metadata(reader: Any, path: Path) -> Metadata:
     fill = {"arch": architecture if isinstance(architecture, str) else ""}
     names = {name.format(**fill) for name in SCHEMAS["gguf"]}
     values = {name: _field(reader, name, path) for name in names if name in reader.fields}
-    return Metadata(values, "gguf", f"GGUF metadata of {path.name}", fill=fill)
+    return Metadata(values, "gguf", msg("err.ckpt.origin.gguf_metadata_of", name=path.name), fill=fill)
 
 
 def _settings(metadata: Metadata, architecture: str) -> dict[str, Any]:

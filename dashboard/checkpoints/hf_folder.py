@@ -61,7 +61,8 @@ def read_config(folder: Path) -> Metadata:
             field of the wrong type (the message names it).
         CheckpointReadError: the file cannot be read.
     """
-    return read_metadata_file(folder / "config.json", "config.json", f"config.json in {folder.name}")
+    origin = msg("err.ckpt.origin.config_in", folder=folder.name)
+    return read_metadata_file(folder / "config.json", "config.json", origin)
 
 
 def open_weights(folder: Path) -> tuple[TensorStore, str]:

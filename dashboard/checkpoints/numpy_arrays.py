@@ -195,9 +195,9 @@ def choose_arrays(path: Path, arrays: dict[str, tuple[tuple[int, ...], np.dtype]
     position = position_array
     if position is None and len(positions) == 1 and arrays[positions[0]][0][1] == arrays[token][0][1]:
         position = positions[0]
-    chosen = f"{token!r} as the token table" + (f" and {position!r} as the position table" if position else "")
-    return token, position, (f"took {chosen} by their names; choose others with --token-array/--position-array "
-                             "or on the Load page",)
+    if position:
+        return token, position, (msg("note.ckpt.npy_chose_both", token=token, position=position),)
+    return token, position, (msg("note.ckpt.npy_chose_token", token=token),)
 
 
 def _load(path: Path, name: str) -> np.ndarray:

@@ -657,4 +657,32 @@ MESSAGES = {
     "err.ckpt.origin.gguf_metadata": ("GGUF metadata", "GGUF 메타데이터"),
     # message_lists.py: two items of a list (the second may itself be a joined list)
     "err.ckpt.join": ("{first}; {rest}", "{first}; {rest}"),
+    "err.ckpt.origin.config_in": ("config.json in {folder}", "{folder} 의 config.json"),
+    "err.ckpt.origin.gguf_metadata_of": ("GGUF metadata of {name}", "{name} 의 GGUF 메타데이터"),
+    "note.ckpt.npy_chose_token": (
+        "took {token!r} as the token table by their names; choose others with --token-array/--position-array or "
+        "on the Load page",
+        "이름을 보고 {token!r} 를 토큰 임베딩 테이블로 골랐습니다. 다른 배열을 쓰려면 "
+        "--token-array/--position-array 나 불러오기 화면에서 고르십시오."),
+    "note.ckpt.npy_chose_both": (
+        "took {token!r} as the token table and {position!r} as the position table by their names; choose others "
+        "with --token-array/--position-array or on the Load page",
+        "이름을 보고 {token!r} 를 토큰 임베딩 테이블로, {position!r} 를 위치 임베딩 테이블로 골랐습니다. 다른 배열을 "
+        "쓰려면 --token-array/--position-array 나 불러오기 화면에서 고르십시오."),
+    # bundled.py: the bundled models, one line each (the numbers are the models' own, as their cards give them)
+    "note.ckpt.bundled.all_minilm": (
+        "all-MiniLM-L6-v2: BERT sentence encoder, 30,522 WordPiece tokens x 384, learned absolute positions (512), "
+        "no output head",
+        "all-MiniLM-L6-v2: BERT 문장 인코더. WordPiece 토큰 30,522개 x 384, 학습된 절대 위치 임베딩(512), 출력 헤드 "
+        "없음"),
+    "note.ckpt.bundled.smollm2": (
+        "SmolLM2-135M-Instruct (GGUF, Llama architecture): 49,152 byte-level BPE tokens x 576 stored Q8_0, rotary "
+        "positions (no table), tied head",
+        "SmolLM2-135M-Instruct (GGUF, Llama 아키텍처): 바이트 수준 BPE 토큰 49,152개 x 576 (Q8_0 로 저장), 회전 위치 "
+        "임베딩(RoPE, 테이블 없음), 가중치 공유(weight tying)된 출력 헤드"),
+    "note.ckpt.bundled.tiny_gpt": (
+        "tiny-gpt-pydocs: GPT-2 style causal LM trained here on Python's docs, 4,096 byte-level BPE tokens x 128, "
+        "learned positions (256), untied output head",
+        "tiny-gpt-pydocs: 이 프로젝트에서 Python 문서로 학습한 GPT-2 방식의 인과 언어 모델. 바이트 수준 BPE 토큰 "
+        "4,096개 x 128, 학습된 위치 임베딩(256), 공유되지 않은 출력 헤드"),
 }
