@@ -563,7 +563,7 @@ MESSAGES = {
         "the received name {name} is {size:,} bytes long, too long for the file system (at most {limit}); nothing "
         "was written. Rename it (and zip the folder again)",
         "받은 이름 {name} 은(는) {size:,} 바이트로, 파일 시스템에 비해 너무 깁니다 (최대 {limit}). 아무것도 쓰지 "
-        "않았습니다. 이름을 바꾸고 (필요하면 폴더를 다시 압축하십시오)."),
+        "않았습니다. 이름을 바꾸고 폴더를 다시 압축하십시오."),
     "err.ckpt.zip_link_escape": (
         "the entry {entry!r} would be written outside its folder (through a link); nothing was extracted",
         "항목 {entry!r} 는 (링크를 통해) 폴더 밖에 쓰이게 됩니다. 아무것도 풀지 않았으니 링크 없이 zip 을 다시 "
