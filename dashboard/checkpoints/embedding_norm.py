@@ -20,6 +20,7 @@ import numpy as np
 from dashboard.checkpoints.hf_folder import is_hf_folder, key_map_for, open_weights, read_config
 from dashboard.checkpoints.keymaps import find_key
 from dashboard.errors import MissingTensorError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 
 #: Architectures whose first block receives a LayerNorm of the summed embeddings -> (gain, bias) names.
@@ -61,8 +62,7 @@ def read_embedding_norm(tables: EmbeddingTables) -> EmbeddingNorm | None:
         return None
     folder = Path(tables.model_path) if tables.model_path else None
     if folder is None or not is_hf_folder(folder):
-        raise MissingTensorError(f"{tables.name} is a {tables.format} source, not a Hugging Face folder; its embedding "
-                                 "LayerNorm is read only from a folder with config.json and weights")
+        raise MissingTensorError(msg("err.ckpt.norm_needs_folder", name=tables.name, format=tables.format))
     config = read_config(folder)
     store, _ = open_weights(folder)
     prefixes = key_map_for(config, folder).prefixes
@@ -73,5 +73,4 @@ def read_embedding_norm(tables: EmbeddingTables) -> EmbeddingNorm | None:
                                  np.asarray(store.read(bias_key), np.float32),
                                  float(config.get("layer_norm_eps", DEFAULT_EPS)), f"{weight_key}, {bias_key}")
     tried = ", ".join(w for w, _ in names)
-    raise MissingTensorError(f"{tables.name} has no embedding LayerNorm (looked for {tried}); its first block's "
-                             "input cannot be computed from the tables")
+    raise MissingTensorError(msg("err.ckpt.no_embedding_norm", name=tables.name, tried=tried))

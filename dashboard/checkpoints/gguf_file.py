@@ -33,6 +33,7 @@ from dashboard.checkpoints.metadata import SCHEMAS, Metadata
 from dashboard.checkpoints.tensor_store import BLOCK_ROWS
 from dashboard.checkpoints.token_text import readable_tokens
 from dashboard.errors import CheckpointReadError, ShapeMismatchError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Vocabulary
 
 #: ``tokenizer.ggml.model`` -> token scheme (see token_text.SCHEMES).
@@ -91,9 +92,8 @@ class GGUFStore:
             else:
                 values = np.array(_dequantize(tensor.data, tensor.tensor_type), dtype=np.float32).reshape(shape)
         except Exception as error:  # NotImplementedError for unknown types, ValueError on short data
-            raise CheckpointReadError(f"could not decode tensor {key!r} ({tensor.tensor_type.name}) of "
-                                      f"{self._path.name}: {error}; the file is truncated or uses a type the gguf "
-                                      "package cannot dequantize") from error
+            raise CheckpointReadError(msg("err.ckpt.gguf_decode", tensor=key, kind=tensor.tensor_type.name,
+                                          name=self._path.name, error=error)) from error
         return values
 
 
@@ -115,8 +115,8 @@ def open_gguf(path: Path) -> Any:
     try:
         return GGUFReader(path)
     except Exception as error:  # the reader raises ValueError, IndexError, struct errors ... on bad bytes
-        raise CheckpointReadError(f"{path.name} is not a readable GGUF file ({type(error).__name__}: {error}); "
-                                  "it is truncated or corrupt: download or convert it again") from error
+        raise CheckpointReadError(msg("err.ckpt.gguf_unreadable", name=path.name, kind=type(error).__name__,
+                                      error=error)) from error
 
 
 def _field(reader: Any, name: str, path: Path) -> Any:
@@ -126,8 +126,7 @@ def _field(reader: Any, name: str, path: Path) -> Any:
     try:
         return field.contents()
     except Exception as error:  # undecodable UTF-8, short data
-        raise CheckpointReadError(f"metadata {name!r} of {path.name} cannot be decoded ({error}); "
-                                  "the file is corrupt") from error
+        raise CheckpointReadError(msg("err.ckpt.gguf_field", field=name, name=path.name, error=error)) from error
 
 
 def read_gguf_metadata(reader: Any, path: Path) -> Metadata:
@@ -141,7 +140,7 @@ def read_gguf_metadata(reader: Any, path: Path) -> Metadata:
     fill = {"arch": architecture if isinstance(architecture, str) else ""}
     names = {name.format(**fill) for name in SCHEMAS["gguf"]}
     values = {name: _field(reader, name, path) for name in names if name in reader.fields}
-    return Metadata(values, "gguf", f"GGUF metadata of {path.name}", fill=fill)
+    return Metadata(values, "gguf", msg("err.ckpt.origin.gguf_metadata_of", name=path.name), fill=fill)
 
 
 def _settings(metadata: Metadata, architecture: str) -> dict[str, Any]:
@@ -174,8 +173,7 @@ def _key_map(reader: Any, architecture: str, store: GGUFStore) -> tuple[KeyMap, 
     key_map = KeyMap(architecture, token="token_embd.weight", head="output.weight",
                      position="position_embd.weight" if learned else None,
                      position_kind="learned" if learned else "none")
-    return key_map, (f"architecture {architecture!r} is not in our GGUF list: positions and head were inferred "
-                     "from the tensor names alone",)
+    return key_map, (msg("note.ckpt.gguf_unknown_architecture", architecture=architecture),)
 
 
 def _check_orientation(store: GGUFStore, settings: dict[str, Any], vocabulary: Vocabulary | None, path: Path) -> None:
@@ -186,12 +184,11 @@ def _check_orientation(store: GGUFStore, settings: dict[str, Any], vocabulary: V
     d_model = settings.get("d_model")
     n_tokens = len(vocabulary) if vocabulary is not None else None
     if d_model is not None and d_model != width and d_model == rows:
-        raise ShapeMismatchError(
-            f"token_embd.weight of {path.name} is stored as [{width}, {rows}] (ggml order) but embedding_length is "
-            f"{d_model}: the table was written transposed; convert the model again with llama.cpp's converter")
+        raise ShapeMismatchError(msg("err.ckpt.gguf_transposed", name=path.name, width=width, rows=rows,
+                                     d_model=d_model))
     if n_tokens is not None and n_tokens > rows:
-        raise ShapeMismatchError(f"{path.name} lists {n_tokens} tokens but token_embd.weight has only {rows} rows "
-                                 f"(ggml shape [{width}, {rows}]); the file is inconsistent")
+        raise ShapeMismatchError(msg("err.ckpt.gguf_few_rows", name=path.name, n_tokens=n_tokens, rows=rows,
+                                     width=width))
 
 
 def read_gguf(path: Path, source: str | None = None) -> EmbeddingTables:
@@ -211,7 +208,7 @@ def read_gguf(path: Path, source: str | None = None) -> EmbeddingTables:
     metadata = read_gguf_metadata(reader, path)
     architecture = metadata.get("general.architecture")
     if not architecture:
-        raise CheckpointReadError(f"{path.name} has no general.architecture metadata; it is not a model GGUF file")
+        raise CheckpointReadError(msg("err.ckpt.gguf_no_architecture", name=path.name))
     store = GGUFStore(reader, path)
     settings = _settings(metadata, architecture)
     vocabulary = _vocabulary(metadata)
@@ -227,5 +224,5 @@ def read_gguf(path: Path, source: str | None = None) -> EmbeddingTables:
         vocabulary=vocabulary,
         model_path=str(path),
         notes=notes,
-        settings_source="GGUF metadata",
+        settings_source=msg("err.ckpt.origin.gguf_metadata"),
     )

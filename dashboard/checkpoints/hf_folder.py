@@ -30,6 +30,7 @@ from dashboard.checkpoints.torch_store import TorchStore
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.checkpoints.vocab_files import read_vocabulary
 from dashboard.errors import CheckpointReadError, ShapeMismatchError, UnsupportedFormatError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
 #: Weight files of a folder, in the order they are looked for -> (how to open them, format label).
@@ -60,7 +61,8 @@ def read_config(folder: Path) -> Metadata:
             field of the wrong type (the message names it).
         CheckpointReadError: the file cannot be read.
     """
-    return read_metadata_file(folder / "config.json", "config.json", f"config.json in {folder.name}")
+    origin = msg("err.ckpt.origin.config_in", folder=folder.name)
+    return read_metadata_file(folder / "config.json", "config.json", origin)
 
 
 def open_weights(folder: Path) -> tuple[TensorStore, str]:
@@ -72,11 +74,9 @@ def open_weights(folder: Path) -> tuple[TensorStore, str]:
     for name, (opener, label) in WEIGHT_FILES.items():
         if (folder / name).is_file():
             return opener(folder / name), label
-    present = ", ".join(sorted(p.name for p in folder.iterdir())) or "nothing"
-    raise UnsupportedFormatError(
-        f"{folder} has a config.json but no weights we can read (looked for {', '.join(WEIGHT_FILES)}; "
-        f"found {present}); save the model with save_pretrained(safe_serialization=True)"
-    )
+    present = ", ".join(sorted(p.name for p in folder.iterdir())) or msg("err.ckpt.nothing")
+    raise UnsupportedFormatError(msg("err.ckpt.hf_no_weights", folder=folder, looked=", ".join(WEIGHT_FILES),
+                                     present=present))
 
 
 def key_map_for(config: Mapping[str, Any], folder: Path) -> KeyMap:
@@ -92,10 +92,8 @@ def key_map_for(config: Mapping[str, Any], folder: Path) -> KeyMap:
     """
     model_type = config.get("model_type")
     if model_type not in KEY_MAPS:
-        raise UnsupportedFormatError(
-            f"model_type {model_type!r} in {folder / 'config.json'} is not supported; "
-            f"supported: {', '.join(sorted(KEY_MAPS))}"
-        )
+        raise UnsupportedFormatError(msg("err.ckpt.hf_model_type", model_type=model_type,
+                                         config=folder / "config.json", supported=", ".join(sorted(KEY_MAPS))))
     return KEY_MAPS[model_type]
 
 
@@ -127,19 +125,19 @@ def tables_from_store(
         ShapeMismatchError: the config's ``vocab_size`` / ``d_model`` disagree with the tensors.
     """
     keys = store.keys()
-    hint = missing_hint or (f"The tensors do not match the {key_map.architecture} layout that {settings_source} "
-                            f"implies: {settings_source} may belong to another model; use the one saved with "
-                            "these weights")
-    token_key = require(store, key_map.token, key_map.prefixes, "token embedding", hint=hint)
+    hint = missing_hint or msg("err.ckpt.hf_layout_hint", architecture=key_map.architecture,
+                               settings_source=settings_source)
+    token_key = require(store, key_map.token, key_map.prefixes, msg("err.ckpt.what.token"), hint=hint)
     token = store.read(token_key)
     check_table_shape("token", token.shape)
     position = position_key = None
     if key_map.position is not None:
-        position_key = require(store, key_map.position, key_map.prefixes, "position embedding", hint=hint)
+        position_key = require(store, key_map.position, key_map.prefixes, msg("err.ckpt.what.position"),
+                               hint=hint)
         position = store.read(position_key)[key_map.position_offset:]
     if key_map.position_offset:
-        notes += (f"dropped the first {key_map.position_offset} rows of {position_key!r}: "
-                  f"{key_map.architecture} stores position t at row t + {key_map.position_offset}",)
+        notes += (msg("note.ckpt.position_offset", offset=key_map.position_offset, tensor=position_key,
+                      architecture=key_map.architecture),)
     type_key = find_key(keys, key_map.token_type, key_map.prefixes)
     token_type = store.read(type_key) if type_key else None
     head_key = find_key(keys, key_map.head, ("",))
@@ -173,27 +171,19 @@ def tables_from_store(
     )
 
 
-_POSITION_NOTES = {
-    "learned": "a trained table: row t is added to the token vector at position t",
-    "sinusoidal": "a fixed sinusoidal table added to the token vector at position t",
-    "rotary": "rotary embeddings: queries and keys are rotated by an angle proportional to position, "
-              "inside attention, so there is no table",
-    "relative": "relative position bias: a learned bias added to attention scores by distance, so there is no table",
-    "none": "no position table was found",
-}
+_POSITION_NOTES = {kind: msg(f"note.ckpt.position.{kind}")
+                   for kind in ("learned", "sinusoidal", "rotary", "relative", "none")}
 
 
 def _check_settings(settings: dict[str, Any], token, source: str, settings_source: str) -> None:
     for name, axis in (("vocab_size", 0), ("d_model", 1)):
         declared = settings.get(name)
         if declared is not None and not isinstance(declared, int):
-            raise CheckpointReadError(f"{settings_source} of {source} gives {name}={declared!r}, not a whole number; "
-                                      "fix or replace it")
+            raise CheckpointReadError(msg("err.ckpt.setting_not_int", settings_source=settings_source,
+                                          source=source, name=name, declared=declared))
         if declared is not None and declared != token.shape[axis]:
-            raise ShapeMismatchError(
-                f"{settings_source} of {source} says {name}={declared} but the token table has "
-                f"{name}={token.shape[axis]}; the config belongs to another checkpoint"
-            )
+            raise ShapeMismatchError(msg("err.ckpt.setting_mismatch", settings_source=settings_source,
+                                         source=source, name=name, declared=declared, actual=token.shape[axis]))
 
 
 def read_hf_folder(folder: Path, source: str | None = None) -> EmbeddingTables:

@@ -21,6 +21,7 @@ import socket
 from pathlib import Path
 
 from dashboard.errors import ExplorerError, HubUnavailableError, QueryError
+from dashboard.i18n import msg
 
 HUB_HOST = "huggingface.co"
 #: ``owner/name`` or ``name``: letters, digits, ``-``, ``_``, ``.`` (huggingface_hub's repo-id rule).
@@ -35,8 +36,7 @@ WEIGHT_SETS = (
     ("pytorch_model.bin.index.json", ("pytorch_model.bin.index.json", "pytorch_model-*.bin")),
     ("pytorch_model.bin", ("pytorch_model.bin",)),
 )
-OFFLINE_ADVICE = ("download the model folder on a machine with network access and upload it here as a .zip, "
-                  "or copy it to this machine and give its local path")
+OFFLINE_ADVICE = msg("err.ckpt.hub_offline_advice")
 
 
 def offline_mode_set(environ: dict[str, str] | None = None) -> bool:
@@ -54,17 +54,16 @@ def hub_unavailable_reason(timeout_s: float = 2.0) -> str | None:
     ``timeout_s`` seconds.
     """
     if offline_mode_set():
-        return ("offline mode is set on this server (HF_HUB_OFFLINE), so the explorer does not connect to "
-                f"{HUB_HOST}")
+        return msg("err.ckpt.hub_offline_mode", host=HUB_HOST)
     try:
         with socket.create_connection((HUB_HOST, 443), timeout=timeout_s):
             return None
     except socket.gaierror:
-        return f"a connection to {HUB_HOST} from this server failed (the name {HUB_HOST} could not be resolved)"
+        return msg("err.ckpt.hub_unresolved", host=HUB_HOST)
     except TimeoutError:
-        return f"a connection to {HUB_HOST} from this server failed (no answer within {timeout_s:g} s)"
+        return msg("err.ckpt.hub_timeout", host=HUB_HOST, timeout_s=timeout_s)
     except OSError as error:
-        return f"a connection to {HUB_HOST} from this server failed ({error.strerror or type(error).__name__})"
+        return msg("err.ckpt.hub_connect_failed", host=HUB_HOST, reason=error.strerror or type(error).__name__)
 
 
 def hub_reachable(timeout_s: float = 2.0) -> bool:
@@ -85,8 +84,7 @@ def choose_hub_files(filenames: list[str]) -> list[str]:
     ggufs = sorted((n for n in filenames if n.endswith(".gguf")), key=lambda n: ("Q8_0" not in n, n))
     if ggufs:
         return [ggufs[0]]  # one quantization is enough; prefer Q8_0, the least lossy common one
-    raise QueryError("the repository has no weights the explorer reads (safetensors, pytorch_model.bin or GGUF); "
-                     f"it holds: {', '.join(filenames[:12])}")
+    raise QueryError(msg("err.ckpt.hub_no_weights", files=", ".join(filenames[:12])))
 
 
 def fetch_hub_model(repo_id: str, *, revision: str | None = None) -> Path:
@@ -98,10 +96,11 @@ def fetch_hub_model(repo_id: str, *, revision: str | None = None) -> Path:
     """
     repo_id = repo_id.strip()
     if not _REPO_ID.match(repo_id):
-        raise QueryError(f"{repo_id!r} is not a model id; write it as owner/name, e.g. openai-community/gpt2")
+        raise QueryError(msg("err.ckpt.hub_bad_id", repo_id=repo_id))
     reason = hub_unavailable_reason()
     if reason is not None:
-        raise HubUnavailableError(f"{reason}, so {repo_id} cannot be fetched here; {OFFLINE_ADVICE}")
+        raise HubUnavailableError(msg("err.ckpt.hub_unavailable", reason=reason, repo_id=repo_id,
+                                      advice=OFFLINE_ADVICE))
     from huggingface_hub import HfApi, snapshot_download
     from huggingface_hub.errors import GatedRepoError, RepositoryNotFoundError, RevisionNotFoundError
 
@@ -112,9 +111,9 @@ def fetch_hub_model(repo_id: str, *, revision: str | None = None) -> Path:
     except ExplorerError:
         raise
     except (RepositoryNotFoundError, GatedRepoError, RevisionNotFoundError) as error:
-        raise QueryError(f"{repo_id} is not a public model on the hub ({type(error).__name__}); check the id, "
-                         "or download it yourself if it needs a licence acceptance") from error
+        raise QueryError(msg("err.ckpt.hub_not_public", repo_id=repo_id, kind=type(error).__name__)) from error
     except Exception as error:  # HTTP and transport errors of huggingface_hub's client, disk errors
-        raise HubUnavailableError(f"fetching {repo_id} from {HUB_HOST} failed ({error}); {OFFLINE_ADVICE}") from error
+        raise HubUnavailableError(msg("err.ckpt.hub_fetch_failed", repo_id=repo_id, host=HUB_HOST, error=error,
+                                      advice=OFFLINE_ADVICE)) from error
     single = [f for f in files if f.endswith(".gguf")]
     return folder / single[0] if single else folder

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from dashboard.checkpoints.uploads import extract_zip
 from dashboard.errors import CheckpointReadError
+from dashboard.i18n import msg
 
 #: Folder under the temporary directory that holds unpacked local zips.
 UNPACK_DIR = "embedding-explorer-zips"
@@ -58,16 +59,16 @@ def unpack_local_zip(archive: Path, *, root: Path | None = None, max_bytes: int 
         root.mkdir(parents=True, exist_ok=True)
         partial = Path(tempfile.mkdtemp(prefix=f".{digest}-", dir=root))
     except OSError as error:
-        raise CheckpointReadError(f"cannot unpack {archive.name}: {root} is not writable ({error.strerror or error}); "
-                                  "unzip it yourself and give the folder's path") from error
+        raise CheckpointReadError(msg("err.ckpt.zip_root_unwritable", name=archive.name, root=root,
+                                      reason=error.strerror or error)) from error
     try:
         extract_zip(archive, partial, max_bytes=max_bytes)
         (partial / _COMPLETE).touch()
         shutil.rmtree(folder, ignore_errors=True)  # a half-finished earlier attempt
         partial.rename(folder)
     except OSError as error:
-        raise CheckpointReadError(f"cannot unpack {archive.name} into {root} ({error.strerror or error}); "
-                                  "unzip it yourself and give the folder's path") from error
+        raise CheckpointReadError(msg("err.ckpt.zip_unpack_failed", name=archive.name, root=root,
+                                      reason=error.strerror or error)) from error
     finally:
         shutil.rmtree(partial, ignore_errors=True)
     return folder

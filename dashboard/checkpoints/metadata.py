@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from dashboard.errors import CheckpointReadError, MetadataError
+from dashboard.i18n import msg
 
 #: Deepest nesting of lists and objects accepted in a metadata file. Real
 #: ``tokenizer.json`` files nest about 6 deep (a Sequence of normalizers).
@@ -63,23 +64,23 @@ def _is_special_token(value: Any) -> bool:
     return isinstance(value, str) or (isinstance(value, Mapping) and isinstance(value.get("content"), str))
 
 
-WHOLE = Kind("a whole number >= 0", _is_whole)
+WHOLE = Kind(msg("err.ckpt.kind.whole"), _is_whole)
 #: Token ids: negative ones are refused later with the id's own message (vocab_files._checked_ids).
-INTEGER = Kind("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool))
-NUMBER = Kind("a finite number", _is_number)
-TEXT = Kind("a string", lambda v: isinstance(v, str))
-FLAG = Kind("true or false", lambda v: isinstance(v, bool))
-TEXTS = Kind("a list of strings", lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v))
-WHOLES = Kind("a list of whole numbers >= 0", lambda v: isinstance(v, list) and all(_is_whole(i) for i in v))
-OBJECT = Kind("an object ({...})", lambda v: isinstance(v, Mapping))
-ROPE = Kind("an object whose rope_theta is a number",
+INTEGER = Kind(msg("err.ckpt.kind.integer"), lambda v: isinstance(v, int) and not isinstance(v, bool))
+NUMBER = Kind(msg("err.ckpt.kind.number"), _is_number)
+TEXT = Kind(msg("err.ckpt.kind.text"), lambda v: isinstance(v, str))
+FLAG = Kind(msg("err.ckpt.kind.flag"), lambda v: isinstance(v, bool))
+TEXTS = Kind(msg("err.ckpt.kind.texts"), lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v))
+WHOLES = Kind(msg("err.ckpt.kind.wholes"), lambda v: isinstance(v, list) and all(_is_whole(i) for i in v))
+OBJECT = Kind(msg("err.ckpt.kind.object"), lambda v: isinstance(v, Mapping))
+ROPE = Kind(msg("err.ckpt.kind.rope"),
             lambda v: isinstance(v, Mapping) and (v.get("rope_theta") is None or _is_number(v["rope_theta"])))
-TEXT_TO_ID = Kind("an object of token -> id (a whole number >= 0)",
+TEXT_TO_ID = Kind(msg("err.ckpt.kind.text_to_id"),
                   lambda v: isinstance(v, Mapping) and all(isinstance(k, str) and _is_whole(i) for k, i in v.items()))
-ID_TO_TEXT = Kind("a mapping of ids (whole numbers >= 0) to strings",
+ID_TO_TEXT = Kind(msg("err.ckpt.kind.id_to_text"),
                   lambda v: isinstance(v, Mapping) and all(_is_whole(k) and isinstance(s, str) for k, s in v.items()))
-SPECIAL_TOKEN = Kind('a token string, {"content": string}, or a list of them', _is_special_token)
-TEXT_TO_TEXT = Kind("an object of name -> file name (strings)",
+SPECIAL_TOKEN = Kind(msg("err.ckpt.kind.special_token"), _is_special_token)
+TEXT_TO_TEXT = Kind(msg("err.ckpt.kind.text_to_text"),
                     lambda v: isinstance(v, Mapping) and all(isinstance(k, str) and isinstance(s, str)
                                                              for k, s in v.items()))
 
@@ -95,19 +96,19 @@ SCHEMAS: dict[str, dict[str, Kind]] = {
     "config.json": {
         **_SIZES, "model_type": TEXT, "architectures": TEXTS, "tie_word_embeddings": FLAG, "torch_dtype": TEXT,
         "rope_theta": NUMBER, "rope_parameters": ROPE, "rope_scaling": OBJECT, "layer_norm_eps": NUMBER,
-        "layer_norm_epsilon": NUMBER, "rms_norm_eps": NUMBER, "attention_types": Kind("a list", lambda v:
-                                                                                       isinstance(v, list)),
+        "layer_norm_epsilon": NUMBER, "rms_norm_eps": NUMBER,
+        "attention_types": Kind(msg("err.ckpt.kind.list"), lambda v: isinstance(v, list)),
     },
     "model_args": {**_SIZES, "bias": FLAG, "dropout": NUMBER},
     "meta.pkl": {"vocab_size": WHOLE, "itos": ID_TO_TEXT, "stoi": Kind(
-        "a mapping of strings to ids", lambda v: isinstance(v, Mapping) and all(isinstance(k, str) for k in v))},
+        msg("err.ckpt.kind.text_to_ids"), lambda v: isinstance(v, Mapping) and all(isinstance(k, str) for k in v))},
     "vocab.json": {ANY_FIELD: INTEGER},
     "special_tokens_map.json": {ANY_FIELD: SPECIAL_TOKEN},
     "tokenizer_config.json": {
         "tokenizer_class": TEXT, "model_max_length": NUMBER, "do_lower_case": FLAG, "padding_side": TEXT,
         "truncation_side": TEXT, "clean_up_tokenization_spaces": FLAG, "add_prefix_space": FLAG,
         "added_tokens_decoder": OBJECT, "auto_map": OBJECT, "chat_template": Kind(
-            "a string or a list of templates", lambda v: isinstance(v, (str, list))),
+            msg("err.ckpt.kind.template"), lambda v: isinstance(v, (str, list))),
         **{name: SPECIAL_TOKEN for name in ("bos_token", "eos_token", "unk_token", "sep_token", "pad_token",
                                             "cls_token", "mask_token", "additional_special_tokens")},
     },
@@ -124,10 +125,13 @@ SCHEMAS: dict[str, dict[str, Kind]] = {
 
 def describe_value(value: Any) -> str:
     """A short description of a value for messages: its type and a clipped repr."""
-    kind = {bool: "a boolean", int: "a whole number", float: "a number", str: "a string", list: "a list",
-            dict: "an object", type(None): "null"}.get(type(value), f"a {type(value).__name__}")
+    kinds = {bool: "boolean", int: "integer", float: "float", str: "text", list: "list", dict: "object",
+             type(None): "null"}
     text = repr(value)
-    return f"{kind} ({text if len(text) <= 40 else text[:37] + '...'})"
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    if type(value) in kinds:
+        return msg(f"err.ckpt.value.{kinds[type(value)]}", shown=shown)
+    return msg("err.ckpt.value.other", type=type(value).__name__, shown=shown)
 
 
 class Metadata(Mapping):
@@ -146,8 +150,7 @@ class Metadata(Mapping):
 
     def __init__(self, values: Any, kind: str, origin: str, *, fill: Mapping[str, str] | None = None):
         if not isinstance(values, Mapping):
-            raise MetadataError(f"{origin} must hold an object of named fields, not {describe_value(values)}; "
-                                "fix or replace the file")
+            raise MetadataError(msg("err.ckpt.meta_not_object", origin=origin, value=describe_value(values)))
         self._schema = {name.format(**(fill or {})): field_kind for name, field_kind in SCHEMAS[kind].items()}
         self._origin = origin
         self._values = dict(values)
@@ -155,8 +158,8 @@ class Metadata(Mapping):
         for name, value in self._values.items():
             expected = self._schema.get(name, fallback)
             if expected is not None and value is not None and not expected.accepts(value):
-                raise MetadataError(f"{origin}: field {name!r} must be {expected.expected}, not "
-                                    f"{describe_value(value)}; fix that field or replace the file")
+                raise MetadataError(msg("err.ckpt.meta_field", origin=origin, field=name, expected=expected.expected,
+                                        value=describe_value(value)))
 
     def _declared(self, name: str) -> bool:
         return name in self._schema or ANY_FIELD in self._schema
@@ -195,8 +198,7 @@ def check_depth(document: Any, origin: str, limit: int = MAX_DEPTH) -> Any:
         for child in children:
             if isinstance(child, (Mapping, list)):
                 if depth + 1 > limit:
-                    raise MetadataError(f"{origin} nests lists or objects more than {limit} deep; no real "
-                                        "metadata file does: fix or replace it")
+                    raise MetadataError(msg("err.ckpt.meta_too_deep", origin=origin, limit=limit))
                 pending.append((child, depth + 1))
     return document
 
@@ -216,18 +218,17 @@ def load_json(path: Path, origin: str | None = None) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        raise MetadataError(f"{origin} is not UTF-8 text ({error.reason} at byte {error.start}); save it as UTF-8 "
-                            "JSON or replace it") from error
+        raise MetadataError(msg("err.ckpt.meta_not_utf8", origin=origin, reason=error.reason,
+                                start=error.start)) from error
     except OSError as error:
-        raise CheckpointReadError(f"cannot read {origin} ({error.strerror or error}); check that it is readable") \
-            from error
+        raise CheckpointReadError(msg("err.ckpt.meta_unreadable", origin=origin,
+                                      reason=error.strerror or error)) from error
     try:
         document = json.loads(text)
     except RecursionError as error:
-        raise MetadataError(f"{origin} nests lists or objects thousands deep; no real metadata file does: fix or "
-                            "replace it") from error
+        raise MetadataError(msg("err.ckpt.meta_recursion", origin=origin)) from error
     except ValueError as error:
-        raise MetadataError(f"{origin} is not valid JSON ({error}); fix or replace it") from error
+        raise MetadataError(msg("err.ckpt.meta_bad_json", origin=origin, error=error)) from error
     return check_depth(document, origin)
 
 

@@ -44,6 +44,7 @@ from dashboard.checkpoints.torch_store import TorchStore, tensor_mapping
 from dashboard.checkpoints.vocab_files import read_vocabulary
 from dashboard.checkpoints.wrappers import strip_wrapper_prefixes
 from dashboard.errors import CheckpointReadError, ExplorerError, MetadataError, ShapeMismatchError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Vocabulary
 
 #: Keys every nanoGPT checkpoint dict has.
@@ -82,11 +83,9 @@ def read_meta_vocabulary(path: Path) -> Vocabulary:
     meta = Metadata(load_plain_pickle(path), "meta.pkl", path.name)
     itos = meta.get("itos")
     if not itos:
-        raise CheckpointReadError(f"{path.name} has no 'itos' mapping of token ids to strings; "
-                                  "it is not a nanoGPT meta.pkl: remove it or re-run prepare.py")
+        raise CheckpointReadError(msg("err.ckpt.meta_no_itos", name=path.name))
     if set(itos) != set(range(len(itos))):
-        raise MetadataError(f"{path.name}: field 'itos' must map ids 0..{len(itos) - 1} to strings, without gaps; "
-                            "re-run prepare.py")
+        raise MetadataError(msg("err.ckpt.meta_itos_gaps", name=path.name, last=len(itos) - 1))
     raw = tuple(itos[i] for i in range(len(itos)))
     return Vocabulary(raw, readable_tokens(raw, "characters"), frozenset(), "characters")
 
@@ -94,20 +93,16 @@ def read_meta_vocabulary(path: Path) -> Vocabulary:
 def _no_tokenizer_advice(path: Path, rows: int | None) -> str:
     """What to put beside ``ckpt.pt`` so that its rows get token strings instead of ``#id``."""
     if rows in _GPT2_ROWS:
-        return (f"no tokenizer beside {path.name}, so rows are shown as #id: a vocabulary of {rows:,} rows is "
-                "GPT-2's (nanoGPT's openwebtext and shakespeare data use tiktoken's gpt2 encoding); put GPT-2's "
-                f"tokenizer.json (from openai-community/gpt2) in the folder of {path.name} and open it again")
-    return (f"no meta.pkl or tokenizer beside {path.name}, so rows are shown as #id: put the dataset's meta.pkl "
-            f"(data/<dataset>/meta.pkl, written by prepare.py) or a tokenizer.json in the folder of {path.name} "
-            "and open it again")
+        return msg("note.ckpt.nanogpt_gpt2_no_tokenizer", name=path.name, rows=rows)
+    return msg("note.ckpt.nanogpt_no_tokenizer", name=path.name)
 
 
 def _check_model_args(settings: dict[str, Any], store: TorchStore, source: str) -> None:
     position_key = "transformer.wpe.weight"
     declared = settings.get("n_positions")
     if declared is not None and position_key in store.keys() and store.shape(position_key)[0] != declared:
-        raise ShapeMismatchError(f"model_args of {source} say block_size={declared} but the position table has "
-                                 f"{store.shape(position_key)[0]} rows; the checkpoint is inconsistent")
+        raise ShapeMismatchError(msg("err.ckpt.nanogpt_block_size", source=source, declared=declared,
+                                     rows=store.shape(position_key)[0]))
 
 
 def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
@@ -123,16 +118,16 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
     source = source or str(path)
     checkpoint = load_torch_file(path)
     if not isinstance(checkpoint, Mapping) or "model" not in checkpoint:
-        raise CheckpointReadError(f"{path.name} is not a nanoGPT checkpoint dict (no 'model' entry); "
-                                  "open it as a bare state dict instead")
-    model_args = Metadata(checkpoint.get("model_args"), "model_args", f"model_args of {path.name}")
-    store, notes = strip_wrapper_prefixes(TorchStore(tensor_mapping(checkpoint["model"], f"'model' in {path.name}")))
+        raise CheckpointReadError(msg("err.ckpt.nanogpt_no_model", name=path.name))
+    model_args = Metadata(checkpoint.get("model_args"), "model_args", msg("err.ckpt.origin.model_args", name=path.name))
+    store, notes = strip_wrapper_prefixes(TorchStore(tensor_mapping(checkpoint["model"],
+                                                                    msg("err.ckpt.origin.model", name=path.name))))
     settings = canonical_settings(model_args)
     _check_model_args(settings, store, source)
     vocabulary = None
     if (path.parent / "meta.pkl").is_file():
         vocabulary = read_meta_vocabulary(path.parent / "meta.pkl")
-        notes += (f"characters from meta.pkl beside {path.name}",)
+        notes += (msg("note.ckpt.meta_characters", name=path.name),)
     else:
         vocabulary = read_vocabulary(path.parent)
     rows = settings.get("vocab_size")
@@ -141,8 +136,7 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
     if vocabulary is None and rows in NANOGPT_PADDED_VOCAB:
         tokens = NANOGPT_PADDED_VOCAB[rows]
         vocabulary = Vocabulary.placeholder(tokens)
-        notes += (f"vocab_size {rows:,} is GPT-2's {tokens:,} tokens padded for speed: rows {tokens:,} to "
-                  f"{rows - 1:,} are never looked up",)
+        notes += (msg("note.ckpt.nanogpt_padded", rows=rows, tokens=tokens, last=rows - 1),)
     iteration = checkpoint.get("iter_num")
     config = checkpoint.get("config") if isinstance(checkpoint.get("config"), Mapping) else {}
     extra = {k: config[k] for k in _CONFIG_KEYS if isinstance(config.get(k), (str, int, float))}
@@ -151,7 +145,7 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
         extra["training_config"] = training
     if isinstance(iteration, int):
         extra["iter_num"] = iteration
-        notes += (f"saved at training iteration {iteration:,}",)
+        notes += (msg("note.ckpt.nanogpt_iteration", iteration=iteration),)
     loss = checkpoint.get("best_val_loss")
     if loss is not None:
         try:

@@ -39,6 +39,7 @@ from dashboard.errors import (
     SourceNotFoundError,
     UnsafeCheckpointError,
 )
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
 SUFFIXES = (".npy", ".npz")
@@ -82,7 +83,7 @@ def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
         with zipfile.ZipFile(path) as archive:
             # Inflating is what costs: compressed members are checked from the directory alone, before any is read.
             compressed = [m for m in archive.infolist() if m.compress_type != zipfile.ZIP_STORED and not m.is_dir()]
-            check_zip_limits(path.name, compressed, extraction_limit(), holds="a NumPy .npz of tables")
+            check_zip_limits(path.name, compressed, extraction_limit(), holds=msg("err.ckpt.holds.npz"))
             found = {}
             for info in archive.infolist():
                 if info.filename.endswith(".npy"):
@@ -92,8 +93,7 @@ def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
     except (CheckpointReadError, ArchiveLimitError):
         raise
     except Exception as error:  # numpy's header parser raises ValueError, SyntaxError, tokenize errors ...
-        raise CheckpointReadError(f"{path.name} is not a readable NumPy file ({error}); save it again with "
-                                  "np.save / np.savez") from error
+        raise CheckpointReadError(msg("err.ckpt.npy_unreadable", name=path.name, error=error)) from error
 
 
 def _read_header(handle) -> tuple[tuple[int, ...], bool, np.dtype]:
@@ -111,8 +111,8 @@ def _header(handle, available: int, name: str) -> tuple[tuple[int, ...], np.dtyp
     shape, _, dtype = _read_header(handle)
     declared = math.prod(shape) * dtype.itemsize
     if dtype.kind != "O" and handle.tell() + declared > available:
-        raise CheckpointReadError(f"{name} declares shape {shape} {dtype} ({declared:,} bytes) but holds only "
-                                  f"{max(available - handle.tell(), 0):,}; it is truncated: save it again")
+        raise CheckpointReadError(msg("err.ckpt.npy_truncated_header", name=name, shape=shape, dtype=dtype,
+                                      declared=declared, held=max(available - handle.tell(), 0)))
     return shape, dtype
 
 
@@ -137,8 +137,7 @@ def _read_float32(handle, name: str) -> np.ndarray:
     if dtype.kind not in _NUMBER_KINDS or dtype.itemsize == 0:
         # Found by the fuzzer: a zero-byte dtype (|V0, |S0) lets a 40-byte header declare any shape over no
         # data, and its float32 copy was terabytes. Tables hold numbers.
-        raise CheckpointReadError(f"array {name!r} holds {dtype} values, not numbers; an embedding table holds "
-                                  "floats: save it with array.astype('float32')")
+        raise CheckpointReadError(msg("err.ckpt.npy_not_numbers", name=name, dtype=dtype))
     if fortran:
         # Rare layout: numpy's own reader (the stored array is at most the file's size, checked by _header).
         array = np.lib.format.read_array(handle, allow_pickle=False)
@@ -150,9 +149,9 @@ def _read_float32(handle, name: str) -> np.ndarray:
         count = min(_BLOCK_VALUES, flat.size - start)
         data = handle.read(count * dtype.itemsize)
         if len(data) != count * dtype.itemsize:
-            raise CheckpointReadError(f"array {name!r} ends after {start * dtype.itemsize + len(data):,} bytes of "
-                                      f"data, but its shape {shape} {dtype} needs {flat.size * dtype.itemsize:,}; "
-                                      "it is truncated: save it again")
+            raise CheckpointReadError(msg("err.ckpt.npy_truncated_data", name=name,
+                                          held=start * dtype.itemsize + len(data), shape=shape, dtype=dtype,
+                                          needed=flat.size * dtype.itemsize))
         with np.errstate(over="ignore", invalid="ignore"):  # values beyond float32 become Inf, reported as bad rows
             flat[start:start + count] = np.frombuffer(data, dtype=dtype)
     return out
@@ -177,31 +176,28 @@ def choose_arrays(path: Path, arrays: dict[str, tuple[tuple[int, ...], np.dtype]
     """
     for name in (token_array, position_array):
         if name is not None and name not in arrays:
-            raise QueryError(f"{path.name} has no array {name!r}; it holds: {_describe(arrays)}")
+            raise QueryError(msg("err.ckpt.npy_no_array", name=path.name, array=name, arrays=_describe(arrays)))
     if token_array is not None:
         return token_array, position_array, ()
     candidates = _candidates(arrays)
     if len(candidates) == 1:
         return candidates[0], position_array, ()
     if not candidates:
-        raise ArrayChoiceError(f"{path.name} holds no 2-D float array to use as a token table "
-                               f"({_describe(arrays) or 'no arrays'})")
+        raise ArrayChoiceError(msg("err.ckpt.npy_no_candidate", name=path.name,
+                                   arrays=_describe(arrays) or msg("err.ckpt.npy_no_arrays")))
     lowered = {name: name.lower() for name in candidates}
     tokens = [n for n in candidates if any(h in lowered[n] for h in TOKEN_HINTS)
               and not any(h in lowered[n] for h in POSITION_HINTS)]
     positions = [n for n in candidates if any(h in lowered[n] for h in POSITION_HINTS)]
     if len(tokens) != 1:
-        raise ArrayChoiceError(
-            f"{path.name} holds several 2-D arrays ({_describe(arrays)}); say which is the token table: "
-            "--token-array NAME (and --position-array NAME) on the command line, or the array pickers on the "
-            "Load page")
+        raise ArrayChoiceError(msg("err.ckpt.npy_ambiguous", name=path.name, arrays=_describe(arrays)))
     token = tokens[0]
     position = position_array
     if position is None and len(positions) == 1 and arrays[positions[0]][0][1] == arrays[token][0][1]:
         position = positions[0]
-    chosen = f"{token!r} as the token table" + (f" and {position!r} as the position table" if position else "")
-    return token, position, (f"took {chosen} by their names; choose others with --token-array/--position-array "
-                             "or on the Load page",)
+    if position:
+        return token, position, (msg("note.ckpt.npy_chose_both", token=token, position=position),)
+    return token, position, (msg("note.ckpt.npy_chose_token", token=token),)
 
 
 def _load(path: Path, name: str) -> np.ndarray:
@@ -213,13 +209,12 @@ def _load(path: Path, name: str) -> np.ndarray:
             return _read_float32(handle, name)
     except ValueError as error:
         if "allow_pickle" in str(error):
-            raise UnsafeCheckpointError(f"array {name!r} of {path.name} holds Python objects, which would need "
-                                        "unpickling; refused, nothing was executed. Save plain float arrays "
-                                        "(array.astype('float32'))") from error
-        raise CheckpointReadError(f"array {name!r} of {path.name} cannot be read ({error}); save it again") from error
+            raise UnsafeCheckpointError(msg("err.ckpt.npy_objects", array=name, name=path.name)) from error
+        raise CheckpointReadError(msg("err.ckpt.npy_array_unreadable", array=name, name=path.name,
+                                      error=error)) from error
     except (OSError, EOFError, KeyError, zipfile.BadZipFile, zlib.error, TypeError, MemoryError, RuntimeError) as error:
-        raise CheckpointReadError(f"array {name!r} of {path.name} cannot be read ({error}); the file is "
-                                  "truncated or corrupt: save it again") from error
+        raise CheckpointReadError(msg("err.ckpt.npy_array_corrupt", array=name, name=path.name,
+                                      error=error)) from error
 
 
 def read_token_lines(path: str | Path) -> Vocabulary:
@@ -239,18 +234,15 @@ def read_token_lines(path: str | Path) -> Vocabulary:
     """
     found = inspect_path(path, "vocabulary file")
     if found is None or not found.is_file():
-        state = "does not exist" if found is None else "is not a file"
-        raise SourceNotFoundError(f"vocabulary file {shorten(str(path))} {state}; give a text file with one token "
-                                  "a line")
+        key = "err.ckpt.vocab_file_missing" if found is None else "err.ckpt.vocab_file_not_file"
+        raise SourceNotFoundError(msg(key, path=shorten(str(path))))
     try:
         lines = found.read_text(encoding="utf-8").split("\n")
     except (UnicodeDecodeError, OSError) as error:
-        raise CheckpointReadError(f"vocabulary file {found.name} cannot be read as UTF-8 text ({error}); save it "
-                                  "as UTF-8 text, one token a line") from error
+        raise CheckpointReadError(msg("err.ckpt.vocab_file_not_utf8", name=found.name, error=error)) from error
     raw = tuple(line.removesuffix("\r") for line in (lines[:-1] if lines and lines[-1] == "" else lines))
     if not raw:
-        raise CheckpointReadError(f"vocabulary file {found.name} holds no tokens; give a text file with one token "
-                                  "a line (line i is token id i)")
+        raise CheckpointReadError(msg("err.ckpt.vocab_file_empty", name=found.name))
     scheme = guess_scheme(raw)
     return Vocabulary(raw, readable_tokens(raw, scheme), frozenset(), scheme)
 
@@ -277,9 +269,7 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
     token_name, position_name, notes = choose_arrays(path, arrays, token_array, position_array)
     for name in filter(None, (token_name, position_name)):
         if arrays[name][1].hasobject:
-            raise UnsafeCheckpointError(f"array {name!r} of {path.name} holds Python objects, which would need "
-                                        "unpickling; refused, nothing was executed. Save plain float arrays "
-                                        "(array.astype('float32'))")
+            raise UnsafeCheckpointError(msg("err.ckpt.npy_objects", array=name, name=path.name))
     token = _load(path, token_name)
     check_table_shape("token", token.shape)
     position = _load(path, position_name) if position_name else None
@@ -288,11 +278,10 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
         vocab_file = path.parent / "vocab.txt"
     if vocab_file is not None:
         vocabulary = read_token_lines(vocab_file)
-        notes += (f"token strings from {Path(vocab_file).name}",)
+        notes += (msg("note.ckpt.token_strings_from", name=Path(vocab_file).name),)
         rows = token.shape[0] if token.ndim == 2 else 0
         if len(vocabulary) < rows:  # a longer one is refused by EmbeddingTables
-            notes += (f"the vocabulary has {len(vocabulary):,} tokens for {rows:,} rows: rows "
-                      f"{len(vocabulary):,}..{rows - 1:,} are shown as padding (no token)",)
+            notes += (msg("note.ckpt.vocab_short", tokens=len(vocabulary), rows=rows, last=rows - 1),)
     return EmbeddingTables(
         token=token,
         vocabulary=vocabulary or Vocabulary.placeholder(token.shape[0] if token.ndim == 2 else 0),
@@ -303,7 +292,7 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
         source_dtype=str(arrays[token_name][1]),
         position=position,
         position_kind="learned" if position is not None else "none",
-        position_note=(f"array {position_name!r}: row t is added at position t" if position is not None
-                       else "no position table was chosen"),
+        position_note=(msg("note.ckpt.position.array", array=position_name) if position is not None
+                       else msg("note.ckpt.position.not_chosen")),
         notes=notes,
     )

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
+from dashboard.i18n import msg
 
 #: The only globals admitted: containers that older pickle protocols build by
 #: name (protocols 0-2 spell the builtins module ``__builtin__``, Python 2's name).
@@ -39,10 +40,7 @@ class _PlainUnpickler(pickle.Unpickler):
         """
         admitted = _ADMITTED.get((module, name))
         if admitted is None:
-            raise UnsafeCheckpointError(
-                f"{self.origin} asks for {module}.{name}, which a data file never needs; it was refused and nothing "
-                "was executed. Re-create the file with plain dicts, lists, strings and numbers only"
-            )
+            raise UnsafeCheckpointError(msg("err.ckpt.pickle_global", origin=self.origin, module=module, name=name))
         return admitted
 
     def persistent_load(self, pid: Any) -> Any:
@@ -51,8 +49,7 @@ class _PlainUnpickler(pickle.Unpickler):
         Raises:
             UnsafeCheckpointError: always; a plain data file has none.
         """
-        raise UnsafeCheckpointError(f"{self.origin} uses persistent ids, which a plain data file never has; "
-                                    "it was refused and nothing was executed")
+        raise UnsafeCheckpointError(msg("err.ckpt.pickle_persistent", origin=self.origin))
 
     origin = "the pickle"
 
@@ -68,7 +65,7 @@ def load_plain_pickle(path: Path) -> Any:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise CheckpointReadError(f"cannot read {path}: {error}") from error
+        raise CheckpointReadError(msg("err.ckpt.cannot_read", path=path, error=error)) from error
     unpickler = _PlainUnpickler(io.BytesIO(data))
     unpickler.origin = path.name
     try:
@@ -76,5 +73,5 @@ def load_plain_pickle(path: Path) -> Any:
     except UnsafeCheckpointError:
         raise
     except Exception as error:  # UnpicklingError, EOFError, ValueError, ... on damaged bytes
-        raise CheckpointReadError(f"{path.name} is not a readable pickle ({type(error).__name__}: {error}); "
-                                  "re-create it") from error
+        raise CheckpointReadError(msg("err.ckpt.pickle_unreadable", name=path.name, kind=type(error).__name__,
+                                      error=error)) from error

@@ -28,6 +28,7 @@ import numpy as np
 from dashboard.checkpoints.token_text import guess_scheme, readable_tokens
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.errors import CheckpointReadError, ShapeMismatchError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Vocabulary
 
 VECTORS = "vectors.tsv"
@@ -54,9 +55,9 @@ def _text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        raise CheckpointReadError(f"{path.name} is not UTF-8 text ({error}); export it again as UTF-8") from error
+        raise CheckpointReadError(msg("err.ckpt.tsv_not_utf8", name=path.name, error=error)) from error
     except OSError as error:
-        raise CheckpointReadError(f"cannot read {path}: {error}") from error
+        raise CheckpointReadError(msg("err.ckpt.cannot_read", path=path, error=error)) from error
 
 
 def read_vectors(path: Path) -> np.ndarray:
@@ -68,12 +69,11 @@ def read_vectors(path: Path) -> np.ndarray:
     lines = [line.strip() for line in _text(path).split("\n")]
     rows = [line for line in lines if line]
     if not rows:
-        raise CheckpointReadError(f"{path.name} holds no vectors; export the table again")
+        raise CheckpointReadError(msg("err.ckpt.tsv_empty", name=path.name))
     try:
         table = np.loadtxt(rows, delimiter="\t", dtype=np.float32, ndmin=2, comments=None)
     except ValueError as error:
-        raise CheckpointReadError(f"{path.name} is not a table of tab-separated numbers ({error}); "
-                                  "vectors.tsv holds only numbers, labels go in metadata.tsv") from error
+        raise CheckpointReadError(msg("err.ckpt.tsv_not_numbers", name=path.name, error=error)) from error
     return table
 
 
@@ -113,18 +113,18 @@ def read_projector(path: Path, source: str | None = None) -> EmbeddingTables:
     vectors_path = path / VECTORS if path.is_dir() else path
     metadata_path = vectors_path.parent / METADATA
     if vectors_path.name == METADATA:
-        raise CheckpointReadError(f"{path.name} is the labels file; open {VECTORS} or the folder holding both")
+        raise CheckpointReadError(msg("err.ckpt.tsv_labels_file", name=path.name, vectors=VECTORS))
     token = read_vectors(vectors_path)
     vocabulary = None
     notes: tuple[str, ...] = ()
     if metadata_path.is_file():
         labels = read_labels(metadata_path)
         if len(labels) != token.shape[0]:
-            raise ShapeMismatchError(f"{METADATA} has {len(labels)} labels but {vectors_path.name} has "
-                                     f"{token.shape[0]} vectors; the Projector needs one label per vector")
+            raise ShapeMismatchError(msg("err.ckpt.tsv_label_count", metadata=METADATA, labels=len(labels),
+                                         name=vectors_path.name, vectors=token.shape[0]))
         scheme = guess_scheme(labels)  # raw tokenizer strings (Ġcat) are shown as text (␣cat)
         vocabulary = Vocabulary(labels, readable_tokens(labels, scheme), frozenset(), scheme)
-        notes = (f"labels from {METADATA}",)
+        notes = (msg("note.ckpt.tsv_labels", metadata=METADATA),)
     return EmbeddingTables(
         token=token,
         vocabulary=vocabulary or Vocabulary.placeholder(token.shape[0]),
@@ -133,6 +133,6 @@ def read_projector(path: Path, source: str | None = None) -> EmbeddingTables:
         format="projector-tsv",
         architecture="unknown",
         source_dtype="float32",
-        position_note="an Embedding Projector export holds one table: positions are unknown",
+        position_note=msg("note.ckpt.position.projector"),
         notes=notes,
     )

@@ -47,6 +47,7 @@ from dashboard.checkpoints.torch_store import TorchStore, tensor_mapping
 from dashboard.checkpoints.vocab_files import read_vocabulary
 from dashboard.checkpoints.wrappers import strip_prefix, strip_wrapper_prefixes
 from dashboard.errors import UnsupportedFormatError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 
 
@@ -78,7 +79,7 @@ def unwrap_checkpoint(obj: Any, origin: str) -> tuple[Any, tuple[str, ...]]:
     for key in STATE_DICT_CONTAINERS:
         inner = obj.get(key)
         if isinstance(inner, Mapping) and any(isinstance(v, torch.Tensor) for v in inner.values()):
-            return inner, (f"read the state dict stored under {key!r} of the checkpoint dict in {origin}",)
+            return inner, (msg("note.ckpt.nested_state_dict", tensor=key, origin=origin),)
     return obj, ()
 
 
@@ -105,10 +106,8 @@ def recognise_architecture(keys: list[str], origin: str) -> str:
         if all(any(re.search(p, k) for k in keys) for p in patterns):
             return architecture
     shown = ", ".join(repr(k) for k in sorted(keys)[:6])
-    raise UnsupportedFormatError(
-        f"the key names of {origin} match no architecture we know ({shown} ...); supported: "
-        f"{', '.join(a for a, _ in FINGERPRINTS)}. Save it with its config.json (save_pretrained) instead"
-    )
+    raise UnsupportedFormatError(msg("err.ckpt.unknown_architecture", origin=origin, shown=shown,
+                                     supported=", ".join(a for a, _ in FINGERPRINTS)))
 
 
 def _is_nanogpt(store: TensorStore) -> bool:
@@ -165,12 +164,12 @@ def read_state_dict(path: Path, source: str | None = None) -> EmbeddingTables:
     root, base = locate_base_model(store, key_map)
     if root:
         store = strip_prefix(store, root)
-        notes += (f"read the keys under {root!r} (the model sits inside an outer module)",)
-    notes += (f"no config: architecture {key_map.architecture!r} recognised from the key names",)
+        notes += (msg("note.ckpt.outer_module", root=root),)
+    notes += (msg("note.ckpt.architecture_from_keys", architecture=key_map.architecture),)
     keys = store.keys()
     vocabulary = read_vocabulary(path.parent)
     if vocabulary is not None:
-        notes += (f"token strings from the tokenizer file beside {path.name}",)
+        notes += (msg("note.ckpt.tokenizer_beside", name=path.name),)
     return tables_from_store(
         store, key_map,
         source=source or str(path),
@@ -180,6 +179,5 @@ def read_state_dict(path: Path, source: str | None = None) -> EmbeddingTables:
         vocabulary=vocabulary,
         model_path=None,
         notes=notes,
-        missing_hint=(f"Its key names only resemble {key_map.architecture}'s (there is no config to say more): "
-                      "the state dict is incomplete; save the whole model.state_dict() again"),
+        missing_hint=msg("err.ckpt.state_dict_hint", architecture=key_map.architecture),
     )

@@ -29,6 +29,7 @@ import numpy as np
 from dashboard.checkpoints.keymaps import find_key, is_buffer
 from dashboard.checkpoints.metadata import read_metadata_file
 from dashboard.errors import CheckpointReadError, InvalidTableError, MetadataError, MissingTensorError
+from dashboard.i18n import msg
 
 #: safetensors dtype tags -> names shown to users.
 _DTYPE_NAMES = {"F64": "float64", "F32": "float32", "F16": "float16", "BF16": "bfloat16",
@@ -107,18 +108,16 @@ def read_weight_map(index_path: Path) -> dict[str, Path]:
     """
     weight_map = read_metadata_file(index_path, "index.json").get("weight_map")
     if not weight_map:
-        raise MetadataError(f"{index_path.name} has no 'weight_map' of tensor name -> shard file; "
-                            "re-download it with the shards")
+        raise MetadataError(msg("err.ckpt.index_no_weight_map", name=index_path.name))
     for shard in sorted(set(weight_map.values())):
         if shard in ("", ".", "..") or "/" in shard or "\\" in shard or "\x00" in shard:
-            raise CheckpointReadError(f"{index_path.name} names the shard {shard[:80]!r}, which is not a file name "
-                                      "beside the index; shards must lie in the same folder. Re-download the index")
+            raise CheckpointReadError(msg("err.ckpt.index_bad_shard", name=index_path.name, shard=shard[:80]))
     files = {key: index_path.parent / shard for key, shard in weight_map.items()}
     for shard in sorted(set(files.values())):
         if not shard.is_file():
             count = sum(1 for s in files.values() if s == shard)
-            raise CheckpointReadError(f"shard {shard.name} listed in {index_path.name} is missing from "
-                                      f"{index_path.parent} (it should hold {count} tensors); download that file too")
+            raise CheckpointReadError(msg("err.ckpt.index_missing_shard", shard=shard.name, name=index_path.name,
+                                          folder=index_path.parent, count=count))
     return files
 
 
@@ -127,8 +126,11 @@ SHOWN_KEYS = 5
 _EMBEDDING_LIKE = re.compile(r"emb|wte|wpe|tok", re.IGNORECASE)
 
 
+_DEFAULT_HINT = msg("err.ckpt.missing_tensor_hint")
+
+
 def require(store: TensorStore, name: str, prefixes: tuple[str, ...], what: str, *,
-            hint: str = "it may be a different architecture than its config says") -> str:
+            hint: str = _DEFAULT_HINT) -> str:
     """The key ``prefix + name`` the store has, trying ``prefixes`` in order.
 
     Args:
@@ -152,9 +154,11 @@ def require(store: TensorStore, name: str, prefixes: tuple[str, ...], what: str,
         return found
     tried = " or ".join(repr(prefix + name) for prefix in prefixes)
     shown = sorted(keys, key=lambda key: (_EMBEDDING_LIKE.search(key) is None, key))[:SHOWN_KEYS]
-    holds = ", ".join(repr(key) for key in shown) + (f", ... ({len(keys):,} tensors)" if len(keys) > len(shown) else "")
-    raise MissingTensorError(f"the checkpoint has no {what} tensor: looked for {tried}; it holds "
-                             f"{holds or 'no tensors'}. {hint}")
+    holds = ", ".join(repr(key) for key in shown)
+    if len(keys) > len(shown):
+        holds = msg("err.ckpt.keys_and_more", keys=holds, count=len(keys))
+    raise MissingTensorError(msg("err.ckpt.missing_tensor", what=what, tried=tried,
+                                 holds=holds or msg("err.ckpt.no_tensors"), hint=hint))
 
 
 class SafetensorsStore:
@@ -184,10 +188,8 @@ class SafetensorsStore:
                     self._aliases[dropped] = kept
         absent = sorted(set(files) - set(self._headers))
         if absent:
-            raise CheckpointReadError(
-                f"the index lists {len(absent)} tensors that their shard does not hold "
-                f"(first: {absent[0]!r} in {files[absent[0]].name}); the download is incomplete: fetch the shards again"
-            )
+            raise CheckpointReadError(msg("err.ckpt.index_absent_tensors", count=len(absent), first=absent[0],
+                                          shard=files[absent[0]].name))
 
     @classmethod
     def from_file(cls, path: Path) -> "SafetensorsStore":
@@ -253,8 +255,8 @@ class SafetensorsStore:
             except InvalidTableError:
                 raise
             except Exception as error:  # safetensors raises its own error types on truncation
-                raise CheckpointReadError(f"could not read tensor {key!r} from {self._files[key].name}: {error}; "
-                                          "the file is truncated or corrupt: download it again") from error
+                raise CheckpointReadError(msg("err.ckpt.safetensors_tensor", tensor=key, name=self._files[key].name,
+                                              error=error)) from error
 
 
 #: Rows widened to float32 per step: the temporary copy in the stored dtype
@@ -276,8 +278,7 @@ def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]
 
     if read_rows(0, 0 if shape else 1).is_complex():
         # Found by the structured fuzzer: .to(float32) would silently drop the imaginary part.
-        raise InvalidTableError(f"the tensor is complex ({read_rows(0, 0).dtype}); embedding tables are real: "
-                                "save the real-valued weights")
+        raise InvalidTableError(msg("err.ckpt.complex_tensor", dtype=read_rows(0, 0).dtype))
     if not shape:
         return read_rows(0, 1).to(torch.float32).numpy().copy()
     out = np.empty(shape, dtype=np.float32)
@@ -295,7 +296,6 @@ def _open(path: Path):
     try:
         return safe_open(str(path), framework="pt", device="cpu")
     except FileNotFoundError as error:
-        raise CheckpointReadError(f"{path} does not exist; the checkpoint is incomplete") from error
+        raise CheckpointReadError(msg("err.ckpt.safetensors_missing", path=path)) from error
     except Exception as error:  # SafetensorError, OSError on a truncated header
-        raise CheckpointReadError(f"{path.name} is not a readable safetensors file ({error}); "
-                                  "it is truncated or corrupt: download or save it again") from error
+        raise CheckpointReadError(msg("err.ckpt.safetensors_unreadable", name=path.name, error=error)) from error

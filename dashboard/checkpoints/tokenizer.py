@@ -30,6 +30,7 @@ from typing import Any, Mapping, Protocol
 
 from dashboard.checkpoints.metadata import read_metadata_file
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Vocabulary
 
 
@@ -95,7 +96,7 @@ class TokenizerJsonTokenizer:
         self._tokenizer.no_padding()
         self._tokenizer.no_truncation()
         self._unknown_id = _unknown_id(self._tokenizer)
-        self.describe = f"the checkpoint's {path.name} (tokenizers library)"
+        self.describe = msg("note.ckpt.tokenizer.json", name=path.name)
 
     def vocabulary(self) -> Mapping[str, int]:
         return self._tokenizer.get_vocab(with_added_tokens=True)
@@ -140,10 +141,9 @@ class VocabularyTokenizer:
             self._ids.update((text, i) for i, text in enumerate(strings) if text)
         self.splits_words = vocabulary.scheme == "characters"
         if self.splits_words:
-            self.describe = "the checkpoint's character vocabulary (nanoGPT meta.pkl): one token per character"
+            self.describe = msg("note.ckpt.tokenizer.characters")
         else:
-            self.describe = ((why or "no tokenizer file") + ": each space-separated word is looked up in the "
-                             "vocabulary as typed (or typed as #id)")
+            self.describe = msg("note.ckpt.tokenizer.words", why=why or msg("note.ckpt.tokenizer.none"))
 
     def _lookup(self, piece: str) -> int | None:
         if piece in self._ids:
@@ -163,13 +163,11 @@ class VocabularyTokenizer:
         unknown = [piece for piece, i in zip(pieces, ids) if i is None]
         if unknown:
             shown = ", ".join(repr(p) for p in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
-            verb = "is" if len(unknown) == 1 else "are"
+            number = "one" if len(unknown) == 1 else "many"
             if self.splits_words:
-                raise QueryError(f"{shown} {verb} not among the {len(self._vocabulary)} characters of this "
-                                 "checkpoint's vocabulary; use only characters it was trained on")
-            raise QueryError(f"this checkpoint has no tokenizer file and {shown} {verb} not in its vocabulary; type "
-                             f"tokens as the vocabulary spells them, separated by spaces, or as #id "
-                             f"(0..{len(self._vocabulary) - 1})")
+                raise QueryError(msg(f"err.ckpt.unknown_characters.{number}", shown=shown,
+                                     count=len(self._vocabulary)))
+            raise QueryError(msg(f"err.ckpt.unknown_words.{number}", shown=shown, last=len(self._vocabulary) - 1))
         special = self._vocabulary.special_ids
         return TokenizedText(tuple(ids), tuple(i in special for i in ids), (False,) * len(ids), tuple(pieces))
 
@@ -179,9 +177,9 @@ def _disagreement(vocabulary: Mapping[str, int], tables: EmbeddingTables) -> str
     raw = tables.vocabulary.raw
     for token, i in vocabulary.items():
         if i >= tables.vocab_size:
-            return f"its token {token!r} has id {i}, past the token table's {tables.vocab_size} rows"
+            return msg("note.ckpt.tokenizer.id_past_rows", token=token, id=i, rows=tables.vocab_size)
         if i < len(raw) and raw[i] != token:
-            return f"its id {i} is {token!r} but the tables' token {i} is {raw[i]!r}"
+            return msg("note.ckpt.tokenizer.id_differs", id=i, token=token, ours=raw[i])
     return None
 
 
@@ -205,8 +203,7 @@ def _refuse_outside_files(folder: Path) -> None:
     named = settings.items() if isinstance(settings, dict) else ()
     for key, value in named:
         if str(key).endswith("_file") and isinstance(value, str) and Path(value).name != value:
-            raise QueryError(f"tokenizer_config.json sets {key} to a path, not a file name beside it; "
-                             "only files in the checkpoint's folder are read")
+            raise QueryError(msg("err.ckpt.tokenizer_config_path", setting=key))
 
 
 def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | None:
@@ -225,13 +222,13 @@ def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | 
         from transformers import AutoTokenizer
 
         tokenizer = AutoTokenizer.from_pretrained(str(folder), gguf_file=path.name, local_files_only=True)
-        return TransformersTokenizer(tokenizer, f"the tokenizer stored in {path.name}")
+        return TransformersTokenizer(tokenizer, msg("note.ckpt.tokenizer.gguf", name=path.name))
     if path.is_dir() and ((folder / "vocab.txt").is_file() or (folder / "vocab.json").is_file()):
         from transformers import AutoTokenizer
 
         _refuse_outside_files(folder)
         tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
-        return TransformersTokenizer(tokenizer, "the checkpoint's vocabulary files (transformers AutoTokenizer)")
+        return TransformersTokenizer(tokenizer, msg("note.ckpt.tokenizer.vocab_files"))
     return None
 
 
@@ -251,11 +248,12 @@ def load_tokenizer(tables: EmbeddingTables) -> CheckpointTokenizer:
     try:
         found = _from_files(path)
     except Exception as error:  # tokenizers and transformers raise many types on a file they cannot use
-        return VocabularyTokenizer(tables.vocabulary, why=f"the tokenizer beside {path.name} could not be read "
-                                                          f"({type(error).__name__}: {error})")
+        return VocabularyTokenizer(tables.vocabulary, why=msg("note.ckpt.tokenizer.unreadable", name=path.name,
+                                                              kind=type(error).__name__, error=str(error)))
     if found is None:
         return VocabularyTokenizer(tables.vocabulary)
     mismatch = _disagreement(found.vocabulary(), tables)
     if mismatch is not None:
-        return VocabularyTokenizer(tables.vocabulary, why=f"{found.describe} belongs to another model ({mismatch})")
+        return VocabularyTokenizer(tables.vocabulary, why=msg("note.ckpt.tokenizer.other_model",
+                                                              describe=found.describe, mismatch=mismatch))
     return found

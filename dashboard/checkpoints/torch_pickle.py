@@ -29,6 +29,7 @@ from typing import Any
 
 from dashboard.checkpoints.uploads import check_zip_limits
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
+from dashboard.i18n import msg
 
 #: How ``torch/_weights_only_unpickler.py`` names a refused object, for legacy
 #: (non-zip) files that the scan does not cover.
@@ -93,18 +94,12 @@ def load_torch_file(path: Path) -> Any:
     except pickle.UnpicklingError as error:
         refused = _refused_objects(path, str(error))
         if refused:
-            raise UnsafeCheckpointError(
-                f"{path.name} asks for objects that safe loading refuses: {', '.join(refused)}; nothing was "
-                "executed. If you trust the file's author, load it in your own Python session and re-save only "
-                "the tensors (torch.save(model.state_dict(), 'weights.pt') or safetensors' save_file), then open "
-                "that file here"
-            ) from error
-        raise CheckpointReadError(f"{path.name} is not a readable torch checkpoint ({_first_line(error)}); "
-                                  "it is truncated or corrupt: save or download it again") from error
+            raise UnsafeCheckpointError(msg("err.ckpt.torch_unsafe", name=path.name,
+                                            refused=", ".join(refused))) from error
+        raise CheckpointReadError(msg("err.ckpt.torch_corrupt", name=path.name, reason=_first_line(error))) from error
     except Exception as error:  # torch raises RuntimeError, EOFError, ValueError ... on damaged files
-        raise CheckpointReadError(f"{path.name} is not a readable torch checkpoint ({_first_line(error)}); "
-                                  "it is truncated, corrupt or not written by torch.save: save or download it "
-                                  "again") from error
+        raise CheckpointReadError(msg("err.ckpt.torch_unreadable", name=path.name,
+                                      reason=_first_line(error))) from error
 
 
 def _check_members(path: Path) -> None:
@@ -122,9 +117,8 @@ def _check_members(path: Path) -> None:
         with zipfile.ZipFile(path) as archive:
             members = [info for info in archive.infolist() if not info.is_dir()]
     except (zipfile.BadZipFile, ValueError, NotImplementedError) as error:
-        raise CheckpointReadError(f"{path.name} is not a readable torch checkpoint (its zip directory is damaged: "
-                                  f"{error}); save or download it again") from error
-    check_zip_limits(path.name, members, sys.maxsize, holds="a torch checkpoint")
+        raise CheckpointReadError(msg("err.ckpt.torch_zip_damaged", name=path.name, error=error)) from error
+    check_zip_limits(path.name, members, sys.maxsize, holds=msg("err.ckpt.holds.torch"))
 
 
 #: Advice paragraphs of torch's weights-only error, dropped to keep the specific reason.

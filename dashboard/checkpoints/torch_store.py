@@ -25,6 +25,7 @@ import numpy as np
 from dashboard.checkpoints.tensor_store import read_weight_map, widen_in_blocks
 from dashboard.checkpoints.torch_pickle import load_torch_file
 from dashboard.errors import CheckpointReadError, InvalidTableError
+from dashboard.i18n import msg
 
 
 def tensor_mapping(obj: Any, origin: str) -> dict[str, Any]:
@@ -39,12 +40,11 @@ def tensor_mapping(obj: Any, origin: str) -> dict[str, Any]:
     import torch
 
     if not isinstance(obj, Mapping):
-        raise CheckpointReadError(f"{origin} holds a {type(obj).__name__}, not a dict of tensors (a state dict); "
-                                  "save model.state_dict() instead")
+        raise CheckpointReadError(msg("err.ckpt.not_state_dict", origin=origin, kind=type(obj).__name__))
     tensors = {str(k): v for k, v in obj.items() if isinstance(v, torch.Tensor)}
     if not tensors:
-        raise CheckpointReadError(f"{origin} holds no tensors (keys: {', '.join(map(str, list(obj)[:8]))}); "
-                                  "it is not a model's state dict")
+        raise CheckpointReadError(msg("err.ckpt.no_tensors_in", origin=origin,
+                                      keys=", ".join(map(str, list(obj)[:8]))))
     return tensors
 
 
@@ -85,9 +85,8 @@ class TorchStore:
             tensors.update({k: v for k, v in held.items() if files.get(k) == shard})
         absent = sorted(set(files) - set(tensors))
         if absent:
-            raise CheckpointReadError(
-                f"the index lists {len(absent)} tensors that their shard does not hold (first: {absent[0]!r} in "
-                f"{files[absent[0]].name}); the download is incomplete: fetch the shards again")
+            raise CheckpointReadError(msg("err.ckpt.index_absent_tensors", count=len(absent), first=absent[0],
+                                          shard=files[absent[0]].name))
         return cls(tensors)
 
     def keys(self) -> list[str]:
@@ -122,5 +121,4 @@ class TorchStore:
         except InvalidTableError:
             raise
         except Exception as error:  # an mmap past the end of a truncated file, a bad storage record
-            raise CheckpointReadError(f"could not read tensor {key!r}: {error}; the file is truncated or corrupt: "
-                                      "save or download it again") from error
+            raise CheckpointReadError(msg("err.ckpt.torch_tensor", tensor=key, error=error)) from error

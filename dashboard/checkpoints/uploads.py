@@ -38,6 +38,7 @@ from dashboard.errors import (
     UnsafeArchiveError,
     UnusablePathError,
 )
+from dashboard.i18n import msg
 
 #: Bytes kept free on the upload disk after an extraction.
 DISK_MARGIN = 64 * 2**20
@@ -89,13 +90,15 @@ def read_positive_setting(environ: Mapping[str, str], name: str, default: float,
     except ValueError:
         value = 0.0
     if not value > 0:
-        raise error(f"{name}={text!r} is not a positive number; ask the server's administrator to set it like "
-                    f"{default:g}")
+        raise error(msg("err.ckpt.setting_not_positive", name=name, text=text, default=default))
     return value
 
 
+_MODEL_FOLDER = msg("err.ckpt.holds.model_folder")
+
+
 def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_bytes: int, *,
-                     holds: str = "a model folder") -> None:
+                     holds: str = _MODEL_FOLDER) -> None:
     """Refuse a zip whose entries would unpack to more than ``max_bytes`` or compress suspiciously well.
 
     Args:
@@ -113,16 +116,13 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
     for member in members:
         ratio = member.file_size / max(member.compress_size, 1)
         if member.file_size >= RATIO_CHECK_MIN_BYTES and ratio > MAX_COMPRESSION_RATIO:
-            raise ArchiveLimitError(
-                f"{archive_name} holds {member.filename!r}, which would unpack from {member.compress_size:,} to "
-                f"{member.file_size:,} bytes ({ratio:,.0f} times); checkpoint weights barely compress, so this is "
-                f"not {holds} (at most {MAX_COMPRESSION_RATIO} times is accepted) and nothing was extracted")
+            raise ArchiveLimitError(msg("err.ckpt.zip_ratio", archive=archive_name, member=member.filename,
+                                        packed=member.compress_size, size=member.file_size, ratio=ratio,
+                                        holds=holds, limit=MAX_COMPRESSION_RATIO))
     total = sum(member.file_size for member in members)
     if total > max_bytes:
-        raise ArchiveLimitError(
-            f"{archive_name} would unpack to {total / _MB:,.1f} MB, more than this server's limit of "
-            f"{max_bytes / _MB:,.1f} MB ({MAX_EXTRACT_ENV}); nothing was extracted. Open the model by its local "
-            "path on the server instead")
+        raise ArchiveLimitError(msg("err.ckpt.zip_total", archive=archive_name, total_mb=total / _MB,
+                                    limit_mb=max_bytes / _MB, env=MAX_EXTRACT_ENV))
 
 
 def safe_member_path(destination: Path, name: str) -> Path:
@@ -135,26 +135,21 @@ def safe_member_path(destination: Path, name: str) -> Path:
             :data:`NAME_MAX` bytes.
     """
     if "\x00" in name:
-        raise UnusablePathError(f"the received name {shorten(name)} holds a NUL character, which no file name can "
-                                "contain; nothing was written. Rename the file")
+        raise UnusablePathError(msg("err.ckpt.upload_nul", name=shorten(name)))
     posix, windows = PurePosixPath(name.replace("\\", "/")), PureWindowsPath(name)
     if posix.is_absolute() or windows.drive or windows.root or ".." in posix.parts or not posix.parts:
-        raise UnsafeArchiveError(f"the entry {name!r} would be written outside its folder; nothing was extracted. "
-                                 "Re-create the zip from inside the model folder (zip -r model.zip model/)")
+        raise UnsafeArchiveError(msg("err.ckpt.zip_escape", entry=name))
     for part in posix.parts:
         try:
             size = len(os.fsencode(part))
         except UnicodeEncodeError as error:
-            raise UnusablePathError(f"the received name {shorten(name)} holds characters the file system cannot "
-                                    "encode; nothing was written. Rename the file") from error
+            raise UnusablePathError(msg("err.ckpt.upload_unencodable", name=shorten(name))) from error
         if size > NAME_MAX:
-            raise UnusablePathError(f"the received name {shorten(part)} is {size:,} bytes long, too long for the "
-                                    f"file system (at most {NAME_MAX}); nothing was written. Rename it (and zip the "
-                                    "folder again)")
+            raise UnusablePathError(msg("err.ckpt.upload_name_long", name=shorten(part), size=size,
+                                        limit=NAME_MAX))
     target = (destination / Path(*posix.parts)).resolve()
     if not target.is_relative_to(destination.resolve()):
-        raise UnsafeArchiveError(f"the entry {name!r} would be written outside its folder (through a link); "
-                                 "nothing was extracted")
+        raise UnsafeArchiveError(msg("err.ckpt.zip_link_escape", entry=name))
     return target
 
 
@@ -193,20 +188,19 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
             check_zip_limits(archive.name, members, max_bytes)
             encrypted = [m.filename for m in members if m.flag_bits & 0x1]  # bit 0 of the flags: encrypted
             if encrypted:
-                raise CheckpointReadError(f"{archive.name} is encrypted ({encrypted[0]!r} needs a password); "
-                                          "nothing was extracted: zip the folder again without a password")
+                raise CheckpointReadError(msg("err.ckpt.zip_encrypted", archive=archive.name, entry=encrypted[0]))
             needed = sum(m.file_size for m in members)
             if check_room is not None:
                 check_room(needed)
             free = shutil.disk_usage(destination).free
             if needed + DISK_MARGIN > free:
-                raise CheckpointReadError(f"{archive.name} unpacks to {needed:,} bytes but only {free:,} are free; "
-                                          "open the model by its local path instead")
+                raise CheckpointReadError(msg("err.ckpt.zip_no_space", archive=archive.name, needed=needed,
+                                              free=free))
             for member, target in zip(members, targets):
                 with handle.open(member) as source:
                     _write(source, target)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError, zlib.error) as error:
-        raise CheckpointReadError(f"{archive.name} is not a readable zip ({error}); zip the folder again") from error
+        raise CheckpointReadError(msg("err.ckpt.zip_unreadable", archive=archive.name, error=error)) from error
     return destination
 
 
@@ -217,9 +211,8 @@ def _write(stream: BinaryIO, target: Path) -> None:
         with open(target, "wb") as sink:
             shutil.copyfileobj(stream, sink, _CHUNK)
     except OSError as error:  # a full disk, a path over PATH_MAX, a read-only folder
-        raise CheckpointReadError(f"cannot write the received file {shorten(target.name)} "
-                                  f"({error.strerror or error}); free disk space or open the model by its local "
-                                  "path instead") from error
+        raise CheckpointReadError(msg("err.ckpt.upload_write", name=shorten(target.name),
+                                      reason=error.strerror or error)) from error
 
 
 def _stream_size(stream: BinaryIO) -> int:
@@ -257,7 +250,7 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
     """
     files = list(files)
     if not files:
-        raise CheckpointReadError("no files were received; choose a checkpoint file, a model folder's files or a .zip")
+        raise CheckpointReadError(msg("err.ckpt.upload_nothing"))
     targets = [safe_member_path(destination, name) for name, _ in files]
     if check_room is not None:
         check_room(sum(_stream_size(stream) for _, stream in files))

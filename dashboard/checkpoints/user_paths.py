@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 
 from dashboard.errors import UnusablePathError
+from dashboard.i18n import Text, msg
 
 #: Characters of a user's path quoted in a message; longer ones are cut.
 SHOWN_CHARS = 160
@@ -34,6 +35,25 @@ def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
     return shown if len(text) <= limit else f"{shown[:-1]}...{shown[-1]} ({len(text):,} characters)"
 
 
+#: What a path should be (as callers name it) -> its catalogue key, so that messages read in the page's language.
+_ROLES = {"checkpoint": "err.ckpt.role.checkpoint", "vocabulary file": "err.ckpt.role.vocabulary_file",
+          "vocab file": "err.ckpt.role.vocabulary_file", "run folder": "err.ckpt.role.run_folder",
+          "checkpoint folder": "err.ckpt.role.checkpoint_folder"}
+
+
+def path_role(what: str) -> str | Text:
+    """``what`` (``checkpoint``, ``vocabulary file`` ...) as a message in the reader's language; others unchanged.
+
+    Args:
+        what: what a path should be, as the caller names it in English (a CLI flag such as ``--out`` stays as is).
+
+    Returns:
+        A :class:`~dashboard.i18n.Text` whose English is ``what`` when the role is known, else ``what`` itself.
+    """
+    key = _ROLES.get(str(what))
+    return msg(key) if key is not None and not isinstance(what, Text) else what
+
+
 def expand_user_path(text: str | os.PathLike[str], what: str) -> Path:
     """The path ``text`` names with ``~`` expanded, before anything is looked up on disk.
 
@@ -47,15 +67,14 @@ def expand_user_path(text: str | os.PathLike[str], what: str) -> Path:
     """
     raw = os.fspath(text)
     if not raw.strip():
-        raise UnusablePathError(f"the {what} path is empty; give the path of a file or folder")
+        raise UnusablePathError(msg("err.ckpt.path_empty", what=path_role(what)))
     if "\x00" in raw:
-        raise UnusablePathError(f"the {what} path {shorten(raw)} holds a NUL character (\\x00), which no file name "
-                                "can contain; check how the path was pasted or generated")
+        raise UnusablePathError(msg("err.ckpt.path_nul", what=path_role(what), path=shorten(raw)))
     try:
         return Path(raw).expanduser()
     except RuntimeError as error:  # "~name" for a user without a home folder
-        raise UnusablePathError(f"the {what} path {shorten(raw)} starts with {raw.split('/')[0]!r}, but there is no "
-                                "such user's home folder; write the path in full") from error
+        raise UnusablePathError(msg("err.ckpt.path_no_home", what=path_role(what), path=shorten(raw),
+                                    start=raw.split("/")[0])) from error
 
 
 def inspect_path(text: str | os.PathLike[str], what: str) -> Path | None:
@@ -88,20 +107,18 @@ def inspect_path(text: str | os.PathLike[str], what: str) -> Path | None:
     except OSError as error:
         raise UnusablePathError(stat_refusal(raw, what, error)) from error
     except ValueError as error:  # characters with no file-system encoding (lone surrogates)
-        raise UnusablePathError(f"the {what} path {shorten(raw)} holds characters the file system cannot encode "
-                                f"({error}); retype the path") from error
+        raise UnusablePathError(msg("err.ckpt.path_unencodable", what=path_role(what), path=shorten(raw),
+                                    error=error)) from error
     return path
 
 
-def stat_refusal(raw: str, what: str, error: OSError) -> str:
+def stat_refusal(raw: str, what: str, error: OSError) -> Text:
     """The message for an ``os.stat`` failure other than "no such file", quoting the user's ``raw`` path."""
-    shown = shorten(raw)
+    shown, role = shorten(raw), path_role(what)
     if error.errno == errno.ENAMETOOLONG:
-        return (f"the {what} path {shown} is too long for the file system (at most 255 bytes a name and 4,096 a "
-                "path); give a shorter path or a bundled name")
+        return msg("err.ckpt.path_too_long", what=role, path=shown)
     if error.errno in (errno.EACCES, errno.EPERM):
-        return (f"permission denied while looking up the {what} path {shown}; make its folders readable "
-                "(chmod +rx) or copy the checkpoint somewhere you can read")
+        return msg("err.ckpt.path_denied", what=role, path=shown)
     if error.errno == errno.ELOOP:
-        return f"the {what} path {shown} goes round a loop of symbolic links; give the real path"
-    return f"the {what} path {shown} cannot be looked up ({error.strerror or error}); check the path"
+        return msg("err.ckpt.path_loop", what=role, path=shown)
+    return msg("err.ckpt.path_unlookable", what=role, path=shown, reason=error.strerror or error)

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from dashboard.checkpoints.metadata import load_json, read_metadata_file
 from dashboard.checkpoints.token_text import readable_tokens
 from dashboard.errors import CheckpointReadError
+from dashboard.i18n import msg
 from dashboard.tables import Vocabulary
 
 #: Tokenizer decoder/pre-tokenizer type -> our scheme name.
@@ -63,9 +64,8 @@ def _checked_ids(by_id: dict[int, str], file_name: str) -> dict[int, str]:
     low, high = min(by_id), max(by_id)
     if low < 0 or high >= _ID_SPREAD * len(by_id) + _ID_MARGIN:
         bad = low if low < 0 else high
-        raise CheckpointReadError(f"{file_name} gives token {by_id[bad]!r} the id {bad:,}, but ids are rows of the "
-                                  f"token table, from 0 to about the number of tokens ({len(by_id):,}); fix or "
-                                  "remove the file")
+        raise CheckpointReadError(msg("err.ckpt.vocab_bad_id", file=file_name, token=by_id[bad], id=bad,
+                                      count=len(by_id)))
     return by_id
 
 
@@ -83,8 +83,7 @@ def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
         tokenizer = Tokenizer.from_file(str(path))
         spec = json.loads(tokenizer.to_str())
     except Exception as error:  # tokenizers raises a bare Exception on bad JSON
-        raise CheckpointReadError(f"{path.name} is not a tokenizer the tokenizers library can read ({error}); "
-                                  "remove it or replace it with the model's own tokenizer.json") from error
+        raise CheckpointReadError(msg("err.ckpt.tokenizer_json_unreadable", name=path.name, error=error)) from error
     size = tokenizer.get_vocab_size(with_added_tokens=True)
     by_id = _checked_ids({i: tok for tok, i in tokenizer.get_vocab(with_added_tokens=True).items()}, path.name)
     size = max(size, max(by_id, default=-1) + 1)
@@ -125,8 +124,7 @@ def read_vocabulary(folder: Path) -> Vocabulary | None:
         try:
             raw = tuple((folder / "vocab.txt").read_text(encoding="utf-8").split("\n"))
         except UnicodeDecodeError as error:
-            raise CheckpointReadError(f"vocab.txt in {folder} is not UTF-8 text ({error}); save it as UTF-8, "
-                                      "one token a line, or remove it") from error
+            raise CheckpointReadError(msg("err.ckpt.vocab_txt_not_utf8", folder=folder, error=error)) from error
         raw = raw[:-1] if raw and raw[-1] == "" else raw
         special = _special_from_map(folder, raw)
         return Vocabulary(raw, readable_tokens(raw, "wordpiece", special), special, "wordpiece")

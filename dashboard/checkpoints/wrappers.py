@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dashboard.checkpoints.keymaps import WRAPPER_PREFIXES
 from dashboard.checkpoints.tensor_store import TensorStore
+from dashboard.i18n import Text, msg
 
 
 class RenamedStore:
@@ -59,14 +60,14 @@ def strip_wrapper_prefixes(store: TensorStore) -> tuple[TensorStore, tuple[str, 
         that leaves it, e.g. ``removed the prefix 'module.' from all 148 keys
         (left by DistributedDataParallel ...)``.
     """
-    notes: list[str] = []
+    notes: list[Text] = []
     keys = store.keys()
     stripped = 0
     while keys:
         prefix = next((p for p in WRAPPER_PREFIXES if all(k[stripped:].startswith(p) for k in keys)), None)
         if prefix is None:
             break
-        notes.append(f"removed the prefix {prefix!r} from all {len(keys)} keys (left by {WRAPPER_PREFIXES[prefix]})")
+        notes.append(msg("note.ckpt.wrapper_prefix", prefix=prefix, count=len(keys), wrapper=WRAPPER_PREFIXES[prefix]))
         stripped += len(prefix)
     if not stripped:
         return store, ()

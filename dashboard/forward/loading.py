@@ -28,7 +28,9 @@ import torch
 
 from dashboard.checkpoints.hf_folder import read_config
 from dashboard.checkpoints.keymaps import KEY_MAPS
+from dashboard.checkpoints.message_lists import join_messages
 from dashboard.errors import ExplorerError, ForwardUnavailableError
+from dashboard.i18n import Text, msg
 from dashboard.forward.model_size import check_model_size
 from dashboard.forward.nanogpt import (
     gpt2_config_from_nanogpt,
@@ -79,8 +81,8 @@ def _missing_weights(info: dict, module: torch.nn.Module) -> list[str]:
 def _hf_auto_class(config) -> type:
     key_map = KEY_MAPS.get(config.model_type)
     if key_map is None:
-        raise ForwardUnavailableError(f"model_type {config.model_type!r} is not supported for a forward pass; "
-                                      f"supported: {', '.join(sorted(KEY_MAPS))}")
+        raise ForwardUnavailableError(msg("err.forward.model_type", model_type=config.model_type,
+                                          supported=", ".join(sorted(KEY_MAPS))))
     from transformers import AutoModel, AutoModelForCausalLM
 
     return AutoModelForCausalLM if key_map.causal else AutoModel
@@ -104,9 +106,8 @@ def _build_hf_folder(path: Path) -> torch.nn.Module:
                                         dtype=torch.float32, output_loading_info=True)
     missing = _missing_weights(info, module)
     if missing:
-        raise ForwardUnavailableError(
-            f"{path} lacks {len(missing)} weights of the {config.model_type} model ({', '.join(missing[:3])} ...); "
-            "a forward pass would run on random weights, so only the lookup level is shown")
+        raise ForwardUnavailableError(msg("err.forward.missing_weights", path=path, count=len(missing),
+                                          model_type=config.model_type, first=", ".join(missing[:3])))
     return module
 
 
@@ -157,26 +158,26 @@ class Builder(NamedTuple):
 #: Kind of file -> how to build a model from it, tried in this order.
 BUILDERS: dict[str, Builder] = {
     "hf-folder": Builder(lambda p: p.is_dir() and (p / "config.json").is_file(), _configure_hf_folder,
-                         _build_hf_folder, "a Hugging Face folder (config.json + weights)"),
-    "gguf": Builder(lambda p: p.is_file() and p.suffix == ".gguf", _configure_gguf, _build_gguf, "a GGUF file"),
+                         _build_hf_folder, msg("err.forward.kind.hf_folder")),
+    "gguf": Builder(lambda p: p.is_file() and p.suffix == ".gguf", _configure_gguf, _build_gguf,
+                    msg("err.forward.kind.gguf")),
     "nanogpt": Builder(lambda p: p.is_file() and p.suffix in TORCH_SUFFIXES, _configure_nanogpt,
-                       _build_nanogpt, "a nanoGPT ckpt.pt"),
+                       _build_nanogpt, msg("err.forward.kind.nanogpt")),
 }
 
 
-def forward_unavailable_reason(tables: EmbeddingTables) -> str | None:
+def forward_unavailable_reason(tables: EmbeddingTables) -> Text | None:
     """Why no forward pass can be built, decided without loading anything; ``None`` if one may be.
 
     A ``None`` answer is not a promise: :func:`load_forward_model` may still
     refuse (missing weights, unsupported architecture) with a reason.
     """
     if tables.model_path is None:
-        return (f"{tables.name} is a bare table ({tables.format}): it holds the embedding rows but no attention "
-                "or MLP weights, so there is no model to run; only the lookup level can be shown")
+        return msg("err.forward.bare_table", name=tables.name, format=tables.format)
     path = Path(tables.model_path)
     if not any(builder.detect(path) for builder in BUILDERS.values()):
-        kinds = "; ".join(b.describe for b in BUILDERS.values())
-        return f"a forward pass can be built only from {kinds}; {path.name} is none of these"
+        kinds = join_messages(b.describe for b in BUILDERS.values())
+        return msg("err.forward.unsupported_file", kinds=kinds, name=path.name)
     return None
 
 
@@ -209,14 +210,14 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
         raise
     except (OSError, ValueError, KeyError, RuntimeError, ImportError, TypeError, AttributeError) as error:
         # transformers' own checks of the config and weights (what our schema does not cover) raise these
-        raise ForwardUnavailableError(f"transformers could not build the model from {path.name} "
-                                      f"({str(error).splitlines()[0] if str(error) else type(error).__name__}); "
-                                      "only the lookup level can be shown") from error
+        raise ForwardUnavailableError(msg("err.forward.transformers_failed", name=path.name,
+                                          reason=str(error).splitlines()[0] if str(error) else type(error).__name__)
+                                      ) from error
     module = module.to(torch.float32).eval()
     architecture = module.config.model_type
     key_map = KEY_MAPS.get(architecture)
     if key_map is None:
-        raise ForwardUnavailableError(f"model_type {architecture!r} is not supported for a forward pass")
+        raise ForwardUnavailableError(msg("err.forward.model_type_built", model_type=architecture))
     check_removable(module, architecture, key_map.position_kind)
     return ForwardModel(
         module=module,
@@ -224,5 +225,5 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
         position_kind=key_map.position_kind,
         causal=key_map.causal,
         has_lm_head=module.get_output_embeddings() is not None,
-        describe=f"transformers {type(module).__name__} built from {tables.name}",
+        describe=msg("note.forward.model_built", kind=type(module).__name__, name=tables.name),
     )

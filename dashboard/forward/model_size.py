@@ -27,6 +27,7 @@ from typing import Any, Callable
 import torch
 
 from dashboard.errors import ForwardUnavailableError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 
 #: Fewest parameters one block holds, in units of d_model (two norm weights).
@@ -67,16 +68,12 @@ def check_model_size(config: Any, make: Callable[[Any], torch.nn.Module], tables
     stored = int(tables.total_parameters or tables.token.size)
     layers = getattr(config, "num_hidden_layers", None)
     if isinstance(layers, int) and layers * MIN_LAYER_WIDTHS * tables.d_model > stored:
-        raise ForwardUnavailableError(
-            f"the config of {origin} asks for {layers:,} layers of width {tables.d_model:,}, but the checkpoint "
-            f"stores only {stored:,} parameters, fewer than so many layers hold; the config does not belong to "
-            "these weights, so no model was built: only the lookup level is shown")
+        raise ForwardUnavailableError(msg("err.forward.too_many_layers", origin=origin, layers=layers,
+                                          d_model=tables.d_model, stored=stored))
     with torch.device("meta"):
         asked = count_model_bytes(make(config))
     allowed = stored * _FLOAT32_BYTES * RELATIVE_SLACK + SLACK_BYTES
     if asked > allowed:
-        raise ForwardUnavailableError(
-            f"the config of {origin} asks for a model of {asked / 2**20:,.0f} MB in float32, but the checkpoint "
-            f"stores only {stored:,} parameters ({stored * _FLOAT32_BYTES / 2**20:,.1f} MB); building it would "
-            "fill the rest with random weights, so no model was built: only the lookup level is shown")
+        raise ForwardUnavailableError(msg("err.forward.too_big", origin=origin, asked_mb=asked / 2**20,
+                                          stored=stored, stored_mb=stored * _FLOAT32_BYTES / 2**20))
     return asked

@@ -29,6 +29,7 @@ from dashboard.checkpoints.metadata import Metadata
 from dashboard.checkpoints.torch_pickle import load_torch_file
 from dashboard.checkpoints.torch_store import tensor_mapping
 from dashboard.errors import CheckpointReadError, ForwardUnavailableError
+from dashboard.i18n import msg
 
 #: nanoGPT Linear weights stored transposed relative to GPT-2's Conv1D.
 TRANSPOSED = ("attn.c_attn.weight", "attn.c_proj.weight", "mlp.c_fc.weight", "mlp.c_proj.weight")
@@ -65,8 +66,7 @@ def gpt2_config_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args:
 
     missing_args = [name for name in REQUIRED_ARGS if model_args.get(name) is None]
     if missing_args:
-        raise CheckpointReadError(f"nanoGPT model_args lacks {', '.join(missing_args)}; the checkpoint is not "
-                                  "a complete nanoGPT ckpt.pt")
+        raise CheckpointReadError(msg("err.forward.nanogpt_args_missing", missing=", ".join(missing_args)))
     token = state_dict.get("transformer.wte.weight")
     head = state_dict.get("lm_head.weight")
     tied = head is None or (token is not None and head.shape == token.shape and torch.equal(head, token))
@@ -114,13 +114,13 @@ def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mappin
         if value is None and key == "lm_head.weight" and tied:
             value = token
         if value is None:
-            raise CheckpointReadError(f"the nanoGPT state dict has no {key!r}; it does not match its model_args "
-                                      f"(n_layer={model_args['n_layer']})")
+            raise CheckpointReadError(msg("err.forward.nanogpt_key_missing", tensor=key,
+                                          n_layer=model_args["n_layer"]))
         if key.endswith(TRANSPOSED):
             value = value.t()
         if tuple(value.shape) != tuple(expected.shape):
-            raise CheckpointReadError(f"nanoGPT tensor {key!r} has shape {tuple(value.shape)} but model_args "
-                                      f"imply {tuple(expected.shape)}")
+            raise CheckpointReadError(msg("err.forward.nanogpt_shape", tensor=key, shape=tuple(value.shape),
+                                          expected=tuple(expected.shape)))
         mapped[key] = value.to(torch.float32)
     model.load_state_dict(mapped, strict=True)
     model.set_attn_implementation("eager")
@@ -144,7 +144,6 @@ def read_nanogpt_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], Mappin
     """
     checkpoint = load_torch_file(path)
     if not isinstance(checkpoint, dict) or "model" not in checkpoint or "model_args" not in checkpoint:
-        raise ForwardUnavailableError(f"{path.name} is not a nanoGPT ckpt.pt (no 'model' and 'model_args' keys), "
-                                      "so there are no sizes to build the model from; only the tables can be shown")
-    model_args = Metadata(checkpoint["model_args"], "model_args", f"model_args of {path.name}")
-    return tensor_mapping(checkpoint["model"], f"'model' in {path.name}"), model_args
+        raise ForwardUnavailableError(msg("err.forward.not_nanogpt", name=path.name))
+    model_args = Metadata(checkpoint["model_args"], "model_args", msg("err.ckpt.origin.model_args", name=path.name))
+    return tensor_mapping(checkpoint["model"], msg("err.ckpt.origin.model", name=path.name)), model_args

@@ -22,6 +22,7 @@ import numpy as np
 import torch
 
 from dashboard.errors import ForwardUnavailableError
+from dashboard.i18n import msg
 from dashboard.forward.loading import ForwardModel
 from dashboard.forward.positions import positions_removed
 
@@ -62,8 +63,8 @@ def find_first_attention(module: torch.nn.Module) -> torch.nn.Module:
     for name, child in module.named_modules():
         if FIRST_ATTENTION.search(name):
             return child
-    raise ForwardUnavailableError(f"{type(module).__name__} has no first-layer attention module named like "
-                                  f"{FIRST_ATTENTION.pattern}; the attention level cannot be recorded")
+    raise ForwardUnavailableError(msg("err.forward.no_first_attention", kind=type(module).__name__,
+                                      pattern=FIRST_ATTENTION.pattern))
 
 
 def _numpy(tensor: torch.Tensor) -> np.ndarray:

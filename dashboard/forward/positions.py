@@ -24,6 +24,7 @@ import torch
 
 from dashboard.checkpoints.keymaps import KEY_MAPS
 from dashboard.errors import ForwardUnavailableError
+from dashboard.i18n import msg
 
 #: Attribute name of the rotary module in transformers' Llama-family models.
 ROTARY_MODULE = "rotary_emb"
@@ -38,12 +39,12 @@ def find_position_module(model: torch.nn.Module, architecture: str) -> torch.nn.
     """
     key_map = KEY_MAPS.get(architecture)
     if key_map is None or key_map.position is None:
-        raise ForwardUnavailableError(f"architecture {architecture!r} has no learned position table to remove")
+        raise ForwardUnavailableError(msg("err.forward.no_learned_positions", architecture=architecture))
     name = key_map.position.removesuffix(".weight")
     for module_name, module in model.named_modules():
         if module_name == name or module_name.endswith("." + name):
             return module
-    raise ForwardUnavailableError(f"the {architecture} model has no module {name!r}; positions cannot be removed")
+    raise ForwardUnavailableError(msg("err.forward.no_position_module", architecture=architecture, module=name))
 
 
 def find_rotary_modules(model: torch.nn.Module) -> list[torch.nn.Module]:
@@ -71,11 +72,10 @@ def check_removable(model: torch.nn.Module, architecture: str, position_kind: st
         find_position_module(model, architecture)
     elif position_kind == "rotary":
         if not find_rotary_modules(model):
-            raise ForwardUnavailableError(f"the {architecture} model has no {ROTARY_MODULE!r} module, so its rotary "
-                                          "positions cannot be replaced by the identity")
+            raise ForwardUnavailableError(msg("err.forward.no_rotary_module", architecture=architecture,
+                                              module=ROTARY_MODULE))
     else:
-        raise ForwardUnavailableError(f"positions of kind {position_kind!r} cannot be removed; "
-                                      "supported: learned tables and rotary embeddings")
+        raise ForwardUnavailableError(msg("err.forward.positions_not_removable", kind=position_kind))
 
 
 @contextmanager

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer, TokenizedText
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 from dashboard.tables import Vocabulary
 
 #: Longest sentence accepted, in tokens: the demo is about one sentence.
@@ -29,12 +30,11 @@ def tokenize_sentence(tokenizer: CheckpointTokenizer, sentence: str, vocabulary:
             more than ``n_positions``, or a word the vocabulary lacks.
     """
     if not sentence.strip():
-        raise QueryError("the sentence is empty; type a few words, e.g. 'the cat sat on a mat'")
+        raise QueryError(msg("err.forward.sentence_empty"))
     tokens = tokenizer.encode(sentence, add_special_tokens=True)
     limit = min(MAX_TOKENS, n_positions or MAX_TOKENS)
     if len(tokens.ids) > limit:
-        raise QueryError(f"the sentence has {len(tokens.ids)} tokens; at most {limit} are allowed here "
-                         "(one sentence is enough to show the effect)")
+        raise QueryError(msg("err.forward.sentence_too_long", count=len(tokens.ids), limit=limit))
     special = tuple((flag or i in vocabulary.special_ids) and not unknown
                     for i, flag, unknown in zip(tokens.ids, tokens.special, tokens.unknown))
     return TokenizedText(tokens.ids, special, tokens.unknown, tokens.spans)

@@ -16,6 +16,7 @@ from dashboard.errors import ForwardUnavailableError
 from dashboard.forward.experiment import ReorderExperiment, run_reorder_experiment
 from dashboard.forward.loading import ForwardModel, load_forward_model
 from dashboard.forward.tokenizing import tokenize_sentence
+from dashboard.i18n import Text
 from dashboard.ui.loading import get_tables
 from dashboard.ui.tokenizer_loading import get_tokenizer
 
@@ -33,7 +34,9 @@ def _cached_model(source: str, stamp: float) -> tuple[ForwardModel | None, str |
     try:
         return load_forward_model(get_tables(source)), None
     except ForwardUnavailableError as error:
-        return None, str(error)
+        # The reason stays a catalogue message (its English is str(error)): pages render it in the reader's language.
+        reason = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Text) else str(error)
+        return None, reason
 
 
 def model_stamp(source: str) -> float:
@@ -42,7 +45,10 @@ def model_stamp(source: str) -> float:
 
 
 def forward_model(source: str) -> tuple[ForwardModel | None, str | None]:
-    """``(model, None)``, or ``(None, why no forward pass)`` for the source."""
+    """``(model, None)``, or ``(None, why no forward pass)`` for the source.
+
+    The reason is a :class:`~dashboard.i18n.Text` (English as a ``str``); show it with ``render(reason)``.
+    """
     return _cached_model(source, model_stamp(source))
 
 
