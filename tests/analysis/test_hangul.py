@@ -72,3 +72,11 @@ def test_the_least_splitting_note_reads_the_file(bundled):
     measured = json.loads(SPLITS_FILE.read_text(encoding="utf-8"))
     note = least_splitting_note(bundled["tiny-gpt-pydocs"][0])
     assert measured["least"] in note and "tokens per syllable" in note
+
+
+def test_the_readme_quotes_the_measured_rates():
+    measured = {m["model"]: m for m in json.loads(SPLITS_FILE.read_text(encoding="utf-8"))["models"]}
+    readme = (SPLITS_FILE.parents[1] / "README.md").read_text(encoding="utf-8")
+    for name in ("smollm2-135m", "tiny-gpt-pydocs", "all-minilm-l6-v2"):
+        assert f"{measured[name]['tokens_per_syllable']:.2f}" in readme, name
+    assert f"{measured['all-minilm-l6-v2']['unknown_texts']} of the 30 became `[UNK]`" in readme

@@ -1,0 +1,48 @@
+"""Every page in Korean in Chromium (``?lang=ko``), and the sidebar's switch, as a student uses them.
+
+Screenshots land in artifacts/screenshots/ko-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dashboard.i18n import render
+from dashboard.i18n.core import msg
+from dashboard.ui.navigation import PAGES
+from tests.e2e.app_pages import read_app_pages
+from tests.e2e.browser import error_texts, exception_texts, nav_link_texts, open_page, save_screenshot, settle
+
+APP_PAGES = read_app_pages()
+KOREAN_TITLES = [render(msg(spec.key), "ko") for spec in PAGES]
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _with_lang(url: str, lang: str = "ko") -> str:
+    return f"{url}{'&' if '?' in url else '?'}lang={lang}"
+
+
+@pytest.mark.parametrize(("app_page", "title"), list(zip(APP_PAGES, KOREAN_TITLES)), ids=[p.url_path for p in APP_PAGES])
+def test_every_page_draws_in_korean(page, app_url, app_page, title):
+    open_page(page, _with_lang(app_page.url(app_url)))
+    save_screenshot(page, f"ko-{app_page.url_path or 'overview'}")
+    assert exception_texts(page) == [] and error_texts(page) == []
+    assert nav_link_texts(page) == KOREAN_TITLES
+    heading = page.locator("[data-testid='stMain'] h1").first.inner_text()
+    assert _HANGUL.search(heading), heading
+
+
+def test_the_sidebar_switch_turns_the_page_korean_and_keeps_the_model(page, app_url):
+    open_page(page, f"{app_url}/?model=tiny-gpt-pydocs")
+    assert page.locator("[data-testid='stMain'] h1").first.inner_text().startswith("Overview: tiny-gpt-pydocs")
+    page.locator("[data-testid='stSidebar'] [data-testid='stRadio'] label").filter(has_text="한국어").click()
+    settle(page)
+    page.wait_for_function("() => new URL(location.href).searchParams.get('lang') === 'ko'")
+    assert nav_link_texts(page) == KOREAN_TITLES
+    heading = page.locator("[data-testid='stMain'] h1").first.inner_text()
+    assert _HANGUL.search(heading) and "tiny-gpt-pydocs" in heading
+    page.locator("[data-testid='stSidebar'] [data-testid='stRadio'] label").filter(has_text="English").click()
+    settle(page)
+    assert nav_link_texts(page) == [p.title for p in APP_PAGES]
