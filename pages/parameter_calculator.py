@@ -63,8 +63,8 @@ top[2].number_input(t("calculator.n_positions"), min_value=0, step=1, key="calc_
 top[3].number_input(t("calculator.n_token_types"), min_value=0, step=1, key="calc_n_token_types",
                     help=t("calculator.n_token_types_help"))
 bottom = st.columns([2, 1.2, 1.2])
-bottom[0].radio(t("calculator.head"), list(HEAD_LABELS), key="calc_head", horizontal=True,
-                format_func=lambda head: t(HEAD_LABELS[head]))
+heads_shown = {head: t(key) for head, key in HEAD_LABELS.items()}  # rendered now: format_func may be called later
+bottom[0].radio(t("calculator.head"), list(HEAD_LABELS), key="calc_head", horizontal=True, format_func=heads_shown.get)
 bottom[1].number_input(t("calculator.total"), min_value=0, step=1_000_000, key="calc_total",
                        help=t("calculator.total_help"))
 bottom[2].number_input(t("calculator.n_layer"), min_value=0, step=1, key="calc_n_layer",

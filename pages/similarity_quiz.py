@@ -57,6 +57,7 @@ def keep_guess(pair_key: str) -> None:
 
 
 st.subheader(t("quiz.guesses_title"))
+guesses_shown = {guess: show_guess(guess) for guess in GUESSES}  # rendered now: Streamlit may call format_func later
 explained: set[str] = set()
 for answer in answers:
     widget = f"quiz_guess|{answer.key}"
@@ -64,7 +65,7 @@ for answer in answers:
         st.session_state[widget] = saved[answer.key]  # back on the page: the guess made before
     row = st.columns([1.2, 2])
     first, second = (escape_markdown(term.text.strip()) for term in (answer.first, answer.second))
-    row[0].radio(t("quiz.pair_label", first=first, second=second), GUESSES, index=None, format_func=show_guess,
+    row[0].radio(t("quiz.pair_label", first=first, second=second), GUESSES, index=None, format_func=guesses_shown.get,
                  key=widget, horizontal=True, on_change=keep_guess, args=(answer.key,))
     for term in (answer.first, answer.second):
         if term.is_split and term.text.strip() not in explained:
