@@ -52,6 +52,6 @@ def test_the_quiz_answers_and_score_in_korean_after_the_guesses(model):
     assert set(shown["내 짐작"]) == {"비슷함", "관계없음", "-"}
     assert set(shown["맞혔나요?"]) <= {"맞음", "틀림", "-"} and set(shown["모델의 판정"]) <= {"비슷함", "관계없음"}
     assert all("위" in rank and "개 중" in rank for rank in shown["이웃 가운데 순위"])
-    assert at.metric[0].label == "내 점수" and at.metric[0].value.startswith("2개 중 ")
+    assert at.metric[0].label == "내 점수" and at.metric[0].value.startswith("2쌍 중 ")
     assert radios[0].options == ["비슷함", "관계없음"]  # shown in Korean; the values stay similar/unrelated
     assert at.radio(key=radios[0].key).value == "similar"

@@ -42,7 +42,7 @@ MESSAGES = {
                                "4. 세 행의 합: 토큰 + 위치 + 토큰 타입"),
     "lookup.no_position_table": (
         "{name} has no position table ({note}), so nothing is added to the token rows.",
-        "{name}에는 위치 임베딩 테이블이 없습니다({note}). 그래서 토큰 행에 더해지는 것이 없습니다."),
+        "{name}에는 위치 임베딩 테이블이 없습니다. 그래서 토큰 행에 더해지는 것이 없습니다. 참고: {note}."),
     "lookup.first_block_title": ("What the first block receives", "첫 블록이 받는 입력"),
     "lookup.rule_unknown": (
         "How architecture {architecture} combines the rows is not known here, so no first-block input is claimed; "
@@ -86,7 +86,7 @@ MESSAGES = {
         "transformers의 {architecture} 모델을 이 id {count}개로 실행했습니다. 값 {values:,}개에서 "
         "|hidden_states[0] − 위의 행| 의 최댓값은 {found:.3g}입니다."),
     "lookup.one_hot_title": ("A lookup is a matrix product with one-hot rows, only cheaper",
-                             "룩업은 원-핫 행과의 행렬곱과 같습니다. 다만 훨씬 쌉니다"),
+                             "룩업은 원-핫 행을 곱하는 행렬곱과 결과가 같고, 비용은 훨씬 적습니다"),
     "lookup.one_hot_text": (
         "Multiplying one-hot rows by the token table W, `one_hot(ids) @ W`, was computed here for the first "
         "{count} ids: the largest difference from `W[ids]` over {values:,} values is **{diff:g}**. Each one-hot "

@@ -6,12 +6,12 @@ MESSAGES = {
     "quiz.caption": (
         "Guess first: are the two words of each pair similar for this model, or unrelated? "
         "Then reveal the cosine similarity and dot product of their token-table rows, and your score.",
-        "먼저 짐작해 보세요. 이 모델에게 각 쌍의 두 단어는 비슷할까요, 아니면 관계가 없을까요? 그다음 두 단어의 "
+        "먼저 짐작해 보세요. 이 모델이 보기에 각 쌍의 두 단어는 비슷할까요, 아니면 관계가 없을까요? 그다음 두 단어의 "
         "토큰 임베딩 테이블 행으로 구한 코사인 유사도와 내적, 그리고 내 점수를 확인합니다."),
     "quiz.pairs": ("Pairs, one a line, two words separated by a comma",
                    "단어 쌍: 한 줄에 한 쌍씩, 두 단어는 쉼표로 구분합니다"),
     "quiz.share": ("similar means: among the nearest ... % of the vocabulary",
-                   "'비슷함'의 기준: 어휘 가운데 가장 가까운 몇 % 안에 드는가"),
+                   "'비슷함'의 기준: 어휘 중 가장 가까운 몇 % 안에 드는지"),
     "quiz.share_help": (
         "The model's verdict for a pair (a, b): b's rank among a's neighbours by cosine, against every row of the "
         "token table. A fixed cosine threshold would not do: trained tables differ in how high their cosines run.",
@@ -39,7 +39,7 @@ MESSAGES = {
     "quiz.yes": ("yes", "맞음"),
     "quiz.no": ("no", "틀림"),
     "quiz.score": ("Your score", "내 점수"),
-    "quiz.score_value": ("{right} of {answered}", "{answered}개 중 {right}개"),
+    "quiz.score_value": ("{right} of {answered}", "{answered}쌍 중 {right}쌍 맞힘"),
     "quiz.no_guesses": ("no guesses", "짐작 없음"),
     "quiz.score_help": ("Guesses that match the model's verdict, out of the pairs you guessed.",
                         "짐작한 쌍 가운데 모델의 판정과 같은 쌍의 수입니다."),
@@ -47,9 +47,9 @@ MESSAGES = {
         "A pair (a, b) counts as similar when b is among a's {threshold:,} nearest rows by cosine "
         "({share:.2f}% of the vocabulary, both words' own rows left out); the rank says where b falls. "
         "Cosine is in [-1, 1]; the dot product also grows with the rows' lengths.",
-        "쌍 (a, b)는 코사인 유사도로 a에 가장 가까운 행 {threshold:,}개 안에 b가 들면 '비슷함'입니다(어휘의 "
-        "{share:.2f}%이고, 두 단어 자신의 행은 뺍니다). 순위는 b가 몇 번째인지를 보여 줍니다. 코사인 유사도는 "
-        "[-1, 1] 범위에 있습니다. 내적은 방향만이 아니라 두 행의 길이가 길수록 커집니다."),
+        "b가 코사인 유사도로 a에 가장 가까운 행 {threshold:,}개 안에 들면, 쌍 (a, b)는 '비슷함'입니다(어휘의 "
+        "{share:.2f}%이고, 두 단어 자신의 행은 빼고 셉니다). 순위는 b가 몇 번째인지를 보여 줍니다. 코사인 유사도는 "
+        "[-1, 1] 범위에 있습니다. 내적은 코사인 유사도에 두 행의 길이를 곱한 값이라, 행이 길수록 커집니다."),
     "quiz.order": ("By cosine, most similar first: {order}.", "코사인 유사도가 높은 쌍부터: {order}."),
     "quiz.split_title": ("Words split into pieces", "여러 조각으로 나뉜 단어"),
     "quiz.split_text": (
@@ -57,10 +57,10 @@ MESSAGES = {
         "at a time, at {count} positions, and only the blocks after the lookup can combine them. Here the mean "
         "of their rows stands in for the word: a stand-in that is no row of the table (its norm is {norm:.3f}, "
         "against a median row norm of {median:.3f}).",
-        "**{word}** — 토큰 {count}개입니다({pieces}). 모델은 이 단어를 위한 행을 하나로 꺼내 오지 않습니다. "
-        "조각을 {count}개 위치에서 하나씩 읽고, 조각들을 합치는 일은 룩업 다음의 블록들만 할 수 있습니다. "
-        "여기서는 조각 행들의 평균을 이 단어 대신 씁니다. 이 평균은 테이블의 어느 행도 아닙니다(노름은 "
-        "{norm:.3f}이고, 행 노름의 중앙값은 {median:.3f}입니다)."),
+        "**{word}** — 토큰 {count}개입니다({pieces}). 모델은 이 단어 하나를 위한 행을 꺼내 오지 않습니다. "
+        "조각마다 행을 하나씩, {count}개 위치에서 따로 읽습니다. 조각들을 하나로 합치는 일은 룩업 다음의 블록들만 "
+        "할 수 있습니다. 여기서는 조각 행들의 평균을 이 단어 대신 씁니다. 이 평균은 테이블의 어느 행도 아닙니다"
+        "(노름은 {norm:.3f}이고, 행 노름의 중앙값은 {median:.3f}입니다)."),
     "err.quiz.not_two_words": (
         "line {number} ('{line}') is not two words separated by a comma, e.g. cat, dog",
         "{number}번째 줄('{line}')은 쉼표로 구분한 두 단어가 아닙니다. 예: cat, dog"),
