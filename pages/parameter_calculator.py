@@ -12,8 +12,9 @@ from dashboard.analysis.accounting import (
     spec_from_tables,
 )
 from dashboard.errors import ExplorerError
+from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
-from dashboard.ui.calculator_frames import tying_comparison_frame
+from dashboard.ui.calculator_frames import shown_frame, tying_comparison_frame
 from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.overview_frames import parameter_frame
@@ -23,11 +24,12 @@ ensure_routed()
 #: Widget keys of the spec's fields -> the ModelSpec field each edits.
 FIELDS = {"calc_vocab_size": "vocab_size", "calc_d_model": "d_model", "calc_n_positions": "n_positions",
           "calc_n_token_types": "n_token_types", "calc_total": "total_parameters", "calc_n_layer": "n_layer"}
-HEAD_LABELS = {"untied": "untied (its own matrix)", "tied": "tied (reuses the token table)", "none": "no head"}
+HEAD_LABELS = {"untied": "calculator.head.untied", "tied": "calculator.head.tied", "none": "calculator.head.none"}
 DEFAULT_PRESET = next(iter(PRESET_SPECS))
 
 tables = active_tables()
-presets = {**PRESET_SPECS, f"the loaded model ({tables.name})": spec_from_tables(tables)}
+# Option values stay English (a str-valued message); the selectbox shows them rendered.
+presets = {**PRESET_SPECS, msg("calculator.preset_loaded", name=tables.name): spec_from_tables(tables)}
 
 
 def fill_fields(spec: ModelSpec) -> None:
@@ -45,27 +47,28 @@ if "calc_vocab_size" not in st.session_state:
     st.session_state.setdefault("calc_preset", DEFAULT_PRESET)
     fill_fields(presets.get(st.session_state["calc_preset"], PRESET_SPECS[DEFAULT_PRESET]))
 
-st.title("Parameter calculator")
-st.caption("How many parameters the embedding tables of a model hold, and what share of the whole model they are, "
-           "from its sizes alone: no weights needed. Every field can be edited; the preset only fills them in.")
-st.selectbox("Preset", list(presets), key="calc_preset", on_change=apply_preset,
-             help="The lesson's ANDREA-120M, GPT-2 small, or the sizes of the checkpoint loaded in the sidebar.")
+st.title(t("calculator.title"))
+st.caption(t("calculator.caption"))
+presets_shown = {name: render(name) for name in presets}
+st.selectbox(t("calculator.preset"), list(presets), key="calc_preset", on_change=apply_preset,
+             format_func=presets_shown.get, help=t("calculator.preset_help"))
 
 top = st.columns(4)
-top[0].number_input("vocab_size (V)", min_value=1, step=1, key="calc_vocab_size",
-                    help="Rows of the token embedding table: one per token of the vocabulary.")
-top[1].number_input("d_model", min_value=1, step=1, key="calc_d_model", help="Width of every table's rows.")
-top[2].number_input("n_positions (T)", min_value=0, step=1, key="calc_n_positions",
-                    help="Rows of a learned position table; 0 for none (rotary or relative positions).")
-top[3].number_input("token types", min_value=0, step=1, key="calc_n_token_types",
-                    help="Rows of BERT's segment table (2); 0 for none.")
+top[0].number_input(t("calculator.vocab_size"), min_value=1, step=1, key="calc_vocab_size",
+                    help=t("calculator.vocab_size_help"))
+top[1].number_input(t("calculator.d_model"), min_value=1, step=1, key="calc_d_model",
+                    help=t("calculator.d_model_help"))
+top[2].number_input(t("calculator.n_positions"), min_value=0, step=1, key="calc_n_positions",
+                    help=t("calculator.n_positions_help"))
+top[3].number_input(t("calculator.n_token_types"), min_value=0, step=1, key="calc_n_token_types",
+                    help=t("calculator.n_token_types_help"))
 bottom = st.columns([2, 1.2, 1.2])
-bottom[0].radio("Output head", list(HEAD_LABELS), key="calc_head", horizontal=True, format_func=HEAD_LABELS.get)
-bottom[1].number_input("total parameters (0: unknown)", min_value=0, step=1_000_000, key="calc_total",
-                       help="Parameters of the whole model, as its authors give them.")
-bottom[2].number_input("layers (0: unknown)", min_value=0, step=1, key="calc_n_layer",
-                       help="Used only when the total is unknown: the total then follows from the GPT-2 block "
-                            "formula, 12 d_model² + 13 d_model per layer (biases and two LayerNorms).")
+heads_shown = {head: t(key) for head, key in HEAD_LABELS.items()}  # rendered now: format_func may be called later
+bottom[0].radio(t("calculator.head"), list(HEAD_LABELS), key="calc_head", horizontal=True, format_func=heads_shown.get)
+bottom[1].number_input(t("calculator.total"), min_value=0, step=1_000_000, key="calc_total",
+                       help=t("calculator.total_help"))
+bottom[2].number_input(t("calculator.n_layer"), min_value=0, step=1, key="calc_n_layer",
+                       help=t("calculator.n_layer_help"))
 
 values = {name: int(st.session_state[key]) for key, name in FIELDS.items()}
 spec = ModelSpec(**{**values, "total_parameters": values["total_parameters"] or None,
@@ -74,26 +77,27 @@ try:
     rows = parameter_rows(spec)
     comparison = tying_comparison_frame(spec)
 except ExplorerError as error:
-    st.error(escape_markdown(error), icon=":material/error:")
+    st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 
 by_name = {row.name: row for row in rows}
 total = spec.resolved_total()
 if spec.total_parameters is None and spec.n_layer is not None:
-    st.caption(f"Total from the GPT-2 block formula with {spec.n_layer} layers: {format_count(total)}.")
+    st.caption(t("calculator.total_from_layers", n_layer=spec.n_layer, total=render(format_count(total))))
 elif spec.total_parameters is not None and spec.n_layer is not None:
-    st.caption("The total is given, so the number of layers is not used.")
+    st.caption(t("calculator.layers_unused"))
 
-st.subheader("Where the parameters are")
-st.dataframe(parameter_frame(rows), hide_index=True, width="stretch",
-             column_config={"note": st.column_config.TextColumn(width="large")})
+st.subheader(t("calculator.where_title"))
+st.dataframe(shown_frame(parameter_frame(rows), rows), hide_index=True, width="stretch",
+             column_config={t("calculator.col.note"): st.column_config.TextColumn(width="large")})
 head_rows = spec.vocab_size * spec.d_model
-st.write(f"The token table alone is {format_count(by_name['token'].parameters)} parameters "
-         f"({format_count(spec.vocab_size)} x {format_count(spec.d_model)})"
-         + (f", {format_share(by_name['token'].share)} of the total." if total else "; the total is unknown."))
+sizes = {"count": format_count(by_name["token"].parameters), "vocab_size": format_count(spec.vocab_size),
+         "d_model": format_count(spec.d_model)}
+st.write(t("calculator.token_share", **sizes, share=format_share(by_name["token"].share)) if total
+         else t("calculator.token_no_total", **sizes))
 
-st.subheader("The same model, head tied and untied")
-st.dataframe(comparison, hide_index=True, width="stretch")
-st.write(f"Untying the head adds one more {format_count(spec.vocab_size)} x {format_count(spec.d_model)} matrix: "
-         f"**{format_count(head_rows)}** parameters; everything else stays the same.")
-st.caption("On the command line: `python -m dashboard info --spec " + format_spec(spec) + "`")
+st.subheader(t("calculator.tying_title"))
+st.dataframe(shown_frame(comparison, rows), hide_index=True, width="stretch")  # same components, same order
+st.write(t("calculator.untying", vocab_size=format_count(spec.vocab_size), d_model=format_count(spec.d_model),
+           count=format_count(head_rows)))
+st.caption(t("calculator.cli", command="`python -m dashboard info --spec " + format_spec(spec) + "`"))

@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboard.analysis.similarity_quiz import GUESSES, LESSON_PAIRS, answer_pair, parse_pairs, score_guesses
 from dashboard.errors import ExplorerError
+from dashboard.i18n import render, t
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.map_data import get_neighbour_index, get_resolver
 from dashboard.ui.navigation import ensure_routed
@@ -16,29 +17,35 @@ ensure_routed()
 
 #: session_state keys: the saved guesses (pair key -> guess; kept when the page is left) and what was revealed.
 SAVED_GUESSES, REVEALED = "quiz_guesses", "quiz_revealed"
+#: Catalogue keys of the two guesses (the radio's values, :data:`GUESSES`, stay English in every language).
+GUESS_KEYS = {"similar": "quiz.guess.similar", "unrelated": "quiz.guess.unrelated"}
+#: Columns of the answers frame -> their catalogue keys; the frame keeps the English names, the page shows these.
+COLUMN_KEYS = {"pair": "quiz.col.pair", "your guess": "quiz.col.guess", "cosine": "quiz.col.cosine",
+               "dot": "quiz.col.dot", "rank among neighbours": "quiz.col.rank", "model says": "quiz.col.verdict",
+               "right?": "quiz.col.right"}
 
-tables, source = open_table_page(
-    "Predict the similarity", "Guess first: are the two words of each pair similar for this model, or unrelated? "
-    "Then reveal the cosine similarity and dot product of their token-table rows, and your score.", [])
+
+def show_guess(guess: str | None) -> str:
+    """A guess or verdict (a value of :data:`GUESSES`, or ``None``: ``-``) in the reader's language."""
+    return t(GUESS_KEYS[guess]) if guess in GUESS_KEYS else "-"
+
+
+tables, source = open_table_page(t("quiz.title"), t("quiz.caption"), [])
 st.session_state.setdefault("quiz_pairs", LESSON_PAIRS)
 st.session_state.setdefault("quiz_share", 1.0)
 st.session_state.setdefault(SAVED_GUESSES, {})
 
 setup = st.columns([2, 1])
-setup[0].text_area("Pairs, one a line, two words separated by a comma", key="quiz_pairs", height=170,
-                  max_chars=PAIRS_CHARS)
-setup[1].number_input("similar means: among the nearest ... % of the vocabulary", min_value=0.01, max_value=50.0,
-                      step=0.5, key="quiz_share", format="%.2f",
-                      help="The model's verdict for a pair (a, b): b's rank among a's neighbours by cosine, "
-                           "against every row of the token table. A fixed cosine threshold would not do: trained "
-                           "tables differ in how high their cosines run.")
+setup[0].text_area(t("quiz.pairs"), key="quiz_pairs", height=170, max_chars=PAIRS_CHARS)
+setup[1].number_input(t("quiz.share"), min_value=0.01, max_value=50.0, step=0.5, key="quiz_share", format="%.2f",
+                      help=t("quiz.share_help"))
 try:
     resolver = get_resolver(tables, source, tables.content_hash)
     index = get_neighbour_index(tables, source, tables.content_hash)
     answers = [answer_pair(resolver, index, a, b, len(tables.vocabulary), st.session_state["quiz_share"] / 100)
                for a, b in parse_pairs(st.session_state["quiz_pairs"])]
 except ExplorerError as error:
-    st.error(escape_markdown(error), icon=":material/error:")
+    st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 show_lookup_note(resolver)
 
@@ -49,7 +56,8 @@ def keep_guess(pair_key: str) -> None:
     saved[pair_key] = st.session_state[f"quiz_guess|{pair_key}"]
 
 
-st.subheader("1. Your guesses")
+st.subheader(t("quiz.guesses_title"))
+guesses_shown = {guess: show_guess(guess) for guess in GUESSES}  # rendered now: Streamlit may call format_func later
 explained: set[str] = set()
 for answer in answers:
     widget = f"quiz_guess|{answer.key}"
@@ -57,19 +65,19 @@ for answer in answers:
         st.session_state[widget] = saved[answer.key]  # back on the page: the guess made before
     row = st.columns([1.2, 2])
     first, second = (escape_markdown(term.text.strip()) for term in (answer.first, answer.second))
-    row[0].radio(f"**{first}** and **{second}**", GUESSES, index=None,
+    row[0].radio(t("quiz.pair_label", first=first, second=second), GUESSES, index=None, format_func=guesses_shown.get,
                  key=widget, horizontal=True, on_change=keep_guess, args=(answer.key,))
     for term in (answer.first, answer.second):
         if term.is_split and term.text.strip() not in explained:
             explained.add(term.text.strip())  # each split word is explained once, at its first pair
-            row[1].caption(term.explain(markdown=True) + ".")
+            row[1].caption(render(term.explain(markdown=True)) + ".")
 
 guesses = {answer.key: saved.get(answer.key) for answer in answers}
 reveal_id = (source, st.session_state["quiz_pairs"], st.session_state["quiz_share"])
 buttons = st.columns([1.6, 1, 3])
-if buttons[0].button("Reveal the model's answer", key="quiz_reveal", type="primary"):
+if buttons[0].button(t("quiz.reveal"), key="quiz_reveal", type="primary"):
     st.session_state[REVEALED] = reveal_id
-if buttons[1].button("Start over", key="quiz_reset"):
+if buttons[1].button(t("quiz.reset"), key="quiz_reset"):
     saved.clear()
     for answer in answers:
         st.session_state.pop(f"quiz_guess|{answer.key}", None)
@@ -78,43 +86,38 @@ if buttons[1].button("Start over", key="quiz_reset"):
 
 if st.session_state.get(REVEALED) != reveal_id:
     unanswered = sum(guesses[a.key] is None for a in answers)
-    st.caption(f"{unanswered} of {len(answers)} pairs still without a guess." if unanswered
-               else "Every pair has a guess.")
+    st.caption(t("quiz.unanswered", unanswered=unanswered, total=len(answers)) if unanswered
+               else t("quiz.all_answered"))
     st.stop()
 
-st.subheader("2. What the model says")
+st.subheader(t("quiz.answers_title"))
 right, answered = score_guesses(answers, guesses)
 frame = pd.DataFrame({
     "pair": [f"{a.first.text.strip()} · {a.second.text.strip()}" for a in answers],
-    "your guess": [guesses[a.key] or "-" for a in answers],
+    "your guess": [show_guess(guesses[a.key]) for a in answers],
     "cosine": [a.cosine for a in answers],
     "dot": [a.dot for a in answers],
-    "rank among neighbours": [f"{a.rank:,} of {a.n_candidates + 1:,}" for a in answers],
-    "model says": [a.verdict for a in answers],
-    "right?": ["-" if guesses[a.key] is None else ("yes" if guesses[a.key] == a.verdict else "no") for a in answers],
+    "rank among neighbours": [t("quiz.rank", rank=a.rank, total=a.n_candidates + 1) for a in answers],
+    "model says": [show_guess(a.verdict) for a in answers],
+    "right?": ["-" if guesses[a.key] is None else t("quiz.yes" if guesses[a.key] == a.verdict else "quiz.no")
+               for a in answers],
 })
-st.dataframe(frame, hide_index=True, width="stretch",
-             column_config={"cosine": st.column_config.NumberColumn(format="%.4f"),
-                            "dot": st.column_config.NumberColumn(format="%.4f")})
-st.metric("Your score", f"{right} of {answered}" if answered else "no guesses",
-          help="Guesses that match the model's verdict, out of the pairs you guessed.")
+st.dataframe(frame.rename(columns=lambda name: t(COLUMN_KEYS[name])), hide_index=True, width="stretch",
+             column_config={t("quiz.col.cosine"): st.column_config.NumberColumn(format="%.4f"),
+                            t("quiz.col.dot"): st.column_config.NumberColumn(format="%.4f")})
+st.metric(t("quiz.score"), t("quiz.score_value", right=right, answered=answered) if answered else t("quiz.no_guesses"),
+          help=t("quiz.score_help"))
 threshold = answers[0].similar_rank
-st.caption(f"A pair (a, b) counts as similar when b is among a's {threshold:,} nearest rows by cosine "
-           f"({st.session_state['quiz_share']:.2f}% of the vocabulary, both words' own rows left out); "
-           "the rank says where b falls. Cosine is in [-1, 1]; the dot product also grows with the rows' lengths.")
+st.caption(t("quiz.threshold_caption", threshold=threshold, share=st.session_state["quiz_share"]))
 order = sorted(answers, key=lambda a: -a.cosine)
-st.write("By cosine, most similar first: " + " > ".join(
-    f"{escape_markdown(a.first.text.strip())} · {escape_markdown(a.second.text.strip())}" for a in order) + ".")
+st.write(t("quiz.order", order=" > ".join(
+    f"{escape_markdown(a.first.text.strip())} · {escape_markdown(a.second.text.strip())}" for a in order)))
 
 split = [term for a in answers for term in (a.first, a.second) if term.is_split]
 if split:
     median_norm = float(np.median(index.norms[:len(tables.vocabulary)]))
-    st.subheader("Words split into pieces")
-    for term in dict((t.text.strip(), t) for t in split).values():
+    st.subheader(t("quiz.split_title"))
+    for term in dict((word.text.strip(), word) for word in split).values():
         norm = float(np.linalg.norm(resolver.vector(term)))
-        st.write(f"**{escape_markdown(term.text.strip())}** is {len(term.ids)} tokens "
-                 f"({' + '.join(code_span(p) for p in term.pieces)}). "
-                 f"The model never looks up one row for it: it reads the pieces one at a time, at "
-                 f"{len(term.ids)} positions, and only the blocks after the lookup can combine them. Here the mean "
-                 f"of their rows stands in for the word: a stand-in that is no row of the table (its norm is "
-                 f"{norm:.3f}, against a median row norm of {median_norm:.3f}).")
+        st.write(t("quiz.split_text", word=escape_markdown(term.text.strip()), count=len(term.ids),
+                   pieces=" + ".join(code_span(p) for p in term.pieces), norm=norm, median=median_norm))

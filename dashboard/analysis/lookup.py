@@ -29,6 +29,7 @@ import numpy as np
 
 from dashboard.checkpoints.embedding_norm import EmbeddingNorm
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 
 #: Canonical architecture -> how its first block's input is made from the rows (see the module docstring).
@@ -104,13 +105,11 @@ def look_up(tables: EmbeddingTables, ids: Sequence[int], norm: EmbeddingNorm | N
     """
     ids = np.asarray(list(ids), dtype=np.int64)
     if ids.size == 0:
-        raise QueryError("there are no tokens to look up; type a sentence")
+        raise QueryError(msg("err.lookup.no_tokens"))
     if ids.min() < 0 or ids.max() >= tables.vocab_size:
-        raise QueryError(f"token id {int(ids.max())} is past the last row of the token table "
-                         f"(ids 0 to {tables.vocab_size - 1})")
+        raise QueryError(msg("err.lookup.id_past_table", token_id=int(ids.max()), last=tables.vocab_size - 1))
     if tables.n_positions is not None and ids.size > tables.n_positions:
-        raise QueryError(f"{ids.size} tokens do not fit: the position table has {tables.n_positions} rows; "
-                         "type a shorter sentence")
+        raise QueryError(msg("err.lookup.too_long", count=int(ids.size), rows=tables.n_positions))
     positions = np.arange(ids.size, dtype=np.int64)
     token_rows = tables.token[ids]
     position_rows = None if tables.position is None else tables.position[positions]
@@ -160,7 +159,7 @@ def compare_one_hot(table: np.ndarray, ids: Sequence[int]) -> OneHotComparison:
     ids = np.asarray(list(ids)[:MAX_ONE_HOT_TOKENS], dtype=np.int64)
     vocab_size, d_model = table.shape
     if ids.size == 0 or ids.min() < 0 or ids.max() >= vocab_size:
-        raise QueryError(f"the ids must be between 0 and {vocab_size - 1}, at least one")
+        raise QueryError(msg("err.lookup.one_hot_ids", last=vocab_size - 1))
     one_hot = np.zeros((ids.size, vocab_size), np.float32)  # (n_tokens, vocab_size)
     one_hot[np.arange(ids.size), ids] = 1.0
     product = one_hot @ table  # (n_tokens, d_model)

@@ -26,6 +26,7 @@ import numpy as np
 from dashboard.analysis.neighbours import QUERY_CHUNK_ROWS, NeighbourIndex, score_chunk
 from dashboard.analysis.queries import ResolvedTerm, TermResolver
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 
 #: The lesson's pairs: two animals and what they are, against a weekday and an unrelated word.
 LESSON_PAIRS = "cat, dog\ncat, pet\ndog, pet\ncat, Tuesday\ncat, xylophone\nTuesday, xylophone"
@@ -78,14 +79,14 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
             continue
         words = [word.strip() for word in line.split(",")]
         if len(words) != 2 or not all(words):
-            raise QueryError(f"line {number} ('{line.strip()}') is not two words separated by a comma, e.g. cat, dog")
+            raise QueryError(msg("err.quiz.not_two_words", number=number, line=line.strip()))
         if words[0] == words[1]:
-            raise QueryError(f"line {number} pairs '{words[0]}' with itself; pick two different words")
+            raise QueryError(msg("err.quiz.same_word", number=number, word=words[0]))
         pairs.append((words[0], words[1]))
     if not pairs:
-        raise QueryError("type at least one pair, one a line, e.g. cat, dog")
+        raise QueryError(msg("err.quiz.no_pairs"))
     if len(pairs) > MAX_PAIRS:
-        raise QueryError(f"{len(pairs)} pairs is more than one round holds; keep at most {MAX_PAIRS}")
+        raise QueryError(msg("err.quiz.too_many", count=len(pairs), most=MAX_PAIRS))
     return list(dict.fromkeys(pairs))
 
 
@@ -132,15 +133,14 @@ def answer_pair(resolver: TermResolver, index: NeighbourIndex, first: str, secon
             a vector has no direction, or ``similar_share`` is outside (0, 1].
     """
     if not 0 < similar_share <= 1:
-        raise QueryError(f"the share of nearest rows that counts as similar must be in (0, 1], got {similar_share}")
+        raise QueryError(msg("err.quiz.share", share=similar_share))
     a, b = resolver.resolve(first), resolver.resolve(second)
     if a.ids == b.ids:
-        raise QueryError(f"'{first}' and '{second}' are the same tokens ({' + '.join(a.pieces)}); "
-                         "pick two different words")
+        raise QueryError(msg("err.quiz.same_tokens", first=first, second=second, pieces=" + ".join(a.pieces)))
     va, vb = resolver.vector(a).astype(np.float64), resolver.vector(b).astype(np.float64)
     norms = np.linalg.norm(va) * np.linalg.norm(vb)
     if norms == 0:
-        raise QueryError(f"'{first}' or '{second}' has an all-zero vector, which has no cosine; pick another word")
+        raise QueryError(msg("err.quiz.zero_vector", first=first, second=second))
     cosine = float(np.clip(va @ vb / norms, -1.0, 1.0))
     rank, candidates = rank_by_cosine(index, va.astype(np.float32), cosine, a.ids + b.ids, min(n_used, index.n_rows))
     similar_rank = max(1, math.floor(similar_share * (candidates + 1)))  # places b can take: the others and its own

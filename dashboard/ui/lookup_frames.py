@@ -5,16 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from dashboard.i18n import msg, t
+
 #: The rule of :data:`dashboard.analysis.lookup.FIRST_BLOCK_RULES` -> what the first block receives, in words.
-RULE_TEXTS = {
-    "sum": "the sum, exactly: x_t = token_embedding[id_t] + position_embedding[t] (transformers' GPT2Model adds "
-           "inputs_embeds and position_embeds; dropout is off at inference)",
-    "layernorm": "the LayerNorm of the sum, not the sum: x_t = LayerNorm(token_embedding[id_t] + "
-                 "position_embedding[t] + token_type_embedding[0]), with the model's own gain, bias and epsilon "
-                 "(transformers' BertEmbeddings)",
-    "token": "the token row alone: x_t = token_embedding[id_t]. There is no position table: positions enter inside "
-             "attention, where rotary embeddings rotate the queries and keys by angles proportional to their positions",
-}
+RULE_TEXTS = {"sum": msg("lookup.rule.sum"), "layernorm": msg("lookup.rule.layernorm"),
+              "token": msg("lookup.rule.token")}
+#: Columns of :func:`rows_frame` -> their header as a reader reads it (the value columns ``[j]`` stay as they are).
+_ROW_COLUMNS = {"t": "lookup.col.t", "token": "lookup.col.token", "id": "lookup.col.id"}
 
 
 def rows_frame(rows: np.ndarray, labels: list[str], ids: np.ndarray, n_values: int) -> pd.DataFrame:
@@ -36,10 +33,18 @@ def rows_frame(rows: np.ndarray, labels: list[str], ids: np.ndarray, n_values: i
     return frame
 
 
+def shown_rows_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` from :func:`rows_frame` with its headers in the reader's language, for ``st.dataframe``.
+
+    The frame itself keeps the English names (``t``, ``token``, ``id``) that code and tests read.
+    """
+    return frame.rename(columns=lambda name: t(_ROW_COLUMNS[name]) if name in _ROW_COLUMNS else name)
+
+
 def format_bytes(n: int) -> str:
-    """``1536`` -> ``1.5 KiB``; bytes in powers of 1,024."""
+    """``1536`` -> ``1.5 KiB``; bytes in powers of 1,024 (under 1 KiB a message: ``512 bytes``, to :func:`render`)."""
     if n < 1024:
-        return f"{n:,} bytes"
+        return msg("lookup.bytes", count=n)
     exponent = min(3, int(np.log2(n) // 10))
     return f"{n / 1024 ** exponent:,.1f} {('KiB', 'MiB', 'GiB')[exponent - 1]}"
 

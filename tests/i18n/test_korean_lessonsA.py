@@ -1,0 +1,73 @@
+"""The lessons' pages (lookup, similarity quiz, parameter calculator) in Korean on the other bundled models.
+
+:mod:`tests.i18n.test_korean_pages` opens every page on the default model
+(all-MiniLM, BERT: a LayerNorm rule, a token-type row). What these pages say
+depends on the model: tiny-gpt-pydocs is a GPT-2 (the plain sum, a learned
+position table), SmolLM2 a GGUF Llama (no position table, the token row
+alone, words split into byte-level pieces). The quiz's answer area (the
+table, the score, the explanation of the threshold) appears only after the
+guesses are revealed, so it is opened that far too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import factories
+from tests.i18n.page_prose import english_runs, hangul_share, page_prose
+from tests.i18n.test_korean_pages import MIN_HANGUL_SHARE
+from tests.pages.app_test import open_app_page
+
+MODELS = ["tiny-gpt-pydocs", "smollm2-135m"]
+PAGES = ["pages/lookup.py", "pages/similarity_quiz.py", "pages/parameter_calculator.py"]
+QUIZ = "pages/similarity_quiz.py"
+
+
+def _assert_korean(at):
+    assert not at.exception, [e.value for e in at.exception]
+    prose = page_prose(at)
+    assert english_runs(prose) == []
+    share = hangul_share(prose)
+    assert share >= MIN_HANGUL_SHARE, f"{share:.2f} of the letters are Hangul"
+
+
+@pytest.mark.real
+@pytest.mark.parametrize("model", MODELS)
+@pytest.mark.parametrize("page", PAGES)
+def test_the_lessons_in_korean_on_another_model(page, model):
+    _assert_korean(open_app_page(page, model=model, query={"lang": "ko"}))
+
+
+@pytest.mark.real
+@pytest.mark.parametrize("model", [None, *MODELS])
+def test_the_quiz_answers_and_score_in_korean_after_the_guesses(model):
+    at = open_app_page(QUIZ, model=model, query={"lang": "ko"})
+    radios = list(at.radio)
+    radios[0].set_value("similar")
+    radios[1].set_value("unrelated")
+    at.run()
+    at.button(key="quiz_reveal").click().run()
+    _assert_korean(at)
+    shown = at.dataframe[0].value
+    assert list(shown.columns) == ["쌍", "내 짐작", "코사인 유사도", "내적", "이웃 가운데 순위", "모델의 판정", "맞혔나요?"]
+    assert set(shown["내 짐작"]) == {"비슷함", "관계없음", "-"}
+    assert set(shown["맞혔나요?"]) <= {"맞음", "틀림", "-"} and set(shown["모델의 판정"]) <= {"비슷함", "관계없음"}
+    assert all("위" in rank and "개 중" in rank for rank in shown["이웃 가운데 순위"])
+    assert at.metric[0].label == "내 점수" and at.metric[0].value.startswith("2쌍 중 ")
+    assert radios[0].options == ["비슷함", "관계없음"]  # shown in Korean; the values stay similar/unrelated
+    assert at.radio(key=radios[0].key).value == "similar"
+
+
+@pytest.mark.parametrize("page, query, session, korean", [
+    ("pages/lookup.py", {"sentence": "#999"}, {}, "토큰 임베딩 테이블의 마지막 행을 넘어섭니다"),
+    ("pages/lookup.py", {"sentence": "the cat"}, {}, "대신 토큰 id를 입력하세요"),
+    (QUIZ, {}, {"quiz_pairs": "cat dog"}, "쉼표로 구분한 두 단어가 아닙니다"),
+    ("pages/parameter_calculator.py", {}, {"calc_vocab_size": 10, "calc_d_model": 10, "calc_total": 5}, None),
+])
+def test_the_errors_of_the_lessons_in_korean(tmp_path, page, query, session, korean):
+    folder = factories.gpt2_folder(tmp_path / "gpt2")  # no tokenizer files: a sentence cannot be split
+    at = open_app_page(page, model=folder, query={**query, "lang": "ko"}, session=session)
+    assert not at.exception and len(at.error) == 1
+    if korean is not None:  # the calculator's SpecError is accounting.py's (helper "start")
+        assert korean in at.error[0].value
+    _assert_korean(at)
