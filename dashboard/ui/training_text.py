@@ -81,3 +81,8 @@ TRAINING_HEADERS = {
     "neighbours": msg("training.col.neighbours"), "step": msg("training.col.step"),
     "table": msg("training.col.table"), "measure": msg("training.col.measure"), **LABELS,
 }
+#: Column headers of the Compare page's table of largest movers.
+COMPARE_HEADERS = {
+    "rank": msg("compare.col.rank"), "id": msg("compare.col.id"), "token": msg("compare.col.token"),
+    "drift": msg("compare.col.drift"), "overlap": msg("compare.col.overlap"),
+}
