@@ -86,3 +86,8 @@ COMPARE_HEADERS = {
     "rank": msg("compare.col.rank"), "id": msg("compare.col.id"), "token": msg("compare.col.token"),
     "drift": msg("compare.col.drift"), "overlap": msg("compare.col.overlap"),
 }
+#: Column headers of the Under-trained tokens page's table of candidates.
+UNDERTRAINED_HEADERS = {
+    "rank": msg("compare.col.rank"), "id": msg("compare.col.id"), "token": msg("compare.col.token"),
+    "score": msg("undertrained.col.score"), "category": msg("undertrained.col.category"),
+}

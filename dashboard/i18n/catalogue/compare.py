@@ -109,10 +109,10 @@ MESSAGES = {
         "average {shared:.1f} of a row's {k} nearest rows are the same in A and B, over {rows:,} {sample}; two "
         "tables with unrelated neighbours would share about {chance:.2f}.",
         "맞춰 정렬한 뒤에 남은 차이는 B 크기의 {residual:.1%}입니다(프로베니우스 노름, 둘 다 중심을 옮긴 뒤). "
-        "한 행의 가장 가까운 행 {k}개 중 평균 {shared:.1f}개가 A와 B에서 같습니다({rows:,}개 행, {sample}). "
+        "{rows:,}개 {sample}에서 보면, 한 행의 가장 가까운 행 {k}개 중 평균 {shared:.1f}개가 A와 B에서 같습니다. "
         "이웃이 서로 관계없는 두 테이블이라면 약 {chance:.2f}개가 같을 것입니다."),
-    "compare.sampled": ("rows sampled uniformly", "균일하게 뽑은 표본"),
-    "compare.all_rows": ("rows (all)", "전체 행"),
+    "compare.sampled": ("rows sampled uniformly", "행(균일하게 뽑은 표본)"),
+    "compare.all_rows": ("rows (all)", "행 전체"),
     "compare.maps_title": ("{table} tables on B's first two principal components",
                            "B의 처음 두 주성분 위에 놓은 두 {table} 테이블"),
     "compare.maps_drawn": (
