@@ -1,10 +1,10 @@
 """Messages of a training run's folder (dashboard.checkpoints.runs): its layouts and why a folder is not a run."""
 
 MESSAGES = {
-    "runs.layout.snapshots": ("step-NNNNN.safetensors snapshots", "step-NNNNN.safetensors 스냅숏"),
-    "runs.layout.nanogpt": ("nanoGPT ckpt*.pt checkpoints (iter_num)", "nanoGPT ckpt*.pt 체크포인트 (iter_num)"),
+    "runs.layout.snapshots": ("step-NNNNN.safetensors snapshots", "이름에 스텝 번호가 든 스냅숏 파일(step-NNNNN.safetensors)"),
+    "runs.layout.nanogpt": ("nanoGPT ckpt*.pt checkpoints (iter_num)", "nanoGPT가 저장한 체크포인트 파일(ckpt*.pt, 스텝은 iter_num에서 읽음)"),
     "runs.layout.hf_trainer": ("Hugging Face Trainer checkpoint-* folders (trainer_state.json)",
-                               "Hugging Face Trainer checkpoint-* 폴더 (trainer_state.json)"),
+                               "Hugging Face Trainer가 저장한 체크포인트 폴더(checkpoint-*, 스텝은 trainer_state.json에서 읽음)"),
     "runs.layouts": ("{snapshots}; {nanogpt}; {hf_trainer}", "{snapshots}; {nanogpt}; {hf_trainer}"),
     "err.runs.no_step": (
         "step {step} has no checkpoint in {folder}; steps: {steps}",

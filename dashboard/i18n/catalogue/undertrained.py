@@ -27,7 +27,7 @@ MESSAGES = {
         "with their indicator and their threshold: the rows at or below its 2nd percentile are candidates. "
         "Candidates are a list to check, not a verdict.",
         "학습이 거의 건드리지 않은 행의 토큰을 찾습니다. Land와 Bartolo(2024, \"Fishing for Magikarp\", EMNLP)의 "
-        "지표와 문턱값을 씁니다. 지표가 하위 2번째 백분위수 이하인 행이 후보입니다. 후보는 확인해 볼 목록일 뿐, "
+        "지표와 문턱값을 씁니다. 지표 값이 2 백분위수(아래에서 2%) 이하인 행이 후보입니다. 후보는 확인해 볼 목록일 뿐, "
         "판정이 아닙니다."),
     "undertrained.indicator": ("Indicator", "지표"),
     "undertrained.radio.auto": ("auto ({choice})", "자동 ({choice})"),
@@ -70,7 +70,7 @@ MESSAGES = {
     "undertrained.metric.threshold_help": (
         "The {percentile:g}th percentile of the indicator over the {rows:,} vocabulary rows that are not special "
         "tokens.",
-        "특수 토큰이 아닌 어휘 행 {rows:,}개에서 구한 지표의 {percentile:g}번째 백분위수입니다."),
+        "특수 토큰이 아닌 어휘 행 {rows:,}개에서 구한 지표의 {percentile:g} 백분위수(아래에서 {percentile:g}%)입니다."),
     "undertrained.metric.scored": ("rows scored", "점수를 매긴 행 수"),
     "undertrained.histogram_title": (
         "{indicator} of every row (dashed: the threshold; rows counted on a log scale)",
