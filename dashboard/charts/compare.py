@@ -11,7 +11,7 @@ from typing import Sequence
 import altair as alt
 import pandas as pd
 
-from dashboard.i18n import t
+from dashboard.i18n import active_language, t
 
 _MOVER, _OTHER = "#d62728", "#9e9e9e"
 
@@ -32,6 +32,7 @@ def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[st
         shared, so a point's place can be compared across the two.
     """
     names = list(dict.fromkeys(frame["checkpoint"]))
+    frame = _positions_in_words(frame)
     x_scale = alt.Scale(domain=[float(frame["x"].min()), float(frame["x"].max())], zero=False)
     y_scale = alt.Scale(domain=[float(frame["y"].min()), float(frame["y"].max())], zero=False)
     panels = []
@@ -49,6 +50,20 @@ def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[st
             x=alt.X("x:Q", scale=x_scale), y=alt.Y("y:Q", scale=y_scale), text="label:N")
         panels.append(alt.layer(points, labels).properties(title=f"{letter}: {name}", width=side, height=side))
     return alt.hconcat(*panels).properties(title=alt.TitleParams(title, subtitle=list(subtitle), anchor="start"))
+
+
+def _positions_in_words(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with its ``position t`` row names (``token``, ``label``) in the active language; English: as is."""
+    if active_language() == "en":
+        return frame
+    named = frame["token"] == "position " + frame["id"].astype(str)
+    if not named.any():
+        return frame
+    words = frame["id"].map(lambda i: t("chart.compare.position", position=i))
+    shown = frame.assign(token=frame["token"].where(~named, words))
+    if "label" in shown:
+        shown["label"] = shown["label"].where(~(named & (shown["label"] != "")), words)
+    return shown
 
 
 def _row_tooltips() -> list[alt.Tooltip]:

@@ -24,22 +24,38 @@ TABLE_COLOURS = alt.Scale(domain=["token table", "position table", "output head"
 SPLIT_COLOURS = alt.Scale(domain=["train", "validation"], range=["#9ecae9", "#08519c"])
 
 
-def legend_label_expr(labels: Mapping[str, str]) -> str | None:
-    """A Vega ``labelExpr`` that shows each data value by its label in the active language.
+def legend_label_expr(labels: Mapping[str, str], field: str = "label") -> str | None:
+    """A Vega expression that shows each data value by its label in the active language.
 
     Args:
         labels: data value -> catalogue message (or plain text) to show for it.
+        field: the datum's field holding the value (``label`` in a legend's ``labelExpr``).
 
     Returns:
         The expression, or ``None`` in English, where the values are already what a reader reads.
     """
     if active_language() == "en":
         return None
-    expression = "datum.label"
+    expression = f"datum[{_quoted(field)}]"
     for value, label in labels.items():
-        shown = render(label).replace("\\", "\\\\").replace("'", "\\'")
-        expression = f"datum.label == '{value}' ? '{shown}' : ({expression})"
+        expression = f"datum[{_quoted(field)}] == {_quoted(value)} ? {_quoted(render(label))} : ({expression})"
     return expression
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a single-quoted Vega expression string."""
+    return "'" + str(text).replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _shown_field(chart: alt.Chart, field: str, labels: Mapping[str, str]) -> tuple[alt.Chart, str]:
+    """``chart`` with a field holding ``field``'s values as the reader reads them, and that field's name.
+
+    In English no field is added: the values already read as they should.
+    """
+    expression = legend_label_expr(labels, field)
+    if expression is None:
+        return chart, field
+    return chart.transform_calculate(**{f"{field}_shown": expression}), f"{field}_shown"
 
 
 def _legend(**options) -> alt.Legend:
@@ -66,12 +82,13 @@ def loss_curve_chart(frame: pd.DataFrame, step: int, *, title: str = "Loss") -> 
         and a dashed red rule at ``step``.
     """
     splits = {"train": t("chart.training.split.train"), "validation": t("chart.training.split.validation")}
-    base = alt.Chart(frame).encode(
+    base, split = _shown_field(alt.Chart(frame), "split", splits)
+    base = base.encode(
         x=alt.X("step:Q", title=t("chart.training.step")),
         y=alt.Y("loss:Q", title=t("chart.training.loss_axis"), scale=alt.Scale(zero=False)),
         color=alt.Color("split:N", title=None, scale=SPLIT_COLOURS,
                         legend=_legend(orient="top", label_expr=legend_label_expr(splits))),
-        tooltip=[alt.Tooltip("split:N", title=t("chart.training.split")),
+        tooltip=[alt.Tooltip(f"{split}:N", title=t("chart.training.split")),
                  alt.Tooltip("step:Q", title=t("chart.training.step")),
                  alt.Tooltip("loss:Q", format=".3f", title=t("chart.training.loss"))])
     lines = base.mark_line(strokeWidth=1)
@@ -99,13 +116,14 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
     tables = {table: LABELS[table] for table in TABLE_COLOURS.domain}
     legend = (_legend(orient="top", columns=2, labelLimit=120, label_expr=legend_label_expr(tables))
               if chosen["table"].nunique() > 1 else None)
+    chart, table = _shown_field(alt.Chart(chosen), "table", tables)
     lines = (
-        alt.Chart(chosen)
+        chart
         .mark_line(point=True)
         .encode(x=alt.X("step:Q", title=t("chart.training.step")), y=alt.Y("value:Q", title=y_title),
                 color=alt.Color("table:N", title=None, scale=TABLE_COLOURS,
                                 legend=legend),
-                tooltip=[alt.Tooltip("table:N", title=t("chart.training.table")),
+                tooltip=[alt.Tooltip(f"{table}:N", title=t("chart.training.table")),
                          alt.Tooltip("step:Q", title=t("chart.training.step")),
                          alt.Tooltip("value:Q", format=".4f", title=name)])
     )
