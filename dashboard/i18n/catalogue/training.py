@@ -28,7 +28,7 @@ MESSAGES = {
         "서버에 그런 폴더가 없습니다. 학습 체크포인트가 든 폴더를 주세요."),
     "training.run_line": (
         "**{name}**: {count} checkpoints ({layout}), steps {steps}.",
-        "**{name}**: 체크포인트 {count}개({layout}), 학습 스텝 {steps}."),
+        "**{name}**: 체크포인트 {count}개, 형식은 {layout}입니다. 학습 스텝: {steps}."),
     "training.step": ("Step", "학습 스텝"),
     "training.play": ("Play", "재생"),
     "training.play_help": ("Show every step in turn from the first.", "첫 스텝부터 차례로 모든 스텝을 보여 줍니다."),
