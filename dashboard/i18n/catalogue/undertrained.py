@@ -74,7 +74,7 @@ MESSAGES = {
     "undertrained.metric.scored": ("rows scored", "점수를 매긴 행 수"),
     "undertrained.histogram_title": (
         "{indicator} of every row (dashed: the threshold; rows counted on a log scale)",
-        "모든 행의 {indicator} (점선: 문턱값, 행 수는 로그 눈금)"),
+        "모든 행의 {indicator} — 점선: 문턱값, 행 수: 로그 눈금"),
     "undertrained.candidates_heading": ("The {count:,} candidates, most under-trained first",
                                         "후보 {count:,}개 (가장 덜 학습된 것부터)"),
     "undertrained.col.score": ("score", "점수"),
