@@ -36,7 +36,7 @@ MESSAGES = {
     "undertrained.indicator_help": (
         "cosine: {cosine}, for models whose head is the token table (tied). norm: {norm}, for untied models and "
         "checkpoints without a head.",
-        "코사인: {cosine}. 출력 헤드가 토큰 임베딩 테이블인 모델(가중치 공유, weight tying)에 씁니다. "
+        "코사인: {cosine}. 출력 헤드가 곧 토큰 임베딩 테이블인 모델, 즉 가중치 공유(weight tying) 모델에 씁니다. "
         "노름: {norm}. 가중치를 공유하지 않는 모델과 출력 헤드가 없는 체크포인트에 씁니다."),
     "undertrained.unused": ("Rows known to be unused (cosine only)", "쓰이지 않는다고 알려진 행 (코사인 지표 전용)"),
     "undertrained.unused_placeholder": ("e.g. 100,101,102", "예: 100,101,102"),
@@ -64,7 +64,7 @@ MESSAGES = {
         "Lower means a shorter row: a row that is never looked up gets no gradient, so training can only leave it "
         "at its initial length or shrink it (weight decay).",
         "값이 낮을수록 짧은 행입니다. 한 번도 룩업되지 않는 행은 기울기를 받지 못합니다. 그래서 학습은 그 행을 "
-        "처음 길이 그대로 두거나 줄일 수만 있습니다(가중치 감쇠, weight decay)."),
+        "처음 길이 그대로 두거나 가중치 감쇠(weight decay)로 줄일 수만 있습니다."),
     "undertrained.metric.candidates": ("candidates", "후보 수"),
     "undertrained.metric.threshold": ("threshold", "문턱값"),
     "undertrained.metric.threshold_help": (
