@@ -6,6 +6,7 @@ from dashboard.analysis.checkpoint_compare import COMPARED_TABLES
 from dashboard.charts.compare import aligned_maps_chart, drift_chart, overlap_counts_chart
 from dashboard.checkpoints.bundled import BUNDLED, MODELS_DIR
 from dashboard.errors import ExplorerError
+from dashboard.i18n import msg, render, t
 from dashboard.exports import csv_bytes
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import compare_frames as frames
@@ -14,6 +15,7 @@ from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.source_names import display_name, is_upload, load_error_message
 from dashboard.ui.table_pages import open_table_page
+from dashboard.ui.training_text import COMPARE_HEADERS, display_frame
 from dashboard.ui.text_limits import PATH_CHARS
 from dashboard.ui.url_state import UrlParam, bounded_text, publish
 
@@ -23,6 +25,9 @@ OTHER_PATH = "another checkpoint (path) ..."
 #: Training snapshots that ship with bundled models (``models/NAME/training/step-NNNNN.safetensors``).
 SNAPSHOTS = [str(p.relative_to(MODELS_DIR.parent)) for p in sorted(MODELS_DIR.glob("*/training/step-*.safetensors"))]
 CHOICES = SNAPSHOTS + [m.name for m in BUNDLED] + [OTHER_PATH]
+#: The table radio's labels (its values stay the keys of COMPARED_TABLES).
+TABLE_LABELS = {"token": msg("compare.radio.token"), "position": msg("compare.radio.position"),
+                "head": msg("compare.radio.head")}
 # By default a bundled model is compared with its own first training snapshot, when it ships some.
 own = [path for path in SNAPSHOTS if path.startswith(f"models/{active_source()}/")]
 PARAMS = [
@@ -31,102 +36,87 @@ PARAMS = [
     UrlParam("table", "cmp_table", "token", choices=tuple(COMPARED_TABLES)),
 ]
 
-tables, source = open_table_page(
-    "Compare two checkpoints",
-    "The checkpoint shown (B) beside another with the same vocabulary (A): two steps of one run, or a base model "
-    "and its fine-tune. A is centred, rotated and scaled onto B by orthogonal Procrustes (a rotation changes "
-    "nothing a model computes from the table), then each row's drift, each row's 10 nearest neighbours and the "
-    "tables' linear CKA are compared.", PARAMS)
+tables, source = open_table_page(t("compare.title"), t("compare.caption"), PARAMS)
 
 if st.session_state["cmp_with"] not in CHOICES:  # a path from the link
     st.session_state["cmp_path"] = st.session_state["cmp_with"]
     st.session_state["cmp_with"] = OTHER_PATH
 controls = st.columns([2, 2, 1.4])
-controls[0].selectbox("Compare with (A)", CHOICES, key="cmp_with",
-                      help="Training snapshots of the bundled GPT (when shipped), the bundled checkpoints, or a "
-                           "checkpoint file or folder on the server's disk.")
+controls[0].selectbox(t("compare.with"), CHOICES, key="cmp_with",
+                      format_func=lambda choice: t("compare.other_path") if choice == OTHER_PATH else choice,
+                      help=t("compare.with_help"))
 if st.session_state["cmp_with"] == OTHER_PATH:
-    controls[1].text_input("Path of A", key="cmp_path", placeholder="/path/to/step-01000.safetensors",
+    controls[1].text_input(t("compare.path_of_a"), key="cmp_path", placeholder="/path/to/step-01000.safetensors",
                            max_chars=PATH_CHARS)
     other = st.session_state.get("cmp_path", "").strip()
 else:
     other = st.session_state["cmp_with"]
-controls[2].radio("Table", list(COMPARED_TABLES), key="cmp_table", horizontal=True,
-                  format_func=lambda n: COMPARED_TABLES[n].split()[0] if n != "head" else "head")
+controls[2].radio(t("compare.table"), list(COMPARED_TABLES), key="cmp_table", horizontal=True,
+                  format_func=lambda n: render(TABLE_LABELS[n]))
 typed_param = UrlParam("with", "cmp_path", "", bounded_text(PATH_CHARS))
 publish([PARAMS[1]] + ([typed_param] if st.session_state["cmp_with"] == OTHER_PATH else [PARAMS[0]]))
 
 if not other:
-    st.info("Type the path of the checkpoint to compare with, then press Enter.", icon=":material/info:")
+    st.info(t("compare.type_path"), icon=":material/info:")
     st.stop()
 if other == source:
-    st.info("A is the checkpoint shown: choose another checkpoint to compare it with (a training snapshot, another "
-            "bundled model with the same vocabulary, or a path).", icon=":material/info:")
+    st.info(t("compare.same_checkpoint"), icon=":material/info:")
     st.stop()
 if is_upload(other):
-    st.error("An uploaded file cannot be chosen here; open the upload as the checkpoint shown, and compare it with "
-             "a checkpoint on the server's disk.", icon=":material/error:")
+    st.error(t("compare.no_upload"), icon=":material/error:")
     st.stop()
 try:
     other_tables = get_tables(other)
 except ExplorerError as error:
-    st.error(escape_markdown(load_error_message(other, error)), icon=":material/error:")
+    st.error(escape_markdown(render(load_error_message(other, error))), icon=":material/error:")
     st.stop()
 table = st.session_state["cmp_table"]
 try:
     comparison = frames.get_comparison(other_tables, tables, other, other_tables.content_hash, source,
                                        tables.content_hash, table)
 except ExplorerError as error:
-    st.error(escape_markdown(error), icon=":material/error:")
+    st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 
 result = comparison.result
 name_a, name_b = comparison.names
 sampled = len(result.overlap_ids) < result.n_rows
 chance = result.k / (result.n_rows - 1)
-st.write(f"**A** = {escape_markdown(display_name(other))}, **B** = {escape_markdown(display_name(source))}: "
-         f"the {COMPARED_TABLES[table]} tables, "
-         f"{result.n_rows:,} rows each.")
+st.write(t("compare.ab_line", a=escape_markdown(render(display_name(other))),
+           b=escape_markdown(render(display_name(source))), table=COMPARED_TABLES[table], rows=result.n_rows))
 cols = st.columns(4)
-cols[0].metric("rows", f"{result.n_rows:,}")
-cols[1].metric("Procrustes residual", f"{result.procrustes_residual:.3f}",
-               help="||s A R - B||_F / ||B||_F after centring both, the best rotation R and scale s: 0 when A is a "
-                    "rotated, scaled, shifted copy of B, 1 when A explains none of B.")
-cols[2].metric("linear CKA", f"{result.cka:.3f}",
-               help="Kornblith et al. 2019: 1 when the tables are the same up to rotation, scale and shift; near 0 "
-                    "for unrelated tables with many more rows than columns.")
-cols[3].metric("10-NN overlap", f"{result.mean_overlap:.3f}",
-               help="Mean over rows of the share of a row's 10 nearest rows (centred cosine) that are the same in "
-                    "A and B.")
-st.write(f"After alignment the difference left is {result.procrustes_residual:.1%} of B's size (Frobenius norm, "
-         f"both centred). On average {result.mean_overlap * result.k:.1f} of a row's {result.k} nearest rows are "
-         f"the same in A and B, over {len(result.overlap_ids):,} "
-         + ("rows sampled uniformly" if sampled else "rows (all)")
-         + f"; two tables with unrelated neighbours would share about {chance * result.k:.2f}.")
+cols[0].metric(t("compare.metric.rows"), f"{result.n_rows:,}")
+cols[1].metric(t("compare.metric.residual"), f"{result.procrustes_residual:.3f}", help=t("compare.metric.residual_help"))
+cols[2].metric(t("compare.metric.cka"), f"{result.cka:.3f}", help=t("compare.metric.cka_help"))
+cols[3].metric(t("compare.metric.overlap"), f"{result.mean_overlap:.3f}", help=t("compare.metric.overlap_help"))
+st.write(t("compare.summary", residual=result.procrustes_residual, shared=result.mean_overlap * result.k, k=result.k,
+           rows=len(result.overlap_ids), sample=msg("compare.sampled" if sampled else "compare.all_rows"),
+           chance=chance * result.k))
 
 map_frame = frames.aligned_maps_frame(comparison)
 n_drawn = int(map_frame["id"].nunique())
 maps = aligned_maps_chart(
-    map_frame, title=f"{COMPARED_TABLES[table]} tables on B's first two principal components",
-    subtitle=[f"A rotated onto B (centred, scaled to the same size); {n_drawn:,} of {result.n_rows:,} rows drawn",
-              f"in red and named: the {frames.MARKED_MOVERS} rows that moved most after alignment"])
+    map_frame, title=t("compare.maps_title", table=COMPARED_TABLES[table]),
+    subtitle=[t("compare.maps_drawn", drawn=n_drawn, rows=result.n_rows),
+              t("compare.maps_marked", marked=frames.MARKED_MOVERS)])
 st.altair_chart(maps, key="cmp_maps")
 
 drifts = frames.drift_frame(comparison)
-movers = drift_chart(drifts, title=f"The {len(drifts)} rows that moved most (A aligned onto B)")
+movers = drift_chart(drifts, title=t("compare.drift_title", count=len(drifts)))
 overlap_chart = overlap_counts_chart(frames.overlap_counts_frame(comparison),
-                                     title=f"Rows by nearest neighbours shared (of {result.k})")
+                                     title=t("compare.overlap_title", k=result.k))
 left, right = st.columns(2)
 left.altair_chart(movers, width="stretch", key="cmp_drift")
 right.altair_chart(overlap_chart, width="stretch", key="cmp_overlap")
-st.caption("Drift: a row's distance between A (aligned) and B, in units of B's root-mean-square row length "
-           "(0: did not move; 1: moved as far as a typical row is long). The root mean square of all drifts is "
-           "the Procrustes residual.")
-st.dataframe(drifts, hide_index=True, width="stretch",
-             column_config={"drift": st.column_config.NumberColumn(format="%.3f"),
-                            "overlap": st.column_config.NumberColumn("10-NN overlap", format="%.1f")})
+st.caption(t("compare.drift_caption"))
+shown_drifts = drifts if table != "position" else drifts.assign(
+    token=[t("chart.compare.position", position=i) for i in drifts["id"]])  # "position 7" in the reader's words
+st.dataframe(display_frame(shown_drifts, COMPARE_HEADERS), hide_index=True, width="stretch",
+             column_config={render(COMPARE_HEADERS["drift"]): st.column_config.NumberColumn(format="%.3f"),
+                            render(COMPARE_HEADERS["overlap"]): st.column_config.NumberColumn(
+                                t("compare.metric.overlap"), format="%.1f")})
 
 stem = f"{tables.name}-vs-{other_tables.name}-{table}"
-file_download_button("Largest movers (CSV)", csv_bytes(drifts), f"{stem}-drift.csv", "text/csv", "cmp_csv")
+file_download_button(t("compare.download_movers"), csv_bytes(drifts), f"{stem}-drift.csv", "text/csv", "cmp_csv")
 chart_download_buttons(maps, f"{stem}-maps", key="cmp_image")
-st.caption(f"The same numbers from the command line: `python -m dashboard compare A B --table {table} --json`.")
+st.caption(t("compare.cli", command=f"`python -m dashboard compare A B --table {table} --json`"))

@@ -10,43 +10,42 @@ from dashboard.analysis.training_curves import ADJACENT, DISTANCE, NORM, positio
 from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.charts.positions import similarity_heatmap_chart
 from dashboard.charts.training import loss_curve_chart, measure_curve_chart
-from dashboard.checkpoints.runs import LAYOUTS
+from dashboard.checkpoints.runs import LAYOUT_LIST, LAYOUTS
 from dashboard.errors import ExplorerError
+from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import training_frames as frames
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.text_limits import PATH_CHARS, TERMS_CHARS
-from dashboard.ui.training_text import describe_step, describe_weights
+from dashboard.ui.training_text import TRAINING_HEADERS, describe_step, describe_weights, display_frame
 
 ensure_routed()
 
-st.title("Training, step by step")
-st.caption("A run's embedding tables at each saved step: what training did to the token table, the position table "
-           "and the output head. Leave the folder empty for the bundled GPT's own training; or give a folder of one "
-           "run: " + "; ".join(LAYOUTS.values()) + ".")
+st.title(t("training.title"))
+st.caption(t("training.caption", layouts=LAYOUT_LIST))
 
 policy = session_policy()  # EXPLORER_LOCAL_PATHS: which server folders this visitor may open
 typed = ""
 if policy.mode == "off":
-    st.caption("Server paths are off on this server (EXPLORER_LOCAL_PATHS=off): this page shows the bundled GPT's run.")
+    st.caption(t("training.paths_off"))
 else:
-    where = f"inside {escape_markdown(policy.models_dir)}" if policy.restricted else "on the server"
-    typed = st.text_input(f"Run folder {where}", key=frames.FOLDER_KEY,
-                          placeholder="empty: the bundled GPT's run; or /path/to/out",
+    label = (t("training.folder_inside", folder=escape_markdown(policy.models_dir)) if policy.restricted
+             else t("training.folder_on_server"))
+    typed = st.text_input(label, key=frames.FOLDER_KEY,
+                          placeholder=t("training.folder_placeholder"),
                           max_chars=PATH_CHARS,
-                          help="A folder holding the checkpoints of one run; empty: the bundled tiny-gpt-pydocs run.")
+                          help=t("training.folder_help"))
 try:
-    folder = frames.BUNDLED_RUN if not typed.strip() else policy.admit(typed.strip(), "run folder")
+    folder = frames.BUNDLED_RUN if not typed.strip() else policy.admit(typed.strip(), msg("training.what_run_folder"))
     if folder is None:
-        st.error("That folder does not exist on the server; give the folder that holds the run's checkpoints",
-                 icon=":material/error:")
+        st.error(t("training.no_such_folder"), icon=":material/error:")
         st.stop()
     policy.check_entries(Path(folder))  # the run's files are opened by name: none may link outside
     run = frames.get_run(Path(folder))
     curves = frames.get_curves(run)
 except ExplorerError as error:
-    st.error(escape_markdown(error), icon=":material/error:")
+    st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 
 steps = list(run.steps)
@@ -55,8 +54,8 @@ if st.session_state.get(frames.PENDING_STEP_KEY) in steps:  # where the last pla
 if st.session_state.get(frames.STEP_KEY) not in steps:
     st.session_state[frames.STEP_KEY] = steps[0]
 
-st.write(f"**{escape_markdown(run.folder.name)}**: {len(steps)} checkpoints ({LAYOUTS[run.layout]}), steps "
-         + ", ".join(f"{s:,}" for s in steps) + ". " + describe_weights(run))
+st.write(t("training.run_line", name=escape_markdown(run.folder.name), count=len(steps), layout=LAYOUTS[run.layout],
+           steps=", ".join(f"{s:,}" for s in steps)) + " " + render(describe_weights(run)))
 
 
 def _play() -> None:
@@ -65,9 +64,9 @@ def _play() -> None:
 
 
 controls = st.columns([5, 1])
-controls[0].select_slider("Step", steps, key=frames.STEP_KEY, format_func=lambda s: f"{s:,}")
-controls[1].button("Play", icon=":material/play_arrow:", on_click=_play, help="Show every step in turn from the first.")
-st.text_input("Words whose nearest neighbours to follow (comma-separated)", key=frames.WORDS_KEY,
+controls[0].select_slider(t("training.step"), steps, key=frames.STEP_KEY, format_func=lambda s: f"{s:,}")
+controls[1].button(t("training.play"), icon=":material/play_arrow:", on_click=_play, help=t("training.play_help"))
+st.text_input(t("training.words"), key=frames.WORDS_KEY,
               value=None if frames.WORDS_KEY in st.session_state else frames.DEFAULT_WORDS, max_chars=TERMS_CHARS)
 words = [w.strip() for w in (st.session_state.get(frames.WORDS_KEY) or "").split(",") if w.strip()]
 losses = frames.loss_frame(run)
@@ -80,34 +79,33 @@ def render_step(step: int) -> None:
         tables = frames.get_step_tables(run, step)
         neighbours, problems = frames.neighbours_frame(tables, words)
     except ExplorerError as error:
-        view.error(escape_markdown(error), icon=":material/error:")
+        view.error(escape_markdown(render(error)), icon=":material/error:")
         return
     with view.container():
-        st.subheader(f"At step {step:,}")
-        st.write(describe_step(tables, curves, step))
+        st.subheader(t("training.at_step", step=step))
+        st.write(render(describe_step(tables, curves, step)))
         left, right = st.columns(2)
         if tables.position is not None:
             heat = block_similarity(tables.position, max_cells=128)
             left.altair_chart(similarity_heatmap_chart(heat.frame, block=heat.block, n_positions=tables.n_positions,
-                                                       title=f"Cosine between positions, step {step:,}"),
+                                                       title=t("training.heatmap_title", step=step)),
                               width="content")
             if position_cosine(tables.position) is None:
-                left.caption("Every row of the position table is zero at this step, so no cosine is defined; the "
-                             "heatmap shows 0 for each pair.")
+                left.caption(t("training.position_zero"))
         else:
-            left.info(f"This checkpoint has no learned position table ({escape_markdown(tables.position_kind)}).")
+            left.info(t("training.no_position_table", kind=escape_markdown(render(tables.position_kind))))
         right.altair_chart(row_norm_histogram_chart(frames.token_norm_frame(tables),
-                                                    title=f"Row norms of the token table, step {step:,}"),
+                                                    title=t("training.norms_title", step=step)),
                            width="stretch")
         if not losses.empty:
-            right.altair_chart(loss_curve_chart(losses, step, title="Loss, the shown step marked"), width="stretch")
+            right.altair_chart(loss_curve_chart(losses, step, title=t("training.loss_title")), width="stretch")
         else:
-            right.caption("No loss was logged with these checkpoints.")
-        st.markdown(f"**Nearest neighbours at step {step:,}** (cosine over the token table, {frames.NEIGHBOURS} nearest)")
+            right.caption(t("training.no_loss"))
+        st.markdown(t("training.neighbours_heading", step=step, k=frames.NEIGHBOURS))
         if not neighbours.empty:
-            st.dataframe(neighbours, hide_index=True, width="stretch")
+            st.dataframe(display_frame(neighbours, TRAINING_HEADERS), hide_index=True, width="stretch")
         for problem in problems:
-            st.warning(escape_markdown(problem), icon=":material/warning:")
+            st.warning(escape_markdown(render(problem)), icon=":material/warning:")
 
 
 if st.session_state.pop(frames.PLAYING_KEY, False):
@@ -118,16 +116,15 @@ if st.session_state.pop(frames.PLAYING_KEY, False):
     st.rerun()
 render_step(st.session_state[frames.STEP_KEY])
 
-st.subheader("Over all steps")
-st.caption("One point per checkpoint. Distance from the first: the mean over rows of the L2 distance between a row "
-           f"and the same row at step {steps[0]:,}, in the units of the row norms. Token rows past the vocabulary "
-           "(padding) are left out.")
+st.subheader(t("training.over_all_steps"))
+st.caption(t("training.over_all_caption", first=steps[0]))
 step = st.session_state[frames.STEP_KEY]
 columns = st.columns(3)
-columns[0].altair_chart(measure_curve_chart(curves, step, measure=ADJACENT, y_title="mean cosine of rows t, t + 1"),
+columns[0].altair_chart(measure_curve_chart(curves, step, measure=ADJACENT, y_title=t("training.y_adjacent")),
                         width="stretch")
-columns[1].altair_chart(measure_curve_chart(curves, step, measure=NORM, y_title="mean L2 row norm"), width="stretch")
-columns[2].altair_chart(measure_curve_chart(curves, step, measure=DISTANCE, y_title="mean L2 distance per row"),
+columns[1].altair_chart(measure_curve_chart(curves, step, measure=NORM, y_title=t("training.y_norm")), width="stretch")
+columns[2].altair_chart(measure_curve_chart(curves, step, measure=DISTANCE, y_title=t("training.y_distance")),
                         width="stretch")
-with st.expander("The numbers"):
-    st.dataframe(curves.pivot_table(index="step", columns=["table", "measure"], values="value"), width="stretch")
+with st.expander(t("training.numbers")):
+    st.dataframe(display_frame(curves.pivot_table(index="step", columns=["table", "measure"], values="value"),
+                               TRAINING_HEADERS), width="stretch")

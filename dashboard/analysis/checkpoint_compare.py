@@ -15,10 +15,12 @@ import numpy as np
 
 from dashboard.analysis.compare import MAX_OVERLAP_ROWS, OVERLAP_K, TableComparison, compare_tables
 from dashboard.errors import QueryError, ShapeMismatchError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 
 #: Tables two checkpoints can be compared on -> what their rows are called.
-COMPARED_TABLES = {"token": "token embedding", "position": "position embedding", "head": "output head"}
+COMPARED_TABLES = {"token": msg("compare.table.token"), "position": msg("compare.table.position"),
+                   "head": msg("compare.table.head")}
 
 
 def choose_table(tables: EmbeddingTables, name: str) -> np.ndarray:
@@ -32,19 +34,19 @@ def choose_table(tables: EmbeddingTables, name: str) -> np.ndarray:
             (no position table with rotary positions, no head in an encoder).
     """
     if name not in COMPARED_TABLES:
-        raise QueryError(f"unknown table {name!r}; choose one of {', '.join(COMPARED_TABLES)}")
+        raise QueryError(msg("err.compare.unknown_table", name=repr(name), choices=", ".join(COMPARED_TABLES)))
     if name == "token":
         return tables.token
     if name == "position":
         if tables.position is None:
-            raise QueryError(f"{tables.name} has no position table ({tables.position_kind}: {tables.position_note}); "
-                             "compare the token table")
+            raise QueryError(msg("err.compare.no_position", name=tables.name, kind=tables.position_kind,
+                                 note=tables.position_note))
         return tables.position
     if tables.output_head is not None:
         return tables.output_head
     if tables.tying.is_tied:
         return tables.token
-    raise QueryError(f"{tables.name} has no output head ({tables.tying.label}); compare the token table")
+    raise QueryError(msg("err.compare.no_head", name=tables.name, tying=tables.tying.label))
 
 
 def check_same_vocabulary(a: EmbeddingTables, b: EmbeddingTables) -> None:
@@ -59,21 +61,17 @@ def check_same_vocabulary(a: EmbeddingTables, b: EmbeddingTables) -> None:
             same ids hold different tokens (how many, and the first one).
     """
     if a.vocab_size != b.vocab_size:
-        raise ShapeMismatchError(
-            f"the vocabularies differ: {a.name} has {a.vocab_size:,} token rows and {b.name} has {b.vocab_size:,}; "
-            "only checkpoints that share a vocabulary (two steps of a run, a base model and its fine-tune) "
-            "can be compared")
+        raise ShapeMismatchError(msg("err.compare.vocab_sizes", a=a.name, a_rows=a.vocab_size, b=b.name,
+                                     b_rows=b.vocab_size))
     if "none" in (a.vocabulary.scheme, b.vocabulary.scheme):
         return
     shared = min(len(a.vocabulary), len(b.vocabulary))
     differing = [i for i in range(shared) if a.vocabulary.raw[i] != b.vocabulary.raw[i]]
     if differing or len(a.vocabulary) != len(b.vocabulary):
         first = differing[0] if differing else shared
-        raise ShapeMismatchError(
-            f"the vocabularies differ: both tables have {a.vocab_size:,} rows, but {len(differing):,} ids hold "
-            f"different tokens and the tokenizers have {len(a.vocabulary):,} and {len(b.vocabulary):,} tokens "
-            f"(first difference at id {first}: {a.token_label(first)!r} vs {b.token_label(first)!r}); "
-            "compare checkpoints that share a tokenizer")
+        raise ShapeMismatchError(msg("err.compare.vocab_tokens", rows=a.vocab_size, differing=len(differing),
+                                     a_tokens=len(a.vocabulary), b_tokens=len(b.vocabulary), first=first,
+                                     a_token=repr(a.token_label(first)), b_token=repr(b.token_label(first))))
 
 
 def row_labels(a: EmbeddingTables, b: EmbeddingTables, table: str) -> tuple[str, ...]:
@@ -119,10 +117,10 @@ def compare_checkpoints(a: EmbeddingTables, b: EmbeddingTables, table: str = "to
     check_same_vocabulary(a, b)
     first, second = choose_table(a, table), choose_table(b, table)
     if table == "position" and first.shape[0] != second.shape[0]:
-        raise ShapeMismatchError(f"{a.name} has {first.shape[0]:,} positions and {b.name} has "
-                                 f"{second.shape[0]:,}: position tables must have the same length to be compared")
+        raise ShapeMismatchError(msg("err.compare.positions", a=a.name, a_rows=first.shape[0], b=b.name,
+                                     b_rows=second.shape[0]))
     names = (a.name, b.name) if a.name != b.name else (f"{a.name} (A)", f"{b.name} (B)")
-    result = compare_tables(first, second, names=(f"the {COMPARED_TABLES[table]} table of {names[0]}",
-                                                  f"the {COMPARED_TABLES[table]} table of {names[1]}"),
+    result = compare_tables(first, second, names=(msg("compare.table_of", table=COMPARED_TABLES[table], name=names[0]),
+                                                  msg("compare.table_of", table=COMPARED_TABLES[table], name=names[1])),
                             k=k, max_overlap_rows=max_overlap_rows, seed=seed)
     return CheckpointComparison(table=table, names=names, labels=row_labels(a, b, table), result=result)

@@ -37,6 +37,7 @@ from scipy.linalg import orthogonal_procrustes
 
 from dashboard.analysis.norms import unit_rows
 from dashboard.errors import InvalidTableError, ShapeMismatchError
+from dashboard.i18n import msg
 
 #: Neighbours per row in the overlap measure.
 OVERLAP_K = 10
@@ -98,9 +99,7 @@ def _standardised(table: np.ndarray, name: str, width: int) -> np.ndarray:
     centred = np.asarray(table, np.float64) - np.asarray(table, np.float64).mean(axis=0)
     norm = np.linalg.norm(centred)
     if norm == 0:
-        raise InvalidTableError(f"every row of {name} is the same (an all-zero table, as at step 0 of a run that "
-                                "starts its position table at zero): there is nothing to align; choose a later "
-                                "checkpoint")
+        raise InvalidTableError(msg("err.compare.all_rows_equal", name=name))
     padded = np.zeros((table.shape[0], width))
     padded[:, :table.shape[1]] = centred / norm
     return padded
@@ -123,12 +122,12 @@ def linear_cka(a: np.ndarray, b: np.ndarray) -> float:
         InvalidTableError: a table has all rows equal (no variance).
     """
     if a.shape[0] != b.shape[0]:
-        raise ShapeMismatchError(f"CKA needs the same rows in both tables, got {a.shape[0]:,} and {b.shape[0]:,}")
+        raise ShapeMismatchError(msg("err.compare.cka_rows", a=a.shape[0], b=b.shape[0]))
     a = np.asarray(a, np.float64) - np.asarray(a, np.float64).mean(axis=0)
     b = np.asarray(b, np.float64) - np.asarray(b, np.float64).mean(axis=0)
     self_a, self_b = np.linalg.norm(a.T @ a), np.linalg.norm(b.T @ b)
     if self_a == 0 or self_b == 0:
-        raise InvalidTableError("CKA is undefined for a table whose rows are all equal; choose a trained checkpoint")
+        raise InvalidTableError(msg("err.compare.cka_equal"))
     return float(np.clip(np.linalg.norm(b.T @ a) ** 2 / (self_a * self_b), 0.0, 1.0))
 
 
@@ -203,11 +202,10 @@ def compare_tables(a: np.ndarray, b: np.ndarray, *, names: tuple[str, str] = ("A
         InvalidTableError: a table whose rows are all equal (nothing to align).
     """
     if a.shape[0] != b.shape[0]:
-        raise ShapeMismatchError(f"{names[0]} has {a.shape[0]:,} rows but {names[1]} has {b.shape[0]:,}: "
-                                 "only tables of the same vocabulary (or the same positions) can be compared")
+        raise ShapeMismatchError(msg("err.compare.rows", a=names[0], a_rows=a.shape[0], b=names[1],
+                                     b_rows=b.shape[0]))
     if a.shape[0] <= k:
-        raise ShapeMismatchError(f"the tables have {a.shape[0]} rows; the overlap of {k} nearest neighbours "
-                                 f"needs at least {k + 1}")
+        raise ShapeMismatchError(msg("err.compare.too_few_rows", rows=a.shape[0], k=k, needed=k + 1))
     width = max(a.shape[1], b.shape[1])
     source, target = _standardised(a, names[0], width), _standardised(b, names[1], width)
     rotation, scale = orthogonal_procrustes(source, target)  # scale: sum of singular values of source^T target

@@ -21,11 +21,17 @@ import pandas as pd
 
 from dashboard.analysis.untrained_rows import adjacent_cosine_mean
 from dashboard.errors import ShapeMismatchError
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 NORM, DISTANCE, ADJACENT = "mean row norm", "mean distance from first", "adjacent-position cosine"
 #: Table names as the page shows them.
 TOKEN, POSITION, HEAD = "token table", "position table", "output head"
+#: The ``table`` and ``measure`` values of :func:`step_measures_frame` as a reader reads them (English: the same words).
+LABELS = {
+    TOKEN: msg("curves.table.token"), POSITION: msg("curves.table.position"), HEAD: msg("curves.table.head"),
+    NORM: msg("curves.measure.norm"), DISTANCE: msg("curves.measure.distance"), ADJACENT: msg("curves.measure.adjacent"),
+}
 
 
 def named_tables(tables: EmbeddingTables) -> dict[str, np.ndarray]:
@@ -55,8 +61,7 @@ def mean_row_distance(table: np.ndarray, start: np.ndarray) -> float:
         ShapeMismatchError: the shapes differ (both are named).
     """
     if table.shape != start.shape:
-        raise ShapeMismatchError(f"a table of shape {table.shape} cannot be compared row by row with one of shape "
-                                 f"{start.shape}; every checkpoint of a run must have the same shapes")
+        raise ShapeMismatchError(msg("err.curves.shapes", shape=str(table.shape), start=str(start.shape)))
     difference = np.asarray(table, dtype=np.float64) - np.asarray(start, dtype=np.float64)
     return float(np.linalg.norm(difference, axis=1).mean())
 
@@ -66,6 +71,15 @@ def position_cosine(position: np.ndarray) -> float | None:
     if not np.any(position):
         return None
     return adjacent_cosine_mean(position)
+
+
+def _listed(names) -> Text:
+    """Table names (keys of :data:`LABELS`) as one message, ``a, b``, each in the reader's language."""
+    names = list(names)
+    text = LABELS[names[0]]
+    for name in names[1:]:
+        text = msg("curves.list", first=text, then=LABELS[name])
+    return text
 
 
 def step_measures_frame(step: int, tables: EmbeddingTables, first: EmbeddingTables) -> pd.DataFrame:
@@ -87,8 +101,7 @@ def step_measures_frame(step: int, tables: EmbeddingTables, first: EmbeddingTabl
     """
     now, start = named_tables(tables), named_tables(first)
     if set(now) != set(start):
-        raise ShapeMismatchError(f"the checkpoint at step {step} has {', '.join(now)} but the first has "
-                                 f"{', '.join(start)}; every checkpoint of a run must hold the same tables")
+        raise ShapeMismatchError(msg("err.curves.tables", step=step, now=_listed(now), first=_listed(start)))
     rows = []
     for name, table in now.items():
         rows.append((name, NORM, float(np.linalg.norm(table, axis=1).mean())))

@@ -39,6 +39,7 @@ import numpy as np
 from dashboard.analysis.norms import row_norms
 from dashboard.analysis.token_categories import reserved_token_ids
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 
 #: Indicator key -> the name Land & Bartolo's code gives it.
@@ -46,6 +47,10 @@ INDICATORS = {
     "cosine": "E_out cosine distance w/o 1st PC",
     "norm": "E_in L2 norm",
 }
+#: Indicator key -> its name as a reader reads it (English: the name in their code).
+INDICATOR_LABELS = {"cosine": msg("undertrained.indicator.cosine"), "norm": msg("undertrained.indicator.norm")}
+#: :attr:`UndertrainedTokens.table` -> what a reader reads.
+TABLE_LABELS = {"token table": msg("undertrained.table.token"), "output head": msg("undertrained.table.head")}
 #: Their default threshold: the 2nd percentile of the indicator.
 THRESHOLD_PERCENTILE = 2.0
 
@@ -100,12 +105,10 @@ def cosine_distance_without_first_pc(head: np.ndarray, unused_ids: np.ndarray) -
     """
     unused_ids = np.asarray(unused_ids, np.int64)
     if unused_ids.size == 0:
-        raise QueryError("the cosine indicator needs rows known to be unused (reserved tokens such as [unused0], "
-                         "padding rows, or ids given with --unused); none are known for this checkpoint: "
-                         "give some, or use the norm indicator")
+        raise QueryError(msg("err.undertrained.no_unused"))
     if unused_ids.min() < 0 or unused_ids.max() >= head.shape[0]:
-        raise QueryError(f"unused ids must be between 0 and {head.shape[0] - 1}, got {unused_ids.min()} .. "
-                         f"{unused_ids.max()}")
+        raise QueryError(msg("err.undertrained.unused_range", last=head.shape[0] - 1, low=int(unused_ids.min()),
+                             high=int(unused_ids.max())))
     first = first_principal_component(head)
     reference = np.asarray(head[unused_ids], np.float64)
     mean_unused = (reference - np.outer(reference @ first, first)).mean(axis=0)  # (d_model,), in U' space
@@ -181,9 +184,10 @@ def find_undertrained(tables: EmbeddingTables, indicator: str = "auto", unused_i
     if indicator == "auto":
         indicator = choose_indicator(tables)
     if indicator not in INDICATORS:
-        raise QueryError(f"unknown indicator {indicator!r}; choose auto, {' or '.join(INDICATORS)}")
+        raise QueryError(msg("err.undertrained.unknown_indicator", indicator=repr(indicator),
+                             choices=" or ".join(INDICATORS)))
     if not 0 < percentile < 100:
-        raise QueryError(f"the threshold percentile must be between 0 and 100, got {percentile}")
+        raise QueryError(msg("err.undertrained.percentile", percentile=percentile))
     if indicator == "cosine":
         head = tables.output_head if tables.output_head is not None else tables.token
         reference = known_unused_ids(tables) if unused_ids is None else np.asarray(unused_ids, np.int64)

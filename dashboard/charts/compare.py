@@ -1,4 +1,8 @@
-"""Charts of the Compare page: the two aligned maps, the largest movers, the neighbour overlap."""
+"""Charts of the Compare page: the two aligned maps, the largest movers, the neighbour overlap.
+
+Axis and tooltip titles are in the active language at build time: the pages
+build these charts on every run, uncached.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ from typing import Sequence
 
 import altair as alt
 import pandas as pd
+
+from dashboard.i18n import active_language, t
 
 _MOVER, _OTHER = "#d62728", "#9e9e9e"
 
@@ -26,22 +32,44 @@ def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[st
         shared, so a point's place can be compared across the two.
     """
     names = list(dict.fromkeys(frame["checkpoint"]))
+    frame = _positions_in_words(frame)
     x_scale = alt.Scale(domain=[float(frame["x"].min()), float(frame["x"].max())], zero=False)
     y_scale = alt.Scale(domain=[float(frame["y"].min()), float(frame["y"].max())], zero=False)
     panels = []
     for letter, name in zip("AB", names):
         base = alt.Chart(frame[frame["checkpoint"] == name])
         points = base.mark_circle(opacity=0.7).encode(
-            x=alt.X("x:Q", title="PC1 of B", scale=x_scale), y=alt.Y("y:Q", title="PC2 of B", scale=y_scale),
+            x=alt.X("x:Q", title=t("chart.compare.pc1"), scale=x_scale),
+            y=alt.Y("y:Q", title=t("chart.compare.pc2"), scale=y_scale),
             color=alt.condition("datum.mover", alt.value(_MOVER), alt.value(_OTHER)),
             size=alt.condition("datum.mover", alt.value(70), alt.value(10)),
             order=alt.Order("mover:Q"),
-            tooltip=[alt.Tooltip("token:N"), alt.Tooltip("id:Q"), alt.Tooltip("drift:Q", format=".3f")])
+            tooltip=_row_tooltips())
         labels = base.transform_filter("datum.label != ''").mark_text(
             align="left", dx=6, dy=-4, fontSize=11, fontWeight="bold", color=_MOVER).encode(
             x=alt.X("x:Q", scale=x_scale), y=alt.Y("y:Q", scale=y_scale), text="label:N")
         panels.append(alt.layer(points, labels).properties(title=f"{letter}: {name}", width=side, height=side))
     return alt.hconcat(*panels).properties(title=alt.TitleParams(title, subtitle=list(subtitle), anchor="start"))
+
+
+def _positions_in_words(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with its ``position t`` row names (``token``, ``label``) in the active language; English: as is."""
+    if active_language() == "en":
+        return frame
+    named = frame["token"] == "position " + frame["id"].astype(str)
+    if not named.any():
+        return frame
+    words = frame["id"].map(lambda i: t("chart.compare.position", position=i))
+    shown = frame.assign(token=frame["token"].where(~named, words))
+    if "label" in shown:
+        shown["label"] = shown["label"].where(~(named & (shown["label"] != "")), words)
+    return shown
+
+
+def _row_tooltips() -> list[alt.Tooltip]:
+    """Tooltips of a compared row: its token, id and drift, titled in the active language."""
+    return [alt.Tooltip("token:N", title=t("chart.compare.token")), alt.Tooltip("id:Q", title="id"),
+            alt.Tooltip("drift:Q", format=".3f", title=t("chart.compare.drift"))]
 
 
 def drift_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
@@ -52,12 +80,12 @@ def drift_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
         title: chart title.
     """
     # A token's label gets its id (two rows can show the same text); "position 7" already is one.
-    shown = frame.assign(row=[t if t == f"position {i}" else f"{t}  #{i}" for t, i in zip(frame["token"], frame["id"])])
+    shown = frame.assign(row=[t("chart.compare.position", position=i) if token == f"position {i}" else f"{token}  #{i}"
+                              for token, i in zip(frame["token"], frame["id"])])
     return alt.Chart(shown).mark_bar(color=_MOVER).encode(
-        x=alt.X("drift:Q", title="drift (units of B's root-mean-square row length)"),
+        x=alt.X("drift:Q", title=t("chart.compare.drift_axis")),
         y=alt.Y("row:N", sort=list(shown["row"]), title=None),
-        tooltip=[alt.Tooltip("token:N"), alt.Tooltip("id:Q"), alt.Tooltip("drift:Q", format=".3f"),
-                 alt.Tooltip("overlap:Q", format=".1f", title="10-NN overlap")],
+        tooltip=[*_row_tooltips(), alt.Tooltip("overlap:Q", format=".1f", title=t("chart.compare.overlap"))],
     ).properties(title=title, height=alt.Step(16))
 
 
@@ -70,9 +98,10 @@ def overlap_counts_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
     """
     k = int(frame["shared"].max())
     return alt.Chart(frame).mark_bar().encode(
-        x=alt.X("shared:O", title=f"nearest neighbours shared (of {k})"),
-        y=alt.Y("rows:Q", title="rows"),
-        tooltip=["shared:O", "rows:Q"],
+        x=alt.X("shared:O", title=t("chart.compare.shared_axis", k=k)),
+        y=alt.Y("rows:Q", title=t("chart.compare.rows")),
+        tooltip=[alt.Tooltip("shared:O", title=t("chart.compare.shared")),
+                 alt.Tooltip("rows:Q", title=t("chart.compare.rows"))],
     ).properties(title=title, height=220)
 
 
@@ -87,9 +116,11 @@ def score_histogram_chart(frame: pd.DataFrame, threshold: float, *, indicator: s
     """
     bars = alt.Chart(frame).mark_bar().encode(
         x=alt.X("start:Q", title=indicator, bin="binned"), x2="stop:Q",
-        y=alt.Y("rows:Q", title="rows", scale=alt.Scale(type="symlog")),
+        y=alt.Y("rows:Q", title=t("chart.compare.rows"), scale=alt.Scale(type="symlog")),
         color=alt.condition("datum.below", alt.value(_MOVER), alt.value("#4c78a8")),
-        tooltip=[alt.Tooltip("start:Q", format=".3f"), alt.Tooltip("stop:Q", format=".3f"), "rows:Q"])
+        tooltip=[alt.Tooltip("start:Q", format=".3f", title=t("chart.compare.start")),
+                 alt.Tooltip("stop:Q", format=".3f", title=t("chart.compare.stop")),
+                 alt.Tooltip("rows:Q", title=t("chart.compare.rows"))])
     rule = alt.Chart(pd.DataFrame({"threshold": [threshold]})).mark_rule(color="black", strokeDash=[4, 3]).encode(
-        x="threshold:Q", tooltip=[alt.Tooltip("threshold:Q", format=".4f")])
+        x="threshold:Q", tooltip=[alt.Tooltip("threshold:Q", format=".4f", title=t("chart.compare.threshold"))])
     return alt.layer(bars, rule).properties(title=title, height=240)

@@ -1,11 +1,21 @@
-"""Altair charts of a training run: the loss curve and the tables' measures over steps, the shown step marked."""
+"""Altair charts of a training run: the loss curve and the tables' measures over steps, the shown step marked.
+
+Titles, tooltips and legend labels are in the active language at build time
+(the page builds these charts on every run, uncached); the data keep their
+English values (``token table``, ``validation``), so switching language keeps
+every colour.
+"""
 
 from __future__ import annotations
+
+from typing import Mapping
 
 import altair as alt
 import pandas as pd
 
+from dashboard.analysis.training_curves import LABELS
 from dashboard.charts.positions import FIT_WIDTH
+from dashboard.i18n import active_language, render, t
 
 #: Colours of the three tables, the same in every chart of the page.
 TABLE_COLOURS = alt.Scale(domain=["token table", "position table", "output head"],
@@ -14,9 +24,48 @@ TABLE_COLOURS = alt.Scale(domain=["token table", "position table", "output head"
 SPLIT_COLOURS = alt.Scale(domain=["train", "validation"], range=["#9ecae9", "#08519c"])
 
 
+def legend_label_expr(labels: Mapping[str, str], field: str = "label") -> str | None:
+    """A Vega expression that shows each data value by its label in the active language.
+
+    Args:
+        labels: data value -> catalogue message (or plain text) to show for it.
+        field: the datum's field holding the value (``label`` in a legend's ``labelExpr``).
+
+    Returns:
+        The expression, or ``None`` in English, where the values are already what a reader reads.
+    """
+    if active_language() == "en":
+        return None
+    expression = f"datum[{_quoted(field)}]"
+    for value, label in labels.items():
+        expression = f"datum[{_quoted(field)}] == {_quoted(value)} ? {_quoted(render(label))} : ({expression})"
+    return expression
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a single-quoted Vega expression string."""
+    return "'" + str(text).replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _shown_field(chart: alt.Chart, field: str, labels: Mapping[str, str]) -> tuple[alt.Chart, str]:
+    """``chart`` with a field holding ``field``'s values as the reader reads them, and that field's name.
+
+    In English no field is added: the values already read as they should.
+    """
+    expression = legend_label_expr(labels, field)
+    if expression is None:
+        return chart, field
+    return chart.transform_calculate(**{f"{field}_shown": expression}), f"{field}_shown"
+
+
+def _legend(**options) -> alt.Legend:
+    expression = options.pop("label_expr", None)
+    return alt.Legend(**options) if expression is None else alt.Legend(labelExpr=expression, **options)
+
+
 def _step_rule(step: int) -> alt.Chart:
     return (alt.Chart(pd.DataFrame({"step": [step]})).mark_rule(color="#d62728", strokeDash=[4, 3])
-            .encode(x="step:Q", tooltip=[alt.Tooltip("step:Q", title="shown step")]))
+            .encode(x="step:Q", tooltip=[alt.Tooltip("step:Q", title=t("chart.training.shown_step"))]))
 
 
 def loss_curve_chart(frame: pd.DataFrame, step: int, *, title: str = "Loss") -> alt.LayerChart:
@@ -32,10 +81,16 @@ def loss_curve_chart(frame: pd.DataFrame, step: int, *, title: str = "Loss") -> 
         A line per split, points on the validation split (logged sparsely),
         and a dashed red rule at ``step``.
     """
-    base = alt.Chart(frame).encode(
-        x=alt.X("step:Q", title="step"), y=alt.Y("loss:Q", title="loss (nats per token)", scale=alt.Scale(zero=False)),
-        color=alt.Color("split:N", title=None, scale=SPLIT_COLOURS, legend=alt.Legend(orient="top")),
-        tooltip=["split:N", "step:Q", alt.Tooltip("loss:Q", format=".3f")])
+    splits = {"train": t("chart.training.split.train"), "validation": t("chart.training.split.validation")}
+    base, split = _shown_field(alt.Chart(frame), "split", splits)
+    base = base.encode(
+        x=alt.X("step:Q", title=t("chart.training.step")),
+        y=alt.Y("loss:Q", title=t("chart.training.loss_axis"), scale=alt.Scale(zero=False)),
+        color=alt.Color("split:N", title=None, scale=SPLIT_COLOURS,
+                        legend=_legend(orient="top", label_expr=legend_label_expr(splits))),
+        tooltip=[alt.Tooltip(f"{split}:N", title=t("chart.training.split")),
+                 alt.Tooltip("step:Q", title=t("chart.training.step")),
+                 alt.Tooltip("loss:Q", format=".3f", title=t("chart.training.loss"))])
     lines = base.mark_line(strokeWidth=1)
     points = base.transform_filter(alt.datum.split == "validation").mark_point(filled=True, size=30)
     return alt.layer(lines, points, _step_rule(step), title=title).properties(height=240, autosize=FIT_WIDTH)
@@ -56,14 +111,20 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
         A line per table with a point at each checkpoint, and the rule.
     """
     chosen = frame[frame["measure"] == measure]
+    name = render(LABELS.get(measure, measure))
     # One table (the adjacent-position cosine): the title says which, a legend would list absent ones.
-    legend = alt.Legend(orient="top", columns=2, labelLimit=120) if chosen["table"].nunique() > 1 else None
+    tables = {table: LABELS[table] for table in TABLE_COLOURS.domain}
+    legend = (_legend(orient="top", columns=2, labelLimit=120, label_expr=legend_label_expr(tables))
+              if chosen["table"].nunique() > 1 else None)
+    chart, table = _shown_field(alt.Chart(chosen), "table", tables)
     lines = (
-        alt.Chart(chosen)
+        chart
         .mark_line(point=True)
-        .encode(x=alt.X("step:Q", title="step"), y=alt.Y("value:Q", title=y_title),
+        .encode(x=alt.X("step:Q", title=t("chart.training.step")), y=alt.Y("value:Q", title=y_title),
                 color=alt.Color("table:N", title=None, scale=TABLE_COLOURS,
                                 legend=legend),
-                tooltip=["table:N", "step:Q", alt.Tooltip("value:Q", format=".4f", title=measure)])
+                tooltip=[alt.Tooltip(f"{table}:N", title=t("chart.training.table")),
+                         alt.Tooltip("step:Q", title=t("chart.training.step")),
+                         alt.Tooltip("value:Q", format=".4f", title=name)])
     )
-    return alt.layer(lines, _step_rule(step), title=measure).properties(height=200, autosize=FIT_WIDTH)
+    return alt.layer(lines, _step_rule(step), title=name).properties(height=200, autosize=FIT_WIDTH)

@@ -29,6 +29,7 @@ from typing import Any, Mapping
 
 from dashboard.checkpoints.torch_pickle import load_torch_file
 from dashboard.errors import CheckpointReadError, RunError
+from dashboard.i18n import msg
 
 SNAPSHOT_NAME = re.compile(r"^step-(\d{5})\.safetensors$")
 NANOGPT_NAME = re.compile(r"^ckpt.*\.pt$")
@@ -37,10 +38,13 @@ RUN_LOG = "training_log.json"
 TRAINER_STATE = "trainer_state.json"
 #: Layout name -> what a user sees, for messages and captions.
 LAYOUTS = {
-    "snapshots": "step-NNNNN.safetensors snapshots",
-    "nanogpt": "nanoGPT ckpt*.pt checkpoints (iter_num)",
-    "hf-trainer": "Hugging Face Trainer checkpoint-* folders (trainer_state.json)",
+    "snapshots": msg("runs.layout.snapshots"),
+    "nanogpt": msg("runs.layout.nanogpt"),
+    "hf-trainer": msg("runs.layout.hf_trainer"),
 }
+#: The three layouts in one message (``a; b; c``), for captions and errors.
+LAYOUT_LIST = msg("runs.layouts", snapshots=LAYOUTS["snapshots"], nanogpt=LAYOUTS["nanogpt"],
+                  hf_trainer=LAYOUTS["hf-trainer"])
 
 
 @dataclass(frozen=True)
@@ -86,8 +90,8 @@ class TrainingRun:
             RunError: ``step`` is not one of :attr:`steps`.
         """
         if step not in self.steps:
-            raise RunError(f"step {step} has no checkpoint in {self.folder.name}; steps: "
-                           + ", ".join(str(s) for s in self.steps))
+            raise RunError(msg("err.runs.no_step", step=step, folder=self.folder.name,
+                               steps=", ".join(str(s) for s in self.steps)))
         return self.paths[self.steps.index(step)]
 
 
@@ -95,8 +99,8 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise CheckpointReadError(f"{path.parent.name}/{path.name} is not readable JSON ({error}); "
-                                  "write it again or remove it") from error
+        raise CheckpointReadError(msg("err.runs.bad_json", file=f"{path.parent.name}/{path.name}",
+                                      error=error)) from error
 
 
 def _snapshot_losses(folder: Path) -> tuple[tuple[LossPoint, ...], str | None]:
@@ -105,7 +109,7 @@ def _snapshot_losses(folder: Path) -> tuple[tuple[LossPoint, ...], str | None]:
         return (), None
     data = _read_json(log)
     if not isinstance(data, Mapping):
-        raise CheckpointReadError(f"{log.name} in {folder.name} is not a JSON object; write it again or remove it")
+        raise CheckpointReadError(msg("err.runs.log_not_object", log=log.name, folder=folder.name))
     points = [LossPoint(step, float(loss), "train") for step, loss in enumerate(data.get("train_loss") or [])]
     points += [LossPoint(int(step), float(loss), "validation") for step, loss in data.get("val_loss") or []]
     weights = data.get("weights")
@@ -123,12 +127,10 @@ def _snapshot_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
 def _nanogpt_step(path: Path) -> tuple[int, float | None]:
     checkpoint = load_torch_file(path)  # weights_only=True, memory-mapped: the tensors are not read
     if not (isinstance(checkpoint, Mapping) and "model" in checkpoint and "model_args" in checkpoint):
-        raise RunError(f"{path.name} is not a nanoGPT checkpoint (no 'model' and 'model_args' entries); a run folder "
-                       "of ckpt*.pt files holds only what nanoGPT's train.py saves: move it out of the folder")
+        raise RunError(msg("err.runs.not_nanogpt", name=path.name))
     step = checkpoint.get("iter_num")
     if not isinstance(step, int) or isinstance(step, bool) or step < 0:
-        raise RunError(f"{path.name} has no whole-number iter_num ({step!r}), so its place in the run is unknown; "
-                       "save checkpoints with nanoGPT's train.py, which records iter_num")
+        raise RunError(msg("err.runs.no_iter_num", name=path.name, step=repr(step)))
     try:
         loss = float(checkpoint.get("best_val_loss"))
     except (TypeError, ValueError, RuntimeError):
@@ -150,8 +152,7 @@ def _nanogpt_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
 def _trainer_state(folder: Path) -> Mapping[str, Any]:
     state = _read_json(folder / TRAINER_STATE)
     if not isinstance(state, Mapping) or not isinstance(state.get("global_step"), int):
-        raise RunError(f"{folder.name}/{TRAINER_STATE} has no whole-number global_step, so the checkpoint's step "
-                       "is unknown; save the run with transformers' Trainer, which writes it")
+        raise RunError(msg("err.runs.no_global_step", state=f"{folder.name}/{TRAINER_STATE}"))
     return state
 
 
@@ -182,8 +183,7 @@ def _hf_trainer_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
 def _refuse_repeated_steps(found: list[tuple[int, Path]]) -> None:
     for (step, first), (again, second) in zip(found, found[1:]):
         if step == again:
-            raise RunError(f"{first.name} and {second.name} are both at step {step}; a run has one checkpoint a "
-                           "step: move one of them out of the folder")
+            raise RunError(msg("err.runs.repeated_step", first=first.name, second=second.name, step=step))
 
 
 def discover_run(folder: Path) -> TrainingRun:
@@ -204,19 +204,18 @@ def discover_run(folder: Path) -> TrainingRun:
         UnsafeCheckpointError: a ``ckpt*.pt`` whose pickle safe loading refuses.
     """
     if not folder.is_dir():
-        raise RunError(f"{folder} is not a folder; give the folder that holds the run's checkpoints")
+        raise RunError(msg("err.runs.not_folder", folder=str(folder)))
     try:
         entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
     except OSError as error:
-        raise RunError(f"cannot list {folder} ({error.strerror or error}); make it readable (chmod +rx)") from error
+        raise RunError(msg("err.runs.cannot_list", folder=str(folder), reason=error.strerror or error)) from error
     for find in (_snapshot_run, _nanogpt_run, _hf_trainer_run):
         run = find(folder, entries)
         if run is not None:
             break
     else:
-        raise RunError(f"{folder.name} holds no checkpoints of a run; a run folder holds one of: "
-                       + "; ".join(LAYOUTS.values()))
+        raise RunError(msg("err.runs.no_layout", folder=folder.name, layouts=LAYOUT_LIST))
     if len(run.steps) < 2:
-        raise RunError(f"{folder.name} holds one checkpoint ({run.paths[0].name}, step {run.steps[0]}); a run needs "
-                       "two or more: open a single checkpoint from the sidebar instead")
+        raise RunError(msg("err.runs.one_checkpoint", folder=folder.name, name=run.paths[0].name,
+                           step=run.steps[0]))
     return run

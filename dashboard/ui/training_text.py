@@ -1,27 +1,32 @@
-"""Sentences of the Training page, each built from the numbers of the run on screen."""
+"""Sentences of the Training, Compare and Under-trained pages, each built from the numbers on screen.
+
+Each function returns a catalogue message (:class:`~dashboard.i18n.Text`,
+English as a ``str``); the page shows it with :func:`~dashboard.i18n.render`.
+:func:`display_frame` gives a frame its headers in the reader's language just
+before it is shown, the frame itself keeping its English column names.
+"""
 
 from __future__ import annotations
 
+from typing import Mapping
+
 import pandas as pd
 
-from dashboard.analysis.training_curves import ADJACENT, DISTANCE, NORM, POSITION, TOKEN
+from dashboard.analysis.training_curves import ADJACENT, DISTANCE, LABELS, NORM, POSITION, TOKEN
 from dashboard.checkpoints.runs import TrainingRun
+from dashboard.i18n import Text, msg, render
 from dashboard.tables import EmbeddingTables
 
 
-def describe_weights(run: TrainingRun) -> str:
+def describe_weights(run: TrainingRun) -> Text:
     """Which weights the checkpoints hold and what the logged losses measure, as far as the run says."""
     if run.layout == "snapshots" and run.weights == "ema":
-        return ("Each snapshot holds the exponential moving average of the trained weights that the training loop "
-                "keeps (the weights that ship as the model), rounded to float16; at step 0 that average is the "
-                "initialisation. The training loss is of the trained weights on each step's batch, the validation "
-                "loss of the averaged weights.")
+        return msg("training.weights.ema")
     if run.layout == "nanogpt":
-        return ("The loss shown is each checkpoint's best_val_loss: the best validation loss nanoGPT had seen up to "
-                "that step.")
+        return msg("training.weights.nanogpt")
     if run.layout == "hf-trainer":
-        return "The losses are the log_history of the last checkpoint's trainer_state.json."
-    return "The checkpoints hold the weights as they were saved."
+        return msg("training.weights.hf_trainer")
+    return msg("training.weights.saved")
 
 
 def _value(curves: pd.DataFrame, step: int, table: str, measure: str) -> float | None:
@@ -29,14 +34,60 @@ def _value(curves: pd.DataFrame, step: int, table: str, measure: str) -> float |
     return None if chosen.empty else float(chosen["value"].iloc[0])
 
 
-def describe_step(tables: EmbeddingTables, curves: pd.DataFrame, step: int) -> str:
+def describe_step(tables: EmbeddingTables, curves: pd.DataFrame, step: int) -> Text:
     """The shown step's numbers in one or two sentences (token rows' mean norm and distance, adjacent cosine)."""
     first = int(curves["step"].min())
     norm, distance = _value(curves, step, TOKEN, NORM), _value(curves, step, TOKEN, DISTANCE)
-    text = f"Token rows: mean L2 norm {norm:.4f}"
-    text += "." if step == first else f", on average {distance:.4f} from their value at step {first:,}."
-    if tables.position is not None:
-        cosine = _value(curves, step, POSITION, ADJACENT)
-        text += (" Position table: every row is zero, so adjacent positions have no cosine yet." if cosine is None
-                 else f" Mean cosine of adjacent position rows: {cosine:.3f}.")
-    return text
+    if step == first:
+        text = msg("training.step.token_first", norm=norm)
+    else:
+        text = msg("training.step.token", norm=norm, distance=distance, first=first)
+    if tables.position is None:
+        return text
+    cosine = _value(curves, step, POSITION, ADJACENT)
+    position = (msg("training.step.position_zero") if cosine is None
+                else msg("training.step.position", cosine=cosine))
+    return msg("training.step.both", token=text, position=position)
+
+
+def display_frame(frame: pd.DataFrame, headers: Mapping[str, str]) -> pd.DataFrame:
+    """``frame`` with its column names (every level) shown through ``headers``, in the active language.
+
+    Args:
+        frame: the frame as built (English column names, which tests and downloads read).
+        headers: column name -> catalogue message; names not in it stay as they are.
+
+    Returns:
+        A relabelled copy of ``frame`` (the values untouched); in English the same names.
+    """
+    def shown(name):
+        return render(headers[name]) if isinstance(name, str) and name in headers else name
+
+    shown_frame = frame.copy()
+    if isinstance(shown_frame.columns, pd.MultiIndex):
+        shown_frame.columns = pd.MultiIndex.from_tuples([tuple(shown(n) for n in c) for c in shown_frame.columns],
+                                                        names=[shown(n) for n in shown_frame.columns.names])
+    else:
+        shown_frame.columns = [shown(c) for c in shown_frame.columns]
+        shown_frame.columns.name = shown(frame.columns.name)
+    if shown_frame.index.name is not None:
+        shown_frame.index.name = shown(shown_frame.index.name)
+    return shown_frame
+
+
+#: Column headers of the Training page's frames.
+TRAINING_HEADERS = {
+    "word": msg("training.col.word"), "token": msg("training.col.token"),
+    "neighbours": msg("training.col.neighbours"), "step": msg("training.col.step"),
+    "table": msg("training.col.table"), "measure": msg("training.col.measure"), **LABELS,
+}
+#: Column headers of the Compare page's table of largest movers.
+COMPARE_HEADERS = {
+    "rank": msg("compare.col.rank"), "id": msg("compare.col.id"), "token": msg("compare.col.token"),
+    "drift": msg("compare.col.drift"), "overlap": msg("compare.col.overlap"),
+}
+#: Column headers of the Under-trained tokens page's table of candidates.
+UNDERTRAINED_HEADERS = {
+    "rank": msg("compare.col.rank"), "id": msg("compare.col.id"), "token": msg("compare.col.token"),
+    "score": msg("undertrained.col.score"), "category": msg("undertrained.col.category"),
+}

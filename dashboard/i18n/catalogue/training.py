@@ -1,0 +1,124 @@
+"""Messages of the Training page, its sentences (dashboard.ui.training_text), its curves and charts."""
+
+MESSAGES = {
+    # pages/training.py
+    "training.title": ("Training, step by step", "학습 과정, 스텝별로 보기"),
+    "training.caption": (
+        "A run's embedding tables at each saved step: what training did to the token table, the position table "
+        "and the output head. Leave the folder empty for the bundled GPT's own training; or give a folder of one "
+        "run: {layouts}.",
+        "한 번의 학습에서 저장된 스텝마다 임베딩 테이블을 봅니다. 학습이 토큰 임베딩 테이블, 위치 임베딩 테이블, "
+        "출력 헤드(`lm_head`)를 어떻게 바꾸었는지 볼 수 있습니다. 폴더를 비워 두면 함께 제공되는 GPT의 학습을 "
+        "보여 줍니다. 직접 학습한 폴더를 줄 수도 있습니다. 다음 형식을 읽습니다: {layouts}."),
+    "training.paths_off": (
+        "Server paths are off on this server (EXPLORER_LOCAL_PATHS=off): this page shows the bundled GPT's run.",
+        "이 서버에서는 서버 경로를 열 수 없습니다(EXPLORER_LOCAL_PATHS=off). 그래서 함께 제공되는 GPT의 학습을 "
+        "보여 줍니다."),
+    "training.folder_inside": ("Run folder inside {folder}", "학습 폴더 ({folder} 안)"),
+    "training.folder_on_server": ("Run folder on the server", "서버의 학습 폴더"),
+    "training.folder_placeholder": ("empty: the bundled GPT's run; or /path/to/out",
+                                    "비워 두면 함께 제공되는 GPT의 학습, 또는 /path/to/out"),
+    "training.folder_help": (
+        "A folder holding the checkpoints of one run; empty: the bundled tiny-gpt-pydocs run.",
+        "한 번의 학습에서 저장한 체크포인트가 든 폴더입니다. 비워 두면 함께 제공되는 tiny-gpt-pydocs의 학습을 "
+        "봅니다."),
+    "training.what_run_folder": ("run folder", "학습 폴더"),
+    "training.no_such_folder": (
+        "That folder does not exist on the server; give the folder that holds the run's checkpoints",
+        "서버에 그런 폴더가 없습니다. 학습 체크포인트가 든 폴더를 주세요."),
+    "training.run_line": (
+        "**{name}**: {count} checkpoints ({layout}), steps {steps}.",
+        "**{name}**: 체크포인트 {count}개, 형식은 {layout}입니다. 학습 스텝: {steps}."),
+    "training.step": ("Step", "학습 스텝"),
+    "training.play": ("Play", "재생"),
+    "training.play_help": ("Show every step in turn from the first.", "첫 스텝부터 차례로 모든 스텝을 보여 줍니다."),
+    "training.words": ("Words whose nearest neighbours to follow (comma-separated)",
+                       "최근접 이웃을 따라가 볼 단어 (쉼표로 구분)"),
+    "training.at_step": ("At step {step:,}", "학습 스텝 {step:,}"),
+    "training.heatmap_title": ("Cosine between positions, step {step:,}", "위치 사이의 코사인 유사도, 스텝 {step:,}"),
+    "training.position_zero": (
+        "Every row of the position table is zero at this step, so no cosine is defined; the heatmap shows 0 for "
+        "each pair.",
+        "이 스텝에서는 위치 임베딩 테이블의 모든 행이 0입니다. 그래서 코사인 유사도를 정의할 수 없고, 히트맵은 "
+        "모든 쌍을 0으로 보여 줍니다."),
+    "training.no_position_table": ("This checkpoint has no learned position table ({kind}).",
+                                   "이 체크포인트에는 학습된 위치 임베딩 테이블이 없습니다({kind})."),
+    "training.norms_title": ("Row norms of the token table, step {step:,}", "토큰 임베딩 테이블의 행 노름, 스텝 {step:,}"),
+    "training.loss_title": ("Loss, the shown step marked", "손실 (보고 있는 스텝 표시)"),
+    "training.no_loss": ("No loss was logged with these checkpoints.", "이 체크포인트들에는 기록된 손실이 없습니다."),
+    "training.neighbours_heading": (
+        "**Nearest neighbours at step {step:,}** (cosine over the token table, {k} nearest)",
+        "**스텝 {step:,}의 최근접 이웃** (토큰 임베딩 테이블에서 코사인 유사도로 가장 가까운 {k}개)"),
+    "training.over_all_steps": ("Over all steps", "모든 스텝에 걸쳐"),
+    "training.over_all_caption": (
+        "One point per checkpoint. Distance from the first: the mean over rows of the L2 distance between a row "
+        "and the same row at step {first:,}, in the units of the row norms. Token rows past the vocabulary "
+        "(padding) are left out.",
+        "점 하나가 체크포인트 하나입니다. 처음부터의 거리는 각 행과 스텝 {first:,}의 같은 행 사이 L2 거리를 "
+        "모든 행에 걸쳐 평균 낸 값이고, 단위는 행 노름과 같습니다. 어휘 뒤에 붙은 토큰 행(패딩)은 뺍니다."),
+    "training.y_adjacent": ("mean cosine of rows t, t + 1", "t번째와 t + 1번째 행의 평균 코사인 유사도"),
+    "training.y_norm": ("mean L2 row norm", "평균 L2 행 노름"),
+    "training.y_distance": ("mean L2 distance per row", "행마다의 평균 L2 거리"),
+    "training.numbers": ("The numbers", "숫자로 보기"),
+    "training.col.word": ("word", "단어"),
+    "training.col.token": ("token", "토큰"),
+    "training.col.neighbours": ("neighbours", "최근접 이웃"),
+    "training.col.step": ("step", "학습 스텝"),
+    "training.col.table": ("table", "테이블"),
+    "training.col.measure": ("measure", "측정값"),
+    # dashboard/ui/training_text.py
+    "training.weights.ema": (
+        "Each snapshot holds the exponential moving average of the trained weights that the training loop keeps "
+        "(the weights that ship as the model), rounded to float16; at step 0 that average is the initialisation. "
+        "The training loss is of the trained weights on each step's batch, the validation loss of the averaged "
+        "weights.",
+        "각 스냅숏에는 학습 루프가 따로 유지하는 가중치의 지수 이동 평균이 float16으로 반올림되어 들어 있습니다. "
+        "모델로 배포되는 가중치도 바로 이것입니다. 스텝 0에서 이 평균은 초기화 값 그대로입니다. 학습 손실은 각 "
+        "스텝의 배치에서 학습 중인 가중치로 잰 값이고, 검증 손실은 평균 낸 가중치로 잰 값입니다."),
+    "training.weights.nanogpt": (
+        "The loss shown is each checkpoint's best_val_loss: the best validation loss nanoGPT had seen up to that "
+        "step.",
+        "보이는 손실은 각 체크포인트의 best_val_loss입니다. 그 스텝까지 nanoGPT가 본 가장 낮은 검증 손실입니다."),
+    "training.weights.hf_trainer": (
+        "The losses are the log_history of the last checkpoint's trainer_state.json.",
+        "손실은 마지막 체크포인트의 trainer_state.json에 있는 log_history에서 가져옵니다."),
+    "training.weights.saved": ("The checkpoints hold the weights as they were saved.",
+                               "체크포인트에는 저장된 그대로의 가중치가 들어 있습니다."),
+    "training.step.token_first": ("Token rows: mean L2 norm {norm:.4f}.", "토큰 행의 평균 L2 노름은 {norm:.4f}입니다."),
+    "training.step.token": (
+        "Token rows: mean L2 norm {norm:.4f}, on average {distance:.4f} from their value at step {first:,}.",
+        "토큰 행의 평균 L2 노름은 {norm:.4f}이고, 스텝 {first:,}의 값에서 평균 {distance:.4f}만큼 멀어졌습니다."),
+    "training.step.position_zero": (
+        "Position table: every row is zero, so adjacent positions have no cosine yet.",
+        "위치 임베딩 테이블은 모든 행이 0입니다. 그래서 이웃한 위치 사이의 코사인 유사도는 아직 없습니다."),
+    "training.step.position": ("Mean cosine of adjacent position rows: {cosine:.3f}.",
+                               "이웃한 위치 행 사이의 평균 코사인 유사도는 {cosine:.3f}입니다."),
+    "training.step.both": ("{token} {position}", "{token} {position}"),
+    # dashboard/analysis/training_curves.py
+    "curves.table.token": ("token table", "토큰 임베딩 테이블"),
+    "curves.table.position": ("position table", "위치 임베딩 테이블"),
+    "curves.table.head": ("output head", "출력 헤드"),
+    "curves.measure.norm": ("mean row norm", "평균 행 노름"),
+    "curves.measure.distance": ("mean distance from first", "처음부터의 평균 거리"),
+    "curves.measure.adjacent": ("adjacent-position cosine", "이웃한 위치의 코사인 유사도"),
+    "curves.list": ("{first}, {then}", "{first}, {then}"),
+    "err.curves.shapes": (
+        "a table of shape {shape} cannot be compared row by row with one of shape {start}; every checkpoint of a "
+        "run must have the same shapes",
+        "모양이 {shape}인 테이블은 모양이 {start}인 테이블과 행끼리 비교할 수 없습니다. 한 학습의 체크포인트는 "
+        "모두 모양이 같아야 합니다."),
+    "err.curves.tables": (
+        "the checkpoint at step {step} has {now} but the first has {first}; every checkpoint of a run must hold the "
+        "same tables",
+        "스텝 {step}의 체크포인트에는 {now}이(가) 있지만 첫 체크포인트에는 {first}이(가) 있습니다. 한 학습의 "
+        "체크포인트는 모두 같은 테이블을 가져야 합니다."),
+    # dashboard/charts/training.py
+    "chart.training.step": ("step", "학습 스텝"),
+    "chart.training.shown_step": ("shown step", "보고 있는 스텝"),
+    "chart.training.loss_axis": ("loss (nats per token)", "손실 (토큰당 nat)"),
+    "chart.training.loss": ("loss", "손실"),
+    "chart.training.split": ("split", "구분"),
+    "chart.training.split.train": ("train", "학습"),
+    "chart.training.split.validation": ("validation", "검증"),
+    "chart.training.table": ("table", "테이블"),
+}
