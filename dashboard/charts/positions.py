@@ -71,7 +71,8 @@ def value_labels(values: Sequence[str], labels: dict[str, Text] | None = None):
         return alt.Undefined
     expression = "datum.label"
     for value, label in reversed(list(shown.items())):
-        expression = f"datum.label === {json.dumps(value)} ? {json.dumps(label)} : ({expression})"
+        quoted_value, quoted_label = json.dumps(value, ensure_ascii=False), json.dumps(label, ensure_ascii=False)
+        expression = f"datum.label === {quoted_value} ? {quoted_label} : ({expression})"
     return expression
 
 
