@@ -62,7 +62,7 @@ MESSAGES = {
     "positions.column.cosine_with_type": ("cosine with type {j}", "타입 {j}과의 코사인 유사도"),
 
     # --- metrics ------------------------------------------------------------------------------------------------
-    "positions.metric.n_positions": ("n_positions", "위치 수(n_positions)"),
+    "positions.metric.n_positions": ("n_positions", "컨텍스트 길이(n_positions)"),
     "positions.metric.d_model": ("d_model", "모델 차원(d_model)"),
     "positions.metric.adjacent": ("adjacent cosine mean", "이웃 위치의 코사인 평균"),
     "positions.metric.adjacent_help": (
@@ -112,10 +112,12 @@ MESSAGES = {
     # --- heatmap ------------------------------------------------------------------------------------------------
     "positions.heatmap.subheader": ("Similarity between positions", "위치 사이의 유사도"),
     "positions.heatmap.explain": (
-        "Cell (i, j) compares the rows of positions i and j: red is positive (alike), white 0 (unrelated), blue "
-        "negative (opposite). A band along the diagonal means that nearby positions have similar rows.",
-        "칸 (i, j)는 위치 i의 행과 위치 j의 행을 비교합니다. 빨강은 양수(닮음), 흰색은 0(관계없음), 파랑은 음수(반대 "
-        "방향)입니다. 대각선을 따라 띠가 보이면 가까운 위치끼리 행이 닮았다는 뜻입니다."),
+        "Cell (i, j) compares the rows of positions i and j (in a long table, of two blocks of positions): red is "
+        "positive (alike), white 0 (unrelated), blue negative (opposite). A band along the diagonal means that "
+        "nearby positions have similar rows.",
+        "칸 (i, j)는 위치 i의 행과 위치 j의 행이 얼마나 닮았는지 보여 줍니다(테이블이 길면 위치 블록 두 개를 비교합니다). "
+        "빨강은 양수(닮음), 흰색은 0(관계없음), 파랑은 음수(반대 방향)입니다. 대각선을 따라 띠가 보이면 가까운 위치끼리 "
+        "행이 닮았다는 뜻입니다."),
     "positions.heatmap.title": ("{measure} similarity, {side}", "{measure}, {side}"),
     "positions.heatmap.blocks": (
         "Block-averaged to {cells} × {cells} cells, about what the chart's pixels can show: each cell is the mean "
@@ -133,7 +135,7 @@ MESSAGES = {
     "positions.offsets.caption": (
         "Mean over all pairs (t, t + k); large offsets average over few pairs.",
         "k만큼 떨어진 모든 위치 쌍 (t, t + k)의 평균입니다. 곡선이 k와 함께 내려가면, 가까운 위치일수록 더 닮았다는 "
-        "뜻입니다. k가 크면 그런 쌍이 적어서 평균이 적은 쌍으로 계산됩니다."),
+        "뜻입니다. k가 클수록 그런 쌍이 적으므로, 곡선의 오른쪽 끝은 몇 안 되는 쌍의 평균입니다."),
 
     # --- trajectory ---------------------------------------------------------------------------------------------
     "positions.trajectory.subheader": ("Trajectory of the position rows (PCA)", "위치 행이 그리는 궤적 (PCA)"),
