@@ -63,7 +63,7 @@ n, d = tables.n_positions, tables.d_model
 with st.spinner(t("positions.spinner.summary")):
     summary = frames.cached_summary(tables, key)
 if tables.position_kind == "learned":
-    st.markdown(t("positions.intro.learned", n_positions=n))
+    st.markdown(t("positions.intro.learned", n_positions=n, base=VASWANI_BASE))
 kind = msg(f"positions.kind.{tables.position_kind}") if tables.position_kind in KINDS else tables.position_kind
 st.caption(t("positions.kind_caption", kind=kind, note=tables.position_note,
              first_block=first_block_input(tables.architecture, has_token_type=tables.token_type is not None)))
