@@ -93,3 +93,24 @@ def test_english_legends_carry_no_label_expression():
     frame = pd.DataFrame({"offset": [1], "similarity": [0.5], "pairs": [9], "table": ["learned"]})
     line = next(layer for layer in offset_similarity_chart(frame).to_dict()["layer"] if layer["mark"]["type"] == "line")
     assert "labelExpr" not in line["encoding"]["color"].get("legend", {})
+
+
+def test_a_rotary_model_says_in_korean_that_it_has_no_table(tmp_path):
+    at = open_app_page(PAGE, model=factories.llama_folder(tmp_path / "llama"), query={"lang": "ko"})
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("위치 임베딩 테이블이 없습니다" in i.value and "회전 위치 임베딩(RoPE" in i.value for i in at.info)
+    labels = {m.label: m.value for m in at.metric}
+    assert labels["헤드 차원"] == str(factories.D_MODEL // 2) and labels["rope_theta"] == "10,000"
+    assert english_runs(page_prose(at)) == []
+
+
+def test_a_one_row_table_is_explained_in_korean(tmp_path):
+    import numpy as np
+    from safetensors.numpy import save_file
+
+    rng = np.random.default_rng(0)
+    save_file({"transformer.wte.weight": rng.standard_normal((10, 8)).astype(np.float32),
+               "transformer.wpe.weight": rng.standard_normal((1, 8)).astype(np.float32)}, tmp_path / "one.safetensors")
+    at = open_app_page(PAGE, model=tmp_path / "one.safetensors", query={"lang": "ko"})
+    assert [i.value for i in at.info] == ["위치 임베딩 테이블에 행이 1개뿐입니다. 이 페이지의 그림을 그리려면 행이 적어도 3개 "
+                                          "있어야 합니다."]
