@@ -65,15 +65,43 @@ def value_labels(values: Sequence[str], labels: dict[str, Text] | None = None):
         An expression string for ``alt.Legend(labelExpr=...)``, or ``alt.Undefined``
         where every label reads as its value (English), so the spec is unchanged there.
     """
+    return _label_expression("datum.label", values, labels)
+
+
+def _label_expression(reference: str, values: Sequence[str], labels: dict[str, Text] | None):
     labels = VALUE_LABELS if labels is None else labels
     shown = {value: render(labels.get(value, value)) for value in values}
     if all(label == value for value, label in shown.items()):
         return alt.Undefined
-    expression = "datum.label"
+    expression = reference
     for value, label in reversed(list(shown.items())):
         quoted_value, quoted_label = json.dumps(value, ensure_ascii=False), json.dumps(label, ensure_ascii=False)
-        expression = f"datum.label === {quoted_value} ? {quoted_label} : ({expression})"
+        expression = f"{reference} === {quoted_value} ? {quoted_label} : ({expression})"
     return expression
+
+
+def shown_values(chart: alt.Chart, field: str, values: Sequence[str],
+                 labels: dict[str, Text] | None = None) -> tuple[alt.Chart, str]:
+    """``chart`` with a column showing ``field``'s values in the active language, for tooltips.
+
+    The frame keeps its English values (``learned``, ``true``); where the
+    reader's language differs a calculated column ``<field>_shown`` holds what
+    the reader reads. In English the chart comes back unchanged.
+
+    Args:
+        chart: the chart whose data has ``field``.
+        field: a nominal column (strings or booleans).
+        values: the values it may hold, as strings (booleans as ``true`` / ``false``).
+        labels: value -> message; :data:`VALUE_LABELS` by default.
+
+    Returns:
+        ``(chart, column)``: the chart (with the calculated column when needed)
+        and the column a tooltip should show.
+    """
+    expression = _label_expression(f'("" + datum[{json.dumps(field)}])', values, labels)
+    if expression is alt.Undefined:
+        return chart, field
+    return chart.transform_calculate(**{f"{field}_shown": expression}), f"{field}_shown"
 
 
 def _position_colour(n_positions: int) -> alt.Color:
@@ -181,15 +209,16 @@ def offset_similarity_chart(frame: pd.DataFrame, *, measure: str = "cosine") -> 
     """
     label = msg("positions.chart.mean_cosine" if measure == "cosine" else "positions.chart.mean_dot")
     tables = sorted(set(frame["table"])) if len(frame) else []
+    chart, table_shown = shown_values(alt.Chart(frame, title=t("positions.chart.offset_title")), "table", tables)
     lines = (
-        alt.Chart(frame, title=t("positions.chart.offset_title"))
+        chart
         .mark_line()
         .encode(
             x=alt.X("offset:Q", scale=alt.Scale(nice=False), title=t("positions.chart.offset_x")),
             y=alt.Y("similarity:Q", title=t("positions.chart.offset_y", label=label)),
             color=alt.Color("table:N", title=None,
                             legend=alt.Legend(orient="top", labelExpr=value_labels(tables))),
-            tooltip=[alt.Tooltip("table:N", title=t("positions.chart.table")),
+            tooltip=[alt.Tooltip(f"{table_shown}:N", title=t("positions.chart.table")),
                      alt.Tooltip("offset:Q", title=t("positions.chart.offset")),
                      alt.Tooltip("similarity:Q", format=".3f", title=t("positions.chart.similarity")),
                      alt.Tooltip("pairs:Q", title=t("positions.chart.pairs"))],
@@ -351,12 +380,15 @@ def position_norm_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt
             ``untrained`` (bool), from :func:`dashboard.ui.position_frames.row_norm_frame`.
         title: chart title (default: "Row norm by position", in the active language).
     """
-    base = alt.Chart(frame, title=t("positions.chart.norm_title") if title is None else title).encode(
+    chart, untrained_shown = shown_values(
+        alt.Chart(frame, title=t("positions.chart.norm_title") if title is None else title), "untrained",
+        ["true", "false"])
+    base = chart.encode(
         x=alt.X("position:Q", scale=alt.Scale(nice=False), title=t("positions.chart.position")),
         y=alt.Y("norm:Q", title=t("positions.chart.norm_axis")),
         tooltip=[_position_tooltip(), alt.Tooltip("norm:Q", format=".4f", title=t("positions.chart.norm")),
                  alt.Tooltip("neighbour_cosine:Q", format=".3f", title=t("positions.chart.neighbour_cosine")),
-                 alt.Tooltip("untrained:N", title=t("positions.chart.untrained"))],
+                 alt.Tooltip(f"{untrained_shown}:N", title=t("positions.chart.untrained"))],
     )
     line = base.mark_line(strokeWidth=1.2)
     flagged = base.transform_filter("datum.untrained").mark_point(color="#d62728", filled=True, size=30)
@@ -371,8 +403,10 @@ def subspace_overlap_chart(frame: pd.DataFrame) -> alt.Chart:
             :func:`dashboard.analysis.subspaces.compare_subspaces`.
     """
     measures = sorted(set(frame["measure"])) if len(frame) else []
+    chart, measure_shown = shown_values(alt.Chart(frame, title=t("positions.chart.subspace_title")), "measure",
+                                        measures)
     return (
-        alt.Chart(frame, title=t("positions.chart.subspace_title"))
+        chart
         .mark_line(point=True)
         .encode(
             x=alt.X("k:Q", scale=alt.Scale(nice=False, zero=False), title=t("positions.chart.subspace_x")),
@@ -380,7 +414,7 @@ def subspace_overlap_chart(frame: pd.DataFrame) -> alt.Chart:
             color=alt.Color("measure:N", title=None, legend=alt.Legend(orient="bottom", columns=3, labelLimit=300,
                                                                        labelExpr=value_labels(measures))),
             strokeDash=alt.condition("datum.measure == 'random k-dim subspace'", alt.value([4, 4]), alt.value([1, 0])),
-            tooltip=[alt.Tooltip("measure:N", title=t("positions.chart.measure")), "k:Q",
+            tooltip=[alt.Tooltip(f"{measure_shown}:N", title=t("positions.chart.measure")), "k:Q",
                      alt.Tooltip("share:Q", format=".2%", title=t("positions.chart.share"))],
         )
         .properties(height=280, autosize=FIT_WIDTH)

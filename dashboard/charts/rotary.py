@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from dashboard.charts.positions import FIT_WIDTH, value_labels
+from dashboard.charts.positions import FIT_WIDTH, shown_values, value_labels
 from dashboard.i18n import msg, t
 
 #: Curve names of :func:`dashboard.analysis.rotary.rotary_decay_frame` -> what a reader sees.
@@ -21,8 +21,10 @@ def rotary_frequency_chart(frame: pd.DataFrame) -> alt.Chart:
             :func:`dashboard.analysis.rotary.rotary_frequency_frame`.
     """
     full_turn = t("positions.rotary.full_turn")
+    chart, turn_shown = shown_values(alt.Chart(frame, title=t("positions.rotary.frequency_title")), "full_turn",
+                                     ["true", "false"])
     return (
-        alt.Chart(frame, title=t("positions.rotary.frequency_title"))
+        chart
         .mark_circle(size=40)
         .encode(
             x=alt.X("pair:Q", axis=alt.Axis(tickMinStep=1, format="d"), title=t("positions.rotary.pair_axis")),
@@ -32,7 +34,7 @@ def rotary_frequency_chart(frame: pd.DataFrame) -> alt.Chart:
             tooltip=[alt.Tooltip("pair:Q", title=t("positions.rotary.pair")),
                      alt.Tooltip("frequency:Q", format=".3e", title=t("positions.rotary.frequency")),
                      alt.Tooltip("wavelength:Q", format=",.1f", title=t("positions.rotary.wavelength")),
-                     alt.Tooltip("full_turn:N", title=full_turn)],
+                     alt.Tooltip(f"{turn_shown}:N", title=full_turn)],
         )
         .properties(height=280, autosize=FIT_WIDTH)
     )
@@ -45,8 +47,10 @@ def rotary_decay_chart(frame: pd.DataFrame) -> alt.Chart:
         frame: columns ``distance`` (positions), ``curve`` and ``value``, from
             :func:`dashboard.analysis.rotary.rotary_decay_frame`.
     """
+    chart, curve_shown = shown_values(alt.Chart(frame, title=t("positions.rotary.decay_title")), "curve",
+                                      list(CURVE_LABELS), CURVE_LABELS)
     return (
-        alt.Chart(frame, title=t("positions.rotary.decay_title"))
+        chart
         .mark_line()
         .encode(
             x=alt.X("distance:Q", scale=alt.Scale(nice=False), title=t("positions.rotary.distance_axis")),
@@ -54,7 +58,7 @@ def rotary_decay_chart(frame: pd.DataFrame) -> alt.Chart:
             color=alt.Color("curve:N", title=None,
                             legend=alt.Legend(orient="bottom", labelExpr=value_labels(list(CURVE_LABELS),
                                                                                       CURVE_LABELS))),
-            tooltip=[alt.Tooltip("curve:N", title=t("positions.rotary.curve")),
+            tooltip=[alt.Tooltip(f"{curve_shown}:N", title=t("positions.rotary.curve")),
                      alt.Tooltip("distance:Q", title=t("positions.rotary.distance")),
                      alt.Tooltip("value:Q", format=".3f", title=t("positions.chart.value"))],
         )

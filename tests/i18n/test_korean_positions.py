@@ -114,3 +114,15 @@ def test_a_one_row_table_is_explained_in_korean(tmp_path):
     at = open_app_page(PAGE, model=tmp_path / "one.safetensors", query={"lang": "ko"})
     assert [i.value for i in at.info] == ["위치 임베딩 테이블에 행이 1개뿐입니다. 이 페이지의 그림을 그리려면 행이 적어도 3개 "
                                           "있어야 합니다."]
+
+
+def test_tooltips_show_korean_values_through_a_calculated_column(korean):
+    from dashboard.analysis.sinusoidal import sinusoidal_table
+    from dashboard.charts.positions import position_norm_chart
+    from dashboard.ui.position_frames import row_norm_frame
+
+    spec = position_norm_chart(row_norm_frame(sinusoidal_table(8, 32), [3])).to_dict()
+    layer = spec["layer"][0]
+    calculated = [step for step in spec.get("transform", []) + layer.get("transform", []) if "calculate" in step]
+    assert calculated and calculated[0]["as"] == "untrained_shown" and "아니요" in calculated[0]["calculate"]
+    assert any(tip["field"] == "untrained_shown" for tip in layer["encoding"]["tooltip"])
