@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 
 #: Similarity measures between rows: cosine (directions only) or dot product (directions and norms).
@@ -57,5 +58,5 @@ def measure_rows(table: np.ndarray, measure: str) -> np.ndarray:
         QueryError: ``measure`` is not one of :data:`MEASURES`.
     """
     if measure not in MEASURES:
-        raise QueryError(f"unknown similarity measure {measure!r}; choose one of {', '.join(MEASURES)}")
+        raise QueryError(msg("err.positions.unknown_measure", measure=measure, choices=", ".join(MEASURES)))
     return unit_rows(table) if measure == "cosine" else np.asarray(table, dtype=np.float64)

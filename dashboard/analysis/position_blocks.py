@@ -15,6 +15,7 @@ import pandas as pd
 
 from dashboard.analysis.norms import measure_rows
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 
 
 class BlockSimilarity(NamedTuple):
@@ -55,7 +56,7 @@ def block_similarity(table: np.ndarray, *, max_cells: int = 128, measure: str = 
         QueryError: unknown measure or ``max_cells < 1``.
     """
     if max_cells < 1:
-        raise QueryError(f"the heatmap needs at least 1 cell a side, got {max_cells}")
+        raise QueryError(msg("err.positions.cells", cells=max_cells))
     rows = measure_rows(table, measure)
     n = rows.shape[0]
     block = -(-n // max_cells)

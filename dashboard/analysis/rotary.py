@@ -32,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 
 #: RoFormer's and Llama's default base when a config does not state one.
 DEFAULT_ROPE_THETA = 10000.0
@@ -54,13 +55,12 @@ def rotary_head_dim(d_model: int, n_head: int | None, head_dim: int | None = Non
     """
     if head_dim is None:
         if not n_head:
-            raise QueryError("the config does not give the number of attention heads, so the head width "
-                             "(d_model / n_head) that RoPE rotates is unknown")
+            raise QueryError(msg("err.positions.no_heads"))
         if d_model % n_head:
-            raise QueryError(f"d_model={d_model} is not a multiple of n_head={n_head}; cannot derive the head width")
+            raise QueryError(msg("err.positions.heads_divide", d_model=d_model, n_head=n_head))
         head_dim = d_model // n_head
     if head_dim % 2:
-        raise QueryError(f"head width {head_dim} is odd; RoPE rotates pairs of dimensions, so it must be even")
+        raise QueryError(msg("err.positions.odd_head", head_dim=head_dim))
     return int(head_dim)
 
 

@@ -20,13 +20,10 @@ import numpy as np
 from dashboard.analysis.norms import unit_rows
 from dashboard.analysis.sinusoidal import sinusoidal_table
 from dashboard.errors import ShapeMismatchError
+from dashboard.i18n import msg
 
 #: The closeness measure behind ``sinusoidal_similarity``, as shown to users.
-SINUSOIDAL_MEASURE = (
-    "Pearson correlation between the off-diagonal entries of the two position x position cosine-similarity "
-    "matrices (learned vs Vaswani et al. 2017 sinusoidal table of the same shape); invariant to rotations of "
-    "d_model space, 1 = same geometry, about 0 = unrelated"
-)
+SINUSOIDAL_MEASURE = msg("positions.sinusoidal_measure")
 
 
 def similarity_correlation(first: np.ndarray, second: np.ndarray) -> float:
@@ -51,7 +48,7 @@ def similarity_correlation(first: np.ndarray, second: np.ndarray) -> float:
         ShapeMismatchError: the tables have different numbers of rows.
     """
     if first.shape[0] != second.shape[0]:
-        raise ShapeMismatchError(f"cannot compare {first.shape[0]} positions with {second.shape[0]} positions")
+        raise ShapeMismatchError(msg("err.positions.rows_differ", first=first.shape[0], second=second.shape[0]))
     u, v = unit_rows(first), unit_rows(second)
     n = u.shape[0]
     pairs = n * (n - 1)

@@ -16,12 +16,13 @@ import numpy as np
 import pandas as pd
 
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 
 
 def _check_dimensions(dimensions: Sequence[int], d_model: int) -> list[int]:
     bad = [d for d in dimensions if not 0 <= d < d_model]
     if bad:
-        raise QueryError(f"dimensions {bad} are outside 0 .. {d_model - 1} (d_model={d_model})")
+        raise QueryError(msg("err.positions.dimensions", bad=bad, last=d_model - 1, d_model=d_model))
     return list(dict.fromkeys(int(d) for d in dimensions))
 
 

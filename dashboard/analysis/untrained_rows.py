@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from dashboard.analysis.norms import unit_rows
+from dashboard.i18n import msg
 
 #: Cosines between independent random directions in d dimensions have standard
 #: deviation 1/sqrt(d); a row whose neighbours are all within this many standard
@@ -30,17 +31,8 @@ ANY_ROW_FALSE_MATCH = 0.01
 ROW_BLOCK = 1024
 
 #: The criterion behind ``untrained_positions``, as shown to users.
-UNTRAINED_CRITERION = (
-    "a position is flagged as untrained when its row is unrelated to both neighbouring rows, "
-    "max(|cos(t, t-1)|, |cos(t, t+1)|) < 4 / sqrt(d_model), i.e. within 4 standard deviations of the cosine "
-    "between two independent random vectors, and to every other row: max over s of |cos(t, s)| below the value "
-    "that the cosines of a table of independent random rows stay under for all pairs at once with 99% "
-    "probability (exact distribution of the cosine of random vectors, Bonferroni over the pairs). "
-    "Trained rows change smoothly with position (high neighbour cosine), and the few that do not (position 0, "
-    "low-norm rows where the main direction changes sign) are still like other rows; rows that never received "
-    "a gradient keep their i.i.d. random initialisation (only rescaled by weight decay), so the test does not "
-    "depend on the initialisation scale"
-)
+UNTRAINED_CRITERION = msg("positions.untrained_criterion", sigmas=UNTRAINED_SIGMAS,
+                          confidence=1 - ANY_ROW_FALSE_MATCH)
 
 
 def adjacent_cosines(table: np.ndarray) -> np.ndarray:

@@ -3,6 +3,9 @@
 Every builder takes a tidy frame (from :mod:`dashboard.analysis` or
 :mod:`dashboard.ui.position_frames`) and returns an ``alt.Chart``; nothing
 here computes statistics (the heatmap only turns its cells into pixels).
+Titles, axes, legends and tooltips are in the active language when the chart
+is built (charts are never cached); the frames keep their English values, and
+legends show them through :func:`value_labels`.
 """
 
 from __future__ import annotations
@@ -11,9 +14,13 @@ import base64
 import io
 from typing import Sequence
 
+import json
+
 import altair as alt
 import numpy as np
 import pandas as pd
+
+from dashboard.i18n import Text, msg, render, t
 
 #: Colours for position order (dark = first positions).
 POSITION_SCHEME = "viridis"
@@ -35,9 +42,75 @@ PAD = alt.AutoSizeParams(type="pad", contains="padding")
 FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
 
 
+#: Data values the position charts put in legends -> the message a reader sees for each.
+VALUE_LABELS: dict[str, Text] = {
+    "learned": msg("positions.side.learned"),
+    "sinusoidal reference": msg("positions.side.reference"),
+    "position variance in token top-k": msg("positions.chart.position_in_token"),
+    "token variance in position top-k": msg("positions.chart.token_in_position"),
+    "random k-dim subspace": msg("positions.chart.random_subspace"),
+    "true": msg("positions.chart.yes"),
+    "false": msg("positions.chart.no"),
+}
+
+
+def value_labels(values: Sequence[str], labels: dict[str, Text] | None = None):
+    """A Vega ``labelExpr`` showing legend ``values`` in the active language; ``alt.Undefined`` in English.
+
+    Args:
+        values: data values the legend may show (e.g. ``learned``); one not in ``labels`` is shown as it is.
+        labels: value -> message; :data:`VALUE_LABELS` by default.
+
+    Returns:
+        An expression string for ``alt.Legend(labelExpr=...)``, or ``alt.Undefined``
+        where every label reads as its value (English), so the spec is unchanged there.
+    """
+    return _label_expression("datum.label", values, labels)
+
+
+def _label_expression(reference: str, values: Sequence[str], labels: dict[str, Text] | None):
+    labels = VALUE_LABELS if labels is None else labels
+    shown = {value: render(labels.get(value, value)) for value in values}
+    if all(label == value for value, label in shown.items()):
+        return alt.Undefined
+    expression = reference
+    for value, label in reversed(list(shown.items())):
+        quoted_value, quoted_label = json.dumps(value, ensure_ascii=False), json.dumps(label, ensure_ascii=False)
+        expression = f"{reference} === {quoted_value} ? {quoted_label} : ({expression})"
+    return expression
+
+
+def shown_values(chart: alt.Chart, field: str, values: Sequence[str],
+                 labels: dict[str, Text] | None = None) -> tuple[alt.Chart, str]:
+    """``chart`` with a column showing ``field``'s values in the active language, for tooltips.
+
+    The frame keeps its English values (``learned``, ``true``); where the
+    reader's language differs a calculated column ``<field>_shown`` holds what
+    the reader reads. In English the chart comes back unchanged.
+
+    Args:
+        chart: the chart whose data has ``field``.
+        field: a nominal column (strings or booleans).
+        values: the values it may hold, as strings (booleans as ``true`` / ``false``).
+        labels: value -> message; :data:`VALUE_LABELS` by default.
+
+    Returns:
+        ``(chart, column)``: the chart (with the calculated column when needed)
+        and the column a tooltip should show.
+    """
+    expression = _label_expression(f'("" + datum[{json.dumps(field)}])', values, labels)
+    if expression is alt.Undefined:
+        return chart, field
+    return chart.transform_calculate(**{f"{field}_shown": expression}), f"{field}_shown"
+
+
 def _position_colour(n_positions: int) -> alt.Color:
     return alt.Color("position:Q", scale=alt.Scale(scheme=POSITION_SCHEME, domain=[0, max(n_positions - 1, 1)]),
-                     title="position", legend=BELOW)
+                     title=t("positions.chart.position"), legend=BELOW)
+
+
+def _position_tooltip() -> alt.Tooltip:
+    return alt.Tooltip("position:Q", title=t("positions.chart.position"))
 
 
 def _similarity_png(values: np.ndarray, low: float, high: float) -> str:
@@ -60,7 +133,7 @@ def _similarity_png(values: np.ndarray, low: float, high: float) -> str:
 
 
 def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: int, measure: str = "cosine",
-                             title: str = "Similarity between positions") -> alt.LayerChart:
+                             title: str | None = None) -> alt.LayerChart:
     """Heatmap of a block-averaged position x position similarity matrix, drawn as one image.
 
     Thousands of rect marks take seconds to lay out and draw in the browser
@@ -79,7 +152,7 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
         n_positions: positions in the table.
         measure: ``cosine`` (colours span [-1, 1]) or ``dot`` (colours span
             ``[-m, m]``, ``m`` the largest ``|value|``, so 0 stays white).
-        title: chart title.
+        title: chart title (default: "Similarity between positions", in the active language).
 
     Returns:
         A layer chart: the image on position axes (0 at the top left) and an
@@ -103,14 +176,15 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
     extent = cells * block
     image = pd.DataFrame({"url": [_similarity_png(values, low, high)], "x": [0], "y": [0],
                           "x2": [extent], "y2": [extent]})
-    label = "cosine similarity" if measure == "cosine" else "dot product"
+    label = t("positions.chart.cosine_similarity" if measure == "cosine" else "positions.chart.dot_product")
+    position = t("positions.chart.position")
     x_scale = alt.Scale(domain=[0, extent], nice=False, zero=True)
     y_scale = alt.Scale(domain=[0, extent], nice=False, reverse=True)
     picture = (
         alt.Chart(image)
         .mark_image(aspect=False, smooth=False)
-        .encode(x=alt.X("x:Q", scale=x_scale, title="position"), x2="x2:Q",
-                y=alt.Y("y:Q", scale=y_scale, title="position"), y2="y2:Q", url="url:N")
+        .encode(x=alt.X("x:Q", scale=x_scale, title=position), x2="x2:Q",
+                y=alt.Y("y:Q", scale=y_scale, title=position), y2="y2:Q", url="url:N")
     )
     domain = np.linspace(low, high, len(DIVERGING_STOPS)).round(6).tolist()
     legend = (
@@ -120,6 +194,7 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
                 color=alt.Color("value:Q", title=label, legend=BELOW,
                                 scale=alt.Scale(domain=domain, range=list(DIVERGING_STOPS), interpolate="rgb")))
     )
+    title = t("positions.chart.heatmap_title") if title is None else title
     return alt.layer(picture, legend, title=title).properties(width=SIDE, height=SIDE, autosize=PAD)
 
 
@@ -132,16 +207,21 @@ def offset_similarity_chart(frame: pd.DataFrame, *, measure: str = "cosine") -> 
             :func:`dashboard.ui.position_frames.offset_similarity_frame`.
         measure: ``cosine`` or ``dot``, for the axis title.
     """
-    label = "mean cosine similarity" if measure == "cosine" else "mean dot product"
+    label = msg("positions.chart.mean_cosine" if measure == "cosine" else "positions.chart.mean_dot")
+    tables = sorted(set(frame["table"])) if len(frame) else []
+    chart, table_shown = shown_values(alt.Chart(frame, title=t("positions.chart.offset_title")), "table", tables)
     lines = (
-        alt.Chart(frame, title="Similarity by offset k")
+        chart
         .mark_line()
         .encode(
-            x=alt.X("offset:Q", scale=alt.Scale(nice=False), title="offset k (positions)"),
-            y=alt.Y("similarity:Q", title=f"{label} of t and t + k"),
-            color=alt.Color("table:N", title=None, legend=alt.Legend(orient="top")),
-            tooltip=["table:N", "offset:Q", alt.Tooltip("similarity:Q", format=".3f"),
-                     alt.Tooltip("pairs:Q", title="pairs averaged")],
+            x=alt.X("offset:Q", scale=alt.Scale(nice=False), title=t("positions.chart.offset_x")),
+            y=alt.Y("similarity:Q", title=t("positions.chart.offset_y", label=label)),
+            color=alt.Color("table:N", title=None,
+                            legend=alt.Legend(orient="top", labelExpr=value_labels(tables))),
+            tooltip=[alt.Tooltip(f"{table_shown}:N", title=t("positions.chart.table")),
+                     alt.Tooltip("offset:Q", title=t("positions.chart.offset")),
+                     alt.Tooltip("similarity:Q", format=".3f", title=t("positions.chart.similarity")),
+                     alt.Tooltip("pairs:Q", title=t("positions.chart.pairs"))],
         )
     )
     zero = alt.Chart(pd.DataFrame({"y": [0.0]})).mark_rule(strokeDash=[4, 4], color="gray").encode(y="y:Q")
@@ -149,21 +229,23 @@ def offset_similarity_chart(frame: pd.DataFrame, *, measure: str = "cosine") -> 
 
 
 def _pc_title(component: int, variance: Sequence[float]) -> str:
-    share = f" ({variance[component - 1]:.1%} of variance)" if component <= len(variance) else ""
-    return f"PC{component}{share}"
+    if component > len(variance):
+        return f"PC{component}"
+    return t("positions.chart.pc_title", component=component, share=variance[component - 1])
 
 
 def trajectory_2d_chart(points: pd.DataFrame, *, variance: Sequence[float],
-                        title: str = "PCA trajectory (2D)") -> alt.Chart:
+                        title: str | None = None) -> alt.Chart:
     """Position rows on their first two principal components, joined in position order.
 
     Args:
         points: columns ``position``, ``pc1``, ``pc2``, from
             :func:`dashboard.analysis.trajectory.pca_trajectory`.
         variance: explained variance ratio per component, in [0, 1], for the axis titles.
-        title: chart title.
+        title: chart title (default: "PCA trajectory (2D)", in the active language).
     """
     n = int(points["position"].max()) + 1 if len(points) else 0  # thinned frames skip positions
+    title = t("positions.chart.trajectory_2d") if title is None else title
     base = alt.Chart(points, title=title).encode(
         x=alt.X("pc1:Q", title=_pc_title(1, variance)),
         y=alt.Y("pc2:Q", title=_pc_title(2, variance)),
@@ -171,13 +253,13 @@ def trajectory_2d_chart(points: pd.DataFrame, *, variance: Sequence[float],
     path = base.mark_line(color="lightgray", strokeWidth=1).encode(order="position:Q")
     dots = base.mark_circle(size=22, opacity=0.9).encode(
         color=_position_colour(n),
-        tooltip=["position:Q", alt.Tooltip("pc1:Q", format=".3f"), alt.Tooltip("pc2:Q", format=".3f")],
+        tooltip=[_position_tooltip(), alt.Tooltip("pc1:Q", format=".3f"), alt.Tooltip("pc2:Q", format=".3f")],
     )
     return (path + dots).properties(width=SIDE, height=SIDE, autosize=PAD)
 
 
 def trajectory_3d_chart(points: pd.DataFrame, *, variance: Sequence[float],
-                        title: str = "PCA trajectory (3D, drag the sliders to turn it)") -> alt.Chart:
+                        title: str | None = None) -> alt.Chart:
     """Position rows on their first three principal components, turned by two sliders.
 
     The rotation is done in the browser by Vega expressions: azimuth ``a``
@@ -190,15 +272,18 @@ def trajectory_3d_chart(points: pd.DataFrame, *, variance: Sequence[float],
     Args:
         points: columns ``position``, ``pc1``, ``pc2``, ``pc3``.
         variance: explained variance ratio per component, in [0, 1].
-        title: chart title.
+        title: chart title (default: "PCA trajectory (3D, drag the sliders to turn it)", in the active language).
     """
     n = int(points["position"].max()) + 1 if len(points) else 0  # thinned frames skip positions
-    azimuth = alt.param(name="azimuth", value=35, bind=alt.binding_range(min=0, max=360, step=5, name="azimuth °"))
+    title = t("positions.chart.trajectory_3d") if title is None else title
+    azimuth = alt.param(name="azimuth", value=35,
+                        bind=alt.binding_range(min=0, max=360, step=5, name=t("positions.chart.azimuth")))
     elevation = alt.param(name="elevation", value=20,
-                          bind=alt.binding_range(min=-90, max=90, step=5, name="elevation °"))
+                          bind=alt.binding_range(min=-90, max=90, step=5, name=t("positions.chart.elevation")))
+    subtitle = t("positions.chart.variance_subtitle", parts=", ".join(
+        f"PC{k} {variance[k - 1]:.1%}" for k in (1, 2, 3) if k <= len(variance)))
     base = (
-        alt.Chart(points, title=alt.Title(title, subtitle="variance: " + ", ".join(
-            f"PC{k} {variance[k - 1]:.1%}" for k in (1, 2, 3) if k <= len(variance))))
+        alt.Chart(points, title=alt.Title(title, subtitle=subtitle))
         .transform_calculate(
             a="azimuth * PI / 180", e="elevation * PI / 180",
         )
@@ -207,13 +292,13 @@ def trajectory_3d_chart(points: pd.DataFrame, *, variance: Sequence[float],
             depth="-datum.pc1 * sin(datum.a) + datum.pc3 * cos(datum.a)",
         )
         .transform_calculate(screen_y="datum.pc2 * cos(datum.e) + datum.depth * sin(datum.e)")
-        .encode(x=alt.X("screen_x:Q", title="turned PC1 / PC3", axis=alt.Axis(labels=False)),
-                y=alt.Y("screen_y:Q", title="turned PC2", axis=alt.Axis(labels=False)))
+        .encode(x=alt.X("screen_x:Q", title=t("positions.chart.turned_x"), axis=alt.Axis(labels=False)),
+                y=alt.Y("screen_y:Q", title=t("positions.chart.turned_y"), axis=alt.Axis(labels=False)))
     )
     path = base.mark_line(color="lightgray", strokeWidth=1).encode(order="position:Q")
     dots = base.mark_circle(size=22, opacity=0.9).encode(
         color=_position_colour(n),
-        tooltip=["position:Q", alt.Tooltip("pc1:Q", format=".3f"), alt.Tooltip("pc2:Q", format=".3f"),
+        tooltip=[_position_tooltip(), alt.Tooltip("pc1:Q", format=".3f"), alt.Tooltip("pc2:Q", format=".3f"),
                  alt.Tooltip("pc3:Q", format=".3f")],
     )
     return alt.layer(path, dots).add_params(azimuth, elevation).properties(width=SIDE, height=SIDE, autosize=PAD)
@@ -226,75 +311,84 @@ def explained_variance_chart(explained: pd.DataFrame) -> alt.Chart:
         explained: columns ``component`` (1-based), ``explained_variance_ratio``
             and ``cumulative``, both in [0, 1].
     """
-    base = alt.Chart(explained, title="Explained variance per component").encode(
-        x=alt.X("component:O", title="principal component"))
+    base = alt.Chart(explained, title=t("positions.chart.explained_title")).encode(
+        x=alt.X("component:O", title=t("positions.chart.component")))
     bars = base.mark_bar().encode(
-        y=alt.Y("explained_variance_ratio:Q", title="share of variance", axis=alt.Axis(format="%")),
-        tooltip=["component:O", alt.Tooltip("explained_variance_ratio:Q", format=".1%", title="share"),
-                 alt.Tooltip("cumulative:Q", format=".1%")],
+        y=alt.Y("explained_variance_ratio:Q", title=t("positions.chart.share_of_variance"), axis=alt.Axis(format="%")),
+        tooltip=[alt.Tooltip("component:O", title=t("positions.chart.component")),
+                 alt.Tooltip("explained_variance_ratio:Q", format=".1%", title=t("positions.chart.share")),
+                 alt.Tooltip("cumulative:Q", format=".1%", title=t("positions.chart.cumulative"))],
     )
     line = base.mark_line(point=True, color="gray").encode(y="cumulative:Q")
     return (bars + line).properties(height=200, autosize=FIT_WIDTH)
 
 
-def dimension_chart(frame: pd.DataFrame, *, title: str = "Chosen dimensions against position") -> alt.Chart:
+def dimension_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Chart:
     """Chosen columns of a position table against position, one line per dimension.
 
     Args:
         frame: columns ``position``, ``dimension``, ``value``, from
             :func:`dashboard.analysis.spectrum.dimension_frame`.
-        title: chart title.
+        title: chart title (default: "Chosen dimensions against position", in the active language).
     """
+    dimension = t("positions.chart.dimension")
     return (
-        alt.Chart(frame, title=title)
+        alt.Chart(frame, title=t("positions.chart.dimensions_title") if title is None else title)
         .mark_line(strokeWidth=1.2)
         .encode(
-            x=alt.X("position:Q", scale=alt.Scale(nice=False), title="position"),
-            y=alt.Y("value:Q", title="value"),
-            color=alt.Color("dimension:N", title="dimension"),
-            tooltip=["dimension:N", "position:Q", alt.Tooltip("value:Q", format=".4f")],
+            x=alt.X("position:Q", scale=alt.Scale(nice=False), title=t("positions.chart.position")),
+            y=alt.Y("value:Q", title=t("positions.chart.value")),
+            color=alt.Color("dimension:N", title=dimension),
+            tooltip=[alt.Tooltip("dimension:N", title=dimension), _position_tooltip(),
+                     alt.Tooltip("value:Q", format=".4f", title=t("positions.chart.value"))],
         )
         .properties(height=220, autosize=FIT_WIDTH)
     )
 
 
-def spectrum_chart(frame: pd.DataFrame, *, title: str = "Frequency spectrum of the chosen dimensions") -> alt.Chart:
+def spectrum_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Chart:
     """Amplitude spectrum of chosen columns, frequency on a log axis.
 
     Args:
         frame: columns ``dimension``, ``frequency`` (cycles per position),
             ``period`` and ``amplitude``, from
             :func:`dashboard.analysis.spectrum.spectrum_frame`.
-        title: chart title.
+        title: chart title (default: "Frequency spectrum of the chosen dimensions", in the active language).
     """
+    dimension = t("positions.chart.dimension")
     return (
-        alt.Chart(frame, title=title)
+        alt.Chart(frame, title=t("positions.chart.spectrum_title") if title is None else title)
         .mark_line(strokeWidth=1.2)
         .encode(
-            x=alt.X("frequency:Q", scale=alt.Scale(type="log"), title="frequency (cycles per position)"),
-            y=alt.Y("amplitude:Q", title="amplitude"),
-            color=alt.Color("dimension:N", title="dimension"),
-            tooltip=["dimension:N", alt.Tooltip("frequency:Q", format=".4f"),
-                     alt.Tooltip("period:Q", format=".1f", title="period (positions)"),
-                     alt.Tooltip("amplitude:Q", format=".4f")],
+            x=alt.X("frequency:Q", scale=alt.Scale(type="log"), title=t("positions.chart.frequency_axis")),
+            y=alt.Y("amplitude:Q", title=t("positions.chart.amplitude")),
+            color=alt.Color("dimension:N", title=dimension),
+            tooltip=[alt.Tooltip("dimension:N", title=dimension),
+                     alt.Tooltip("frequency:Q", format=".4f", title=t("positions.chart.frequency")),
+                     alt.Tooltip("period:Q", format=".1f", title=t("positions.chart.period")),
+                     alt.Tooltip("amplitude:Q", format=".4f", title=t("positions.chart.amplitude"))],
         )
         .properties(height=220, autosize=FIT_WIDTH)
     )
 
 
-def position_norm_chart(frame: pd.DataFrame, *, title: str = "Row norm by position") -> alt.Chart:
+def position_norm_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Chart:
     """Row L2 norm against position; positions flagged untrained drawn as red points.
 
     Args:
         frame: columns ``position``, ``norm``, ``neighbour_cosine`` and
             ``untrained`` (bool), from :func:`dashboard.ui.position_frames.row_norm_frame`.
-        title: chart title.
+        title: chart title (default: "Row norm by position", in the active language).
     """
-    base = alt.Chart(frame, title=title).encode(
-        x=alt.X("position:Q", scale=alt.Scale(nice=False), title="position"),
-        y=alt.Y("norm:Q", title="L2 norm of row"),
-        tooltip=["position:Q", alt.Tooltip("norm:Q", format=".4f"),
-                 alt.Tooltip("neighbour_cosine:Q", format=".3f", title="neighbour |cosine|"), "untrained:N"],
+    chart, untrained_shown = shown_values(
+        alt.Chart(frame, title=t("positions.chart.norm_title") if title is None else title), "untrained",
+        ["true", "false"])
+    base = chart.encode(
+        x=alt.X("position:Q", scale=alt.Scale(nice=False), title=t("positions.chart.position")),
+        y=alt.Y("norm:Q", title=t("positions.chart.norm_axis")),
+        tooltip=[_position_tooltip(), alt.Tooltip("norm:Q", format=".4f", title=t("positions.chart.norm")),
+                 alt.Tooltip("neighbour_cosine:Q", format=".3f", title=t("positions.chart.neighbour_cosine")),
+                 alt.Tooltip(f"{untrained_shown}:N", title=t("positions.chart.untrained"))],
     )
     line = base.mark_line(strokeWidth=1.2)
     flagged = base.transform_filter("datum.untrained").mark_point(color="#d62728", filled=True, size=30)
@@ -308,15 +402,20 @@ def subspace_overlap_chart(frame: pd.DataFrame) -> alt.Chart:
         frame: columns ``k``, ``measure`` and ``share`` (in [0, 1]), from
             :func:`dashboard.analysis.subspaces.compare_subspaces`.
     """
+    measures = sorted(set(frame["measure"])) if len(frame) else []
+    chart, measure_shown = shown_values(alt.Chart(frame, title=t("positions.chart.subspace_title")), "measure",
+                                        measures)
     return (
-        alt.Chart(frame, title="Token and position subspaces")
+        chart
         .mark_line(point=True)
         .encode(
-            x=alt.X("k:Q", scale=alt.Scale(nice=False, zero=False), title="k (top principal directions)"),
-            y=alt.Y("share:Q", title="share of variance captured", axis=alt.Axis(format="%")),
-            color=alt.Color("measure:N", title=None, legend=alt.Legend(orient="bottom", columns=3, labelLimit=300)),
+            x=alt.X("k:Q", scale=alt.Scale(nice=False, zero=False), title=t("positions.chart.subspace_x")),
+            y=alt.Y("share:Q", title=t("positions.chart.subspace_y"), axis=alt.Axis(format="%")),
+            color=alt.Color("measure:N", title=None, legend=alt.Legend(orient="bottom", columns=3, labelLimit=300,
+                                                                       labelExpr=value_labels(measures))),
             strokeDash=alt.condition("datum.measure == 'random k-dim subspace'", alt.value([4, 4]), alt.value([1, 0])),
-            tooltip=["measure:N", "k:Q", alt.Tooltip("share:Q", format=".2%")],
+            tooltip=[alt.Tooltip(f"{measure_shown}:N", title=t("positions.chart.measure")), "k:Q",
+                     alt.Tooltip("share:Q", format=".2%", title=t("positions.chart.share"))],
         )
         .properties(height=280, autosize=FIT_WIDTH)
     )

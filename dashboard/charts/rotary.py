@@ -5,7 +5,11 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from dashboard.charts.positions import FIT_WIDTH
+from dashboard.charts.positions import FIT_WIDTH, shown_values, value_labels
+from dashboard.i18n import msg, t
+
+#: Curve names of :func:`dashboard.analysis.rotary.rotary_decay_frame` -> what a reader sees.
+CURVE_LABELS = {"RoFormer bound": msg("positions.rotary.bound"), "same vector": msg("positions.rotary.same_vector")}
 
 
 def rotary_frequency_chart(frame: pd.DataFrame) -> alt.Chart:
@@ -16,16 +20,21 @@ def rotary_frequency_chart(frame: pd.DataFrame) -> alt.Chart:
             ``wavelength`` (positions per turn) and ``full_turn`` (bool), from
             :func:`dashboard.analysis.rotary.rotary_frequency_frame`.
     """
+    full_turn = t("positions.rotary.full_turn")
+    chart, turn_shown = shown_values(alt.Chart(frame, title=t("positions.rotary.frequency_title")), "full_turn",
+                                     ["true", "false"])
     return (
-        alt.Chart(frame, title="Rotation frequency of each dimension pair")
+        chart
         .mark_circle(size=40)
         .encode(
-            x=alt.X("pair:Q", axis=alt.Axis(tickMinStep=1, format="d"), title="dimension pair i (of the head)"),
-            y=alt.Y("wavelength:Q", scale=alt.Scale(type="log"), title="wavelength 2π / θ_i (positions)"),
-            color=alt.Color("full_turn:N", title="turns fully within the context",
-                            legend=alt.Legend(orient="bottom")),
-            tooltip=["pair:Q", alt.Tooltip("frequency:Q", format=".3e", title="θ_i (rad / position)"),
-                     alt.Tooltip("wavelength:Q", format=",.1f", title="wavelength (positions)"), "full_turn:N"],
+            x=alt.X("pair:Q", axis=alt.Axis(tickMinStep=1, format="d"), title=t("positions.rotary.pair_axis")),
+            y=alt.Y("wavelength:Q", scale=alt.Scale(type="log"), title=t("positions.rotary.wavelength_axis")),
+            color=alt.Color("full_turn:N", title=full_turn,
+                            legend=alt.Legend(orient="bottom", labelExpr=value_labels(["true", "false"]))),
+            tooltip=[alt.Tooltip("pair:Q", title=t("positions.rotary.pair")),
+                     alt.Tooltip("frequency:Q", format=".3e", title=t("positions.rotary.frequency")),
+                     alt.Tooltip("wavelength:Q", format=",.1f", title=t("positions.rotary.wavelength")),
+                     alt.Tooltip(f"{turn_shown}:N", title=full_turn)],
         )
         .properties(height=280, autosize=FIT_WIDTH)
     )
@@ -38,14 +47,20 @@ def rotary_decay_chart(frame: pd.DataFrame) -> alt.Chart:
         frame: columns ``distance`` (positions), ``curve`` and ``value``, from
             :func:`dashboard.analysis.rotary.rotary_decay_frame`.
     """
+    chart, curve_shown = shown_values(alt.Chart(frame, title=t("positions.rotary.decay_title")), "curve",
+                                      list(CURVE_LABELS), CURVE_LABELS)
     return (
-        alt.Chart(frame, title="Bound on the query-key score by relative distance")
+        chart
         .mark_line()
         .encode(
-            x=alt.X("distance:Q", scale=alt.Scale(nice=False), title="relative distance m - n (positions)"),
-            y=alt.Y("value:Q", title="value relative to distance 0"),
-            color=alt.Color("curve:N", title=None, legend=alt.Legend(orient="bottom")),
-            tooltip=["curve:N", "distance:Q", alt.Tooltip("value:Q", format=".3f")],
+            x=alt.X("distance:Q", scale=alt.Scale(nice=False), title=t("positions.rotary.distance_axis")),
+            y=alt.Y("value:Q", title=t("positions.rotary.value_axis")),
+            color=alt.Color("curve:N", title=None,
+                            legend=alt.Legend(orient="bottom", labelExpr=value_labels(list(CURVE_LABELS),
+                                                                                      CURVE_LABELS))),
+            tooltip=[alt.Tooltip(f"{curve_shown}:N", title=t("positions.rotary.curve")),
+                     alt.Tooltip("distance:Q", title=t("positions.rotary.distance")),
+                     alt.Tooltip("value:Q", format=".3f", title=t("positions.chart.value"))],
         )
         .properties(height=280, autosize=FIT_WIDTH)
     )

@@ -21,6 +21,7 @@ from dashboard.analysis.spectrum import dimension_frame, spectrum_frame
 from dashboard.analysis.subspaces import SubspaceOverlap, compare_subspaces
 from dashboard.analysis.trajectory import Trajectory, pca_trajectory
 from dashboard.analysis.untrained_rows import neighbour_cosines, untrained_positions
+from dashboard.i18n import t
 from dashboard.tables import EmbeddingTables
 
 LEARNED, REFERENCE = "learned", "sinusoidal reference"
@@ -77,13 +78,26 @@ def token_type_frame(token_type: np.ndarray) -> pd.DataFrame:
     return frame
 
 
+def token_type_display_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """:func:`token_type_frame` with its column headers in the active language, for ``st.dataframe``.
+
+    The frame itself keeps its English column names (tests and exports read
+    them); only the copy shown is renamed.
+    """
+    names = {"token_type": t("positions.column.token_type"), "norm": t("positions.column.norm")}
+    for column in frame.columns:
+        if column.startswith("cosine with type "):
+            names[column] = t("positions.column.cosine_with_type", j=column.removeprefix("cosine with type "))
+    return frame.rename(columns=names)
+
+
 def _table(tables: EmbeddingTables, reference: bool) -> np.ndarray:
     if reference:
         return sinusoidal_table(tables.n_positions, tables.d_model)
     return tables.position
 
 
-@st.cache_data(max_entries=8, show_spinner="Measuring the position table ...")
+@st.cache_data(max_entries=8, show_spinner=False)  # the page shows a spinner in the reader's language
 def cached_summary(_tables: EmbeddingTables, content_hash: str) -> PositionSummary:
     """The numbers of ``positions --json`` for the learned position table."""
     return summarise_positions(_tables.position)
@@ -124,7 +138,7 @@ def cached_norms(_tables: EmbeddingTables, content_hash: str, reference: bool) -
     return row_norm_frame(table, untrained_positions(table))
 
 
-@st.cache_data(max_entries=8, show_spinner="Comparing token and position subspaces ...")
+@st.cache_data(max_entries=8, show_spinner=False)  # the page shows a spinner in the reader's language
 def cached_subspaces(_tables: EmbeddingTables, content_hash: str) -> SubspaceOverlap:
     """How much the token and position tables share their principal directions."""
     used = _tables.token[: len(_tables.vocabulary)]  # padding rows carry no token

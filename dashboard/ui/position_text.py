@@ -1,21 +1,27 @@
 """Text about a position table for people: position ranges, and what the untrained rows suggest.
 
 Plain functions (no Streamlit), shared by the Positions page and ``python -m dashboard positions``;
-right in every case (all rows flagged, one row, none).
+right in every case (all rows flagged, one row, none). Sentences are catalogue messages
+(:class:`~dashboard.i18n.Text`): English as strings, shown in the reader's language with ``render``.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from dashboard.analysis.untrained_rows import sinusoidal_neighbour_cosine, untrained_detectable, untrained_threshold
+from dashboard.analysis.untrained_rows import (
+    UNTRAINED_SIGMAS,
+    sinusoidal_neighbour_cosine,
+    untrained_detectable,
+    untrained_threshold,
+)
+from dashboard.i18n import Text, msg
 
-#: Architectures whose first block does not receive the plain sum: what it receives instead, written out.
+#: Architectures whose first block does not receive the plain sum: the message that says what it receives.
 #: BERT normalises each token's sum with its embedding LayerNorm (``embeddings.LayerNorm`` in transformers'
 #: ``BertEmbeddings.forward``) before the first encoder layer; the GPT-2 family adds the rows and nothing else.
 FIRST_BLOCK_INPUTS = {
-    "bert": ("LayerNorm(token_embedding[id_t] + position_embedding[t] + token_type_embedding[segment]): BERT "
-             "normalises each token's sum with its embedding LayerNorm before the first block"),
+    "bert": "positions.first_block.bert",
 }
 
 #: Fewest rows the page's views need (offsets, PCA and the closeness measure compare pairs of pairs).
@@ -36,8 +42,8 @@ def format_position_ranges(positions: list[int], *, limit: int = 12) -> str:
     return ", ".join(shown) + (", ..." if len(runs) > limit else "")
 
 
-def _positions(count: int) -> str:
-    return f"{count:,} position" + ("" if count == 1 else "s")
+def _positions(count: int) -> Text:
+    return msg("positions.count.one" if count == 1 else "positions.count.many", count=count)
 
 
 class Verdict(NamedTuple):
@@ -45,11 +51,11 @@ class Verdict(NamedTuple):
 
     Attributes:
         alarming: True when some rows look untrained (shown as a warning).
-        text: one or two sentences for people.
+        text: one or two sentences for people (a catalogue message; English as a string).
     """
 
     alarming: bool
-    text: str
+    text: Text
 
 
 def describe_untrained(untrained: list[int], tail_start: int | None, n_positions: int, *,
@@ -70,28 +76,23 @@ def describe_untrained(untrained: list[int], tail_start: int | None, n_positions
         table flagged everywhere says nothing about a context length.
     """
     if n_positions < 2:
-        return Verdict(False, f"The table has {_positions(n_positions)}: with no neighbouring row to compare, "
-                              "untrained rows cannot be detected.")
+        return Verdict(False, msg("positions.untrained.too_short", positions=_positions(n_positions)))
     if d_model is not None and not untrained_detectable(d_model):
-        return Verdict(False, f"Untrained rows cannot be detected at d_model = {d_model}: the cosine of two random "
-                              f"rows of so few dimensions is often as high as that of trained neighbours (the "
-                              f"threshold 4 / sqrt(d_model) is {untrained_threshold(d_model):.3f}, not below the "
-                              f"{sinusoidal_neighbour_cosine(d_model):.3f} of neighbouring rows of the smooth "
-                              "sinusoidal table), so no row is flagged.")
+        return Verdict(False, msg("positions.untrained.undetectable", d_model=d_model, sigmas=UNTRAINED_SIGMAS,
+                                  threshold=untrained_threshold(d_model),
+                                  sinusoidal=sinusoidal_neighbour_cosine(d_model)))
     if not untrained:
-        return Verdict(False, "No position looks untrained: every row is related to its neighbours or to another row.")
+        return Verdict(False, msg("positions.untrained.none"))
     if len(untrained) == n_positions:
-        return Verdict(True, f"All {n_positions:,} positions look untrained: no row is related to its neighbours, "
-                             "as in a freshly initialised table. Either this table was never trained (a new model, "
-                             "or one whose positions were frozen), or its rows do not vary smoothly with position.")
-    text = f"{len(untrained):,} of {n_positions:,} positions look untrained: {format_position_ranges(untrained)}."
+        return Verdict(True, msg("positions.untrained.all", n_positions=n_positions))
+    counts = {"count": len(untrained), "n_positions": n_positions, "ranges": format_position_ranges(untrained)}
     if tail_start is not None and tail_start > 0:
-        text += (f" The run from position {tail_start:,} to the end suggests training used a context of "
-                 f"{_positions(tail_start)}.")
-    return Verdict(True, text)
+        return Verdict(True, msg("positions.untrained.some_tail", **counts, tail_start=tail_start,
+                                 positions=_positions(tail_start)))
+    return Verdict(True, msg("positions.untrained.some", **counts))
 
 
-def first_block_input(architecture: str, *, has_token_type: bool) -> str:
+def first_block_input(architecture: str, *, has_token_type: bool) -> Text:
     """One sentence: the vector the first block receives at position t, for this architecture.
 
     Args:
@@ -99,15 +100,15 @@ def first_block_input(architecture: str, *, has_token_type: bool) -> str:
         has_token_type: the checkpoint has a token-type (segment) table.
 
     Returns:
-        ``x_t = ...`` written out; the plain sum unless :data:`FIRST_BLOCK_INPUTS` says otherwise.
+        ``x_t = ...`` written out (a catalogue message); the plain sum unless
+        :data:`FIRST_BLOCK_INPUTS` says otherwise.
     """
     if architecture in FIRST_BLOCK_INPUTS:
-        return f"The first block receives x_t = {FIRST_BLOCK_INPUTS[architecture]}."
-    return ("The first block receives x_t = token_embedding[id_t] + position_embedding[t]"
-            + (" + token_type_embedding[segment]." if has_token_type else "."))
+        return msg(FIRST_BLOCK_INPUTS[architecture])
+    return msg("positions.first_block.sum_with_type" if has_token_type else "positions.first_block.sum")
 
 
-def too_few_rows_message(n_positions: int) -> str:
-    """Why the page shows nothing more for a table of fewer than :data:`MIN_ROWS` rows."""
-    return (f"The position table has only {n_positions:,} row{'' if n_positions == 1 else 's'}; "
-            f"the views below need at least {MIN_ROWS}.")
+def too_few_rows_message(n_positions: int) -> Text:
+    """Why the page shows nothing more for a table of fewer than :data:`MIN_ROWS` rows (a catalogue message)."""
+    return msg("positions.too_few_rows.one" if n_positions == 1 else "positions.too_few_rows.many",
+               rows=n_positions, min_rows=MIN_ROWS)

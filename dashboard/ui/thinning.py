@@ -29,6 +29,8 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
+from dashboard.i18n import render, t
+
 #: Points per line a chart about 400-700 px wide can show apart (about two per pixel column).
 MAX_POINTS_PER_LINE = 1024
 KEEPS = ("minmax", "max", "stride")
@@ -132,16 +134,20 @@ def thinning_note(parts: Sequence[tuple[str, Thinned]]) -> str | None:
     """One sentence for a caption naming what was thinned, or ``None`` if nothing was.
 
     Args:
-        parts: ``(chart name, result)`` pairs.
+        parts: ``(chart name, result)`` pairs; a name may be a catalogue message.
+
+    Returns:
+        The sentence in the active language, or ``None``.
     """
-    said = [f"{name} ({t.rows_before:,} points drawn as {len(t.frame):,})" for name, t in parts if t.thinned]
+    said = [t("positions.thin.part", name=render(name), before=result.rows_before, after=len(result.frame))
+            for name, result in parts if result.thinned]
     if not said:
         return None
-    return ("Thinned for drawing, computed on every row: " + "; ".join(said) + ". Lines keep the lowest and "
-            "highest point of each block, spectra its peak, trajectories every block's first point.")
+    return t("positions.thin.note", parts="; ".join(said))
 
 
 def with_thinning_note(caption: str, parts: Sequence[tuple[str, Thinned]]) -> str:
-    """``caption``, followed by :func:`thinning_note` of ``parts`` when anything was thinned."""
+    """``caption`` (plain or a catalogue message) in the active language, then :func:`thinning_note` of ``parts``."""
+    caption = render(caption)
     note = thinning_note(parts)
     return f"{caption} {note}" if note else caption
