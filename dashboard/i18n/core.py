@@ -127,6 +127,17 @@ def render(value: Any, lang: str | None = None) -> str:
     return str(value)
 
 
+def both_languages(key: str, **params: Any) -> str:
+    """The message in English and Korean, ``"English · 한국어"``, for text fixed before any reader is known.
+
+    For the spinner of an ``st.cache_data`` / ``st.cache_resource`` function
+    (``show_spinner=`` is set once, when the function is decorated, and shown
+    to every session whatever its language).
+    """
+    text = Text(key, params)
+    return f"{text.render('en')} · {text.render('ko')}"
+
+
 def t(key: str, **params: Any) -> str:
     """The message ``key`` rendered now, in the active language (for page code)."""
     return Text(key, params).render(active_language())

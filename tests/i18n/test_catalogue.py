@@ -36,7 +36,7 @@ def _keys_used() -> set[tuple[str, str]]:
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) in (
-                    "msg", "t", "Text") and node.args and isinstance(node.args[0], ast.Constant) \
+                    "msg", "t", "Text", "both_languages") and node.args and isinstance(node.args[0], ast.Constant) \
                     and isinstance(node.args[0].value, str):
                 used.add((str(path.relative_to(ROOT)), node.args[0].value))
     return used
