@@ -62,8 +62,8 @@ MESSAGES = {
         "{median:.4g}. Of the three initialisations, {best} is the closest in standard deviation: the table's is "
         "{ratio:.3g} times its {best_std:.4g}.",
         "{table}의 원소는 표준편차가 {std:.4g}(평균 {mean:.2g})이고, 행 노름의 중앙값은 {median:.4g}입니다. "
-        "세 가지 초기화 가운데 표준편차가 가장 가까운 것은 {best}입니다. 이 테이블의 표준편차는 {best} 의 "
-        "{best_std:.4g}의 {ratio:.3g}배입니다."),
+        "세 가지 초기화 가운데 표준편차가 가장 가까운 것은 {best}입니다. 이 테이블의 표준편차는 {best}의 "
+        "표준편차 {best_std:.4g}의 {ratio:.3g}배입니다."),
     "init.scaling": (
         "In the original Transformer (Vaswani et al. 2017, section 3.4) the looked-up rows are multiplied by "
         "√d_model in the forward pass, before the position encoding is added; for this model's d_model of "

@@ -36,7 +36,7 @@ MESSAGES = {
     "perturb.row": ("row #{token_id} ({token})", "#{token_id}번 행({token})"),
     "perturb.unchanged": (
         "This change leaves {row} of the {changed} as it was, so there is nothing to watch; pick another.",
-        "이 변경으로는 {changed}의 {row}이 그대로입니다. 지켜볼 것이 없으니 다른 변경을 고르세요."),
+        "이 변경을 해도 {changed}의 {row}은 그대로입니다. 지켜볼 것이 없으니 다른 변경을 고르세요."),
     "perturb.tied": (
         "Changing {row} of the {changed} moved the same row of the {other} too (largest change "
         "{other_moved:.4g} in both): the two names point to **one storage**, so the model is tied.",
