@@ -35,8 +35,8 @@ MESSAGES = {
     "init.note.zeros": (
         "The bundled GPT's {tables} at step 0 is all zeros (it starts at zero, as minGPT's did), so it has no "
         "place on a log scale.",
-        "함께 제공되는 GPT의 {tables}는 스텝 0에서 모두 0입니다(minGPT처럼 0에서 시작합니다). 그래서 로그 "
-        "스케일에는 나타낼 수 없습니다."),
+        "함께 제공되는 GPT에서는 스텝 0의 {tables} 값이 모두 0입니다(minGPT처럼 0에서 시작합니다). 그래서 "
+        "로그 스케일에는 나타낼 수 없습니다."),
     "init.note.left_out": ("Left out: {names} (some rows have norm 0).", "빠진 항목: {names} (노름이 0인 행이 있습니다)."),
     "init.col.name": ("name", "이름"),
     "init.col.kind": ("kind", "종류"),
