@@ -105,8 +105,8 @@ MESSAGES = {
                                        "잡음의 크기는 0보다 커야 합니다(받은 값: {amount}). 예: --noise 0.5"),
     "err.perturb.split_token": (
         "'{text}' is {count} tokens here ({pieces}); a row belongs to one token, so type one of them as #id",
-        "이 모델에서 '{text}' 는 토큰 {count}개입니다({pieces}). 행 하나는 토큰 하나의 것이므로, 이 중 하나를 "
-        "#id 로 입력하세요."),
+        "'{text}': 이 모델의 어휘에서는 토큰 {count}개입니다({pieces}). 행 하나는 토큰 하나의 것이므로, 이 중 "
+        "하나를 #id 로 입력하세요."),
     "err.perturb.no_head": (
         "{name} has no output head: it is an encoder or base model that outputs vectors, not next-token scores, "
         "so there is no second table to watch. Load a model that predicts tokens, e.g. tiny-gpt-pydocs (untied) "
@@ -117,7 +117,7 @@ MESSAGES = {
     "err.perturb.model_no_head": ("{describe} has no output head to watch",
                                   "{describe}에는 지켜볼 출력 헤드가 없습니다"),
     "err.perturb.outside": ("#{token_id} is outside the model's tables ({rows:,} rows)",
-                            "#{token_id} 는 모델의 테이블 밖에 있습니다(행 {rows:,}개)"),
+                            "#{token_id}번 행은 모델의 테이블 밖에 있습니다(행 {rows:,}개)"),
     "err.perturb.unknown_table": (
         "unknown table {table!r}; choose token (the token embedding) or head (the output head)",
         "알 수 없는 테이블 {table!r}입니다. token(토큰 임베딩) 또는 head(출력 헤드)를 고르세요"),
