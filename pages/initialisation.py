@@ -1,6 +1,7 @@
 """Where training starts: the loaded table's values and row norms beside the usual initialisations."""
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 from dashboard.analysis.initialisation import (
@@ -12,6 +13,7 @@ from dashboard.analysis.initialisation import (
 )
 from dashboard.charts.initialisation import row_norm_range_chart, value_density_chart
 from dashboard.errors import ExplorerError
+from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui.initialisation_text import describe_closest, describe_scaling
 from dashboard.ui.loading import active_tables, get_tables
@@ -22,12 +24,39 @@ ensure_routed()
 
 TABLE_KEY = "init_table"
 STEP_ZERO = BUNDLED_RUN / "step-00000.safetensors"
+#: The tables' names: the radio's option values (kept in session state, the same in every language) -> catalogue key.
+TABLE_NAMES = {"token table": "init.table.token", "output head": "init.table.head",
+               "position table": "init.table.position"}
+#: The summary frame's columns -> their header on the page (catalogue keys; in English ``name``, ``std`` ...).
+HEADERS = {"name": "init.col.name", "kind": "init.col.kind", "value_std": "init.col.std", "value_mean": "init.col.mean",
+           "norm_low": "init.col.norm_low", "norm_median": "init.col.norm_median", "norm_high": "init.col.norm_high"}
+
+
+def table_name(choice: str) -> str:
+    """A table's name (a key of :data:`TABLE_NAMES`) in the reader's language."""
+    return t(TABLE_NAMES[choice])
+
+
+def named_frame(frame: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
+    """``frame`` with its ``name`` column as the reader reads it (English row name -> ``names``; others as they are)."""
+    return frame.assign(name=frame["name"].map(lambda name: names.get(name, name)))
+
+
+def display_frame(frame: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
+    """``frame`` as the table on the page shows it: row names, kinds and headers in the reader's language.
+
+    Args:
+        frame: from :func:`~dashboard.analysis.initialisation.initialisation_frame` (English names and kinds).
+        names: English row name -> the name as shown; names not in it are shown as they are.
+    """
+    shown = named_frame(frame, names)
+    shown["kind"] = shown["kind"].map(lambda kind: t(f"init.kind.{kind}"))
+    return shown.rename(columns={column: t(key) for column, key in HEADERS.items()})
+
 
 tables = active_tables()
-st.title(f"Where training starts: {escape_markdown(tables.name)}")
-st.caption("Before training, the entries of an embedding table are drawn at random (or, for some tables, set to "
-           "zero). Here the loaded table's values and row norms stand beside the usual initialisations, computed for "
-           "this model's d_model, and beside the bundled GPT's own tables at step 0.")
+st.title(t("init.title", name=escape_markdown(tables.name)))
+st.caption(t("init.caption"))
 
 choices = {"token table": tables.token[: len(tables.vocabulary)]}
 if tables.output_head is not None:
@@ -36,27 +65,31 @@ if tables.position is not None:
     choices["position table"] = tables.position
 if st.session_state.get(TABLE_KEY) not in choices:
     st.session_state[TABLE_KEY] = "token table"
-chosen = st.radio("Table", list(choices), key=TABLE_KEY, horizontal=True)
+chosen = st.radio(t("init.table_label"), list(choices), key=TABLE_KEY, horizontal=True, format_func=table_name)
 table, d_model = choices[chosen], tables.d_model
+chosen_name = table_name(chosen)
 
 summary = initialisation_frame({f"{tables.name} {chosen}": table}, d_model).iloc[0]
 best, ratio = closest_initialisation(summary["value_std"], d_model)
 cols = st.columns([1, 1, 1, 1.6])
 cols[0].metric("d_model", f"{d_model:,}")
-cols[1].metric("std of the entries", f"{summary['value_std']:.4g}")
-cols[2].metric("median row norm", f"{summary['norm_median']:.4g}")
-cols[3].metric("closest initialisation", best.name, help="By standard deviation, on a log scale.")
-st.write(describe_closest(chosen, summary, best, ratio, d_model))
+cols[1].metric(t("init.metric.std"), f"{summary['value_std']:.4g}")
+cols[2].metric(t("init.metric.median"), f"{summary['norm_median']:.4g}")
+cols[3].metric(t("init.metric.closest"), best.name, help=t("init.metric.closest_help"))
+st.write(describe_closest(chosen_name, summary, best, ratio, d_model))
 
 st.altair_chart(value_density_chart(value_density_frame(table, d_model),
-                                    title=f"Entries of the {chosen}, beside N(0, std²) densities"), width="stretch")
+                                    title=t("init.density_title", table=chosen_name)), width="stretch")
 
-measured = {f"loaded ({tables.name}): {chosen}": table}
+# The frame keeps English row names (tests and exports read them); ``names`` holds each as the reader reads it.
+loaded = f"loaded ({tables.name}): {chosen}"
+measured = {loaded: table}
+names = {loaded: t("init.loaded", name=tables.name, table=chosen_name)}
 try:
     start = get_tables(str(STEP_ZERO))
 except ExplorerError as error:
     start = None
-    st.info(f"The bundled GPT's step-0 tables are not available ({escape_markdown(error)}).")
+    st.info(t("init.no_step0", error=escape_markdown(render(error))))
 zero_tables = []
 if start is not None:
     for name, rows in (("token table", start.token), ("position table", start.position),
@@ -64,27 +97,24 @@ if start is not None:
         if rows is None:
             continue
         if not np.any(rows):
-            zero_tables.append(name)
+            zero_tables.append(table_name(name))
             continue
         measured[f"bundled GPT at step 0: {name}"] = rows
+        names[f"bundled GPT at step 0: {name}"] = t("init.bundled_step0", table=table_name(name))
 frame = initialisation_frame(measured, d_model)
 positive = frame[frame["norm_low"] > 0]
-st.altair_chart(row_norm_range_chart(positive), width="stretch")
-notes = [f"Initialisation ranges are exact (a chi distribution with {d_model:,} degrees of freedom, scaled by the std)."]
+st.altair_chart(row_norm_range_chart(named_frame(positive, names)), width="stretch")
+notes = [t("init.note.exact", d_model=d_model)]
 if start is not None and start.d_model != d_model:
-    notes.append(f"The bundled GPT's tables are {start.d_model:,} wide, this model's {d_model:,}: its row norms "
-                 "belong to another width.")
+    notes.append(t("init.note.width", width=start.d_model, d_model=d_model))
 if zero_tables:
-    notes.append(f"The bundled GPT's {' and '.join(zero_tables)} at step 0 is all zeros (it starts at zero, as "
-                 "minGPT's did), so it has no place on a log scale.")
+    notes.append(t("init.note.zeros", tables=t("init.and").join(zero_tables)))
 if len(positive) < len(frame):
-    left = sorted(set(frame["name"]) - set(positive["name"]))
-    notes.append(f"Left out: {escape_markdown(', '.join(left))} (some rows have norm 0).")
+    left = sorted(names.get(name, name) for name in set(frame["name"]) - set(positive["name"]))
+    notes.append(t("init.note.left_out", names=escape_markdown(", ".join(left))))
 st.caption(" ".join(notes))
-st.dataframe(frame.rename(columns={"value_std": "std", "value_mean": "mean", "norm_low": "row norm 5 %",
-                                   "norm_median": "row norm median", "norm_high": "row norm 95 %"}),
-             hide_index=True, width="stretch")
-st.caption("Who uses each: " + "; ".join(f"{i.name}: {i.used_by}" for i in INITIALISATIONS) + ".")
+st.dataframe(display_frame(frame, names), hide_index=True, width="stretch")
+st.caption(t("init.who_uses", uses="; ".join(f"{i.name}: {render(i.used_by)}" for i in INITIALISATIONS)))
 
-st.subheader("√d_model is a scale in the forward pass, not an initialisation")
+st.subheader(t("init.scaling_header"))
 st.write(describe_scaling(tables.architecture, d_model, SCALES_BY_SQRT_D.get(tables.architecture)))

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from dashboard.i18n import Text, msg
+
 #: Whether an architecture multiplies its token rows by sqrt(d_model) before the
 #: first block, from ``transformers`` 5.x ``modeling_*.py`` (Gemma's
 #: ``GemmaTextScaledWordEmbedding`` uses ``embed_scale = hidden_size**0.5``;
@@ -44,11 +46,11 @@ class Initialisation:
 
     Attributes:
         name: as the page shows it (``N(0, 0.02)``).
-        used_by: who uses it, one phrase.
+        used_by: who uses it, one phrase (a :class:`~dashboard.i18n.Text`: English as a ``str``).
     """
 
     name: str
-    used_by: str
+    used_by: Text
 
     def std(self, d_model: int) -> float:
         """Standard deviation of each entry for a table of width ``d_model``."""
@@ -56,9 +58,9 @@ class Initialisation:
 
 
 INITIALISATIONS = (
-    Initialisation("N(0, 0.02)", "GPT-2, BERT and Llama in transformers (initializer_range 0.02)"),
-    Initialisation("N(0, 1)", "torch.nn.Embedding's default"),
-    Initialisation("N(0, 1/d_model)", "variance 1/d_model: rows of norm about 1"),
+    Initialisation("N(0, 0.02)", msg("init.used_by.gpt2")),
+    Initialisation("N(0, 1)", msg("init.used_by.torch")),
+    Initialisation("N(0, 1/d_model)", msg("init.used_by.unit")),
 )
 
 

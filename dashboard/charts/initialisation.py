@@ -1,4 +1,8 @@
-"""Charts of the "Where training starts" page: value densities and row-norm ranges beside the usual initialisations."""
+"""Charts of the "Where training starts" page: value densities and row-norm ranges beside the usual initialisations.
+
+Titles, axes, legends and tooltips are in the reader's language (:func:`dashboard.i18n.t` at build time:
+the charts are built on every run, never cached); the frames' values and field names stay as given.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,10 @@ import altair as alt
 import pandas as pd
 
 from dashboard.charts.positions import FIT_WIDTH
+from dashboard.i18n import t
 
-KIND_COLOURS = alt.Scale(domain=["measured", "initialisation"], range=["#4c78a8", "#9d9d9d"])
+KINDS = ("measured", "initialisation")
+KIND_RANGE = ["#4c78a8", "#9d9d9d"]
 
 
 def value_density_chart(frame: pd.DataFrame, *, title: str) -> alt.LayerChart:
@@ -25,12 +31,14 @@ def value_density_chart(frame: pd.DataFrame, *, title: str) -> alt.LayerChart:
     """
     measured = frame[frame["curve"] == "measured"]
     top = float(measured["density"].max()) * 1.5 or 1.0
-    y = alt.Y("density:Q", title="density", scale=alt.Scale(domain=[0, top], clamp=True))
+    y = alt.Y("density:Q", title=t("init.chart.density"), scale=alt.Scale(domain=[0, top], clamp=True))
     bars = alt.Chart(measured).mark_bar(opacity=0.6, color="#4c78a8").encode(
-        x=alt.X("value:Q", title="entry value"), y=y,
-        tooltip=[alt.Tooltip("value:Q", format=".4f"), alt.Tooltip("density:Q", format=".3f")])
+        x=alt.X("value:Q", title=t("init.chart.entry_value")), y=y,
+        tooltip=[alt.Tooltip("value:Q", format=".4f", title=t("init.chart.value")),
+                 alt.Tooltip("density:Q", format=".3f", title=t("init.chart.density"))])
     lines = alt.Chart(frame[frame["curve"] != "measured"]).mark_line(clip=True).encode(
-        x="value:Q", y=y, color=alt.Color("curve:N", title="initialisation", legend=alt.Legend(orient="top")))
+        x="value:Q", y=y, color=alt.Color("curve:N", title=t("init.chart.initialisation"),
+                                          legend=alt.Legend(orient="top")))
     return alt.layer(bars, lines, title=title).properties(height=260, autosize=FIT_WIDTH)
 
 
@@ -43,14 +51,18 @@ def row_norm_range_chart(frame: pd.DataFrame) -> alt.LayerChart:
             by the caller), from :func:`dashboard.analysis.initialisation.initialisation_frame`.
     """
     order = list(frame["name"])
+    kinds = {kind: t(f"init.kind.{kind}") for kind in KINDS}  # the legend's labels, in the reader's language
+    frame = frame.assign(kind=frame["kind"].map(lambda kind: kinds.get(kind, kind)))
+    colours = alt.Scale(domain=list(kinds.values()), range=KIND_RANGE)
     base = alt.Chart(frame).encode(y=alt.Y("name:N", sort=order, title=None, axis=alt.Axis(labelLimit=320)),
-                                   color=alt.Color("kind:N", scale=KIND_COLOURS, title=None,
+                                   color=alt.Color("kind:N", scale=colours, title=None,
                                                    legend=alt.Legend(orient="top")))
-    x = alt.X("norm_low:Q", scale=alt.Scale(type="log"), title="L2 row norm (log scale)")
+    x = alt.X("norm_low:Q", scale=alt.Scale(type="log"), title=t("init.chart.norm_axis"))
     ranges = base.mark_rule(strokeWidth=6, opacity=0.7).encode(x=x, x2="norm_high:Q")
     medians = base.mark_point(filled=True, size=60, color="black").encode(
-        x="norm_median:Q", tooltip=["name:N", alt.Tooltip("norm_low:Q", format=".4f", title="5 %"),
-                                    alt.Tooltip("norm_median:Q", format=".4f", title="median"),
-                                    alt.Tooltip("norm_high:Q", format=".4f", title="95 %")])
-    return alt.layer(ranges, medians, title="Row norms: 5 % to 95 % of rows, median as a dot").properties(
+        x="norm_median:Q", tooltip=[alt.Tooltip("name:N", title=t("init.chart.name")),
+                                    alt.Tooltip("norm_low:Q", format=".4f", title=t("init.chart.low")),
+                                    alt.Tooltip("norm_median:Q", format=".4f", title=t("init.chart.median")),
+                                    alt.Tooltip("norm_high:Q", format=".4f", title=t("init.chart.high"))])
+    return alt.layer(ranges, medians, title=t("init.chart.norms_title")).properties(
         height=alt.Step(30), autosize=FIT_WIDTH)

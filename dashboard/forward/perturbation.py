@@ -33,6 +33,7 @@ from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.errors import NoOutputHeadError, QueryError
 from dashboard.forward.loading import ForwardModel
 from dashboard.forward.tokenizing import tokenize_sentence
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 #: Which table is changed: the token embedding (``wte``) or the output head (``lm_head``).
@@ -65,11 +66,11 @@ class RowChange:
 
     def __post_init__(self) -> None:
         if self.kind not in CHANGE_KINDS:
-            raise QueryError(f"unknown change {self.kind!r}; choose one of {', '.join(CHANGE_KINDS)}")
+            raise QueryError(msg("err.perturb.unknown_change", kind=self.kind, choices=", ".join(CHANGE_KINDS)))
         if not math.isfinite(self.amount):
-            raise QueryError(f"the {self.kind} amount must be a finite number, got {self.amount}")
+            raise QueryError(msg("err.perturb.not_finite", kind=self.kind, amount=self.amount))
         if self.kind == "noise" and self.amount <= 0:
-            raise QueryError(f"the noise scale must be above 0, got {self.amount}; e.g. --noise 0.5")
+            raise QueryError(msg("err.perturb.noise_not_positive", amount=self.amount))
 
     def noise(self, d_model: int) -> torch.Tensor:
         """The seeded noise, ``(d_model,)`` float32: ``amount * N(0, 1)`` from ``torch.Generator().manual_seed(seed)``."""
@@ -84,11 +85,12 @@ class RowChange:
             return torch.zeros_like(row)
         return row * self.amount
 
-    def describe(self) -> str:
-        """For people: ``noise (std 0.5, seed 0)``, ``zero``, ``scale x 2``."""
+    def describe(self) -> Text:
+        """For people: ``noise (std 0.5, seed 0)``, ``zero``, ``scale x 2`` (a :class:`Text`; as a ``str``, English)."""
         if self.kind == "noise":
-            return f"noise (std {self.amount:g}, seed {self.seed})"
-        return "zero" if self.kind == "zero" else f"scale x {self.amount:g}"
+            return msg("perturb.describe.noise", amount=self.amount, seed=self.seed)
+        return msg("perturb.describe.zero") if self.kind == "zero" else msg("perturb.describe.scale",
+                                                                              amount=self.amount)
 
 
 @dataclass(frozen=True)
@@ -116,13 +118,14 @@ class PerturbationResult:
             entry after the change (exact comparison).
         token_shape, head_shape: ``(vocab_size, d_model)`` of each table as the model holds it.
         route: ``model`` (the ``transformers`` model) or ``stored`` (stored tensors).
-        describe: which model or tensors, one line.
+        describe: which model or tensors, one line (a :class:`~dashboard.i18n.Text` where this module
+            writes it; pages show it with :func:`~dashboard.i18n.render`).
         prompt: the prompt; ``prompt_ids`` its token ids (special tokens included).
         top5_before, top5_after: the likeliest next tokens after the prompt,
             likeliest first; empty on the ``stored`` route (no model to run).
         restored: the shared model's rows were put back, checked exactly
             (always True on the ``stored`` route, which changes copies).
-        note: why there is no forward pass, or ``None``.
+        note: why there is no forward pass (a ``str`` or :class:`~dashboard.i18n.Text`), or ``None``.
     """
 
     token_id: int
@@ -156,8 +159,7 @@ def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None
     term = TermResolver(tables, tokenizer).resolve(text)
     if term.is_split:
         pieces = ", ".join(f"`{piece}` (#{i})" for piece, i in zip(term.pieces, term.ids))
-        raise QueryError(f"'{text.strip()}' is {len(term.ids)} tokens here ({pieces}); a row belongs to one token, "
-                         "so type one of them as #id")
+        raise QueryError(msg("err.perturb.split_token", text=text.strip(), count=len(term.ids), pieces=pieces))
     return term.ids[0]
 
 
@@ -168,10 +170,7 @@ def require_output_head(tables: EmbeddingTables) -> None:
         NoOutputHeadError: the verdict is ``no-head``; the message names models that have one.
     """
     if tables.tying.verdict == "no-head":
-        raise NoOutputHeadError(
-            f"{tables.name} has no output head: it is an encoder or base model that outputs vectors, not "
-            "next-token scores, so there is no second table to watch. Load a model that predicts tokens, "
-            "e.g. tiny-gpt-pydocs (untied) or smollm2-135m (tied)")
+        raise NoOutputHeadError(msg("err.perturb.no_head", name=tables.name))
 
 
 def _max_abs(a: torch.Tensor, b: torch.Tensor) -> float:
@@ -208,10 +207,10 @@ def perturb_model(model: ForwardModel, tables: EmbeddingTables, token_id: int, t
     module = model.module
     output = module.get_output_embeddings() if model.has_lm_head else None
     if output is None:
-        raise NoOutputHeadError(f"{model.describe} has no output head to watch")
+        raise NoOutputHeadError(msg("err.perturb.model_no_head", describe=model.describe))
     token_table, head = module.get_input_embeddings().weight, output.weight
     if not 0 <= token_id < min(token_table.shape[0], head.shape[0]):
-        raise QueryError(f"#{token_id} is outside the model's tables ({token_table.shape[0]:,} rows)")
+        raise QueryError(msg("err.perturb.outside", token_id=token_id, rows=token_table.shape[0]))
     changed, other = (token_table, head) if table == "token" else (head, token_table)
     with model.lock, torch.no_grad():
         token_before, head_before = token_table[token_id].clone(), head[token_id].clone()
@@ -275,7 +274,7 @@ def perturb_stored(tables: EmbeddingTables, token_id: int, table: str, change: R
         head_row_max_abs_change=_max_abs(head[token_id], head_before),
         other_table_changed=not torch.equal(other_after, other_before),
         token_shape=tuple(token_table.shape), head_shape=tuple(head.shape),
-        route="stored", describe=f"copies of the tensors stored in {tables.name}", prompt=prompt, prompt_ids=(),
+        route="stored", describe=msg("perturb.stored_describe", name=tables.name), prompt=prompt, prompt_ids=(),
         top5_before=(), top5_after=(), restored=True, note=note,
     )
 
@@ -299,12 +298,12 @@ def run_perturbation(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, to
         QueryError: unknown table, a token that is not one row, an empty or too long prompt.
     """
     if table not in TABLES:
-        raise QueryError(f"unknown table {table!r}; choose token (the token embedding) or head (the output head)")
+        raise QueryError(msg("err.perturb.unknown_table", table=table))
     require_output_head(tables)
     token_id = resolve_token(tables, tokenizer, token)
     if model is None or not model.has_lm_head:
-        note = forward_note if model is None else f"{model.describe} has no output head (an encoder class)"
-        return perturb_stored(tables, token_id, table, change, prompt, note or "no model was given")
+        note = forward_note if model is None else msg("perturb.note.encoder", describe=model.describe)
+        return perturb_stored(tables, token_id, table, change, prompt, note or msg("perturb.note.no_model"))
     prompt_ids = tokenize_sentence(tokenizer, prompt, tables.vocabulary, tables.n_positions).ids
     return perturb_model(model, tables, token_id, table, change, prompt, prompt_ids)
 

@@ -1,4 +1,7 @@
-"""Sentences of the "Where training starts" page, each built from the numbers of the model on screen."""
+"""Sentences of the "Where training starts" page, each built from the numbers of the model on screen.
+
+Each returns the sentence in the reader's language (:func:`dashboard.i18n.t`), so call them at display time.
+"""
 
 from __future__ import annotations
 
@@ -6,30 +9,33 @@ import math
 from typing import Mapping
 
 from dashboard.analysis.initialisation import Initialisation
+from dashboard.i18n import t
 from dashboard.markdown_text import code_span
 
 
 def describe_closest(table: str, summary: Mapping[str, float], best: Initialisation, ratio: float,
                      d_model: int) -> str:
-    """The table's spread beside the nearest initialisation's, as measured numbers."""
+    """The table's spread beside the nearest initialisation's, as measured numbers.
+
+    Args:
+        table: the table's name as the reader reads it (``token table``).
+        summary: a row of :func:`~dashboard.analysis.initialisation.initialisation_frame`.
+        best: the nearest initialisation, ``ratio`` the table's std over its std.
+        d_model: the table's width.
+    """
     std = summary["value_std"]
     if std == 0:
-        return f"Every entry of the {table} is zero: it starts at zero, not at random."
-    return (f"The {table}'s entries have standard deviation {std:.4g} (mean {summary['value_mean']:.2g}) and its "
-            f"median row norm is {summary['norm_median']:.4g}. Of the three initialisations, {best.name} is the "
-            f"closest in standard deviation: the table's is {ratio:.3g} times its {best.std(d_model):.4g}.")
+        return t("init.closest.zero", table=table)
+    return t("init.closest", table=table, std=std, mean=summary["value_mean"], median=summary["norm_median"],
+             best=best.name, ratio=ratio, best_std=best.std(d_model))
 
 
 def describe_scaling(architecture: str, d_model: int, scales: bool | None) -> str:
     """What sqrt(d_model) does in the original Transformer, and whether this architecture does it."""
-    text = (f"In the original Transformer (Vaswani et al. 2017, section 3.4) the looked-up rows are multiplied by "
-            f"√d_model in the forward pass, before the position encoding is added; for this model's d_model of "
-            f"{d_model:,} that factor would be {math.sqrt(d_model):.4g}. It changes what the first block receives, "
-            "not how the table is initialised or stored. ")
+    text = t("init.scaling", d_model=d_model, factor=math.sqrt(d_model))
     architecture = code_span(architecture)  # from the checkpoint's config: shown, never read as Markdown
     if scales is None:
-        return text + f"Whether {architecture} applies it is not recorded here."
+        return text + t("init.scaling.unknown", architecture=architecture)
     if scales:
-        return text + f"{architecture} applies it: the first block receives √d_model × the token row."
-    return text + (f"{architecture} does not: its first block receives the stored rows unscaled "
-                   "(checked in transformers' modeling code).")
+        return text + t("init.scaling.yes", architecture=architecture)
+    return text + t("init.scaling.no", architecture=architecture)

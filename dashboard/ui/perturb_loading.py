@@ -13,12 +13,13 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.forward.perturbation import PerturbationResult, RowChange, run_perturbation
+from dashboard.i18n import t
 from dashboard.ui.forward_loading import forward_model, model_stamp
 from dashboard.ui.loading import get_tables
 from dashboard.ui.tokenizer_loading import get_tokenizer
 
 
-@st.cache_data(max_entries=32, show_spinner="Changing the row and running the prompt before and after ...")
+@st.cache_data(max_entries=32, show_spinner=False)  # the spinner is drawn in the reader's language below
 def _cached_perturbation(source: str, stamp: float, token: str, table: str, change: tuple[str, float, int],
                          prompt: str) -> PerturbationResult:
     tables = get_tables(source)
@@ -34,8 +35,9 @@ def perturbation(source: str, token: str, table: str, change: RowChange, prompt:
         NoOutputHeadError: the checkpoint has no output head.
         QueryError: the token is not one row, or the prompt is empty or too long.
     """
-    return _cached_perturbation(source, model_stamp(source), token, table, (change.kind, change.amount, change.seed),
-                                prompt)
+    with st.spinner(t("perturb.spinner")):
+        return _cached_perturbation(source, model_stamp(source), token, table,
+                                    (change.kind, change.amount, change.seed), prompt)
 
 
 def top5_frame(result: PerturbationResult) -> pd.DataFrame:
@@ -47,3 +49,13 @@ def top5_frame(result: PerturbationResult) -> pd.DataFrame:
         "after": [c.token for c in result.top5_after],
         "p after": [c.probability for c in result.top5_after],
     })
+
+
+#: The columns of :func:`top5_frame`, as the page heads them (catalogue keys).
+TOP5_HEADERS = {"rank": "perturb.col.rank", "before": "perturb.col.before", "p before": "perturb.col.p_before",
+                "after": "perturb.col.after", "p after": "perturb.col.p_after"}
+
+
+def top5_display_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` (from :func:`top5_frame`) with its column names in the reader's language; cells unchanged."""
+    return frame.rename(columns={name: t(key) for name, key in TOP5_HEADERS.items()})

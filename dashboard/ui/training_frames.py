@@ -21,6 +21,7 @@ from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.bundled import MODELS_DIR
 from dashboard.checkpoints.runs import TrainingRun, discover_run
 from dashboard.errors import ExplorerError
+from dashboard.i18n import msg, t
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.map_data import get_neighbour_index, get_resolver
 
@@ -46,7 +47,8 @@ def _stamp(folder: Path) -> float:
         return 0.0
 
 
-@st.cache_data(max_entries=8, show_spinner="Finding the run's checkpoints ...")
+# Spinners are drawn by the callers below, in the reader's language (a decorator's text is fixed at import).
+@st.cache_data(max_entries=8, show_spinner=False)
 def _cached_run(folder: str, stamp: float) -> TrainingRun:
     return discover_run(Path(folder))
 
@@ -57,10 +59,11 @@ def get_run(folder: Path) -> TrainingRun:
     Raises:
         ExplorerError: the folder is not a run (see :func:`~dashboard.checkpoints.runs.discover_run`).
     """
-    return _cached_run(str(folder), _stamp(folder))
+    with st.spinner(t("training_frames.spinner.run")):
+        return _cached_run(str(folder), _stamp(folder))
 
 
-@st.cache_data(max_entries=8, show_spinner="Measuring every checkpoint of the run ...")
+@st.cache_data(max_entries=8, show_spinner=False)
 def _cached_curves(_run: TrainingRun, folder: str, stamp: float) -> pd.DataFrame:
     first = load_tables(_run.paths[0])
     frames = [step_measures_frame(_run.steps[0], first, first)]
@@ -75,7 +78,8 @@ def get_curves(run: TrainingRun) -> pd.DataFrame:
     Raises:
         ExplorerError: a checkpoint cannot be read, or its tables' shapes differ from the first's.
     """
-    return _cached_curves(run, str(run.folder), _stamp(run.folder))
+    with st.spinner(t("training_frames.spinner.curves")):
+        return _cached_curves(run, str(run.folder), _stamp(run.folder))
 
 
 def loss_frame(run: TrainingRun) -> pd.DataFrame:
@@ -83,7 +87,7 @@ def loss_frame(run: TrainingRun) -> pd.DataFrame:
     return pd.DataFrame([(p.step, p.loss, p.split) for p in run.losses], columns=["step", "loss", "split"])
 
 
-@st.cache_resource(max_entries=4, show_spinner="Reading the checkpoint ...")
+@st.cache_resource(max_entries=4, show_spinner=False)
 def _cached_step_tables(path: str, stamp: float) -> EmbeddingTables:
     return load_tables(path)
 
@@ -95,7 +99,8 @@ def get_step_tables(run: TrainingRun, step: int) -> EmbeddingTables:
         ExplorerError: the checkpoint cannot be read.
     """
     path = run.path_at(step)
-    return _cached_step_tables(str(path), os.path.getmtime(path))
+    with st.spinner(t("training_frames.spinner.step")):
+        return _cached_step_tables(str(path), os.path.getmtime(path))
 
 
 def neighbours_frame(tables: EmbeddingTables, words: list[str], k: int = NEIGHBOURS) -> tuple[pd.DataFrame, list[str]]:
@@ -106,7 +111,8 @@ def neighbours_frame(tables: EmbeddingTables, words: list[str], k: int = NEIGHBO
         ``word``, ``token`` (the token or tokens it was looked up as; several
         are averaged) and ``neighbours`` (tokens
         with their cosine, nearest first); ``problems`` holds one message per
-        word that did not resolve, so one bad word never hides the others.
+        word that did not resolve (a :class:`~dashboard.i18n.Text`, English as a ``str``: show it with
+        :func:`~dashboard.i18n.render`), so one bad word never hides the others.
     """
     source = tables.model_path or tables.source
     resolver = get_resolver(tables, source, tables.content_hash)
@@ -117,7 +123,7 @@ def neighbours_frame(tables: EmbeddingTables, words: list[str], k: int = NEIGHBO
             expression, vector = resolve_expression(word, resolver)
             found = top_k_neighbours(index, vector, k=k, metric="cosine", exclude=expression.ids)
         except ExplorerError as error:
-            problems.append(f"{word}: {error}")
+            problems.append(msg("training_frames.problem", word=word, error=error))
             continue
         pieces = " + ".join(piece for term in expression.terms for piece in term.pieces)
         rows.append({"word": word, "token": pieces,
