@@ -13,6 +13,7 @@ from dashboard.checkpoints import load_tables, resolve_source
 from dashboard.checkpoints.bundled import DEFAULT_NAME
 from dashboard.checkpoints.path_policy import PathPolicy
 from dashboard.errors import ExplorerError
+from dashboard.i18n import render
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
@@ -83,6 +84,6 @@ def active_tables() -> EmbeddingTables:
     try:
         return get_tables(active_source(), active_options())
     except ExplorerError as error:
-        st.error(escape_markdown(load_error_message(active_source(), error)))
+        st.error(escape_markdown(render(load_error_message(active_source(), error))))
         st.stop()
         raise  # unreachable: st.stop() raises
