@@ -161,9 +161,9 @@ def parse_spec(text: str) -> ModelSpec:
             try:
                 values[key] = int(value.replace("_", ""))
             except ValueError:
-                raise SpecError(msg("err.acct.not_whole", key=key, value=repr(value))) from None
+                raise SpecError(msg("err.acct.not_whole", field=key, value=repr(value))) from None
             if values[key] < 0:
-                raise SpecError(msg("err.acct.negative", key=key, value=value))
+                raise SpecError(msg("err.acct.negative", field=key, value=value))
         elif key == "tied":
             if value not in _TRUE + _FALSE:
                 raise SpecError(msg("err.acct.bad_tied", value=repr(value)))
@@ -173,7 +173,7 @@ def parse_spec(text: str) -> ModelSpec:
                 raise SpecError(msg("err.acct.bad_head", value=repr(value)))
             values["head"] = value
         else:
-            raise SpecError(msg("err.acct.unknown_key", key=repr(key), known=", ".join(_INT_FIELDS + ("tied", "head"))))
+            raise SpecError(msg("err.acct.unknown_key", field=repr(key), known=", ".join(_INT_FIELDS + ("tied", "head"))))
     missing = [k for k in ("vocab_size", "d_model") if k not in values]
     if missing:
         raise SpecError(msg("err.acct.missing", keys=" and ".join(missing)))
