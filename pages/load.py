@@ -40,7 +40,7 @@ ensure_routed()
 sweep_ended_uploads()  # uploads of sessions that have ended or sat idle
 policy = session_policy()
 st.title(t("load.title"))
-st.caption(t("load.formats", formats="; ".join(render(reader.describe) for reader in READERS.values())))
+st.caption(t("load.formats", formats=t("load.formats_separator").join(render(r.describe) for r in READERS.values())))
 
 upload, path, hub = st.columns(3)
 with upload:

@@ -46,7 +46,7 @@ def read_summary_frame(tables: EmbeddingTables) -> pd.DataFrame:
         (RESERVED_TOKENS, format_count(len(reserved_token_ids(tables.vocabulary)))),
         (msg("load.fact.total"), format_count(tables.total_parameters)),
     ]
-    return pd.DataFrame(facts, columns=["what", "value"])
+    return pd.DataFrame(facts, columns=["what", "value"], dtype=object)  # object: cells stay catalogue messages
 
 
 def training_frame(tables: EmbeddingTables) -> pd.DataFrame:
@@ -64,7 +64,7 @@ def training_frame(tables: EmbeddingTables) -> pd.DataFrame:
     if "iter_num" in settings:
         facts.append(("iter_num", f"{settings['iter_num']:,}"))
     facts += [(f"config: {key}", str(value)) for key, value in settings.get("training_config", {}).items()]
-    return pd.DataFrame(facts, columns=["setting", "value"])
+    return pd.DataFrame(facts, columns=["setting", "value"], dtype=object)  # object: cells stay catalogue messages
 
 
 def sample_token_ids(tables: EmbeddingTables, count: int = 16) -> list[int]:

@@ -31,6 +31,10 @@ PARAMETER_COLUMNS = {
 def display_frame(frame: pd.DataFrame, columns: Mapping[str, str]) -> pd.DataFrame:
     """``frame`` as the reader reads it: headers named in ``columns`` renamed, catalogue-message cells rendered.
 
+    Only ``object`` columns can hold messages (pandas turns a column of ``str``
+    into a string column, which keeps their English alone): frames with
+    message cells are built with ``dtype=object``.
+
     Args:
         frame: a frame with English column names; cells may hold :class:`~dashboard.i18n.Text`.
         columns: column name -> catalogue key of its header; columns not named keep their name.
@@ -46,14 +50,19 @@ def display_frame(frame: pd.DataFrame, columns: Mapping[str, str]) -> pd.DataFra
 
 
 def parameter_frame(rows: list[ParameterRow]) -> pd.DataFrame:
-    """The accounting rows as strings formatted for people (``6,488,832``, ``5.4%``)."""
+    """The accounting rows as strings formatted for people (``6,488,832``, ``5.4%``).
+
+    Columns hold Python objects (``dtype=object``), so that the catalogue
+    messages among the cells (component names, notes) stay messages until
+    :func:`display_frame` renders them; a ``str`` column would keep only their English.
+    """
     return pd.DataFrame({
         "component": [r.component for r in rows],
         "shape": [format_shape(r.shape) for r in rows],
         "parameters": [format_count(r.parameters) for r in rows],
         "share of all parameters": [format_share(r.share) for r in rows],
         "note": [r.note for r in rows],
-    })
+    }, dtype=object)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

@@ -38,6 +38,9 @@ MESSAGES = {
     # pages/load.py, dashboard/ui/load_actions.py and dashboard/ui/load_frames.py
     "load.title": ("Load a checkpoint", "체크포인트 불러오기"),
     "load.formats": ("Readable formats: {formats}.", "읽을 수 있는 형식: {formats}."),
+    # Between two formats: names such as "state dict" and "Embedding Projector" stay in Latin letters, and a
+    # Korean list of them reads best with a middle dot.
+    "load.formats_separator": ("; ", " · "),
     "load.upload": ("Upload", "업로드"),
     "load.upload_files": ("Checkpoint files", "체크포인트 파일"),
     "load.upload_help": (
