@@ -9,7 +9,7 @@ import altair as alt
 import streamlit as st
 
 from dashboard.exports import IMAGE_FORMATS, chart_spec, spec_image
-from dashboard.i18n import t
+from dashboard.i18n import render, t
 
 try:
     # Streamlit guards Altair's process-global data transformer with this lock
@@ -45,5 +45,5 @@ def _renderer(chart: alt.TopLevelMixin, fmt: str) -> Callable[[], bytes]:
 
 def file_download_button(label: str, data: Callable[[], bytes] | bytes, file_name: str, mime: str, key: str) -> None:
     """One download button; ``data`` may be a function, run only when clicked; ``label`` as the reader reads it."""
-    st.download_button(label, data=data, file_name=file_name, mime=mime, key=key, on_click="ignore",
+    st.download_button(render(label), data=data, file_name=file_name, mime=mime, key=key, on_click="ignore",
                        icon=":material/download:")

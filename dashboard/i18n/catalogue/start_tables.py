@@ -108,4 +108,15 @@ MESSAGES = {
     "charts.norms.rows": ("rows", "행 수"),
     "charts.norms.from": ("from", "시작"),
     "charts.norms.to": ("to", "끝"),
+    # dashboard/analysis/token_categories.py: category names as a page shows them (the data keeps the English)
+    "categories.padding_row": ("padding row", "채움 행"),
+    "categories.reserved_token": ("reserved token", "예약 토큰"),
+    "categories.special": ("special", "특수 토큰"),
+    "categories.byte": ("byte", "바이트"),
+    "categories.number": ("number", "숫자"),
+    "categories.punctuation": ("punctuation", "문장 부호"),
+    "categories.non_latin": ("non-Latin script", "라틴 문자가 아닌 글자"),
+    "categories.word_piece": ("word piece", "단어 조각"),
+    "categories.whole_word": ("whole word", "온전한 단어"),
+    "categories.unknown": ("unknown", "알 수 없음"),
 }
