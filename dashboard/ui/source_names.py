@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-
 from typing import Callable
 
 from dashboard.errors import RefusedPathError
