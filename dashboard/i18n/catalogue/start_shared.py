@@ -24,6 +24,8 @@ MESSAGES = {
     "sidebar.upload_removed": (
         "Your upload {name} was removed after {minutes:g} minutes without use ({env}); upload it again to see it",
         "업로드한 {name}은(는) {minutes:g}분 동안 쓰이지 않아 지워졌습니다 ({env}). 다시 보려면 다시 업로드하세요"),
+    # dashboard/ui/loading.py
+    "loading.reading": ("Reading the embedding tables ...", "임베딩 테이블을 읽는 중입니다 ..."),
     # dashboard/ui/source_names.py
     "sources.no_files": ("no files", "파일 없음"),
     "sources.files_and_more": ("{files} and {more} more", "{files} 외 {more}개"),
