@@ -20,6 +20,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from dashboard.errors import InvalidTableError, ShapeMismatchError
+from dashboard.i18n import Text, msg
 
 #: How a model tells positions apart. ``learned``: a trained table added to the
 #: token rows (GPT-2, BERT, OPT). ``rotary``: queries and keys rotated by
@@ -27,13 +28,24 @@ from dashboard.errors import InvalidTableError, ShapeMismatchError
 #: added to attention scores (T5). ``none``: nothing known (a bare table).
 POSITION_KINDS = ("learned", "sinusoidal", "rotary", "relative", "none")
 
-#: Weight-tying verdicts, decided from the tensors, never from a flag alone.
-TYING_LABELS = {
-    "tied-shared": "tied (shared storage)",
-    "tied-implied": "tied (head absent, implied)",
-    "tied-equal-copy": "tied (equal copy)",
-    "untied": "untied",
-    "no-head": "no head",
+#: What each position kind is called on a page (as a ``str`` the kind itself, e.g. ``learned``).
+POSITION_KIND_LABELS: dict[str, Text] = {kind: msg(f"tables.position_kind.{kind}") for kind in POSITION_KINDS}
+
+#: Weight-tying verdicts, decided from the tensors, never from a flag alone (as a ``str``, the English label).
+TYING_LABELS: dict[str, Text] = {
+    "tied-shared": msg("tables.tying.tied_shared"),
+    "tied-implied": msg("tables.tying.tied_implied"),
+    "tied-equal-copy": msg("tables.tying.tied_equal_copy"),
+    "untied": msg("tables.tying.untied"),
+    "no-head": msg("tables.tying.no_head"),
+}
+
+#: Names of the tables in messages (``the token table``); other names are shown as given.
+TABLE_NAMES: dict[str, Text] = {
+    "token": msg("tables.name.token"),
+    "position": msg("tables.name.position"),
+    "token-type": msg("tables.name.token_type"),
+    "output head": msg("tables.name.output_head"),
 }
 
 
@@ -65,8 +77,8 @@ class Tying:
             raise ValueError(f"unknown tying verdict {self.verdict!r}; expected one of {sorted(TYING_LABELS)}")
 
     @property
-    def label(self) -> str:
-        """Human label, e.g. ``tied (head absent, implied)``."""
+    def label(self) -> Text:
+        """Human label, e.g. ``tied (head absent, implied)`` (a catalogue message: render it on a page)."""
         return TYING_LABELS[self.verdict]
 
     @property
@@ -96,9 +108,8 @@ class Vocabulary:
 
     def __post_init__(self) -> None:
         if len(self.raw) != len(self.display):
-            raise ShapeMismatchError(
-                f"vocabulary has {len(self.raw)} raw strings but {len(self.display)} display strings"
-            )
+            raise ShapeMismatchError(msg("err.tables.vocabulary_lengths", raw=len(self.raw),
+                                         display=len(self.display)))
 
     def __len__(self) -> int:
         return len(self.raw)
@@ -120,9 +131,10 @@ def check_table_shape(name: str, shape: tuple[int, ...], rank: int = 2) -> None:
         InvalidTableError: not ``rank`` axes, or an axis of length 0.
     """
     if len(shape) != rank:
-        raise InvalidTableError(f"the {name} table must have {rank} axes, got shape {tuple(shape)}")
+        raise InvalidTableError(msg("err.tables.rank", name=TABLE_NAMES.get(name, name), rank=rank,
+                                    shape=tuple(shape)))
     if 0 in shape:
-        raise InvalidTableError(f"the {name} table is empty (shape {tuple(shape)})")
+        raise InvalidTableError(msg("err.tables.empty", name=TABLE_NAMES.get(name, name), shape=tuple(shape)))
 
 
 def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.ndarray | None:
@@ -135,10 +147,8 @@ def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.nd
                            for i in range(0, array.shape[0], 4096)])
     if rows.size:
         shown = ", ".join(str(r) for r in rows[:5]) + (" ..." if len(rows) > 5 else "")
-        raise InvalidTableError(
-            f"the {name} table has {len(rows)} rows with NaN or Inf values (rows {shown}); "
-            "the checkpoint is damaged or was saved mid-divergence: use an earlier checkpoint"
-        )
+        raise InvalidTableError(msg("err.tables.not_finite", name=TABLE_NAMES.get(name, name), count=len(rows),
+                                    rows=shown))
     array.setflags(write=False)
     return array
 
@@ -205,14 +215,11 @@ class EmbeddingTables:
             raise ValueError(f"position kind {self.position_kind!r} does not match position table {self.position is not None}")
         for name, table in (("position", self.position), ("token-type", self.token_type), ("output head", self.output_head)):
             if table is not None and table.shape[1] != self.d_model:
-                raise ShapeMismatchError(
-                    f"the {name} table has d_model={table.shape[1]} but the token table has d_model={self.d_model}"
-                )
+                raise ShapeMismatchError(msg("err.tables.width", name=TABLE_NAMES[name], width=table.shape[1],
+                                             d_model=self.d_model))
         if len(self.vocabulary) > self.vocab_size:
-            raise ShapeMismatchError(
-                f"the tokenizer has {len(self.vocabulary)} tokens but the token table has only "
-                f"{self.vocab_size} rows; the tokenizer belongs to another model"
-            )
+            raise ShapeMismatchError(msg("err.tables.vocabulary_too_long", tokens=len(self.vocabulary),
+                                         rows=self.vocab_size))
 
     @property
     def vocab_size(self) -> int:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from dashboard.errors import SpecError
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 #: Canonical names of the tables, as used in the CLI's JSON ``tables`` list.
@@ -72,19 +73,19 @@ class ParameterRow:
         name: canonical key (``token``, ``position``, ``token_type``,
             ``output_head``, ``embeddings`` (the input tables together),
             ``other``, ``total``).
-        component: human label.
+        component: human label (a catalogue message: render it on a page).
         shape: ``(rows, d_model)`` or ``None`` when there is no such table.
         parameters: parameters this row adds (0 for a tied head).
         share: ``parameters / total`` in [0, 1], ``None`` when the total is unknown.
-        note: short remark (``tied: reuses the token table``).
+        note: short remark (``tied: reuses the token table``), a catalogue message or ``""``.
     """
 
     name: str
-    component: str
+    component: Text
     shape: tuple[int, int] | None
     parameters: int | None
     share: float | None
-    note: str = ""
+    note: Text | str = ""
 
 
 #: Models a lesson or the literature names, for the page's calculator: name -> spec.
@@ -114,7 +115,7 @@ def change_head(spec: ModelSpec, head: str) -> ModelSpec:
         SpecError: ``head`` is none of those.
     """
     if head not in ("tied", "untied", "none"):
-        raise SpecError(f"head must be tied, untied or none, got {head!r}")
+        raise SpecError(msg("err.acct.bad_head", value=repr(head)))
     if spec.total_parameters is None:
         return replace(spec, head=head)
     head_rows = spec.vocab_size * spec.d_model
@@ -155,29 +156,29 @@ def parse_spec(text: str) -> ModelSpec:
         key, sep, value = item.partition("=")
         key, value = key.strip(), value.strip().lower()
         if not sep:
-            raise SpecError(f"spec item {item!r} is not key=value")
+            raise SpecError(msg("err.acct.not_key_value", item=repr(item)))
         if key in _INT_FIELDS:
             try:
                 values[key] = int(value.replace("_", ""))
             except ValueError:
-                raise SpecError(f"{key} must be a whole number, got {value!r}") from None
+                raise SpecError(msg("err.acct.not_whole", field=key, value=repr(value))) from None
             if values[key] < 0:
-                raise SpecError(f"{key} must not be negative, got {value}")
+                raise SpecError(msg("err.acct.negative", field=key, value=value))
         elif key == "tied":
             if value not in _TRUE + _FALSE:
-                raise SpecError(f"tied must be true or false, got {value!r}")
+                raise SpecError(msg("err.acct.bad_tied", value=repr(value)))
             values["head"] = "tied" if value in _TRUE else "untied"
         elif key == "head":
             if value not in ("tied", "untied", "none"):
-                raise SpecError(f"head must be tied, untied or none, got {value!r}")
+                raise SpecError(msg("err.acct.bad_head", value=repr(value)))
             values["head"] = value
         else:
-            raise SpecError(f"unknown spec key {key!r}; known: {', '.join(_INT_FIELDS + ('tied', 'head'))}")
+            raise SpecError(msg("err.acct.unknown_key", field=repr(key), known=", ".join(_INT_FIELDS + ("tied", "head"))))
     missing = [k for k in ("vocab_size", "d_model") if k not in values]
     if missing:
-        raise SpecError(f"the spec needs {' and '.join(missing)}, e.g. vocab_size=8449,d_model=768")
+        raise SpecError(msg("err.acct.missing", keys=" and ".join(missing)))
     if values["vocab_size"] == 0 or values["d_model"] == 0:
-        raise SpecError("vocab_size and d_model must be positive")
+        raise SpecError(msg("err.acct.not_positive"))
     return ModelSpec(**values)  # type: ignore[arg-type]
 
 
@@ -196,37 +197,37 @@ def parameter_rows(spec: ModelSpec) -> list[ParameterRow]:
     inputs = token + position + token_type
     tables_sum = inputs + head_extra
     if total is not None and total < tables_sum:
-        raise SpecError(f"total_parameters={total:,} is smaller than the embedding tables alone ({tables_sum:,})")
+        raise SpecError(msg("err.acct.total_too_small", total=total, tables=tables_sum))
 
     def share(n: int | None) -> float | None:
         return None if total in (None, 0) or n is None else n / total
 
-    head_note = {"tied": "tied: reuses the token table, 0 extra", "untied": "untied: its own matrix",
-                 "none": "no output head"}[spec.head]
+    head_note = {"tied": msg("acct.note.head_tied"), "untied": msg("acct.note.head_untied"),
+                 "none": msg("acct.note.no_head")}[spec.head]
     if spec.head_equal:
-        head_note = {"tied": "stored again with the token table's values: counted once, as a tie",
-                     "untied": "untied: its own matrix, currently equal to the token table"}.get(spec.head, head_note)
+        head_note = {"tied": msg("acct.note.head_tied_copy"),
+                     "untied": msg("acct.note.head_untied_equal")}.get(spec.head, head_note)
     rows = [
-        ParameterRow("token", "token embedding", (spec.vocab_size, d), token, share(token)),
-        ParameterRow("position", "position embedding", (spec.n_positions, d) if position else None, position,
-                     share(position), "" if position else "no position table"),
-        ParameterRow("token_type", "token-type embedding", (spec.n_token_types, d) if token_type else None,
-                     token_type, share(token_type), "" if token_type else "no token-type table"),
-        ParameterRow("output_head", "output head", None if spec.head == "none" else (spec.vocab_size, d),
+        ParameterRow("token", msg("acct.row.token"), (spec.vocab_size, d), token, share(token)),
+        ParameterRow("position", msg("acct.row.position"), (spec.n_positions, d) if position else None, position,
+                     share(position), "" if position else msg("acct.note.no_position")),
+        ParameterRow("token_type", msg("acct.row.token_type"), (spec.n_token_types, d) if token_type else None,
+                     token_type, share(token_type), "" if token_type else msg("acct.note.no_token_type")),
+        ParameterRow("output_head", msg("acct.row.output_head"), None if spec.head == "none" else (spec.vocab_size, d),
                      head_extra, share(head_extra), head_note),
-        ParameterRow("embeddings", "input embeddings together", None, inputs, share(inputs),
-                     "token + position + token-type: what the first block receives"),
+        ParameterRow("embeddings", msg("acct.row.embeddings"), None, inputs, share(inputs),
+                     msg("acct.note.embeddings")),
     ]
     other = None if total is None else total - tables_sum
-    rows.append(ParameterRow("other", "everything else", None, other, share(other),
-                             "" if total is not None else "total unknown"))
-    rows.append(ParameterRow("total", "total", None, total, None if total is None else 1.0))
+    rows.append(ParameterRow("other", msg("acct.row.other"), None, other, share(other),
+                             "" if total is not None else msg("acct.note.total_unknown")))
+    rows.append(ParameterRow("total", msg("acct.row.total"), None, total, None if total is None else 1.0))
     return rows
 
 
 def format_count(n: int | None) -> str:
-    """``6488832`` -> ``6,488,832``; ``None`` -> ``unknown``."""
-    return "unknown" if n is None else f"{n:,}"
+    """``6488832`` -> ``6,488,832``; ``None`` -> ``unknown`` (a catalogue message: render it on a page)."""
+    return msg("acct.unknown") if n is None else f"{n:,}"
 
 
 def format_share(share: float | None) -> str:

@@ -46,6 +46,7 @@ import unicodedata
 
 import numpy as np
 
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables, Vocabulary
 
 #: Category names, in the order the rules are tried (and the legend's order).
@@ -61,6 +62,20 @@ CATEGORIES = (
     "whole word",
     "unknown",
 )
+
+#: What each category is called on a page (as a ``str``, the category itself); the data keeps the English names.
+CATEGORY_LABELS: dict[str, Text] = {
+    "padding row": msg("categories.padding_row"),
+    "reserved token": msg("categories.reserved_token"),
+    "special": msg("categories.special"),
+    "byte": msg("categories.byte"),
+    "number": msg("categories.number"),
+    "punctuation": msg("categories.punctuation"),
+    "non-Latin script": msg("categories.non_latin"),
+    "word piece": msg("categories.word_piece"),
+    "whole word": msg("categories.whole_word"),
+    "unknown": msg("categories.unknown"),
+}
 
 _RESERVED = re.compile(r"^(\[unused\d+\]|<\|reserved_special_token_\d+\|>|<unused\d+>|<extra_id_\d+>)$")
 _NUMBER = re.compile(r"^\d+([.,]\d+)*$")

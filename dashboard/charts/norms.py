@@ -6,32 +6,35 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from dashboard.i18n import t
 
-def row_norm_histogram_chart(frame: pd.DataFrame, *, title: str = "Row norms of the token table",
-                             max_bins: int = 60) -> alt.Chart:
+
+def row_norm_histogram_chart(frame: pd.DataFrame, *, title: str | None = None, max_bins: int = 60) -> alt.Chart:
     """Histogram of the ``norm`` column.
 
     Args:
         frame: tidy frame with a ``norm`` column (float >= 0), one row per
             table row, e.g. from :func:`dashboard.ui.overview_frames.cached_token_norms`.
-        title: chart title.
+        title: chart title; ``None`` for "Row norms of the token table" in the active language.
         max_bins: upper bound on the number of bins.
 
     Returns:
         An Altair bar chart; x is the binned L2 norm, y the number of rows.
         Only the binned counts are sent to the browser, not one row per token.
+        Titles are in the active language: build the chart per run, never cache it.
     """
     counts, edges = np.histogram(frame["norm"].to_numpy(), bins=max_bins)
     binned = pd.DataFrame({"start": edges[:-1], "end": edges[1:], "rows": counts})
     return (
-        alt.Chart(binned, title=title)
+        alt.Chart(binned, title=t("charts.norms.title") if title is None else title)
         .mark_bar()
         .encode(
-            x=alt.X("start:Q", bin="binned", title="L2 norm of row"),
+            x=alt.X("start:Q", bin="binned", title=t("charts.norms.x")),
             x2="end:Q",
-            y=alt.Y("rows:Q", title="rows"),
-            tooltip=[alt.Tooltip("start:Q", format=".3f", title="from"),
-                     alt.Tooltip("end:Q", format=".3f", title="to"), alt.Tooltip("rows:Q", format=",")],
+            y=alt.Y("rows:Q", title=t("charts.norms.rows")),
+            tooltip=[alt.Tooltip("start:Q", format=".3f", title=t("charts.norms.from")),
+                     alt.Tooltip("end:Q", format=".3f", title=t("charts.norms.to")),
+                     alt.Tooltip("rows:Q", format=",", title=t("charts.norms.rows"))],
         )
         .properties(height=260)
     )

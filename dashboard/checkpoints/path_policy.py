@@ -31,14 +31,21 @@ from typing import Mapping
 
 from dashboard.checkpoints.user_paths import expand_user_path, inspect_path, shorten, stat_refusal
 from dashboard.errors import ExplorerError, RefusedPathError, UnusablePathError
+from dashboard.i18n import Text, msg
 
 #: Environment variable choosing the mode.
 MODE_ENV = "EXPLORER_LOCAL_PATHS"
-#: Mode -> what it allows, as the sidebar says it.
+#: Mode -> what it allows, as the sidebar says it (catalogue messages).
 MODES = {
-    "any": "any path on this server",
-    "models": "only paths inside the models folder",
-    "off": "no server paths (bundled checkpoints and your uploads only)",
+    "any": msg("paths.mode.any"),
+    "models": msg("paths.mode.models"),
+    "off": msg("paths.mode.off"),
+}
+#: What a path should be, as messages name it (``the checkpoint path``); other kinds are named as given.
+PATH_KINDS = {
+    "checkpoint": msg("paths.kind.checkpoint"),
+    "vocabulary file": msg("paths.kind.vocabulary_file"),
+    "checkpoint folder": msg("paths.kind.checkpoint_folder"),
 }
 #: Mode when the variable is unset (``make run``, the CLI).
 DEFAULT_MODE = "any"
@@ -65,8 +72,8 @@ def read_mode(environ: Mapping[str, str] = os.environ) -> str:
     """
     mode = environ.get(MODE_ENV, "").strip().lower() or DEFAULT_MODE
     if mode not in MODES:
-        raise RefusedPathError(f"{MODE_ENV}={environ[MODE_ENV]!r} is not a mode; set it to one of "
-                               f"{', '.join(MODES)} (the administrator's setting, see the README)")
+        raise RefusedPathError(msg("err.paths.bad_mode", setting=f"{MODE_ENV}={environ[MODE_ENV]!r}",
+                                   modes=", ".join(MODES)))
     return mode
 
 
@@ -148,19 +155,20 @@ class PathPolicy:
         own = (self.own_uploads,) if self.own_uploads is not None else ()
         return models + self.trusted + own
 
-    def describe(self) -> str:
-        """One line for the sidebar: the mode, what it allows and the variable that sets it."""
+    def describe(self) -> Text:
+        """One line for the sidebar: the mode, what it allows and the variable that sets it (render it to show it)."""
         where = ""
         if self.mode == "models":
-            where = f" ({self.models_dir})" if self.models_dir else f" (none found: set {MODELS_DIR_ENV})"
-        return f"Server paths: {MODES[self.mode]}{where}. Set by {MODE_ENV}={self.mode}."
+            where = msg("paths.where", folder=self.models_dir) if self.models_dir else msg("paths.where_none",
+                                                                                           env=MODELS_DIR_ENV)
+        return msg("paths.describe", allows=MODES[self.mode], where=where, setting=f"{MODE_ENV}={self.mode}")
 
     def _refusal(self, text: str, what: str) -> RefusedPathError:
         """The one message for a path outside the allowed folders, whether or not it exists."""
-        allowed = f"paths inside {self.models_dir}" if self.mode == "models" and self.models_dir else "no paths"
-        return RefusedPathError(f"the {what} path {shorten(text)} is not open on this server ({MODE_ENV}={self.mode} "
-                                f"allows {allowed} besides the bundled checkpoints and your own uploads); open one of "
-                                "those, or upload the file on the app's Load page")
+        allowed = (msg("paths.allowed_inside", folder=self.models_dir) if self.mode == "models" and self.models_dir
+                   else msg("paths.allowed_none"))
+        return RefusedPathError(msg("err.paths.refused", what=PATH_KINDS.get(what, what), path=shorten(text),
+                                    setting=f"{MODE_ENV}={self.mode}", allowed=allowed))
 
     def _foreign_upload(self, path: Path) -> bool:
         """Whether ``path`` (absolute, normalized) lies in the upload area but not in this session's folder."""
@@ -170,9 +178,8 @@ class PathPolicy:
 
     def _upload_refusal(self, text: str, what: str) -> RefusedPathError:
         """The one message for another session's upload; it names the file, never the session's folder."""
-        return RefusedPathError(f"the {what} path names an upload ({shorten(Path(text).name)}) of another browser "
-                                "session; uploads belong to the session that made them and cannot be linked or "
-                                "opened from another: upload the file again on the Load page")
+        return RefusedPathError(msg("err.paths.foreign_upload", what=PATH_KINDS.get(what, what),
+                                    name=shorten(Path(text).name)))
 
     def admit(self, text: str | os.PathLike[str], what: str) -> Path | None:
         """The path ``text`` names, if this policy opens it; ``None`` when it is allowed but nothing is there.
@@ -210,8 +217,8 @@ class PathPolicy:
         except OSError as error:
             raise UnusablePathError(stat_refusal(raw, what, error)) from error
         except ValueError as error:  # characters with no file-system encoding (lone surrogates)
-            raise UnusablePathError(f"the {what} path {shorten(raw)} holds characters the file system cannot "
-                                    f"encode ({error}); retype the path") from error
+            raise UnusablePathError(msg("err.paths.unencodable", what=PATH_KINDS.get(what, what), path=shorten(raw),
+                                        reason=str(error))) from error
         return real if exists else None
 
     def admit_real(self, path: Path, what: str) -> Path:
@@ -254,10 +261,8 @@ class PathPolicy:
             try:
                 self._resolve_inside(Path(entry.path))
             except (_Outside, OSError):
-                raise RefusedPathError(
-                    f"the checkpoint folder {folder.name!r} holds {entry.name!r}, a link that leads outside the "
-                    f"folders this server opens ({MODE_ENV}={self.mode}); nothing was read. Ask the server's "
-                    "administrator to copy the file there instead of linking it") from None
+                raise RefusedPathError(msg("err.paths.link_outside", folder=repr(folder.name), entry=repr(entry.name),
+                                           setting=f"{MODE_ENV}={self.mode}")) from None
 
     def _reachable(self, path: Path) -> bool:
         """Inside an allowed folder, or one of the folders on the way to one (``/``, ``/srv``, a link to one)."""

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from dashboard.i18n import msg
 from dashboard.tables import Tying
 
 
@@ -30,7 +31,7 @@ def decide_tying(
     shares_storage: bool = False,
     head_expected: bool,
     config_tied: bool | None = None,
-    config_source: str = "the config",
+    config_source: str | None = None,
 ) -> Tying:
     """Decide whether the output head reuses the token table.
 
@@ -42,48 +43,43 @@ def decide_tying(
         head_expected: the model class has an output head, so an absent one
             means it is tied (``tied-implied``) rather than missing (``no-head``).
         config_tied: ``tie_word_embeddings`` from the config, if any.
-        config_source: where ``config_tied`` came from (``config.json``), for the evidence.
+        config_source: where ``config_tied`` came from (``config.json``), for the evidence; ``None``: "the config".
 
     Returns:
         The :class:`~dashboard.tables.Tying` verdict. ``max_abs_diff`` is
         ``max |head - token|`` whenever both are present with equal shapes.
     """
     if shares_storage:
-        tying = Tying("tied-shared", f"{head_key!r} and {token_key!r} are one stored tensor (same storage)", 0.0)
+        tying = Tying("tied-shared", msg("tying.shared", head=repr(head_key), token=repr(token_key)), 0.0)
     elif head is None and head_expected:
-        tying = Tying("tied-implied", f"the model class needs an output head but the checkpoint stores none; "
-                      f"it reuses {token_key!r}")
+        tying = Tying("tied-implied", msg("tying.implied", token=repr(token_key)))
     elif head is None:
-        tying = Tying("no-head", "the checkpoint has no output head (an encoder or base model)")
+        tying = Tying("no-head", msg("tying.no_head"))
     elif head.shape != token.shape:
-        tying = Tying("untied", f"{head_key!r} has shape {head.shape}, {token_key!r} has shape {token.shape}")
+        tying = Tying("untied", msg("tying.shapes_differ", head=repr(head_key), head_shape=head.shape,
+                                    token=repr(token_key), token_shape=token.shape))
     else:
         diff = max_abs_difference(head, token)
         if diff == 0.0:
             tying = _equal_copy(head_key, token_key, config_tied, config_source)
         else:
-            tying = Tying("untied", f"{head_key!r} differs from {token_key!r}: largest absolute difference "
-                          f"{diff:.4g}", diff)
+            tying = Tying("untied", msg("tying.values_differ", head=repr(head_key), token=repr(token_key),
+                                        diff=diff), diff)
     if config_tied is not None and config_tied != tying.is_tied and tying.verdict != "no-head":
-        note = (f"the config says tie_word_embeddings={str(config_tied).lower()}, "
-                f"but the tensors show {tying.label}")
+        note = msg("tying.config_disagrees", flag=str(config_tied).lower(), label=tying.label)
         tying = replace(tying, config_note=note)
     return tying
 
 
-def _equal_copy(head_key: str | None, token_key: str, config_tied: bool | None, config_source: str) -> Tying:
+def _equal_copy(head_key: str | None, token_key: str, config_tied: bool | None, config_source: str | None) -> Tying:
     """The verdict for a separately stored head equal to the token table: the flag decides (module docstring)."""
-    equal = f"{head_key!r} is stored separately and equals {token_key!r} exactly"
+    names = {"head": repr(head_key), "token": repr(token_key)}
+    config_source = config_source or msg("tying.the_config")
     if config_tied is False:
-        return Tying("untied", f"{equal} today, but {config_source} sets tie_word_embeddings=false, so transformers "
-                     "builds two independent matrices that only hold equal values now (a change to one leaves the "
-                     "other as it is)", 0.0)
+        return Tying("untied", msg("tying.equal_but_flag_false", source=config_source, **names), 0.0)
     if config_tied:
-        return Tying("tied-equal-copy", f"{equal}, and {config_source} sets tie_word_embeddings=true, so transformers "
-                     "uses one matrix for both: one matrix saved twice", 0.0)
-    return Tying("tied-equal-copy", f"{equal}; no config sets tie_word_embeddings, and equal values alone cannot tell "
-                 "one tied matrix saved twice from two independent matrices that are equal now (counted once, "
-                 "as a tie would be)", 0.0, ambiguous=True)
+        return Tying("tied-equal-copy", msg("tying.equal_and_flag_true", source=config_source, **names), 0.0)
+    return Tying("tied-equal-copy", msg("tying.equal_no_flag", **names), 0.0, ambiguous=True)
 
 
 def max_abs_difference(a: np.ndarray, b: np.ndarray, block_rows: int = 1024) -> float:

@@ -9,6 +9,7 @@ import altair as alt
 import streamlit as st
 
 from dashboard.exports import IMAGE_FORMATS, chart_spec, spec_image
+from dashboard.i18n import render, t
 
 try:
     # Streamlit guards Altair's process-global data transformer with this lock
@@ -34,7 +35,7 @@ def chart_download_buttons(chart: alt.TopLevelMixin, stem: str, key: str) -> Non
     """
     columns = st.columns(len(IMAGE_FORMATS))
     for column, (fmt, mime) in zip(columns, IMAGE_FORMATS.items()):
-        column.download_button(f"Chart as {fmt.upper()}", data=_renderer(chart, fmt), file_name=f"{stem}.{fmt}",
+        column.download_button(t("downloads.chart_as", format=fmt.upper()), data=_renderer(chart, fmt), file_name=f"{stem}.{fmt}",
                                mime=mime, key=f"{key}_{fmt}", on_click="ignore", icon=":material/image:")
 
 
@@ -43,6 +44,6 @@ def _renderer(chart: alt.TopLevelMixin, fmt: str) -> Callable[[], bytes]:
 
 
 def file_download_button(label: str, data: Callable[[], bytes] | bytes, file_name: str, mime: str, key: str) -> None:
-    """One download button; ``data`` may be a function, run only when clicked."""
-    st.download_button(label, data=data, file_name=file_name, mime=mime, key=key, on_click="ignore",
+    """One download button; ``data`` may be a function, run only when clicked; ``label`` as the reader reads it."""
+    st.download_button(render(label), data=data, file_name=file_name, mime=mime, key=key, on_click="ignore",
                        icon=":material/download:")

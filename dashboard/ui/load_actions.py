@@ -19,6 +19,7 @@ from dashboard.checkpoints.hub import fetch_hub_model, hub_unavailable_reason
 from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.checkpoints.uploads import extraction_limit, store_files
 from dashboard.errors import ExplorerError
+from dashboard.i18n import msg
 from dashboard.ui import state
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.session_files import session_folder
@@ -80,7 +81,7 @@ def open_uploads() -> None:
         folder = session_folder()
         batch = folder.new_batch()
     except (ExplorerError, OSError) as error:  # OSError: a full disk while making the batch folder
-        st.session_state[state.LOAD_ERROR] = explain_failure(names, str(error))
+        st.session_state[state.LOAD_ERROR] = explain_failure(names, error)
         return
     try:
         limit = extraction_limit(upload_limit_mb=st.get_option("server.maxUploadSize"))
@@ -88,7 +89,7 @@ def open_uploads() -> None:
                            check_room=folder.check_room)
     except ExplorerError as error:
         shutil.rmtree(batch, ignore_errors=True)
-        st.session_state[state.LOAD_ERROR] = explain_failure(names, str(error))
+        st.session_state[state.LOAD_ERROR] = explain_failure(names, error)
         return
     except BaseException:  # an unexpected failure must not leave half an upload on disk either
         shutil.rmtree(batch, ignore_errors=True)
@@ -111,19 +112,18 @@ def open_hub_model() -> None:
     if not repo_id:
         return
     if session_policy().restricted:  # the hub cache is a server folder outside the allowed ones
-        st.session_state[state.LOAD_ERROR] = f"Could not fetch {repo_id}: {HUB_OFF_HERE}"
+        st.session_state[state.LOAD_ERROR] = msg("load.fetch_failed", repo_id=repo_id, reason=HUB_OFF_HERE)
         return
     try:
         path = fetch_hub_model(repo_id)
     except ExplorerError as error:
-        st.session_state[state.LOAD_ERROR] = f"Could not fetch {repo_id}: {error}"
+        st.session_state[state.LOAD_ERROR] = msg("load.fetch_failed", repo_id=repo_id, reason=error)
         return
     _open(str(path))
 
 
 #: Why the hub is off when server paths are limited (EXPLORER_LOCAL_PATHS models or off).
-HUB_OFF_HERE = ("fetching from the Hub is off on this server (EXPLORER_LOCAL_PATHS limits which server folders "
-                "open, and the Hub's cache is not one of them); upload the model's files instead")
+HUB_OFF_HERE = msg("load.hub_off_here")
 
 
 def apply_arrays(source: str) -> None:

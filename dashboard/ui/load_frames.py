@@ -1,4 +1,9 @@
-"""Frames the Load page shows: what was read, and a sample of token strings."""
+"""Frames the Load page shows: what was read, and a sample of token strings.
+
+Their column names and row labels stay English (tests read them); cells that
+are catalogue messages, and the headers through the ``*_COLUMNS`` maps, are
+rendered for display by :func:`dashboard.ui.overview_frames.display_frame`.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,19 @@ import pandas as pd
 
 from dashboard.analysis.accounting import format_count
 from dashboard.analysis.token_categories import reserved_token_ids
-from dashboard.tables import EmbeddingTables
+from dashboard.i18n import Text, msg
+from dashboard.tables import POSITION_KIND_LABELS, EmbeddingTables
 
 
 #: Rows of the summary that are easily confused: rows with no token at all, and
 #: real tokens no text produces (the token map colours them apart).
-PADDING_ROWS = "padding rows past the vocabulary (no token)"
-RESERVED_TOKENS = "reserved tokens like [unused0] (in the vocabulary; no text produces them)"
+PADDING_ROWS = msg("load.fact.padding_rows")
+RESERVED_TOKENS = msg("load.fact.reserved_tokens")
+#: Headers of the frames below -> their catalogue keys (for display_frame).
+SUMMARY_COLUMNS = {"what": "load.col.what", "value": "load.col.value"}
+TRAINING_COLUMNS = {"setting": "load.col.setting", "value": "load.col.value"}
+TOKEN_COLUMNS = {"id": "load.col.id", "token": "load.col.token", "stored as": "load.col.stored_as",
+                 "special": "load.col.special"}
 #: How many of the first ids a token sample always shows.
 SAMPLE_HEAD = 8
 
@@ -21,20 +32,21 @@ SAMPLE_HEAD = 8
 def read_summary_frame(tables: EmbeddingTables) -> pd.DataFrame:
     """One row per fact about the read: format, architecture, shapes, dtype, tying, tokens."""
     facts = [
-        ("format", tables.format),
-        ("architecture", tables.architecture),
-        ("stored dtype of the token table", tables.source_dtype),
-        ("token table (vocab_size x d_model)", f"{tables.vocab_size:,} x {tables.d_model:,}"),
-        ("position table (n_positions x d_model)",
-         f"{tables.n_positions:,} x {tables.d_model:,}" if tables.position is not None else tables.position_kind),
-        ("weight tying", tables.tying.label),
-        ("tokens with strings", "none: rows are shown as #id" if tables.vocabulary.scheme == "none"
+        (msg("load.fact.format"), tables.format),
+        (msg("load.fact.architecture"), tables.architecture),
+        (msg("load.fact.dtype"), tables.source_dtype),
+        (msg("load.fact.token_table"), f"{tables.vocab_size:,} x {tables.d_model:,}"),
+        (msg("load.fact.position_table"),
+         f"{tables.n_positions:,} x {tables.d_model:,}" if tables.position is not None
+         else POSITION_KIND_LABELS[tables.position_kind]),
+        (msg("load.fact.tying"), tables.tying.label),
+        (msg("load.fact.tokens"), msg("load.fact.no_strings") if tables.vocabulary.scheme == "none"
          else f"{len(tables.vocabulary):,} ({tables.vocabulary.scheme})"),
         (PADDING_ROWS, format_count(len(tables.unused_rows))),
         (RESERVED_TOKENS, format_count(len(reserved_token_ids(tables.vocabulary)))),
-        ("total parameters", format_count(tables.total_parameters)),
+        (msg("load.fact.total"), format_count(tables.total_parameters)),
     ]
-    return pd.DataFrame(facts, columns=["what", "value"])
+    return pd.DataFrame(facts, columns=["what", "value"], dtype=object)  # object: cells stay catalogue messages
 
 
 def training_frame(tables: EmbeddingTables) -> pd.DataFrame:
@@ -48,12 +60,11 @@ def training_frame(tables: EmbeddingTables) -> pd.DataFrame:
     facts = []
     if "best_val_loss" in settings:
         loss = float(settings["best_val_loss"])
-        facts.append(("best_val_loss", f"{loss:.4f} nats per token on the validation split "
-                                       f"(perplexity {np.exp(loss):,.2f})"))
+        facts.append(("best_val_loss", msg("load.best_val_loss", loss=loss, perplexity=float(np.exp(loss)))))
     if "iter_num" in settings:
         facts.append(("iter_num", f"{settings['iter_num']:,}"))
     facts += [(f"config: {key}", str(value)) for key, value in settings.get("training_config", {}).items()]
-    return pd.DataFrame(facts, columns=["setting", "value"])
+    return pd.DataFrame(facts, columns=["setting", "value"], dtype=object)  # object: cells stay catalogue messages
 
 
 def sample_token_ids(tables: EmbeddingTables, count: int = 16) -> list[int]:
@@ -64,16 +75,16 @@ def sample_token_ids(tables: EmbeddingTables, count: int = 16) -> list[int]:
     return sorted(set(head + [i for i in spread if i < n_tokens]))
 
 
-def describe_token_sample(token_ids: list[int], n_tokens: int) -> str:
-    """One sentence saying which ids :func:`sample_token_ids` chose, for the table's caption."""
+def describe_token_sample(token_ids: list[int], n_tokens: int) -> Text:
+    """One sentence saying which ids :func:`sample_token_ids` chose, for the table's caption (a catalogue message)."""
     if len(token_ids) >= n_tokens:
-        return f"All {n_tokens:,} tokens."
+        return msg("load.sample.all", count=n_tokens)
     head = [i for i, expected in zip(token_ids, range(len(token_ids))) if i == expected]
     rest = token_ids[len(head):]
-    text = f"A sample of {len(token_ids)} of {n_tokens:,} tokens: the first {len(head)} (ids 0-{len(head) - 1})"
-    if rest:
-        text += f", then {len(rest)} spread evenly from id {rest[0]:,} to the last, {rest[-1]:,}"
-    return text + "."
+    if not rest:
+        return msg("load.sample.head", count=len(token_ids), total=n_tokens, head=len(head), last_head=len(head) - 1)
+    return msg("load.sample.head_and_rest", count=len(token_ids), total=n_tokens, head=len(head),
+               last_head=len(head) - 1, rest=len(rest), first_rest=rest[0], last=rest[-1])
 
 
 def token_sample_frame(tables: EmbeddingTables, token_ids: list[int]) -> pd.DataFrame:

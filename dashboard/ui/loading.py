@@ -13,6 +13,7 @@ from dashboard.checkpoints import load_tables, resolve_source
 from dashboard.checkpoints.bundled import DEFAULT_NAME
 from dashboard.checkpoints.path_policy import PathPolicy
 from dashboard.errors import ExplorerError
+from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
@@ -28,7 +29,8 @@ def _stamp(path: Path) -> float:
         return 0.0
 
 
-@st.cache_resource(max_entries=4, show_spinner="Reading the embedding tables ...")
+# The spinner is get_tables' own: a cache decorator's message is fixed at import, in one language.
+@st.cache_resource(max_entries=4, show_spinner=False)
 def _cached_tables(source: str, stamp: float, options: tuple[tuple[str, str], ...] = (), *,
                    _policy: PathPolicy) -> EmbeddingTables:
     # The cache is shared by every session: get_tables asks the asking session's
@@ -61,7 +63,8 @@ def get_tables(source: str, options: Mapping[str, str] | None = None) -> Embeddi
     vocab_file = (options or {}).get("vocab_file")
     if vocab_file:
         policy.admit(vocab_file, "vocabulary file")
-    return _cached_tables(source, _stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
+    with st.spinner(t("loading.reading")):  # shown only when reading takes over half a second: a cache miss
+        return _cached_tables(source, _stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
 
 
 def active_source() -> str:
@@ -83,6 +86,6 @@ def active_tables() -> EmbeddingTables:
     try:
         return get_tables(active_source(), active_options())
     except ExplorerError as error:
-        st.error(escape_markdown(load_error_message(active_source(), error)))
+        st.error(escape_markdown(render(load_error_message(active_source(), error))))
         st.stop()
         raise  # unreachable: st.stop() raises

@@ -15,6 +15,7 @@ import streamlit as st
 
 from dashboard.checkpoints import path_policy
 from dashboard.checkpoints.path_policy import MODELS_DIR_ENV
+from dashboard.i18n import t
 from dashboard.markdown_text import code_span, escape_markdown
 
 #: Used when the variable is unset and this folder exists (the Docker volume).
@@ -82,12 +83,12 @@ def render_models_dir_picker(on_pick: Callable[[str], object], opens: Callable[[
         return
     entries = models_dir_entries(folder, opens)
     if not entries:
-        st.caption(f"No checkpoints in {code_span(folder)} yet: put a Hugging Face folder or a checkpoint file there.")
+        st.caption(t("models_dir.empty", folder=code_span(folder)))
         return
     st.selectbox(
-        f"Or one in {escape_markdown(folder)}", entries, index=None, key=PICKER_KEY, placeholder="Pick a checkpoint",
+        t("models_dir.label", folder=escape_markdown(folder)), entries, index=None, key=PICKER_KEY,
+        placeholder=t("models_dir.placeholder"),
         format_func=lambda p: str(Path(p).relative_to(folder)),
         on_change=lambda: on_pick(st.session_state[PICKER_KEY]) if st.session_state[PICKER_KEY] else None,
-        help=f"Checkpoints on the server's disk in {escape_markdown(folder)} (set {MODELS_DIR_ENV} to list another "
-             "folder).",
+        help=t("models_dir.help", folder=escape_markdown(folder), env=MODELS_DIR_ENV),
     )

@@ -24,12 +24,12 @@ import streamlit as st
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
 from dashboard.errors import ExplorerError
+from dashboard.i18n import msg, render, t
 
 _LOG = logging.getLogger(__name__)
 #: Longest exception message shown in the folded details, in characters.
 MAX_DETAIL_CHARS = 500
-MESSAGE = ("Something went wrong on this page: this is a bug of the explorer, not of your checkpoint or input. "
-           "The rest of the app still works: open another page, or load another checkpoint.")
+MESSAGE = msg("guard.message")
 
 
 @contextmanager
@@ -46,10 +46,10 @@ def guard_page() -> Iterator[None]:
     except ScriptControlException:
         raise
     except ExplorerError as error:
-        st.error(str(error))
+        st.error(render(error))
     except Exception as error:  # the last resort: anything a page did not foresee
         _LOG.exception("unexpected error on a page")
-        st.error(MESSAGE)
+        st.error(render(MESSAGE))
         detail = f"{type(error).__name__}: {error}"
-        with st.expander("Details for a bug report"):
+        with st.expander(t("guard.details")):
             st.text(detail if len(detail) <= MAX_DETAIL_CHARS else detail[:MAX_DETAIL_CHARS - 3] + "...")

@@ -15,6 +15,7 @@ import streamlit as st
 
 from dashboard.checkpoints.path_policy import MODE_ENV, PathPolicy, read_mode
 from dashboard.errors import RefusedPathError
+from dashboard.i18n import Text, msg
 from dashboard.ui import state
 from dashboard.ui.models_dir import find_models_dir
 from dashboard.ui.session_files import SessionFolder, upload_root_path
@@ -33,11 +34,11 @@ def session_policy() -> PathPolicy:
                                        own_uploads=own)
 
 
-def setting_problem() -> str | None:
-    """What is wrong with ``$EXPLORER_LOCAL_PATHS`` (then server paths are off), or ``None``."""
+def setting_problem() -> Text | None:
+    """What is wrong with ``$EXPLORER_LOCAL_PATHS`` (then server paths are off), or ``None`` (render it to show it)."""
     try:
         read_mode()
     except RefusedPathError as error:
-        return f"{error}; until then server paths are off"
+        return msg("paths.setting_problem", error=error)
     return None
 

@@ -37,6 +37,7 @@ import streamlit as st
 
 from dashboard.checkpoints.uploads import read_positive_setting
 from dashboard.errors import UploadQuotaError, UploadStorageError
+from dashboard.i18n import Text, msg
 from dashboard.ui import state
 
 #: Environment variable: minutes a session's uploads are kept without the session being used.
@@ -57,8 +58,7 @@ _FOLDER_NAME = re.compile(r"^session-(\d+)-([0-9a-zA-Z-]+)\.")
 
 
 #: What to do when no temporary folder is writable, said with every such error.
-STORAGE_ADVICE = ("set TMPDIR to a writable folder (in Docker: docker run --tmpfs /tmp, needed with --read-only); "
-                  "bundled checkpoints and local paths still open without it")
+STORAGE_ADVICE = msg("uploads.storage_advice")
 
 
 def upload_root_path() -> Path | None:
@@ -93,11 +93,12 @@ def upload_root() -> Path:
     """
     root = upload_root_path()
     if root is None:
-        raise UploadStorageError(f"this server has no writable temporary folder to store uploads in; {STORAGE_ADVICE}")
+        raise UploadStorageError(msg("err.uploads.no_temporary_folder", advice=STORAGE_ADVICE))
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise UploadStorageError(f"cannot make the upload folder {root} ({error.strerror}); {STORAGE_ADVICE}") from error
+        raise UploadStorageError(msg("err.uploads.cannot_make_root", folder=root, reason=error.strerror,
+                                     advice=STORAGE_ADVICE)) from error
     return root
 
 
@@ -141,18 +142,17 @@ def upload_quota_bytes(environ: Mapping[str, str] = os.environ) -> int:
     return int(read_positive_setting(environ, QUOTA_ENV, DEFAULT_QUOTA_MB, UploadStorageError) * _MB)
 
 
-def describe_upload_rules(environ: Mapping[str, str] = os.environ) -> str:
+def describe_upload_rules(environ: Mapping[str, str] = os.environ) -> Text:
     """What the Load page says about how long uploads stay and how much a session may hold.
 
     A setting that is not a positive number is said instead, so the page still draws.
+    Returns a catalogue message: render it on the page.
     """
     try:
         quota, idle = upload_quota_bytes(environ), idle_seconds(environ)
     except UploadStorageError as error:
-        return f"Upload settings: {error}."
-    return (f"At most {quota / _MB:,.0f} MB of uploads per session ({QUOTA_ENV}). Only this browser session can "
-            "open its uploads; a new upload replaces the last, and they are deleted when the session ends or has "
-            f"not been used for {idle / 60:g} minutes ({IDLE_ENV}).")
+        return msg("uploads.bad_settings", error=error)
+    return msg("uploads.rules", quota=quota / _MB, quota_env=QUOTA_ENV, minutes=idle / 60, idle_env=IDLE_ENV)
 
 
 def folder_bytes(folder: Path) -> int:
@@ -252,8 +252,8 @@ class SessionFolder:
         try:
             self.path = Path(tempfile.mkdtemp(prefix=f"session-{os.getpid()}-{owner}.", dir=root))
         except OSError as error:
-            raise UploadStorageError(f"cannot make a folder for this session's uploads in {root} "
-                                     f"({error.strerror}); {STORAGE_ADVICE}") from error
+            raise UploadStorageError(msg("err.uploads.cannot_make_folder", folder=root, reason=error.strerror,
+                                         advice=STORAGE_ADVICE)) from error
         self._batches = 0
         # The callback holds the path, never self, so the object can be collected.
         self._finalizer = weakref.finalize(self, shutil.rmtree, str(self.path), True)
@@ -300,11 +300,9 @@ class SessionFolder:
         """
         quota, used = upload_quota_bytes(environ), self.used_bytes()
         if used + needed > quota:
-            held = (f"; the upload this session shows takes {used / _MB:,.1f} MB and counts until another "
-                    "checkpoint is opened (a bundled one frees it)") if used else ""
-            raise UploadQuotaError(f"this upload needs {needed / _MB:,.1f} MB on the server's disk, more than the "
-                                   f"{(quota - used) / _MB:,.1f} MB left of this session's quota of "
-                                   f"{quota / _MB:,.0f} MB ({QUOTA_ENV}){held}; nothing of it was kept")
+            held = msg("err.uploads.quota_held", used=used / _MB) if used else ""
+            raise UploadQuotaError(msg("err.uploads.quota", needed=needed / _MB, left=(quota - used) / _MB,
+                                       quota=quota / _MB, env=QUOTA_ENV, held=held))
 
     def remove(self) -> None:
         """Remove the folder now (also what happens when the object is collected)."""

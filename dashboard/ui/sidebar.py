@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
 from dashboard.errors import ExplorerError
+from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
@@ -105,9 +106,8 @@ def _keep_uploads_alive() -> None:
     if shown and is_upload(shown) and not os.path.exists(shown):
         name = short_name(shown)
         activate(DEFAULT_NAME)
-        st.session_state[state.LOAD_ERROR] = (
-            f"Your upload {name} was removed after {idle_minutes():g} minutes without use ({IDLE_ENV}); "
-            "upload it again to see it")
+        st.session_state[state.LOAD_ERROR] = msg("sidebar.upload_removed", name=name, minutes=idle_minutes(),
+                                                 env=IDLE_ENV)
 
 
 def render_sidebar() -> None:
@@ -115,31 +115,32 @@ def render_sidebar() -> None:
     _initial_source()
     _keep_uploads_alive()
     names = [m.name for m in BUNDLED]
+    # Labels made now, in this run's language: AppTest calls format_func outside the run, too.
+    labels = {n: t("sidebar.default_name", name=n) if n == DEFAULT_NAME else n for n in names}
     with st.sidebar:
-        st.subheader("Checkpoint")
+        st.subheader(t("sidebar.checkpoint"))
         st.selectbox(
-            "Bundled checkpoint", names, key=state.BUNDLED_PICKER, on_change=_on_bundled_change,
-            placeholder="a path or upload is shown",
-            format_func=lambda n: n + (" (default)" if n == DEFAULT_NAME else ""),
-            help="Real trained checkpoints that ship with the explorer.",
+            t("sidebar.bundled"), names, key=state.BUNDLED_PICKER, on_change=_on_bundled_change,
+            placeholder=t("sidebar.bundled_placeholder"),
+            format_func=labels.get,
+            help=t("sidebar.bundled_help"),
         )
         policy = session_policy()
         if policy.mode != "off":
-            st.text_input("Or a local path", key=state.LOCAL_PATH, on_change=_on_path_submit, max_chars=PATH_CHARS,
-                          placeholder="/path/to/model-folder",
-                          help=("A checkpoint file or Hugging Face folder on the server's disk; press Enter to load. "
-                                + ("Only paths inside the models folder open here." if policy.restricted else "")))
+            st.text_input(t("sidebar.local_path"), key=state.LOCAL_PATH, on_change=_on_path_submit,
+                          max_chars=PATH_CHARS, placeholder="/path/to/model-folder",
+                          help=(t("sidebar.local_path_help")
+                                + (t("sidebar.local_path_restricted") if policy.restricted else "")))
             render_models_dir_picker(activate, policy.opens)
-        st.caption(f"Showing **{escape_markdown(display_name(active_source()))}**")
+        st.caption(t("sidebar.showing", name=escape_markdown(render(display_name(active_source())))))
         if link_source(active_source()) is None:
-            st.caption("Uploads last only as long as this browser session, so the page's link leaves them out "
-                       "(it opens the default checkpoint). To share a view, open the checkpoint by path.")
-        st.caption(policy.describe().replace("_", "\\_"))  # a folder's name is not markdown
+            st.caption(t("sidebar.upload_not_linked"))
+        st.caption(render(policy.describe()).replace("_", "\\_"))  # a folder's name is not markdown
         problem = setting_problem()
         if problem:
-            st.warning(problem.replace("_", "\\_"), icon=":material/warning:")
+            st.warning(render(problem).replace("_", "\\_"), icon=":material/warning:")
     if state.LOAD_ERROR in st.session_state:
         # In the main area, above the page, where it cannot be missed.
-        message = st.session_state[state.LOAD_ERROR].rstrip(".")  # errors may or may not end their sentence
-        st.error(f"{escape_markdown(message)}. Still showing {escape_markdown(display_name(active_source()))}.",
-                 icon=":material/error:")
+        message = render(st.session_state[state.LOAD_ERROR]).rstrip(".")  # errors may or may not end their sentence
+        st.error(t("sidebar.still_showing", message=escape_markdown(message),
+                   name=escape_markdown(render(display_name(active_source())))), icon=":material/error:")

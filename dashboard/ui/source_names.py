@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable
 
 from dashboard.errors import RefusedPathError
+from dashboard.i18n import LANGUAGES, Text, msg, render
 from dashboard.ui.session_files import upload_root_path
 
 #: Uploaded files named in a message before the rest are counted.
@@ -45,12 +47,44 @@ def upload_batch(source: str) -> Path | None:
     return upload_root_path() / parts[0] / parts[1]
 
 
+class PerLanguageText(Text):
+    """A message already written out in every language, for text a page rewrites per language.
+
+    A failed load's message is built from the error's own text (paths
+    shortened, the checkpoint named once), so it cannot stay a template with
+    parameters; it keeps one finished string per language instead, and is
+    stored as such so that switching language shows it in the new one. As a
+    ``str`` it is the English text, like every :class:`~dashboard.i18n.Text`.
+    """
+
+    by_language: dict[str, str]
+
+    def __new__(cls, key: str, by_language: dict[str, str]) -> "PerLanguageText":
+        obj = str.__new__(cls, by_language["en"])
+        obj.key, obj.params, obj.by_language = key, {}, dict(by_language)
+        return obj
+
+    def __reduce__(self):
+        return (PerLanguageText, (self.key, self.by_language))
+
+    def render(self, lang: str) -> str:
+        """This message in ``lang``; English when it was not written in ``lang``."""
+        return self.by_language.get(lang, self.by_language["en"])
+
+    @classmethod
+    def build(cls, key: str, write: Callable[[str], str]) -> "PerLanguageText":
+        """The message ``write(lang)`` returns, for every language of the app."""
+        return cls(key, {lang: write(lang) for lang in LANGUAGES})
+
+
 def name_files(names: list[str]) -> str:
-    """``a.json, b.bin, c.txt and 2 more`` for people; ``no files`` when empty."""
+    """``a.json, b.bin, c.txt and 2 more`` for people; ``no files`` when empty (catalogue messages)."""
     if not names:
-        return "no files"
+        return msg("sources.no_files")
     shown = ", ".join(names[:_NAMED_FILES])
-    return shown + (f" and {len(names) - _NAMED_FILES} more" if len(names) > _NAMED_FILES else "")
+    if len(names) <= _NAMED_FILES:
+        return shown
+    return msg("sources.files_and_more", files=shown, more=len(names) - _NAMED_FILES)
 
 
 def short_name(source: str) -> str:
@@ -80,8 +114,8 @@ def short_name(source: str) -> str:
 
 
 def display_name(source: str) -> str:
-    """How the sidebar shows ``source``: ``upload: ckpt.pt`` for an upload, else the source itself."""
-    return f"upload: {short_name(source)}" if is_upload(source) else str(source)
+    """How the sidebar shows ``source``: ``upload: ckpt.pt`` for an upload (a catalogue message), else the source."""
+    return msg("sources.upload_name", name=short_name(source)) if is_upload(source) else str(source)
 
 
 def link_source(source: str) -> str | None:
@@ -89,42 +123,62 @@ def link_source(source: str) -> str | None:
     return None if is_upload(source) else str(source)
 
 
-def explain_failure(name: str, reason: str, *, subjects: tuple[str, ...] = ()) -> str:
-    """``Could not read NAME: reason``, naming the checkpoint once.
+def explain_failure(name: str, reason: object, *, subjects: tuple[str, ...] = (),
+                    rewrite: Callable[[str], str] = lambda text: text) -> PerLanguageText:
+    """``Could not read NAME: reason``, naming the checkpoint once, in every language.
 
     Args:
         name: what the user knows the checkpoint as (:func:`short_name`).
-        reason: the error's message. Most readers start it with the file's
-            name or path, bare or quoted (``'x.pt' is empty``); that subject
-            becomes ``it`` (``it is empty``).
+        reason: the error (or its message, a :class:`~dashboard.i18n.Text` or
+            plain text), rendered in each language. Most readers start it with
+            the file's name or path, bare or quoted (``'x.pt' is empty``); in
+            English that subject becomes ``it`` (``it is empty``).
         subjects: other spellings of the same thing that may start ``reason``.
+        rewrite: applied to the rendered reason first (paths shortened).
     """
     spellings = {name, Path(name).name, *subjects} - {""}
-    for subject in sorted(spellings | {repr(s) for s in spellings}, key=len, reverse=True):
-        if reason.startswith(subject + " "):
-            reason = "it " + reason[len(subject) + 1:]
-            break
-    return f"Could not read {name}: {reason}"
+
+    def write(lang: str) -> str:
+        text = rewrite(render(reason, lang))
+        if lang == "en":  # "it is empty": English grammar; Korean names the subject again, which reads fine
+            for subject in sorted(spellings | {repr(s) for s in spellings}, key=len, reverse=True):
+                if text.startswith(subject + " "):
+                    text = "it " + text[len(subject) + 1:]
+                    break
+        return msg("sources.could_not_read", name=render(name, lang), reason=text).render(lang)
+
+    return PerLanguageText.build("sources.could_not_read", write)
 
 
-def load_error_message(source: str, error: Exception) -> str:
+def load_error_message(source: str, error: Exception) -> PerLanguageText:
     """The message shown when ``source`` failed to load: ``Could not read <short name>: <reason>``.
 
     For an upload, the temporary folder is cut from every path in the reason,
     so files are named as they were uploaded. A path the session's policy
     refused is quoted as typed and never looked up (not even to shorten it).
+    The message is written out in every language (:class:`PerLanguageText`):
+    render it where it is shown.
     """
     if isinstance(error, RefusedPathError):
-        return str(error)[:1].upper() + str(error)[1:]
-    source, name, reason = str(source), short_name(str(source)), str(error)
+        return PerLanguageText.build("sources.refused", lambda lang: _capitalised(render(error, lang)))
+    source, name = str(source), short_name(str(source))
     full_paths = {os.path.abspath(source), str(Path(source).resolve())} - {source}
     batch = upload_batch(source)
     if batch is not None:
         full_paths.add(source)
-        for folder in {str(batch), str(batch.resolve())}:
+    folders = {str(batch), str(batch.resolve())} if batch is not None else set()
+
+    def shorten_paths(reason: str) -> str:
+        for folder in folders:
             reason = reason.replace(folder + os.sep, "")
-    # Only whole absolute paths are replaced anywhere: a short name may also be an ordinary word.
-    for path in sorted(full_paths, key=len, reverse=True):
-        reason = reason.replace(path, name)
+        # Only whole absolute paths are replaced anywhere: a short name may also be an ordinary word.
+        for path in sorted(full_paths, key=len, reverse=True):
+            reason = reason.replace(path, name)
+        return reason
+
     subjects = (source, Path(source).name) + ((os.path.relpath(source, batch),) if batch is not None else ())
-    return explain_failure(name, reason, subjects=subjects)
+    return explain_failure(name, error, subjects=subjects, rewrite=shorten_paths)
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]

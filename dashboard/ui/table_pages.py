@@ -13,13 +13,15 @@ from typing import Any, Mapping, Sequence
 import streamlit as st
 
 from dashboard.analysis.queries import TermResolver
+from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.url_state import UrlParam, seed_widgets
 
-#: Short radio labels of the similarity metrics (keys of analysis.neighbours.METRICS).
-METRIC_LABELS = {"cosine": "cosine", "dot": "dot", "centered": "centred cosine"}
+#: Short radio labels of the similarity metrics (keys of analysis.neighbours.METRICS), as catalogue messages.
+METRIC_LABELS = {"cosine": msg("table_pages.metric.cosine"), "dot": msg("table_pages.metric.dot"),
+                 "centered": msg("table_pages.metric.centered")}
 
 
 def open_table_page(title: str, caption: str, params: Sequence[UrlParam]) -> tuple[EmbeddingTables, str]:
@@ -27,7 +29,7 @@ def open_table_page(title: str, caption: str, params: Sequence[UrlParam]) -> tup
 
     Args:
         title: the page's name; the checkpoint's name is appended.
-        caption: one or two sentences on what the page shows.
+        caption: one or two sentences on what the page shows (a :class:`~dashboard.i18n.Text` is rendered).
         params: the page's URL parameters (:func:`dashboard.ui.url_state.seed_widgets`).
 
     Returns:
@@ -35,19 +37,21 @@ def open_table_page(title: str, caption: str, params: Sequence[UrlParam]) -> tup
         error shown when they cannot be read).
     """
     tables = active_tables()
-    st.title(f"{title}: {escape_markdown(tables.name)}")
-    st.caption(caption)
+    st.title(t("table_pages.title", title=title, name=escape_markdown(tables.name)))
+    st.caption(render(caption))
     seed_widgets(params)
     return tables, active_source()
 
 
 def metric_radio(container: Any, key: str, metrics: Mapping[str, str], help: str) -> None:
     """A horizontal radio over ``metrics`` (cosine, dot, centred cosine) in ``container``."""
-    container.radio("Metric", list(metrics), key=key, horizontal=True, format_func=METRIC_LABELS.get, help=help)
+    labels = {metric: render(METRIC_LABELS[metric]) for metric in metrics}  # in this run's language
+    container.radio(t("table_pages.metric"), list(metrics), key=key, horizontal=True, format_func=labels.get,
+                    help=render(help))
 
 
 def show_lookup_note(resolver: TermResolver) -> None:
     """Say when typed terms cannot be split into tokens, and why (no tokenizer, or one of another model)."""
     if not resolver.has_tokenizer:
-        st.info(f"Terms must match a token exactly: {escape_markdown(resolver.tokenizer_note)}.",
+        st.info(t("table_pages.exact_terms", note=escape_markdown(render(resolver.tokenizer_note))),
                 icon=":material/info:")

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 import streamlit as st
 
+from dashboard.i18n import t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.loading import active_source
@@ -136,8 +137,7 @@ def seed_widgets(params: Sequence[UrlParam]) -> None:
                 ignored.append(f"{param.name}={_shorten(text)}")
         st.session_state[param.key] = value
     if ignored:
-        st.warning(f"Ignored from the link: {escape_markdown(', '.join(ignored))} (not a value this page accepts); "
-                   "using the defaults instead.")
+        st.warning(t("url.ignored", values=escape_markdown(", ".join(ignored))))
 
 
 def _shorten(text: str, max_chars: int = 60) -> str:
