@@ -169,4 +169,22 @@ MESSAGES = {
     "projection.stage.epoch": ("optimising the layout: epoch {done} of {total}",
                                "배치를 최적화하는 중: 에폭 {done}/{total}"),
     "projection.stage.done": ("done", "완료"),
+    # What the output head is (dashboard.analysis.output_head.describe_head), for captions.
+    "output_head.stored_equal": (
+        "the checkpoint stores its own output head, and today it equals the token table exactly "
+        "(largest difference 0), so its rows have the same neighbours",
+        "이 체크포인트는 출력 헤드(`lm_head`)를 따로 저장하지만, 지금은 토큰 임베딩 테이블과 정확히 같습니다"
+        "(가장 큰 차이 0). 그래서 헤드의 행도 이웃이 같습니다"),
+    "output_head.stored_untied": (
+        "the checkpoint stores its own output head (untied): the token table says how the model reads a token, "
+        "the head how it predicts it",
+        "이 체크포인트는 출력 헤드(`lm_head`)를 따로 저장합니다(가중치 공유 안 함). 토큰 임베딩 테이블은 모델이 "
+        "토큰을 읽는 방식이고, 출력 헤드는 그 토큰을 예측하는 방식입니다"),
+    "output_head.tied": (
+        "the output head is the token table itself (weight tying; verdict: {verdict}): the model reads and "
+        "predicts each token with the same row, so the head's neighbours are the token table's",
+        "출력 헤드(`lm_head`)가 토큰 임베딩 테이블 그 자체입니다(가중치 공유(weight tying), 판정: {verdict}). "
+        "모델은 같은 행으로 토큰을 읽고 예측하므로, 헤드의 이웃은 토큰 임베딩 테이블의 이웃과 같습니다"),
+    "output_head.none": ("this checkpoint has no output head (an encoder or a bare table)",
+                         "이 체크포인트에는 출력 헤드가 없습니다(인코더이거나 테이블만 있는 경우)"),
 }
