@@ -36,7 +36,8 @@ PARAMS = [
 tables, source = open_table_page(t("neighbours.title"), t("neighbours.caption"), PARAMS)
 
 controls = st.columns([3, 1, 2])
-controls[0].text_input(t("neighbours.query_label"), key="nn_query", max_chars=QUERY_CHARS, help=t("neighbours.query_help"))
+controls[0].text_input(t("neighbours.query_label"), key="nn_query", max_chars=QUERY_CHARS,
+                       help=t("neighbours.query_help"))
 controls[1].number_input("k", min_value=1, max_value=200, step=1, key="nn_k")
 metric_radio(controls[2], "nn_metric", METRICS,
              help="; ".join(f"{name}: {render(label)}" for name, label in METRICS.items()))

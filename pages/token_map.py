@@ -147,7 +147,8 @@ drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=hig
 frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
                         norms=rows.norms, highlighted=highlighted)
 if projection.method == "pca":
-    axis_titles = [t("token_map.axis_pc", n=i + 1, share=share) for i, share in enumerate(projection.explained_variance)]
+    axis_titles = [t("token_map.axis_pc", n=i + 1, share=share)
+                   for i, share in enumerate(projection.explained_variance)]
 else:
     axis_titles = [f"UMAP {i + 1}" for i in range(projection.dims)]
 colour = st.session_state["map_color"]

@@ -17,7 +17,7 @@ import altair as alt
 import pandas as pd
 
 from dashboard.analysis.token_categories import CATEGORIES
-from dashboard.i18n import Text, msg, render
+from dashboard.i18n import msg, render
 
 #: Fixed colour per category, so a category keeps its colour across views.
 CATEGORY_COLOURS = {
