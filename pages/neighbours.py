@@ -43,7 +43,8 @@ metric_radio(controls[2], "nn_metric", METRICS,
              help="; ".join(f"{name}: {render(label)}" for name, label in METRICS.items()))
 if has_own_head(tables):
     st.radio(t("neighbours.table_label"), list(TABLE_CHOICES), key="nn_table", horizontal=True,
-             format_func=lambda choice: t(TABLE_CHOICES[choice]), help=t("neighbours.table_help"))
+             format_func={choice: t(key) for choice, key in TABLE_CHOICES.items()}.get,  # in this run's language
+             help=t("neighbours.table_help"))
 else:
     st.caption(t("explore.output_head_caption", description=describe_head(tables)))
 publish(PARAMS)

@@ -40,7 +40,7 @@ controls[0].text_input(t("similarity.terms_label"), key="sim_terms", max_chars=T
 metric_radio(controls[1], "sim_metric", SIMILARITY_METRICS, help=t("similarity.metric_help"))
 if has_own_head(tables):
     st.radio(t("similarity.table_label"), list(TABLE_NAMES), key="sim_table", horizontal=True,
-             format_func=lambda name: t(TABLE_NAMES[name]))
+             format_func={name: t(key) for name, key in TABLE_NAMES.items()}.get)  # in this run's language
 else:
     st.caption(t("explore.output_head_caption", description=describe_head(tables)))
 publish(PARAMS)

@@ -60,8 +60,10 @@ if st.session_state["map_color"] not in colour_choices:
     st.session_state["map_color"] = colour_choices[0]
 
 top = st.columns([1.3, 1, 0.8, 1.2])
-top[0].radio(t("token_map.table_label"), available, key="map_table", horizontal=True,
-             format_func=lambda n: render(TABLE_NAMES[n]))
+# Option labels are rendered once, in this run's language: a format_func that rendered later would use the
+# language of whichever thread calls it (AppTest calls it from the test's own thread).
+table_labels = {name: render(TABLE_NAMES[name]) for name in available}
+top[0].radio(t("token_map.table_label"), available, key="map_table", horizontal=True, format_func=table_labels.get)
 if st.session_state["map_table"] == "head" or not has_own_head(tables):
     st.caption(t("explore.output_head_caption", description=describe_head(tables)))
 top[1].radio(t("token_map.method_label"), list(METHODS), key="map_method", horizontal=True, format_func=METHODS.get)
@@ -69,7 +71,7 @@ top[2].radio(t("token_map.dims_label"), list(DIMS), key="map_dims", horizontal=T
 colour_labels = {**COLOUR_LABELS,
                  **({"id": "token_map.colour.position"} if st.session_state["map_table"] == "position" else {})}
 top[3].selectbox(t("token_map.colour_label"), colour_choices, key="map_color",
-                 format_func=lambda choice: t(colour_labels[choice]))
+                 format_func={choice: t(key) for choice, key in colour_labels.items()}.get)
 search = st.columns([4, 1])
 search[0].text_input(t("token_map.highlight_label"), key="map_highlight", max_chars=HIGHLIGHT_CHARS,
                      placeholder=t("token_map.highlight_placeholder", example=regex_example(tables.vocabulary.scheme)),

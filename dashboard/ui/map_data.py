@@ -29,8 +29,8 @@ from dashboard.ui.tokenizer_loading import get_tokenizer
 _Call = TypeVar("_Call", bound=Callable)
 
 
-def _spinning(key: str) -> Callable[[_Call], _Call]:
-    """Show the catalogue message ``key``, in the reader's language, while the decorated call runs.
+def spinning(key: str) -> Callable[[_Call], _Call]:
+    """Decorator: show the catalogue message ``key``, in the reader's language, while the decorated call runs.
 
     ``st.cache_resource(show_spinner=...)`` fixes its text when the module is
     imported, in one language; ``st.spinner`` is drawn only after 0.5 s, so a
@@ -45,21 +45,21 @@ def _spinning(key: str) -> Callable[[_Call], _Call]:
     return wrap
 
 
-@_spinning("map_data.spinner.labelling")
+@spinning("map_data.spinner.labelling")
 @st.cache_resource(max_entries=8, show_spinner=False)
 def get_table_rows(_tables: EmbeddingTables, source: str, content_hash: str, name: str) -> TableRows:
     """:func:`dashboard.analysis.token_map.table_rows`, once per table."""
     return table_rows(_tables, name)
 
 
-@_spinning("map_data.spinner.token_index")
+@spinning("map_data.spinner.token_index")
 @st.cache_resource(max_entries=4, show_spinner=False)
 def get_neighbour_index(_tables: EmbeddingTables, source: str, content_hash: str) -> NeighbourIndex:
     """Norms and mean row of the token table, once per table."""
     return build_index(_tables.token, n_used=len(_tables.vocabulary))
 
 
-@_spinning("map_data.spinner.head_index")
+@spinning("map_data.spinner.head_index")
 @st.cache_resource(max_entries=4, show_spinner=False)
 def get_head_index(_tables: EmbeddingTables, source: str, head_hash: str) -> NeighbourIndex:
     """Norms and mean row of the stored output head, once per head (``head_hash``: its content digest).
@@ -72,14 +72,14 @@ def get_head_index(_tables: EmbeddingTables, source: str, head_hash: str) -> Nei
     return build_index(_tables.output_head, n_used=len(_tables.vocabulary))
 
 
-@_spinning("map_data.spinner.vocabulary")
+@spinning("map_data.spinner.vocabulary")
 @st.cache_resource(max_entries=4, show_spinner=False)
 def get_resolver(_tables: EmbeddingTables, source: str, content_hash: str) -> TermResolver:
     """A term resolver with the checkpoint's own tokenizer (the one the reorder page uses too)."""
     return TermResolver(_tables, get_tokenizer(_tables, source, content_hash))
 
 
-@_spinning("map_data.spinner.pca")
+@spinning("map_data.spinner.pca")
 @st.cache_resource(max_entries=16, show_spinner=False)
 def _pca(_rows: TableRows, source: str, content_hash: str, name: str, settings: ProjectionSettings) -> Projection:
     # `name` is in the signature because `_rows` is not hashed: token and position tables share a content hash.

@@ -73,3 +73,40 @@ def test_the_map_legend_names_categories_in_korean_but_keeps_english_values():
     colour = colour.get("condition", colour) if "field" not in colour else colour
     assert "whole word" in colour["scale"]["domain"]
     assert "온전한 단어" in colour["legend"]["labelExpr"]
+
+
+def test_a_queued_umap_reports_its_progress_in_korean():
+    import threading
+
+    from dashboard.ui.projection_jobs import job_board
+
+    release = threading.Event()
+    board = job_board()
+    board.submit("test-korean-blocker", lambda progress: release.wait(60))  # the page's UMAP stays queued
+    try:
+        at = open_app_page("pages/token_map.py", model=GPT, query={"lang": "ko", "method": "umap"})
+        assert_korean(at)
+        text = at.get("progress")[0].proto.text
+        assert english_runs([text]) == [] and "UMAP" in text and "기다리는 중" in text
+        at.radio(key="map_method").set_value("pca").run()  # moving on drops the queued fit: nothing runs after
+        assert not at.exception
+    finally:
+        release.set()
+        board.forget("test-korean-blocker")
+
+
+def test_projection_notes_read_back_from_the_cache_are_shown_in_korean(tmp_path):
+    import numpy as np
+
+    from dashboard.analysis.projection import Projection, ProjectionSettings, project_pca
+    from dashboard.i18n import Text, render
+
+    table = np.random.default_rng(0).standard_normal((12, 4)).astype(np.float32)
+    table[3] = table[2]
+    table[5] = 0
+    projection = project_pca(table, ProjectionSettings("pca", 2))
+    projection.save(tmp_path / "map.npz")
+    loaded = Projection.load(tmp_path / "map.npz")
+    assert loaded.notes == projection.notes and all(isinstance(note, Text) for note in loaded.notes)
+    assert all(english_runs([render(note, "ko")]) == [] for note in loaded.notes)
+    assert "영벡터" in render(loaded.notes[-1], "ko")

@@ -229,4 +229,9 @@ MESSAGES = {
     "umap_job.compiling": ("waiting for umap-learn to finish compiling (once per server start)",
                            "umap-learn의 컴파일이 끝나기를 기다리는 중(서버를 켤 때 한 번만)"),
     "umap_job.starting": ("starting", "시작하는 중"),
+    # Spinners of the Compare and Under-trained tokens pages' cached results (dashboard.ui.compare_frames).
+    "compare_frames.spinner.comparing": ("Aligning the two tables and comparing neighbours ...",
+                                         "두 테이블을 맞추고 이웃을 비교하는 중 ..."),
+    "compare_frames.spinner.undertrained": ("Scoring every row for under-training ...",
+                                            "모든 행이 덜 학습되었는지 점수를 매기는 중 ..."),
 }
