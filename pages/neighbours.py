@@ -9,8 +9,10 @@ from dashboard.analysis.queries import expression_vector, resolve_expression
 from dashboard.charts.neighbours import neighbour_scores_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
+from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
+from dashboard.ui.explore_frames import dataframe_args
 from dashboard.ui.map_data import get_head_index, get_neighbour_index, get_resolver, get_table_rows
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import metric_radio, open_table_page, show_lookup_note
@@ -19,10 +21,10 @@ from dashboard.ui.url_state import UrlParam, bounded, bounded_text, publish
 
 ensure_routed()
 
-#: Which table the neighbours are searched in, offered when the checkpoint stores its own output head.
-TABLE_CHOICES = {"token": "token table", "head": "output head", "both": "both, side by side"}
-TABLE_TITLES = {"token": "token table", "head": "output head"}
-SIDE_TITLES = {"token": "Token table: how the model reads the token", "head": "Output head: how it predicts it"}
+#: Which table the neighbours are searched in, offered when the checkpoint stores its own output head
+#: (choice -> catalogue key of its label).
+TABLE_CHOICES = {"token": "neighbours.table.token", "head": "neighbours.table.head", "both": "neighbours.table.both"}
+SIDE_TITLES = {"token": "neighbours.side.token", "head": "neighbours.side.head"}
 
 PARAMS = [
     UrlParam("query", "nn_query", "cat", bounded_text(QUERY_CHARS)),
@@ -31,26 +33,20 @@ PARAMS = [
     UrlParam("table", "nn_table", "token", choices=tuple(TABLE_CHOICES)),
 ]
 
-tables, source = open_table_page(
-    "Nearest neighbours", "The rows of the token table (or of the output head, where the checkpoint stores one) "
-    "nearest to a token, a word or a sum of them, searched over every row in the original d_model-dimensional "
-    "space (not on the map).", PARAMS)
+tables, source = open_table_page(t("neighbours.title"), t("neighbours.caption"), PARAMS)
 
 controls = st.columns([3, 1, 2])
-controls[0].text_input("Token, word or expression", key="nn_query", max_chars=QUERY_CHARS,
-                       help="A word as it appears in running text (in GPT-2 and Llama-style vocabularies the "
-                            "word-initial token ␣king; split by the checkpoint's tokenizer if it is not one token), "
-                            "a token as the vocabulary spells or shows it (##ing, Ġking, ␣king), #id for a row, or "
-                            "terms joined by ' + ' and ' - ' (king - man + woman).")
+controls[0].text_input(t("neighbours.query_label"), key="nn_query", max_chars=QUERY_CHARS,
+                       help=t("neighbours.query_help"))
 controls[1].number_input("k", min_value=1, max_value=200, step=1, key="nn_k")
-metric_radio(controls[2], "nn_metric", METRICS, help="; ".join(f"{name}: {label}" for name, label in METRICS.items()))
+metric_radio(controls[2], "nn_metric", METRICS,
+             help="; ".join(f"{name}: {render(label)}" for name, label in METRICS.items()))
 if has_own_head(tables):
-    st.radio("Table", list(TABLE_CHOICES), key="nn_table", horizontal=True, format_func=TABLE_CHOICES.get,
-             help="Row i of the token table is how the model reads token i; row i of the output head is how it "
-                  "predicts token i (its logit is the dot product of that row with the last hidden state, plus a "
-                  "bias where the model has one).")
+    st.radio(t("neighbours.table_label"), list(TABLE_CHOICES), key="nn_table", horizontal=True,
+             format_func={choice: t(key) for choice, key in TABLE_CHOICES.items()}.get,  # in this run's language
+             help=t("neighbours.table_help"))
 else:
-    st.caption(f"Output head: {describe_head(tables)}.")
+    st.caption(t("explore.output_head_caption", description=describe_head(tables)))
 publish(PARAMS)
 
 metric = st.session_state["nn_metric"]
@@ -71,21 +67,19 @@ try:
         found[name] = top_k_neighbours(index, query, k=int(st.session_state["nn_k"]), metric=metric,
                                        exclude=expression.ids)
 except ExplorerError as error:
-    st.error(escape_markdown(error), icon=":material/error:")
+    st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 
 show_lookup_note(resolver)
 for term in expression.terms:
-    st.write(term.explain(markdown=True) + ".")
+    st.write(render(term.explain(markdown=True)) + ".")
 if len(expression.terms) > 1:
-    st.write(f"Query vector: **{escape_markdown(expression.describe())}**, each term's vector added with its sign"
-             + (" (in the output head: the same terms' head rows)." if "head" in names else "."))
-st.caption(f"{len(expression.ids)} token(s) of the query itself are left out of the results. "
-           f"Scores: {METRICS[metric]}.")
+    st.write(t("neighbours.query_vector_head" if "head" in names else "neighbours.query_vector",
+               expression=escape_markdown(expression.describe())))
+st.caption(t("neighbours.left_out", count=len(expression.ids), metric=METRICS[metric]))
 for name in names:
     if found[name].n_skipped:
-        st.caption(f"{found[name].n_skipped:,} all-zero rows of the {TABLE_TITLES[name]} have no cosine and were "
-                   "skipped.")
+        st.caption(t(f"neighbours.skipped.{name}", count=found[name].n_skipped))
 
 
 def neighbour_frame(result, table_rows) -> pd.DataFrame:
@@ -103,8 +97,9 @@ def neighbour_frame(result, table_rows) -> pd.DataFrame:
 
 stem = f"{tables.name}-neighbours-{metric}" + ("" if names == ["token"] else "-" + chosen)
 frames = {name: neighbour_frame(found[name], rows[name]) for name in names}
-charts = {name: neighbour_scores_chart(frames[name], metric, title=f"Nearest to {expression.describe()} by "
-                                       f"{METRICS[metric]}" + ("" if name == "token" else ", output head"))
+charts = {name: neighbour_scores_chart(frames[name], metric,
+                                      title=t(f"neighbours.chart_title.{name}", expression=expression.describe(),
+                                              metric=METRICS[metric]))
           for name in names}
 number_format = {"score": st.column_config.NumberColumn(format="%.4f"),
                  "norm": st.column_config.NumberColumn(format="%.3f")}
@@ -113,21 +108,21 @@ if len(names) == 1:
     # did not fit beside the chart, and norm and category were hidden behind a sideways scroll.
     st.altair_chart(charts[names[0]], width="stretch", key="neighbours_chart")
     # raw_token stays in the CSV (the token column shows it readably).
-    st.dataframe(frames[names[0]].drop(columns=["raw_token"]), hide_index=True, width="stretch",
-                 column_config=number_format)
+    st.dataframe(**dataframe_args(frames[names[0]].drop(columns=["raw_token"]), number_format), hide_index=True,
+                 width="stretch")
 else:
     shared = set(found["token"].ids.tolist()) & set(found["head"].ids.tolist())
-    st.write(f"**{len(shared)} of {len(found['token'].ids)}** neighbours are in both lists.")
+    st.write(t("neighbours.shared", shared=len(shared), total=len(found["token"].ids)))
     sides = st.columns(2)
     for side, name in zip(sides, names):
         with side:
-            st.markdown(f"**{SIDE_TITLES[name]}**")
+            st.markdown(f"**{t(SIDE_TITLES[name])}**")
             st.altair_chart(charts[name], width="stretch", key=f"neighbours_chart_{name}")
-            st.dataframe(frames[name][["rank", "token", "id", "score"]], hide_index=True, width="stretch",
-                         column_config=number_format)
+            st.dataframe(**dataframe_args(frames[name][["rank", "token", "id", "score"]], number_format),
+                         hide_index=True, width="stretch")
             chart_download_buttons(charts[name], f"{stem}-{name}", key=f"nn_image_{name}")
 
 csv_frame = pd.concat([frames[name].assign(table=name) for name in names]) if len(names) > 1 else frames[names[0]]
-file_download_button("Neighbour table (CSV)", csv_bytes(csv_frame), f"{stem}.csv", "text/csv", "nn_csv")
+file_download_button(t("neighbours.download_csv"), csv_bytes(csv_frame), f"{stem}.csv", "text/csv", "nn_csv")
 if len(names) == 1:
     chart_download_buttons(charts[names[0]], stem, key="nn_image")

@@ -10,6 +10,7 @@ from dashboard.analysis.similarity import SIMILARITY_METRICS, similarity_frame, 
 from dashboard.charts.similarity import similarity_heatmap_chart
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.exports import csv_bytes
+from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.map_data import get_head_index, get_neighbour_index, get_resolver, get_table_rows
@@ -23,59 +24,59 @@ ensure_routed()
 #: The lessons' example: two animals, what they are, a weekday and an unrelated word.
 DEFAULT_TERMS = "cat, dog, pet, Tuesday, xylophone"
 MAX_TERMS = 40
-#: Tables whose rows can be compared, offered when the checkpoint stores its own output head.
-TABLE_NAMES = {"token": "token table (how the model reads a token)", "head": "output head (how it predicts it)"}
+#: Tables whose rows can be compared, offered when the checkpoint stores its own output head
+#: (table -> catalogue key of its label).
+TABLE_NAMES = {"token": "similarity.table.token", "head": "similarity.table.head"}
 PARAMS = [
     UrlParam("terms", "sim_terms", DEFAULT_TERMS, bounded_text(TERMS_CHARS)),
     UrlParam("sim_metric", "sim_metric", "cosine", choices=tuple(SIMILARITY_METRICS)),
     UrlParam("sim_table", "sim_table", "token", choices=tuple(TABLE_NAMES)),
 ]
 
-tables, source = open_table_page(
-    "Similarity heatmap", "How similar the token-table rows (or output-head rows, where the checkpoint stores a head) "
-    "of chosen tokens or words are. Only these rows are compared, never the whole vocabulary.", PARAMS)
+tables, source = open_table_page(t("similarity.title"), t("similarity.caption"), PARAMS)
 controls = st.columns([3, 2])
-controls[0].text_input("Tokens or words, separated by commas", key="sim_terms", max_chars=TERMS_CHARS,
-                       help="Words as in running text (␣cat in GPT-2 and Llama-style vocabularies); a word that is several "
-                            "tokens is represented by the mean of their rows; ␣cat or Ġcat picks that token, #id a row.")
-metric_radio(controls[1], "sim_metric", SIMILARITY_METRICS,
-             help="cosine in [-1, 1]; dot product unbounded; centred cosine removes the mean row first.")
+controls[0].text_input(t("similarity.terms_label"), key="sim_terms", max_chars=TERMS_CHARS,
+                       help=t("similarity.terms_help"))
+metric_radio(controls[1], "sim_metric", SIMILARITY_METRICS, help=t("similarity.metric_help"))
 if has_own_head(tables):
-    st.radio("Table", list(TABLE_NAMES), key="sim_table", horizontal=True, format_func=TABLE_NAMES.get)
+    st.radio(t("similarity.table_label"), list(TABLE_NAMES), key="sim_table", horizontal=True,
+             format_func={name: t(key) for name, key in TABLE_NAMES.items()}.get)  # in this run's language
 else:
-    st.caption(f"Output head: {describe_head(tables)}.")
+    st.caption(t("explore.output_head_caption", description=describe_head(tables)))
 publish(PARAMS)
 in_head = has_own_head(tables) and st.session_state["sim_table"] == "head"
 
 
 
 def resolve_each(resolver: TermResolver, typed: list[str]) -> tuple[list[ResolvedTerm], list[tuple[str, str]]]:
-    """Resolve every typed term on its own: those with rows, and ``(text, why)`` for each that has none."""
+    """Resolve every typed term on its own: those with rows, and ``(text, why)`` for each that has none.
+
+    ``why`` is the error in the reader's language.
+    """
     terms, unknown = [], []
     for text in typed:
         try:
             terms.append(resolver.resolve(text))
         except QueryError as error:
-            unknown.append((text, str(error)))
+            unknown.append((text, render(error)))
     return terms, unknown
 
 
 metric = st.session_state["sim_metric"]
-typed = list(dict.fromkeys(t.strip() for t in st.session_state["sim_terms"].split(",") if t.strip()))
+typed = list(dict.fromkeys(text.strip() for text in st.session_state["sim_terms"].split(",") if text.strip()))
 try:
     if len(typed) < 2:
-        raise QueryError("type at least two tokens or words, separated by commas")
+        raise QueryError(msg("err.similarity_page.too_few"))
     if len(typed) > MAX_TERMS:
-        raise QueryError(f"{len(typed)} terms is more than a readable heatmap holds; keep at most {MAX_TERMS}")
+        raise QueryError(msg("err.similarity_page.too_many", count=len(typed), limit=MAX_TERMS))
     resolver = get_resolver(tables, source, tables.content_hash)
     terms, unknown = resolve_each(resolver, typed)
     if unknown:
         left_out = "; ".join(f"“{escape_markdown(text)}”: {escape_markdown(why)}" for text, why in unknown)
-        st.warning(f"Left out of the heatmap: {left_out}.",
-                   icon=":material/warning:")
+        st.warning(t("similarity.left_out", left_out=left_out), icon=":material/warning:")
     typed = [term.text.strip() for term in terms]
     if len(terms) < 2:
-        raise QueryError(f"only {len(terms)} of the terms has a row; type at least two that this vocabulary knows")
+        raise QueryError(msg("err.similarity_page.too_few_known", count=len(terms)))
     if in_head:
         head_rows = get_table_rows(tables, source, tables.content_hash, "head")
         vectors = np.stack([tables.output_head[list(term.ids)].mean(axis=0, dtype=np.float64) for term in terms])
@@ -85,22 +86,24 @@ try:
         index = get_neighbour_index(tables, source, tables.content_hash)
     matrix = similarity_matrix(vectors, metric, mean=index.mean)
 except ExplorerError as error:
-    st.error(escape_markdown(error), icon=":material/error:")
+    st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 
 frame = similarity_frame(typed, matrix)
 split = [term for term in terms if term.is_split]
-subtitle = [("output head rows; " if in_head else "") + f"{len(typed)} terms; " + ("; ".join(f"{t.text} = mean of {' + '.join(t.pieces)}" for t in split)
-                                        if split else "each term is one token")]
+pieces = ("; ".join(t("similarity.subtitle.mean", term=term.text, pieces=" + ".join(term.pieces)) for term in split)
+          if split else t("similarity.subtitle.one_token"))
+subtitle = [(t("similarity.subtitle.head") if in_head else "") + t("similarity.subtitle.terms", count=len(typed))
+            + pieces]
 chart = similarity_heatmap_chart(frame, metric, subtitle=subtitle)
 st.altair_chart(chart, width="content", key="similarity_chart")
 for term in split:
-    st.write(term.explain(markdown=True) + ".")
+    st.write(render(term.explain(markdown=True)) + ".")
 show_lookup_note(resolver)
-domain = "[-1, 1]" if metric != "dot" else "symmetric around 0, to the largest |value|"
-st.caption(f"Colour scale over {domain}: blue negative, white 0, red positive.")
+domain = "[-1, 1]" if metric != "dot" else t("similarity.scale.dot")
+st.caption(t("similarity.scale", domain=domain))
 
 stem = f"{tables.name}-similarity-{metric}" + ("-head" if in_head else "")
 matrix_frame = pd.DataFrame(matrix, index=pd.Index(typed, name="term"), columns=typed).reset_index()
-file_download_button("Matrix (CSV)", csv_bytes(matrix_frame), f"{stem}.csv", "text/csv", "sim_csv")
+file_download_button(t("similarity.download_csv"), csv_bytes(matrix_frame), f"{stem}.csv", "text/csv", "sim_csv")
 chart_download_buttons(chart, stem, key="sim_image")

@@ -17,6 +17,7 @@ from dashboard.analysis.token_map import (
 from dashboard.charts.token_map import COLOUR_FIELDS, token_map_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
+from dashboard.i18n import render, t
 from dashboard.ui.compare_frames import get_undertrained
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
@@ -47,11 +48,10 @@ PARAMS = [
     UrlParam("points", "map_points", 40_000, bounded(int, 1_000, 200_000)),
     UrlParam("undertrained", "map_undertrained", False, parse_bool),
 ]
-COLOUR_LABELS = {"category": "token category", "norm": "row norm", "id": "row id"}
+#: Colouring choice -> catalogue key of its label.
+COLOUR_LABELS = {"category": "token_map.colour.category", "norm": "token_map.colour.norm", "id": "token_map.colour.id"}
 
-tables, source = open_table_page(
-    "Token map", "Every row projected to 2D or 3D. PCA appears at once; UMAP runs in the background and replaces "
-    "it when done. Hover a point for its token; drag to pan, scroll to zoom.", PARAMS)
+tables, source = open_table_page(t("token_map.title"), t("token_map.caption"), PARAMS)
 
 if st.session_state["map_table"] not in available:  # kept from a checkpoint that had a position table
     st.session_state["map_table"] = "token"
@@ -60,41 +60,34 @@ if st.session_state["map_color"] not in colour_choices:
     st.session_state["map_color"] = colour_choices[0]
 
 top = st.columns([1.3, 1, 0.8, 1.2])
-top[0].radio("Table", available, key="map_table", horizontal=True, format_func=lambda n: TABLE_NAMES[n])
+# Option labels are rendered once, in this run's language: a format_func that rendered later would use the
+# language of whichever thread calls it (AppTest calls it from the test's own thread).
+table_labels = {name: render(TABLE_NAMES[name]) for name in available}
+top[0].radio(t("token_map.table_label"), available, key="map_table", horizontal=True, format_func=table_labels.get)
 if st.session_state["map_table"] == "head" or not has_own_head(tables):
-    st.caption(f"Output head: {describe_head(tables)}.")
-top[1].radio("Method", list(METHODS), key="map_method", horizontal=True, format_func=METHODS.get)
-top[2].radio("Dimensions", list(DIMS), key="map_dims", horizontal=True, format_func=lambda d: f"{d}D")
-colour_labels = {**COLOUR_LABELS, **({"id": "position"} if st.session_state["map_table"] == "position" else {})}
-top[3].selectbox("Colour by", colour_choices, key="map_color", format_func=colour_labels.get)
+    st.caption(t("explore.output_head_caption", description=describe_head(tables)))
+top[1].radio(t("token_map.method_label"), list(METHODS), key="map_method", horizontal=True, format_func=METHODS.get)
+top[2].radio(t("token_map.dims_label"), list(DIMS), key="map_dims", horizontal=True, format_func=lambda d: f"{d}D")
+colour_labels = {**COLOUR_LABELS,
+                 **({"id": "token_map.colour.position"} if st.session_state["map_table"] == "position" else {})}
+top[3].selectbox(t("token_map.colour_label"), colour_choices, key="map_color",
+                 format_func={choice: t(key) for choice, key in colour_labels.items()}.get)
 search = st.columns([4, 1])
-search[0].text_input("Highlight tokens", key="map_highlight", max_chars=HIGHLIGHT_CHARS,
-                     placeholder=f"cat, dog, tuesday   or, as a regex, {regex_example(tables.vocabulary.scheme)}",
-                     help="Words separated by commas (case and the word-start markers ##, Ġ, ▁ ignored), "
-                          "or a regular expression (RE2 syntax: no backreferences or lookaround) searched in "
-                          "each token.")
-search[1].checkbox("regular expression", key="map_regex")
+search[0].text_input(t("token_map.highlight_label"), key="map_highlight", max_chars=HIGHLIGHT_CHARS,
+                     placeholder=t("token_map.highlight_placeholder", example=regex_example(tables.vocabulary.scheme)),
+                     help=t("token_map.highlight_help"))
+search[1].checkbox(t("token_map.regex_label"), key="map_regex")
 if st.session_state["map_table"] == "token":
-    st.checkbox("mark under-trained candidates", key="map_undertrained",
-                help="Highlight the rows at or below the 2nd percentile of Land & Bartolo's (2024) indicator, "
-                     "as on the Under-trained tokens page (its automatic indicator choice).")
-with st.expander("UMAP parameters and drawing"):
-    st.checkbox("reproducible UMAP (seeded)", key="map_seeded",
-                help="On: umap-learn runs seeded, on one thread, and the same seed always gives the same map. "
-                     "Off: it runs on every core, but each new computation gives another layout (the one computed "
-                     "is cached and shown again). How much faster depends on the table and the machine: for "
-                     "the default token table (all-MiniLM-L6-v2, 30,522 x 384) on 2 quiet cores, 6.9 s "
-                     "against 12.6 s seeded, about 1.8x (docs/benchmarks.md).")
+    st.checkbox(t("token_map.undertrained_label"), key="map_undertrained", help=t("token_map.undertrained_help"))
+with st.expander(t("token_map.umap_expander")):
+    st.checkbox(t("token_map.seeded_label"), key="map_seeded", help=t("token_map.seeded_help"))
     knobs = st.columns(4)
-    knobs[0].number_input("seed", min_value=0, max_value=2**31 - 1, step=1, key="map_seed",
-                          help="UMAP's random_state (when reproducible) and the seed of the drawn sample: "
-                               "the same seed gives the same map.")
-    knobs[1].slider("n_neighbors", 2, 200, key="map_n_neighbors",
-                    help="UMAP's neighbourhood size: larger keeps more of the global structure.")
-    knobs[2].slider("min_dist", 0.0, 1.0, step=0.05, key="map_min_dist",
-                    help="UMAP's minimum distance between points: smaller packs clusters tighter.")
-    knobs[3].number_input("points drawn (at most)", min_value=1_000, max_value=200_000, step=1_000, key="map_points",
-                          help="The projection always uses every row; above this many, a seeded sample is drawn.")
+    knobs[0].number_input(t("token_map.seed_label"), min_value=0, max_value=2**31 - 1, step=1, key="map_seed",
+                          help=t("token_map.seed_help"))
+    knobs[1].slider("n_neighbors", 2, 200, key="map_n_neighbors", help=t("token_map.n_neighbors_help"))
+    knobs[2].slider("min_dist", 0.0, 1.0, step=0.05, key="map_min_dist", help=t("token_map.min_dist_help"))
+    knobs[3].number_input(t("token_map.points_label"), min_value=1_000, max_value=200_000, step=1_000,
+                          key="map_points", help=t("token_map.points_help"))
 publish(PARAMS)
 
 try:
@@ -104,7 +97,7 @@ try:
     rows = get_table_rows(tables, source, tables.content_hash, st.session_state["map_table"])
     projection = get_pca(rows, source, rows.content_hash, settings)
 except ExplorerError as error:
-    st.error(escape_markdown(error), icon=":material/error:")
+    st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 
 job = None
@@ -115,7 +108,7 @@ else:
     if isinstance(result, ProjectionJob):
         failure = job_failure(result)
         if failure:
-            st.error(f"{escape_markdown(failure)}. Showing PCA instead.", icon=":material/error:")
+            st.error(t("token_map.umap_failed", failure=escape_markdown(render(failure))), icon=":material/error:")
         else:
             job = result
     else:
@@ -128,11 +121,9 @@ def umap_progress(key: str) -> None:
     running = job_board().get(key)
     if running is None or running.future.done():
         st.rerun()
-    hint = (" Maps that need not repeat exactly are faster with \"reproducible UMAP\" off (under UMAP "
-            "parameters); a fit already running finishes first." if settings.seeded else "")
-    st.progress(running.fraction, text=f"UMAP of all {len(rows.table):,} rows: {running.stage} "
-                                       f"({running.elapsed:.0f} s). The PCA map below is shown until it is done."
-                                       + hint)
+    hint = t("token_map.umap_unseeded_hint") if settings.seeded else ""
+    st.progress(running.fraction, text=t("token_map.umap_progress", rows=len(rows.table), stage=render(running.stage),
+                                         elapsed=running.elapsed) + hint)
 
 
 if job is not None:
@@ -142,7 +133,7 @@ try:
     highlighted = match_tokens(st.session_state["map_highlight"], rows.labels, rows.raw,
                                regex=st.session_state["map_regex"])
 except ExplorerError as error:
-    st.error(escape_markdown(error), icon=":material/error:")
+    st.error(escape_markdown(render(error)), icon=":material/error:")
     highlighted = np.zeros(len(rows.labels), bool)
 undertrained = None
 if st.session_state["map_undertrained"] and rows.name == "token":
@@ -150,7 +141,7 @@ if st.session_state["map_undertrained"] and rows.name == "token":
         undertrained = get_undertrained(tables, source, tables.content_hash, "auto", None)
         highlighted[undertrained.candidates] = True
     except ExplorerError as error:
-        st.error(f"Under-trained candidates cannot be marked: {escape_markdown(error)}", icon=":material/error:")
+        st.error(t("token_map.undertrained_failed", error=escape_markdown(render(error))), icon=":material/error:")
 
 placed = np.isfinite(projection.coords).all(axis=1)
 drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,
@@ -158,29 +149,32 @@ drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=hig
 frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
                         norms=rows.norms, highlighted=highlighted)
 if projection.method == "pca":
-    axis_titles = [f"PC{i + 1} ({share:.1%} of variance)" for i, share in enumerate(projection.explained_variance)]
+    axis_titles = [t("token_map.axis_pc", n=i + 1, share=share)
+                   for i, share in enumerate(projection.explained_variance)]
 else:
     axis_titles = [f"UMAP {i + 1}" for i in range(projection.dims)]
 colour = st.session_state["map_color"]
 chart = token_map_chart(
     frame, axis_titles=axis_titles, color_by=colour,
-    color_title="position" if colour == "id" and rows.name == "position" else None,
-    title=f"{METHODS[projection.method]} of the {TABLE_NAMES[rows.name]} table of {tables.name} "
-          f"({len(rows.table):,} x {rows.table.shape[1]:,})",
-    subtitle=[drawn.how, projection.describe()],
+    color_title=t("token_map.colour.position") if colour == "id" and rows.name == "position" else None,
+    title=t("token_map.chart_title", method=METHODS[projection.method], table=TABLE_NAMES[rows.name], name=tables.name,
+            rows=len(rows.table), cols=rows.table.shape[1]),
+    subtitle=[render(drawn.how), render(projection.describe())],
 )
 st.altair_chart(chart, width="stretch" if projection.dims == 2 else "content", key="token_map_chart")
 
-st.caption(f"**Drawn:** {escape_markdown(drawn.how)}.  \n**Computed:** {escape_markdown(projection.describe())}.")
+st.caption(t("token_map.drawn_caption", drawn=escape_markdown(render(drawn.how)),
+             computed=escape_markdown(render(projection.describe()))))
 for note in projection.notes:
-    st.caption(f"Note: {escape_markdown(note)}.")
+    st.caption(t("token_map.note", note=escape_markdown(render(note))))
 matches = np.flatnonzero(highlighted)
 if st.session_state["map_highlight"].strip():
     shown = ", ".join(code_span(rows.labels[i]) for i in matches[:30]) + (" ..." if len(matches) > 30 else "")
-    st.write(f"**{len(matches):,}** rows match the highlight" + (f": {shown}" if len(matches) else "."))
+    st.write(t("token_map.matches", count=len(matches), shown=shown) if len(matches)
+             else t("token_map.no_matches", count=len(matches)))
 if undertrained is not None:
-    st.write(f"**{len(undertrained.candidates):,}** under-trained candidates marked ({undertrained.name} at or "
-             f"below {undertrained.threshold:.4f}); the list is on the Under-trained tokens page.")
+    st.write(t("token_map.undertrained_marked", count=len(undertrained.candidates),
+               indicator=undertrained.name, threshold=undertrained.threshold))
 
 stem = f"{tables.name}-{rows.name}-{projection.method}-{projection.dims}d"
 
@@ -196,12 +190,12 @@ def projector_bundle() -> bytes:
     return projector_zip(rows.table, metadata)
 
 
-st.subheader("Export")
+st.subheader(t("token_map.export"))
 exports = st.columns(2)
 with exports[0]:
-    file_download_button("Coordinates of every row (CSV)", coordinates_csv, f"{stem}.csv", "text/csv", "map_csv")
+    file_download_button(t("token_map.download_csv"), coordinates_csv, f"{stem}.csv", "text/csv", "map_csv")
 with exports[1]:
-    file_download_button("Table for the Embedding Projector (vectors.tsv + metadata.tsv, zip)", projector_bundle,
+    file_download_button(t("token_map.download_projector"), projector_bundle,
                          f"{tables.name}-{rows.name}-projector.zip", "application/zip", "map_projector")
 chart_download_buttons(chart, stem, key="map_image")
-st.caption("The link in the address bar reopens this view: checkpoint, table, method, parameters and highlight.")
+st.caption(t("token_map.link_caption"))

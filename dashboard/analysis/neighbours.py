@@ -25,12 +25,13 @@ from typing import Iterable
 import numpy as np
 
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 
-#: Metric name -> label for people.
+#: Metric name -> label for people (a :class:`~dashboard.i18n.Text`: English as a ``str``, shown with ``render``).
 METRICS = {
-    "cosine": "cosine similarity",
-    "dot": "dot product",
-    "centered": "centred cosine (mean row removed)",
+    "cosine": msg("neighbours.metric.cosine"),
+    "dot": msg("neighbours.metric.dot"),
+    "centered": msg("neighbours.metric.centered"),
 }
 CHUNK_ROWS = 8192
 #: Rows scored per step of a query. A query never copies rows (a chunk is a view; only its scores,
@@ -85,11 +86,10 @@ def build_index(table: np.ndarray, n_used: int | None = None, chunk_rows: int = 
 
 def _check(index: NeighbourIndex, vector: np.ndarray, metric: str) -> np.ndarray:
     if metric not in METRICS:
-        raise QueryError(f"unknown metric {metric!r}; choose one of {', '.join(METRICS)}")
+        raise QueryError(msg("err.neighbours.unknown_metric", metric=repr(metric), choices=", ".join(METRICS)))
     vector = np.asarray(vector, np.float32)
     if vector.shape != (index.table.shape[1],):
-        raise QueryError(f"the query vector has shape {vector.shape} but the table's rows have "
-                         f"d_model={index.table.shape[1]}")
+        raise QueryError(msg("err.neighbours.query_shape", shape=str(vector.shape), d_model=index.table.shape[1]))
     return vector
 
 
@@ -120,8 +120,8 @@ def score_chunk(index: NeighbourIndex, vector: np.ndarray, metric: str, start: i
         query_norm, row_norms = np.linalg.norm(centred_query), index.centred_norms[start:stop]
         dots = rows @ centred_query - index.mean @ centred_query  # (x - m)·(q - m) without copying x - m
     if query_norm == 0:
-        raise QueryError(f"the query vector has no direction for {METRICS[metric]} "
-                         f"({'it is all zero' if metric == 'cosine' else 'it equals the mean row'}); use dot")
+        why = "err.neighbours.no_direction_zero" if metric == "cosine" else "err.neighbours.no_direction_mean"
+        raise QueryError(msg(why, metric=METRICS[metric]))
     with np.errstate(divide="ignore", invalid="ignore"):
         scores = dots / (row_norms * query_norm)
     scores[row_norms == 0] = np.nan
@@ -165,7 +165,7 @@ def top_k_neighbours(index: NeighbourIndex, vector: np.ndarray, k: int = 10, met
         QueryError: ``k < 1``, unknown metric, or a query with no direction.
     """
     if k < 1:
-        raise QueryError(f"k must be at least 1, got {k}")
+        raise QueryError(msg("err.neighbours.k_too_small", k=k))
     excluded = np.fromiter((i for i in exclude if 0 <= i < index.n_rows), dtype=np.int64)
     best_ids = np.zeros(0, np.int64)
     best_scores = np.zeros(0, np.float32)

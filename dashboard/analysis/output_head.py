@@ -15,6 +15,7 @@ import hashlib
 
 import numpy as np
 
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 
@@ -34,18 +35,15 @@ def has_own_head(tables: EmbeddingTables) -> bool:
     return tables.output_head is not None
 
 
-def describe_head(tables: EmbeddingTables) -> str:
-    """One sentence on what the output head is for these tables, for captions."""
+def describe_head(tables: EmbeddingTables) -> Text:
+    """One sentence on what the output head is for these tables, for captions (English as a ``str``)."""
     if tables.output_head is not None:
         if tables.tying.max_abs_diff == 0.0:
-            return ("the checkpoint stores its own output head, and today it equals the token table exactly "
-                    "(largest difference 0), so its rows have the same neighbours")
-        return ("the checkpoint stores its own output head (untied): the token table says how the model reads a "
-                "token, the head how it predicts it")
+            return msg("output_head.stored_equal")
+        return msg("output_head.stored_untied")
     if tables.tying.is_tied:
-        return (f"the output head is the token table itself (weight tying; verdict: {tables.tying.label}): the model "
-                "reads and predicts each token with the same row, so the head's neighbours are the token table's")
-    return "this checkpoint has no output head (an encoder or a bare table)"
+        return msg("output_head.tied", verdict=tables.tying.label)
+    return msg("output_head.none")
 
 
 def head_content_hash(tables: EmbeddingTables) -> str:

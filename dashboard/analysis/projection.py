@@ -41,12 +41,13 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from dashboard.errors import InvalidTableError, QueryError
+from dashboard.i18n import Text, msg
 
 #: Method name -> what the caption calls it.
 METHODS = {"pca": "PCA", "umap": "UMAP"}
 DIMS = (2, 3)
 
-#: Called with (fraction done in [0, 1], what is happening now).
+#: Called with (fraction done in [0, 1], what is happening now: a :class:`~dashboard.i18n.Text`, English as a ``str``).
 ProgressCallback = Callable[[float, str], None]
 
 
@@ -72,15 +73,16 @@ class ProjectionSettings:
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
-            raise QueryError(f"unknown projection method {self.method!r}; choose one of {', '.join(METHODS)}")
+            raise QueryError(msg("err.projection.unknown_method", method=repr(self.method),
+                                 choices=", ".join(METHODS)))
         if self.dims not in DIMS:
-            raise QueryError(f"a map has 2 or 3 dimensions, not {self.dims}")
+            raise QueryError(msg("err.projection.dims", dims=self.dims))
         if self.n_neighbors < 2:
-            raise QueryError(f"n_neighbors must be at least 2, got {self.n_neighbors}")
+            raise QueryError(msg("err.projection.n_neighbors", n_neighbors=self.n_neighbors))
         if not 0.0 <= self.min_dist <= 1.0:
-            raise QueryError(f"min_dist must be in [0, 1], got {self.min_dist}")
+            raise QueryError(msg("err.projection.min_dist", min_dist=self.min_dist))
         if self.seed is not None and not 0 <= self.seed < 2**32:
-            raise QueryError(f"the seed must be in [0, 2**32 - 1] (numpy's limit), got {self.seed}")
+            raise QueryError(msg("err.projection.seed", seed=self.seed))
 
     @property
     def seeded(self) -> bool:
@@ -111,7 +113,8 @@ class Projection:
         method: ``pca`` or ``umap``.
         parameters: the library parameters used (see :meth:`ProjectionSettings.parameters`).
         versions: library name -> version that computed it.
-        notes: one sentence each about rows handled specially.
+        notes: one sentence each about rows handled specially (:class:`~dashboard.i18n.Text` when computed
+            or loaded from a file that kept their keys; English ``str`` from an older file).
         explained_variance: PCA only: ``(dims,)`` fraction of the table's
             variance along each component, each in [0, 1]; empty for UMAP.
         n_placed: rows with finite coordinates.
@@ -136,16 +139,20 @@ class Projection:
     def n_placed(self) -> int:
         return int(np.isfinite(self.coords).all(axis=1).sum())
 
-    def describe(self) -> str:
-        """One line for captions: method, parameters and library versions."""
+    def describe(self) -> Text:
+        """One line for captions: method, parameters and library versions (English as a ``str``)."""
         params = ", ".join(f"{k}={v}" for k, v in self.parameters.items() if k != "n_components")
         libs = ", ".join(f"{k} {v}" for k, v in self.versions.items())
-        return f"{METHODS[self.method]} to {self.dims}D ({params}); {libs}"
+        return msg("projection.describe", method=METHODS[self.method], dims=self.dims, params=params, libs=libs)
 
     def save(self, path: Path) -> None:
-        """Write to ``path`` (an ``.npz``) with plain arrays only, no pickles."""
+        """Write to ``path`` (an ``.npz``) with plain arrays only, no pickles.
+
+        ``notes`` holds the English sentences; ``note_messages`` their catalogue
+        keys and parameters, so that a map read back is annotated in the reader's language.
+        """
         meta = {"method": self.method, "parameters": dict(self.parameters), "versions": dict(self.versions),
-                "notes": list(self.notes)}
+                "notes": list(self.notes), "note_messages": [_message_of(note) for note in self.notes]}
         with open(path, "wb") as handle:
             np.savez(handle, coords=self.coords, explained_variance=self.explained_variance,
                      meta=np.array(json.dumps(meta)))
@@ -159,8 +166,26 @@ class Projection:
         """
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
+            notes = tuple(_note_from(note, message) for note, message
+                          in zip(meta["notes"], meta.get("note_messages") or [None] * len(meta["notes"])))
             return cls(coords=data["coords"], explained_variance=data["explained_variance"], method=meta["method"],
-                       parameters=meta["parameters"], versions=meta["versions"], notes=tuple(meta["notes"]))
+                       parameters=meta["parameters"], versions=meta["versions"], notes=notes)
+
+
+def _message_of(note: str) -> list | None:
+    """``[key, params]`` of a note made with :func:`msg` (params are numbers), ``None`` for a plain ``str``."""
+    return [note.key, note.params] if isinstance(note, Text) else None
+
+
+def _note_from(note: str, message: list | None) -> str:
+    """The note as saved: its :class:`Text` again when its key is still in the catalogue and renders the same."""
+    if message is None:
+        return note
+    try:
+        text = msg(message[0], **message[1])
+    except (KeyError, IndexError, ValueError, TypeError):  # a key renamed or dropped since the file was written
+        return note
+    return text if text == note else note
 
 
 @dataclass(frozen=True)
@@ -209,20 +234,19 @@ def find_distinct_rows(table: np.ndarray) -> DistinctRows:
     return DistinctRows(first=first, zero=~table.any(axis=1))
 
 
-def _rows(count: int, plural: str, singular: str) -> str:
-    """``"3 rows are ..."`` / ``"1 row is ..."``: a count of rows and the words that agree with it."""
-    return f"{count:,} rows {plural}" if count != 1 else f"1 row {singular}"
+def _rows(count: int, key: str) -> Text:
+    """The note ``key`` about ``count`` rows, worded for one row (``key.one``) or several (``key.many``)."""
+    return msg(f"{key}.one" if count == 1 else f"{key}.many", count=count)
 
 
 def _check_shape(table: np.ndarray, dims: int) -> None:
     if table.ndim != 2:
-        raise InvalidTableError(f"a projection needs a (rows, d_model) table, got shape {table.shape}")
+        raise InvalidTableError(msg("err.projection.rank", shape=str(table.shape)))
     n_rows, d_model = table.shape
     if d_model < dims:
-        raise QueryError(f"the table has d_model={d_model}, fewer than the {dims} dimensions asked for; "
-                         f"choose {d_model}D or fewer")
+        raise QueryError(msg("err.projection.too_narrow", d_model=d_model, dims=dims))
     if n_rows < dims + 1:
-        raise QueryError(f"the table has {n_rows} rows: a {dims}D projection needs at least {dims + 1}")
+        raise QueryError(msg("err.projection.too_few_rows", n_rows=n_rows, dims=dims, needed=dims + 1))
 
 
 def project_pca(table: np.ndarray, settings: ProjectionSettings,
@@ -249,7 +273,7 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
     notes = []
     n_distinct = int((distinct.first == np.arange(len(table))).sum())
     if n_distinct == 1:
-        notes.append("every row is identical, so every row is drawn at the origin")
+        notes.append(msg("projection.note.identical"))
         coords = np.zeros((len(table), settings.dims), np.float32)
         explained = np.zeros(settings.dims, np.float32)
     else:
@@ -257,11 +281,9 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
         coords = pca.fit_transform(table).astype(np.float32)
         explained = np.nan_to_num(pca.explained_variance_ratio_).astype(np.float32)
     if distinct.n_duplicates:
-        notes.append(_rows(distinct.n_duplicates, "repeat another row exactly and are drawn on top of it",
-                           "repeats another row exactly and is drawn on top of it"))
+        notes.append(_rows(distinct.n_duplicates, "projection.note.pca_duplicates"))
     if distinct.zero.any():
-        notes.append(_rows(int(distinct.zero.sum()), "are all zero; PCA places them where the zero vector lands",
-                           "is all zero; PCA places it where the zero vector lands"))
+        notes.append(_rows(int(distinct.zero.sum()), "projection.note.pca_zero"))
     return Projection(coords=coords, method="pca", parameters=settings.parameters(),
                       versions=library_versions("pca"), notes=tuple(notes), explained_variance=explained)
 
@@ -283,7 +305,7 @@ class _EpochSink(io.TextIOBase):
         found = self._COUNT.findall(text)
         if found:
             done, total = map(int, found[-1])
-            self._progress(done / max(total, 1), f"optimising the layout: epoch {done} of {total}")
+            self._progress(done / max(total, 1), msg("projection.stage.epoch", done=done, total=total))
         return len(text)
 
     def flush(self) -> None:
@@ -318,11 +340,9 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     distinct = find_distinct_rows(table)
     fit_rows = np.flatnonzero((distinct.first == np.arange(len(table))) & ~distinct.zero)
     if len(fit_rows) <= max(settings.n_neighbors, settings.dims + 1):
-        raise QueryError(
-            f"UMAP needs more distinct non-zero rows than n_neighbors={settings.n_neighbors}; this table has "
-            f"{len(fit_rows)}. Lower n_neighbors below {len(fit_rows)} or use PCA"
-        )
-    report(0.0, f"building the {settings.n_neighbors}-nearest-neighbour graph of {len(fit_rows):,} rows")
+        raise QueryError(msg("err.projection.umap_too_few_rows", n_neighbors=settings.n_neighbors,
+                             count=len(fit_rows)))
+    report(0.0, msg("projection.stage.graph", n_neighbors=settings.n_neighbors, count=len(fit_rows)))
     reducer = umap.UMAP(
         **settings.parameters(),
         n_jobs=1 if settings.seeded else -1,  # umap forces 1 when seeded; saying so avoids its warning
@@ -338,18 +358,12 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     coords = np.full((len(table), settings.dims), np.nan, np.float32)
     placed = ~distinct.zero
     coords[placed] = fitted[position[distinct.first[placed]]]
-    notes = [] if settings.seeded else [
-        "unseeded: umap-learn optimised on every core, and another fit would give another layout; a seeded "
-        "one repeats exactly"]
+    notes = [] if settings.seeded else [msg("projection.note.unseeded")]
     if distinct.n_duplicates:
-        notes.append(_rows(distinct.n_duplicates, "repeat another row exactly; UMAP saw each distinct row once "
-                           "and the copies share its point", "repeats another row exactly; UMAP saw each distinct "
-                           "row once and the copy shares its point"))
+        notes.append(_rows(distinct.n_duplicates, "projection.note.umap_duplicates"))
     if distinct.zero.any():
-        notes.append(_rows(int(distinct.zero.sum()),
-                           "are all zero: cosine is undefined for them, so they are not placed on the map",
-                           "is all zero: cosine is undefined for it, so it is not placed on the map"))
-    report(1.0, "done")
+        notes.append(_rows(int(distinct.zero.sum()), "projection.note.umap_zero"))
+    report(1.0, msg("projection.stage.done"))
     return Projection(coords=coords, method="umap", parameters=settings.parameters(),
                       versions=library_versions("umap"), notes=tuple(notes))
 

@@ -33,6 +33,7 @@ import numpy as np
 
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.errors import QueryError
+from dashboard.i18n import Text, msg
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.tables import EmbeddingTables
 
@@ -75,8 +76,8 @@ class ResolvedTerm:
     def is_split(self) -> bool:
         return len(self.ids) > 1
 
-    def explain(self, markdown: bool = False) -> str:
-        """One sentence on how the term was looked up, for the page and the CLI.
+    def explain(self, markdown: bool = False) -> Text:
+        """One sentence on how the term was looked up, for the page and the CLI (English as a ``str``).
 
         Args:
             markdown: for a page: the typed text escaped and the token pieces as
@@ -88,18 +89,16 @@ class ResolvedTerm:
         shown = " + ".join(piece(p) for p in self.pieces)
         typed = quote(self.text.strip())
         if self.is_split:
-            split = (f"'{quote(self.tokenized)}' (with the space a word has in running text)"
-                     if self.tokenized.startswith(" ") else "it")
-            return (f"'{typed}' is not one token: the tokenizer splits {split} into {len(self.ids)} pieces "
-                    f"({shown}); their rows are averaged")
+            split = (msg("queries.split_spaced", tokenized=quote(self.tokenized))
+                     if self.tokenized.startswith(" ") else msg("queries.split_it"))
+            return msg("queries.explain_split", typed=typed, split=split, count=len(self.ids), shown=shown)
         if self.how == "word-initial token":
-            mid_word = (f"; the mid-word piece {piece(self.text.strip())} is a different token, #{self.mid_word_id}"
+            mid_word = (msg("queries.mid_word", piece=piece(self.text.strip()), id=self.mid_word_id)
                         if self.mid_word_id is not None else "")
-            return (f"'{typed}' matched the word-initial token {shown} (#{self.ids[0]}), the form a word takes after "
-                    f"a space in running text{mid_word}")
+            return msg("queries.explain_word_initial", typed=typed, shown=shown, id=self.ids[0], mid_word=mid_word)
         if self.how == "exact token (no tokenizer)":
-            return f"'{typed}' matched token {self.ids[0]} exactly; this checkpoint has no tokenizer to split words"
-        return f"'{typed}' is token {self.ids[0]} ({shown})"
+            return msg("queries.explain_no_tokenizer", typed=typed, id=self.ids[0])
+        return msg("queries.explain_token", typed=typed, id=self.ids[0], shown=shown)
 
 
 class TermResolver:
@@ -149,13 +148,12 @@ class TermResolver:
         text = text.rstrip()
         word = text.strip()
         if not word:
-            raise QueryError("the query is empty: type a word, a token or #id")
+            raise QueryError(msg("err.queries.empty"))
         by_id = _TOKEN_ID.match(word)
         if by_id:
             token_id = int(by_id.group(1))
             if token_id >= self._tables.vocab_size:
-                raise QueryError(f"#{token_id} is past the last row of the token table "
-                                 f"(ids 0 to {self._tables.vocab_size - 1})")
+                raise QueryError(msg("err.queries.id_past_end", id=token_id, last=self._tables.vocab_size - 1))
             return self._single(text, token_id, "token id")
         exact = self._exact(word)
         exact_how = "exact token" if self._tokenizer else "exact token (no tokenizer)"
@@ -179,8 +177,7 @@ class TermResolver:
     def _split(self, text: str, tokenized: str) -> ResolvedTerm:
         """Split ``tokenized`` with the tokenizer (``text`` is what was typed, for messages)."""
         if self._tokenizer is None:
-            raise QueryError(f"no token is exactly '{text.strip()}', and this checkpoint has no tokenizer to split "
-                             "words into tokens; type a token as the vocabulary spells it, or #id")
+            raise QueryError(msg("err.queries.no_match_no_tokenizer", text=text.strip()))
         encoded = self._tokenizer.encode(tokenized, add_special_tokens=False)
         labels = [self._tables.token_label(i) for i in encoded.ids]
         if len(labels) > 1 and labels[0] == _SPACE_TOKEN and tokenized.startswith(" "):
@@ -189,14 +186,14 @@ class TermResolver:
             encoded = self._tokenizer.encode(tokenized, add_special_tokens=False)
         special = [i for i in encoded.ids if i in self._tables.vocabulary.special_ids]
         if not encoded.ids or special or any(encoded.unknown):
-            shown = ", ".join(self._tables.token_label(i) for i in special) or "nothing"
+            shown = ", ".join(self._tables.token_label(i) for i in special)
             if any(encoded.unknown):
                 lost = ", ".join(f"'{span}'" for span, unknown in zip(encoded.spans, encoded.unknown) if unknown)
-                raise QueryError(f"the tokenizer turns {lost} of '{text.strip()}' into "
-                                 f"{self._tables.token_label(encoded.ids[encoded.unknown.index(True)])}: this "
-                                 "vocabulary has no token for it, so it has no row of its own; try another word")
-            raise QueryError(f"the tokenizer turns '{text.strip()}' into {shown}, not into tokens of its vocabulary; "
-                             "try another spelling")
+                raise QueryError(msg("err.queries.unknown_piece", lost=lost, text=text.strip(),
+                                     unknown=self._tables.token_label(encoded.ids[encoded.unknown.index(True)])))
+            if not shown:
+                raise QueryError(msg("err.queries.tokenizes_to_nothing", text=text.strip()))
+            raise QueryError(msg("err.queries.tokenizes_to_special", text=text.strip(), shown=shown))
         return ResolvedTerm(text, encoded.ids, tuple(self._tables.token_label(i) for i in encoded.ids), "tokenizer",
                             tokenized=tokenized)
 
@@ -245,8 +242,7 @@ def split_expression(text: str) -> list[tuple[int, str]]:
     first = (" " if text[:1].isspace() and parts[0].strip() else "") + parts[0].strip()
     pairs = [(1, first)] + [(1 if op == "+" else -1, term.strip()) for op, term in zip(parts[1::2], parts[2::2])]
     if any(not term for _, term in pairs):
-        raise QueryError(f"'{text.strip()}' has an empty term; write terms joined by ' + ' and ' - ', "
-                         "e.g. king - man + woman")
+        raise QueryError(msg("err.queries.empty_term", text=text.strip()))
     return pairs
 
 

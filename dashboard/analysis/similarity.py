@@ -10,9 +10,11 @@ import numpy as np
 import pandas as pd
 
 from dashboard.errors import QueryError
+from dashboard.i18n import msg
 
-#: Metric name -> label; ``centered`` removes the vocabulary's mean row first.
-SIMILARITY_METRICS = {"cosine": "cosine similarity", "dot": "dot product", "centered": "centred cosine"}
+#: Metric name -> label (a :class:`~dashboard.i18n.Text`); ``centered`` removes the vocabulary's mean row first.
+SIMILARITY_METRICS = {"cosine": msg("similarity.metric.cosine"), "dot": msg("similarity.metric.dot"),
+                      "centered": msg("similarity.metric.centered")}
 
 
 def similarity_matrix(vectors: np.ndarray, metric: str = "cosine", mean: np.ndarray | None = None) -> np.ndarray:
@@ -32,11 +34,12 @@ def similarity_matrix(vectors: np.ndarray, metric: str = "cosine", mean: np.ndar
         QueryError: unknown metric, or ``centered`` without ``mean``.
     """
     if metric not in SIMILARITY_METRICS:
-        raise QueryError(f"unknown metric {metric!r}; choose one of {', '.join(SIMILARITY_METRICS)}")
+        raise QueryError(msg("err.neighbours.unknown_metric", metric=repr(metric),
+                             choices=", ".join(SIMILARITY_METRICS)))
     matrix = np.asarray(vectors, np.float64)
     if metric == "centered":
         if mean is None:
-            raise QueryError("centred cosine needs the mean row of the table")
+            raise QueryError(msg("err.similarity.centred_needs_mean"))
         matrix = matrix - np.asarray(mean, np.float64)
     products = matrix @ matrix.T
     if metric == "dot":
@@ -63,9 +66,9 @@ def similarity_frame(labels: list[str], matrix: np.ndarray) -> pd.DataFrame:
         QueryError: labels repeat or do not match the matrix.
     """
     if len(set(labels)) != len(labels):
-        raise QueryError("each term of the heatmap must be different; remove the repeated ones")
+        raise QueryError(msg("err.similarity.repeated_labels"))
     if matrix.shape != (len(labels), len(labels)):
-        raise QueryError(f"{len(labels)} labels for a {matrix.shape} matrix")
+        raise QueryError(msg("err.similarity.labels_mismatch", count=len(labels), shape=str(matrix.shape)))
     n = len(labels)
     rows, cols = np.divmod(np.arange(n * n), n)
     return pd.DataFrame({

@@ -23,6 +23,7 @@ from dashboard.analysis.output_head import has_own_head, head_content_hash
 from dashboard.analysis.projection import Projection
 from dashboard.analysis.token_categories import token_categories
 from dashboard.errors import QueryError
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 #: Word-start markers ignored when a highlight word is compared with tokens.
@@ -33,8 +34,9 @@ MAX_QUERY_CHARS = 200
 REGEX_MAX_MEM = 8 << 20
 #: Highlighted tokens written next to their point, at most.
 MAX_TEXT_LABELS = 40
-#: Tables a map can show -> what their rows are called.
-TABLE_NAMES = {"token": "token embedding", "position": "position embedding", "head": "output head"}
+#: Tables a map can show -> what their rows are called (a :class:`~dashboard.i18n.Text`, English as a ``str``).
+TABLE_NAMES = {"token": msg("token_map.table.token"), "position": msg("token_map.table.position"),
+               "head": msg("token_map.table.head")}
 #: A regular-expression example for the highlight field that finds something in each scheme's vocabulary.
 REGEX_EXAMPLES = {
     "wordpiece": "^##ing$",  # word-continuation pieces
@@ -88,20 +90,19 @@ def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
             a head of another number of rows than the token table.
     """
     if name not in TABLE_NAMES:
-        raise QueryError(f"unknown table {name!r}; choose one of {', '.join(TABLE_NAMES)}")
+        raise QueryError(msg("err.token_map.unknown_table", name=repr(name), choices=", ".join(TABLE_NAMES)))
     if name == "position":
         if tables.position is None:
-            raise QueryError(f"{tables.name} has no position table ({tables.position_kind}: {tables.position_note}); "
-                             "choose the token table")
+            raise QueryError(msg("err.token_map.no_position_table", name=tables.name, kind=tables.position_kind,
+                                 note=tables.position_note))
         labels = tuple(f"position {t}" for t in range(tables.n_positions))
         return TableRows(name, tables.position, labels, labels, np.full(len(labels), "position"),
                          row_norms(tables.position), np.zeros(len(labels), bool), tables.content_hash)
     if name == "head" and not has_own_head(tables):
-        raise QueryError(f"{tables.name} stores no output head of its own ({tables.tying.label}); "
-                         "choose the token table")
+        raise QueryError(msg("err.token_map.no_own_head", name=tables.name, tying=tables.tying.label))
     if name == "head" and tables.output_head.shape[0] != tables.vocab_size:
-        raise QueryError(f"the output head has {tables.output_head.shape[0]:,} rows but the token table "
-                         f"{tables.vocab_size:,}, so its rows cannot be named by token; choose the token table")
+        raise QueryError(msg("err.token_map.head_rows", head_rows=tables.output_head.shape[0],
+                             token_rows=tables.vocab_size))
     table = tables.output_head if name == "head" else tables.token
     labels = tuple(tables.token_label(i) for i in range(tables.vocab_size))
     raw = tables.vocabulary.raw + ("",) * (tables.vocab_size - len(tables.vocabulary))
@@ -117,11 +118,12 @@ class DrawnRows:
 
     Attributes:
         ids: ``(n_drawn,)`` int64, sorted 0-based row ids.
-        how: one sentence for the chart: how many of how many, and how chosen.
+        how: one sentence for the chart: how many of how many, and how chosen
+            (a :class:`~dashboard.i18n.Text`: English as a ``str``, shown with ``render``).
     """
 
     ids: np.ndarray
-    how: str
+    how: Text
 
 
 def _strip_marker(text: str) -> str:
@@ -140,9 +142,7 @@ def _compile_highlight(query: str, one_line: bool) -> re2._Regexp:
         return re2.compile(f"(?m)(?:{query})[^\\n]*" if one_line else query, options)
     except re2.error as error:
         reason = error.args[0].decode(errors="replace") if error.args and isinstance(error.args[0], bytes) else error
-        raise QueryError(f"'{query}' is not a regular expression this search accepts: {reason} (RE2 syntax: no "
-                         "backreferences or lookaround); untick 'regular expression' to search for the text "
-                         "itself") from error
+        raise QueryError(msg("err.token_map.bad_regex", query=query, reason=str(reason))) from error
 
 
 def _matching_strings(query: str, strings: Iterable[str]) -> set[str]:
@@ -198,7 +198,7 @@ def match_tokens(query: str, display: list[str] | tuple[str, ...], raw: list[str
             a regular expression RE2 accepts within its memory budget.
     """
     if len(query) > MAX_QUERY_CHARS:
-        raise QueryError(f"the highlight has {len(query):,} characters, more than {MAX_QUERY_CHARS}; shorten it")
+        raise QueryError(msg("err.token_map.highlight_too_long", count=len(query), limit=MAX_QUERY_CHARS))
     if not query.strip():
         return np.zeros(len(display), bool)
     if regex:
@@ -226,17 +226,17 @@ def choose_drawn_rows(placed: np.ndarray, max_points: int, first: np.ndarray | N
     n_rows = len(placed)
     candidates = np.flatnonzero(placed)
     unplaced = n_rows - len(candidates)
-    tail = f"; {unplaced:,} rows have no point (see the notes)" if unplaced else ""
+    tail = msg("token_map.drawn.unplaced", count=unplaced) if unplaced else ""
     if len(candidates) <= max_points:
-        return DrawnRows(candidates, f"all {len(candidates):,} rows are drawn{tail}")
+        return DrawnRows(candidates, msg("token_map.drawn.all", count=len(candidates), tail=tail))
     priority = np.flatnonzero(placed & first) if first is not None else np.zeros(0, np.int64)
     priority = priority[:max_points]
     rest = np.setdiff1d(candidates, priority, assume_unique=True)
     sampled = np.random.default_rng(seed).choice(rest, size=max_points - len(priority), replace=False)
     ids = np.sort(np.concatenate([priority, sampled]))
-    lead = f"{len(priority):,} highlighted or special rows and " if len(priority) else ""
-    return DrawnRows(ids, f"{len(ids):,} of {len(candidates):,} rows are drawn: {lead}{len(sampled):,} chosen "
-                          f"uniformly at random (seed {seed}) from the rest; the projection used all rows{tail}")
+    lead = msg("token_map.drawn.priority", count=len(priority)) if len(priority) else ""
+    return DrawnRows(ids, msg("token_map.drawn.sample", drawn=len(ids), placed=len(candidates), lead=lead,
+                              sampled=len(sampled), seed=seed, tail=tail))
 
 
 def token_map_frame(projection: Projection, drawn: DrawnRows, *, labels: list[str] | tuple[str, ...],

@@ -9,6 +9,7 @@ three views, which a single rotating view cannot show at once.
 
 from __future__ import annotations
 
+import json
 import warnings
 from typing import Sequence
 
@@ -16,6 +17,7 @@ import altair as alt
 import pandas as pd
 
 from dashboard.analysis.token_categories import CATEGORIES
+from dashboard.i18n import msg, render
 
 #: Fixed colour per category, so a category keeps its colour across views.
 CATEGORY_COLOURS = {
@@ -30,25 +32,59 @@ CATEGORY_COLOURS = {
     "whole word": "#1f77b4",
     "unknown": "#7f7f7f",
 }
-#: Colouring choices: frame column -> legend title.
-COLOUR_FIELDS = {"category": "token category", "norm": "row norm (L2)", "id": "row id"}
+#: Colouring choices: frame column -> legend title (a :class:`~dashboard.i18n.Text`, English as a ``str``).
+COLOUR_FIELDS = {"category": msg("chart.token_map.colour.category"), "norm": msg("chart.token_map.colour.norm"),
+                 "id": msg("chart.token_map.colour.id")}
+#: Token category (a data value, English in every language) -> its name for readers.
+CATEGORY_LABELS = {category: msg(f"chart.token_map.category.{category.replace(' ', '_')}") for category in CATEGORIES}
 _FADED = "#dddddd"
+
+
+def category_label(category: str) -> str:
+    """The name of token category ``category`` in the active language (the value itself when unknown)."""
+    label = CATEGORY_LABELS.get(category)
+    return render(label) if label is not None else category
+
+
+def _js(text: str) -> str:
+    """``text`` as a string literal of a Vega expression (JSON's string syntax is JavaScript's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _category_expr(field: str) -> str | None:
+    """A Vega expression naming ``datum[field]``'s category in the active language; ``None`` when names are values.
+
+    The frame and the colour scale keep the English category values (tests,
+    CSV, the colour of each category); only what is shown is translated.
+    """
+    pairs = [(category, category_label(category)) for category in CATEGORIES]
+    if all(category == label for category, label in pairs):
+        return None
+    expression = f"datum[{_js(field)}]"
+    for category, label in reversed(pairs):
+        expression = f"datum[{_js(field)}] === {_js(category)} ? {_js(label)} : {expression}"
+    return expression
 
 
 def _colour(frame: pd.DataFrame, color_by: str, title: str | None) -> alt.Color:
     if color_by == "category":
         present = [c for c in CATEGORIES if (frame["category"] == c).any()]  # legend lists only what is drawn
-        return alt.Color("category:N", title=title or COLOUR_FIELDS["category"],
-                         scale=alt.Scale(domain=present, range=[CATEGORY_COLOURS[c] for c in present]))
+        names = _category_expr("label")
+        return alt.Color("category:N", title=title or render(COLOUR_FIELDS["category"]),
+                         scale=alt.Scale(domain=present, range=[CATEGORY_COLOURS[c] for c in present]),
+                         **({"legend": alt.Legend(labelExpr=names)} if names else {}))
     if color_by in ("norm", "id"):
-        return alt.Color(f"{color_by}:Q", title=title or COLOUR_FIELDS[color_by], scale=alt.Scale(scheme="viridis"))
+        return alt.Color(f"{color_by}:Q", title=title or render(COLOUR_FIELDS[color_by]),
+                         scale=alt.Scale(scheme="viridis"))
     raise ValueError(f"unknown colouring {color_by!r}; expected one of {sorted(COLOUR_FIELDS)}")
 
 
-def _tooltip(frame: pd.DataFrame) -> list[alt.Tooltip]:
-    tips = [alt.Tooltip("token:N", title="token"), alt.Tooltip("raw:N", title="raw token"),
-            alt.Tooltip("id:Q", title="id"), alt.Tooltip("norm:Q", title="norm", format=".3f"),
-            alt.Tooltip("category:N", title="category")]
+def _tooltip(frame: pd.DataFrame, category_field: str = "category") -> list[alt.Tooltip]:
+    tips = [alt.Tooltip("token:N", title=render(msg("chart.token_map.tip.token"))),
+            alt.Tooltip("raw:N", title=render(msg("chart.token_map.tip.raw"))),
+            alt.Tooltip("id:Q", title="id"),
+            alt.Tooltip("norm:Q", title=render(msg("chart.token_map.tip.norm")), format=".3f"),
+            alt.Tooltip(f"{category_field}:N", title=render(msg("chart.token_map.tip.category")))]
     return tips + [alt.Tooltip(f"{axis}:Q", format=".3f") for axis in "xyz" if axis in frame]
 
 
@@ -56,14 +92,16 @@ def _panel(base: alt.Chart, x: str, y: str, titles: dict[str, str], colour: alt.
            pick: alt.Parameter | None, width: int | str, height: int) -> alt.LayerChart:
     colour_rule = alt.condition("datum.highlighted", colour, alt.value(_FADED)) if highlighting else colour
     stroke = alt.condition(pick, alt.value("black"), alt.value(None)) if pick is not None else alt.value(None)
-    points = base.mark_circle(opacity=0.75, strokeWidth=2).encode(
+    names = _category_expr("category")  # the tooltip names the category in the reader's language
+    shown = base.transform_calculate(category_shown=names) if names else base
+    points = shown.mark_circle(opacity=0.75, strokeWidth=2).encode(
         x=alt.X(f"{x}:Q", title=titles[x], scale=alt.Scale(zero=False)),
         y=alt.Y(f"{y}:Q", title=titles[y], scale=alt.Scale(zero=False)),
         color=colour_rule,
         size=alt.condition("datum.highlighted", alt.value(60), alt.value(12)) if highlighting else alt.value(12),
         order=alt.Order("highlighted:Q"),  # highlighted points on top
         stroke=stroke,
-        tooltip=_tooltip(base.data),
+        tooltip=_tooltip(base.data, "category_shown" if names else "category"),
     )
     zoom = alt.selection_interval(bind="scales", name=f"zoom_{x}{y}")  # each view zooms on its own
     points = points.add_params(zoom) if pick is None else points.add_params(zoom, pick)
@@ -74,7 +112,7 @@ def _panel(base: alt.Chart, x: str, y: str, titles: dict[str, str], colour: alt.
 
 
 def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by: str = "category",
-                    title: str = "Token map", subtitle: Sequence[str] = (), color_title: str | None = None,
+                    title: str | None = None, subtitle: Sequence[str] = (), color_title: str | None = None,
                     width: int | str = "container", height: int = 560) -> alt.LayerChart | alt.ConcatChart:
     """A scatter map of projected rows.
 
@@ -84,7 +122,7 @@ def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by
             and ``z`` for 3D.
         axis_titles: one title per coordinate (``PC1 (4.1% of variance)``, ``UMAP 1``).
         color_by: a key of :data:`COLOUR_FIELDS`.
-        title: chart title.
+        title: chart title (default: "Token map" in the active language).
         subtitle: lines under the title (what is drawn, method, versions);
             they travel with an exported PNG/SVG.
         color_title: legend title instead of the default.
@@ -100,7 +138,7 @@ def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by
     base = alt.Chart(frame)
     colour = _colour(frame, color_by, color_title)
     titles = dict(zip("xyz", axis_titles))
-    heading = alt.TitleParams(title, subtitle=list(subtitle), anchor="start")
+    heading = alt.TitleParams(title or render(msg("chart.token_map.title")), subtitle=list(subtitle), anchor="start")
     if "z" not in frame:
         # fit-x: fill the page's width, keep the plot `height` pixels tall (Streamlit's default "fit"
         # would squeeze title, axes and legend into `height`)

@@ -15,6 +15,7 @@ import streamlit as st
 from dashboard.analysis.checkpoint_compare import CheckpointComparison, compare_checkpoints
 from dashboard.analysis.undertrained import UndertrainedTokens, find_undertrained
 from dashboard.tables import EmbeddingTables
+from dashboard.ui.map_data import spinning
 
 #: Largest movers marked (and named) on the aligned maps.
 MARKED_MOVERS = 15
@@ -22,7 +23,8 @@ MARKED_MOVERS = 15
 MAP_POINTS = 6000
 
 
-@st.cache_resource(max_entries=4, show_spinner="Aligning the two tables and comparing neighbours ...")
+@spinning("compare_frames.spinner.comparing")
+@st.cache_resource(max_entries=4, show_spinner=False)
 def get_comparison(_a: EmbeddingTables, _b: EmbeddingTables, source_a: str, hash_a: str, source_b: str, hash_b: str,
                    table: str) -> CheckpointComparison:
     """:func:`dashboard.analysis.checkpoint_compare.compare_checkpoints`, once per pair and table.
@@ -33,7 +35,8 @@ def get_comparison(_a: EmbeddingTables, _b: EmbeddingTables, source_a: str, hash
     return compare_checkpoints(_a, _b, table)
 
 
-@st.cache_resource(max_entries=8, show_spinner="Scoring every row for under-training ...")
+@spinning("compare_frames.spinner.undertrained")
+@st.cache_resource(max_entries=8, show_spinner=False)
 def get_undertrained(_tables: EmbeddingTables, source: str, content_hash: str, indicator: str,
                      unused_ids: tuple[int, ...] | None) -> UndertrainedTokens:
     """:func:`dashboard.analysis.undertrained.find_undertrained`, once per table and settings.

@@ -8,6 +8,9 @@ Projections also go through the on-disk cache (:mod:`dashboard.projection_cache`
 
 from __future__ import annotations
 
+import functools
+from typing import Callable, TypeVar
+
 import streamlit as st
 
 from dashboard.analysis.neighbours import NeighbourIndex, build_index
@@ -15,6 +18,7 @@ from dashboard.analysis.projection import Projection, ProjectionSettings
 from dashboard.analysis.queries import TermResolver
 from dashboard.analysis.token_map import TableRows, table_rows
 from dashboard.errors import ExplorerError, QueryError
+from dashboard.i18n import Text, msg, t
 from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
@@ -22,20 +26,41 @@ from dashboard.ui.projection_jobs import ProjectionJob, job_board
 from dashboard.ui.session_files import current_session_id
 from dashboard.ui.tokenizer_loading import get_tokenizer
 
+_Call = TypeVar("_Call", bound=Callable)
 
-@st.cache_resource(max_entries=8, show_spinner="Labelling the rows ...")
+
+def spinning(key: str) -> Callable[[_Call], _Call]:
+    """Decorator: show the catalogue message ``key``, in the reader's language, while the decorated call runs.
+
+    ``st.cache_resource(show_spinner=...)`` fixes its text when the module is
+    imported, in one language; ``st.spinner`` is drawn only after 0.5 s, so a
+    cache hit shows nothing, as before.
+    """
+    def wrap(function: _Call) -> _Call:
+        @functools.wraps(function)
+        def call(*args, **kwargs):
+            with st.spinner(t(key)):
+                return function(*args, **kwargs)
+        return call  # type: ignore[return-value]
+    return wrap
+
+
+@spinning("map_data.spinner.labelling")
+@st.cache_resource(max_entries=8, show_spinner=False)
 def get_table_rows(_tables: EmbeddingTables, source: str, content_hash: str, name: str) -> TableRows:
     """:func:`dashboard.analysis.token_map.table_rows`, once per table."""
     return table_rows(_tables, name)
 
 
-@st.cache_resource(max_entries=4, show_spinner="Indexing the token table ...")
+@spinning("map_data.spinner.token_index")
+@st.cache_resource(max_entries=4, show_spinner=False)
 def get_neighbour_index(_tables: EmbeddingTables, source: str, content_hash: str) -> NeighbourIndex:
     """Norms and mean row of the token table, once per table."""
     return build_index(_tables.token, n_used=len(_tables.vocabulary))
 
 
-@st.cache_resource(max_entries=4, show_spinner="Indexing the output head ...")
+@spinning("map_data.spinner.head_index")
+@st.cache_resource(max_entries=4, show_spinner=False)
 def get_head_index(_tables: EmbeddingTables, source: str, head_hash: str) -> NeighbourIndex:
     """Norms and mean row of the stored output head, once per head (``head_hash``: its content digest).
 
@@ -43,17 +68,19 @@ def get_head_index(_tables: EmbeddingTables, source: str, head_hash: str) -> Nei
         QueryError: the checkpoint stores no head of its own.
     """
     if _tables.output_head is None:
-        raise QueryError(f"{_tables.name} stores no output head of its own ({_tables.tying.label})")
+        raise QueryError(msg("err.map_data.no_own_head", name=_tables.name, tying=_tables.tying.label))
     return build_index(_tables.output_head, n_used=len(_tables.vocabulary))
 
 
-@st.cache_resource(max_entries=4, show_spinner="Indexing the vocabulary ...")
+@spinning("map_data.spinner.vocabulary")
+@st.cache_resource(max_entries=4, show_spinner=False)
 def get_resolver(_tables: EmbeddingTables, source: str, content_hash: str) -> TermResolver:
     """A term resolver with the checkpoint's own tokenizer (the one the reorder page uses too)."""
     return TermResolver(_tables, get_tokenizer(_tables, source, content_hash))
 
 
-@st.cache_resource(max_entries=16, show_spinner="Computing PCA of every row ...")
+@spinning("map_data.spinner.pca")
+@st.cache_resource(max_entries=16, show_spinner=False)
 def _pca(_rows: TableRows, source: str, content_hash: str, name: str, settings: ProjectionSettings) -> Projection:
     # `name` is in the signature because `_rows` is not hashed: token and position tables share a content hash.
     return cached_projection(_rows.table, content_hash, name, settings)
@@ -103,7 +130,7 @@ def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -
     return job
 
 
-def job_failure(job: ProjectionJob) -> str | None:
+def job_failure(job: ProjectionJob) -> Text | None:
     """The message of a finished job's error, or ``None`` while it runs or when it succeeded.
 
     An :class:`ExplorerError` (the table is too small for the settings) is
@@ -115,5 +142,5 @@ def job_failure(job: ProjectionJob) -> str | None:
     error = job.future.exception()
     if not isinstance(error, ExplorerError):
         job_board().forget(job.key)
-        return f"UMAP failed unexpectedly ({type(error).__name__}: {error}); change a setting or reload to retry"
-    return str(error)
+        return msg("err.map_data.umap_failed", error=f"{type(error).__name__}: {error}")
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Text) else str(error)

@@ -39,6 +39,7 @@ from typing import Any, Callable
 import streamlit as st
 
 from dashboard.analysis.projection import Projection, ProgressCallback, warm_umap
+from dashboard.i18n import msg
 
 WARM_ENV = "EXPLORER_WARM_UMAP"
 
@@ -51,7 +52,8 @@ class ProjectionJob:
         key: the cache key of the result it computes.
         future: resolves to the :class:`Projection`, or raises its error.
         fraction: share of UMAP's epochs done, in [0, 1].
-        stage: what it is doing now, for the progress bar's text.
+        stage: what it is doing now, for the progress bar's text (a :class:`~dashboard.i18n.Text`, rendered
+            in each reader's language by the page; English as a ``str``).
         started: ``time.monotonic()`` when it was submitted.
         waiting: ids of the sessions that want its result.
     """
@@ -59,7 +61,7 @@ class ProjectionJob:
     key: str
     future: Future = field(default_factory=Future)
     fraction: float = 0.0
-    stage: str = "waiting for the UMAP asked for before it to finish (one runs at a time)"
+    stage: str = field(default_factory=lambda: msg("umap_job.queued"))
     started: float = field(default_factory=time.monotonic)
     waiting: set[str] = field(default_factory=set)
 
@@ -137,10 +139,10 @@ class JobBoard:
         """Queue a new job for ``key`` on the worker (the caller holds the lock)."""
         job = ProjectionJob(key)
         if self.warming is not None and not self.warming.done():
-            job.report(0.0, "waiting for umap-learn to finish compiling (once per server start)")
+            job.report(0.0, msg("umap_job.compiling"))
 
         def run() -> Projection:
-            job.report(0.0, "starting")
+            job.report(0.0, msg("umap_job.starting"))
             return compute(job.report)
 
         job.future = self._worker.submit(run)

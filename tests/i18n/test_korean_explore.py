@@ -1,0 +1,112 @@
+"""The Token map, Nearest neighbours and Similarity heatmap pages in Korean beyond the default view.
+
+:mod:`tests.i18n.test_korean_pages` opens each page once, on the default
+model; here they also open on ``tiny-gpt-pydocs`` (byte-level BPE, an untied
+output head, learned positions), on its output head and with the dot product
+where the page offers them, and with a word the vocabulary cannot represent,
+whose error must be Korean too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.i18n.page_prose import english_runs, hangul_share, page_prose
+from tests.i18n.test_korean_pages import MIN_HANGUL_SHARE
+from tests.pages.app_test import open_app_page, shown
+
+GPT = "tiny-gpt-pydocs"
+
+
+def assert_korean(at) -> None:
+    """The page ran without an exception and what it shows is Korean prose."""
+    assert not at.exception, [e.value for e in at.exception]
+    prose = page_prose(at)
+    assert english_runs(prose) == []
+    share = hangul_share(prose)
+    assert share >= MIN_HANGUL_SHARE, f"{share:.2f} of the letters are Hangul"
+
+
+@pytest.mark.parametrize("page, query", [
+    ("pages/token_map.py", {}),
+    ("pages/token_map.py", {"table": "head", "color": "norm"}),
+    ("pages/token_map.py", {"table": "position", "dims": "3"}),
+    ("pages/neighbours.py", {"query": "king - man + woman"}),
+    ("pages/neighbours.py", {"query": "def", "table": "both", "metric": "dot"}),
+    ("pages/similarity.py", {}),
+    ("pages/similarity.py", {"sim_table": "head", "sim_metric": "dot"}),
+], ids=["map", "map-head", "map-position-3d", "neighbours-expression", "neighbours-both-dot", "similarity",
+        "similarity-head-dot"])
+def test_explore_pages_in_korean_on_tiny_gpt(page, query):
+    assert_korean(open_app_page(page, model=GPT, query={"lang": "ko", **query}))
+
+
+def test_a_word_the_vocabulary_cannot_represent_is_a_korean_error():
+    # all-MiniLM-L6-v2's WordPiece vocabulary has no token for 고양이: its tokenizer gives [UNK].
+    at = open_app_page("pages/neighbours.py", query={"lang": "ko", "query": "고양이"})
+    assert_korean(at)
+    [error] = at.error
+    assert "[UNK]" in shown(error.value) and "알 수 없는 토큰" in shown(error.value)
+
+
+def test_an_unknown_word_left_out_of_the_heatmap_is_named_in_korean():
+    at = open_app_page("pages/similarity.py", query={"lang": "ko", "terms": "cat, dog, 고양이"})
+    assert_korean(at)
+    [warning] = at.warning
+    assert "고양이" in shown(warning.value) and "히트맵에서 뺀 항" in shown(warning.value)
+
+
+def test_a_bad_highlight_pattern_is_a_korean_error_on_the_map():
+    at = open_app_page("pages/token_map.py", model=GPT, query={"lang": "ko", "highlight": "(ing", "regex": "true"})
+    assert_korean(at)
+    [error] = at.error
+    assert "정규 표현식" in shown(error.value)
+
+
+def test_the_map_legend_names_categories_in_korean_but_keeps_english_values():
+    import json
+
+    at = open_app_page("pages/token_map.py", model=GPT, query={"lang": "ko"})
+    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+    points = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "circle")
+    colour = points["encoding"]["color"]
+    colour = colour.get("condition", colour) if "field" not in colour else colour
+    assert "whole word" in colour["scale"]["domain"]
+    assert "온전한 단어" in colour["legend"]["labelExpr"]
+
+
+def test_a_queued_umap_reports_its_progress_in_korean():
+    import threading
+
+    from dashboard.ui.projection_jobs import job_board
+
+    release = threading.Event()
+    board = job_board()
+    board.submit("test-korean-blocker", lambda progress: release.wait(60))  # the page's UMAP stays queued
+    try:
+        at = open_app_page("pages/token_map.py", model=GPT, query={"lang": "ko", "method": "umap"})
+        assert_korean(at)
+        text = at.get("progress")[0].proto.text
+        assert english_runs([text]) == [] and "UMAP" in text and "기다리는 중" in text
+        at.radio(key="map_method").set_value("pca").run()  # moving on drops the queued fit: nothing runs after
+        assert not at.exception
+    finally:
+        release.set()
+        board.forget("test-korean-blocker")
+
+
+def test_projection_notes_read_back_from_the_cache_are_shown_in_korean(tmp_path):
+    import numpy as np
+
+    from dashboard.analysis.projection import Projection, ProjectionSettings, project_pca
+    from dashboard.i18n import Text, render
+
+    table = np.random.default_rng(0).standard_normal((12, 4)).astype(np.float32)
+    table[3] = table[2]
+    table[5] = 0
+    projection = project_pca(table, ProjectionSettings("pca", 2))
+    projection.save(tmp_path / "map.npz")
+    loaded = Projection.load(tmp_path / "map.npz")
+    assert loaded.notes == projection.notes and all(isinstance(note, Text) for note in loaded.notes)
+    assert all(english_runs([render(note, "ko")]) == [] for note in loaded.notes)
+    assert "영벡터" in render(loaded.notes[-1], "ko")
