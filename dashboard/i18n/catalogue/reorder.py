@@ -42,7 +42,7 @@ MESSAGES = {
     "reorder.tokens_caption": (
         "Tokens from {tokenizer}. Special tokens (orange) stay in place. "
         "Permutation (position t of the reordered sentence holds original token): `{perm}`.",
-        "토큰은 {tokenizer}(으)로 나눴습니다. 특수 토큰(주황색)은 제자리에 있습니다. "
+        "토크나이저: {tokenizer}. 특수 토큰(주황색)은 제자리에 있습니다. "
         "순열(바꾼 문장의 위치 t에 원래 문장의 몇 번 토큰이 오는지): `{perm}`."),
     "reorder.unknown": (
         "The tokenizer has no token for {unknown}, so each became {unk}, one row shared by every unknown "
