@@ -12,7 +12,7 @@ from dashboard.charts.reorder import (
 )
 from dashboard.errors import ExplorerError
 from dashboard.forward.experiment import ReorderExperiment
-from dashboard.i18n import msg, render, t
+from dashboard.i18n import active_language, msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.forward_loading import forward_model, reorder_experiment, sentence_tokens
@@ -78,7 +78,9 @@ def order_controls(source: str, sentence: str) -> tuple[str, str]:
     A custom order made for another sentence (or checkpoint) is replaced by the reverse of this one, so that
     the field follows the sentence typed; the swap fields start at the first two tokens that can move.
     """
-    kind = st.radio(t("reorder.order"), list(ORDER_KINDS), format_func=lambda k: render(ORDER_KINDS[k]),
+    # format_func may be called outside this run's context (AppTest formats in its own thread): fix the language.
+    lang = active_language()
+    kind = st.radio(t("reorder.order"), list(ORDER_KINDS), format_func=lambda k: render(ORDER_KINDS[k], lang),
                     horizontal=True, key=state.REORDER_KIND)
     if kind == "shuffle":
         seed = int(st.number_input(t("reorder.shuffle_seed"), min_value=0, value=0, step=1, key=state.REORDER_SEED))
@@ -197,8 +199,8 @@ if experiment.has_forward:
     st.write(t("reorder.attention_explain_causal" if experiment.causal else "reorder.attention_explain"))
     head_col, layout_col = st.columns(2)
     n_head = experiment.runs["with_positions"].original.attention_weights.shape[0]
-    head = head_col.selectbox(t("reorder.head"), [None, *range(n_head)], key=state.REORDER_HEAD,
-                              format_func=lambda h: t("reorder.head_mean") if h is None else t("reorder.head_n", head=h))
+    head_labels = {None: t("reorder.head_mean"), **{h: t("reorder.head_n", head=h) for h in range(n_head)}}
+    head = head_col.selectbox(t("reorder.head"), list(head_labels), key=state.REORDER_HEAD, format_func=head_labels.get)
     original_order = layout_col.checkbox(t("reorder.original_order"), key=state.REORDER_ORIGINAL_ORDER)
     st.altair_chart(attention_heatmap_chart(shown_labels(
         attention_frame(experiment, head=head, original_order=original_order))))
