@@ -11,7 +11,7 @@ MESSAGES = {
         "already breaks it. Below, the loaded model's own weights run a sentence and its reordering twice, with "
         "the positions and with them removed (learned table zeroed, rotary rotation replaced by the identity), "
         "and the outputs are compared token by token.",
-        "위치 정보도 인과 마스크도 없으면 셀프 어텐션은 **순열 등변(permutation equivariant)**입니다. "
+        "위치 정보도 인과 마스크도 없으면 셀프 어텐션은 **순열 등변**(permutation equivariant)입니다. "
         "단어 순서를 바꿔도 각 단어의 출력은 그대로이고, 순서만 같이 바뀝니다. 양방향 모델(BERT)에서는 "
         "이 대칭을 깨는 것이 위치뿐입니다. 인과 모델(GPT)에서는 마스크가 이미 대칭을 깹니다. 아래에서는 "
         "불러온 모델의 실제 가중치로 원래 문장과 순서를 바꾼 문장을 두 번씩 실행합니다. 한 번은 위치를 넣고, "
@@ -24,10 +24,10 @@ MESSAGES = {
     "reorder.kind.swap": ("swap two", "두 토큰 맞바꾸기"),
     "reorder.kind.custom": ("custom order", "직접 정한 순서"),
     "reorder.shuffle_seed": ("Shuffle seed", "섞기 시드"),
-    "reorder.swap_i": ("Swap the token at position", "이 위치의 토큰을"),
+    "reorder.swap_i": ("Swap the token at position", "맞바꿀 첫 토큰의 위치"),
     "reorder.swap_i_help": ("Positions as the charts number them, from 0 (special tokens included).",
                             "차트와 같은 위치 번호입니다. 0부터 세고, 특수 토큰도 셉니다."),
-    "reorder.swap_j": ("with the token at position", "이 위치의 토큰과 맞바꿉니다"),
+    "reorder.swap_j": ("with the token at position", "맞바꿀 둘째 토큰의 위치"),
     "reorder.custom": ("Order (positions as the charts number them, commas or spaces)",
                        "순서 (차트와 같은 위치 번호, 쉼표나 공백으로 구분)"),
     "reorder.custom_help": (
