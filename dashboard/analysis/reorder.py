@@ -24,10 +24,11 @@ from typing import Sequence
 import numpy as np
 
 from dashboard.errors import OrderError
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 #: Order spec grammar of the CLI's ``--order``, for its help and its errors.
-ORDER_HELP = "reverse, shuffle:SEED, swap:I,J or an order of indices such as 2,0,1 (commas and/or spaces)"
+ORDER_HELP = msg("err.reorder.order_help")
 _SHUFFLE = re.compile(r"shuffle:\s*(-?\d+)")
 _SWAP = re.compile(r"swap:\s*(-?\d+)\s*[,\s]\s*(-?\d+)")
 _SEPARATORS = re.compile(r"[,\s]+")
@@ -70,23 +71,22 @@ def order_from_positions(positions: Sequence[int], special: Sequence[bool], labe
     """
     movable = movable_positions(special)
     index = {int(p): k for k, p in enumerate(movable)}
-    allowed = (f"positions {movable[0]} to {movable[-1]}" if len(movable) and movable[-1] - movable[0] + 1 == len(movable)
-               else "positions " + ", ".join(map(str, movable)))
+    allowed = (msg("err.reorder.positions_range", first=int(movable[0]), last=int(movable[-1]))
+               if len(movable) and movable[-1] - movable[0] + 1 == len(movable)
+               else msg("err.reorder.positions_list", positions=", ".join(map(str, movable))))
     for p in positions:
         if not 0 <= p < len(special):
-            raise OrderError(f"position {p} is outside the sentence (positions 0 to {len(special) - 1}); "
-                             f"the tokens that can move are at {allowed}")
+            raise OrderError(msg("err.reorder.outside_sentence", position=p, last=len(special) - 1, allowed=allowed))
         if p not in index:
-            raise OrderError(f"position {p} is {labels[p]}, which the tokenizer adds and which never moves; "
-                             f"the tokens that can move are at {allowed}")
+            raise OrderError(msg("err.reorder.special_position", position=p, label=labels[p], allowed=allowed))
     if complete:
         repeated = sorted({p for p in positions if list(positions).count(p) > 1})
         if repeated:
-            raise OrderError(f"the order repeats position {', '.join(map(str, repeated))}; give each of {allowed} "
-                             "exactly once")
+            raise OrderError(msg("err.reorder.repeats_position", repeated=", ".join(map(str, repeated)),
+                                 allowed=allowed))
         if len(positions) != len(movable):
-            raise OrderError(f"the order has {len(positions)} positions but the sentence has {len(movable)} tokens "
-                             f"that can move; give each of {allowed} once")
+            raise OrderError(msg("err.reorder.position_count", count=len(positions), n_movable=len(movable),
+                                 allowed=allowed))
     return np.asarray([index[p] for p in positions], dtype=np.int64)
 
 
@@ -102,8 +102,7 @@ def parse_index_list(text: str) -> list[int]:
     except ValueError:
         indices = []
     if not indices:
-        raise OrderError(f"'{text.strip()}' is not an order of token numbers; type each 0-based number once, "
-                         "separated by commas or spaces, e.g. 2 0 1")
+        raise OrderError(msg("err.reorder.not_numbers", text=text.strip()))
     return indices
 
 
@@ -132,7 +131,7 @@ def parse_order(spec: str, n_movable: int) -> np.ndarray:
     if match := _SHUFFLE.fullmatch(spec):
         seed = int(match.group(1))
         if seed < 0:
-            raise OrderError(f"the shuffle seed must be 0 or more, got {seed}")
+            raise OrderError(msg("err.reorder.negative_seed", seed=seed))
         return np.random.default_rng(seed).permutation(n_movable)
     if match := _SWAP.fullmatch(spec):
         i, j = int(match.group(1)), int(match.group(2))
@@ -143,36 +142,40 @@ def parse_order(spec: str, n_movable: int) -> np.ndarray:
     try:
         indices = parse_index_list(spec)
     except OrderError:
-        raise OrderError(f"order {spec!r} is not understood; use {ORDER_HELP}") from None
+        raise OrderError(msg("err.reorder.not_understood", spec=repr(spec), help=ORDER_HELP)) from None
     _check_indices(indices, n_movable)
     shown = " ".join(map(str, indices))
     if len(indices) != n_movable:
-        raise OrderError(f"the order {shown} has {len(indices)} indices but the sentence has {n_movable} tokens "
-                         f"that can move; give each of 0..{n_movable - 1} once")
+        raise OrderError(msg("err.reorder.index_count", shown=shown, count=len(indices), n_movable=n_movable,
+                             last=n_movable - 1))
     if len(set(indices)) != len(indices):
         repeated = sorted({i for i in indices if indices.count(i) > 1})
-        raise OrderError(f"the order {shown} repeats {', '.join(map(str, repeated))}; give each of "
-                         f"0..{n_movable - 1} exactly once")
+        raise OrderError(msg("err.reorder.repeats_index", shown=shown, repeated=", ".join(map(str, repeated)),
+                             last=n_movable - 1))
     return np.asarray(indices, dtype=np.int64)
 
 
 def _check_indices(indices: Sequence[int], n_movable: int) -> None:
     bad = [i for i in indices if not 0 <= i < n_movable]
     if bad:
-        raise OrderError(f"token {', '.join(map(str, bad))} is outside 0..{n_movable - 1}: the sentence has "
-                         f"{n_movable} tokens that can move, numbered from 0 (special tokens excluded)")
+        raise OrderError(msg("err.reorder.index_outside", bad=", ".join(map(str, bad)), last=n_movable - 1,
+                             n_movable=n_movable))
 
 
-def describe_order(spec: str) -> str:
-    """The order in words (``tokens 1 and 2 swapped``), for pages that do not show the spec syntax."""
+def describe_order(spec: str) -> Text:
+    """The order in words (``tokens 1 and 2 swapped``), for pages that do not show the spec syntax.
+
+    Returns:
+        A catalogue message: English as a string, rendered in the reader's language by the page.
+    """
     spec = spec.strip()
     if spec == "reverse":
-        return "reversed"
+        return msg("reorder.order.reversed")
     if match := _SHUFFLE.fullmatch(spec):
-        return f"shuffled with seed {match.group(1)}"
+        return msg("reorder.order.shuffled", seed=match.group(1))
     if match := _SWAP.fullmatch(spec):
-        return f"tokens {match.group(1)} and {match.group(2)} swapped"
-    return "custom order " + " ".join(part for part in _SEPARATORS.split(spec) if part)
+        return msg("reorder.order.tokens_swapped", i=match.group(1), j=match.group(2))
+    return msg("reorder.order.custom", order=" ".join(part for part in _SEPARATORS.split(spec) if part))
 
 
 def full_permutation(order: np.ndarray, special: Sequence[bool]) -> np.ndarray:
@@ -283,8 +286,7 @@ def lookup_from_tables(tables: EmbeddingTables, ids: Sequence[int], *, with_posi
     vectors = tables.token[np.asarray(ids, dtype=np.int64)].copy()
     if with_positions and tables.position is not None:
         if len(ids) > tables.n_positions:
-            raise OrderError(f"the sentence has {len(ids)} tokens but the position table has only "
-                             f"{tables.n_positions} rows; use a shorter sentence")
+            raise OrderError(msg("err.reorder.too_long", count=len(ids), rows=tables.n_positions))
         vectors += tables.position[: len(ids)]
     return vectors
 

@@ -5,11 +5,32 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-SETTING_COLOURS = alt.Scale(domain=["with positions", "without positions"], range=["#d62728", "#1f77b4"])
+from dashboard.i18n import t
+
+_SETTING_KEYS = ("reorder.setting.with_positions", "reorder.setting.without_positions")
+_SENTENCE_KEYS = ("reorder.sentence.original", "reorder.sentence.permuted")
+
+
+def _settings() -> list[str]:
+    """The two setting labels, with positions first, as the frames show them in the active language."""
+    return [t(key) for key in _SETTING_KEYS]
+
+
+def _sentences() -> list[str]:
+    """The two sentence labels, original first, in the active language."""
+    return [t(key) for key in _SENTENCE_KEYS]
+
+
+def _setting_colours() -> alt.Scale:
+    # Built per chart, not at import: the domain is the labels in the reader's language.
+    return alt.Scale(domain=_settings(), range=["#d62728", "#1f77b4"])
 
 
 def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
     """The two sentences as two rows of tokens, each token joined to where it moved.
+
+    Setting and sentence labels are those of the active language
+    (:func:`dashboard.ui.reorder_frames.shown_labels` maps a frame to them).
 
     Args:
         frame: columns ``sentence`` (original / permuted), ``position``
@@ -22,17 +43,20 @@ def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
         says so). Streamlit sizes charts to their total height, axes included.
     """
     base = alt.Chart(frame).encode(
-        x=alt.X("position:O", title="position (0-based)", axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("sentence:N", sort=["original", "permuted"], title=None),
+        x=alt.X("position:O", title=t("reorder.chart.position"), axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("sentence:N", sort=_sentences(), title=None),
     )
     lines = base.mark_line(color="#bbbbbb").encode(detail="token_index:N")
     text = base.mark_text(fontSize=14, fontWeight="bold").encode(
         text="token:N",
         color=alt.Color("special:N", scale=alt.Scale(domain=[False, True], range=["#222222", "#ff7f0e"]),
                         legend=None),
-        tooltip=["sentence:N", "position:O", "token:N", alt.Tooltip("token_index:O", title="original position")],
+        tooltip=[alt.Tooltip("sentence:N", title=t("reorder.chart.sentence")),
+                 alt.Tooltip("position:O", title=t("reorder.chart.position_short")),
+                 alt.Tooltip("token:N", title=t("reorder.chart.token")),
+                 alt.Tooltip("token_index:O", title=t("reorder.chart.original_position"))],
     )
-    return (lines + text).properties(height=170, title="The sentence and its reordering")
+    return (lines + text).properties(height=170, title=t("reorder.chart.order_title"))
 
 
 def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
@@ -55,12 +79,14 @@ def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
         alt.Chart(frame, title=title)
         .mark_bar()
         .encode(
-            x=alt.X("token:N", sort=alt.EncodingSortField("position", op="min"), title="token (original order)",
-                    axis=alt.Axis(labelAngle=-45)),
+            x=alt.X("token:N", sort=alt.EncodingSortField("position", op="min"),
+                    title=t("reorder.chart.token_original_order"), axis=alt.Axis(labelAngle=-45)),
             xOffset=alt.XOffset("setting:N"),
-            y=alt.Y("max_abs_diff:Q", title="largest |difference|", scale=y_scale),
-            color=alt.Color("setting:N", scale=SETTING_COLOURS, title=None),
-            tooltip=["token:N", "setting:N", alt.Tooltip("max_abs_diff:Q", format=".3g", title="largest |difference|")],
+            y=alt.Y("max_abs_diff:Q", title=t("reorder.metric.largest"), scale=y_scale),
+            color=alt.Color("setting:N", scale=_setting_colours(), title=None),
+            tooltip=[alt.Tooltip("token:N", title=t("reorder.chart.token")),
+                     alt.Tooltip("setting:N", title=t("reorder.chart.setting")),
+                     alt.Tooltip("max_abs_diff:Q", format=".3g", title=t("reorder.metric.largest"))],
         )
         .properties(height=320)
     )
@@ -81,14 +107,18 @@ def attention_heatmap_chart(frame: pd.DataFrame) -> alt.Chart:
         alt.Chart(frame)
         .mark_rect()
         .encode(
-            x=alt.X("key:N", sort=alt.EncodingSortField("key_position", op="min"), title="key (attended to)"),
-            y=alt.Y("query:N", sort=alt.EncodingSortField("query_position", op="min"), title="query"),
-            color=alt.Color("weight:Q", scale=alt.Scale(domain=[0, 1], scheme="viridis"), title="weight"),
-            tooltip=["query:N", "key:N", alt.Tooltip("weight:Q", format=".3f")],
+            x=alt.X("key:N", sort=alt.EncodingSortField("key_position", op="min"), title=t("reorder.chart.key")),
+            y=alt.Y("query:N", sort=alt.EncodingSortField("query_position", op="min"),
+                    title=t("reorder.chart.query")),
+            color=alt.Color("weight:Q", scale=alt.Scale(domain=[0, 1], scheme="viridis"),
+                            title=t("reorder.chart.weight")),
+            tooltip=[alt.Tooltip("query:N", title=t("reorder.chart.query")),
+                     alt.Tooltip("key:N", title=t("reorder.chart.key_short")),
+                     alt.Tooltip("weight:Q", format=".3f", title=t("reorder.chart.weight"))],
         )
         .properties(width=230, height=230)
-        .facet(row=alt.Row("setting:N", sort=["with positions", "without positions"], title=None),
-               column=alt.Column("sentence:N", sort=["original", "permuted"], title=None))
+        .facet(row=alt.Row("setting:N", sort=_settings(), title=None),
+               column=alt.Column("sentence:N", sort=_sentences(), title=None))
         .resolve_scale(x="independent", y="independent")
     )
 
@@ -109,12 +139,14 @@ def next_token_chart(frame: pd.DataFrame) -> alt.Chart:
         .mark_bar()
         .encode(
             y=alt.Y("token:N", sort=alt.EncodingSortField("rank", op="min"), title=None),
-            x=alt.X("probability:Q", title="probability of the next token"),
-            color=alt.Color("setting:N", scale=SETTING_COLOURS, legend=None),
-            tooltip=["token:N", "rank:O", alt.Tooltip("probability:Q", format=".3f")],
+            x=alt.X("probability:Q", title=t("reorder.chart.probability")),
+            color=alt.Color("setting:N", scale=_setting_colours(), legend=None),
+            tooltip=[alt.Tooltip("token:N", title=t("reorder.chart.token")),
+                     alt.Tooltip("rank:O", title=t("reorder.chart.rank")),
+                     alt.Tooltip("probability:Q", format=".3f", title=t("reorder.chart.probability_short"))],
         )
         .properties(width=260, height=120)
-        .facet(row=alt.Row("setting:N", sort=["with positions", "without positions"], title=None),
-               column=alt.Column("sentence:N", sort=["original", "permuted"], title=None))
+        .facet(row=alt.Row("setting:N", sort=_settings(), title=None),
+               column=alt.Column("sentence:N", sort=_sentences(), title=None))
         .resolve_scale(y="independent")
     )

@@ -29,6 +29,7 @@ from dashboard.forward.loading import ForwardModel
 from dashboard.forward.passes import ForwardRecord, run_forward
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.forward.tokenizing import tokenize_sentence
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 
 #: Names of the two settings, as used in the CLI's JSON and the charts.
@@ -198,7 +199,7 @@ def run_reorder_experiment(tables: EmbeddingTables, tokenizer: CheckpointTokeniz
         causal=model.causal if model is not None else bool(tables.hyperparameters.get("causal", False)),
         position_kind=model.position_kind if model is not None else tables.position_kind,
         runs=runs,
-        forward_note=None if model is not None else (forward_note or "no model was given"),
+        forward_note=None if model is not None else (forward_note or msg("reorder.no_model")),
         tokenizer_note=tokenizer.describe,
         mean_input_difference=mean_input_difference(tables, ids, perm),
         unknown_words=plan.unknown_words,

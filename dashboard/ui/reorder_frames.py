@@ -11,16 +11,52 @@ import pandas as pd
 
 from dashboard.analysis.reorder import token_differences, unpermute_attention
 from dashboard.forward.experiment import SETTINGS, ReorderExperiment
+from dashboard.i18n import msg, render
 from dashboard.tables import EmbeddingTables
 
 SETTING_LABELS = {"with_positions": "with positions", "without_positions": "without positions"}
 SENTENCE_LABELS = ("original", "permuted")
 #: Level name -> (ForwardRecord attribute, title); ``lookup`` also exists without a model.
 LEVELS = {
-    "lookup": ("lookup", "vectors entering the first block"),
-    "attention": ("attention_output", "first attention layer output"),
-    "model": ("final", "final hidden states"),
+    "lookup": ("lookup", msg("reorder.level.lookup")),
+    "attention": ("attention_output", msg("reorder.level.attention")),
+    "model": ("final", msg("reorder.level.model")),
 }
+#: The English labels the frames hold -> what a reader reads (see :func:`shown_labels`).
+_LABEL_MESSAGES = {
+    "with positions": msg("reorder.setting.with_positions"),
+    "without positions": msg("reorder.setting.without_positions"),
+    "original": msg("reorder.sentence.original"),
+    "permuted": msg("reorder.sentence.permuted"),
+}
+
+
+def shown_label(label: str) -> str:
+    """A setting or sentence label of the frames (``with positions``, ``original`` ...) in the reader's language.
+
+    Any other string (a token) is returned unchanged.
+    """
+    message = _LABEL_MESSAGES.get(label)
+    return label if message is None else render(message)
+
+
+def shown_labels(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame as a chart shows it: its ``setting`` and ``sentence`` columns in the reader's language.
+
+    The frames keep the English labels (tests and the CLI read them); a page
+    maps them just before charting. In English this returns equal values.
+
+    Args:
+        frame: any frame of this module.
+
+    Returns:
+        A copy, the other columns untouched.
+    """
+    shown = frame.copy()
+    for column in ("setting", "sentence"):
+        if column in shown:
+            shown[column] = shown[column].map(shown_label)
+    return shown
 
 
 def token_label(position: int, token: str) -> str:
