@@ -5,11 +5,7 @@ MESSAGES = {
     # The switch reads the same in both languages: a label that changed with the language would make
     # Streamlit see a new widget on the rerun after a switch.
     "language.switch": ("Language · 언어", "Language · 언어"),
-    "language.switch_help": (
-        "The page's language; a server sets the default with {env}=ko. · 화면의 언어입니다. 서버는 {env}=ko 로 "
-        "기본 언어를 정합니다.",
-        "The page's language; a server sets the default with {env}=ko. · 화면의 언어입니다. 서버는 {env}=ko 로 "
-        "기본 언어를 정합니다."),
+    "language.switch_help": ("서버의 기본 언어 · server default: {env}=ko", "서버의 기본 언어 · server default: {env}=ko"),
     "nav.section.start": ("Start", "시작"),
     "nav.section.lessons": ("Lessons, hands-on", "직접 해 보는 수업"),
     "nav.section.explore": ("Explore the tables", "테이블 살펴보기"),
