@@ -35,6 +35,7 @@ SUITES = {
     "neighbours": "benchmarks.bench_neighbours",
     "browser": "benchmarks.bench_browser",
     "startup": "benchmarks.bench_startup",
+    "cold_command": "benchmarks.bench_cold_command",
 }
 
 
