@@ -30,11 +30,13 @@ DOC = ROOT / "docs" / "benchmarks.md"
 #: The memory-hungry checkpoint read goes first, while nothing else of ours holds memory.
 SUITES = {
     "reading": "benchmarks.bench_reading",
+    "vocab_tables": "benchmarks.bench_vocab_tables",
     "positions": "benchmarks.bench_positions",
     "token_map": "benchmarks.bench_token_map",
     "neighbours": "benchmarks.bench_neighbours",
     "browser": "benchmarks.bench_browser",
     "startup": "benchmarks.bench_startup",
+    "cold_command": "benchmarks.bench_cold_command",
 }
 
 

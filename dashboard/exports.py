@@ -18,12 +18,15 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+from typing import TYPE_CHECKING
 
-import altair as alt
 import numpy as np
 import pandas as pd
 
 from dashboard.checkpoints.token_text import make_visible
+
+if TYPE_CHECKING:  # Altair takes a second to import; the command line's CSV export needs none of it
+    import altair as alt
 
 IMAGE_FORMATS = {"png": "image/png", "svg": "image/svg+xml"}
 
@@ -33,17 +36,26 @@ def csv_bytes(frame: pd.DataFrame) -> bytes:
     return frame.to_csv(index=False).encode("utf-8")
 
 
-def _clean_label(text: str) -> str:
+def _clean_token(text: str) -> str:
     return make_visible(str(text)).replace("\t", "⇥")
 
 
-def projector_files(table: np.ndarray, metadata: pd.DataFrame) -> tuple[bytes, bytes]:
+def _clean_text(text: str) -> str:
+    """A label that is not a token string (a category such as ``whole word``): only tabs and line breaks go."""
+    return " ".join(str(text).replace("\t", " ").splitlines())
+
+
+def projector_files(table: np.ndarray, metadata: pd.DataFrame,
+                    token_columns: tuple[str, ...] = ("token",)) -> tuple[bytes, bytes]:
     """``vectors.tsv`` and ``metadata.tsv`` for the Embedding Projector.
 
     Args:
         table: ``(n_rows, d_model)`` float32.
         metadata: one row per table row; its columns become the label
             columns (e.g. ``token``, ``id``, ``category``).
+        token_columns: the columns that hold token strings: their whitespace is
+            made visible (``␣``, ``↵``, ``⇥``), as the pages show it; every other
+            column keeps its spaces (``whole word``) and loses only tabs and line breaks.
 
     Returns:
         The two files' bytes (UTF-8).
@@ -55,7 +67,9 @@ def projector_files(table: np.ndarray, metadata: pd.DataFrame) -> tuple[bytes, b
         raise ValueError(f"metadata has {len(metadata)} rows but the table has {len(table)}")
     vectors = io.BytesIO()
     np.savetxt(vectors, table, fmt="%.9g", delimiter="\t")
-    cleaned = metadata.map(_clean_label)
+    cleaned = metadata.copy()
+    for column in cleaned.columns:
+        cleaned[column] = cleaned[column].map(_clean_token if column in token_columns else _clean_text)
     labels = cleaned.to_csv(sep="\t", index=False, header=len(cleaned.columns) > 1, quoting=csv.QUOTE_NONE,
                             lineterminator="\n")
     return vectors.getvalue(), labels.encode("utf-8")
@@ -79,6 +93,8 @@ def chart_spec(chart: alt.TopLevelMixin) -> dict:
     server must hold Streamlit's lock around this (see
     :func:`dashboard.ui.downloads.export_spec`).
     """
+    import altair as alt
+
     with alt.data_transformers.enable("default", max_rows=None):
         return chart.to_dict()
 

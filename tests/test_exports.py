@@ -26,6 +26,13 @@ def test_projector_tsv_round_trips_float32_and_follows_the_header_rule():
     assert single.decode().split("\n")[0] == "a⇥b"  # one column: no header
 
 
+def test_only_token_strings_get_visible_whitespace_in_the_projector_labels():
+    table = random_table(2, 2)
+    metadata = pd.DataFrame({"token": [" the", "a b"], "category": ["whole word", "bad\tcat\negory"]})
+    lines = projector_files(table, metadata)[1].decode().split("\n")
+    assert lines[1] == "␣the\twhole word" and lines[2] == "a␣b\tbad cat egory"
+
+
 def test_projector_zip_holds_both_files():
     table = random_table(4, 2)
     with zipfile.ZipFile(io.BytesIO(projector_zip(table, pd.DataFrame({"token": list("abcd")})))) as bundle:

@@ -1,0 +1,69 @@
+"""`precompute`: maps computed into the cache the Token map reads, under the page's own keys."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from dashboard.analysis.projection import ProjectionSettings
+from dashboard.analysis.token_map import table_rows
+from dashboard.checkpoints import load_tables
+from dashboard.cli import main
+from dashboard.projection_cache import cached_projection
+
+
+@pytest.fixture
+def snapshot(tmp_path, monkeypatch):
+    """A bare GPT-2 state dict (untied head) and an empty projection cache."""
+    from safetensors.numpy import save_file
+
+    rng = np.random.default_rng(0)
+    path = tmp_path / "model.safetensors"
+    save_file({"transformer.wte.weight": rng.normal(size=(300, 16)).astype(np.float32),
+               "transformer.wpe.weight": rng.normal(size=(32, 16)).astype(np.float32),
+               "lm_head.weight": rng.normal(size=(300, 16)).astype(np.float32)}, str(path))
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
+    return str(path)
+
+
+def _records(capsys) -> list[dict]:
+    return json.loads(capsys.readouterr().out)
+
+
+def test_maps_land_where_the_page_looks_and_are_not_computed_twice(snapshot, capsys):
+    assert main(["precompute", snapshot, "--tables", "token,head,position", "--methods", "pca", "--dims", "2,3",
+                 "--json"]) == 0
+    records = _records(capsys)
+    assert [(r["table"], r["dims"], r["status"]) for r in records] == [
+        ("token", 2, "computed"), ("token", 3, "computed"), ("head", 2, "computed"), ("head", 3, "computed"),
+        ("position", 2, "computed"), ("position", 3, "computed")]
+    assert main(["precompute", snapshot, "--methods", "pca", "--dims", "2", "--json"]) == 0
+    assert [r["status"] for r in _records(capsys)] == ["cached"]
+
+    def refuse(*_):
+        raise AssertionError("the page recomputed a precomputed map")
+
+    rows = table_rows(load_tables(snapshot), "head")
+    found = cached_projection(rows.table, rows.content_hash, rows.name, ProjectionSettings("pca", 3), compute=refuse)
+    assert found.coords.shape == (300, 3)
+
+
+def test_a_table_the_checkpoint_lacks_is_skipped_with_its_reason(tmp_path, monkeypatch, capsys):
+    from safetensors.numpy import save_file
+
+    path = tmp_path / "model.safetensors"  # a GPT-2 whose head is tied: no head of its own to map
+    save_file({"transformer.wte.weight": np.random.default_rng(1).normal(size=(50, 8)).astype(np.float32),
+               "transformer.wpe.weight": np.random.default_rng(2).normal(size=(16, 8)).astype(np.float32)}, str(path))
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["precompute", str(path), "--tables", "token,head", "--methods", "pca", "--dims", "2", "--json"]) == 0
+    records = _records(capsys)
+    assert [r["status"] for r in records] == ["computed", "skipped"] and "head" in records[1]["note"]
+
+
+@pytest.mark.parametrize("flag", [["--methods", "tsne"], ["--dims", "4"], ["--tables", "wte"], ["--dims", "x"]])
+def test_an_unknown_choice_is_one_line_and_status_2(snapshot, capsys, flag):
+    assert main(["precompute", snapshot, *flag]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --") and len(err.strip().splitlines()) == 1
