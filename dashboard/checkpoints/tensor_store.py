@@ -315,8 +315,7 @@ def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]
 def _widen_numpy_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], np.ndarray]) -> np.ndarray:
     """:func:`widen_in_blocks` for a reader that returns NumPy arrays."""
     if np.iscomplexobj(read_rows(0, 0 if shape else 1)):
-        raise InvalidTableError(f"the tensor is complex ({read_rows(0, 0).dtype}); embedding tables are real: "
-                                "save the real-valued weights")
+        raise InvalidTableError(msg("err.ckpt.complex_tensor", dtype=read_rows(0, 0).dtype))
     if not shape:
         return np.asarray(read_rows(0, 1), dtype=np.float32).copy()
     out = np.empty(shape, dtype=np.float32)
