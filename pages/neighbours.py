@@ -5,7 +5,7 @@ import streamlit as st
 
 from dashboard.analysis.neighbours import METRICS, top_k_neighbours
 from dashboard.analysis.output_head import describe_head, has_own_head
-from dashboard.analysis.queries import expression_vector, resolve_expression
+from dashboard.analysis.queries import expression_vector, resolve_expression, split_expression
 from dashboard.charts.neighbours import neighbour_scores_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
@@ -13,6 +13,7 @@ from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.explore_frames import dataframe_args
+from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.map_data import get_head_index, get_neighbour_index, get_resolver, get_table_rows
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import metric_radio, open_table_page, show_lookup_note
@@ -48,6 +49,11 @@ if has_own_head(tables):
 else:
     st.caption(t("explore.output_head_caption", description=describe_head(tables)))
 publish(PARAMS)
+try:
+    typed_terms = [term for _, term in split_expression(st.session_state["nn_query"])]
+except ExplorerError:  # the error is shown below, where the query is resolved
+    typed_terms = [st.session_state["nn_query"]]
+show_hangul_notes(tables, source, typed_terms, use="query")
 
 metric = st.session_state["nn_metric"]
 own_head = has_own_head(tables)

@@ -18,6 +18,7 @@ from dashboard.forward.perturbation import (
 from dashboard.i18n import render, t
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui import state
+from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.perturb_loading import perturbation, top5_display_frame, top5_frame
@@ -93,6 +94,7 @@ table = table_col.radio(t("perturb.table_label"), list(TABLES), format_func=tabl
 change = change_controls()
 prompt = st.text_input(t("perturb.prompt_label"), value=DEFAULT_PROMPT,
                        key=state.PERTURB_PROMPT, max_chars=SENTENCE_CHARS)
+show_hangul_notes(tables, source, [prompt], use="sentence")  # the token's own error names its pieces
 
 try:
     result = perturbation(source, token, table, change, prompt)

@@ -15,6 +15,7 @@ from dashboard.forward.experiment import ReorderExperiment
 from dashboard.i18n import active_language, msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
+from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.forward_loading import forward_model, reorder_experiment, sentence_tokens
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
@@ -147,6 +148,7 @@ sentence = sentence_col.text_input(t("reorder.sentence"), value=DEFAULT_SENTENCE
                                    max_chars=SENTENCE_CHARS)
 with order_col:
     asked, description = order_controls(source, sentence)
+show_hangul_notes(tables, source, [sentence], use="sentence")
 
 model, forward_note = forward_model(source)
 try:

@@ -12,6 +12,7 @@ from dashboard.errors import ExplorerError, QueryError
 from dashboard.exports import csv_bytes
 from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
+from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.map_data import get_head_index, get_neighbour_index, get_resolver, get_table_rows
 from dashboard.ui.navigation import ensure_routed
@@ -64,6 +65,7 @@ def resolve_each(resolver: TermResolver, typed: list[str]) -> tuple[list[Resolve
 
 metric = st.session_state["sim_metric"]
 typed = list(dict.fromkeys(text.strip() for text in st.session_state["sim_terms"].split(",") if text.strip()))
+show_hangul_notes(tables, source, typed, use="query")
 try:
     if len(typed) < 2:
         raise QueryError(msg("err.similarity_page.too_few"))

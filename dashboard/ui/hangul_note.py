@@ -76,3 +76,33 @@ def least_splitting_note(tables: EmbeddingTables) -> Text | None:
                    unk=code_span(_unknown_token(tables))) if here["unknown_texts"] else "")
     return msg("hangul.least", best=escape_markdown(best), rate=rates[best], texts=here["texts"],
                model=escape_markdown(tables.name), here=rates[tables.name], unknown=unknown)
+
+
+#: At most this many notes per page: one per Korean term typed.
+MAX_NOTES = 3
+
+
+def show_hangul_notes(tables: EmbeddingTables, source: str, texts: list[str], *, use: str = "query") -> None:
+    """Under the inputs: for each Korean text typed, what this vocabulary does with it, then the measured rates.
+
+    Args:
+        tables: the checkpoint shown.
+        source: its source (the tokenizer's cache key).
+        texts: the terms or sentences typed; those without Hangul get no note.
+        use: ``"query"`` or ``"sentence"`` (see :func:`hangul_note`).
+    """
+    korean = [text for text in texts if has_hangul(text)]
+    if not korean:
+        return
+    import streamlit as st
+
+    from dashboard.i18n import render
+    from dashboard.ui.tokenizer_loading import get_tokenizer
+
+    tokenizer = get_tokenizer(tables, source, tables.content_hash)
+    notes = [note for note in (hangul_note(tables, tokenizer, text, use=use) for text in korean[:MAX_NOTES]) if note]
+    for note in notes:
+        st.info(render(note), icon=":material/translate:")
+    least = least_splitting_note(tables) if notes else None
+    if least is not None:
+        st.caption(render(least))

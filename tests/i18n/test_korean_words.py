@@ -1,0 +1,40 @@
+"""A Korean word typed on a page gets a note, in the reader's language, on what the vocabulary does with it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.pages.app_test import open_app_page
+
+pytestmark = pytest.mark.real
+
+
+def _infos(at) -> list[str]:
+    return [info.value for info in at.info]
+
+
+@pytest.mark.parametrize("lang, expected", [("ko", "자모"), ("en", "letters (jamo)")])
+def test_neighbours_explains_wordpiece_letters_in_the_readers_language(lang, expected):
+    at = open_app_page("pages/neighbours.py", query={"lang": lang, "query": "임베딩"})
+    assert not at.exception
+    assert any(expected in text and "`##ᅵ`" in text for text in _infos(at)), _infos(at)
+    assert any("smollm2-135m" in c.value for c in at.caption)  # the measured least-splitting model
+
+
+def test_an_unk_word_is_explained_beside_its_error():
+    at = open_app_page("pages/neighbours.py", query={"lang": "ko", "query": "고양이"})
+    assert at.error and any("[UNK]" in text and "이웃" in text for text in _infos(at))
+
+
+def test_similarity_notes_each_korean_term_and_not_the_english_ones():
+    at = open_app_page("pages/similarity.py", model="tiny-gpt-pydocs", query={"lang": "ko", "terms": "왕,여왕,king"})
+    assert not at.exception
+    notes = [text for text in _infos(at) if "바이트" in text]
+    assert len(notes) == 2 and all("UTF-8" in text for text in notes)
+
+
+def test_reorder_counts_the_positions_a_korean_sentence_takes():
+    at = open_app_page("pages/reorder.py", model="tiny-gpt-pydocs", query={"lang": "ko"},
+                       session={"reorder_sentence": "고양이가 매트 위에 앉았다"})
+    assert not at.exception
+    assert any("위치" in text and "개 길이" in text for text in _infos(at)), _infos(at)
