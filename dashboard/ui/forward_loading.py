@@ -16,7 +16,7 @@ from dashboard.errors import ForwardUnavailableError
 from dashboard.forward.experiment import ReorderExperiment, run_reorder_experiment
 from dashboard.forward.loading import ForwardModel, load_forward_model
 from dashboard.forward.tokenizing import tokenize_sentence
-from dashboard.i18n import Text
+from dashboard.i18n import Text, both_languages
 from dashboard.ui.loading import get_tables
 from dashboard.ui.tokenizer_loading import get_tokenizer
 
@@ -29,7 +29,7 @@ def _stamp(path: str | None) -> float:
         return 0.0
 
 
-@st.cache_resource(max_entries=2, show_spinner="Building the whole model for a forward pass ...")
+@st.cache_resource(max_entries=2, show_spinner=both_languages("spinner.forward_model"))
 def _cached_model(source: str, stamp: float) -> tuple[ForwardModel | None, str | None]:
     try:
         return load_forward_model(get_tables(source)), None
@@ -52,7 +52,7 @@ def forward_model(source: str) -> tuple[ForwardModel | None, str | None]:
     return _cached_model(source, model_stamp(source))
 
 
-@st.cache_data(max_entries=32, show_spinner="Running both sentences through the model ...")
+@st.cache_data(max_entries=32, show_spinner=both_languages("spinner.reorder_run"))
 def _cached_experiment(source: str, stamp: float, sentence: str, order: str) -> ReorderExperiment:
     tables = get_tables(source)
     model, note = _cached_model(source, stamp)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer, load_tokenizer
+from dashboard.i18n import both_languages
 from dashboard.tables import EmbeddingTables
 
 
-@st.cache_resource(max_entries=4, show_spinner="Reading the tokenizer ...")
+@st.cache_resource(max_entries=4, show_spinner=both_languages("spinner.tokenizer"))
 def get_tokenizer(_tables: EmbeddingTables, source: str, content_hash: str) -> CheckpointTokenizer:
     """:func:`load_tokenizer` for the tables of ``source`` (never fails: falls back to the vocabulary)."""
     return load_tokenizer(_tables)
