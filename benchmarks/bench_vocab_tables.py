@@ -12,7 +12,12 @@ from ``os.wait4`` (:func:`benchmarks.peak_memory_sharded.peak_rss`):
 - ours: ``python -m dashboard info FOLDER --json`` (reads and widens the token
   table and, when untied, the head; decides weight tying);
 - the alternative: a plain script reading the same tensors with
-  ``safetensors.torch.load_file`` and ``.float().numpy()``.
+  ``safetensors.torch.load_file`` and ``.float().numpy().copy()`` (float32
+  arrays in memory, as ``info`` holds them).
+
+On this machine (a VM) writing fresh memory is slow: filling a new 2.2 GB
+float32 array takes 30-50 s whatever writes it (measured with a plain NumPy
+loop), so the times in the notes are dominated by that, for both.
 
 Budget: the import baseline (a process importing what ``info`` imports) plus
 1.5 x the float32 bytes of the tables read.
@@ -42,7 +47,9 @@ from pathlib import Path
 from safetensors.torch import load_file
 folder = Path(sys.argv[1])
 files = sorted(set(json.loads((folder / "model.safetensors.index.json").read_text())["weight_map"].values()))
-tables = [t.float().numpy() for f in files for t in load_file(folder / f).values()]
+# .copy(): a float32 table in memory, as info holds it (for float32 files .float().numpy() is only a view of the
+# memory-mapped file, nothing resident until read).
+tables = [t.float().numpy().copy() for f in files for t in load_file(folder / f).values()]
 print([t.shape for t in tables])
 """
 
@@ -107,7 +114,7 @@ def run(workdir: str | None = None) -> SuiteResult:
                 f"{dtype}, {size / 1e9:.2f} GB sharded safetensors, cold); budget = import baseline "
                 f"{base_rss:.2f} GiB + {MEMORY_FACTOR} x {table_gib:.2f} GiB of float32 tables read", "GiB",
                 median_of([r for r, _, _ in ours]) / GIB, median_of([r for r, _, _ in plain]) / GIB,
-                "safetensors.torch.load_file + .float().numpy()", Budget(round(limit, 2)), RUNS))
+                "safetensors.torch.load_file + .float().numpy().copy()", Budget(round(limit, 2)), RUNS))
             notes.append(f"{shape} {dtype}: info took {median_of([s for _, s, _ in ours]):.1f} s (plain script "
                          f"{median_of([s for _, s, _ in plain]):.1f} s); tying verdict `{doc['tying']['verdict']}`.")
     notes.append(f"Import baseline: a process running `{IMPORTS}`, median peak RSS {base_rss:.2f} GiB of 3 runs.")
