@@ -10,7 +10,6 @@ from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.load_actions import (
-    HUB_OFF_HERE,
     apply_arrays,
     hub_unavailable,
     numpy_archive_of,

@@ -4,15 +4,9 @@ tiny-gpt-pydocs is untied, SmolLM2 (GGUF) tied: each page is opened with
 ``?lang=ko``, the perturbation run and changed again as a reader would, and
 the prose measured as :mod:`tests.i18n.test_korean_pages` does.
 
-Two kinds of text are taken out of the measure, each named here:
-
-- the prompt, which the reader typed (the default is English, as the bundled
-  models' vocabularies are), shown as typed like a token string;
-- text that other helpers' modules make (the reader's tying verdict and its
-  evidence from ``dashboard/checkpoints/tying.py`` and ``dashboard/tables.py``,
-  the model's description from ``dashboard/forward/loading.py``), but only
-  while it is still English: once those modules render it in Korean it is
-  measured like the rest.
+One text is taken out of the measure: the prompt, which the reader typed (the
+default is English, as the bundled models' vocabularies are), shown as typed
+like a token string.
 """
 
 from __future__ import annotations
@@ -36,8 +30,6 @@ MODELS = [("tiny-gpt-pydocs", False), ("smollm2-135m", True)]
 #: The GGUF is dequantised and built by transformers on first use: slow on a busy machine.
 TIMEOUT = 900
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-#: Where the page quotes other modules' text, in its Korean templates (catalogue/perturb.py).
-_FOREIGN = (re.compile(r"판정: \*\*(.+?)\*\* \((.*)\)\.$", re.S), re.compile(r"실행한 모델: (.+?)\. 변경: "))
 
 
 @pytest.fixture(autouse=True)
@@ -49,16 +41,8 @@ def korean_widgets():
 
 
 def _measured(at: AppTest) -> list[str]:
-    """The page's prose, less the prompt and the other modules' text still in English (see the module docstring)."""
-    prose = page_prose(at)
-    untranslated = [DEFAULT_PROMPT]
-    for text in prose:
-        for pattern in _FOREIGN:
-            for match in pattern.finditer(text):
-                untranslated += [g for g in match.groups() if not _HANGUL.search(g)]
-    for fragment in sorted(untranslated, key=len, reverse=True):
-        prose = [text.replace(fragment, " ") for text in prose]
-    return prose
+    """The page's prose, less the prompt (see the module docstring)."""
+    return [text.replace(DEFAULT_PROMPT, " ") for text in page_prose(at)]
 
 
 def _assert_korean(at: AppTest) -> None:
