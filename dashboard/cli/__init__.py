@@ -65,8 +65,8 @@ COMMANDS = CommandRegistry({
                                               "the other."),
     "project": Command("dashboard.cli.project", "Project every row of a table to 2D or 3D and write the coordinates "
                                                 "as CSV."),
-    "precompute": Command("dashboard.cli.precompute", "Compute the maps a deployment will serve into the cache the "
-                                                      "app reads."),
+    "precompute": Command("dashboard.cli.precompute", "Compute the maps a deployment will serve, into the cache the "
+                                                      "app reads, before any student asks."),
     "compare": Command("dashboard.cli.compare", "Compare one table of two checkpoints that share a vocabulary, "
                                                 "after aligning them."),
     "undertrained": Command("dashboard.cli.undertrained", "Under-trained tokens by Land & Bartolo's indicator "
