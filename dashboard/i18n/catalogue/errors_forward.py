@@ -33,7 +33,7 @@ MESSAGES = {
     "err.forward.model_type_built": (
         "model_type {model_type!r} is not supported for a forward pass",
         "model_type {model_type!r} 로는 순전파를 할 수 없습니다. 룩업 단계만 보여 줄 수 있습니다."),
-    "note.forward.model_built": ("transformers {kind} built from {name}", "{name} 으로 만든 transformers {kind}"),
+    "note.forward.model_built": ("transformers {kind} built from {name}", "{name} (으)로 만든 transformers {kind}"),
     # model_size.py
     "err.forward.too_many_layers": (
         "the config of {origin} asks for {layers:,} layers of width {d_model:,}, but the checkpoint stores only "
@@ -52,11 +52,11 @@ MESSAGES = {
     # nanogpt.py
     "err.forward.nanogpt_args_missing": (
         "nanoGPT model_args lacks {missing}; the checkpoint is not a complete nanoGPT ckpt.pt",
-        "nanoGPT model_args 에 {missing} 가 없습니다. 완전한 nanoGPT ckpt.pt 가 아니니 학습 스크립트로 다시 "
+        "nanoGPT model_args 에 {missing} 이(가) 없습니다. 완전한 nanoGPT ckpt.pt 가 아니니 학습 스크립트로 다시 "
         "저장하십시오."),
     "err.forward.nanogpt_key_missing": (
         "the nanoGPT state dict has no {tensor!r}; it does not match its model_args (n_layer={n_layer})",
-        "nanoGPT state dict 에 {tensor!r} 가 없습니다. model_args (n_layer={n_layer}) 와 맞지 않으니 체크포인트를 "
+        "nanoGPT state dict 에 {tensor!r} 이(가) 없습니다. model_args (n_layer={n_layer}) 와 맞지 않으니 체크포인트를 "
         "다시 저장하십시오."),
     "err.forward.nanogpt_shape": (
         "nanoGPT tensor {tensor!r} has shape {shape} but model_args imply {expected}",
@@ -73,7 +73,7 @@ MESSAGES = {
         "아키텍처 {architecture!r} 에는 뺄 수 있는 학습된 위치 임베딩 테이블이 없습니다."),
     "err.forward.no_position_module": (
         "the {architecture} model has no module {module!r}; positions cannot be removed",
-        "{architecture} 모델에 모듈 {module!r} 가 없어 위치 정보를 뺄 수 없습니다."),
+        "{architecture} 모델에 모듈 {module!r} 이(가) 없어 위치 정보를 뺄 수 없습니다."),
     "err.forward.no_rotary_module": (
         "the {architecture} model has no {module!r} module, so its rotary positions cannot be replaced by the "
         "identity",
@@ -84,7 +84,7 @@ MESSAGES = {
         "임베딩(RoPE)입니다."),
     "err.forward.no_first_attention": (
         "{kind} has no first-layer attention module named like {pattern}; the attention level cannot be recorded",
-        "{kind} 에는 {pattern} 과 같은 이름의 첫 층 어텐션 모듈이 없습니다. 그래서 어텐션 단계를 기록할 수 "
+        "{kind} 에는 {pattern} 와(과) 같은 이름의 첫 층 어텐션 모듈이 없습니다. 그래서 어텐션 단계를 기록할 수 "
         "없습니다."),
     "err.forward.sentence_empty": (
         "the sentence is empty; type a few words, e.g. 'the cat sat on a mat'",

@@ -192,7 +192,7 @@ MESSAGES = {
     "chart.token_map.colour.category": ("token category", "토큰 범주"),
     "chart.token_map.colour.norm": ("row norm (L2)", "행 노름 (L2)"),
     "chart.token_map.colour.id": ("row id", "행 id"),
-    "chart.token_map.category.padding_row": ("padding row", "패딩 행"),
+    "chart.token_map.category.padding_row": ("padding row", "채움 행"),
     "chart.token_map.category.reserved_token": ("reserved token", "예약된 토큰"),
     "chart.token_map.category.special": ("special", "특수 토큰"),
     "chart.token_map.category.byte": ("byte", "바이트"),

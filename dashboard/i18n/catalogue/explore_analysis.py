@@ -65,10 +65,10 @@ MESSAGES = {
         "검색 벡터의 모양은 {shape}인데, 테이블의 행은 d_model={d_model}입니다"),
     "err.neighbours.no_direction_zero": (
         "the query vector has no direction for {metric} (it is all zero); use dot",
-        "검색 벡터가 모두 0이라 방향이 없어서 {metric}를 계산할 수 없습니다. 내적(dot)을 쓰세요"),
+        "검색 벡터가 모두 0이라 방향이 없어서 {metric}을(를) 계산할 수 없습니다. 내적(dot)을 쓰세요"),
     "err.neighbours.no_direction_mean": (
         "the query vector has no direction for {metric} (it equals the mean row); use dot",
-        "검색 벡터가 평균 행과 같아서, 평균을 빼면 방향이 없습니다. {metric}를 계산할 수 없으니 내적(dot)을 쓰세요"),
+        "검색 벡터가 평균 행과 같아서, 평균을 빼면 방향이 없습니다. {metric}을(를) 계산할 수 없으니 내적(dot)을 쓰세요"),
     "err.neighbours.k_too_small": ("k must be at least 1, got {k}", "k는 1 이상이어야 합니다(입력값: {k})"),
     "err.similarity.centred_needs_mean": ("centred cosine needs the mean row of the table",
                                           "중심화 코사인 유사도에는 테이블의 평균 행이 필요합니다"),
@@ -127,7 +127,7 @@ MESSAGES = {
                             "투영에는 (행, d_model) 모양의 테이블이 필요한데, 받은 모양은 {shape}입니다"),
     "err.projection.too_narrow": (
         "the table has d_model={d_model}, fewer than the {dims} dimensions asked for; choose {d_model}D or fewer",
-        "테이블의 d_model={d_model}로, 요청한 {dims}차원보다 작습니다. {d_model}D 이하를 고르세요"),
+        "테이블의 d_model={d_model}(으)로, 요청한 {dims}차원보다 작습니다. {d_model}D 이하를 고르세요"),
     "err.projection.too_few_rows": (
         "the table has {n_rows} rows: a {dims}D projection needs at least {needed}",
         "테이블의 행이 {n_rows}개뿐입니다. {dims}D 투영에는 행이 적어도 {needed}개 필요합니다"),

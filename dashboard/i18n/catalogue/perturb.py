@@ -52,7 +52,7 @@ MESSAGES = {
         "Changing {row} of the {changed} left the same row of the {other} exactly as it was (every entry "
         "compared): they are **two independent matrices**.",
         "{changed}의 {row}을 바꿔도 {other}의 같은 행은 그대로입니다(모든 원소를 비교했습니다). 둘은 "
-        "**서로 독립된 두 행렬**입니다. 가중치를 공유하지 않는 모델입니다."),
+        "**서로 독립된 두 행렬**입니다."),
     "perturb.what_moved": ("What moved", "무엇이 바뀌었나"),
     "perturb.yes": ("yes", "예"),
     "perturb.no": ("no", "아니요"),

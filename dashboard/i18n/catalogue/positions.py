@@ -200,7 +200,7 @@ MESSAGES = {
         "{threshold:.3f}, not below the {sinusoidal:.3f} of neighbouring rows of the smooth sinusoidal table), so "
         "no row is flagged.",
         "d_model = {d_model}에서는 학습되지 않은 행을 가려낼 수 없습니다. 차원이 이렇게 적으면 무작위 행 두 개의 "
-        "코사인도 학습된 이웃 행만큼 높게 나올 때가 많습니다(문턱값 {sigmas:g} / sqrt(d_model) = {threshold:.3f}가, "
+        "코사인도 학습된 이웃 행만큼 높게 나올 때가 많습니다(문턱값 {sigmas:g} / sqrt(d_model) = {threshold:.3f}이(가), "
         "부드러운 사인파 테이블에서 이웃 행끼리의 코사인 {sinusoidal:.3f}보다 낮지 않습니다). 그래서 어떤 행도 "
         "표시하지 않았습니다."),
     "positions.untrained.none": (
@@ -400,13 +400,13 @@ MESSAGES = {
         "설정에 어텐션 헤드 수가 없어서, RoPE가 회전시키는 헤드 너비(d_model / n_head)를 알 수 없습니다"),
     "err.positions.heads_divide": (
         "d_model={d_model} is not a multiple of n_head={n_head}; cannot derive the head width",
-        "d_model={d_model}이 n_head={n_head}의 배수가 아니어서 헤드 너비를 구할 수 없습니다"),
+        "d_model={d_model}이(가) n_head={n_head}의 배수가 아니어서 헤드 너비를 구할 수 없습니다"),
     "err.positions.odd_head": (
         "head width {head_dim} is odd; RoPE rotates pairs of dimensions, so it must be even",
-        "헤드 너비 {head_dim}이 홀수입니다. RoPE는 차원을 둘씩 짝지어 돌리므로 짝수여야 합니다"),
+        "헤드 너비 {head_dim}이(가) 홀수입니다. RoPE는 차원을 둘씩 짝지어 돌리므로 짝수여야 합니다"),
     "err.positions.dimensions": (
         "dimensions {bad} are outside 0 .. {last} (d_model={d_model})",
-        "차원 {bad}이 0 .. {last} 범위 밖에 있습니다(d_model={d_model})"),
+        "차원 {bad}이(가) 0 .. {last} 범위 밖에 있습니다(d_model={d_model})"),
     "err.positions.rows_differ": (
         "cannot compare {first} positions with {second} positions",
         "위치 {first}개인 테이블과 위치 {second}개인 테이블은 비교할 수 없습니다"),
