@@ -78,7 +78,7 @@ MESSAGES = {
     "undertrained.candidates_heading": ("The {count:,} candidates, most under-trained first",
                                         "후보 {count:,}개 (가장 덜 학습된 것부터)"),
     "undertrained.col.score": ("score", "점수"),
-    "undertrained.col.category": ("category", "분류"),
+    "undertrained.col.category": ("category", "범주"),
     "undertrained.download": ("Candidates (CSV)", "후보 목록 (CSV)"),
     "undertrained.map_link": (
         "See them on the Token map (tick \"mark under-trained candidates\")",
