@@ -65,7 +65,7 @@ MESSAGES = {
     "training.col.neighbours": ("neighbours", "최근접 이웃"),
     "training.col.step": ("step", "학습 스텝"),
     "training.col.table": ("table", "테이블"),
-    "training.col.measure": ("measure", "측정값"),
+    "training.col.measure": ("measure", "측정 항목"),
     # dashboard/ui/training_text.py
     "training.weights.ema": (
         "Each snapshot holds the exponential moving average of the trained weights that the training loop keeps "
