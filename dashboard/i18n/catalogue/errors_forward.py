@@ -9,7 +9,7 @@ MESSAGES = {
     # loading.py
     "err.forward.model_type": (
         "model_type {model_type!r} is not supported for a forward pass; supported: {supported}",
-        "model_type {model_type!r} 로는 순전파를 할 수 없습니다. 순전파를 지원하는 model_type: {supported}"),
+        "model_type {model_type!r} 은(는) 순전파를 지원하지 않습니다. 순전파를 지원하는 model_type: {supported}"),
     "err.forward.missing_weights": (
         "{path} lacks {count} weights of the {model_type} model ({first} ...); a forward pass would run on random "
         "weights, so only the lookup level is shown",
@@ -32,7 +32,7 @@ MESSAGES = {
         "transformers 가 {name} 에서 모델을 만들지 못했습니다 ({reason}). 룩업 단계만 보여 줄 수 있습니다."),
     "err.forward.model_type_built": (
         "model_type {model_type!r} is not supported for a forward pass",
-        "model_type {model_type!r} 로는 순전파를 할 수 없습니다. 룩업 단계만 보여 줄 수 있습니다."),
+        "model_type {model_type!r} 은(는) 순전파를 지원하지 않습니다."),
     "note.forward.model_built": ("transformers {kind} built from {name}", "{name} (으)로 만든 transformers {kind}"),
     # model_size.py
     "err.forward.too_many_layers": (
@@ -52,16 +52,13 @@ MESSAGES = {
     # nanogpt.py
     "err.forward.nanogpt_args_missing": (
         "nanoGPT model_args lacks {missing}; the checkpoint is not a complete nanoGPT ckpt.pt",
-        "nanoGPT model_args 에 {missing} 이(가) 없습니다. 완전한 nanoGPT ckpt.pt 가 아니니 학습 스크립트로 다시 "
-        "저장하십시오."),
+        "nanoGPT model_args 에 {missing} 이(가) 없습니다. 완전한 nanoGPT ckpt.pt 가 아닙니다."),
     "err.forward.nanogpt_key_missing": (
         "the nanoGPT state dict has no {tensor!r}; it does not match its model_args (n_layer={n_layer})",
-        "nanoGPT state dict 에 {tensor!r} 이(가) 없습니다. model_args (n_layer={n_layer}) 와 맞지 않으니 체크포인트를 "
-        "다시 저장하십시오."),
+        "nanoGPT state dict 에 {tensor!r} 이(가) 없습니다. model_args (n_layer={n_layer}) 와 맞지 않습니다."),
     "err.forward.nanogpt_shape": (
         "nanoGPT tensor {tensor!r} has shape {shape} but model_args imply {expected}",
-        "nanoGPT 텐서 {tensor!r} 의 모양은 {shape} 인데 model_args 대로라면 {expected} 여야 합니다. 체크포인트를 다시 "
-        "저장하십시오."),
+        "nanoGPT 텐서 {tensor!r} 의 모양은 {shape} 인데 model_args 에 따르면 {expected} 모양이어야 합니다."),
     "err.forward.not_nanogpt": (
         "{name} is not a nanoGPT ckpt.pt (no 'model' and 'model_args' keys), so there are no sizes to build the "
         "model from; only the tables can be shown",
@@ -88,7 +85,7 @@ MESSAGES = {
         "없습니다."),
     "err.forward.sentence_empty": (
         "the sentence is empty; type a few words, e.g. 'the cat sat on a mat'",
-        "문장이 비어 있습니다. 단어 몇 개를 입력하십시오 (예: 'the cat sat on a mat')."),
+        "문장이 비어 있습니다. 단어 몇 개를 입력하세요 (예: 'the cat sat on a mat')."),
     "err.forward.sentence_too_long": (
         "the sentence has {count} tokens; at most {limit} are allowed here (one sentence is enough to show the "
         "effect)",
