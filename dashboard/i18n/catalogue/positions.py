@@ -54,7 +54,7 @@ MESSAGES = {
         "위치 임베딩 테이블에 행이 {rows:,}개뿐입니다. 이 페이지의 그림을 그리려면 행이 적어도 {min_rows}개 있어야 합니다."),
     "positions.spinner.summary": ("Measuring the position table ...", "위치 임베딩 테이블을 재는 중 ..."),
     "positions.spinner.subspaces": ("Comparing token and position subspaces ...",
-                                    "토큰 테이블과 위치 테이블의 부분공간을 비교하는 중 ..."),
+                                    "토큰 임베딩 테이블과 위치 임베딩 테이블의 부분공간을 비교하는 중 ..."),
 
     # --- token-type table (BERT) ----------------------------------------------------------------------------------
     "positions.token_type.subheader": ("Token-type table", "토큰 타입 임베딩 테이블"),
@@ -220,7 +220,7 @@ MESSAGES = {
         "끝까지 이어진 구간으로 보아, 학습 때 쓴 컨텍스트 길이는 {positions}였던 것 같습니다."),
 
     # --- subspaces ----------------------------------------------------------------------------------------------
-    "positions.subspaces.subheader": ("Token and position subspaces", "토큰 테이블과 위치 테이블의 부분공간"),
+    "positions.subspaces.subheader": ("Token and position subspaces", "토큰 임베딩 테이블과 위치 임베딩 테이블의 부분공간"),
     "positions.subspaces.caption": (
         "Share of each table's centred variance inside the other's top-k principal directions, against the "
         "k / d_model a random subspace would hold. Principal angles between the two top-{k} subspaces (0° shared, "
@@ -284,12 +284,12 @@ MESSAGES = {
     "positions.chart.norm": ("norm", "노름"),
     "positions.chart.neighbour_cosine": ("neighbour |cosine|", "이웃과의 |코사인|"),
     "positions.chart.untrained": ("untrained", "학습되지 않음"),
-    "positions.chart.subspace_title": ("Token and position subspaces", "토큰 테이블과 위치 테이블의 부분공간"),
+    "positions.chart.subspace_title": ("Token and position subspaces", "토큰 임베딩 테이블과 위치 임베딩 테이블의 부분공간"),
     "positions.chart.subspace_x": ("k (top principal directions)", "k (상위 주성분 방향 수)"),
     "positions.chart.subspace_y": ("share of variance captured", "담긴 분산의 비율"),
     "positions.chart.measure": ("measure", "측정 항목"),
-    "positions.chart.position_in_token": ("position variance in token top-k", "토큰 테이블 상위 k 방향에 담긴 위치 분산"),
-    "positions.chart.token_in_position": ("token variance in position top-k", "위치 테이블 상위 k 방향에 담긴 토큰 분산"),
+    "positions.chart.position_in_token": ("position variance in token top-k", "토큰 임베딩 테이블 상위 k 방향에 담긴 위치 분산"),
+    "positions.chart.token_in_position": ("token variance in position top-k", "위치 임베딩 테이블 상위 k 방향에 담긴 토큰 분산"),
     "positions.chart.random_subspace": ("random k-dim subspace", "무작위 k차원 부분공간"),
     "positions.chart.yes": ("true", "예"),
     "positions.chart.no": ("false", "아니요"),

@@ -85,7 +85,7 @@ MESSAGES = {
         "the {what} path {path} is not open on this server ({setting} allows {allowed} besides the bundled "
         "checkpoints and your own uploads); open one of those, or upload the file on the app's Load page",
         "{what} 경로 {path}은(는) 이 서버에서 열 수 없습니다 ({setting}: 함께 제공되는 체크포인트와 직접 업로드한 "
-        "파일 말고는 {allowed}). 그중 하나를 열거나, 체크포인트 불러오기 페이지에서 파일을 업로드하세요"),
+        "파일 외에 허용하는 것은 {allowed}). 그중 하나를 열거나, 체크포인트 불러오기 페이지에서 파일을 업로드하세요"),
     "err.paths.foreign_upload": (
         "the {what} path names an upload ({name}) of another browser session; uploads belong to the session that "
         "made them and cannot be linked or opened from another: upload the file again on the Load page",
@@ -115,7 +115,7 @@ MESSAGES = {
         "지워집니다 ({idle_env})."),
     "err.uploads.no_temporary_folder": (
         "this server has no writable temporary folder to store uploads in; {advice}",
-        "이 서버에는 업로드한 파일을 둘, 쓸 수 있는 임시 폴더가 없습니다. {advice}"),
+        "이 서버에는 업로드한 파일을 저장할 수 있는 임시 폴더가 없습니다. {advice}"),
     "err.uploads.cannot_make_root": ("cannot make the upload folder {folder} ({reason}); {advice}",
                                      "업로드 폴더 {folder}을(를) 만들 수 없습니다 ({reason}). {advice}"),
     "err.uploads.cannot_make_folder": (
