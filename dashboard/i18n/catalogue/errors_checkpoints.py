@@ -60,7 +60,7 @@ MESSAGES = {
     "err.ckpt.gguf_decode": (
         "could not decode tensor {tensor!r} ({kind}) of {name}: {error}; the file is truncated or uses a type the "
         "gguf package cannot dequantize",
-        "{name} 의 텐서 {tensor!r} ({kind}) 를 풀어 읽을 수 없습니다: {error}. 파일이 잘렸거나, gguf 패키지가 "
+        "{name} 의 텐서 {tensor!r} ({kind}) 을(를) 풀어 읽을 수 없습니다: {error}. 파일이 잘렸거나, gguf 패키지가 "
         "역양자화하지 못하는 타입입니다."),
     "err.ckpt.gguf_unreadable": (
         "{name} is not a readable GGUF file ({kind}: {error}); it is truncated or corrupt: download or convert "

@@ -21,7 +21,7 @@ MESSAGES = {
     "queries.explain_word_initial": (
         "'{typed}' matched the word-initial token {shown} (#{id}), the form a word takes after a space in "
         "running text{mid_word}",
-        "'{typed}': 단어 첫머리 토큰 {shown}(#{id})을 찾았습니다. 실제 글에서 공백 뒤에 오는 단어는 "
+        "'{typed}': 단어 첫머리 토큰 {shown}(#{id})을(를) 찾았습니다. 실제 글에서 공백 뒤에 오는 단어는 "
         "이 형태입니다{mid_word}"),
     "queries.explain_no_tokenizer": (
         "'{typed}' matched token {id} exactly; this checkpoint has no tokenizer to split words",
