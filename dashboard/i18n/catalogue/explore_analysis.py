@@ -50,7 +50,7 @@ MESSAGES = {
         "토크나이저가 '{text}'을(를) 어휘의 토큰이 아닌 특수 토큰 {shown}(으)로 바꿉니다. 다른 철자로 입력해 보세요"),
     "err.queries.empty_term": (
         "'{text}' has an empty term; write terms joined by ' + ' and ' - ', e.g. king - man + woman",
-        "'{text}'에 빈 항이 있습니다. 항을 ' + ' 와 ' - ' 로 이어 쓰세요. 예: king - man + woman"),
+        "'{text}'에 빈 항이 있습니다. 항을 ' + '와 ' - '로 이어 쓰세요. 예: king - man + woman"),
     # Neighbour search and similarity (dashboard.analysis.neighbours, dashboard.analysis.similarity).
     "neighbours.metric.cosine": ("cosine similarity", "코사인 유사도"),
     "neighbours.metric.dot": ("dot product", "내적"),

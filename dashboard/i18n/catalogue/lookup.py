@@ -84,7 +84,7 @@ MESSAGES = {
         "transformers' {architecture} model, run on these {count} ids: largest "
         "|hidden_states[0] − these rows| = {found:.3g} over {values:,} values.",
         "transformers의 {architecture} 모델을 이 id {count}개로 실행했습니다. 값 {values:,}개에서 "
-        "|hidden_states[0] − 위의 행| 의 최댓값은 {found:.3g}입니다."),
+        "|hidden_states[0] − 위의 행|의 최댓값은 {found:.3g}입니다."),
     "lookup.one_hot_title": ("A lookup is a matrix product with one-hot rows, only cheaper",
                              "룩업은 원-핫 행을 곱하는 행렬곱과 결과가 같고, 비용은 훨씬 적습니다"),
     "lookup.one_hot_text": (
