@@ -97,12 +97,12 @@ MESSAGES = {
     "compare.metric.cka_help": (
         "Kornblith et al. 2019: 1 when the tables are the same up to rotation, scale and shift; near 0 for "
         "unrelated tables with many more rows than columns.",
-        "Kornblith 외(2019)의 척도입니다. 회전, 크기, 이동을 빼면 두 테이블이 같을 때 1입니다. 서로 관계없는 "
+        "Kornblith 외(2019)의 척도입니다. 두 테이블이 회전, 크기, 이동만 다를 때 1입니다. 서로 관계없는 "
         "테이블이고 행이 열보다 훨씬 많으면 0에 가깝습니다."),
     "compare.metric.overlap": ("10-NN overlap", "10-NN 이웃 겹침"),
     "compare.metric.overlap_help": (
         "Mean over rows of the share of a row's 10 nearest rows (centred cosine) that are the same in A and B.",
-        "한 행의 가장 가까운 행 10개(중심을 옮긴 코사인 유사도 기준) 중 A와 B에서 같은 것의 비율을 모든 행에 "
+        "한 행의 가장 가까운 행 10개(중심화 코사인 유사도 기준) 중 A와 B에서 같은 것의 비율을 모든 행에 "
         "걸쳐 평균 낸 값입니다."),
     "compare.summary": (
         "After alignment the difference left is {residual:.1%} of B's size (Frobenius norm, both centred). On "
@@ -119,7 +119,7 @@ MESSAGES = {
         "A rotated onto B (centred, scaled to the same size); {drawn:,} of {rows:,} rows drawn",
         "A를 B에 맞춰 회전했습니다(중심을 옮기고 같은 크기로 맞춤). {rows:,}개 행 중 {drawn:,}개를 그렸습니다."),
     "compare.maps_marked": ("in red and named: the {marked} rows that moved most after alignment",
-                            "빨간색에 이름이 붙은 점: 정렬한 뒤에도 가장 많이 이동한 {marked}개 행"),
+                            "빨간색에 이름이 붙은 점: 정렬한 뒤 가장 많이 이동한 {marked}개 행"),
     "compare.drift_title": ("The {count} rows that moved most (A aligned onto B)",
                             "가장 많이 이동한 {count}개 행 (A를 B에 맞춘 뒤)"),
     "compare.overlap_title": ("Rows by nearest neighbours shared (of {k})",

@@ -49,8 +49,8 @@ MESSAGES = {
         "켜면: umap-learn이 시드를 고정하고 스레드 하나로 계산합니다. 같은 시드는 언제나 같은 지도를 줍니다. "
         "끄면: 모든 코어를 쓰지만, 새로 계산할 때마다 배치가 달라집니다(계산한 배치는 캐시에 저장해 다시 "
         "보여 줍니다). 얼마나 빨라지는지는 테이블과 컴퓨터에 따라 다릅니다. 기본 토큰 임베딩 테이블"
-        "(all-MiniLM-L6-v2, 30,522 x 384)을 한가한 코어 2개로 계산하면 6.9초, 시드를 고정하면 12.6초로 "
-        "약 1.8배입니다(docs/benchmarks.md)."),
+        "(all-MiniLM-L6-v2, 30,522 x 384)을 한가한 코어 2개로 계산하면 시드를 고정하지 않을 때 6.9초, 고정할 때 "
+        "12.6초로 약 1.8배 빠릅니다(docs/benchmarks.md)."),
     "token_map.seed_label": ("seed", "시드"),
     "token_map.seed_help": (
         "UMAP's random_state (when reproducible) and the seed of the drawn sample: the same seed gives the same map.",
@@ -192,8 +192,8 @@ MESSAGES = {
     "chart.token_map.colour.category": ("token category", "토큰 범주"),
     "chart.token_map.colour.norm": ("row norm (L2)", "행 노름 (L2)"),
     "chart.token_map.colour.id": ("row id", "행 id"),
-    "chart.token_map.category.padding_row": ("padding row", "패딩 행"),
-    "chart.token_map.category.reserved_token": ("reserved token", "예약된 토큰"),
+    "chart.token_map.category.padding_row": ("padding row", "채움 행"),
+    "chart.token_map.category.reserved_token": ("reserved token", "예약 토큰"),
     "chart.token_map.category.special": ("special", "특수 토큰"),
     "chart.token_map.category.byte": ("byte", "바이트"),
     "chart.token_map.category.number": ("number", "숫자"),

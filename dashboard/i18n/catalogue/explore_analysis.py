@@ -9,7 +9,7 @@ and the output head's description (:mod:`dashboard.analysis.output_head`).
 MESSAGES = {
     # How a typed term was looked up (ResolvedTerm.explain); pages add the final full stop.
     "queries.split_spaced": ("'{tokenized}' (with the space a word has in running text)",
-                             "'{tokenized}'(실제 글에서처럼 앞에 공백을 붙인 형태)를"),
+                             "'{tokenized}'(실제 글에서처럼 앞에 공백을 붙인 형태)을(를)"),
     "queries.split_it": ("it", "이 단어를"),
     "queries.explain_split": (
         "'{typed}' is not one token: the tokenizer splits {split} into {count} pieces ({shown}); "
@@ -21,7 +21,7 @@ MESSAGES = {
     "queries.explain_word_initial": (
         "'{typed}' matched the word-initial token {shown} (#{id}), the form a word takes after a space in "
         "running text{mid_word}",
-        "'{typed}': 단어 첫머리 토큰 {shown}(#{id})을 찾았습니다. 실제 글에서 공백 뒤에 오는 단어는 "
+        "'{typed}': 단어 첫머리 토큰 {shown}(#{id})을(를) 찾았습니다. 실제 글에서 공백 뒤에 오는 단어는 "
         "이 형태입니다{mid_word}"),
     "queries.explain_no_tokenizer": (
         "'{typed}' matched token {id} exactly; this checkpoint has no tokenizer to split words",
@@ -47,10 +47,10 @@ MESSAGES = {
         "토크나이저가 '{text}'에서 어휘의 토큰을 하나도 만들지 못합니다. 다른 철자로 입력해 보세요"),
     "err.queries.tokenizes_to_special": (
         "the tokenizer turns '{text}' into {shown}, not into tokens of its vocabulary; try another spelling",
-        "토크나이저가 '{text}'를 어휘의 토큰이 아닌 특수 토큰 {shown}(으)로 바꿉니다. 다른 철자로 입력해 보세요"),
+        "토크나이저가 '{text}'을(를) 어휘의 토큰이 아닌 특수 토큰 {shown}(으)로 바꿉니다. 다른 철자로 입력해 보세요"),
     "err.queries.empty_term": (
         "'{text}' has an empty term; write terms joined by ' + ' and ' - ', e.g. king - man + woman",
-        "'{text}'에 빈 항이 있습니다. 항을 ' + ' 와 ' - ' 로 이어 쓰세요. 예: king - man + woman"),
+        "'{text}'에 빈 항이 있습니다. 항을 ' + '와 ' - '로 이어 쓰세요. 예: king - man + woman"),
     # Neighbour search and similarity (dashboard.analysis.neighbours, dashboard.analysis.similarity).
     "neighbours.metric.cosine": ("cosine similarity", "코사인 유사도"),
     "neighbours.metric.dot": ("dot product", "내적"),
@@ -59,17 +59,17 @@ MESSAGES = {
     "similarity.metric.dot": ("dot product", "내적"),
     "similarity.metric.centered": ("centred cosine", "중심화 코사인 유사도"),
     "err.neighbours.unknown_metric": ("unknown metric {metric}; choose one of {choices}",
-                                      "알 수 없는 지표 {metric}입니다. 다음 중 하나를 고르세요: {choices}"),
+                                      "알 수 없는 측정 방법 {metric}입니다. 다음 중 하나를 고르세요: {choices}"),
     "err.neighbours.query_shape": (
         "the query vector has shape {shape} but the table's rows have d_model={d_model}",
         "검색 벡터의 모양은 {shape}인데, 테이블의 행은 d_model={d_model}입니다"),
     "err.neighbours.no_direction_zero": (
         "the query vector has no direction for {metric} (it is all zero); use dot",
-        "검색 벡터가 모두 0이라 방향이 없어서 {metric}를 계산할 수 없습니다. 내적(dot)을 쓰세요"),
+        "검색 벡터가 모두 0이라 방향이 없어서 {metric}을(를) 계산할 수 없습니다. 내적(dot)을 쓰세요"),
     "err.neighbours.no_direction_mean": (
         "the query vector has no direction for {metric} (it equals the mean row); use dot",
-        "검색 벡터가 평균 행과 같아서, 평균을 빼면 방향이 없습니다. {metric}를 계산할 수 없으니 내적(dot)을 쓰세요"),
-    "err.neighbours.k_too_small": ("k must be at least 1, got {k}", "k는 1 이상이어야 합니다(입력값: {k})"),
+        "검색 벡터가 평균 행과 같아서, 평균을 빼면 방향이 없습니다. {metric}을(를) 계산할 수 없으니 내적(dot)을 쓰세요"),
+    "err.neighbours.k_too_small": ("k must be at least 1, got {k}", "k는 1 이상이어야 합니다(받은 값: {k})"),
     "err.similarity.centred_needs_mean": ("centred cosine needs the mean row of the table",
                                           "중심화 코사인 유사도에는 테이블의 평균 행이 필요합니다"),
     "err.similarity.repeated_labels": ("each term of the heatmap must be different; remove the repeated ones",
@@ -87,7 +87,7 @@ MESSAGES = {
         "{name}에는 위치 임베딩 테이블이 없습니다({kind}: {note}). 토큰 임베딩 테이블을 고르세요"),
     "err.token_map.no_own_head": (
         "{name} stores no output head of its own ({tying}); choose the token table",
-        "{name}은(는) 따로 저장된 출력 헤드가 없습니다({tying}). 토큰 임베딩 테이블을 고르세요"),
+        "{name}에는 따로 저장된 출력 헤드가 없습니다({tying}). 토큰 임베딩 테이블을 고르세요"),
     "err.token_map.head_rows": (
         "the output head has {head_rows:,} rows but the token table {token_rows:,}, so its rows cannot be named "
         "by token; choose the token table",
@@ -96,7 +96,7 @@ MESSAGES = {
     "err.token_map.bad_regex": (
         "'{query}' is not a regular expression this search accepts: {reason} (RE2 syntax: no backreferences or "
         "lookaround); untick 'regular expression' to search for the text itself",
-        "'{query}'는 이 검색이 받아들이는 정규 표현식이 아닙니다: {reason} (RE2 문법: 역참조와 전후방 탐색은 "
+        "'{query}'은(는) 이 검색이 받아들이는 정규 표현식이 아닙니다: {reason} (RE2 문법: 역참조와 전후방 탐색은 "
         "쓸 수 없습니다). 글자 그대로 찾으려면 '정규 표현식' 선택을 끄세요"),
     "err.token_map.highlight_too_long": (
         "the highlight has {count:,} characters, more than {limit}; shorten it",
@@ -118,16 +118,16 @@ MESSAGES = {
     "err.projection.dims": ("a map has 2 or 3 dimensions, not {dims}",
                             "지도는 2차원 또는 3차원입니다({dims}차원은 그릴 수 없습니다)"),
     "err.projection.n_neighbors": ("n_neighbors must be at least 2, got {n_neighbors}",
-                                   "n_neighbors는 2 이상이어야 합니다(입력값: {n_neighbors})"),
+                                   "n_neighbors는 2 이상이어야 합니다(받은 값: {n_neighbors})"),
     "err.projection.min_dist": ("min_dist must be in [0, 1], got {min_dist}",
-                                "min_dist는 0과 1 사이여야 합니다(입력값: {min_dist})"),
+                                "min_dist는 0과 1 사이여야 합니다(받은 값: {min_dist})"),
     "err.projection.seed": ("the seed must be in [0, 2**32 - 1] (numpy's limit), got {seed}",
-                            "시드는 0부터 2**32 - 1 사이여야 합니다(numpy의 한계, 입력값: {seed})"),
+                            "시드는 0부터 2**32 - 1 사이여야 합니다(numpy의 한계, 받은 값: {seed})"),
     "err.projection.rank": ("a projection needs a (rows, d_model) table, got shape {shape}",
                             "투영에는 (행, d_model) 모양의 테이블이 필요한데, 받은 모양은 {shape}입니다"),
     "err.projection.too_narrow": (
         "the table has d_model={d_model}, fewer than the {dims} dimensions asked for; choose {d_model}D or fewer",
-        "테이블의 d_model={d_model}로, 요청한 {dims}차원보다 작습니다. {d_model}D 이하를 고르세요"),
+        "테이블의 차원 수(d_model={d_model})가 요청한 {dims}차원보다 작습니다. {d_model}D 이하를 고르세요"),
     "err.projection.too_few_rows": (
         "the table has {n_rows} rows: a {dims}D projection needs at least {needed}",
         "테이블의 행이 {n_rows}개뿐입니다. {dims}D 투영에는 행이 적어도 {needed}개 필요합니다"),
@@ -178,7 +178,7 @@ MESSAGES = {
     "output_head.stored_untied": (
         "the checkpoint stores its own output head (untied): the token table says how the model reads a token, "
         "the head how it predicts it",
-        "이 체크포인트는 출력 헤드(`lm_head`)를 따로 저장합니다(가중치 공유 안 함). 토큰 임베딩 테이블은 모델이 "
+        "이 체크포인트는 출력 헤드(`lm_head`)를 따로 저장합니다(공유되지 않음). 토큰 임베딩 테이블은 모델이 "
         "토큰을 읽는 방식이고, 출력 헤드는 그 토큰을 예측하는 방식입니다"),
     "output_head.tied": (
         "the output head is the token table itself (weight tying; verdict: {verdict}): the model reads and "

@@ -4,27 +4,27 @@ MESSAGES = {
     "hangul.unknown": (
         "{model}'s WordPiece vocabulary lacks a letter of {text}, so its tokenizer turns that word into {unk}: "
         "one row shared by every word the vocabulary cannot spell. {consequence}",
-        "{model} 의 WordPiece 어휘에는 {text} 를 이루는 글자 가운데 없는 것이 있어서, 토크나이저가 그 단어를 {unk} "
-        "하나로 바꿉니다. {unk} 은 어휘로 쓸 수 없는 모든 단어가 함께 쓰는 행 하나입니다. {consequence}"),
+        "{model}의 WordPiece 어휘에는 {text}을(를) 이루는 글자 가운데 없는 것이 있어서, 토크나이저가 그 단어를 {unk} "
+        "하나로 바꿉니다. {unk}은(는) 어휘로 적을 수 없는 모든 단어가 함께 쓰는 행 하나입니다. {consequence}"),
     "hangul.letters": (
         "{model}'s tokenizer (uncased WordPiece) first splits each Hangul syllable into its letters (jamo), so "
         "{text} (Hangul syllables: {syllables}) becomes {tokens} tokens: {pieces}. These rows stand for letters, not for "
         "the word. {consequence}",
-        "{model} 의 토크나이저(대소문자 구분 없는 WordPiece)는 한글 음절을 먼저 자모로 나눕니다. 그래서 {text} "
-        "({syllables}음절)는 토큰 {tokens}개가 됩니다: {pieces}. 이 행들은 단어가 아니라 자모를 나타냅니다. {consequence}"),
+        "{model}의 토크나이저(대소문자 구분 없는 WordPiece)는 한글 음절을 먼저 자모로 나눕니다. 그래서 {text} "
+        "({syllables}음절)은(는) 토큰 {tokens}개가 됩니다: {pieces}. 이 행들은 단어가 아니라 자모를 나타냅니다. {consequence}"),
     "hangul.bytes": (
         "{model}'s byte-level BPE keeps much of {text} (Hangul syllables: {syllables}, 3 UTF-8 bytes each) as "
         "bytes: it becomes {tokens} tokens, {byte_pieces} of them single bytes: {pieces}. A byte row is shared by every "
         "character that holds that byte. {consequence}",
-        "{model} 의 바이트 수준 BPE 는 {text} ({syllables}음절, 음절마다 UTF-8 3바이트)의 많은 부분을 바이트 그대로 "
+        "{model}의 바이트 수준 BPE는 {text} ({syllables}음절, 음절마다 UTF-8 3바이트)의 많은 부분을 바이트 그대로 "
         "둡니다. 토큰 {tokens}개가 되고, 그중 {byte_pieces}개는 바이트 하나짜리 조각입니다: {pieces}. "
         "바이트 행 하나는 그 바이트를 가진 모든 글자가 함께 씁니다. {consequence}"),
     "hangul.pieces": (
         "{model}'s tokenizer splits {text} (Hangul syllables: {syllables}) into {tokens} pieces: {pieces}. {consequence}",
-        "{model} 의 토크나이저는 {text} ({syllables}음절)를 조각 {tokens}개로 나눕니다: {pieces}. {consequence}"),
+        "{model}의 토크나이저는 {text} ({syllables}음절)을(를) 조각 {tokens}개로 나눕니다: {pieces}. {consequence}"),
     "hangul.whole": (
         "{text} is one token of {model}'s vocabulary, so it has a row of its own.",
-        "{text} 는 {model} 어휘의 토큰 하나이므로 자기 행이 따로 있습니다."),
+        "{text}은(는) {model} 어휘의 토큰 하나이므로 자기 행이 따로 있습니다."),
     "hangul.use.query": (
         "A word of several tokens is represented here by the mean of their rows, so its neighbours and "
         "similarities describe that mean, not a learned meaning of the word.",
@@ -38,15 +38,15 @@ MESSAGES = {
         "문장 안에서는 토큰마다 위치를 하나씩 차지하므로, 이 텍스트는 위치 {tokens}개 길이입니다."),
     "hangul.use.sentence_unknown": (
         "Every {unk} in the sentence reads the same row, so the model cannot tell those words apart.",
-        "문장 속의 {unk} 는 모두 같은 행을 읽으므로, 모델은 그 단어들을 서로 구별할 수 없습니다."),
+        "문장 속의 {unk}은(는) 모두 같은 행을 읽으므로, 모델은 그 단어들을 서로 구별할 수 없습니다."),
     "hangul.least": (
         "Of the bundled models that keep every word, {best} splits Korean least: {rate:.2f} tokens per syllable "
         "on {texts} Korean words and sentences of the course (here, {model}: {here:.2f}{unknown}; measured in "
         "models/korean_splits.json).",
-        "함께 제공되는 모델 가운데 단어를 잃지 않는 모델 중에서는 {best} 가 한국어를 가장 적게 쪼갭니다. 수업의 한국어 "
+        "함께 제공되는 모델 가운데 단어를 잃지 않는 모델 중에서는 {best}이(가) 한국어를 가장 적게 쪼갭니다. 수업의 한국어 "
         "단어와 문장 {texts}개로 재면 음절당 토큰 {rate:.2f}개입니다(지금 모델 {model}: {here:.2f}개{unknown}. "
-        "models/korean_splits.json 에서 측정)."),
+        "models/korean_splits.json에서 측정)."),
     "hangul.least_unknown": (
         ", and {count} of the {texts} became {unk}",
-        ", 그리고 {texts}개 중 {count}개가 {unk} 이 됩니다"),
+        ", 그리고 {texts}개 중 {count}개가 {unk}이(가) 됩니다"),
 }

@@ -7,7 +7,7 @@ MESSAGES = {
         "zero). Here the loaded table's values and row norms stand beside the usual initialisations, computed for "
         "this model's d_model, and beside the bundled GPT's own tables at step 0.",
         "학습을 시작하기 전, 임베딩 테이블의 원소는 무작위로 뽑습니다(어떤 테이블은 0으로 둡니다). 이 페이지는 "
-        "불러온 테이블의 값과 행 노름을 흔히 쓰는 초기화 방법과 나란히 보여 줍니다. 초기화는 이 모델의 d_model 에 "
+        "불러온 테이블의 값과 행 노름을 흔히 쓰는 초기화 방법과 나란히 보여 줍니다. 초기화는 이 모델의 d_model에 "
         "맞춰 계산했고, 함께 제공되는 GPT의 스텝 0 테이블도 옆에 둡니다."),
     "init.table.token": ("token table", "토큰 임베딩 테이블"),
     "init.table.head": ("output head", "출력 헤드"),
@@ -49,11 +49,11 @@ MESSAGES = {
     "init.kind.initialisation": ("initialisation", "초기화"),
     "init.who_uses": ("Who uses each: {uses}.", "각 초기화를 쓰는 곳: {uses}."),
     "init.used_by.gpt2": ("GPT-2, BERT and Llama in transformers (initializer_range 0.02)",
-                          "transformers 의 GPT-2, BERT, Llama (initializer_range 0.02)"),
-    "init.used_by.torch": ("torch.nn.Embedding's default", "torch.nn.Embedding 의 기본값"),
+                          "transformers의 GPT-2, BERT, Llama (initializer_range 0.02)"),
+    "init.used_by.torch": ("torch.nn.Embedding's default", "torch.nn.Embedding의 기본값"),
     "init.used_by.unit": ("variance 1/d_model: rows of norm about 1", "분산 1/d_model: 행 노름이 약 1"),
     "init.scaling_header": ("√d_model is a scale in the forward pass, not an initialisation",
-                            "√d_model 은 초기화가 아니라 순전파에서 곱하는 배율입니다"),
+                            "√d_model은 초기화가 아니라 순전파에서 곱하는 배율입니다"),
     # dashboard/ui/initialisation_text.py
     "init.closest.zero": ("Every entry of the {table} is zero: it starts at zero, not at random.",
                           "{table}의 원소는 모두 0입니다. 무작위가 아니라 0에서 시작합니다."),
@@ -69,8 +69,8 @@ MESSAGES = {
         "√d_model in the forward pass, before the position encoding is added; for this model's d_model of "
         "{d_model:,} that factor would be {factor:.4g}. It changes what the first block receives, not how the "
         "table is initialised or stored. ",
-        "원래의 Transformer(Vaswani 외, 2017, 3.4절)는 순전파에서 룩업한 행에 √d_model 을 곱한 다음 위치 "
-        "인코딩을 더합니다. 이 모델은 d_model 이 {d_model:,}이므로 그 배율은 {factor:.4g}입니다. 이 배율은 첫 "
+        "원래의 Transformer(Vaswani 외, 2017, 3.4절)는 순전파에서 룩업한 행에 √d_model을 곱한 다음 위치 "
+        "인코딩을 더합니다. 이 모델은 d_model이 {d_model:,}이므로 그 배율은 {factor:.4g}입니다. 이 배율은 첫 "
         "블록이 받는 값을 바꿀 뿐, 테이블을 초기화하거나 저장하는 방식은 바꾸지 않습니다. "),
     "init.scaling.unknown": ("Whether {architecture} applies it is not recorded here.",
                              "{architecture} 아키텍처가 이 배율을 쓰는지는 여기에 기록되어 있지 않습니다."),
@@ -80,7 +80,7 @@ MESSAGES = {
         "{architecture} does not: its first block receives the stored rows unscaled (checked in transformers' "
         "modeling code).",
         "{architecture} 아키텍처는 이 배율을 쓰지 않습니다. 첫 블록은 저장된 행을 배율 없이 그대로 받습니다"
-        "(transformers 의 모델링 코드에서 확인했습니다)."),
+        "(transformers의 모델링 코드에서 확인했습니다)."),
     # dashboard/charts/initialisation.py
     "init.chart.density": ("density", "밀도"),
     "init.chart.entry_value": ("entry value", "원소 값"),

@@ -47,7 +47,7 @@ MESSAGES = {
     "lookup.rule_unknown": (
         "How architecture {architecture} combines the rows is not known here, so no first-block input is claimed; "
         "the rows and their sum above are what the checkpoint stores.",
-        "아키텍처 {architecture}가 이 행들을 어떻게 합치는지는 여기서 알 수 없습니다. 그래서 첫 블록의 입력이 "
+        "아키텍처 {architecture}이(가) 이 행들을 어떻게 합치는지는 여기서 알 수 없습니다. 그래서 첫 블록의 입력이 "
         "무엇인지는 말하지 않습니다. 위의 행들과 그 합은 체크포인트에 저장된 값 그대로입니다."),
     "lookup.rule_no_norm": (
         "For {architecture}, {rule}. The LayerNorm could not be read: {note}.",
@@ -84,7 +84,7 @@ MESSAGES = {
         "transformers' {architecture} model, run on these {count} ids: largest "
         "|hidden_states[0] − these rows| = {found:.3g} over {values:,} values.",
         "transformers의 {architecture} 모델을 이 id {count}개로 실행했습니다. 값 {values:,}개에서 "
-        "|hidden_states[0] − 위의 행| 의 최댓값은 {found:.3g}입니다."),
+        "|hidden_states[0] − 위의 행|의 최댓값은 {found:.3g}입니다."),
     "lookup.one_hot_title": ("A lookup is a matrix product with one-hot rows, only cheaper",
                              "룩업은 원-핫 행을 곱하는 행렬곱과 결과가 같고, 비용은 훨씬 적습니다"),
     "lookup.one_hot_text": (
@@ -114,7 +114,7 @@ MESSAGES = {
                              "룩업할 토큰이 없습니다. 문장을 입력하세요"),
     "err.lookup.id_past_table": (
         "token id {token_id} is past the last row of the token table (ids 0 to {last})",
-        "토큰 id {token_id}는 토큰 임베딩 테이블의 마지막 행을 넘어섭니다(id는 0부터 {last}까지입니다)"),
+        "토큰 id {token_id}은(는) 토큰 임베딩 테이블의 마지막 행을 넘어섭니다(id는 0부터 {last}까지입니다)"),
     "err.lookup.too_long": (
         "{count} tokens do not fit: the position table has {rows} rows; type a shorter sentence",
         "토큰 {count}개는 들어가지 않습니다. 위치 임베딩 테이블의 행이 {rows}개뿐입니다. 더 짧은 문장을 "

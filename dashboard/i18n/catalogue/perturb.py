@@ -12,9 +12,9 @@ MESSAGES = {
         "the other. The change is made for real on the model `transformers` builds from the checkpoint (or, "
         "when none can be built, on copies of the stored tensors) and undone right after, so the other pages "
         "still see the model as it was loaded.",
-        "실습 과제: `wte` 와 `lm_head` 를 비교하고, 하나를 바꾸고 다른 하나를 지켜봅니다. 먼저 불러온 모델의 "
+        "실습 과제: `wte`와 `lm_head`를 비교하고, 하나를 바꾸고 다른 하나를 지켜봅니다. 먼저 불러온 모델의 "
         "토큰 임베딩 테이블(`wte`)과 출력 헤드(`lm_head`)가 같은 텐서인지, 서로 독립된 텐서인지 확인합니다. "
-        "그다음 한쪽의 행 하나를 바꿔 보고(섭동) 다른 쪽에 무슨 일이 생기는지 봅니다. 변경은 `transformers` 가 "
+        "그다음 한쪽의 행 하나를 바꿔 보고(섭동) 다른 쪽에 무슨 일이 생기는지 봅니다. 변경은 `transformers`가 "
         "체크포인트로 만든 실제 모델에 합니다(모델을 만들 수 없으면 저장된 텐서의 사본에 합니다). 바꾼 행은 "
         "곧바로 되돌리므로, 다른 페이지는 불러온 그대로의 모델을 봅니다."),
     "perturb.table.token": ("token table (input)", "토큰 임베딩 테이블(입력)"),
@@ -27,7 +27,7 @@ MESSAGES = {
     "perturb.seed_label": ("Seed", "시드"),
     "perturb.seed_help": (
         "The noise comes from torch.Generator().manual_seed(seed): the same seed gives the same noise.",
-        "잡음은 torch.Generator().manual_seed(seed) 로 만듭니다. 시드가 같으면 잡음도 같습니다."),
+        "잡음은 torch.Generator().manual_seed(seed)로 만듭니다. 시드가 같으면 잡음도 같습니다."),
     "perturb.scale_label": ("k", "곱할 수 k"),
     "perturb.token_label": ("Token (a word, a token as shown, or #id)", "토큰 (단어, 화면에 보이는 토큰, 또는 #id)"),
     "perturb.table_label": ("Table to change", "바꿀 테이블"),
@@ -52,14 +52,14 @@ MESSAGES = {
         "Changing {row} of the {changed} left the same row of the {other} exactly as it was (every entry "
         "compared): they are **two independent matrices**.",
         "{changed}의 {row}을 바꿔도 {other}의 같은 행은 그대로입니다(모든 원소를 비교했습니다). 둘은 "
-        "**서로 독립된 두 행렬**입니다. 가중치를 공유하지 않는 모델입니다."),
+        "**서로 독립된 두 행렬**입니다."),
     "perturb.what_moved": ("What moved", "무엇이 바뀌었나"),
     "perturb.yes": ("yes", "예"),
     "perturb.no": ("no", "아니요"),
     "perturb.shapes": (
         "Token table {token_shape}, output head {head_shape}; one storage (`data_ptr` equal): **{shared}**. "
         "The reader's verdict: **{verdict}** ({evidence}).",
-        "토큰 임베딩 테이블 {token_shape}, 출력 헤드 {head_shape}. 저장 공간이 하나인가(`data_ptr` 가 같은가): "
+        "토큰 임베딩 테이블 {token_shape}, 출력 헤드 {head_shape}. 저장 공간이 하나인가(`data_ptr`가 같은가): "
         "**{shared}**. 체크포인트를 읽고 내린 판정: **{verdict}** ({evidence})."),
     "perturb.biggest_help": ("Largest absolute change of one entry of the row, max |after - before|.",
                              "행의 원소 하나가 바뀐 크기(절댓값) 가운데 가장 큰 값입니다: `max |after - before|`."),
@@ -100,18 +100,18 @@ MESSAGES = {
     "err.perturb.unknown_change": ("unknown change {kind!r}; choose one of {choices}",
                                    "알 수 없는 변경 {kind!r}입니다. 다음 중 하나를 고르세요: {choices}"),
     "err.perturb.not_finite": ("the {kind} amount must be a finite number, got {amount}",
-                               "{kind} 의 값은 유한한 수여야 합니다. 받은 값: {amount}"),
+                               "{kind}의 값은 유한한 수여야 합니다. 받은 값: {amount}"),
     "err.perturb.noise_not_positive": ("the noise scale must be above 0, got {amount}; e.g. --noise 0.5",
                                        "잡음의 크기는 0보다 커야 합니다(받은 값: {amount}). 예: --noise 0.5"),
     "err.perturb.split_token": (
         "'{text}' is {count} tokens here ({pieces}); a row belongs to one token, so type one of them as #id",
         "'{text}': 이 모델의 어휘에서는 토큰 {count}개입니다({pieces}). 행 하나는 토큰 하나의 것이므로, 이 중 "
-        "하나를 #id 로 입력하세요."),
+        "하나를 #id로 입력하세요."),
     "err.perturb.no_head": (
         "{name} has no output head: it is an encoder or base model that outputs vectors, not next-token scores, "
         "so there is no second table to watch. Load a model that predicts tokens, e.g. tiny-gpt-pydocs (untied) "
         "or smollm2-135m (tied)",
-        "{name} 에는 출력 헤드가 없습니다. 다음 토큰의 점수가 아니라 벡터를 내놓는 인코더나 기본 모델이라서, "
+        "{name}에는 출력 헤드가 없습니다. 다음 토큰의 점수가 아니라 벡터를 내놓는 인코더나 기본 모델이라서, "
         "지켜볼 두 번째 테이블이 없습니다. 토큰을 예측하는 모델을 불러오세요. 예: tiny-gpt-pydocs(공유되지 않음), "
         "smollm2-135m(공유됨)"),
     "err.perturb.model_no_head": ("{describe} has no output head to watch",

@@ -54,7 +54,7 @@ MESSAGES = {
         "위치 임베딩 테이블에 행이 {rows:,}개뿐입니다. 이 페이지의 그림을 그리려면 행이 적어도 {min_rows}개 있어야 합니다."),
     "positions.spinner.summary": ("Measuring the position table ...", "위치 임베딩 테이블을 재는 중 ..."),
     "positions.spinner.subspaces": ("Comparing token and position subspaces ...",
-                                    "토큰 테이블과 위치 테이블의 부분공간을 비교하는 중 ..."),
+                                    "토큰 임베딩 테이블과 위치 임베딩 테이블의 부분공간을 비교하는 중 ..."),
 
     # --- token-type table (BERT) ----------------------------------------------------------------------------------
     "positions.token_type.subheader": ("Token-type table", "토큰 타입 임베딩 테이블"),
@@ -65,7 +65,7 @@ MESSAGES = {
         "문장이 하나뿐인 입력에서는 0번째 행이 모든 위치에 똑같이 더해지는 상수가 됩니다."),
     "positions.column.token_type": ("token_type", "토큰 타입"),
     "positions.column.norm": ("norm", "노름"),
-    "positions.column.cosine_with_type": ("cosine with type {j}", "타입 {j}과의 코사인 유사도"),
+    "positions.column.cosine_with_type": ("cosine with type {j}", "타입 {j}번과의 코사인 유사도"),
 
     # --- metrics ------------------------------------------------------------------------------------------------
     "positions.metric.n_positions": ("n_positions", "컨텍스트 길이(n_positions)"),
@@ -83,8 +83,7 @@ MESSAGES = {
         "that reads it, and LayerNorm's per-dimension gains break even that.)",
         "사인파와 닮은 정도: {measure}. 두 테이블을 차원끼리 하나하나 비교하지는 않습니다. 학습된 테이블의 어느 차원이 "
         "사인파 테이블의 어느 차원에 해당한다고 볼 근거가 없기 때문입니다. (모델이 차원을 돌려 놓으려면 잔차 스트림 "
-        "전체를, 그것을 읽는 모든 가중치와 함께 돌려야 하고, LayerNorm의 차원별 게인(gain)은 그것마저 막습니다.) "
-        "그래서 차원의 배치와 상관없는 것, 곧 위치와 위치가 서로 얼마나 닮았는지를 비교합니다."),
+        "전체를, 그것을 읽는 모든 가중치와 함께 돌려야 하고, LayerNorm의 차원별 게인(gain)은 그것마저 막습니다.)"),
     "positions.sinusoidal_measure": (
         "Pearson correlation between the off-diagonal entries of the two position x position cosine-similarity "
         "matrices (learned vs Vaswani et al. 2017 sinusoidal table of the same shape); invariant to rotations of "
@@ -140,8 +139,7 @@ MESSAGES = {
     "positions.offsets.subheader": ("Similarity by offset", "거리에 따른 유사도"),
     "positions.offsets.caption": (
         "Mean over all pairs (t, t + k); large offsets average over few pairs.",
-        "k만큼 떨어진 모든 위치 쌍 (t, t + k)의 평균입니다. 곡선이 k와 함께 내려가면, 가까운 위치일수록 더 닮았다는 "
-        "뜻입니다. k가 클수록 그런 쌍이 적으므로, 곡선의 오른쪽 끝은 몇 안 되는 쌍의 평균입니다."),
+        "k만큼 떨어진 모든 위치 쌍 (t, t + k)의 평균입니다. k가 크면 그런 쌍이 적어서, 몇 안 되는 쌍의 평균이 됩니다."),
 
     # --- trajectory ---------------------------------------------------------------------------------------------
     "positions.trajectory.subheader": ("Trajectory of the position rows (PCA)", "위치 행이 그리는 궤적 (PCA)"),
@@ -150,8 +148,7 @@ MESSAGES = {
     "positions.trajectory.caption": (
         "Points coloured by position and joined in order; explained variance is the share of the centred table's "
         "total variance along each principal component.",
-        "점 하나가 위치 하나의 행입니다. 행들을 처음 몇 개의 주성분에 투영했고, 색은 위치를, 회색 선은 위치 순서를 "
-        "나타냅니다. 설명된 분산은 평균을 뺀 테이블의 전체 분산 가운데 각 주성분 방향에 놓인 비율입니다."),
+        "점은 위치에 따라 색을 칠하고 위치 순서대로 선으로 이었습니다. 설명된 분산은 평균을 뺀 테이블의 전체 분산 가운데 각 주성분 방향에 놓인 비율입니다."),
 
     # --- single dimensions and spectra ----------------------------------------------------------------------------
     "positions.dimensions.subheader": ("Single dimensions and their frequency spectrum",
@@ -200,7 +197,7 @@ MESSAGES = {
         "{threshold:.3f}, not below the {sinusoidal:.3f} of neighbouring rows of the smooth sinusoidal table), so "
         "no row is flagged.",
         "d_model = {d_model}에서는 학습되지 않은 행을 가려낼 수 없습니다. 차원이 이렇게 적으면 무작위 행 두 개의 "
-        "코사인도 학습된 이웃 행만큼 높게 나올 때가 많습니다(문턱값 {sigmas:g} / sqrt(d_model) = {threshold:.3f}가, "
+        "코사인도 학습된 이웃 행만큼 높게 나올 때가 많습니다(문턱값 {sigmas:g} / sqrt(d_model) = {threshold:.3f}이(가), "
         "부드러운 사인파 테이블에서 이웃 행끼리의 코사인 {sinusoidal:.3f}보다 낮지 않습니다). 그래서 어떤 행도 "
         "표시하지 않았습니다."),
     "positions.untrained.none": (
@@ -223,14 +220,13 @@ MESSAGES = {
         "끝까지 이어진 구간으로 보아, 학습 때 쓴 컨텍스트 길이는 {positions}였던 것 같습니다."),
 
     # --- subspaces ----------------------------------------------------------------------------------------------
-    "positions.subspaces.subheader": ("Token and position subspaces", "토큰 테이블과 위치 테이블의 부분공간"),
+    "positions.subspaces.subheader": ("Token and position subspaces", "토큰 임베딩 테이블과 위치 임베딩 테이블의 부분공간"),
     "positions.subspaces.caption": (
         "Share of each table's centred variance inside the other's top-k principal directions, against the "
         "k / d_model a random subspace would hold. Principal angles between the two top-{k} subspaces (0° shared, "
         "90° orthogonal): {angles}.",
-        "두 테이블은 같은 d_model 공간에서 더해지므로, 학습이 둘을 서로 다른 방향에 나눠 두었는지 물어볼 수 있습니다. "
-        "그래프는 한 테이블의 (평균을 뺀) 분산 가운데 다른 테이블의 상위 k개 주성분 방향 안에 놓인 비율이고, 점선은 "
-        "무작위 부분공간이 담는 k / d_model입니다. 두 상위 {k}차원 부분공간 사이의 주각(0°는 공유하는 방향, 90°는 "
+        "각 테이블의 (평균을 뺀) 분산 가운데 다른 테이블의 상위 k개 주성분 방향 안에 놓인 비율을, 무작위 부분공간이 "
+        "담는 비율 k / d_model과 비교합니다. 두 상위 {k}차원 부분공간 사이의 주각(0°는 공유하는 방향, 90°는 "
         "직교): {angles}."),
 
     # --- thinning -----------------------------------------------------------------------------------------------
@@ -288,12 +284,12 @@ MESSAGES = {
     "positions.chart.norm": ("norm", "노름"),
     "positions.chart.neighbour_cosine": ("neighbour |cosine|", "이웃과의 |코사인|"),
     "positions.chart.untrained": ("untrained", "학습되지 않음"),
-    "positions.chart.subspace_title": ("Token and position subspaces", "토큰 테이블과 위치 테이블의 부분공간"),
+    "positions.chart.subspace_title": ("Token and position subspaces", "토큰 임베딩 테이블과 위치 임베딩 테이블의 부분공간"),
     "positions.chart.subspace_x": ("k (top principal directions)", "k (상위 주성분 방향 수)"),
     "positions.chart.subspace_y": ("share of variance captured", "담긴 분산의 비율"),
-    "positions.chart.measure": ("measure", "측정"),
-    "positions.chart.position_in_token": ("position variance in token top-k", "토큰 테이블 상위 k 방향에 담긴 위치 분산"),
-    "positions.chart.token_in_position": ("token variance in position top-k", "위치 테이블 상위 k 방향에 담긴 토큰 분산"),
+    "positions.chart.measure": ("measure", "측정 항목"),
+    "positions.chart.position_in_token": ("position variance in token top-k", "토큰 임베딩 테이블 상위 k 방향에 담긴 위치 분산"),
+    "positions.chart.token_in_position": ("token variance in position top-k", "위치 임베딩 테이블 상위 k 방향에 담긴 토큰 분산"),
     "positions.chart.random_subspace": ("random k-dim subspace", "무작위 k차원 부분공간"),
     "positions.chart.yes": ("true", "예"),
     "positions.chart.no": ("false", "아니요"),
@@ -309,8 +305,7 @@ MESSAGES = {
         "positions apart, slow ones far positions. RoFormer proves that an upper bound on the score's size tends to "
         "fall with distance; that is a bound, not the score itself or its expected value.",
         "토큰마다 위치 벡터를 더하는 대신, 어텐션 헤드가 위치 t에서 쿼리와 키의 차원 쌍 (2i, 2i+1)을 각도 t·θ_i만큼 "
-        "돌립니다. 그래서 룩업할 위치 임베딩 테이블이 없고, 이 페이지는 그 대신 회전의 빠르기와 거리에 따른 효과를 "
-        "보여 줍니다.  \n"
+        "돌립니다.  \n"
         "이렇게 돌리면 점수 q_m·k_n은 두 위치의 차이 m − n에만 달려 있습니다. 빨리 도는 쌍은 가까운 위치끼리를, 천천히 "
         "도는 쌍은 먼 위치끼리를 구별합니다. RoFormer 논문은 점수 크기의 상한이 거리가 멀어질수록 대체로 줄어든다는 것을 "
         "보입니다. 이것은 어디까지나 상한이며, 점수 자체나 그 기댓값이 아닙니다."),
@@ -328,7 +323,7 @@ MESSAGES = {
         "θ_i = rope_theta^(−2i / head_dim), i = 0 … head_dim/2 − 1 (RoFormer, Su et al. 2021, section 3.2.2; "
         "`inv_freq` in transformers). {turns}",
         "θ_i = rope_theta^(−2i / head_dim), i = 0 … head_dim/2 − 1 (RoFormer, Su et al. 2021, 3.2.2절; "
-        "transformers의 `inv_freq`). 쌍 번호 i가 클수록 천천히 돕니다. {turns}"),
+        "transformers의 `inv_freq`). {turns}"),
     "positions.rotary.slow_pairs": (
         "{slow} of {pairs} pairs turn less than once within the {context:,}-position context.",
         "쌍 {pairs}개 가운데 {slow}개는 컨텍스트 길이 {context:,} 안에서 한 바퀴도 다 돌지 못합니다."),
@@ -400,13 +395,13 @@ MESSAGES = {
         "설정에 어텐션 헤드 수가 없어서, RoPE가 회전시키는 헤드 너비(d_model / n_head)를 알 수 없습니다"),
     "err.positions.heads_divide": (
         "d_model={d_model} is not a multiple of n_head={n_head}; cannot derive the head width",
-        "d_model={d_model}이 n_head={n_head}의 배수가 아니어서 헤드 너비를 구할 수 없습니다"),
+        "d_model={d_model}이(가) n_head={n_head}의 배수가 아니어서 헤드 너비를 구할 수 없습니다"),
     "err.positions.odd_head": (
         "head width {head_dim} is odd; RoPE rotates pairs of dimensions, so it must be even",
-        "헤드 너비 {head_dim}이 홀수입니다. RoPE는 차원을 둘씩 짝지어 돌리므로 짝수여야 합니다"),
+        "헤드 너비 {head_dim}이(가) 홀수입니다. RoPE는 차원을 둘씩 짝지어 돌리므로 짝수여야 합니다"),
     "err.positions.dimensions": (
         "dimensions {bad} are outside 0 .. {last} (d_model={d_model})",
-        "차원 {bad}이 0 .. {last} 범위 밖에 있습니다(d_model={d_model})"),
+        "차원 {bad}이(가) 0 .. {last} 범위 밖에 있습니다(d_model={d_model})"),
     "err.positions.rows_differ": (
         "cannot compare {first} positions with {second} positions",
         "위치 {first}개인 테이블과 위치 {second}개인 테이블은 비교할 수 없습니다"),

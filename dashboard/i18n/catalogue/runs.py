@@ -33,7 +33,7 @@ MESSAGES = {
     "err.runs.repeated_step": (
         "{first} and {second} are both at step {step}; a run has one checkpoint a step: move one of them out of "
         "the folder",
-        "{first}와(과) {second}가 모두 스텝 {step}입니다. 한 스텝에는 체크포인트가 하나만 있어야 합니다. 둘 중 "
+        "{first}와(과) {second}이(가) 모두 스텝 {step}입니다. 한 스텝에는 체크포인트가 하나만 있어야 합니다. 둘 중 "
         "하나를 폴더 밖으로 옮기세요."),
     "err.runs.not_folder": (
         "{folder} is not a folder; give the folder that holds the run's checkpoints",

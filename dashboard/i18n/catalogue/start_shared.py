@@ -43,7 +43,7 @@ MESSAGES = {
         "Ignored from the link: {values} (not a value this page accepts); using the defaults instead.",
         "링크의 {values}은(는) 이 페이지가 받는 값이 아니라서 무시하고 기본값을 씁니다."),
     # dashboard/ui/downloads.py
-    "downloads.chart_as": ("Chart as {format}", "차트를 {format}로 받기"),
+    "downloads.chart_as": ("Chart as {format}", "차트를 {format}(으)로 받기"),
     # dashboard/ui/models_dir.py
     "models_dir.empty": (
         "No checkpoints in {folder} yet: put a Hugging Face folder or a checkpoint file there.",
@@ -51,7 +51,7 @@ MESSAGES = {
     "models_dir.label": ("Or one in {folder}", "또는 {folder} 안의 체크포인트"),
     "models_dir.placeholder": ("Pick a checkpoint", "체크포인트를 고르세요"),
     "models_dir.help": ("Checkpoints on the server's disk in {folder} (set {env} to list another folder).",
-                        "서버 디스크의 {folder}에 있는 체크포인트입니다 (다른 폴더를 보여 주려면 {env}를 설정하세요)."),
+                        "서버 디스크의 {folder}에 있는 체크포인트입니다 (다른 폴더를 보여 주려면 {env}을(를) 설정하세요)."),
     # dashboard/ui/path_access.py
     "paths.setting_problem": ("{error}; until then server paths are off",
                               "{error}. 고칠 때까지 서버 경로는 꺼져 있습니다"),
@@ -72,9 +72,9 @@ MESSAGES = {
     "paths.kind.vocabulary_file": ("vocabulary file", "어휘 파일"),
     "paths.kind.checkpoint_folder": ("checkpoint folder", "체크포인트 폴더"),
     "paths.where": (" ({folder})", " ({folder})"),
-    "paths.where_none": (" (none found: set {env})", " (찾지 못함: {env}를 설정하세요)"),
+    "paths.where_none": (" (none found: set {env})", " (찾지 못함: {env}을(를) 설정하세요)"),
     "paths.describe": ("Server paths: {allows}{where}. Set by {setting}.",
-                       "서버 경로: {allows}{where}. {setting}로 정해졌습니다."),
+                       "서버 경로: {allows}{where}. {setting}(으)로 정해졌습니다."),
     "paths.allowed_inside": ("paths inside {folder}", "{folder} 안의 경로"),
     "paths.allowed_none": ("no paths", "어떤 경로도 허용하지 않음"),
     "err.paths.bad_mode": (
@@ -85,7 +85,7 @@ MESSAGES = {
         "the {what} path {path} is not open on this server ({setting} allows {allowed} besides the bundled "
         "checkpoints and your own uploads); open one of those, or upload the file on the app's Load page",
         "{what} 경로 {path}은(는) 이 서버에서 열 수 없습니다 ({setting}: 함께 제공되는 체크포인트와 직접 업로드한 "
-        "파일 말고는 {allowed}). 그중 하나를 열거나, 체크포인트 불러오기 페이지에서 파일을 업로드하세요"),
+        "파일 외에 허용하는 것은 {allowed}). 그중 하나를 열거나, 체크포인트 불러오기 페이지에서 파일을 업로드하세요"),
     "err.paths.foreign_upload": (
         "the {what} path names an upload ({name}) of another browser session; uploads belong to the session that "
         "made them and cannot be linked or opened from another: upload the file again on the Load page",
@@ -115,9 +115,9 @@ MESSAGES = {
         "지워집니다 ({idle_env})."),
     "err.uploads.no_temporary_folder": (
         "this server has no writable temporary folder to store uploads in; {advice}",
-        "이 서버에는 업로드한 파일을 둘, 쓸 수 있는 임시 폴더가 없습니다. {advice}"),
+        "이 서버에는 업로드한 파일을 저장할 수 있는 임시 폴더가 없습니다. {advice}"),
     "err.uploads.cannot_make_root": ("cannot make the upload folder {folder} ({reason}); {advice}",
-                                     "업로드 폴더 {folder}를 만들 수 없습니다 ({reason}). {advice}"),
+                                     "업로드 폴더 {folder}을(를) 만들 수 없습니다 ({reason}). {advice}"),
     "err.uploads.cannot_make_folder": (
         "cannot make a folder for this session's uploads in {folder} ({reason}); {advice}",
         "{folder} 안에 이 세션의 업로드 폴더를 만들 수 없습니다 ({reason}). {advice}"),

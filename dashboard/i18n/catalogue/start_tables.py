@@ -35,34 +35,34 @@ MESSAGES = {
     # dashboard/checkpoints/tying.py: the evidence behind each verdict
     "tying.the_config": ("the config", "설정"),
     "tying.shared": ("{head} and {token} are one stored tensor (same storage)",
-                     "{head}와 {token}는 저장된 텐서 하나입니다 (같은 저장 공간)"),
+                     "{head}와(과) {token}은(는) 저장된 텐서 하나입니다 (같은 저장 공간)"),
     "tying.implied": ("the model class needs an output head but the checkpoint stores none; it reuses {token}",
-                      "이 모델 구조에는 출력 헤드가 있어야 하는데 체크포인트에는 없습니다. 그래서 {token}를 다시 씁니다"),
+                      "이 모델 구조에는 출력 헤드가 있어야 하는데 체크포인트에는 없습니다. 그래서 {token}을(를) 다시 씁니다"),
     "tying.no_head": ("the checkpoint has no output head (an encoder or base model)",
                       "체크포인트에 출력 헤드가 없습니다 (인코더나 기본 모델입니다)"),
     "tying.shapes_differ": ("{head} has shape {head_shape}, {token} has shape {token_shape}",
                             "{head}의 모양은 {head_shape}, {token}의 모양은 {token_shape}입니다"),
     "tying.values_differ": ("{head} differs from {token}: largest absolute difference {diff:.4g}",
-                            "{head}와 {token}는 값이 다릅니다. 가장 큰 절댓값 차이는 {diff:.4g}입니다"),
+                            "{head}와(과) {token}은(는) 값이 다릅니다. 가장 큰 절댓값 차이는 {diff:.4g}입니다"),
     "tying.config_disagrees": ("the config says tie_word_embeddings={flag}, but the tensors show {label}",
                                "설정에는 tie_word_embeddings={flag}라고 되어 있지만, 텐서를 보면 {label}입니다"),
     "tying.equal_but_flag_false": (
         "{head} is stored separately and equals {token} exactly today, but {source} sets "
         "tie_word_embeddings=false, so transformers builds two independent matrices that only hold equal values now "
         "(a change to one leaves the other as it is)",
-        "{head}는 따로 저장되어 있고 지금은 {token}와 값이 똑같습니다. 하지만 {source}에 "
+        "{head}은(는) 따로 저장되어 있고 지금은 {token}와(과) 값이 똑같습니다. 하지만 {source}에 "
         "tie_word_embeddings=false라고 되어 있어 transformers는 서로 독립인 행렬 두 개를 만듭니다. 지금만 값이 "
         "같을 뿐, 하나를 바꿔도 다른 하나는 그대로입니다"),
     "tying.equal_and_flag_true": (
         "{head} is stored separately and equals {token} exactly, and {source} sets tie_word_embeddings=true, "
         "so transformers uses one matrix for both: one matrix saved twice",
-        "{head}는 따로 저장되어 있고 {token}와 값이 똑같습니다. {source}에 tie_word_embeddings=true라고 되어 "
+        "{head}은(는) 따로 저장되어 있고 {token}와(과) 값이 똑같습니다. {source}에 tie_word_embeddings=true라고 되어 "
         "있어 transformers는 행렬 하나를 둘 다에 씁니다. 한 행렬을 두 번 저장한 것입니다"),
     "tying.equal_no_flag": (
         "{head} is stored separately and equals {token} exactly; no config sets tie_word_embeddings, and equal "
         "values alone cannot tell one tied matrix saved twice from two independent matrices that are equal now "
         "(counted once, as a tie would be)",
-        "{head}는 따로 저장되어 있고 {token}와 값이 똑같습니다. tie_word_embeddings를 정한 설정이 없고, 값이 "
+        "{head}은(는) 따로 저장되어 있고 {token}와(과) 값이 똑같습니다. tie_word_embeddings를 정한 설정이 없고, 값이 "
         "같다는 것만으로는 공유된 행렬 하나를 두 번 저장한 것인지, 지금 우연히 같은 독립 행렬 두 개인지 알 수 "
         "없습니다 (공유일 때처럼 한 번만 셉니다)"),
     # dashboard/analysis/accounting.py: the accounting rows and the spec errors
@@ -90,18 +90,18 @@ MESSAGES = {
     "err.acct.bad_head": ("head must be tied, untied or none, got {value}",
                           "head는 tied, untied, none 중 하나여야 합니다. 받은 값: {value}"),
     "err.acct.not_key_value": ("spec item {item} is not key=value", "스펙 항목 {item}이(가) key=value 꼴이 아닙니다"),
-    "err.acct.not_whole": ("{field} must be a whole number, got {value}", "{field}는 정수여야 합니다. 받은 값: {value}"),
-    "err.acct.negative": ("{field} must not be negative, got {value}", "{field}는 음수일 수 없습니다. 받은 값: {value}"),
+    "err.acct.not_whole": ("{field} must be a whole number, got {value}", "{field}은(는) 정수여야 합니다. 받은 값: {value}"),
+    "err.acct.negative": ("{field} must not be negative, got {value}", "{field}은(는) 음수일 수 없습니다. 받은 값: {value}"),
     "err.acct.bad_tied": ("tied must be true or false, got {value}",
                           "tied는 true 또는 false여야 합니다. 받은 값: {value}"),
     "err.acct.unknown_key": ("unknown spec key {field}; known: {known}",
                              "모르는 스펙 키 {field}입니다. 쓸 수 있는 키: {known}"),
     "err.acct.missing": ("the spec needs {keys}, e.g. vocab_size=8449,d_model=768",
-                         "스펙에 {keys}가 있어야 합니다. 예: vocab_size=8449,d_model=768"),
+                         "스펙에 {keys}이(가) 있어야 합니다. 예: vocab_size=8449,d_model=768"),
     "err.acct.not_positive": ("vocab_size and d_model must be positive", "vocab_size와 d_model은 양수여야 합니다"),
     "err.acct.total_too_small": (
         "total_parameters={total:,} is smaller than the embedding tables alone ({tables:,})",
-        "total_parameters={total:,}가 임베딩 테이블만의 파라미터 수({tables:,})보다 작습니다"),
+        "total_parameters={total:,}이(가) 임베딩 테이블만의 파라미터 수({tables:,})보다 작습니다"),
     # dashboard/charts/norms.py
     "charts.norms.title": ("Row norms of the token table", "토큰 임베딩 테이블의 행 노름"),
     "charts.norms.x": ("L2 norm of row", "행의 L2 노름"),

@@ -55,7 +55,7 @@ MESSAGES = {
         "and the same row at step {first:,}, in the units of the row norms. Token rows past the vocabulary "
         "(padding) are left out.",
         "점 하나가 체크포인트 하나입니다. 처음부터의 거리는 각 행과 스텝 {first:,}의 같은 행 사이 L2 거리를 "
-        "모든 행에 걸쳐 평균 낸 값이고, 단위는 행 노름과 같습니다. 어휘 뒤에 붙은 토큰 행(패딩)은 뺍니다."),
+        "모든 행에 걸쳐 평균 낸 값이고, 단위는 행 노름과 같습니다. 어휘 뒤에 붙은 채움 행은 뺍니다."),
     "training.y_adjacent": ("mean cosine of rows t, t + 1", "t번째와 t + 1번째 행의 평균 코사인 유사도"),
     "training.y_norm": ("mean L2 row norm", "평균 L2 행 노름"),
     "training.y_distance": ("mean L2 distance per row", "행마다의 평균 L2 거리"),
@@ -65,7 +65,7 @@ MESSAGES = {
     "training.col.neighbours": ("neighbours", "최근접 이웃"),
     "training.col.step": ("step", "학습 스텝"),
     "training.col.table": ("table", "테이블"),
-    "training.col.measure": ("measure", "측정값"),
+    "training.col.measure": ("measure", "측정 항목"),
     # dashboard/ui/training_text.py
     "training.weights.ema": (
         "Each snapshot holds the exponential moving average of the trained weights that the training loop keeps "

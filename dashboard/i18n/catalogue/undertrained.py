@@ -9,11 +9,11 @@ MESSAGES = {
     "err.undertrained.no_unused": (
         "the cosine indicator needs rows known to be unused (reserved tokens such as [unused0], padding rows, or "
         "ids given with --unused); none are known for this checkpoint: give some, or use the norm indicator",
-        "코사인 지표에는 쓰이지 않는다고 알려진 행이 필요합니다([unused0] 같은 예약 토큰, 패딩 행, 또는 --unused로 "
+        "코사인 지표에는 쓰이지 않는다고 알려진 행이 필요합니다([unused0] 같은 예약 토큰, 채움 행, 또는 --unused로 "
         "준 id). 이 체크포인트에서는 그런 행을 알 수 없습니다. 직접 주거나 노름 지표를 쓰세요."),
     "err.undertrained.unused_range": (
         "unused ids must be between 0 and {last}, got {low} .. {high}",
-        "쓰이지 않는 id는 0부터 {last} 사이여야 하는데, {low} .. {high}를 받았습니다."),
+        "쓰이지 않는 id는 0부터 {last} 사이여야 하는데, {low} .. {high}을(를) 받았습니다."),
     "err.undertrained.unknown_indicator": (
         "unknown indicator {indicator}; choose auto, {choices}",
         "알 수 없는 지표 {indicator}입니다. auto, {choices} 중에서 고르세요."),
@@ -44,7 +44,7 @@ MESSAGES = {
         "Token ids that no text produces, the cosine indicator's reference. Empty: the reserved tokens ([unused0] "
         "...) and padding rows of the vocabulary.",
         "어떤 텍스트에서도 나오지 않는 토큰 id입니다. 코사인 지표가 기준으로 삼습니다. 비워 두면 어휘의 예약 "
-        "토큰([unused0] ...)과 패딩 행을 씁니다."),
+        "토큰([unused0] ...)과 채움 행을 씁니다."),
     "undertrained.why.tied": ("{name}'s head is its token table ({tying})",
                               "{name}의 출력 헤드는 토큰 임베딩 테이블 그 자체입니다({tying})"),
     "undertrained.why.untied": ("{name} has an untied head", "{name}의 출력 헤드는 가중치를 공유하지 않습니다"),
@@ -74,11 +74,11 @@ MESSAGES = {
     "undertrained.metric.scored": ("rows scored", "점수를 매긴 행 수"),
     "undertrained.histogram_title": (
         "{indicator} of every row (dashed: the threshold; rows counted on a log scale)",
-        "모든 행의 {indicator} — 점선: 문턱값, 행 수: 로그 눈금"),
+        "모든 행의 {indicator} — 점선: 문턱값, 행 수: 로그 스케일"),
     "undertrained.candidates_heading": ("The {count:,} candidates, most under-trained first",
                                         "후보 {count:,}개 (가장 덜 학습된 것부터)"),
     "undertrained.col.score": ("score", "점수"),
-    "undertrained.col.category": ("category", "분류"),
+    "undertrained.col.category": ("category", "범주"),
     "undertrained.download": ("Candidates (CSV)", "후보 목록 (CSV)"),
     "undertrained.map_link": (
         "See them on the Token map (tick \"mark under-trained candidates\")",
