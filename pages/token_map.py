@@ -199,6 +199,7 @@ for note in projection.notes:
 if projection.method == AXES_METHOD:
     closeness = "independent" if abs(projection.cosine) < 0.2 else "partly" if abs(projection.cosine) < 0.6 else "same"
     st.caption(t(f"axes.cosine.{closeness}", cosine=projection.cosine))
+    st.caption(escape_markdown(render(projection.describe_ends())))
 matches = np.flatnonzero(highlighted)
 if st.session_state["map_highlight"].strip():
     shown = ", ".join(code_span(rows.labels[i]) for i in matches[:30]) + (" ..." if len(matches) > 30 else "")

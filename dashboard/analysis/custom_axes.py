@@ -74,12 +74,22 @@ class AxesProjection(Projection):
         cosine: cosine between the two directions, in [-1, 1].
         titles: the axis titles, ``("he → she", "king → queen")``, from the expressions as read.
         expressions: the four resolved queries, in :data:`AXIS_ENDS` order.
+        ends: ``(4,)`` float64, where each query's own vector lies on its axis
+            (x for ``x_from``/``x_to``, y for ``y_from``/``y_to``), centred like the rows;
+            ``ends[1] - ends[0]`` is the distance between the two x queries' vectors.
     """
 
     directions: np.ndarray = field(default_factory=lambda: np.zeros((2, 0)))
     cosine: float = 0.0
     titles: tuple[str, str] = ("", "")
     expressions: tuple[Expression, ...] = ()
+    ends: np.ndarray = field(default_factory=lambda: np.zeros(4))
+
+    def describe_ends(self) -> Text:
+        """Where the four queries lie on their axes, for a caption (English as a ``str``)."""
+        return msg("axes.ends", x_from=self.expressions[0].describe(), x_to=self.expressions[1].describe(),
+                   y_from=self.expressions[2].describe(), y_to=self.expressions[3].describe(),
+                   x0=float(self.ends[0]), x1=float(self.ends[1]), y0=float(self.ends[2]), y1=float(self.ends[3]))
 
     def describe(self) -> Text:
         """One line for captions: the two axes, centring, the cosine between them (English as a ``str``)."""
@@ -161,7 +171,11 @@ def custom_axes_projection(table: np.ndarray, table_name: str, queries: AxisQuer
     directions = np.stack([axis_direction(vectors[0], vectors[1], "x"), axis_direction(vectors[2], vectors[3], "y")])
     cosine = float(np.clip(directions[0] @ directions[1], -1.0, 1.0))
     coords = project_on_axes(table, directions)
+    mean = table.mean(axis=0, dtype=np.float64)
+    ends = np.array([(np.asarray(vector, np.float64) - mean) @ directions[axis]
+                     for vector, axis in zip(vectors, (0, 0, 1, 1))])
     titles = (_title(expressions[0], expressions[1]), _title(expressions[2], expressions[3]))
     parameters = {"n_components": 2, "x": titles[0], "y": titles[1], "centred": True, "normalised": False}
     return AxesProjection(coords=coords, method=AXES_METHOD, parameters=parameters, versions={}, notes=(),
-                          directions=directions, cosine=cosine, titles=titles, expressions=tuple(expressions))
+                          directions=directions, cosine=cosine, titles=titles, expressions=tuple(expressions),
+                          ends=ends)

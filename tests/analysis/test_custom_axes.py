@@ -55,12 +55,16 @@ def test_he_she_by_king_queen_gives_the_expected_coordinates_and_cosine():
     described = axes.describe()
     assert "he → she" in described and "mean row" in described and "not normalised" in described
     assert "+0.707" in described
+    np.testing.assert_allclose(axes.ends, [-1.25 / ROOT2, 0.75 / ROOT2, -0.5, 0.5])
+    assert axes.describe_ends() == ("On x, he lies at -0.884 and she at 0.530; on y, king lies at -0.500 and queen "
+                                    "at 0.500.")
 
 
 def test_an_end_may_be_an_expression():
     # queen - she + he = (1, 0, 1): the axis from he to it is (0, 0, 1), so x is the centred third column.
     axes = custom_axes_projection(TABLE, "token", AxisQueries("he", "queen - she + he", "king", "queen"), resolver())
     np.testing.assert_allclose(axes.coords[:, 0], [-0.5, -0.5, 0.5, 0.5], atol=1e-7)
+    np.testing.assert_allclose(axes.ends[:2], [-0.5, 0.5])  # the expression's vector (1, 0, 1), centred
     assert axes.titles[0] == "he → queen - she + he"
     assert axes.cosine == pytest.approx(0.0, abs=1e-12)
 

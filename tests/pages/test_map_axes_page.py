@@ -57,6 +57,8 @@ def test_custom_axes_place_every_token_by_its_centred_dot_products(folder):
     text = captions(at)
     assert "custom axes to 2D, x: man → woman, y: king → queen" in text and "each row minus the mean row" in text
     assert f"The two directions have cosine {cosine:+.3f}" in text
+    man = centred[ID["man"]] @ x_axis
+    assert f"On x, man lies at {man:.3f} and woman at {centred[ID['woman']] @ x_axis:.3f}" in text
     assert at.radio(key="map_dims").disabled
     assert at.query_params["method"] == "axes" and at.query_params["x_to"] == "woman"
 

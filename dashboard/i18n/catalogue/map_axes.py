@@ -18,6 +18,11 @@ MESSAGES = {
     "axes.cosine.same": (
         "The two directions have cosine {cosine:+.3f}: largely the same contrast, so the points lie near a line.",
         "두 방향의 코사인 유사도는 {cosine:+.3f}입니다. 대부분 같은 대비를 재서 점들이 한 직선 가까이 놓입니다."),
+    "axes.ends": (
+        "On x, {x_from} lies at {x0:.3f} and {x_to} at {x1:.3f}; on y, {y_from} lies at {y0:.3f} and {y_to} at "
+        "{y1:.3f}.",
+        "x축에서 {x_from}의 위치는 {x0:.3f}, {x_to}의 위치는 {x1:.3f}입니다. y축에서 {y_from}의 위치는 "
+        "{y0:.3f}, {y_to}의 위치는 {y1:.3f}입니다."),
     "err.axes.no_direction": (
         "the {axis} axis has no direction: its two queries give the same vector; choose two different queries",
         "{axis} 축에 방향이 없습니다. 두 쿼리가 같은 벡터를 줍니다. 서로 다른 쿼리 두 개를 고르세요."),
