@@ -20,7 +20,10 @@ JSON reads back as the same characters.
 The first call in a process bundles the JavaScript (10-20 s on 2 busy
 cores); vl-convert keeps the bundle, so later calls take milliseconds plus
 the data. The map is drawn with the canvas renderer: an SVG with tens of
-thousands of points is slow to open in a browser.
+thousands of points is slow to open in a browser. Measured here (2 busy
+cores): the PCA map of all-MiniLM-L6-v2's 30,522 rows is a 6.8 MB file,
+built in 2.4 s warm (11.9 s cold), and headless Chromium drew it in 5.8 s with
+every network request refused.
 """
 
 from __future__ import annotations
