@@ -1,11 +1,12 @@
-"""Token map: every row of the token (or position) table, projected to 2D or 3D by PCA or UMAP."""
+"""Token map: every row of the token (or position) table, projected to 2D or 3D by PCA, UMAP or t-SNE, or on custom axes."""
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from dashboard.analysis.output_head import describe_head, has_own_head
-from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
+from dashboard.analysis.custom_axes import AXES_METHOD, AXES_TABLES, AXIS_ENDS, DEFAULT_QUERIES, AxisQueries
+from dashboard.analysis.projection import DIMS, METHODS, SLOW_METHODS, ProjectionSettings
 from dashboard.analysis.token_map import (
     TABLE_NAMES,
     choose_drawn_rows,
@@ -28,6 +29,8 @@ from dashboard.ui.projection_jobs import ProjectionJob, job_board
 from dashboard.ui.table_pages import open_table_page
 from dashboard.ui.text_limits import HIGHLIGHT_CHARS
 from dashboard.ui.url_state import UrlParam, bounded, bounded_text, parse_bool, publish
+from dashboard.ui.axes_data import get_custom_axes, html_download
+from dashboard.ui.text_limits import QUERY_CHARS
 
 ensure_routed()
 
@@ -36,12 +39,14 @@ offered = {"token": True, "position": active_tables().position is not None, "hea
 available = [name for name in TABLE_NAMES if offered[name]]
 PARAMS = [
     UrlParam("table", "map_table", "token", choices=tuple(available)),
-    UrlParam("method", "map_method", "pca", choices=tuple(METHODS)),
+    UrlParam("method", "map_method", "pca", choices=(*METHODS, AXES_METHOD)),
     UrlParam("dims", "map_dims", 2, int, DIMS),
     UrlParam("seed", "map_seed", 0, bounded(int, 0, 2**31 - 1)),
     UrlParam("seeded", "map_seeded", True, parse_bool),
     UrlParam("n_neighbors", "map_n_neighbors", 15, bounded(int, 2, 200)),
     UrlParam("min_dist", "map_min_dist", 0.1, bounded(float, 0.0, 1.0)),
+    UrlParam("perplexity", "map_perplexity", 30.0, bounded(float, 2.0, 100.0)),
+    *(UrlParam(end, f"map_{end}", DEFAULT_QUERIES[end], bounded_text(QUERY_CHARS)) for end in AXIS_ENDS),
     UrlParam("color", "map_color", "category", choices=tuple(COLOUR_FIELDS)),
     UrlParam("highlight", "map_highlight", "", bounded_text(HIGHLIGHT_CHARS)),
     UrlParam("regex", "map_regex", False, parse_bool),
@@ -66,8 +71,12 @@ table_labels = {name: render(TABLE_NAMES[name]) for name in available}
 top[0].radio(t("token_map.table_label"), available, key="map_table", horizontal=True, format_func=table_labels.get)
 if st.session_state["map_table"] == "head" or not has_own_head(tables):
     st.caption(t("explore.output_head_caption", description=describe_head(tables)))
-top[1].radio(t("token_map.method_label"), list(METHODS), key="map_method", horizontal=True, format_func=METHODS.get)
-top[2].radio(t("token_map.dims_label"), list(DIMS), key="map_dims", horizontal=True, format_func=lambda d: f"{d}D")
+method_labels = {**METHODS, AXES_METHOD: t("axes.method")}
+top[1].radio(t("token_map.method_label"), list(method_labels), key="map_method", horizontal=True,
+             format_func=method_labels.get)
+on_axes = st.session_state["map_method"] == AXES_METHOD
+top[2].radio(t("token_map.dims_label"), list(DIMS), key="map_dims", horizontal=True, format_func=lambda d: f"{d}D",
+             disabled=on_axes, help=t("token_map.axes_2d") if on_axes else None)
 colour_labels = {**COLOUR_LABELS,
                  **({"id": "token_map.colour.position"} if st.session_state["map_table"] == "position" else {})}
 top[3].selectbox(t("token_map.colour_label"), colour_choices, key="map_color",
@@ -79,6 +88,15 @@ search[0].text_input(t("token_map.highlight_label"), key="map_highlight", max_ch
 search[1].checkbox(t("token_map.regex_label"), key="map_regex")
 if st.session_state["map_table"] == "token":
     st.checkbox(t("token_map.undertrained_label"), key="map_undertrained", help=t("token_map.undertrained_help"))
+if on_axes:
+    with st.expander(t("token_map.axes_expander"), expanded=True):
+        st.caption(t("token_map.axes_intro"))
+        ends = st.columns(4)
+        for column, end in zip(ends, AXIS_ENDS):
+            column.text_input(t(f"token_map.axes.{end}"), key=f"map_{end}", max_chars=QUERY_CHARS)
+if st.session_state["map_method"] == "tsne":
+    with st.expander(t("token_map.tsne_expander")):
+        st.slider("perplexity", 2.0, 100.0, step=1.0, key="map_perplexity", help=t("token_map.perplexity_help"))
 with st.expander(t("token_map.umap_expander")):
     st.checkbox(t("token_map.seeded_label"), key="map_seeded", help=t("token_map.seeded_help"))
     knobs = st.columns(4)
@@ -92,16 +110,24 @@ publish(PARAMS)
 
 try:
     umap_seed = int(st.session_state["map_seed"]) if st.session_state["map_seeded"] else None
-    settings = ProjectionSettings(st.session_state["map_method"], st.session_state["map_dims"], umap_seed,
-                                  st.session_state["map_n_neighbors"], float(st.session_state["map_min_dist"]))
+    method = st.session_state["map_method"]
+    settings = ProjectionSettings(method if method in METHODS else "pca", st.session_state["map_dims"], umap_seed,
+                                  st.session_state["map_n_neighbors"], float(st.session_state["map_min_dist"]),
+                                  float(st.session_state["map_perplexity"]))
     rows = get_table_rows(tables, source, tables.content_hash, st.session_state["map_table"])
-    projection = get_pca(rows, source, rows.content_hash, settings)
+    if method == AXES_METHOD and rows.name not in AXES_TABLES:
+        st.info(t("token_map.axes_position"), icon=":material/info:")
+    if method == AXES_METHOD and rows.name in AXES_TABLES:
+        projection = get_custom_axes(rows, tables, source, AxisQueries(
+            *(st.session_state[f"map_{end}"] for end in AXIS_ENDS)))
+    else:
+        projection = get_pca(rows, source, rows.content_hash, settings)
 except ExplorerError as error:
     st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 
 job = None
-if settings.method != "umap":
+if settings.method not in SLOW_METHODS:
     wait_for_umap(None)  # a queued UMAP this session asked for and nobody else wants is dropped
 else:
     result = get_umap(rows, rows.content_hash, settings)
@@ -121,8 +147,9 @@ def umap_progress(key: str) -> None:
     running = job_board().get(key)
     if running is None or running.future.done():
         st.rerun()
-    hint = t("token_map.umap_unseeded_hint") if settings.seeded else ""
-    st.progress(running.fraction, text=t("token_map.umap_progress", rows=len(rows.table), stage=render(running.stage),
+    hint = t("token_map.umap_unseeded_hint") if settings.seeded and settings.method == "umap" else ""
+    progress_key = "token_map.tsne_progress" if settings.method == "tsne" else "token_map.umap_progress"
+    st.progress(running.fraction, text=t(progress_key, rows=len(rows.table), stage=render(running.stage),
                                          elapsed=running.elapsed) + hint)
 
 
@@ -151,13 +178,15 @@ frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, cat
 if projection.method == "pca":
     axis_titles = [t("token_map.axis_pc", n=i + 1, share=share)
                    for i, share in enumerate(projection.explained_variance)]
+elif projection.method == AXES_METHOD:
+    axis_titles = list(projection.titles)
 else:
-    axis_titles = [f"UMAP {i + 1}" for i in range(projection.dims)]
+    axis_titles = [f"{METHODS[projection.method]} {i + 1}" for i in range(projection.dims)]
 colour = st.session_state["map_color"]
 chart = token_map_chart(
     frame, axis_titles=axis_titles, color_by=colour,
     color_title=t("token_map.colour.position") if colour == "id" and rows.name == "position" else None,
-    title=t("token_map.chart_title", method=METHODS[projection.method], table=TABLE_NAMES[rows.name], name=tables.name,
+    title=t("token_map.chart_title", method=method_labels[projection.method], table=TABLE_NAMES[rows.name], name=tables.name,
             rows=len(rows.table), cols=rows.table.shape[1]),
     subtitle=[render(drawn.how), render(projection.describe())],
 )
@@ -167,6 +196,10 @@ st.caption(t("token_map.drawn_caption", drawn=escape_markdown(render(drawn.how))
              computed=escape_markdown(render(projection.describe()))))
 for note in projection.notes:
     st.caption(t("token_map.note", note=escape_markdown(render(note))))
+if projection.method == AXES_METHOD:
+    closeness = "independent" if abs(projection.cosine) < 0.2 else "partly" if abs(projection.cosine) < 0.6 else "same"
+    st.caption(t(f"axes.cosine.{closeness}", cosine=projection.cosine))
+    st.caption(escape_markdown(render(projection.describe_ends())))
 matches = np.flatnonzero(highlighted)
 if st.session_state["map_highlight"].strip():
     shown = ", ".join(code_span(rows.labels[i]) for i in matches[:30]) + (" ..." if len(matches) > 30 else "")
@@ -198,4 +231,6 @@ with exports[1]:
     file_download_button(t("token_map.download_projector"), projector_bundle,
                          f"{tables.name}-{rows.name}-projector.zip", "application/zip", "map_projector")
 chart_download_buttons(chart, stem, key="map_image")
+file_download_button(t("token_map.download_html"), html_download(chart, f"{t('token_map.title')}: {tables.name}"), f"{stem}.html",
+                     "text/html", "map_html")
 st.caption(t("token_map.link_caption"))

@@ -1,4 +1,4 @@
-"""2D and 3D projections of a whole table: PCA and UMAP.
+"""2D and 3D projections of a whole table: PCA, UMAP and t-SNE.
 
 Every row is projected, never a sample; what is drawn is decided later
 (:mod:`dashboard.analysis.token_map`). Both methods are deterministic for a
@@ -23,6 +23,9 @@ given table and :class:`ProjectionSettings`, except UMAP asked to run unseeded.
   becomes a disconnected component that UMAP places at an arbitrary spot,
   a cluster that means nothing. The PCA initialisation skips umap's spectral
   initialisation, which on 30k rows costs more than the optimisation itself.
+- **t-SNE**: openTSNE (Poličar, Stražar & Zupan 2024) with ``metric="cosine"``,
+  PCA initialisation and a seed, on the same distinct non-zero rows as UMAP
+  (:mod:`dashboard.analysis.tsne`). Seeded, the layout repeats exactly.
 
 The result, :class:`Projection`, saves itself with ``np.savez`` and loads
 with ``allow_pickle=False`` (see :mod:`dashboard.projection_cache`).
@@ -44,7 +47,9 @@ from dashboard.errors import InvalidTableError, QueryError
 from dashboard.i18n import Text, msg
 
 #: Method name -> what the caption calls it.
-METHODS = {"pca": "PCA", "umap": "UMAP"}
+METHODS = {"pca": "PCA", "umap": "UMAP", "tsne": "t-SNE"}
+#: Methods that take long enough on a large table to run in the background (the page shows PCA meanwhile).
+SLOW_METHODS = ("umap", "tsne")
 DIMS = (2, 3)
 
 #: Called with (fraction done in [0, 1], what is happening now: a :class:`~dashboard.i18n.Text`, English as a ``str``).
@@ -56,13 +61,14 @@ class ProjectionSettings:
     """What to compute. Only the parameters of the chosen method matter.
 
     Attributes:
-        method: ``pca`` or ``umap``.
+        method: ``pca``, ``umap`` or ``tsne``.
         dims: 2 or 3 output coordinates.
-        seed: UMAP's ``random_state``, in [0, 2**32 - 1] (PCA with ``covariance_eigh``
+        seed: UMAP's and t-SNE's ``random_state``, in [0, 2**32 - 1] (PCA with ``covariance_eigh``
             needs none). ``None`` runs UMAP unseeded: on every core, faster,
             and another layout each fit.
         n_neighbors: UMAP's neighbourhood size, >= 2: larger keeps more global structure.
         min_dist: UMAP's minimum distance between points in the output, in [0, 1].
+        perplexity: t-SNE's effective number of neighbours, in [2, 100].
     """
 
     method: str = "pca"
@@ -70,6 +76,7 @@ class ProjectionSettings:
     seed: int | None = 0
     n_neighbors: int = 15
     min_dist: float = 0.1
+    perplexity: float = 30.0
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -81,6 +88,8 @@ class ProjectionSettings:
             raise QueryError(msg("err.projection.n_neighbors", n_neighbors=self.n_neighbors))
         if not 0.0 <= self.min_dist <= 1.0:
             raise QueryError(msg("err.projection.min_dist", min_dist=self.min_dist))
+        if not 2.0 <= self.perplexity <= 100.0:
+            raise QueryError(msg("err.projection.perplexity", perplexity=self.perplexity))
         if self.seed is not None and not 0 <= self.seed < 2**32:
             raise QueryError(msg("err.projection.seed", seed=self.seed))
 
@@ -93,13 +102,18 @@ class ProjectionSettings:
         """The parameters that change the result, as passed to the library."""
         if self.method == "pca":
             return {"n_components": self.dims, "svd_solver": "covariance_eigh"}
+        if self.method == "tsne":
+            from dashboard.analysis.tsne import tsne_parameters
+
+            return tsne_parameters(self)
         return {"n_components": self.dims, "metric": "cosine", "init": "pca", "random_state": self.seed,
                 "n_neighbors": self.n_neighbors, "min_dist": self.min_dist}
 
 
 def library_versions(method: str) -> dict[str, str]:
     """Versions of the libraries a method's result depends on."""
-    names = ["numpy", "scikit-learn"] + (["umap-learn", "pynndescent", "numba"] if method == "umap" else [])
+    extra = {"umap": ["umap-learn", "pynndescent", "numba"], "tsne": ["openTSNE"]}.get(method, [])
+    names = ["numpy", "scikit-learn"] + extra
     return {name: version(name) for name in names}
 
 
@@ -110,7 +124,7 @@ class Projection:
     Attributes:
         coords: ``(n_rows, dims)`` float32; a row is NaN when the method
             could not place it (an all-zero row under cosine UMAP).
-        method: ``pca`` or ``umap``.
+        method: ``pca``, ``umap`` or ``tsne``.
         parameters: the library parameters used (see :meth:`ProjectionSettings.parameters`).
         versions: library name -> version that computed it.
         notes: one sentence each about rows handled specially (:class:`~dashboard.i18n.Text` when computed
@@ -369,7 +383,15 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
 
 
 #: Method name -> function computing it.
-PROJECTORS: dict[str, Callable[..., Projection]] = {"pca": project_pca, "umap": project_umap}
+def _project_tsne(table: np.ndarray, settings: ProjectionSettings,
+                  progress: ProgressCallback | None = None) -> Projection:
+    """:func:`dashboard.analysis.tsne.project_tsne`, imported when first called (openTSNE is heavy)."""
+    from dashboard.analysis.tsne import project_tsne
+
+    return project_tsne(table, settings, progress)
+
+
+PROJECTORS: dict[str, Callable[..., Projection]] = {"pca": project_pca, "umap": project_umap, "tsne": _project_tsne}
 
 
 def project_table(table: np.ndarray, settings: ProjectionSettings,

@@ -2,11 +2,13 @@
 
 Examples:
   python -m dashboard precompute default tiny-gpt-pydocs smollm2-135m --methods pca,umap --dims 2,3
+  python -m dashboard precompute default --methods tsne --dims 2
   EXPLORER_CACHE_DIR=/cache/projections python -m dashboard precompute /models/my-gpt --tables token,head
 
 Each map is one table (token, head or position) of one SOURCE projected by
 one method into 2 or 3 dimensions, with the Token map's default settings
-(UMAP: seed 0, n_neighbors 15, min_dist 0.1, cosine). It lands in the
+(UMAP: seed 0, n_neighbors 15, min_dist 0.1, cosine; t-SNE: seed 0,
+perplexity 30, cosine). It lands in the
 projection cache (``EXPLORER_CACHE_DIR``; in Docker ``/cache/projections``),
 under the same key the Token map looks up, so the page shows it at once. A
 map already cached is not computed again. A table a checkpoint lacks (a head
@@ -46,15 +48,17 @@ def _choices(text: str, allowed: tuple | list, what: str, kind=str) -> list:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add SOURCE..., ``--tables``, ``--methods``, ``--dims``, the UMAP settings and ``--json``."""
+    """Add SOURCE..., ``--tables``, ``--methods``, ``--dims``, the UMAP and t-SNE settings and ``--json``."""
     parser.add_argument("sources", nargs="+", metavar="SOURCE", help="checkpoint paths or bundled names")
     parser.add_argument("--tables", default="token", help=f"comma-separated, from {', '.join(TABLE_NAMES)} "
                                                           "(default token)")
-    parser.add_argument("--methods", default="pca,umap", help="comma-separated, from pca, umap (default both)")
+    parser.add_argument("--methods", default="pca,umap", help="comma-separated, from pca, umap, tsne "
+                                                               "(default pca,umap)")
     parser.add_argument("--dims", default="2,3", help="comma-separated, from 2, 3 (default both)")
     parser.add_argument("--seed", type=int, default=0, help="UMAP's random_state (default 0, as the page)")
     parser.add_argument("--n-neighbors", type=int, default=15, help="UMAP's n_neighbors (default 15)")
     parser.add_argument("--min-dist", type=float, default=0.1, help="UMAP's min_dist (default 0.1)")
+    parser.add_argument("--perplexity", type=float, default=30.0, help="t-SNE's perplexity (default 30, as the page)")
     parser.add_argument("--json", action="store_true", help="print one record per map as JSON")
 
 
@@ -62,13 +66,14 @@ def run(args: argparse.Namespace) -> int:
     """Compute or find every requested map; return 0.
 
     Raises:
-        QueryError: a list option names something unknown, or a UMAP setting is out of range.
+        QueryError: a list option names something unknown, or a UMAP or t-SNE setting is out of range.
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when a SOURCE cannot be read.
     """
     tables_wanted = _choices(args.tables, TABLE_NAMES, "tables")
     methods = _choices(args.methods, METHODS, "methods")
     dims = _choices(args.dims, DIMS, "dims", int)
-    settings = [ProjectionSettings(m, d, args.seed, args.n_neighbors, args.min_dist) for m in methods for d in dims]
+    settings = [ProjectionSettings(m, d, args.seed, args.n_neighbors, args.min_dist, args.perplexity)
+                for m in methods for d in dims]
     from dashboard.analysis.token_map import table_rows
     from dashboard.checkpoints import load_tables
     from dashboard.projection_cache import cache_path, cached_projection, load_cached

@@ -4,10 +4,11 @@ Examples:
   python -m dashboard project default --out map.csv
   python -m dashboard project default --method umap --dims 3 --seed 1 --out map3d.csv
   python -m dashboard project default --method umap --unseeded --out fast.csv
+  python -m dashboard project default --method tsne --perplexity 50 --out tsne.csv
   python -m dashboard project path/to/gpt2 --table position --out positions.csv
 
 Writes one row per table row with columns id, token, x, y[, z]; a row the
-method cannot place (an all-zero row under cosine UMAP) has empty
+method cannot place (an all-zero row under cosine UMAP or t-SNE) has empty
 coordinates. Results are cached on disk like the page's (EXPLORER_CACHE_DIR).
 """
 
@@ -27,14 +28,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add SOURCE, the table and projection settings and ``--out`` to the ``project`` parser."""
     parser.add_argument("source", help="checkpoint path or bundled name (`default`; see `models`)")
     parser.add_argument("--table", choices=list(TABLE_NAMES), default="token", help="which table (default token)")
-    parser.add_argument("--method", choices=list(METHODS), default="pca", help="pca (default) or umap")
+    parser.add_argument("--method", choices=list(METHODS), default="pca", help="pca (default), umap or tsne")
     parser.add_argument("--dims", type=int, choices=list(DIMS), default=2, help="2 (default) or 3")
     seeding = parser.add_mutually_exclusive_group()
-    seeding.add_argument("--seed", type=int, default=0, help="UMAP's random_state (default 0)")
+    seeding.add_argument("--seed", type=int, default=0, help="UMAP's and t-SNE's random_state (default 0)")
     seeding.add_argument("--unseeded", action="store_true",
-                         help="UMAP without a seed: on every core, faster, and another layout each computation")
+                         help="UMAP or t-SNE without a seed: on every core, faster, and another layout each computation")
     parser.add_argument("--n-neighbors", type=int, default=15, help="UMAP's n_neighbors (default 15)")
     parser.add_argument("--min-dist", type=float, default=0.1, help="UMAP's min_dist (default 0.1)")
+    parser.add_argument("--perplexity", type=float, default=30.0, help="t-SNE's perplexity, 2 to 100 (default 30)")
     parser.add_argument("--out", required=True, help="CSV file to write")
 
 
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         UnusablePathError: ``--out`` is empty, too long or holds a NUL byte.
         QueryError: ``--out`` is a folder, its folder does not exist or the
-            file cannot be written, a UMAP setting is out of range, or the
+            file cannot be written, a UMAP or t-SNE setting is out of range, or the
             table is too small for the method.
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
     """
@@ -69,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from dashboard.projection_cache import cached_projection
 
     seed = None if args.unseeded else args.seed
-    settings = ProjectionSettings(args.method, args.dims, seed, args.n_neighbors, args.min_dist)
+    settings = ProjectionSettings(args.method, args.dims, seed, args.n_neighbors, args.min_dist, args.perplexity)
     tables = load_tables(args.source)
     rows = table_rows(tables, args.table)
     projection = cached_projection(rows.table, rows.content_hash, rows.name, settings)

@@ -128,7 +128,7 @@ def test_pca_notes_read_as_sentences_for_one_row_and_for_several():
         "2 rows are all zero; PCA places them where the zero vector lands")
 
 
-@pytest.mark.parametrize("bad", [dict(method="tsne"), dict(dims=4), dict(n_neighbors=1), dict(min_dist=1.5),
+@pytest.mark.parametrize("bad", [dict(method="isomap"), dict(dims=4), dict(n_neighbors=1), dict(min_dist=1.5),
                                  dict(seed=-1), dict(seed=2**32)])
 def test_bad_settings_are_refused(bad):
     with pytest.raises(QueryError):

@@ -96,7 +96,7 @@ def _run(capsys, argv):
     (["neighbours", "{folder}", "cat", "--metric", "euclid", "--json"], "invalid choice"),
     (["neighbours", "{folder}", "cat", "--k", "0", "--json"], "at least 1"),
     (["project", "{folder}", "--dims", "4", "--out", "x.csv"], "invalid choice"),
-    (["project", "{folder}", "--method", "tsne", "--out", "x.csv"], "invalid choice"),
+    (["project", "{folder}", "--method", "isomap", "--out", "x.csv"], "invalid choice"),
     (["project", "{folder}", "--out", "/no/such/dir/x.csv"], "existing folder"),
     (["project", "{folder}"], "--out"),
     (["project", "{folder}", "--seed", "-1", "--out", "x.csv"], "2**32 - 1"),

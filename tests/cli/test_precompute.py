@@ -62,7 +62,7 @@ def test_a_table_the_checkpoint_lacks_is_skipped_with_its_reason(tmp_path, monke
     assert [r["status"] for r in records] == ["computed", "skipped"] and "head" in records[1]["note"]
 
 
-@pytest.mark.parametrize("flag", [["--methods", "tsne"], ["--dims", "4"], ["--tables", "wte"], ["--dims", "x"]])
+@pytest.mark.parametrize("flag", [["--methods", "isomap"], ["--dims", "4"], ["--tables", "wte"], ["--dims", "x"]])
 def test_an_unknown_choice_is_one_line_and_status_2(snapshot, capsys, flag):
     assert main(["precompute", snapshot, *flag]) == 2
     err = capsys.readouterr().err

@@ -1,0 +1,39 @@
+"""Cached custom-axes maps and the offline HTML export for the Token map page."""
+
+from __future__ import annotations
+
+import altair as alt
+import streamlit as st
+
+from dashboard.analysis.custom_axes import AxesProjection, AxisQueries, custom_axes_projection
+from dashboard.analysis.token_map import TableRows
+from dashboard.html_export import standalone_html
+from dashboard.tables import EmbeddingTables
+from dashboard.ui.downloads import export_spec
+from dashboard.ui.map_data import get_resolver, spinning
+
+
+@spinning("axes_data.spinner.axes")
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _axes(_rows: TableRows, _tables: EmbeddingTables, source: str, content_hash: str, name: str,
+          queries: AxisQueries) -> AxesProjection:
+    # `name` and `queries` are hashed; `_rows` and `_tables` are not (content_hash stands for them).
+    resolver = get_resolver(_tables, source, _tables.content_hash)
+    return custom_axes_projection(_rows.table, name, queries, resolver)
+
+
+def get_custom_axes(rows: TableRows, tables: EmbeddingTables, source: str, queries: AxisQueries) -> AxesProjection:
+    """The custom-axes map of ``rows`` (token table or stored head), once per table and queries.
+
+    A :class:`~dashboard.errors.QueryError` (a query that does not resolve) is
+    not cached by Streamlit, so fixing the query recomputes.
+
+    Raises:
+        QueryError: see :func:`dashboard.analysis.custom_axes.custom_axes_projection`.
+    """
+    return _axes(rows, tables, source, rows.content_hash, rows.name, queries)
+
+
+def html_download(chart: alt.TopLevelMixin, title: str):
+    """A function for a download button: the chart as a self-contained HTML page (bytes), built when clicked."""
+    return lambda: standalone_html(export_spec(chart), title)

@@ -1,0 +1,53 @@
+"""The Token map's HTML export opens in Chromium with every network request refused, and draws its points."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from playwright.sync_api import sync_playwright
+
+from dashboard.analysis.projection import ProjectionSettings, project_pca
+from dashboard.analysis.token_map import choose_drawn_rows, table_rows, token_map_frame
+from dashboard.charts.token_map import token_map_chart
+from dashboard.exports import chart_spec
+from dashboard.html_export import standalone_html
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+from tests.map_fixtures import random_table, tables_of
+
+
+@pytest.mark.parametrize("dims", [2, 3])
+def test_the_exported_map_draws_offline(tmp_path, dims):
+    rows = table_rows(tables_of(random_table(300, 8)), "token")
+    projection = project_pca(rows.table, ProjectionSettings("pca", dims))
+    drawn = choose_drawn_rows(np.ones(300, bool), 300)
+    frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
+                            norms=rows.norms, highlighted=np.zeros(300, bool))
+    chart = token_map_chart(frame, axis_titles=["PC1", "PC2", "PC3"][:dims], title="offline map")
+    path = tmp_path / "map.html"
+    path.write_bytes(standalone_html(chart_spec(chart), "offline map"))
+
+    network, errors = [], []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:")
+                   else (network.append(route.request.url), route.abort()))
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(path.as_uri())
+        page.wait_for_selector("#map canvas", timeout=60_000)
+        page.wait_for_timeout(500)
+        canvas = page.locator("#map canvas").first
+        shot = canvas.screenshot()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        (SCREENSHOTS / f"html-export-{dims}d.png").write_bytes(shot)
+        browser.close()
+    assert network == [] and errors == []
+    from PIL import Image
+
+    pixels = np.asarray(Image.open(io.BytesIO(shot)).convert("RGB")).reshape(-1, 3).astype(int)
+    # Points are drawn in colour: a share of pixels that are neither white, grey nor black.
+    coloured = (pixels.max(axis=1) - pixels.min(axis=1)) > 60
+    assert coloured.mean() > 0.002, f"{coloured.mean():.4f} of the pixels are coloured"

@@ -1,0 +1,111 @@
+"""Token map: custom axes, t-SNE and the offline HTML export through AppTest, on a tiny BERT with a tokenizer."""
+
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.checkpoints import load_tables
+from tests import factories
+from tests.i18n.page_prose import english_runs, hangul_share, page_prose
+from tests.map_fixtures import ID, bert_with_tokenizer
+from tests.pages.app_test import open_app_page, shown
+
+AXES = {"method": "axes", "x_from": "man", "x_to": "woman", "y_from": "king", "y_to": "queen"}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return bert_with_tokenizer(tmp_path_factory.mktemp("bert"))
+
+
+def open_page(folder: Path, **params) -> AppTest:
+    return open_app_page("pages/token_map.py", model=folder, query=params)
+
+
+def captions(at: AppTest) -> str:
+    return " | ".join(shown(c.value) for c in at.caption)
+
+
+def chart_points(at: AppTest) -> list[dict]:
+    """The drawn points of the map (the Vega-Lite chart's largest dataset), one dict per point."""
+    import pyarrow as pa
+
+    datasets = at.get("vega_lite_chart")[0].proto.datasets
+    frames = [pa.ipc.open_stream(d.data.data).read_all().to_pandas() for d in datasets]
+    return max(frames, key=len).to_dict("records")
+
+
+def test_custom_axes_place_every_token_by_its_centred_dot_products(folder):
+    at = open_page(folder, **AXES)
+    assert not at.exception and not at.error
+    token = load_tables(folder).token.astype(np.float64)
+    unit = lambda v: v / np.linalg.norm(v)  # noqa: E731
+    x_axis, y_axis = unit(token[ID["woman"]] - token[ID["man"]]), unit(token[ID["queen"]] - token[ID["king"]])
+    centred = token - token.mean(axis=0)
+    points = sorted(chart_points(at), key=lambda p: p["id"])
+    assert len(points) == factories.VOCAB
+    np.testing.assert_allclose([p["x"] for p in points], centred @ x_axis, atol=1e-5)
+    np.testing.assert_allclose([p["y"] for p in points], centred @ y_axis, atol=1e-5)
+    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+    assert "man → woman" in json.dumps(spec, ensure_ascii=False) and "king → queen" in json.dumps(
+        spec, ensure_ascii=False)
+    cosine = float(x_axis @ y_axis)
+    text = captions(at)
+    assert "custom axes to 2D, x: man → woman, y: king → queen" in text and "each row minus the mean row" in text
+    assert f"The two directions have cosine {cosine:+.3f}" in text
+    man = centred[ID["man"]] @ x_axis
+    assert f"On x, man lies at {man:.3f} and woman at {centred[ID['woman']] @ x_axis:.3f}" in text
+    assert at.radio(key="map_dims").disabled
+    assert at.query_params["method"] == "axes" and at.query_params["x_to"] == "woman"
+
+
+def test_an_axis_may_be_an_analogy_and_a_bad_query_is_a_message(folder):
+    at = open_page(folder, **{**AXES, "y_to": "king - man + woman"})
+    assert not at.exception and not at.error
+    assert "king → king - man + woman" in captions(at)
+    at = open_page(folder, **{**AXES, "x_from": "☃"})  # the tokenizer reads it as [UNK]
+    assert not at.exception
+    assert at.error and "[UNK]" in shown(at.error[0].value)
+    at = open_page(folder, **{**AXES, "x_to": "man"})
+    assert at.error and "the x axis has no direction" in at.error[0].value and not at.exception
+
+
+def test_custom_axes_are_not_offered_for_the_position_table(folder):
+    at = open_page(folder, **AXES, table="position")
+    assert not at.exception and not at.error
+    assert any("position table is shown with PCA" in i.value for i in at.info)
+    assert "PCA to 2D" in captions(at)
+
+
+def test_custom_axes_page_in_korean(folder):
+    at = open_page(folder, **AXES, lang="ko")
+    assert not at.exception and not at.error
+    prose = page_prose(at)
+    assert english_runs(prose) == []
+    assert hangul_share(prose) >= 0.8
+
+
+def test_tsne_runs_in_the_background_with_progress_and_replaces_pca(folder):
+    at = open_page(folder, method="tsne", perplexity="8")
+    assert not at.exception and not at.error
+    assert "PCA to 2D" in captions(at)
+    progress = [p.proto.text for p in at.get("progress")]
+    assert progress and progress[0].startswith(f"t-SNE of all {factories.VOCAB} rows")
+    deadline = time.monotonic() + 300
+    while "t-SNE to 2D" not in captions(at):
+        assert time.monotonic() < deadline, "t-SNE did not finish"
+        time.sleep(1)
+        at.run()
+    assert "perplexity=8.0" in captions(at) and "openTSNE" in captions(at) and not at.exception
+    assert at.query_params["perplexity"] == "8.0" and at.slider(key="map_perplexity").value == 8.0
+
+
+def test_the_map_downloads_as_an_offline_web_page(folder):
+    at = open_page(folder)
+    buttons = [b for b in at.get("download_button") if "map_html" in str(b.proto.id)]
+    assert len(buttons) == 1 and "opens offline" in buttons[0].proto.label
+    assert buttons[0].proto.label and not at.exception
