@@ -14,7 +14,8 @@ from dashboard.analysis.token_map import (
     regex_example,
     token_map_frame,
 )
-from dashboard.charts.token_map import COLOUR_FIELDS, token_map_chart
+from dashboard.charts.token_map import COLOUR_FIELDS, category_label, token_map_chart
+from dashboard.charts.token_map_deck import deck_legend, legend_chart, selected_ids, token_map_deck
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import render, t
@@ -34,6 +35,12 @@ ensure_routed()
 # A link asking for a table this checkpoint lacks (position, on a rotary model) is ignored with a warning.
 offered = {"token": True, "position": active_tables().position is not None, "head": has_own_head(active_tables())}
 available = [name for name in TABLE_NAMES if offered[name]]
+#: How the map is drawn: ``auto`` is Vega-Lite for 2D maps of at most ALTAIR_MAX_ROWS placed rows, WebGL otherwise.
+RENDERERS = ("auto", "webgl", "altair")
+#: Vega-Lite draws a few thousand points fast and offers zoom and click; above this WebGL draws every row.
+ALTAIR_MAX_ROWS = 5_000
+#: Selected tokens listed in the page at most (the CSV has them all).
+SELECTION_ROWS_SHOWN = 1_000
 PARAMS = [
     UrlParam("table", "map_table", "token", choices=tuple(available)),
     UrlParam("method", "map_method", "pca", choices=tuple(METHODS)),
@@ -47,6 +54,7 @@ PARAMS = [
     UrlParam("regex", "map_regex", False, parse_bool),
     UrlParam("points", "map_points", 40_000, bounded(int, 1_000, 200_000)),
     UrlParam("undertrained", "map_undertrained", False, parse_bool),
+    UrlParam("renderer", "map_renderer", "auto", choices=RENDERERS),
 ]
 #: Colouring choice -> catalogue key of its label.
 COLOUR_LABELS = {"category": "token_map.colour.category", "norm": "token_map.colour.norm", "id": "token_map.colour.id"}
@@ -88,6 +96,9 @@ with st.expander(t("token_map.umap_expander")):
     knobs[2].slider("min_dist", 0.0, 1.0, step=0.05, key="map_min_dist", help=t("token_map.min_dist_help"))
     knobs[3].number_input(t("token_map.points_label"), min_value=1_000, max_value=200_000, step=1_000,
                           key="map_points", help=t("token_map.points_help"))
+    renderer_labels = {name: t(f"token_map.renderer.{name}") for name in RENDERERS}
+    st.radio(t("token_map.renderer_label"), RENDERERS, key="map_renderer", horizontal=True,
+             format_func=renderer_labels.get, help=t("token_map.renderer_help", limit=ALTAIR_MAX_ROWS))
 publish(PARAMS)
 
 try:
@@ -144,6 +155,10 @@ if st.session_state["map_undertrained"] and rows.name == "token":
         st.error(t("token_map.undertrained_failed", error=escape_markdown(render(error))), icon=":material/error:")
 
 placed = np.isfinite(projection.coords).all(axis=1)
+renderer = st.session_state["map_renderer"]
+webgl = renderer == "webgl" or (renderer == "auto" and (projection.dims == 3 or placed.sum() > ALTAIR_MAX_ROWS))
+colour = st.session_state["map_color"]
+# The Vega-Lite chart is built in every case: it is the PNG/SVG export (drawn in the page only without WebGL).
 drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,
                           seed=int(st.session_state["map_seed"]))
 frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
@@ -153,15 +168,27 @@ if projection.method == "pca":
                    for i, share in enumerate(projection.explained_variance)]
 else:
     axis_titles = [f"UMAP {i + 1}" for i in range(projection.dims)]
-colour = st.session_state["map_color"]
+chart_title = t("token_map.chart_title", method=METHODS[projection.method], table=TABLE_NAMES[rows.name],
+                name=tables.name, rows=len(rows.table), cols=rows.table.shape[1])
 chart = token_map_chart(
     frame, axis_titles=axis_titles, color_by=colour,
     color_title=t("token_map.colour.position") if colour == "id" and rows.name == "position" else None,
-    title=t("token_map.chart_title", method=METHODS[projection.method], table=TABLE_NAMES[rows.name], name=tables.name,
-            rows=len(rows.table), cols=rows.table.shape[1]),
-    subtitle=[render(drawn.how), render(projection.describe())],
+    title=chart_title, subtitle=[render(drawn.how), render(projection.describe())],
 )
-st.altair_chart(chart, width="stretch" if projection.dims == 2 else "content", key="token_map_chart")
+clicked = np.zeros(0, np.int64)
+if webgl:
+    drawn = choose_drawn_rows(placed, len(placed))  # every placed row
+    every = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
+                            norms=rows.norms, highlighted=highlighted)
+    st.markdown(f"**{escape_markdown(chart_title)}**")
+    event = st.pydeck_chart(token_map_deck(every, color_by=colour), height=560, key="token_map_deck",
+                            on_select="rerun", selection_mode="multi-object")
+    clicked = selected_ids(event.selection if event is not None else {}, projection.dims)
+    st.altair_chart(legend_chart(deck_legend(every, colour), t("token_map.legend_title")), key="token_map_legend")
+    st.caption(t("token_map.webgl_caption", count=len(every),
+                 rotate=t("token_map.webgl_rotate") if projection.dims == 3 else ""))
+else:
+    st.altair_chart(chart, width="stretch" if projection.dims == 2 else "content", key="token_map_chart")
 
 st.caption(t("token_map.drawn_caption", drawn=escape_markdown(render(drawn.how)),
              computed=escape_markdown(render(projection.describe()))))
@@ -177,6 +204,38 @@ if undertrained is not None:
                indicator=undertrained.name, threshold=undertrained.threshold))
 
 stem = f"{tables.name}-{rows.name}-{projection.method}-{projection.dims}d"
+
+with st.expander(t("token_map.box_expander")):
+    boxed_on = st.checkbox(t("token_map.box_label"), key="map_box")
+    box = np.ones(len(placed), bool) & placed
+    if boxed_on:
+        box_columns = st.columns(projection.dims)
+        for axis, name in enumerate("xyz"[:projection.dims]):
+            values = projection.coords[placed, axis]
+            low, high = float(values.min()), float(values.max())
+            if high <= low:
+                continue
+            # The key names the map, so a range kept from another map is never out of this one's bounds.
+            chosen = box_columns[axis].slider(t("token_map.box_axis", axis=axis_titles[axis]), low, high, (low, high),
+                                              key=f"map_box_{name}_{stem}_{low:.6g}_{high:.6g}")
+            box &= (projection.coords[:, axis] >= chosen[0]) & (projection.coords[:, axis] <= chosen[1])
+boxed = np.flatnonzero(box) if boxed_on else np.zeros(0, np.int64)
+selected = np.union1d(clicked, boxed)
+st.subheader(t("token_map.selected_heading"))
+if len(selected):
+    selection = pd.DataFrame({"id": selected, "token": [rows.labels[i] for i in selected],
+                              "category": [category_label(c) for c in rows.categories[selected]],
+                              "norm": rows.norms[selected]})
+    st.markdown(t("token_map.selected_count", count=len(selected), clicked=len(clicked), boxed=len(boxed)))
+    if len(selection) > SELECTION_ROWS_SHOWN:
+        st.caption(t("token_map.selected_shown", shown=SELECTION_ROWS_SHOWN, count=len(selection)))
+    headers = {column: t(f"token_map.column.{column}") for column in selection.columns}
+    st.dataframe(selection.head(SELECTION_ROWS_SHOWN).rename(columns=headers), hide_index=True,
+                 key="map_selected_table")
+    file_download_button(t("token_map.download_selected"), csv_bytes(selection), f"{stem}-selected.csv",
+                         "text/csv", "map_selected_csv")
+else:
+    st.caption(t("token_map.selected_none"))
 
 
 def coordinates_csv() -> bytes:

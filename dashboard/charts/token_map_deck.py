@@ -239,3 +239,21 @@ def legend_frame(entries: Sequence[LegendEntry]) -> pd.DataFrame:
     """The legend as a frame (``label``, ``colour``, ``count``), for a small chart or table."""
     return pd.DataFrame({"label": [e.label for e in entries], "colour": [e.colour for e in entries],
                          "count": [e.count for e in entries]})
+
+
+def legend_chart(entries: Sequence[LegendEntry], title: str) -> "alt.Chart":
+    """The deck's legend as a small Vega-Lite chart: one coloured square and label per entry, in layer order.
+
+    Args:
+        entries: from :func:`deck_legend`.
+        title: the legend's title as readers read it.
+    """
+    import altair as alt
+
+    frame = legend_frame(entries)
+    frame["shown"] = [f"{e.label} ({e.count:,})" for e in entries]
+    colour = alt.Color("shown:N", scale=alt.Scale(domain=list(frame["shown"]), range=list(frame["colour"])),
+                       legend=alt.Legend(title=title, orient="top", direction="horizontal", columns=5,
+                                         symbolType="square", labelLimit=260))
+    return (alt.Chart(frame).mark_square(size=0, opacity=0).encode(color=colour)
+            .properties(height=1, width="container"))

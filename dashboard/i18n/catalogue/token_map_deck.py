@@ -14,3 +14,39 @@ MESSAGES = {
     "chart.token_map_deck.category.whole_word": ("word", "단어"),
     "chart.token_map_deck.category.unknown": ("unknown", "미상"),
 }
+
+MESSAGES.update({
+    "token_map.renderer_label": ("drawing", "그리기 방식"),
+    "token_map.renderer.auto": ("automatic", "자동"),
+    "token_map.renderer.webgl": ("WebGL, every point", "WebGL, 모든 점"),
+    "token_map.renderer.altair": ("Vega-Lite (sample above the limit)", "Vega-Lite(한도를 넘으면 표본)"),
+    "token_map.renderer_help": (
+        "Automatic draws 2D maps of up to {limit:,} rows with Vega-Lite (zoom, click) and larger or 3D maps in "
+        "WebGL, which draws every row. The PNG/SVG downloads are the Vega-Lite chart in every case.",
+        "자동으로 두면 행이 {limit:,}개 이하인 2D 지도는 Vega-Lite로 그리고(확대, 클릭), 더 큰 지도와 3D 지도는 "
+        "모든 행을 그리는 WebGL로 그립니다. PNG/SVG 내려받기는 언제나 Vega-Lite 차트입니다."),
+    "token_map.webgl_caption": (
+        "WebGL: every one of the {count:,} points is drawn. Scroll to zoom, drag to pan{rotate}; hover a point for "
+        "its token; click points to select them (click again to deselect).",
+        "WebGL: 점 {count:,}개를 모두 그렸습니다. 스크롤하면 확대되고 끌면 이동합니다{rotate}. 점 위에 마우스를 "
+        "올리면 토큰이 보이고, 점을 클릭하면 선택됩니다(다시 클릭하면 해제)."),
+    "token_map.webgl_rotate": (", drag with the right button or Ctrl to rotate",
+                               ". 오른쪽 버튼이나 Ctrl을 누른 채 끌면 회전합니다"),
+    "token_map.legend_title": ("Colours", "색"),
+    "token_map.box_expander": ("Select a box of the map", "지도에서 사각형 영역 선택"),
+    "token_map.box_label": ("select the points inside a box", "사각형 안의 점 선택"),
+    "token_map.box_axis": ("{axis} from, to", "{axis} 범위"),
+    "token_map.selected_heading": ("Selected tokens", "선택한 토큰"),
+    "token_map.selected_count": ("**{count:,}** points selected ({clicked:,} clicked, {boxed:,} in the box).",
+                                 "점 **{count:,}**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
+    "token_map.selected_none": (
+        "No point selected: click points on the map, or select a box above.",
+        "선택한 점이 없습니다. 지도의 점을 클릭하거나 위에서 사각형 영역을 선택하세요."),
+    "token_map.selected_shown": ("The first {shown:,} are listed; the CSV has all {count:,}.",
+                                 "처음 {shown:,}개만 보여 줍니다. CSV에는 {count:,}개가 모두 들어 있습니다."),
+    "token_map.download_selected": ("Selected tokens (CSV)", "선택한 토큰 (CSV)"),
+    "token_map.column.id": ("id", "id"),
+    "token_map.column.token": ("token", "토큰"),
+    "token_map.column.category": ("category", "범주"),
+    "token_map.column.norm": ("norm", "노름"),
+})
