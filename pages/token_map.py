@@ -181,10 +181,15 @@ if webgl:
     every = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
                             norms=rows.norms, highlighted=highlighted)
     st.markdown(f"**{escape_markdown(chart_title)}**")
-    event = st.pydeck_chart(token_map_deck(every, color_by=colour), height=560, key="token_map_deck",
-                            on_select="rerun", selection_mode="multi-object")
+    deck_column, legend_column = st.columns([4, 1.2])
+    with deck_column:
+        event = st.pydeck_chart(token_map_deck(every, color_by=colour), height=560, key="token_map_deck",
+                                on_select="rerun", selection_mode="multi-object")
     clicked = selected_ids(event.selection if event is not None else {}, projection.dims)
-    st.altair_chart(legend_chart(deck_legend(every, colour), t("token_map.legend_title")), key="token_map_legend")
+    legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
+        t(COLOUR_LABELS[colour])
+    legend_column.altair_chart(legend_chart(deck_legend(every, colour), legend_title), width="content",
+                               key="token_map_legend")
     st.caption(t("token_map.webgl_caption", count=len(every),
                  rotate=t("token_map.webgl_rotate") if projection.dims == 3 else ""))
 else:

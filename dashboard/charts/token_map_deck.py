@@ -172,7 +172,9 @@ def token_map_deck(frame: pd.DataFrame, *, color_by: str = "category", height: i
                          **size)
 
     layers = []
-    for k, entry in enumerate(legend):
+    # The largest colour first, so that the rarer ones (specials, numbers) are drawn on top of it.
+    for k in sorted(range(len(legend)), key=lambda k: -legend[k].count):
+        entry = legend[k]
         rows = np.flatnonzero((classes == k) & ~highlighted) if highlighted.any() else np.flatnonzero(classes == k)
         if len(rows):
             layers.append(layer(f"points-{k}", rows, _FADED if highlighted.any() else entry.colour, RADIUS))
@@ -252,8 +254,10 @@ def legend_chart(entries: Sequence[LegendEntry], title: str) -> "alt.Chart":
 
     frame = legend_frame(entries)
     frame["shown"] = [f"{e.label} ({e.count:,})" for e in entries]
-    colour = alt.Color("shown:N", scale=alt.Scale(domain=list(frame["shown"]), range=list(frame["colour"])),
-                       legend=alt.Legend(title=title, orient="top", direction="horizontal", columns=5,
-                                         symbolType="square", labelLimit=260))
-    return (alt.Chart(frame).mark_square(size=0, opacity=0).encode(color=colour)
-            .properties(height=1, width="container"))
+    order = list(frame["shown"])
+    return alt.Chart(frame, title=alt.TitleParams(title, anchor="start", fontSize=12)).mark_square(size=140).encode(
+        y=alt.Y("shown:N", sort=order, title=None, axis=alt.Axis(orient="right", domain=False, ticks=False,
+                                                                 labelLimit=190, labelFontSize=12)),
+        color=alt.Color("shown:N", scale=alt.Scale(domain=order, range=list(frame["colour"])), legend=None),
+        tooltip=[alt.Tooltip("label:N", title=title), alt.Tooltip("count:Q", format=",")],
+    ).properties(width=16, height=18 * len(frame))
