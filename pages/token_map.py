@@ -15,7 +15,7 @@ from dashboard.analysis.token_map import (
     token_map_frame,
 )
 from dashboard.charts.token_map import COLOUR_FIELDS, category_label, token_map_chart
-from dashboard.charts.token_map_deck import deck_legend, legend_chart, selected_ids, token_map_deck
+from dashboard.charts.token_map_deck import legend_chart, selected_ids
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import render, t
@@ -23,7 +23,7 @@ from dashboard.ui.compare_frames import get_undertrained
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.loading import active_tables
-from dashboard.ui.map_data import get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
+from dashboard.ui.map_data import get_map_deck, get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
 from dashboard.ui.table_pages import open_table_page
@@ -178,19 +178,18 @@ chart = token_map_chart(
 clicked = np.zeros(0, np.int64)
 if webgl:
     drawn = choose_drawn_rows(placed, len(placed))  # every placed row
-    every = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
-                            norms=rows.norms, highlighted=highlighted)
+    deck, legend, n_points = get_map_deck(projection, rows, highlighted, colour)
     st.markdown(f"**{escape_markdown(chart_title)}**")
     deck_column, legend_column = st.columns([4, 1.2])
     with deck_column:
-        event = st.pydeck_chart(token_map_deck(every, color_by=colour), height=560, key="token_map_deck",
-                                on_select="rerun", selection_mode="multi-object")
+        event = st.pydeck_chart(deck, height=560, key="token_map_deck", on_select="rerun",
+                                selection_mode="multi-object")
     clicked = selected_ids(event.selection if event is not None else {}, projection.dims)
     legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
         t(COLOUR_LABELS[colour])
-    legend_column.altair_chart(legend_chart(deck_legend(every, colour), legend_title), width="content",
+    legend_column.altair_chart(legend_chart(legend, legend_title), width="content",
                                key="token_map_legend")
-    st.caption(t("token_map.webgl_caption", count=len(every),
+    st.caption(t("token_map.webgl_caption", count=n_points,
                  rotate=t("token_map.webgl_rotate") if projection.dims == 3 else ""))
 else:
     st.altair_chart(chart, width="stretch" if projection.dims == 2 else "content", key="token_map_chart")

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import weakref
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -67,10 +68,21 @@ class CompactDeck(pdk.Deck):
     """
 
     def to_json(self) -> str:
-        """The deck as deck.gl JSON, compact: ``str``."""
+        """The deck as deck.gl JSON, compact: ``str``; computed once per deck (a cached deck is sent again as is).
+
+        A deck is not changed after :func:`token_map_deck` builds it.
+        """
         from pydeck.bindings.json_tools import default_serialize
 
-        return json.dumps(self, default=default_serialize, separators=(",", ":"), ensure_ascii=False)
+        text = _JSON.get(self)
+        if text is None:
+            text = json.dumps(self, default=default_serialize, separators=(",", ":"), ensure_ascii=False)
+            _JSON[self] = text
+        return text
+
+
+#: Deck -> its JSON, kept as long as the deck (not an attribute: pydeck would serialise it).
+_JSON: "weakref.WeakKeyDictionary[CompactDeck, str]" = weakref.WeakKeyDictionary()
 
 
 def _rgb(colour: str) -> list[int]:
