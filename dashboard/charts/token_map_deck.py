@@ -129,6 +129,18 @@ def _short_category(category: str) -> str:
     return render(label) if label is not None else category
 
 
+def _safe_strings(tokens: np.ndarray) -> np.ndarray:
+    """``tokens`` with a zero-width space after a leading ``@@``: deck.gl's JSON converter reads every string
+    of the spec, data included, and would run ``@@=...`` as an expression and look ``@@#...`` up as a constant."""
+    risky = [i for i, token in enumerate(tokens.tolist()) if token.startswith("@@")]
+    if not risky:
+        return tokens
+    tokens = tokens.copy()
+    for i in risky:
+        tokens[i] = "@\u200b" + tokens[i][1:]
+    return tokens
+
+
 def _points(grid: np.ndarray, tokens: np.ndarray, ids: np.ndarray, norms: np.ndarray, categories: np.ndarray,
             rows: np.ndarray) -> list[list]:
     """The points ``rows`` as compact arrays ``[x, y, (z,) token, id, norm, category]`` (see the module docstring)."""
@@ -169,7 +181,7 @@ def token_map_deck(frame: pd.DataFrame, *, color_by: str = "category", height: i
     categories = np.array([short[c] for c in category_values.tolist()], dtype=object)
     norm_values = frame["norm"].to_numpy(np.float64)
     norms = np.round(norm_values, _norm_decimals(norm_values))
-    tokens, ids = frame["token"].to_numpy(object), frame["id"].to_numpy(np.int64)
+    tokens, ids = _safe_strings(frame["token"].to_numpy(object)), frame["id"].to_numpy(np.int64)
     highlighted = frame["highlighted"].to_numpy(bool)
     # pydeck sends a string prop as a deck.gl expression (it adds "@@="); a quoted one as the string itself.
     position = "[this[0],this[1]]" if dims == 2 else "[this[0],this[1],this[2]]"
@@ -198,7 +210,8 @@ def token_map_deck(frame: pd.DataFrame, *, color_by: str = "category", height: i
     if len(labelled):
         layers.append(pdk.Layer("TextLayer", id="labels", pickable=False, get_position=position,
                                 get_text=f"this[{dims}]",
-                                data=[[*grid[i].tolist(), frame["label"].iat[i]] for i in labelled],
+                                data=[[*grid[i].tolist(), label] for i, label in
+                                      zip(labelled, _safe_strings(frame["label"].to_numpy(object)[labelled]))],
                                 get_size=12, get_color=[0, 0, 0], get_text_anchor="'start'", get_alignment_baseline="'center'",
                                 get_pixel_offset=[6, -4], character_set="'auto'"))
     centre = [GRID / 2] * 3 if dims == 3 else [GRID / 2, GRID / 2, 0]

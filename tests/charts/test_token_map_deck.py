@@ -135,6 +135,15 @@ def test_the_json_is_compact_and_keeps_utf8():
     assert "\n" not in text and ": " not in text and "한국어" in text
 
 
+def test_a_token_that_looks_like_a_deck_expression_stays_text():
+    frame = synthetic_frame(5)
+    frame.loc[0, "token"] = "@@=this[0]"
+    frame.loc[1, "token"] = "@@#GL.ONE"
+    text = token_map_deck(frame).to_json()
+    assert '"@@=this[0]"' not in text and '"@@#GL.ONE"' not in text
+    assert "@\u200b@=this[0]" in text and "@\u200b@#GL.ONE" in text  # shown as @@, read as text
+
+
 def test_an_empty_map_is_refused():
     with pytest.raises(ValueError, match="at least one point"):
         token_map_deck(synthetic_frame(1).iloc[:0])
