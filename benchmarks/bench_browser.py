@@ -144,8 +144,9 @@ def run(screenshots: Path | None = None) -> SuiteResult:
         heat_bytes = median_of([load.chart_bytes(HEATMAP_TITLE) for load in pos_loads])
         n_map, n_pos = len(map_loads), len(pos_loads)
         figures += [
-            Figure(f"token map (2D PCA, Vega-Lite: `renderer=altair`) of the {label}: bytes of the chart received over the WebSocket, "
-                   f"median of {n_map} page loads", "bytes", map_bytes, plain[label, "token_map"],
+            Figure(f"token map (2D PCA, Vega-Lite: `renderer=altair`) of the {label}: bytes of the chart "
+                   f"received over the WebSocket, median of {n_map} page loads", "bytes", map_bytes,
+                   plain[label, "token_map"],
                    "a point per row, token tooltip", Budget(MAP_BYTES), n_map),
             Figure(f"token map of the {label}: seconds from opening the page until the map is drawn in Chromium "
                    f"(warm server, fresh session), median of {n_map}", "s",

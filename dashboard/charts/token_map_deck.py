@@ -212,7 +212,8 @@ def token_map_deck(frame: pd.DataFrame, *, color_by: str = "category", height: i
                                 get_text=f"this[{dims}]",
                                 data=[[*grid[i].tolist(), label] for i, label in
                                       zip(labelled, _safe_strings(frame["label"].to_numpy(object)[labelled]))],
-                                get_size=12, get_color=[0, 0, 0], get_text_anchor="'start'", get_alignment_baseline="'center'",
+                                get_size=12, get_color=[0, 0, 0], get_text_anchor="'start'",
+                                get_alignment_baseline="'center'",
                                 get_pixel_offset=[6, -4], character_set="'auto'"))
     centre = [GRID / 2] * 3 if dims == 3 else [GRID / 2, GRID / 2, 0]
     zoom = math.log2(0.85 * height / GRID)
