@@ -45,6 +45,7 @@ _VIRIDIS = ["#440154", "#46327e", "#365c8d", "#277f8e", "#1fa187", "#4ac16d", "#
 #: Token category -> its short name in the tooltip (a :class:`~dashboard.i18n.Text`); the legend has the full one.
 SHORT_CATEGORY_LABELS = {category: msg(f"chart.token_map_deck.category.{category.replace(' ', '_')}")
                          for category in CATEGORIES}
+SHORT_CATEGORY_LABELS["position"] = msg("token_map.colour.position")  # every row of a position table
 #: Point radius in pixels: every point, and a highlighted one.
 RADIUS, HIGHLIGHT_RADIUS = 2, 5
 #: Position of each field in a point's array, after the coordinates.
