@@ -178,11 +178,11 @@ chart = token_map_chart(
 clicked = np.zeros(0, np.int64)
 if webgl:
     drawn = choose_drawn_rows(placed, len(placed))  # every placed row
-    deck, legend, n_points = get_map_deck(projection, rows, highlighted, colour)
+    deck, legend, n_points, view_key = get_map_deck(projection, rows, highlighted, colour)
     st.markdown(f"**{escape_markdown(chart_title)}**")
     deck_column, legend_column = st.columns([4, 1.2])
     with deck_column:
-        event = st.pydeck_chart(deck, height=560, key="token_map_deck", on_select="rerun",
+        event = st.pydeck_chart(deck, height=560, key=f"token_map_deck_{view_key}", on_select="rerun",
                                 selection_mode="multi-object")
     clicked = selected_ids(event.selection if event is not None else {}, projection.dims)
     legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \

@@ -153,19 +153,25 @@ def job_failure(job: ProjectionJob) -> Text | None:
 @st.cache_resource(max_entries=4, show_spinner=False)
 def _map_deck(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, coords_digest: str,
               rows_hash: str, name: str, highlight_digest: str, colour: str, language: str
-              ) -> tuple[pdk.Deck, list[LegendEntry], int]:
+              ) -> tuple[pdk.Deck, list[LegendEntry], int, str]:
     placed = np.isfinite(_projection.coords).all(axis=1)
     drawn = choose_drawn_rows(placed, len(placed))
     frame = token_map_frame(_projection, drawn, labels=_rows.labels, raw=_rows.raw, categories=_rows.categories,
                             norms=_rows.norms, highlighted=_highlighted)
     deck = token_map_deck(frame, color_by=colour)
     deck.to_json()  # serialised here, once: the page sends the cached text on every rerun
-    return deck, deck_legend(frame, colour), len(frame)
+    key = hashlib.blake2b("|".join((coords_digest, rows_hash, name, highlight_digest, colour, language)).encode(),
+                          digest_size=8).hexdigest()
+    return deck, deck_legend(frame, colour), len(frame), key
 
 
 def get_map_deck(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str
-                 ) -> tuple[pdk.Deck, list[LegendEntry], int]:
-    """The WebGL deck of every placed row of ``projection``, its legend and its number of points, once per view.
+                 ) -> tuple[pdk.Deck, list[LegendEntry], int, str]:
+    """The WebGL deck of every placed row of ``projection``, its legend, its number of points and a key, once per view.
+
+    The key (16 hex digits) names this view: a chart keyed by it starts with no selection when the view
+    changes, because Streamlit keeps a keyed chart's selection by layer and index, which would then name
+    other points.
 
     Keyed by the digests of the coordinates and of ``highlighted`` (``(n_rows,)`` bool), the table, the
     colouring and the language (the tooltip's words and category names are in it), so a rerun that changes
