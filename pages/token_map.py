@@ -35,10 +35,11 @@ ensure_routed()
 # A link asking for a table this checkpoint lacks (position, on a rotary model) is ignored with a warning.
 offered = {"token": True, "position": active_tables().position is not None, "head": has_own_head(active_tables())}
 available = [name for name in TABLE_NAMES if offered[name]]
-#: How the map is drawn: ``auto`` is Vega-Lite for 2D maps of at most ALTAIR_MAX_ROWS placed rows, WebGL otherwise.
+#: How the map is drawn: ``auto`` is WebGL where Vega-Lite would have to leave rows out (a 2D map of more placed
+#: rows than the ``points`` limit) and for 3D (one rotatable view); Vega-Lite otherwise. Measured on the shared
+#: 2-core machine (benchmarks/bench_webgl_map.py), WebGL took longer to draw all 256,000 rows of a table than
+#: Vega-Lite its 40,000-point sample, so below the limit, where Vega-Lite draws every row, it stays the default.
 RENDERERS = ("auto", "webgl", "altair")
-#: Vega-Lite draws a few thousand points fast and offers zoom and click; above this WebGL draws every row.
-ALTAIR_MAX_ROWS = 5_000
 #: Selected tokens listed in the page at most (the CSV has them all).
 SELECTION_ROWS_SHOWN = 1_000
 PARAMS = [
@@ -98,7 +99,7 @@ with st.expander(t("token_map.umap_expander")):
                           key="map_points", help=t("token_map.points_help"))
     renderer_labels = {name: t(f"token_map.renderer.{name}") for name in RENDERERS}
     st.radio(t("token_map.renderer_label"), RENDERERS, key="map_renderer", horizontal=True,
-             format_func=renderer_labels.get, help=t("token_map.renderer_help", limit=ALTAIR_MAX_ROWS))
+             format_func=renderer_labels.get, help=t("token_map.renderer_help"))
 publish(PARAMS)
 
 try:
@@ -156,7 +157,8 @@ if st.session_state["map_undertrained"] and rows.name == "token":
 
 placed = np.isfinite(projection.coords).all(axis=1)
 renderer = st.session_state["map_renderer"]
-webgl = renderer == "webgl" or (renderer == "auto" and (projection.dims == 3 or placed.sum() > ALTAIR_MAX_ROWS))
+webgl = renderer == "webgl" or (renderer == "auto" and (projection.dims == 3 or
+                                                         placed.sum() > int(st.session_state["map_points"])))
 colour = st.session_state["map_color"]
 # The Vega-Lite chart is built in every case: it is the PNG/SVG export (drawn in the page only without WebGL).
 drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,

@@ -44,7 +44,7 @@ def wait_for_points(page, timeout_s: float = 60) -> np.ndarray:
 
 
 def test_the_default_token_map_draws_every_point_in_webgl(page, app_url):
-    open_page(page, f"{app_url}/token_map")  # all-MiniLM-L6-v2: 30,522 rows, above the Vega-Lite limit
+    open_page(page, f"{app_url}/token_map?renderer=webgl")  # all-MiniLM-L6-v2: 30,522 rows
     assert exception_texts(page) == [] and error_texts(page) == []
     assert page.locator(DECK).count() == 1
     pixels = wait_for_points(page)

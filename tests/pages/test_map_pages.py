@@ -250,9 +250,18 @@ def test_the_webgl_map_draws_every_row_with_a_tooltip_and_a_legend(folder):
     assert [b.proto.label for b in at.get("download_button")][-2:] == ["Chart as PNG", "Chart as SVG"]
 
 
-def test_a_small_2d_map_stays_vega_lite_by_default(folder):
+def test_a_2d_map_is_webgl_by_default_only_where_vega_lite_would_leave_rows_out(folder, tmp_path):
     at = open_page("pages/token_map.py", folder)
     assert not at.get("deck_gl_json_chart") and at.get("vega_lite_chart")
+
+    from benchmarks.bench_webgl_map import write_table
+
+    bigger = write_table(tmp_path / "rows-1500", rows=1_500, width=16)  # Llama-style, 1,500 x 16
+    at = open_page("pages/token_map.py", bigger, points="1000")  # fewer points than placed rows
+    assert not at.exception and not at.error
+    deck = deck_spec(at)
+    assert sum(len(layer["data"]) for layer in deck["layers"]) == 1_500
+    assert not open_page("pages/token_map.py", bigger, points="2000").get("deck_gl_json_chart")
 
 
 def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):

@@ -21,10 +21,11 @@ MESSAGES.update({
     "token_map.renderer.webgl": ("WebGL, every point", "WebGL, 모든 점"),
     "token_map.renderer.altair": ("Vega-Lite (sample above the limit)", "Vega-Lite(한도를 넘으면 표본)"),
     "token_map.renderer_help": (
-        "Automatic draws 2D maps of up to {limit:,} rows with Vega-Lite (zoom, click) and larger or 3D maps in "
-        "WebGL, which draws every row. The PNG/SVG downloads are the Vega-Lite chart in every case.",
-        "자동으로 두면 행이 {limit:,}개 이하인 2D 지도는 Vega-Lite로 그리고(확대, 클릭), 더 큰 지도와 3D 지도는 "
-        "모든 행을 그리는 WebGL로 그립니다. PNG/SVG 내려받기는 언제나 Vega-Lite 차트입니다."),
+        "Automatic draws a 2D map with Vega-Lite (zoom, click) while it has no more rows than \"points drawn\", "
+        "and in WebGL, which draws every row, above that and in 3D. The PNG/SVG downloads are the Vega-Lite "
+        "chart in every case.",
+        "자동으로 두면 2D 지도의 행이 \"그릴 점 수\" 이하일 때는 Vega-Lite로 그리고(확대, 클릭), 그보다 많거나 "
+        "3D일 때는 모든 행을 그리는 WebGL로 그립니다. PNG/SVG 내려받기는 언제나 Vega-Lite 차트입니다."),
     "token_map.webgl_caption": (
         "WebGL: every one of the {count:,} points is drawn. Scroll to zoom, drag to pan{rotate}; hover a point for "
         "its token; click points to select them (click again to deselect).",
