@@ -183,6 +183,9 @@ def run(rows: int = ROWS) -> SuiteResult:
         f"{median_of([load[2] for load in loads]):,.0f} bytes. Seconds until the deck's element appeared: "
         f"{_secs(stages, 'element')}; until its canvas: {_secs(stages, 'canvas')}. The Vega-Lite page "
         f"(`renderer=altair`, its default 40,000-point sample) until drawn: {', '.join(f'{v:.2f}' for v in vega)}.",
+        "Most of the time after the deck's element appears is the browser's: Streamlit's frontend parses the "
+        "deck's JSON with JSON5 (a parser written in JavaScript) and deck.gl's JSON converter walks every point; "
+        "the server sends a cached deck (`dashboard/ui/map_data.py: get_map_deck`).",
         "Each point travels as a JSON array [x, y, token, id, norm, category] with integer coordinates on a "
         "10,000-step grid, one layer per colour (dashboard/charts/token_map_deck.py). 'Drawn' is read from the "
         f"pixels: at least {DRAWN_SHARE:.0%} of the deck's screenshot off the white background.",

@@ -16,6 +16,11 @@ browser receives is the deck's JSON, so the rows are kept small:
 - colour is per layer, not per point: one layer per category (or per band of
   norm or id), so no colour array travels with the points.
 
+Bytes are also the browser's time: Streamlit 1.67's frontend parses the
+deck's JSON with JSON5 (``DeckGlJsonChart``, ``JSON5.parse``), a parser
+written in JavaScript, far slower than ``JSON.parse``; deck.gl's JSON
+converter then walks every point again.
+
 deck.gl has no legend; :func:`deck_legend` gives its entries for the page.
 References: https://deck.gl/docs/api-reference/json/conversion-reference
 (``@@=`` expressions), https://deckgl.readthedocs.io/en/latest/ (pydeck).
