@@ -182,15 +182,12 @@ if webgl:
     drawn = choose_drawn_rows(placed, len(placed))  # every placed row
     deck, legend, n_points, view_key = get_map_deck(projection, rows, highlighted, colour)
     st.markdown(f"**{escape_markdown(chart_title)}**")
-    deck_column, legend_column = st.columns([4, 1.2])
-    with deck_column:
-        event = st.pydeck_chart(deck, height=560, key=f"token_map_deck_{view_key}", on_select="rerun",
-                                selection_mode="multi-object")
+    event = st.pydeck_chart(deck, height=560, key=f"token_map_deck_{view_key}", on_select="rerun",
+                            selection_mode="multi-object")
     clicked = selected_ids(event.selection if event is not None else {}, projection.dims)
     legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
         t(COLOUR_LABELS[colour])
-    legend_column.altair_chart(legend_chart(legend, legend_title), width="content",
-                               key="token_map_legend")
+    st.altair_chart(legend_chart(legend, legend_title), width="content", key="token_map_legend")
     st.caption(t("token_map.webgl_caption", count=n_points,
                  rotate=t("token_map.webgl_rotate") if projection.dims == 3 else ""))
 else:

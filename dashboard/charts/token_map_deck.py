@@ -275,21 +275,31 @@ def legend_frame(entries: Sequence[LegendEntry]) -> pd.DataFrame:
                          "count": [e.count for e in entries]})
 
 
-def legend_chart(entries: Sequence[LegendEntry], title: str) -> "alt.Chart":
-    """The deck's legend as a small Vega-Lite chart: one coloured square and label per entry, in layer order.
+def legend_chart(entries: Sequence[LegendEntry], title: str, columns: int = 3, column_px: int = 230) -> "alt.Chart":
+    """The deck's legend as a small Vega-Lite chart: a coloured square and a label per entry, ``columns`` a row.
+
+    Marks are placed in pixels (``scale=None``), so the legend keeps its size in any column.
 
     Args:
-        entries: from :func:`deck_legend`.
+        entries: from :func:`deck_legend`, in layer order.
         title: the legend's title as readers read it.
+        columns: entries a row.
+        column_px: width of one entry, in pixels.
     """
     import altair as alt
 
     frame = legend_frame(entries)
     frame["shown"] = [f"{e.label} ({e.count:,})" for e in entries]
-    order = list(frame["shown"])
-    return alt.Chart(frame, title=alt.TitleParams(title, anchor="start", fontSize=12)).mark_square(size=140).encode(
-        y=alt.Y("shown:N", sort=order, title=None, axis=alt.Axis(orient="right", domain=False, ticks=False,
-                                                                 labelLimit=190, labelFontSize=12)),
-        color=alt.Color("shown:N", scale=alt.Scale(domain=order, range=list(frame["colour"])), legend=None),
-        tooltip=[alt.Tooltip("label:N", title=title), alt.Tooltip("count:Q", format=",")],
-    ).properties(width=16, height=18 * len(frame))
+    frame["px"] = [(i % columns) * column_px + 8 for i in range(len(frame))]
+    frame["py"] = [(i // columns) * 20 + 8 for i in range(len(frame))]
+    base = alt.Chart(frame)
+    squares = base.mark_square(size=120, opacity=1).encode(
+        x=alt.X("px:Q", scale=None, axis=None), y=alt.Y("py:Q", scale=None, axis=None),
+        color=alt.Color("colour:N", scale=None, legend=None),
+        tooltip=[alt.Tooltip("label:N", title=title), alt.Tooltip("count:Q", format=",")])
+    labels = base.mark_text(align="left", baseline="middle", dx=10, fontSize=12).encode(
+        x=alt.X("px:Q", scale=None, axis=None), y=alt.Y("py:Q", scale=None, axis=None), text="shown:N")
+    rows = (len(frame) + columns - 1) // columns
+    return alt.layer(squares, labels).properties(
+        title=alt.TitleParams(title, anchor="start", fontSize=12), width=columns * column_px, height=rows * 20 + 4,
+        autosize=alt.AutoSizeParams(type="pad"))

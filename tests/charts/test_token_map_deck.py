@@ -115,9 +115,12 @@ def test_colour_by_norm_is_eight_bands_in_order():
 
 def test_the_legend_chart_lists_each_colour_with_its_count():
     frame = synthetic_frame(100)
-    spec = legend_chart(deck_legend(frame), "token category").to_dict()
-    assert spec["encoding"]["color"]["scale"]["range"] == [e.colour for e in deck_legend(frame)]
-    assert all("(" in shown for shown in spec["encoding"]["y"]["sort"])
+    entries = deck_legend(frame)
+    spec = legend_chart(entries, "token category").to_dict()
+    rows = next(iter(spec["datasets"].values()))
+    assert [row["colour"] for row in rows] == [e.colour for e in entries]
+    assert [row["shown"] for row in rows] == [f"{e.label} ({e.count:,})" for e in entries]
+    assert spec["title"]["text"] == "token category"
 
 
 def test_selected_ids_read_the_points_streamlit_returns():
