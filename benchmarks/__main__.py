@@ -35,6 +35,7 @@ SUITES = {
     "token_map": "benchmarks.bench_token_map",
     "neighbours": "benchmarks.bench_neighbours",
     "browser": "benchmarks.bench_browser",
+    "webgl_map": "benchmarks.bench_webgl_map",
     "startup": "benchmarks.bench_startup",
     "cold_command": "benchmarks.bench_cold_command",
 }

@@ -15,7 +15,8 @@ from dashboard.analysis.token_map import (
     regex_example,
     token_map_frame,
 )
-from dashboard.charts.token_map import COLOUR_FIELDS, token_map_chart
+from dashboard.charts.token_map import COLOUR_FIELDS, category_label, token_map_chart
+from dashboard.charts.token_map_deck import legend_chart, selected_ids
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import render, t
@@ -23,7 +24,7 @@ from dashboard.ui.compare_frames import get_undertrained
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.loading import active_tables
-from dashboard.ui.map_data import get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
+from dashboard.ui.map_data import get_map_deck, get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
 from dashboard.ui.table_pages import open_table_page
@@ -37,6 +38,13 @@ ensure_routed()
 # A link asking for a table this checkpoint lacks (position, on a rotary model) is ignored with a warning.
 offered = {"token": True, "position": active_tables().position is not None, "head": has_own_head(active_tables())}
 available = [name for name in TABLE_NAMES if offered[name]]
+#: How the map is drawn: ``auto`` is WebGL where Vega-Lite would have to leave rows out (a 2D map of more placed
+#: rows than the ``points`` limit) and for 3D (one rotatable view); Vega-Lite otherwise. Measured on the shared
+#: 2-core machine (benchmarks/bench_webgl_map.py), WebGL took longer to draw all 256,000 rows of a table than
+#: Vega-Lite its 40,000-point sample, so below the limit, where Vega-Lite draws every row, it stays the default.
+RENDERERS = ("auto", "webgl", "altair")
+#: Selected tokens listed in the page at most (the CSV has them all).
+SELECTION_ROWS_SHOWN = 1_000
 PARAMS = [
     UrlParam("table", "map_table", "token", choices=tuple(available)),
     UrlParam("method", "map_method", "pca", choices=(*METHODS, AXES_METHOD)),
@@ -52,6 +60,7 @@ PARAMS = [
     UrlParam("regex", "map_regex", False, parse_bool),
     UrlParam("points", "map_points", 40_000, bounded(int, 1_000, 200_000)),
     UrlParam("undertrained", "map_undertrained", False, parse_bool),
+    UrlParam("renderer", "map_renderer", "auto", choices=RENDERERS),
 ]
 #: Colouring choice -> catalogue key of its label.
 COLOUR_LABELS = {"category": "token_map.colour.category", "norm": "token_map.colour.norm", "id": "token_map.colour.id"}
@@ -106,6 +115,9 @@ with st.expander(t("token_map.umap_expander")):
     knobs[2].slider("min_dist", 0.0, 1.0, step=0.05, key="map_min_dist", help=t("token_map.min_dist_help"))
     knobs[3].number_input(t("token_map.points_label"), min_value=1_000, max_value=200_000, step=1_000,
                           key="map_points", help=t("token_map.points_help"))
+    renderer_labels = {name: t(f"token_map.renderer.{name}") for name in RENDERERS}
+    st.radio(t("token_map.renderer_label"), RENDERERS, key="map_renderer", horizontal=True,
+             format_func=renderer_labels.get, help=t("token_map.renderer_help"))
 publish(PARAMS)
 
 try:
@@ -171,6 +183,11 @@ if st.session_state["map_undertrained"] and rows.name == "token":
         st.error(t("token_map.undertrained_failed", error=escape_markdown(render(error))), icon=":material/error:")
 
 placed = np.isfinite(projection.coords).all(axis=1)
+renderer = st.session_state["map_renderer"]
+webgl = renderer == "webgl" or (renderer == "auto" and (projection.dims == 3 or
+                                                         placed.sum() > int(st.session_state["map_points"])))
+colour = st.session_state["map_color"]
+# The Vega-Lite chart is built in every case: it is the PNG/SVG export (drawn in the page only without WebGL).
 drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,
                           seed=int(st.session_state["map_seed"]))
 frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
@@ -182,15 +199,28 @@ elif projection.method == AXES_METHOD:
     axis_titles = list(projection.titles)
 else:
     axis_titles = [f"{METHODS[projection.method]} {i + 1}" for i in range(projection.dims)]
-colour = st.session_state["map_color"]
+chart_title = t("token_map.chart_title", method=method_labels[projection.method], table=TABLE_NAMES[rows.name],
+                name=tables.name, rows=len(rows.table), cols=rows.table.shape[1])
 chart = token_map_chart(
     frame, axis_titles=axis_titles, color_by=colour,
     color_title=t("token_map.colour.position") if colour == "id" and rows.name == "position" else None,
-    title=t("token_map.chart_title", method=method_labels[projection.method], table=TABLE_NAMES[rows.name], name=tables.name,
-            rows=len(rows.table), cols=rows.table.shape[1]),
-    subtitle=[render(drawn.how), render(projection.describe())],
+    title=chart_title, subtitle=[render(drawn.how), render(projection.describe())],
 )
-st.altair_chart(chart, width="stretch" if projection.dims == 2 else "content", key="token_map_chart")
+clicked = np.zeros(0, np.int64)
+if webgl:
+    drawn = choose_drawn_rows(placed, len(placed))  # every placed row
+    deck, legend, n_points, view_key = get_map_deck(projection, rows, highlighted, colour)
+    st.markdown(f"**{escape_markdown(chart_title)}**")
+    event = st.pydeck_chart(deck, height=560, key=f"token_map_deck_{view_key}", on_select="rerun",
+                            selection_mode="multi-object")
+    clicked = selected_ids(event.selection if event is not None else {}, projection.dims)
+    legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
+        t(COLOUR_LABELS[colour])
+    st.altair_chart(legend_chart(legend, legend_title), width="content", key="token_map_legend")
+    st.caption(t("token_map.webgl_caption", count=n_points,
+                 rotate=t("token_map.webgl_rotate") if projection.dims == 3 else ""))
+else:
+    st.altair_chart(chart, width="stretch" if projection.dims == 2 else "content", key="token_map_chart")
 
 st.caption(t("token_map.drawn_caption", drawn=escape_markdown(render(drawn.how)),
              computed=escape_markdown(render(projection.describe()))))
@@ -210,6 +240,38 @@ if undertrained is not None:
                indicator=undertrained.name, threshold=undertrained.threshold))
 
 stem = f"{tables.name}-{rows.name}-{projection.method}-{projection.dims}d"
+
+with st.expander(t("token_map.box_expander")):
+    boxed_on = st.checkbox(t("token_map.box_label"), key="map_box")
+    box = np.ones(len(placed), bool) & placed
+    if boxed_on:
+        box_columns = st.columns(projection.dims)
+        for axis, name in enumerate("xyz"[:projection.dims]):
+            values = projection.coords[placed, axis]
+            low, high = float(values.min()), float(values.max())
+            if high <= low:
+                continue
+            # The key names the map, so a range kept from another map is never out of this one's bounds.
+            chosen = box_columns[axis].slider(t("token_map.box_axis", axis=axis_titles[axis]), low, high, (low, high),
+                                              key=f"map_box_{name}_{stem}_{low:.6g}_{high:.6g}")
+            box &= (projection.coords[:, axis] >= chosen[0]) & (projection.coords[:, axis] <= chosen[1])
+boxed = np.flatnonzero(box) if boxed_on else np.zeros(0, np.int64)
+selected = np.union1d(clicked, boxed)
+st.subheader(t("token_map.selected_heading"))
+if len(selected):
+    selection = pd.DataFrame({"id": selected, "token": [rows.labels[i] for i in selected],
+                              "category": [category_label(c) for c in rows.categories[selected]],
+                              "norm": rows.norms[selected]})
+    st.markdown(t("token_map.selected_count", count=len(selected), clicked=len(clicked), boxed=len(boxed)))
+    if len(selection) > SELECTION_ROWS_SHOWN:
+        st.caption(t("token_map.selected_shown", shown=SELECTION_ROWS_SHOWN, count=len(selection)))
+    headers = {column: t(f"token_map.column.{column}") for column in selection.columns}
+    st.dataframe(selection.head(SELECTION_ROWS_SHOWN).rename(columns=headers), hide_index=True,
+                 key="map_selected_table")
+    file_download_button(t("token_map.download_selected"), csv_bytes(selection), f"{stem}-selected.csv",
+                         "text/csv", "map_selected_csv")
+else:
+    st.caption(t("token_map.selected_none"))
 
 
 def coordinates_csv() -> bytes:

@@ -29,6 +29,10 @@ def chart_spec(at: AppTest, n: int = 0) -> dict:
     return json.loads(at.get("vega_lite_chart")[n].proto.spec)
 
 
+def deck_spec(at: AppTest, n: int = 0) -> dict:
+    return json.loads(at.get("deck_gl_json_chart")[n].proto.json)
+
+
 def captions(at: AppTest) -> str:
     return " | ".join(shown(c.value) for c in at.caption)
 
@@ -73,8 +77,10 @@ def test_a_link_reopens_the_same_view(folder):
     at = open_page("pages/token_map.py", folder, dims="3", color="norm", highlight="cat, dog", points="1000")
     assert not at.exception
     assert at.session_state["map_dims"] == 3 and at.session_state["map_color"] == "norm"
-    spec = chart_spec(at)
-    assert len(spec["concat"]) == 3
+    # 3D is one rotatable WebGL view; the three-view Vega-Lite chart stays the PNG/SVG export.
+    deck = deck_spec(at)
+    assert [view["@@type"] for view in deck["views"]] == ["OrbitView"]
+    assert any(layer["id"].startswith("highlight-") for layer in deck["layers"])
     assert any(m.value == "**2** rows match the highlight: `cat`, `dog`" for m in at.markdown)
     assert at.query_params["highlight"] == "cat, dog"
 
@@ -226,3 +232,50 @@ def test_one_unknown_word_leaves_the_others_in_the_heatmap_and_is_named(folder):
 def test_unknown_words_leaving_fewer_than_two_terms_are_an_error(folder):
     at = open_page("pages/similarity.py", folder, terms="cat, ☃")
     assert not at.exception and "only 1 of the terms" in at.error[0].value and "“☃”" in at.warning[0].value
+
+
+def test_the_webgl_map_draws_every_row_with_a_tooltip_and_a_legend(folder):
+    at = open_page("pages/token_map.py", folder, renderer="webgl", color="category")
+    assert not at.exception and not at.error
+    deck = deck_spec(at)
+    assert [view["@@type"] for view in deck["views"]] == ["OrthographicView"]
+    assert sum(len(layer["data"]) for layer in deck["layers"]) == factories.VOCAB
+    tooltip = json.loads(at.get("deck_gl_json_chart")[0].proto.tooltip)["html"]
+    assert "{2}" in tooltip and "id {3}" in tooltip and "norm {4}" in tooltip
+    assert not at.get("vega_lite_chart")[0].proto.spec.count('"concat"')  # the small chart is the legend
+    legend = chart_spec(at)
+    assert legend["title"]["text"] == "token category" and len(legend["layer"]) == 2  # squares, labels
+    assert f"every one of the {factories.VOCAB:,} points is drawn" in captions(at)
+    assert at.get("deck_gl_json_chart")[0].proto.selection_mode  # clicks select points
+    assert [b.proto.label for b in at.get("download_button")][-2:] == ["Chart as PNG", "Chart as SVG"]
+
+
+def test_a_2d_map_is_webgl_by_default_only_where_vega_lite_would_leave_rows_out(folder, tmp_path):
+    at = open_page("pages/token_map.py", folder)
+    assert not at.get("deck_gl_json_chart") and at.get("vega_lite_chart")
+
+    from benchmarks.bench_webgl_map import write_table
+
+    bigger = write_table(tmp_path / "rows-1500", rows=1_500, width=16)  # Llama-style, 1,500 x 16
+    at = open_page("pages/token_map.py", bigger, points="1000")  # fewer points than placed rows
+    assert not at.exception and not at.error
+    deck = deck_spec(at)
+    assert sum(len(layer["data"]) for layer in deck["layers"]) == 1_500
+    assert not open_page("pages/token_map.py", bigger, points="2000").get("deck_gl_json_chart")
+
+
+def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
+    at = open_page("pages/token_map.py", folder, renderer="webgl")
+    assert "No point selected" in captions(at)
+    at.checkbox(key="map_box").check().run()
+    sliders = [s for s in at.slider if s.key.startswith("map_box_")]
+    assert len(sliders) == 2
+    low, high = sliders[0].value
+    sliders[0].set_value((low, (low + high) / 2)).run()
+    assert not at.exception and not at.error
+    table = at.dataframe[-1].value
+    assert list(table.columns) == ["id", "token", "category", "norm"]
+    assert 0 < len(table) < factories.VOCAB
+    selected = f"**{len(table):,}** points selected (0 clicked, {len(table):,} in the box)."
+    assert selected in [m.value for m in at.markdown]
+    assert any(b.proto.label == "Selected tokens (CSV)" for b in at.get("download_button"))

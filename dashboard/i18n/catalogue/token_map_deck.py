@@ -1,0 +1,53 @@
+"""Messages of the WebGL token map (issue 18: every point drawn; click and box selection)."""
+
+MESSAGES = {
+    "chart.token_map_deck.tip.norm": ("norm", "노름"),
+    # Short category names for the tooltip: they travel once per point (256,000 times), the legend has the full ones.
+    "chart.token_map_deck.category.padding_row": ("padding", "패딩"),
+    "chart.token_map_deck.category.reserved_token": ("reserved", "예약"),
+    "chart.token_map_deck.category.special": ("special", "특수"),
+    "chart.token_map_deck.category.byte": ("byte", "바이트"),
+    "chart.token_map_deck.category.number": ("number", "숫자"),
+    "chart.token_map_deck.category.punctuation": ("punct.", "구두점"),
+    "chart.token_map_deck.category.non-Latin_script": ("script", "비라틴"),
+    "chart.token_map_deck.category.word_piece": ("piece", "조각"),
+    "chart.token_map_deck.category.whole_word": ("word", "단어"),
+    "chart.token_map_deck.category.unknown": ("unknown", "미상"),
+}
+
+MESSAGES.update({
+    "token_map.renderer_label": ("drawing", "그리기 방식"),
+    "token_map.renderer.auto": ("automatic", "자동"),
+    "token_map.renderer.webgl": ("WebGL, every point", "WebGL, 모든 점"),
+    "token_map.renderer.altair": ("Vega-Lite (sample above the limit)", "Vega-Lite(한도를 넘으면 표본)"),
+    "token_map.renderer_help": (
+        "Automatic draws a 2D map with Vega-Lite (zoom, click) while it has no more rows than \"points drawn\", "
+        "and in WebGL, which draws every row, above that and in 3D. The PNG/SVG downloads are the Vega-Lite "
+        "chart in every case.",
+        "자동으로 두면 2D 지도의 행이 \"그릴 점 수\" 이하일 때는 Vega-Lite로 그리고(확대, 클릭), 그보다 많거나 "
+        "3D일 때는 모든 행을 그리는 WebGL로 그립니다. PNG/SVG 내려받기는 언제나 Vega-Lite 차트입니다."),
+    "token_map.webgl_caption": (
+        "WebGL: every one of the {count:,} points is drawn. Scroll to zoom, drag to pan{rotate}; hover a point for "
+        "its token; click points to select them (click again to deselect).",
+        "WebGL: 점 {count:,}개를 모두 그렸습니다. 스크롤하면 확대되고 끌면 이동합니다{rotate}. 점 위에 마우스를 "
+        "올리면 토큰이 보이고, 점을 클릭하면 선택됩니다(다시 클릭하면 해제)."),
+    "token_map.webgl_rotate": (", drag with the right button or Ctrl to rotate",
+                               ". 오른쪽 버튼이나 Ctrl을 누른 채 끌면 회전합니다"),
+    "token_map.legend_title": ("Colours", "색"),
+    "token_map.box_expander": ("Select a box of the map", "지도에서 사각형 영역 선택"),
+    "token_map.box_label": ("select the points inside a box", "사각형 안의 점 선택"),
+    "token_map.box_axis": ("{axis} from, to", "{axis} 범위"),
+    "token_map.selected_heading": ("Selected tokens", "선택한 토큰"),
+    "token_map.selected_count": ("**{count:,}** points selected ({clicked:,} clicked, {boxed:,} in the box).",
+                                 "점 **{count:,}**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
+    "token_map.selected_none": (
+        "No point selected: click points on the map, or select a box above.",
+        "선택한 점이 없습니다. 지도의 점을 클릭하거나 위에서 사각형 영역을 선택하세요."),
+    "token_map.selected_shown": ("The first {shown:,} are listed; the CSV has all {count:,}.",
+                                 "처음 {shown:,}개만 보여 줍니다. CSV에는 {count:,}개가 모두 들어 있습니다."),
+    "token_map.download_selected": ("Selected tokens (CSV)", "선택한 토큰 (CSV)"),
+    "token_map.column.id": ("id", "id"),
+    "token_map.column.token": ("token", "토큰"),
+    "token_map.column.category": ("category", "범주"),
+    "token_map.column.norm": ("norm", "노름"),
+})

@@ -1,0 +1,68 @@
+"""The WebGL token map really draws its points in Chromium: counted from the pixels of a screenshot.
+
+Headless Chromium without a GPU draws WebGL with its software renderer
+(SwiftShader); an error there leaves the deck's canvas blank with no message
+in the page, so "no exception box" proves nothing. The test reads the
+screenshot of the deck's element and counts the pixels that are not the
+page's white background, and the pixels in the category colours.
+"""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+from PIL import Image
+
+from dashboard.charts.token_map import CATEGORY_COLOURS
+from tests.e2e.browser import error_texts, exception_texts, open_page, save_screenshot
+
+DECK = "[data-testid='stDeckGlJsonChart']"
+
+
+def deck_pixels(page) -> np.ndarray:
+    """``(height, width, 3)`` uint8 RGB of the deck's element as drawn."""
+    shot = page.locator(DECK).first.screenshot()
+    return np.asarray(Image.open(io.BytesIO(shot)).convert("RGB"))
+
+
+def coloured_pixels(pixels: np.ndarray, colour: str, tolerance: int = 40) -> int:
+    """How many pixels are within ``tolerance`` (per channel) of ``#rrggbb``."""
+    rgb = np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)])
+    return int((np.abs(pixels.astype(int) - rgb).max(axis=2) <= tolerance).sum())
+
+
+def wait_for_points(page, timeout_s: float = 60) -> np.ndarray:
+    """The deck's pixels once something other than background is drawn (or at ``timeout_s``)."""
+    page.locator(f"{DECK} canvas").first.wait_for(state="attached")
+    deadline = page.evaluate("performance.now()") + timeout_s * 1000
+    while True:
+        pixels = deck_pixels(page)
+        if (pixels.min(axis=2) < 235).sum() > 5_000 or page.evaluate("performance.now()") > deadline:
+            return pixels
+        page.wait_for_timeout(250)
+
+
+def test_the_default_token_map_draws_every_point_in_webgl(page, app_url):
+    open_page(page, f"{app_url}/token_map?renderer=webgl")  # all-MiniLM-L6-v2: 30,522 rows
+    assert exception_texts(page) == [] and error_texts(page) == []
+    assert page.locator(DECK).count() == 1
+    pixels = wait_for_points(page)
+    save_screenshot(page, "token map webgl default")
+    drawn = int((pixels.min(axis=2) < 235).sum())  # not white, not the near-white page background
+    height, width, _ = pixels.shape
+    # 30,522 points of radius 2 px overlap in the dense middle, but cover far more than a blank canvas's 0.
+    assert drawn > 0.02 * height * width, f"only {drawn} of {height * width} pixels drawn"
+    # The colours are the categories': whole words and word pieces are most of a WordPiece vocabulary.
+    assert coloured_pixels(pixels, CATEGORY_COLOURS["whole word"]) > 1_000
+    assert coloured_pixels(pixels, CATEGORY_COLOURS["word piece"]) > 1_000
+    caption = page.locator("[data-testid='stCaptionContainer']").all_inner_texts()
+    assert any("every one of the 30,522 points is drawn" in text for text in caption), caption
+
+
+def test_the_3d_map_is_one_rotatable_webgl_view_with_points(page, app_url):
+    open_page(page, f"{app_url}/token_map?dims=3")
+    assert exception_texts(page) == [] and error_texts(page) == []
+    pixels = wait_for_points(page)
+    save_screenshot(page, "token map webgl 3d")
+    assert (pixels.min(axis=2) < 235).sum() > 0.02 * pixels.shape[0] * pixels.shape[1]
