@@ -247,7 +247,8 @@ def test_the_webgl_map_draws_every_row_with_a_tooltip_and_a_legend(folder):
     assert legend["title"]["text"] == "token category" and len(legend["layer"]) == 2  # squares, labels
     assert f"every one of the {factories.VOCAB:,} points is drawn" in captions(at)
     assert at.get("deck_gl_json_chart")[0].proto.selection_mode  # clicks select points
-    assert [b.proto.label for b in at.get("download_button")][-2:] == ["Chart as PNG", "Chart as SVG"]
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Chart as PNG" in labels and "Chart as SVG" in labels  # the export is the Vega-Lite chart
 
 
 def test_a_2d_map_is_webgl_by_default_only_where_vega_lite_would_leave_rows_out(folder, tmp_path):
