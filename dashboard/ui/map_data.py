@@ -17,6 +17,7 @@ from dashboard.analysis.neighbours import NeighbourIndex, build_index
 from dashboard.analysis.projection import Projection, ProjectionSettings
 from dashboard.analysis.queries import TermResolver
 from dashboard.analysis.token_map import TableRows, table_rows
+from dashboard.analysis.umap_timing import UmapTimeModel, load_time_model
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.i18n import Text, msg, t
 from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
@@ -108,6 +109,12 @@ def wait_for_umap(key: str | None) -> None:
     st.session_state[state.UMAP_WAITING] = key
 
 
+@st.cache_resource(show_spinner=False)
+def umap_time_model() -> UmapTimeModel | None:
+    """The measured UMAP stage timings of this machine (``models/umap_timings.json``), read once."""
+    return load_time_model()
+
+
 def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -> Projection | ProjectionJob:
     """The UMAP result if it is on disk or finished, else its background job.
 
@@ -124,7 +131,9 @@ def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -
     def compute(progress):
         return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress)
 
-    job = job_board().submit(key, compute, waiter=current_session_id())
+    model = umap_time_model()
+    estimate = None if model is None else model.predict(len(rows.table), rows.table.shape[1], settings.seeded)
+    job = job_board().submit(key, compute, waiter=current_session_id(), estimate=estimate)
     if job.future.done() and job.future.exception() is None:
         return job.future.result()
     return job
