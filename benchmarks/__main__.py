@@ -37,6 +37,7 @@ SUITES = {
     "browser": "benchmarks.bench_browser",
     "startup": "benchmarks.bench_startup",
     "cold_command": "benchmarks.bench_cold_command",
+    "umap_fairness": "benchmarks.bench_umap_fairness",
 }
 
 

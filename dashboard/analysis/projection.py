@@ -452,7 +452,9 @@ def warm_umap() -> None:
 
     The first UMAP fit in a process spends about 30 s compiling. 4,500 rows
     is above umap's 4,096-row threshold for exact neighbours, so the
-    approximate-neighbour (pynndescent) code is compiled too. The seeded
+    approximate-neighbour (pynndescent) code is compiled too; 300 rows take
+    the exact branch, whose first fit otherwise spends a minute compiling
+    its distance (measured on a loaded 2-core machine). The seeded
     (one-thread) and unseeded (parallel) optimisers are separate numba
     functions; both are compiled (the second adds about 2 s).
     """
@@ -463,6 +465,7 @@ def warm_umap() -> None:
     threads = numba.get_num_threads()
     try:
         umap.UMAP(metric="cosine", init="pca", random_state=0, n_jobs=1, n_epochs=2).fit_transform(rows)
+        umap.UMAP(metric="cosine", init="pca", random_state=0, n_jobs=1, n_epochs=2).fit_transform(rows[:300])
     finally:
         numba.set_num_threads(threads)
     umap.UMAP(metric="cosine", init="pca", n_epochs=2).fit_transform(rows)

@@ -129,7 +129,8 @@ def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -
         return found
 
     def compute(progress):
-        return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress)
+        return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress,
+                                 compute=job_board().process.project)
 
     model = umap_time_model()
     estimate = None if model is None else model.predict(len(rows.table), rows.table.shape[1], settings.seeded)

@@ -2,7 +2,11 @@
 
 One worker thread per server process runs UMAP jobs one at a time (the
 machine has 2 cores; two fits at once would each take twice as long). The
-first task it runs is :func:`dashboard.analysis.projection.warm_umap`, which
+fits themselves run in one child process at lower priority
+(:mod:`dashboard.analysis.umap_process`): in a thread of the server they
+would hold its interpreter lock through every numba call and slow every
+other session's page. The first task is
+:func:`dashboard.analysis.projection.warm_umap` in that child, which
 compiles umap-learn's numba code (about 30 s) when the server starts, before
 anyone asks for a map. A job reports the fraction of epochs done; a page polls
 it from an ``st.fragment`` and reruns when it finishes. A rerun, a click or
@@ -38,7 +42,8 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from dashboard.analysis.projection import Projection, ProgressCallback, warm_umap
+from dashboard.analysis.projection import Projection, ProgressCallback
+from dashboard.analysis.umap_process import UmapProcess
 from dashboard.analysis.umap_timing import STAGES, UmapEstimate
 from dashboard.i18n import Text, msg
 
@@ -158,9 +163,15 @@ class DaemonWorker:
 
 
 class JobBoard:
-    """The process's projection jobs, by key, and the single worker that runs them."""
+    """The process's projection jobs, by key, the single worker that runs them, and the UMAP child process.
+
+    Attributes:
+        process: where the UMAP fits run (:class:`~dashboard.analysis.umap_process.UmapProcess`:
+            its own lower-priority process, so a fit does not hold the server's interpreter lock).
+    """
 
     def __init__(self) -> None:
+        self.process = UmapProcess()
         self._worker = DaemonWorker()
         self._jobs: dict[str, ProjectionJob] = {}
         self._lock = threading.Lock()
@@ -170,7 +181,7 @@ class JobBoard:
         """Queue the numba warm-up as the worker's first task (once)."""
         with self._lock:
             if self.warming is None:
-                self.warming = self._worker.submit(warm_umap)
+                self.warming = self._worker.submit(self.process.warm)
 
     def submit(self, key: str, compute: Callable[[ProgressCallback], Projection],
                waiter: str | None = None, estimate: UmapEstimate | None = None) -> ProjectionJob:
