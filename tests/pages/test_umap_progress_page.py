@@ -22,8 +22,11 @@ def folder(tmp_path_factory):
 def stuck_in_the_graph(monkeypatch):
     """UMAP jobs report the neighbour-graph stage and then wait (for the test's end) instead of fitting."""
     release = threading.Event()
+    original = map_data.cached_projection
 
     def compute(table, content_hash, name, settings, *, progress=None, **kwargs):
+        if settings.method != "umap":  # the PCA shown meanwhile is computed as usual
+            return original(table, content_hash, name, settings, progress=progress, **kwargs)
         progress(0.0, msg("projection.stage.graph", n_neighbors=settings.n_neighbors, count=len(table)))
         release.wait(60)
         raise RuntimeError("test job: never finishes")
@@ -34,8 +37,8 @@ def stuck_in_the_graph(monkeypatch):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", ["step 1 of 3", "nearest-neighbour graph", "of about", "Expected in all: about", "cores"]),
-    ("ko", ["3단계 중 1단계", "최근접 이웃 그래프", "예상 약", "전체 예상 시간은 약", "코어"]),
+    ("en", ["step 1 of 3", "nearest-neighbour graph", "expected", "Expected in all: about", "cores"]),
+    ("ko", ["3단계 중 1단계", "최근접 이웃 그래프", "예상", "전체 예상 시간은 약", "코어"]),
 ])
 def test_the_progress_bar_says_the_stage_and_its_expected_time(folder, stuck_in_the_graph, lang, expected):
     n_neighbors = {"en": "11", "ko": "12"}[lang]  # a key of its own: no other test's job or cached map
