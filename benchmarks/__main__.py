@@ -38,6 +38,7 @@ SUITES = {
     "webgl_map": "benchmarks.bench_webgl_map",
     "startup": "benchmarks.bench_startup",
     "cold_command": "benchmarks.bench_cold_command",
+    "umap_fairness": "benchmarks.bench_umap_fairness",
 }
 
 

@@ -160,9 +160,14 @@ def umap_progress(key: str) -> None:
     if running is None or running.future.done():
         st.rerun()
     hint = t("token_map.umap_unseeded_hint") if settings.seeded and settings.method == "umap" else ""
-    progress_key = "token_map.tsne_progress" if settings.method == "tsne" else "token_map.umap_progress"
-    st.progress(running.fraction, text=t(progress_key, rows=len(rows.table), stage=render(running.stage),
-                                         elapsed=running.elapsed) + hint)
+    fraction, step, total = running.live()
+    if settings.method == "tsne":
+        text = t("token_map.tsne_progress", rows=len(rows.table), stage=render(running.stage), elapsed=running.elapsed)
+    elif step is None:  # queued, compiling or starting: no stage runs yet
+        text = t("token_map.umap_progress", rows=len(rows.table), stage=render(running.stage), elapsed=running.elapsed)
+    else:
+        text = t("token_map.umap_progress_staged", rows=len(rows.table), step=render(step), total=render(total))
+    st.progress(fraction, text=text + hint)
 
 
 if job is not None:

@@ -33,9 +33,11 @@ with ``allow_pickle=False`` (see :mod:`dashboard.projection_cache`).
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
+import threading
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
@@ -302,6 +304,56 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
                       versions=library_versions("pca"), notes=tuple(notes), explained_variance=explained)
 
 
+#: UMAP's stages, in order, as :func:`project_umap` reports them (the key suffix of its progress labels).
+UMAP_STAGES = ("graph", "fuzzy", "embed")
+
+_stage_listener = threading.local()
+
+
+def _enter_stage(stage: str) -> None:
+    """Tell the fit running on this thread (if one listens) that umap-learn entered ``stage``; never raises."""
+    listener = getattr(_stage_listener, "call", None)
+    if listener is not None:
+        try:
+            listener(stage)
+        except Exception:  # noqa: BLE001 - a progress display must never break a fit
+            pass
+
+
+def _install_stage_hooks() -> None:
+    """Wrap umap-learn's stage functions so that a fit says when each stage starts (once per process).
+
+    umap-learn and pynndescent report nothing until the layout epochs; but
+    ``UMAP.fit`` calls the module functions ``nearest_neighbors`` (the graph;
+    for fewer than 4,096 rows ``fuzzy_simplicial_set`` calls it on the exact
+    distances) and ``simplicial_set_embedding`` (initialisation and epochs)
+    by their module names, so wrapping those names marks the boundaries:
+    the fuzzy simplicial set starts when the neighbours are returned, the
+    embedding when ``simplicial_set_embedding`` is called. The wrappers only
+    notify a listener registered by :func:`project_umap` on the same thread;
+    other fits pass straight through.
+    """
+    import umap.umap_ as umap_
+
+    if getattr(umap_, "_explorer_stage_hooks", False):
+        return
+    neighbours, embedding = umap_.nearest_neighbors, umap_.simplicial_set_embedding
+
+    @functools.wraps(neighbours)
+    def nearest_neighbors(*args, **kwargs):
+        found = neighbours(*args, **kwargs)
+        _enter_stage("fuzzy")
+        return found
+
+    @functools.wraps(embedding)
+    def simplicial_set_embedding(*args, **kwargs):
+        _enter_stage("embed")
+        return embedding(*args, **kwargs)
+
+    umap_.nearest_neighbors, umap_.simplicial_set_embedding = nearest_neighbors, simplicial_set_embedding
+    umap_._explorer_stage_hooks = True
+
+
 class _EpochSink(io.TextIOBase):
     """A file for umap's tqdm bar: turns ``{n}/{total}`` writes into progress calls.
 
@@ -337,7 +389,14 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     Args:
         table: ``(n_rows, d_model)`` float32.
         settings: ``method="umap"`` settings.
-        progress: called with the fraction of epochs done and a label.
+        progress: called with the fraction of epochs done and a label, whose key
+            says the stage: ``projection.stage.graph`` (the nearest-neighbour
+            graph, no count: umap-learn and pynndescent report none),
+            ``projection.stage.fuzzy`` (the fuzzy simplicial set),
+            ``projection.stage.embed`` (initialisation, then one
+            ``projection.stage.epoch`` per epoch batch) and ``projection.stage.done``.
+            Each stage's first call comes as it starts, so the time between
+            two stage labels is that stage's duration.
 
     Returns:
         Coordinates ``(n_rows, dims)`` float32; NaN for all-zero rows;
@@ -357,15 +416,21 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
         raise QueryError(msg("err.projection.umap_too_few_rows", n_neighbors=settings.n_neighbors,
                              count=len(fit_rows)))
     report(0.0, msg("projection.stage.graph", n_neighbors=settings.n_neighbors, count=len(fit_rows)))
+    _install_stage_hooks()
+    count = len(fit_rows)
+    stage_labels = {"fuzzy": msg("projection.stage.fuzzy", count=count),
+                    "embed": msg("projection.stage.embed", count=count)}
     reducer = umap.UMAP(
         **settings.parameters(),
         n_jobs=1 if settings.seeded else -1,  # umap forces 1 when seeded; saying so avoids its warning
         tqdm_kwds={"disable": False, "file": _EpochSink(report), "bar_format": "{n}/{total}", "mininterval": 0.25},
     )
     threads = numba.get_num_threads()
+    _stage_listener.call = lambda stage: report(0.0, stage_labels[stage])
     try:
         fitted = reducer.fit_transform(table[fit_rows]).astype(np.float32)
     finally:
+        _stage_listener.call = None
         numba.set_num_threads(threads)  # a seeded fit sets numba to 1 thread for the calling thread; undo it
     position = np.full(len(table), -1)
     position[fit_rows] = np.arange(len(fit_rows))
@@ -409,7 +474,9 @@ def warm_umap() -> None:
 
     The first UMAP fit in a process spends about 30 s compiling. 4,500 rows
     is above umap's 4,096-row threshold for exact neighbours, so the
-    approximate-neighbour (pynndescent) code is compiled too. The seeded
+    approximate-neighbour (pynndescent) code is compiled too; 300 rows take
+    the exact branch, whose first fit otherwise spends a minute compiling
+    its distance (measured on a loaded 2-core machine). The seeded
     (one-thread) and unseeded (parallel) optimisers are separate numba
     functions; both are compiled (the second adds about 2 s).
     """
@@ -420,6 +487,7 @@ def warm_umap() -> None:
     threads = numba.get_num_threads()
     try:
         umap.UMAP(metric="cosine", init="pca", random_state=0, n_jobs=1, n_epochs=2).fit_transform(rows)
+        umap.UMAP(metric="cosine", init="pca", random_state=0, n_jobs=1, n_epochs=2).fit_transform(rows[:300])
     finally:
         numba.set_num_threads(threads)
     umap.UMAP(metric="cosine", init="pca", n_epochs=2).fit_transform(rows)

@@ -17,9 +17,10 @@ import pydeck as pdk
 import streamlit as st
 
 from dashboard.analysis.neighbours import NeighbourIndex, build_index
-from dashboard.analysis.projection import Projection, ProjectionSettings
+from dashboard.analysis.projection import Projection, ProjectionSettings, project_table
 from dashboard.analysis.queries import TermResolver
 from dashboard.analysis.token_map import TableRows, choose_drawn_rows, table_rows, token_map_frame
+from dashboard.analysis.umap_timing import UmapTimeModel, load_time_model
 from dashboard.charts.token_map_deck import LegendEntry, deck_legend, token_map_deck
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.i18n import Text, active_language, msg, t
@@ -112,6 +113,12 @@ def wait_for_umap(key: str | None) -> None:
     st.session_state[state.UMAP_WAITING] = key
 
 
+@st.cache_resource(show_spinner=False)
+def umap_time_model() -> UmapTimeModel | None:
+    """The measured UMAP stage timings of this machine (``models/umap_timings.json``), read once."""
+    return load_time_model()
+
+
 def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -> Projection | ProjectionJob:
     """The UMAP result if it is on disk or finished, else its background job.
 
@@ -125,10 +132,15 @@ def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -
     if found is not None:
         return found
 
-    def compute(progress):
-        return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress)
+    # UMAP fits run in the lower-priority child process; t-SNE (openTSNE, its own threads) runs on the worker.
+    fit = job_board().process.project if settings.method == "umap" else project_table
 
-    job = job_board().submit(key, compute, waiter=current_session_id())
+    def compute(progress):
+        return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress, compute=fit)
+
+    model = umap_time_model() if settings.method == "umap" else None
+    estimate = None if model is None else model.predict(len(rows.table), rows.table.shape[1], settings.seeded)
+    job = job_board().submit(key, compute, waiter=current_session_id(), estimate=estimate)
     if job.future.done() and job.future.exception() is None:
         return job.future.result()
     return job

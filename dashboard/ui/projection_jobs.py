@@ -2,7 +2,11 @@
 
 One worker thread per server process runs UMAP jobs one at a time (the
 machine has 2 cores; two fits at once would each take twice as long). The
-first task it runs is :func:`dashboard.analysis.projection.warm_umap`, which
+fits themselves run in one child process at lower priority
+(:mod:`dashboard.analysis.umap_process`): in a thread of the server they
+would hold its interpreter lock through every numba call and slow every
+other session's page. The first task is
+:func:`dashboard.analysis.projection.warm_umap` in that child, which
 compiles umap-learn's numba code (about 30 s) when the server starts, before
 anyone asks for a map. A job reports the fraction of epochs done; a page polls
 it from an ``st.fragment`` and reruns when it finishes. A rerun, a click or
@@ -38,8 +42,10 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from dashboard.analysis.projection import Projection, ProgressCallback, warm_umap
-from dashboard.i18n import msg
+from dashboard.analysis.projection import Projection, ProgressCallback
+from dashboard.analysis.umap_process import UmapProcess
+from dashboard.analysis.umap_timing import STAGES, UmapEstimate
+from dashboard.i18n import Text, msg
 
 WARM_ENV = "EXPLORER_WARM_UMAP"
 
@@ -56,6 +62,9 @@ class ProjectionJob:
             in each reader's language by the page; English as a ``str``).
         started: ``time.monotonic()`` when it was submitted.
         waiting: ids of the sessions that want its result.
+        estimate: expected seconds of each UMAP stage (``None``: no measured model).
+        running_since: ``time.monotonic()`` when the fit itself started (``None`` while queued).
+        stage_since: ``time.monotonic()`` when the current stage's first report came.
     """
 
     key: str
@@ -64,15 +73,63 @@ class ProjectionJob:
     stage: str = field(default_factory=lambda: msg("umap_job.queued"))
     started: float = field(default_factory=time.monotonic)
     waiting: set[str] = field(default_factory=set)
+    estimate: UmapEstimate | None = None
+    running_since: float | None = None
+    stage_since: float = field(default_factory=time.monotonic)
 
     def report(self, fraction: float, stage: str) -> None:
         """Record progress (``fraction`` in [0, 1]) and what is happening; never raises."""
+        if getattr(stage, "key", None) != getattr(self.stage, "key", None):
+            self.stage_since = time.monotonic()
         self.fraction, self.stage = min(max(fraction, 0.0), 1.0), stage
+
+    @property
+    def umap_stage(self) -> str | None:
+        """The UMAP stage running now (one of :data:`~dashboard.analysis.umap_timing.STAGES`), else ``None``."""
+        name = getattr(self.stage, "key", "").removeprefix("projection.stage.")
+        name = "embed" if name == "epoch" else name
+        return name if name in STAGES else None
+
+    def live(self) -> tuple[float, Text | None, Text | None]:
+        """Progress now: the share of the fit done, this stage's text and the total's, for the progress bar.
+
+        The graph and the fuzzy set report nothing while they run, so their
+        share and text come from the seconds elapsed in them against the
+        :attr:`estimate`; the embedding's from its epochs. Without an estimate
+        the share is the epochs' and the total says there is none.
+
+        Returns:
+            (fraction in [0, 1], step text or ``None`` while no stage runs, total text or ``None`` while queued).
+        """
+        stage, now = self.umap_stage, time.monotonic()
+        if stage is None or self.running_since is None:
+            return self.fraction, None, None
+        elapsed, in_stage = now - self.running_since, now - self.stage_since
+        index = STAGES.index(stage) + 1
+        if self.estimate is None:
+            step = msg("umap_progress.step", index=index, stage=self.stage)
+            return self.fraction, step, msg("umap_progress.no_model", elapsed=duration(elapsed))
+        expected = self.estimate.seconds[stage]
+        if stage == "embed":
+            step = msg("umap_progress.step", index=index, stage=self.stage)
+        else:
+            key = "umap_progress.step_timed" if in_stage <= expected else "umap_progress.step_late"
+            step = msg(key, index=index, stage=self.stage, elapsed=duration(in_stage), expected=duration(expected))
+        total = msg("umap_progress.total", total=duration(self.estimate.total), cores=self.estimate.cores,
+                    factor=self.estimate.factor, elapsed=duration(elapsed))
+        return self.estimate.fraction_done(stage, in_stage, self.fraction), step, total
 
     @property
     def elapsed(self) -> float:
         """Seconds since it was submitted."""
         return time.monotonic() - self.started
+
+
+def duration(seconds: float) -> Text:
+    """``seconds`` as the progress text says it: ``40 s`` below a minute, else ``3.5 min``."""
+    if seconds < 60:
+        return msg("umap_progress.seconds", seconds=seconds)
+    return msg("umap_progress.minutes", minutes=seconds / 60)
 
 
 class DaemonWorker:
@@ -106,9 +163,15 @@ class DaemonWorker:
 
 
 class JobBoard:
-    """The process's projection jobs, by key, and the single worker that runs them."""
+    """The process's projection jobs, by key, the single worker that runs them, and the UMAP child process.
+
+    Attributes:
+        process: where the UMAP fits run (:class:`~dashboard.analysis.umap_process.UmapProcess`:
+            its own lower-priority process, so a fit does not hold the server's interpreter lock).
+    """
 
     def __init__(self) -> None:
+        self.process = UmapProcess()
         self._worker = DaemonWorker()
         self._jobs: dict[str, ProjectionJob] = {}
         self._lock = threading.Lock()
@@ -118,31 +181,34 @@ class JobBoard:
         """Queue the numba warm-up as the worker's first task (once)."""
         with self._lock:
             if self.warming is None:
-                self.warming = self._worker.submit(warm_umap)
+                self.warming = self._worker.submit(self.process.warm)
 
     def submit(self, key: str, compute: Callable[[ProgressCallback], Projection],
-               waiter: str | None = None) -> ProjectionJob:
+               waiter: str | None = None, estimate: UmapEstimate | None = None) -> ProjectionJob:
         """The job computing ``key``: the running or finished one, else a new one.
 
         Args:
             key: identifies the result (the projection cache key).
             compute: called on the worker with the job's progress callback.
             waiter: the session asking; it is added to the job's waiters (see :meth:`release`).
+            estimate: expected stage seconds, for a new job's progress bar.
         """
         with self._lock:
-            job = self._jobs.get(key) or self._start(key, compute)
+            job = self._jobs.get(key) or self._start(key, compute, estimate)
             if waiter is not None:
                 job.waiting.add(waiter)
             return job
 
-    def _start(self, key: str, compute: Callable[[ProgressCallback], Projection]) -> ProjectionJob:
+    def _start(self, key: str, compute: Callable[[ProgressCallback], Projection],
+               estimate: UmapEstimate | None = None) -> ProjectionJob:
         """Queue a new job for ``key`` on the worker (the caller holds the lock)."""
-        job = ProjectionJob(key)
+        job = ProjectionJob(key, estimate=estimate)
         if self.warming is not None and not self.warming.done():
             job.report(0.0, msg("umap_job.compiling"))
 
         def run() -> Projection:
             job.report(0.0, msg("umap_job.starting"))
+            job.running_since = time.monotonic()
             return compute(job.report)
 
         job.future = self._worker.submit(run)
