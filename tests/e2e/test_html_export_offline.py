@@ -6,19 +6,18 @@ import io
 
 import numpy as np
 import pytest
-from playwright.sync_api import sync_playwright
 
 from dashboard.analysis.projection import ProjectionSettings, project_pca
 from dashboard.analysis.token_map import choose_drawn_rows, table_rows, token_map_frame
 from dashboard.charts.token_map import token_map_chart
 from dashboard.exports import chart_spec
 from dashboard.html_export import standalone_html
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+from tests.e2e.browser import SCREENSHOTS
 from tests.map_fixtures import random_table, tables_of
 
 
 @pytest.mark.parametrize("dims", [2, 3])
-def test_the_exported_map_draws_offline(tmp_path, dims):
+def test_the_exported_map_draws_offline(browser, tmp_path, dims):
     rows = table_rows(tables_of(random_table(300, 8)), "token")
     projection = project_pca(rows.table, ProjectionSettings("pca", dims))
     drawn = choose_drawn_rows(np.ones(300, bool), 300)
@@ -29,9 +28,10 @@ def test_the_exported_map_draws_offline(tmp_path, dims):
     path.write_bytes(standalone_html(chart_spec(chart), "offline map"))
 
     network, errors = [], []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1100, "height": 900})
+    # The session's Chromium (tests/e2e/conftest.py): a second sync_playwright() in the same thread is refused.
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
         page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:")
                    else (network.append(route.request.url), route.abort()))
         page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -43,7 +43,8 @@ def test_the_exported_map_draws_offline(tmp_path, dims):
         shot = canvas.screenshot()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         (SCREENSHOTS / f"html-export-{dims}d.png").write_bytes(shot)
-        browser.close()
+    finally:
+        context.close()
     assert network == [] and errors == []
     from PIL import Image
 
