@@ -10,21 +10,25 @@ the server's threads the cores first.
 
 :class:`UmapProcess` starts one child (``python -m
 dashboard.analysis.umap_process``) on first use and keeps it, so numba
-compiles once per server, not once per fit. A request is one pickle on the
-child's stdin; the table travels through a ``multiprocessing``
-shared-memory block (one copy of it, freed when the fit ends); progress
-calls and the result (or the error) come back as pickles on a private pipe
-(the child's stdout is pointed at its stderr so that nothing a library
-prints can garble them). The child exits when its stdin closes, that is
-when the server process ends.
+compiles once per server, not once per fit. Nothing is pickled either way:
+a message is one line of JSON (a request on the child's stdin; progress, the
+result or the error on a private pipe, the child's stdout pointed at its
+stderr so that nothing a library prints can garble them); catalogue messages
+travel as their key and parameters. The table goes through a
+``multiprocessing`` shared-memory block (one copy, freed when the fit ends);
+the result comes back as a :meth:`Projection.save` file, read with
+``allow_pickle=False``. The child exits when its stdin closes, that is when
+the server process ends.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
-import pickle
 import subprocess
 import sys
+import tempfile
 import threading
 from multiprocessing import resource_tracker, shared_memory
 from pathlib import Path
@@ -32,12 +36,55 @@ from typing import Any
 
 import numpy as np
 
+from dashboard import errors
 from dashboard.analysis.projection import Projection, ProgressCallback, ProjectionSettings
+from dashboard.i18n import Text
 
 #: The child's niceness (0 is the server's; 19 the lowest priority). 5 gives the server about 3x the child's share of a
 #: busy core (Linux CFS weights 1024 and 335), without starving the fit on a machine other users load.
 NICE = 5
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON: a :class:`Text` as ``{"message": key, "params": ...}``, NumPy scalars as numbers."""
+    if isinstance(value, Text):
+        return {"message": value.key, "params": {k: _plain(v) for k, v in value.params.items()}}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _revived(value: Any) -> Any:
+    """The inverse of :func:`_plain`."""
+    if isinstance(value, dict) and set(value) == {"message", "params"}:
+        return Text(value["message"], {k: _revived(v) for k, v in value["params"].items()})
+    if isinstance(value, dict):
+        return {k: _revived(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_revived(v) for v in value]
+    return value
+
+
+def _write(stream, **message: Any) -> None:
+    stream.write(json.dumps(_plain(message), default=str).encode("utf-8") + b"\n")
+    stream.flush()
+
+
+def _read(stream) -> dict | None:
+    """The next message, ``None`` at the end of the stream."""
+    line = stream.readline()
+    return _revived(json.loads(line)) if line else None
+
+
+def _error_from(name: str, message: Any) -> Exception:
+    """The child's error again: the project's own error class when it is one, else a ``RuntimeError``."""
+    kind = getattr(errors, name, None)
+    if isinstance(kind, type) and issubclass(kind, errors.ExplorerError):
+        return kind(message)
+    return RuntimeError(f"{name}: {message}")
 
 
 class UmapProcess:
@@ -65,28 +112,26 @@ class UmapProcess:
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, preexec_fn=lambda: os.nice(nice))
         return self._child
 
-    def _call(self, request: tuple, progress: ProgressCallback | None) -> Any:
+    def _call(self, request: dict, progress: ProgressCallback | None) -> dict:
         with self._lock:
             child = self._ensure()
-            pickle.dump(request, child.stdin)
-            child.stdin.flush()
+            _write(child.stdin, **request)
             while True:
-                try:
-                    kind, *payload = pickle.load(child.stdout)
-                except EOFError:
+                answer = _read(child.stdout)
+                if answer is None:
                     code = child.wait()
-                    raise RuntimeError(f"the UMAP worker process ended (exit status {code})") from None
-                if kind == "progress":
+                    raise RuntimeError(f"the UMAP worker process ended (exit status {code})")
+                if answer["kind"] == "progress":
                     if progress is not None:
-                        progress(*payload)
-                elif kind == "result":
-                    return payload[0]
+                        progress(answer["fraction"], answer["label"])
+                elif answer["kind"] == "result":
+                    return answer
                 else:
-                    raise payload[0]
+                    raise _error_from(answer["error"], answer["message"])
 
     def warm(self) -> None:
         """Compile umap-learn's numba code in the child (:func:`~dashboard.analysis.projection.warm_umap`)."""
-        self._call(("warm",), None)
+        self._call({"kind": "warm"}, None)
 
     def project(self, table: np.ndarray, settings: ProjectionSettings,
                 progress: ProgressCallback | None = None) -> Projection:
@@ -105,10 +150,16 @@ class UmapProcess:
         block = shared_memory.SharedMemory(create=True, size=max(table.nbytes, 1))
         try:
             np.ndarray(table.shape, np.float32, buffer=block.buf)[...] = table
-            return self._call(("project", block.name, table.shape, settings), progress)
+            answer = self._call({"kind": "project", "block": block.name, "shape": list(table.shape),
+                                 "settings": dataclasses.asdict(settings)}, progress)
         finally:
             block.close()
             block.unlink()
+        path = Path(answer["file"])
+        try:
+            return Projection.load(path)  # an .npz of plain arrays, read with allow_pickle=False
+        finally:
+            path.unlink(missing_ok=True)
 
 
 def _serve() -> None:
@@ -118,41 +169,36 @@ def _serve() -> None:
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # whatever a library prints goes to stderr, never into the answers
 
-    def send(*message: Any) -> None:
-        try:
-            data = pickle.dumps(message)
-        except Exception as error:  # noqa: BLE001 - an unpicklable error still has to come back
-            data = pickle.dumps(("error", RuntimeError(f"{type(message[-1]).__name__}: {message[-1]} ({error})")))
-        answers.write(data)
-        answers.flush()
+    def progress(fraction: float, label: Any) -> None:
+        _write(answers, kind="progress", fraction=float(fraction), label=label)
 
-    requests = sys.stdin.buffer
     while True:
-        try:
-            kind, *args = pickle.load(requests)
-        except EOFError:
+        request = _read(sys.stdin.buffer)
+        if request is None:
             return
         try:
-            if kind == "warm":
+            if request["kind"] == "warm":
                 warm_umap()
-                send("result", None)
-            else:
-                name, shape, settings = args
-                block = shared_memory.SharedMemory(name=name)
-                resource_tracker.unregister(block._name, "shared_memory")  # the parent owns and frees it
+                _write(answers, kind="result")
+                continue
+            block = shared_memory.SharedMemory(name=request["block"])
+            resource_tracker.unregister(block._name, "shared_memory")  # the parent owns and frees it
+            try:
+                table = np.ndarray(tuple(request["shape"]), np.float32, buffer=block.buf)
+                result = project_umap(table, ProjectionSettings(**request["settings"]), progress)
+                del table
+            finally:
                 try:
-                    table = np.ndarray(shape, np.float32, buffer=block.buf)
-                    result = project_umap(table, settings, lambda fraction, label: send("progress", fraction, label))
-                    del table
-                finally:
-                    try:
-                        block.close()
-                    except BufferError:  # a failed fit's traceback still holds the view; the parent unlinks it
-                        pass
-                send("result", result)
+                    block.close()
+                except BufferError:  # a failed fit's traceback still holds the view; the parent unlinks it
+                    pass
+            handle, name = tempfile.mkstemp(prefix="umap-result-", suffix=".npz")
+            os.close(handle)
+            result.save(Path(name))
+            _write(answers, kind="result", file=name)
         except Exception as error:  # noqa: BLE001 - handed to the parent, which raises it
-            send("error", error)
-
+            message = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Text) else str(error)
+            _write(answers, kind="error", error=type(error).__name__, message=message)
 
 if __name__ == "__main__":
     _serve()
