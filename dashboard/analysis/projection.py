@@ -223,6 +223,25 @@ class DistinctRows:
         return int(((self.first != np.arange(len(self.first))) & ~self.zero).sum())
 
 
+def spread_to_rows(fitted: np.ndarray, fit_rows: np.ndarray, distinct: DistinctRows) -> np.ndarray:
+    """Coordinates for every row from a fit of the distinct non-zero rows only (UMAP, t-SNE).
+
+    Args:
+        fitted: ``(len(fit_rows), dims)`` float32, the fit's output, row ``i`` for table row ``fit_rows[i]``.
+        fit_rows: 0-based table rows that were fitted (each distinct non-zero row once).
+        distinct: :func:`find_distinct_rows` of the table.
+
+    Returns:
+        ``(n_rows, dims)`` float32: a copy shares its first row's point; an all-zero row is NaN (not placed).
+    """
+    position = np.full(len(distinct.first), -1)
+    position[fit_rows] = np.arange(len(fit_rows))
+    coords = np.full((len(distinct.first), fitted.shape[1]), np.nan, np.float32)
+    placed = ~distinct.zero
+    coords[placed] = fitted[position[distinct.first[placed]]]
+    return coords
+
+
 def find_distinct_rows(table: np.ndarray) -> DistinctRows:
     """Find exact duplicate rows and all-zero rows without hashing every row.
 
@@ -432,11 +451,7 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     finally:
         _stage_listener.call = None
         numba.set_num_threads(threads)  # a seeded fit sets numba to 1 thread for the calling thread; undo it
-    position = np.full(len(table), -1)
-    position[fit_rows] = np.arange(len(fit_rows))
-    coords = np.full((len(table), settings.dims), np.nan, np.float32)
-    placed = ~distinct.zero
-    coords[placed] = fitted[position[distinct.first[placed]]]
+    coords = spread_to_rows(fitted, fit_rows, distinct)
     notes = [] if settings.seeded else [msg("projection.note.unseeded")]
     if distinct.n_duplicates:
         notes.append(_rows(distinct.n_duplicates, "projection.note.umap_duplicates"))

@@ -101,6 +101,7 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
         _rows,
         find_distinct_rows,
         library_versions,
+        spread_to_rows,
     )
 
     _check_shape(table, settings.dims)
@@ -116,11 +117,7 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
     fitted = TSNE(**parameters, callbacks=_IterationReporter(report),
                   callbacks_every_iters=REPORT_EVERY).fit(np.ascontiguousarray(table[fit_rows], dtype=np.float32))
     fitted = np.asarray(fitted, dtype=np.float32)
-    position = np.full(len(table), -1)
-    position[fit_rows] = np.arange(len(fit_rows))
-    coords = np.full((len(table), settings.dims), np.nan, np.float32)
-    placed = ~distinct.zero
-    coords[placed] = fitted[position[distinct.first[placed]]]
+    coords = spread_to_rows(fitted, fit_rows, distinct)
     notes = [] if settings.seeded else [msg("tsne.note.unseeded")]
     if distinct.n_duplicates:
         notes.append(_rows(distinct.n_duplicates, "tsne.note.duplicates"))
