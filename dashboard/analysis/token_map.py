@@ -10,12 +10,14 @@ one sentence what was drawn and how it was chosen, and the chart shows it.
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
-from dataclasses import dataclass
-from typing import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Iterable
 
 import numpy as np
-import pandas as pd
 import re2
 
 from dashboard.analysis.norms import row_norms
@@ -25,6 +27,9 @@ from dashboard.analysis.token_categories import token_categories
 from dashboard.errors import QueryError
 from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
+
+if TYPE_CHECKING:  # pandas costs a cold command half a second; only the frames below need it
+    import pandas as pd
 
 #: Word-start markers ignored when a highlight word is compared with tokens.
 _MARKERS = ("##", "␣", "Ġ", "\u2581")
@@ -60,21 +65,31 @@ class TableRows:
         table: ``(n_rows, d_model)`` float32.
         labels: readable string per row (``cat``, ``<unused #30522>``, ``position 7``).
         raw: stored string per row (``Ġcat``); equals ``labels`` for positions.
-        categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row.
-        norms: ``(n_rows,)`` float32 L2 norms.
         special: ``(n_rows,)`` bool, special tokens (drawn whatever the sampling).
         content_hash: digest of the table's bytes for caches (the tables' content hash, or
             :func:`~dashboard.analysis.output_head.head_content_hash` for a stored head).
+        categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row;
+            computed on first use (a command that only projects never pays for it).
+        norms: ``(n_rows,)`` float32 L2 norms, computed on first use.
     """
 
     name: str
     table: np.ndarray
     labels: tuple[str, ...]
     raw: tuple[str, ...]
-    categories: np.ndarray
-    norms: np.ndarray
     special: np.ndarray
     content_hash: str = ""
+    tables: EmbeddingTables | None = field(default=None, repr=False)
+
+    @cached_property
+    def categories(self) -> np.ndarray:
+        if self.name == "position" or self.tables is None:
+            return np.full(len(self.labels), "position")
+        return token_categories(self.tables)
+
+    @cached_property
+    def norms(self) -> np.ndarray:
+        return row_norms(self.table)
 
 
 def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
@@ -96,8 +111,7 @@ def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
             raise QueryError(msg("err.token_map.no_position_table", name=tables.name, kind=tables.position_kind,
                                  note=tables.position_note))
         labels = tuple(f"position {t}" for t in range(tables.n_positions))
-        return TableRows(name, tables.position, labels, labels, np.full(len(labels), "position"),
-                         row_norms(tables.position), np.zeros(len(labels), bool), tables.content_hash)
+        return TableRows(name, tables.position, labels, labels, np.zeros(len(labels), bool), tables.content_hash)
     if name == "head" and not has_own_head(tables):
         raise QueryError(msg("err.token_map.no_own_head", name=tables.name, tying=tables.tying.label))
     if name == "head" and tables.output_head.shape[0] != tables.vocab_size:
@@ -109,7 +123,7 @@ def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
     special = np.zeros(tables.vocab_size, bool)
     special[list(tables.vocabulary.special_ids)] = True
     content_hash = head_content_hash(tables) if name == "head" else tables.content_hash
-    return TableRows(name, table, labels, raw, token_categories(tables), row_norms(table), special, content_hash)
+    return TableRows(name, table, labels, raw, special, content_hash, tables)
 
 
 @dataclass(frozen=True)
@@ -259,6 +273,8 @@ def token_map_frame(projection: Projection, drawn: DrawnRows, *, labels: list[st
         the first :data:`MAX_TEXT_LABELS` highlighted points, else empty),
         ``x``, ``y`` and, in 3D, ``z`` (float32).
     """
+    import pandas as pd
+
     ids = drawn.ids
     frame = pd.DataFrame({
         "id": ids.astype(np.int32),
@@ -283,7 +299,25 @@ def coordinates_frame(projection: Projection, labels: list[str] | tuple[str, ...
         and, in 3D, ``z``; one row per table row, in id order; coordinates
         are NaN (an empty CSV cell) for rows the method could not place.
     """
+    import pandas as pd
+
     frame = pd.DataFrame({"id": np.arange(projection.n_rows), "token": list(labels)})
     for axis, name in enumerate("xyz"[:projection.dims]):
         frame[name] = projection.coords[:, axis]
     return frame
+
+
+def coordinates_csv(projection: Projection, labels: list[str] | tuple[str, ...]) -> bytes:
+    """:func:`coordinates_frame` as UTF-8 CSV, byte for byte what ``csv_bytes`` writes, without pandas.
+
+    Coordinates are written as NumPy prints a float32 (shortest repr that reads back,
+    ``0.12345679``); NaN is an empty cell. Used by ``python -m dashboard project``,
+    whose cold start would otherwise pay for importing pandas.
+    """
+    cells = projection.coords.astype(np.float32).astype(str)
+    cells[np.isnan(projection.coords)] = ""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["id", "token", *"xyz"[:projection.dims]])
+    writer.writerows(zip(range(projection.n_rows), labels, *cells.T.tolist()))
+    return buffer.getvalue().encode("utf-8")

@@ -7,7 +7,6 @@ token a line, the line number is the id).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -78,10 +77,9 @@ def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
     """
     from tokenizers import Tokenizer
 
-    load_json(path)  # nesting and JSON validity first: the library's own errors name no field
+    spec = load_json(path)  # nesting and JSON validity first: the library's own errors name no field
     try:
         tokenizer = Tokenizer.from_file(str(path))
-        spec = json.loads(tokenizer.to_str())
     except Exception as error:  # tokenizers raises a bare Exception on bad JSON
         raise CheckpointReadError(msg("err.ckpt.tokenizer_json_unreadable", name=path.name, error=error)) from error
     size = tokenizer.get_vocab_size(with_added_tokens=True)
@@ -89,7 +87,7 @@ def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
     size = max(size, max(by_id, default=-1) + 1)
     raw = tuple(by_id.get(i, "") for i in range(size))
     special = frozenset(i for i, added in tokenizer.get_added_tokens_decoder().items() if added.special)
-    scheme = scheme_of_tokenizer(spec)
+    scheme = scheme_of_tokenizer(spec if isinstance(spec, dict) else {})  # the file the library read, parsed once
     return Vocabulary(raw, readable_tokens(raw, scheme, special), special, scheme)
 
 

@@ -13,6 +13,7 @@ from dashboard.analysis.token_map import (
     MAX_QUERY_CHARS,
     MAX_TEXT_LABELS,
     choose_drawn_rows,
+    coordinates_csv,
     coordinates_frame,
     match_tokens,
     table_rows,
@@ -127,3 +128,28 @@ def test_position_rows_are_labelled_by_position_and_missing_tables_say_so():
     assert rows.labels[3] == "position 3" and set(rows.categories) == {"position"}
     with pytest.raises(QueryError, match="no position table"):
         table_rows(tables_of(random_table(10, 4)), "position")
+
+
+@pytest.mark.parametrize("dims", [2, 3])
+def test_the_commands_csv_is_byte_for_byte_the_pages_frame_written_by_pandas(dims):
+    from dashboard.analysis.projection import Projection
+    from dashboard.exports import csv_bytes
+
+    coords = np.random.default_rng(0).normal(size=(5, dims)).astype(np.float32) * 1e3
+    coords[1, 0], coords[3] = 1e-8, np.nan  # an exponent, and a row the method could not place
+    projection = Projection(coords, "pca", {}, {})
+    labels = ("a,b", '"quoted"', "line\nbreak", "␣cat", "")
+    assert coordinates_csv(projection, labels) == csv_bytes(coordinates_frame(projection, labels))
+
+
+def test_categories_and_norms_are_computed_only_when_asked_for(monkeypatch):
+    import dashboard.analysis.token_map as token_map
+
+    calls = []
+    monkeypatch.setattr(token_map, "token_categories", lambda tables: calls.append(tables) or np.array(["x"] * 6))
+    rows = table_rows(tables_of(random_table(6, 4)))
+    assert calls == []
+    assert list(rows.categories) == ["x"] * 6 and len(calls) == 1
+    rows.categories
+    assert len(calls) == 1
+    np.testing.assert_allclose(rows.norms, np.linalg.norm(rows.table, axis=1), rtol=1e-6)
