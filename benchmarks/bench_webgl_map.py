@@ -17,7 +17,9 @@ a 40,000-point sample), the alternative for time.
 
 - bytes: the WebSocket frames that carry the deck element
   (``deck_gl_json_chart``), decoded as Streamlit ``ForwardMsg`` protobufs
-  (:mod:`benchmarks.browser_session`); the alternative is the plain chart a user
+  (:mod:`benchmarks.browser_session`), plus the bodies of the layer files the
+  deck names, fetched from ``/app/static/deck-data/`` (a large deck's points
+  travel as files: :mod:`dashboard.ui.deck_files`); the alternative is the plain chart a user
   would write, an Altair point per row with its token as tooltip, converted as
   ``st.altair_chart`` ships it;
 - seconds: from ``page.goto`` until the deck's element, as screenshotted, has
@@ -50,6 +52,8 @@ SECONDS_BUDGET = 5.0
 #: Share of the deck's pixels that must be off-white for the map to count as drawn (a blank canvas has 0).
 DRAWN_SHARE = 0.02
 DECK = "[data-testid='stDeckGlJsonChart']"
+#: Where a large deck's layer files are fetched from (dashboard/ui/deck_files.py).
+LAYER_FILES = "/app/static/deck-data/"
 
 
 def write_table(folder: Path, rows: int = ROWS, width: int = WIDTH) -> Path:
@@ -98,16 +102,21 @@ def measure_load(browser, url: str, timeout_s: float = 300, milestones: dict | N
                  ) -> tuple[float, int, int]:
     """Open ``url`` in a fresh context; ``(seconds until drawn, deck bytes, all bytes received)``.
 
+    Deck bytes are the deck element's WebSocket frames plus its layer files;
+    ``milestones`` gets ``element``, ``canvas`` (seconds) and ``files`` (how many layer files were fetched).
+
     Raises:
         TimeoutError: the map was not drawn in ``timeout_s``.
     """
     milestones = {} if milestones is None else milestones
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     frames: list[bytes] = []
+    layer_files: list = []
     try:
         page = context.new_page()
         page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: frames.append(
             payload if isinstance(payload, bytes) else payload.encode())))
+        page.on("response", lambda response: layer_files.append(response) if LAYER_FILES in response.url else None)
         start = time.perf_counter()
         page.goto(url)
         page.locator(DECK).first.wait_for(state="attached", timeout=timeout_s * 1000)
@@ -123,7 +132,9 @@ def measure_load(browser, url: str, timeout_s: float = 300, milestones: dict | N
                 raise TimeoutError(f"the WebGL map of {url} was not drawn in {timeout_s:.0f} s")
             page.wait_for_timeout(100)
         page.wait_for_timeout(300)
-        return seconds, deck_frames_bytes(frames), sum(len(f) for f in frames)
+        milestones["files"] = len(layer_files)
+        file_bytes = sum(len(response.body()) for response in layer_files)
+        return seconds, deck_frames_bytes(frames) + file_bytes, sum(len(f) for f in frames) + file_bytes
     finally:
         context.close()
 
@@ -183,9 +194,12 @@ def run(rows: int = ROWS) -> SuiteResult:
         f"{median_of([load[2] for load in loads]):,.0f} bytes. Seconds until the deck's element appeared: "
         f"{_secs(stages, 'element')}; until its canvas: {_secs(stages, 'canvas')}. The Vega-Lite page "
         f"(`renderer=altair`, its default 40,000-point sample) until drawn: {', '.join(f'{v:.2f}' for v in vega)}.",
-        "Most of the time after the deck's element appears is the browser's: Streamlit's frontend parses the "
-        "deck's JSON with JSON5 (a parser written in JavaScript) and deck.gl's JSON converter walks every point; "
-        "the server sends a cached deck (`dashboard/ui/map_data.py: get_map_deck`).",
+        f"Layer files fetched per load: {_secs(stages, 'files', 0)}. The deck's element carries only the layers' "
+        "settings; deck.gl fetches each layer's points from a file (`dashboard/ui/deck_files.py`) and parses them "
+        "with the browser's JSON.parse, where inline points went through Streamlit's JSON5 parser (written in "
+        "JavaScript) and deck.gl's JSON converter. What remains after the element appears is the fetch and the "
+        "first draw: in headless Chromium without a GPU, SwiftShader (software WebGL) executes the draw calls, "
+        "which a Chrome trace here showed as most of those seconds (GPU process, `CommandBuffer::Flush`).",
         "Each point travels as a JSON array [x, y, token, id, norm, category] with integer coordinates on a "
         "10,000-step grid, one layer per colour (dashboard/charts/token_map_deck.py). 'Drawn' is read from the "
         f"pixels: at least {DRAWN_SHARE:.0%} of the deck's screenshot off the white background.",
@@ -193,8 +207,8 @@ def run(rows: int = ROWS) -> SuiteResult:
     return SuiteResult(figures, notes)
 
 
-def _secs(stages: list[dict], stage: str) -> str:
-    return ", ".join(f"{m[stage]:.2f}" for m in stages)
+def _secs(stages: list[dict], stage: str, decimals: int = 2) -> str:
+    return ", ".join(f"{m[stage]:.{decimals}f}" for m in stages)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,9 @@ browser receives is the deck's JSON, so the rows are kept small:
 Bytes are also the browser's time: Streamlit 1.67's frontend parses the
 deck's JSON with JSON5 (``DeckGlJsonChart``, ``JSON5.parse``), a parser
 written in JavaScript, far slower than ``JSON.parse``; deck.gl's JSON
-converter then walks every point again.
+converter then walks every point again. So the page sends a large deck's
+points as files that deck.gl fetches and parses with ``JSON.parse``
+(:func:`dashboard.ui.deck_files.served_deck`); the arrays are the same.
 
 deck.gl has no legend; :func:`deck_legend` gives its entries for the page.
 References: https://deck.gl/docs/api-reference/json/conversion-reference

@@ -22,6 +22,7 @@ from dashboard.analysis.queries import TermResolver
 from dashboard.analysis.token_map import TableRows, choose_drawn_rows, table_rows, token_map_frame
 from dashboard.analysis.umap_timing import UmapTimeModel, load_time_model
 from dashboard.charts.token_map_deck import LegendEntry, deck_legend, token_map_deck
+from dashboard.ui.deck_files import served_deck
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.i18n import Text, active_language, msg, t
 from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
@@ -188,9 +189,11 @@ def get_map_deck(projection: Projection, rows: TableRows, highlighted: np.ndarra
     Keyed by the digests of the coordinates and of ``highlighted`` (``(n_rows,)`` bool), the table, the
     colouring and the language (the tooltip's words and category names are in it), so a rerun that changes
     nothing of these (a click selection, a box) sends the same JSON without building it again (about 3 s
-    for 256,000 rows on this 2-core machine).
+    for 256,000 rows on this 2-core machine). A large deck's points go to the browser as files
+    (:func:`dashboard.ui.deck_files.served_deck`).
     """
     coords = hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest()
     marks = hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest()
-    return _map_deck(projection, rows, highlighted, coords, rows.content_hash, rows.name, marks, colour,
-                     active_language())
+    deck, legend, n_points, key = _map_deck(projection, rows, highlighted, coords, rows.content_hash, rows.name,
+                                            marks, colour, active_language())
+    return served_deck(deck), legend, n_points, key

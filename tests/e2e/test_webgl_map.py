@@ -10,6 +10,7 @@ page's white background, and the pixels in the category colours.
 from __future__ import annotations
 
 import io
+import re
 
 import numpy as np
 from PIL import Image
@@ -44,6 +45,9 @@ def wait_for_points(page, timeout_s: float = 60) -> np.ndarray:
 
 
 def test_the_default_token_map_draws_every_point_in_webgl(page, app_url):
+    fetched = []
+    page.on("response", lambda response: fetched.append(response) if "/app/static/deck-data/" in response.url
+            else None)
     open_page(page, f"{app_url}/token_map?renderer=webgl")  # all-MiniLM-L6-v2: 30,522 rows
     assert exception_texts(page) == [] and error_texts(page) == []
     assert page.locator(DECK).count() == 1
@@ -58,6 +62,37 @@ def test_the_default_token_map_draws_every_point_in_webgl(page, app_url):
     assert coloured_pixels(pixels, CATEGORY_COLOURS["word piece"]) > 1_000
     caption = page.locator("[data-testid='stCaptionContainer']").all_inner_texts()
     assert any("every one of the 30,522 points is drawn" in text for text in caption), caption
+    # Its 1.4 MB of points came as layer files (dashboard/ui/deck_files.py), each a JSON array of points.
+    assert fetched and all(response.status == 200 for response in fetched)
+    points = [point for response in fetched for point in response.json()]
+    assert len(points) == 30_522 and all(isinstance(point, list) for point in points)
+    assert sorted(point[3] for point in points) == list(range(30_522))  # [x, y, token, id, ...]: every id once
+
+
+def test_hovering_a_point_of_a_map_drawn_from_files_shows_its_token(page, app_url):
+    open_page(page, f"{app_url}/token_map?renderer=webgl")
+    pixels = wait_for_points(page)
+    # A pixel whose 5 x 5 neighbourhood is all drawn is inside a point (radius 2 px): hover there.
+    drawn = pixels.min(axis=2) < 200
+    inside = np.ones_like(drawn)
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            inside &= np.roll(np.roll(drawn, dy, axis=0), dx, axis=1)
+    ys, xs = np.nonzero(inside[5:-5, 5:-5])
+    assert len(xs), "no point to hover"
+    box = page.locator(DECK).first.bounding_box()
+    x, y = box["x"] + float(xs[len(xs) // 2] + 5), box["y"] + float(ys[len(ys) // 2] + 5)
+    page.mouse.move(x - 3, y - 3)
+    page.mouse.move(x, y, steps=5)
+    tooltip = page.locator(".deck-tooltip").first
+    tooltip.wait_for(state="visible", timeout=60_000)
+    save_screenshot(page, "token map webgl hover")
+    # Picking reads the point from the fetched file: token, then "id N · category", then the norm.
+    found = re.fullmatch(r"(.+)\nid (\d+) · (.+)\nnorm ([\d.]+)", tooltip.inner_text().strip())
+    assert found, tooltip.inner_text()
+    from dashboard.checkpoints import load_tables
+
+    assert found[1] == load_tables("default").token_label(int(found[2]))  # the token of that id
 
 
 def test_the_3d_map_is_one_rotatable_webgl_view_with_points(page, app_url):
