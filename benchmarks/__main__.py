@@ -31,6 +31,7 @@ DOC = ROOT / "docs" / "benchmarks.md"
 SUITES = {
     "reading": "benchmarks.bench_reading",
     "vocab_tables": "benchmarks.bench_vocab_tables",
+    "full_pca": "benchmarks.bench_full_pca",
     "positions": "benchmarks.bench_positions",
     "token_map": "benchmarks.bench_token_map",
     "neighbours": "benchmarks.bench_neighbours",

@@ -1,0 +1,81 @@
+"""PCA of every row of today's large vocabularies, beside the plain scikit-learn call, for the three shapes.
+
+Issue 18 part 2: the PCA of the full table in at most 1.5 x the time of the
+plain scikit-learn call in the same run. The tables are those of
+:mod:`benchmarks.bench_vocab_tables` (Llama 3's 128,256 x 4,096, Qwen2's
+151,936 x 3,584, Gemma's 256,000 x 2,304; rows drawn around 64 random
+centres, seed 0), built in memory as float32, as the app holds them:
+
+- ours: :func:`dashboard.analysis.projection.project_table` with PCA to 2D,
+  what the Token map and ``project --method pca`` compute (duplicate rows
+  found first, then scikit-learn's ``PCA(svd_solver="covariance_eigh")``:
+  exact and the same on every run);
+- the alternative: ``sklearn.decomposition.PCA(n_components=2).fit_transform``,
+  the call a user would write (its ``svd_solver="auto"`` picks the
+  randomized solver for these shapes).
+
+One run each (each reads 2.1-2.4 GB several times), ours first, then the
+plain call, for each shape in turn; the table is built once per shape.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from benchmarks.bench_vocab_tables import SHAPES
+from benchmarks.harness import Budget, Figure, SuiteResult
+
+RUNS = 1
+#: The issue's bound: at most 1.5 x the plain scikit-learn call.
+RATIO = 1.5
+
+
+def build_table(vocab_size: int, d_model: int, seed: int = 0) -> np.ndarray:
+    """``(vocab_size, d_model)`` float32: rows around 64 random centres (as bench_vocab_tables writes them)."""
+    generator = np.random.default_rng(seed)
+    centres = generator.standard_normal((64, d_model)).astype(np.float32) * 0.05
+    table = np.empty((vocab_size, d_model), np.float32)
+    for start in range(0, vocab_size, 8192):
+        stop = min(start + 8192, vocab_size)
+        table[start:stop] = centres[generator.integers(0, 64, stop - start)]
+        table[start:stop] += generator.standard_normal((stop - start, d_model)).astype(np.float32) * 0.02
+    return table
+
+
+def _seconds(call) -> tuple[float, np.ndarray]:
+    start = time.perf_counter()
+    result = call()
+    return time.perf_counter() - start, result
+
+
+def run() -> SuiteResult:
+    """Time our PCA and the plain call on each shape's table."""
+    from sklearn.decomposition import PCA
+
+    from dashboard.analysis.projection import ProjectionSettings, project_table
+
+    figures, notes = [], []
+    for name, (vocab_size, d_model, _) in SHAPES.items():
+        table = build_table(vocab_size, d_model)
+        ours, projection = _seconds(lambda: project_table(table, ProjectionSettings("pca", 2)))
+        plain, xy = _seconds(lambda: PCA(n_components=2).fit_transform(table))
+        # Same axes up to sign: the largest component's coordinates agree to float32 rounding.
+        agree = abs(float(np.corrcoef(projection.coords[:, 0], xy[:, 0])[0, 1]))
+        figures.append(Figure(
+            f"PCA to 2D of every row of a {name}-shaped table ({vocab_size:,} x {d_model:,} float32, in memory), "
+            f"{RUNS} run", "s", ours, plain, "sklearn PCA(n_components=2).fit_transform (svd_solver auto)",
+            Budget(RATIO, on="ratio"), RUNS))
+        notes.append(f"{name}: ours {ours:.1f} s ({projection.describe()}), plain {plain:.1f} s; |correlation| of "
+                     f"the first coordinate between the two: {agree:.6f}.")
+        del table, projection, xy
+    return SuiteResult(figures, notes)
+
+
+if __name__ == "__main__":
+    from benchmarks.report import render_summary
+
+    result = run()
+    print(render_summary(result.figures))
+    print("\n".join(result.notes))
