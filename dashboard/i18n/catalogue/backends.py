@@ -39,4 +39,12 @@ MESSAGES = {
         "one repeats exactly",
         "시드 없음: cuML이 GPU에서 병렬로 최적화했고, 다시 계산하면 다른 배치가 나옵니다. 시드를 주면 "
         "배치가 정확히 반복됩니다"),
+    "err.backend_check.size": (
+        "the maps do not match the table: {rows:,} rows in the table, {checked:,} on the map checked, {cpu:,} on "
+        "the CPU map; compute both from the same table",
+        "지도가 테이블과 맞지 않습니다: 테이블 {rows:,}행, 확인할 지도 {checked:,}행, CPU 지도 {cpu:,}행입니다. "
+        "두 지도를 같은 테이블에서 계산하세요"),
+    "err.backend_check.too_few": (
+        "only {count} rows are placed on both maps; trustworthiness needs at least 3",
+        "두 지도에 모두 놓인 행이 {count}개뿐입니다. 신뢰도(trustworthiness)에는 적어도 3개가 필요합니다"),
 }
