@@ -71,6 +71,17 @@ def cuml_versions() -> dict[str, str]:
     return {"numpy": np.__version__, "cuml": str(cuml.__version__)}
 
 
+def to_host(array: Any) -> np.ndarray:
+    """``array`` as a NumPy array: as is when it already is one (``output_type="numpy"``), copied from the GPU
+    when cuML handed back a CuPy array (``.get()``) or a cuDF object (``.to_numpy()``)."""
+    if isinstance(array, np.ndarray):
+        return array
+    for method in ("get", "to_numpy"):
+        if callable(getattr(array, method, None)):
+            return np.asarray(getattr(array, method)())
+    return np.asarray(array)
+
+
 def flip_signs(coords: np.ndarray, components: np.ndarray) -> np.ndarray:
     """Coordinates with scikit-learn's sign convention: each component's largest-magnitude entry positive.
 
@@ -110,8 +121,8 @@ def project_pca_cuml(table: np.ndarray, settings: ProjectionSettings,
 
     def fit(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         pca = PCA(**settings.parameters(), output_type="numpy")
-        coords = pca.fit_transform(np.ascontiguousarray(rows, dtype=np.float32))
-        return flip_signs(coords, pca.components_), np.asarray(pca.explained_variance_ratio_)
+        coords = to_host(pca.fit_transform(np.ascontiguousarray(rows, dtype=np.float32)))
+        return flip_signs(coords, to_host(pca.components_)), to_host(pca.explained_variance_ratio_)
 
     return fit_pca_with(table, settings, fit)
 
@@ -142,7 +153,7 @@ def project_umap_cuml(table: np.ndarray, settings: ProjectionSettings,
     reducer = UMAP(**settings.parameters(), output_type="numpy")
     fitted = reducer.fit_transform(np.ascontiguousarray(table[fit_rows], dtype=np.float32))
     report(1.0, msg("projection.stage.done"))
-    return umap_projection(np.asarray(fitted, dtype=np.float32), fit_rows, distinct, settings,
+    return umap_projection(to_host(fitted).astype(np.float32), fit_rows, distinct, settings,
                            msg("projection.note.cuml_unseeded"))
 
 

@@ -141,3 +141,18 @@ def test_trustworthiness_sample_leaves_out_rows_not_placed_on_either_map(fake):
     check = compare_with_cpu(table, gpu, settings, sample_size=1000)
     assert len(check.rows) == 117 and not np.isin([0, 1, 2], check.rows).any()
     assert 0.0 <= check.score <= 1.0 and 0.0 <= check.cpu_score <= 1.0
+
+
+def test_arrays_cuml_hands_back_from_the_gpu_are_copied_to_the_host():
+    from dashboard.analysis.cuml_projection import to_host
+
+    class DeviceArray:  # what CuPy's ndarray offers: .get() copies to the host, no implicit conversion
+        def __array__(self, *args, **kwargs):
+            raise TypeError("Implicit conversion to a NumPy array is not allowed")
+
+        def get(self):
+            return np.arange(6, dtype=np.float32).reshape(3, 2)
+
+    np.testing.assert_array_equal(to_host(DeviceArray()), np.arange(6).reshape(3, 2))
+    host = np.zeros(2, np.float32)
+    assert to_host(host) is host
