@@ -6,19 +6,21 @@ Examples:
   python -m dashboard project default --method umap --unseeded --out fast.csv
   python -m dashboard project default --method tsne --perplexity 50 --out tsne.csv
   python -m dashboard project path/to/gpt2 --table position --out positions.csv
-  python -m dashboard project default --method umap --backend cuml --out gpu.csv
+  python -m dashboard project default --method umap --backend cuml --check-cpu --out gpu.csv
 
 Writes one row per table row with columns id, token, x, y[, z]; a row the
 method cannot place (an all-zero row under cosine UMAP or t-SNE) has empty
 coordinates. Results are cached on disk like the page's (EXPLORER_CACHE_DIR).
 --backend cuml computes PCA and UMAP on an NVIDIA GPU with RAPIDS cuML (the
 default where cuML and a GPU are usable, as on the Token map page); --backend
-cpu always works.
+cpu always works. --check-cpu prints the trustworthiness of the map and of the
+CPU map of the same settings on the same seeded sample of rows.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import sys
 import threading
@@ -45,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-dist", type=float, default=0.1, help="UMAP's min_dist (default 0.1)")
     parser.add_argument("--perplexity", type=float, default=30.0, help="t-SNE's perplexity, 2 to 100 (default 30)")
     add_backend_argument(parser)
+    parser.add_argument("--check-cpu", action="store_true",
+                        help="also compute the CPU map of the same settings and print the trustworthiness of both on "
+                             "one seeded sample of rows (for --backend cuml)")
     parser.add_argument("--out", required=True, help="CSV file to write")
 
 
@@ -134,4 +139,20 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {projection.n_rows:,} rows to {args.out}: {projection.describe()}", file=sys.stderr)
     for note in projection.notes:
         print(f"note: {note}", file=sys.stderr)
+    if args.check_cpu:
+        _print_check(rows, settings, projection)
     return 0
+
+
+def _print_check(rows, settings: ProjectionSettings, projection) -> None:
+    """Print the trustworthiness of ``projection`` and of the CPU map of the same settings (cached like any map)."""
+    from dashboard.analysis.backend_check import SAMPLE_ROWS, compare_with_cpu
+    from dashboard.projection_cache import cached_projection
+
+    cpu_settings = dataclasses.replace(settings, backend="cpu")
+    cpu = projection if settings.backend == "cpu" else cached_projection(rows.table, rows.content_hash, rows.name,
+                                                                         cpu_settings)
+    check = compare_with_cpu(rows.table, projection, settings, cpu_projection=cpu)
+    print(f"trustworthiness (k={check.n_neighbors}, cosine, {len(check.rows):,} rows sampled with seed 0, at most "
+          f"{SAMPLE_ROWS:,}): {check.backend} {check.score:.4f}, cpu {check.cpu_score:.4f} "
+          f"(difference {check.difference:+.4f})", file=sys.stderr)

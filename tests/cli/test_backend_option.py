@@ -107,3 +107,12 @@ def test_precompute_on_a_cuml_machine_lands_where_the_page_looks_there(folder, c
         found = cached_projection(rows.table, rows.content_hash, rows.name, settings, compute=refuse)
         assert found.backend == ("cpu" if method == "tsne" else "cuml")
         assert np.isfinite(found.coords).all(axis=1).sum() > 0
+
+
+def test_check_cpu_prints_both_trustworthiness_scores_on_one_line(folder, tmp_path, capsys, monkeypatch):
+    install_fake_cuml(monkeypatch)
+    assert main(["project", folder, "--backend", "cuml", "--check-cpu", "--out", str(tmp_path / "m.csv")]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("trustworthiness")]
+    assert len(lines) == 1 and "cuml 0." in lines[0] and "cpu 0." in lines[0]
+    # the fake's PCA is the CPU's up to sign, which ours fixes: the same map, the same score
+    assert "(difference +0.0000)" in lines[0] or "(difference -0.0000)" in lines[0]

@@ -32,8 +32,8 @@ MESSAGES = {
         "여기서는 {backend} 백엔드를 쓸 수 없습니다: {reason}. cpu 백엔드(`--backend cpu`)를 쓰거나, "
         "--backend를 빼서 쓸 수 있는 가장 좋은 백엔드를 쓰세요"),
     "projection.stage.cuml": (
-        "UMAP of {count:,} rows on the GPU (RAPIDS cuML reports no progress until it is done)",
-        "GPU에서 {count:,}개 행의 UMAP을 계산하는 중(RAPIDS cuML은 끝날 때까지 진행 상황을 알리지 않습니다)"),
+        "fitting {count:,} distinct rows on the GPU with RAPIDS cuML, which reports no progress until it is done",
+        "RAPIDS cuML로 GPU에서 서로 다른 행 {count:,}개를 계산하는 중(cuML은 끝날 때까지 진행 상황을 알리지 않습니다)"),
     "projection.note.cuml_unseeded": (
         "unseeded: cuML optimised on the GPU in parallel, and another fit would give another layout; a seeded "
         "one repeats exactly",
