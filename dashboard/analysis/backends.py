@@ -112,7 +112,7 @@ def available_backends() -> tuple[str, ...]:
 
 
 def best_backend(method: str = "umap") -> str:
-    """The backend a map of ``method`` is computed with by default: ``cuml`` where available and it has the method, else ``cpu``.
+    """The backend a map of ``method`` is computed with by default: ``cuml`` where usable for ``method``, else ``cpu``.
 
     Args:
         method: ``pca``, ``umap`` or ``tsne`` (t-SNE always gives ``cpu``).

@@ -193,8 +193,9 @@ class Projection:
         ``notes`` holds the English sentences; ``note_messages`` their catalogue
         keys and parameters, so that a map read back is annotated in the reader's language.
         """
-        meta = {"method": self.method, "backend": self.backend, "parameters": dict(self.parameters), "versions": dict(self.versions),
-                "notes": list(self.notes), "note_messages": [_message_of(note) for note in self.notes]}
+        meta = {"method": self.method, "backend": self.backend, "parameters": dict(self.parameters),
+                "versions": dict(self.versions), "notes": list(self.notes),
+                "note_messages": [_message_of(note) for note in self.notes]}
         with open(path, "wb") as handle:
             np.savez(handle, coords=self.coords, explained_variance=self.explained_variance,
                      meta=np.array(json.dumps(meta)))
@@ -337,7 +338,8 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
     return fit_pca_with(table, settings, fit)
 
 
-#: Fits PCA to a ``(n_rows, d_model)`` float32 table: ``(n_rows, dims)`` coordinates and ``(dims,)`` explained variance ratios.
+#: Fits PCA to a ``(n_rows, d_model)`` float32 table: ``(n_rows, dims)`` coordinates and ``(dims,)`` explained
+#: variance ratios.
 PcaFit = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
 
 

@@ -135,7 +135,7 @@ class UmapProcess:
 
     def project(self, table: np.ndarray, settings: ProjectionSettings,
                 progress: ProgressCallback | None = None) -> Projection:
-        """:func:`~dashboard.analysis.projection.project_table` of ``table`` (a UMAP, on ``settings.backend``), run in the child.
+        """:func:`~dashboard.analysis.projection.project_table` of ``table`` (UMAP, on ``settings.backend``) in the child.
 
         Args:
             table: ``(n_rows, d_model)`` float32 (copied once into shared memory).

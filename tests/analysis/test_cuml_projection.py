@@ -156,3 +156,20 @@ def test_arrays_cuml_hands_back_from_the_gpu_are_copied_to_the_host():
     np.testing.assert_array_equal(to_host(DeviceArray()), np.arange(6).reshape(3, 2))
     host = np.zeros(2, np.float32)
     assert to_host(host) is host
+
+
+def test_the_umap_worker_process_dispatches_on_the_backend(monkeypatch):
+    """The page's UMAP fits run in a child process; a cuml fit there goes to cuML (refused: the child sees no GPU
+    on any machine, CUDA_VISIBLE_DEVICES is empty) instead of silently running umap-learn, and the error keeps its
+    class across the pipe."""
+    from dashboard.analysis.umap_process import UmapProcess
+
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "")
+    child = UmapProcess()
+    try:
+        with pytest.raises(BackendUnavailableError, match="the cuml backend is not available here"):
+            child.project(_clustered(60), ProjectionSettings("umap", 2, n_neighbors=5, backend="cuml"))
+    finally:
+        if child._child is not None:
+            child._child.stdin.close()
+            child._child.wait(30)

@@ -1,4 +1,4 @@
-"""The GPU benchmark suite: where cuML cannot run it measures nothing and says why; its table is the vocab suite's kind."""
+"""The GPU benchmark suite: where cuML cannot run it measures nothing and says why; its clustered table."""
 
 import sys
 
