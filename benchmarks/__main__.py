@@ -40,6 +40,7 @@ SUITES = {
     "startup": "benchmarks.bench_startup",
     "cold_command": "benchmarks.bench_cold_command",
     "umap_fairness": "benchmarks.bench_umap_fairness",
+    "cuml": "benchmarks.bench_cuml",  # measures only where RAPIDS cuML and a GPU are usable; says why not elsewhere
 }
 
 

@@ -96,3 +96,7 @@ class UploadQuotaError(ExplorerError):
 
 class MetadataError(CheckpointReadError):
     """A metadata file or field (config.json, meta.pkl, GGUF key ...) has the wrong type or shape; the message names the file and the field."""
+
+
+class BackendUnavailableError(ExplorerError):
+    """A computing backend asked for (``--backend cuml``) cannot run here: the message says why and what to do."""

@@ -47,15 +47,27 @@ def cache_dir() -> Path:
 def projection_key(content_hash: str, table_name: str, settings: ProjectionSettings) -> str:
     """File stem for a projection: a hex digest of what determines the result.
 
+    A ``cpu`` key is exactly what it was before backends existed (the same
+    document, the same digest), so caches and precomputed maps keep working;
+    a ``cuml`` key adds the backend to the document (with cuML's parameters and
+    version) and ``-cuml`` to the stem, so the two never share a file.
+
     Args:
         content_hash: :attr:`EmbeddingTables.content_hash` of the tables.
         table_name: ``token`` or ``position``.
         settings: the projection settings.
+
+    Raises:
+        ImportError: ``backend="cuml"`` where cuML is not importable (the key holds its version).
     """
     document = {"table": content_hash, "which": table_name, "method": settings.method,
-                "parameters": settings.parameters(), "versions": library_versions(settings.method)}
+                "parameters": settings.parameters(), "versions": library_versions(settings.method, settings.backend)}
+    tag = ""
+    if settings.backend != "cpu":
+        document["backend"] = settings.backend
+        tag = f"-{settings.backend}"
     digest = hashlib.blake2b(json.dumps(document, sort_keys=True).encode(), digest_size=16).hexdigest()
-    return f"{table_name}-{settings.method}{settings.dims}d-{digest}"
+    return f"{table_name}-{settings.method}{settings.dims}d{tag}-{digest}"
 
 
 def cache_path(content_hash: str, table_name: str, settings: ProjectionSettings, directory: Path | None = None) -> Path:

@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboard.analysis.output_head import describe_head, has_own_head
 from dashboard.analysis.custom_axes import AXES_METHOD, AXES_TABLES, AXIS_ENDS, DEFAULT_QUERIES, AxisQueries
+from dashboard.analysis.backends import best_backend
 from dashboard.analysis.projection import DIMS, METHODS, SLOW_METHODS, ProjectionSettings
 from dashboard.analysis.token_map import (
     TABLE_NAMES,
@@ -123,9 +124,10 @@ publish(PARAMS)
 try:
     umap_seed = int(st.session_state["map_seed"]) if st.session_state["map_seeded"] else None
     method = st.session_state["map_method"]
-    settings = ProjectionSettings(method if method in METHODS else "pca", st.session_state["map_dims"], umap_seed,
+    chosen = method if method in METHODS else "pca"
+    settings = ProjectionSettings(chosen, st.session_state["map_dims"], umap_seed,
                                   st.session_state["map_n_neighbors"], float(st.session_state["map_min_dist"]),
-                                  float(st.session_state["map_perplexity"]))
+                                  float(st.session_state["map_perplexity"]), best_backend(chosen))
     rows = get_table_rows(tables, source, tables.content_hash, st.session_state["map_table"])
     if method == AXES_METHOD and rows.name not in AXES_TABLES:
         st.info(t("token_map.axes_position"), icon=":material/info:")

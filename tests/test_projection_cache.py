@@ -68,3 +68,50 @@ def test_directory_comes_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "elsewhere"))
     cached_projection(random_table(20, 4), "hash", "token", PCA2)
     assert len(list((tmp_path / "elsewhere").glob("token-pca2d-*.npz"))) == 1
+
+
+def _fixed_versions(method, backend="cpu"):
+    """Library versions frozen, so that a key's digest can be written down."""
+    umap = {"umap-learn": "0.5.7", "pynndescent": "0.5.13", "numba": "0.60.0"} if method == "umap" else {}
+    return {"numpy": "2.0.0", "scikit-learn": "1.5.0", **umap}
+
+
+def test_cpu_keys_are_exactly_those_of_before_backends_existed(monkeypatch):
+    """Caches and precomputed maps written before the backend setting keep being found: the digests below were
+    computed by the code of commit eefe667, before ProjectionSettings had a backend."""
+    import dashboard.projection_cache as projection_cache
+
+    monkeypatch.setattr(projection_cache, "library_versions", _fixed_versions)
+    expected = {
+        ProjectionSettings("pca", 2): "token-pca2d-a1b782e32d20dd4fc72a83e1f8ec661e",
+        ProjectionSettings("umap", 3, seed=None): "token-umap3d-b4d9604ec11d36cfb23ead8b69d5fba2",
+        ProjectionSettings("umap", 2, seed=7, n_neighbors=30, min_dist=0.5):
+            "token-umap2d-752232e02643cf3a3bf8102d50af58c0",
+        ProjectionSettings("tsne", 2): "token-tsne2d-648e9e96f5d4b978df3b91cc31e9f8a7",
+    }
+    for settings, key in expected.items():
+        assert projection_key("abc123", "token", settings) == key
+        assert projection_key("abc123", "token", ProjectionSettings(**{**settings.__dict__, "backend": "cpu"})) == key
+
+
+def test_cpu_key_is_the_digest_of_the_same_document_with_the_real_versions():
+    import hashlib
+    import json
+
+    from dashboard.analysis.projection import library_versions
+
+    settings = ProjectionSettings("umap", 2, seed=3)
+    document = {"table": "h", "which": "token", "method": "umap", "parameters": settings.parameters(),
+                "versions": library_versions("umap")}
+    digest = hashlib.blake2b(json.dumps(document, sort_keys=True).encode(), digest_size=16).hexdigest()
+    assert projection_key("h", "token", settings) == f"token-umap2d-{digest}"
+
+
+def test_a_loaded_file_without_a_backend_is_a_cpu_map_and_a_cuml_map_keeps_its_backend(tmp_path):
+    coords = np.zeros((3, 2), np.float32)
+    Projection(coords=coords, method="pca", parameters={}, versions={}).save(tmp_path / "cpu.npz")
+    assert Projection.load(tmp_path / "cpu.npz").backend == "cpu"
+    Projection(coords=coords, method="umap", parameters={}, versions={"cuml": "25.10.00"},
+               backend="cuml").save(tmp_path / "gpu.npz")
+    loaded = Projection.load(tmp_path / "gpu.npz")
+    assert loaded.backend == "cuml" and "cuml 25.10.00" in loaded.describe()

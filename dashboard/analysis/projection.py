@@ -23,6 +23,9 @@ given table and :class:`ProjectionSettings`, except UMAP asked to run unseeded.
   becomes a disconnected component that UMAP places at an arbitrary spot,
   a cluster that means nothing. The PCA initialisation skips umap's spectral
   initialisation, which on 30k rows costs more than the optimisation itself.
+- **On a GPU** (``backend="cuml"``): PCA and UMAP run through RAPIDS cuML
+  with the same settings (:mod:`dashboard.analysis.cuml_projection`); which
+  backends are usable here is :mod:`dashboard.analysis.backends`' answer.
 - **t-SNE**: openTSNE (Poličar, Stražar & Zupan 2024) with ``metric="cosine"``,
   PCA initialisation and a seed, on the same distinct non-zero rows as UMAP
   (:mod:`dashboard.analysis.tsne`). Seeded, the layout repeats exactly.
@@ -45,6 +48,7 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
+from dashboard.analysis.backends import BACKEND_METHODS, BACKENDS
 from dashboard.errors import InvalidTableError, QueryError
 from dashboard.i18n import Text, msg
 
@@ -71,6 +75,8 @@ class ProjectionSettings:
         n_neighbors: UMAP's neighbourhood size, >= 2: larger keeps more global structure.
         min_dist: UMAP's minimum distance between points in the output, in [0, 1].
         perplexity: t-SNE's effective number of neighbours, in [2, 100].
+        backend: ``cpu`` (scikit-learn, umap-learn, openTSNE) or ``cuml`` (RAPIDS cuML on a GPU; PCA and UMAP only).
+            Part of the cache key only for ``cuml``, so every key computed before backends existed still holds.
     """
 
     method: str = "pca"
@@ -79,6 +85,7 @@ class ProjectionSettings:
     n_neighbors: int = 15
     min_dist: float = 0.1
     perplexity: float = 30.0
+    backend: str = "cpu"
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -94,6 +101,11 @@ class ProjectionSettings:
             raise QueryError(msg("err.projection.perplexity", perplexity=self.perplexity))
         if self.seed is not None and not 0 <= self.seed < 2**32:
             raise QueryError(msg("err.projection.seed", seed=self.seed))
+        if self.backend not in BACKENDS:
+            raise QueryError(msg("err.backends.unknown", backend=repr(self.backend), choices=", ".join(BACKENDS)))
+        if self.method not in BACKEND_METHODS[self.backend]:
+            raise QueryError(msg("err.backends.method", method=METHODS[self.method], backend=self.backend,
+                                 choices=", ".join(METHODS[m] for m in BACKEND_METHODS[self.backend])))
 
     @property
     def seeded(self) -> bool:
@@ -101,7 +113,11 @@ class ProjectionSettings:
         return self.seed is not None
 
     def parameters(self) -> dict[str, Any]:
-        """The parameters that change the result, as passed to the library."""
+        """The parameters that change the result, as passed to the library (cuML's for ``backend="cuml"``)."""
+        if self.backend == "cuml":
+            from dashboard.analysis.cuml_projection import cuml_parameters
+
+            return cuml_parameters(self)
         if self.method == "pca":
             return {"n_components": self.dims, "svd_solver": "covariance_eigh"}
         if self.method == "tsne":
@@ -112,8 +128,16 @@ class ProjectionSettings:
                 "n_neighbors": self.n_neighbors, "min_dist": self.min_dist}
 
 
-def library_versions(method: str) -> dict[str, str]:
-    """Versions of the libraries a method's result depends on."""
+def library_versions(method: str, backend: str = "cpu") -> dict[str, str]:
+    """Versions of the libraries a method's result depends on, on ``backend`` (``cpu`` or ``cuml``).
+
+    Raises:
+        ImportError: ``backend="cuml"`` where cuML is not importable (its version is read from the module).
+    """
+    if backend == "cuml":
+        from dashboard.analysis.cuml_projection import cuml_versions
+
+        return cuml_versions()
     extra = {"umap": ["umap-learn", "pynndescent", "numba"], "tsne": ["openTSNE"]}.get(method, [])
     names = ["numpy", "scikit-learn"] + extra
     return {name: version(name) for name in names}
@@ -134,6 +158,7 @@ class Projection:
         explained_variance: PCA only: ``(dims,)`` fraction of the table's
             variance along each component, each in [0, 1]; empty for UMAP.
         n_placed: rows with finite coordinates.
+        backend: ``cpu`` or ``cuml``, where it was computed (``cpu`` for a file written before backends existed).
     """
 
     coords: np.ndarray
@@ -142,6 +167,7 @@ class Projection:
     versions: Mapping[str, str]
     notes: tuple[str, ...] = ()
     explained_variance: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    backend: str = "cpu"
 
     @property
     def dims(self) -> int:
@@ -167,8 +193,9 @@ class Projection:
         ``notes`` holds the English sentences; ``note_messages`` their catalogue
         keys and parameters, so that a map read back is annotated in the reader's language.
         """
-        meta = {"method": self.method, "parameters": dict(self.parameters), "versions": dict(self.versions),
-                "notes": list(self.notes), "note_messages": [_message_of(note) for note in self.notes]}
+        meta = {"method": self.method, "backend": self.backend, "parameters": dict(self.parameters),
+                "versions": dict(self.versions), "notes": list(self.notes),
+                "note_messages": [_message_of(note) for note in self.notes]}
         with open(path, "wb") as handle:
             np.savez(handle, coords=self.coords, explained_variance=self.explained_variance,
                      meta=np.array(json.dumps(meta)))
@@ -185,7 +212,8 @@ class Projection:
             notes = tuple(_note_from(note, message) for note, message
                           in zip(meta["notes"], meta.get("note_messages") or [None] * len(meta["notes"])))
             return cls(coords=data["coords"], explained_variance=data["explained_variance"], method=meta["method"],
-                       parameters=meta["parameters"], versions=meta["versions"], notes=notes)
+                       parameters=meta["parameters"], versions=meta["versions"], notes=notes,
+                       backend=meta.get("backend", "cpu"))
 
 
 def _message_of(note: str) -> list | None:
@@ -303,6 +331,32 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
     """
     from sklearn.decomposition import PCA
 
+    def fit(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        pca = PCA(**settings.parameters())
+        return pca.fit_transform(rows), pca.explained_variance_ratio_
+
+    return fit_pca_with(table, settings, fit)
+
+
+#: Fits PCA to a ``(n_rows, d_model)`` float32 table: ``(n_rows, dims)`` coordinates and ``(dims,)`` explained
+#: variance ratios.
+PcaFit = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
+
+
+def fit_pca_with(table: np.ndarray, settings: ProjectionSettings, fit: PcaFit) -> Projection:
+    """PCA of every row through ``fit`` (scikit-learn's or cuML's), with the same checks and notes on every backend.
+
+    Args:
+        table: ``(n_rows, d_model)`` float32.
+        settings: ``method="pca"`` settings; ``dims`` and ``backend`` are used.
+        fit: the library call; not called when every row is identical (all rows go to the origin).
+
+    Returns:
+        Coordinates ``(n_rows, dims)`` float32 and the fraction of variance each component explains.
+
+    Raises:
+        QueryError: fewer rows or columns than ``dims + 1`` / ``dims``.
+    """
     _check_shape(table, settings.dims)
     distinct = find_distinct_rows(table)
     notes = []
@@ -312,15 +366,16 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
         coords = np.zeros((len(table), settings.dims), np.float32)
         explained = np.zeros(settings.dims, np.float32)
     else:
-        pca = PCA(**settings.parameters())
-        coords = pca.fit_transform(table).astype(np.float32)
-        explained = np.nan_to_num(pca.explained_variance_ratio_).astype(np.float32)
+        fitted, ratios = fit(table)
+        coords = np.asarray(fitted, dtype=np.float32)
+        explained = np.nan_to_num(np.asarray(ratios, dtype=np.float32))
     if distinct.n_duplicates:
         notes.append(_rows(distinct.n_duplicates, "projection.note.pca_duplicates"))
     if distinct.zero.any():
         notes.append(_rows(int(distinct.zero.sum()), "projection.note.pca_zero"))
     return Projection(coords=coords, method="pca", parameters=settings.parameters(),
-                      versions=library_versions("pca"), notes=tuple(notes), explained_variance=explained)
+                      versions=library_versions("pca", settings.backend), notes=tuple(notes),
+                      explained_variance=explained, backend=settings.backend)
 
 
 #: UMAP's stages, in order, as :func:`project_umap` reports them (the key suffix of its progress labels).
@@ -427,13 +482,8 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     import numba
     import umap
 
-    _check_shape(table, settings.dims)
     report = progress or (lambda fraction, label: None)
-    distinct = find_distinct_rows(table)
-    fit_rows = np.flatnonzero((distinct.first == np.arange(len(table))) & ~distinct.zero)
-    if len(fit_rows) <= max(settings.n_neighbors, settings.dims + 1):
-        raise QueryError(msg("err.projection.umap_too_few_rows", n_neighbors=settings.n_neighbors,
-                             count=len(fit_rows)))
+    distinct, fit_rows = find_umap_rows(table, settings)
     report(0.0, msg("projection.stage.graph", n_neighbors=settings.n_neighbors, count=len(fit_rows)))
     _install_stage_hooks()
     count = len(fit_rows)
@@ -451,15 +501,53 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     finally:
         _stage_listener.call = None
         numba.set_num_threads(threads)  # a seeded fit sets numba to 1 thread for the calling thread; undo it
-    coords = spread_to_rows(fitted, fit_rows, distinct)
-    notes = [] if settings.seeded else [msg("projection.note.unseeded")]
+    report(1.0, msg("projection.stage.done"))
+    return umap_projection(fitted, fit_rows, distinct, settings, msg("projection.note.unseeded"))
+
+
+def find_umap_rows(table: np.ndarray, settings: ProjectionSettings) -> tuple[DistinctRows, np.ndarray]:
+    """The rows a cosine UMAP fits: each distinct non-zero row once (every backend).
+
+    Args:
+        table: ``(n_rows, d_model)`` float32.
+        settings: ``method="umap"`` settings.
+
+    Returns:
+        :func:`find_distinct_rows` of the table and the 0-based rows to fit, ascending.
+
+    Raises:
+        InvalidTableError: the table is not 2-D.
+        QueryError: too few rows or columns for ``dims``, or too few distinct non-zero rows for ``n_neighbors``.
+    """
+    _check_shape(table, settings.dims)
+    distinct = find_distinct_rows(table)
+    fit_rows = np.flatnonzero((distinct.first == np.arange(len(table))) & ~distinct.zero)
+    if len(fit_rows) <= max(settings.n_neighbors, settings.dims + 1):
+        raise QueryError(msg("err.projection.umap_too_few_rows", n_neighbors=settings.n_neighbors,
+                             count=len(fit_rows)))
+    return distinct, fit_rows
+
+
+def umap_projection(fitted: np.ndarray, fit_rows: np.ndarray, distinct: DistinctRows, settings: ProjectionSettings,
+                    unseeded_note: Text) -> Projection:
+    """The :class:`Projection` of a UMAP fit of ``fit_rows`` (:func:`find_umap_rows`), with its notes.
+
+    Args:
+        fitted: ``(len(fit_rows), dims)`` float32, the library's output.
+        fit_rows: the rows fitted.
+        distinct: :func:`find_distinct_rows` of the table.
+        settings: the settings it was fitted with (their ``backend`` is recorded).
+        unseeded_note: the note an unseeded fit carries (it names the library that ran it).
+    """
+    coords = spread_to_rows(np.asarray(fitted, dtype=np.float32), fit_rows, distinct)
+    notes = [] if settings.seeded else [unseeded_note]
     if distinct.n_duplicates:
         notes.append(_rows(distinct.n_duplicates, "projection.note.umap_duplicates"))
     if distinct.zero.any():
         notes.append(_rows(int(distinct.zero.sum()), "projection.note.umap_zero"))
-    report(1.0, msg("projection.stage.done"))
     return Projection(coords=coords, method="umap", parameters=settings.parameters(),
-                      versions=library_versions("umap"), notes=tuple(notes))
+                      versions=library_versions("umap", settings.backend), notes=tuple(notes),
+                      backend=settings.backend)
 
 
 #: Method name -> function computing it.
@@ -476,11 +564,16 @@ PROJECTORS: dict[str, Callable[..., Projection]] = {"pca": project_pca, "umap": 
 
 def project_table(table: np.ndarray, settings: ProjectionSettings,
                   progress: ProgressCallback | None = None) -> Projection:
-    """Project every row of ``table`` with the method ``settings`` names.
+    """Project every row of ``table`` with the method and backend ``settings`` name.
 
     Raises:
         QueryError: the table is too small for the settings.
+        BackendUnavailableError: ``backend="cuml"`` where cuML or a CUDA device is not usable.
     """
+    if settings.backend == "cuml":
+        from dashboard.analysis.cuml_projection import CUML_PROJECTORS
+
+        return CUML_PROJECTORS[settings.method](table, settings, progress)
     return PROJECTORS[settings.method](table, settings, progress)
 
 

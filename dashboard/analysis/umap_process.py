@@ -135,7 +135,7 @@ class UmapProcess:
 
     def project(self, table: np.ndarray, settings: ProjectionSettings,
                 progress: ProgressCallback | None = None) -> Projection:
-        """:func:`~dashboard.analysis.projection.project_umap` of ``table``, run in the child.
+        """:func:`~dashboard.analysis.projection.project_table` of ``table`` (UMAP, on ``settings.backend``) in the child.
 
         Args:
             table: ``(n_rows, d_model)`` float32 (copied once into shared memory).
@@ -164,7 +164,7 @@ class UmapProcess:
 
 def _serve() -> None:
     """The child's loop: read requests from stdin, answer on the protocol pipe, until stdin closes."""
-    from dashboard.analysis.projection import project_umap, warm_umap
+    from dashboard.analysis.projection import project_table, warm_umap
 
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # whatever a library prints goes to stderr, never into the answers
@@ -185,7 +185,8 @@ def _serve() -> None:
             resource_tracker.unregister(block._name, "shared_memory")  # the parent owns and frees it
             try:
                 table = np.ndarray(tuple(request["shape"]), np.float32, buffer=block.buf)
-                result = project_umap(table, ProjectionSettings(**request["settings"]), progress)
+                # project_table: the settings' backend decides between umap-learn and cuML
+                result = project_table(table, ProjectionSettings(**request["settings"]), progress)
                 del table
             finally:
                 try:

@@ -6,20 +6,27 @@ Examples:
   python -m dashboard project default --method umap --unseeded --out fast.csv
   python -m dashboard project default --method tsne --perplexity 50 --out tsne.csv
   python -m dashboard project path/to/gpt2 --table position --out positions.csv
+  python -m dashboard project default --method umap --backend cuml --check-cpu --out gpu.csv
 
 Writes one row per table row with columns id, token, x, y[, z]; a row the
 method cannot place (an all-zero row under cosine UMAP or t-SNE) has empty
 coordinates. Results are cached on disk like the page's (EXPLORER_CACHE_DIR).
+--backend cuml computes PCA and UMAP on an NVIDIA GPU with RAPIDS cuML (the
+default where cuML and a GPU are usable, as on the Token map page); --backend
+cpu always works. --check-cpu prints the trustworthiness of the map and of the
+CPU map of the same settings on the same seeded sample of rows.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import sys
 import threading
 from pathlib import Path
 
+from dashboard.analysis.backends import BACKENDS, best_backend, require_backend
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
 from dashboard.analysis.token_map import TABLE_NAMES
 from dashboard.checkpoints.user_paths import inspect_path, shorten
@@ -39,7 +46,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--n-neighbors", type=int, default=15, help="UMAP's n_neighbors (default 15)")
     parser.add_argument("--min-dist", type=float, default=0.1, help="UMAP's min_dist (default 0.1)")
     parser.add_argument("--perplexity", type=float, default=30.0, help="t-SNE's perplexity, 2 to 100 (default 30)")
+    add_backend_argument(parser)
+    parser.add_argument("--check-cpu", action="store_true",
+                        help="also compute the CPU map of the same settings and print the trustworthiness of both on "
+                             "one seeded sample of rows (for --backend cuml)")
     parser.add_argument("--out", required=True, help="CSV file to write")
+
+
+def add_backend_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--backend cpu|cuml`` (default: the best available for each method, as the Token map page)."""
+    parser.add_argument("--backend", choices=list(BACKENDS), default=None,
+                        help="cpu, or cuml (RAPIDS cuML on an NVIDIA GPU: PCA and UMAP); default: cuml where cuML "
+                             "and a GPU are usable, else cpu (t-SNE always cpu)")
+
+
+def chosen_backend(requested: str | None, method: str) -> str:
+    """The backend a map of ``method`` is computed with: ``requested``, checked, or the best available.
+
+    Raises:
+        BackendUnavailableError: ``requested`` is ``cuml`` and cuML or a GPU is not usable here.
+    """
+    if requested is None:
+        return best_backend(method)
+    require_backend(requested)
+    return requested
 
 
 def _output_file(text: str) -> Path:
@@ -83,18 +113,21 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         UnusablePathError: ``--out`` is empty, too long or holds a NUL byte.
         QueryError: ``--out`` is a folder, its folder does not exist or the
-            file cannot be written, a UMAP or t-SNE setting is out of range, or the
-            table is too small for the method.
+            file cannot be written, a UMAP or t-SNE setting is out of range, the
+            table is too small for the method, or ``--backend cuml`` with t-SNE.
+        BackendUnavailableError: ``--backend cuml`` where cuML or a GPU is not usable.
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
     """
     out = _output_file(args.out)
-    _import_in_background(_METHOD_LIBRARY[args.method])
+    seed = None if args.unseeded else args.seed
+    backend = chosen_backend(args.backend, args.method)
+    settings = ProjectionSettings(args.method, args.dims, seed, args.n_neighbors, args.min_dist, args.perplexity,
+                                  backend)
+    _import_in_background("cuml" if backend == "cuml" else _METHOD_LIBRARY[args.method])
     from dashboard.analysis.token_map import coordinates_csv, table_rows
     from dashboard.checkpoints import load_tables
     from dashboard.projection_cache import cached_projection
 
-    seed = None if args.unseeded else args.seed
-    settings = ProjectionSettings(args.method, args.dims, seed, args.n_neighbors, args.min_dist, args.perplexity)
     tables = load_tables(args.source)
     rows = table_rows(tables, args.table)
     projection = cached_projection(rows.table, rows.content_hash, rows.name, settings)
@@ -106,4 +139,20 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {projection.n_rows:,} rows to {args.out}: {projection.describe()}", file=sys.stderr)
     for note in projection.notes:
         print(f"note: {note}", file=sys.stderr)
+    if args.check_cpu:
+        _print_check(rows, settings, projection)
     return 0
+
+
+def _print_check(rows, settings: ProjectionSettings, projection) -> None:
+    """Print the trustworthiness of ``projection`` and of the CPU map of the same settings (cached like any map)."""
+    from dashboard.analysis.backend_check import SAMPLE_ROWS, compare_with_cpu
+    from dashboard.projection_cache import cached_projection
+
+    cpu_settings = dataclasses.replace(settings, backend="cpu")
+    cpu = projection if settings.backend == "cpu" else cached_projection(rows.table, rows.content_hash, rows.name,
+                                                                         cpu_settings)
+    check = compare_with_cpu(rows.table, projection, settings, cpu_projection=cpu)
+    print(f"trustworthiness (k={check.n_neighbors}, cosine, {len(check.rows):,} rows sampled with seed 0, at most "
+          f"{SAMPLE_ROWS:,}): {check.backend} {check.score:.4f}, cpu {check.cpu_score:.4f} "
+          f"(difference {check.difference:+.4f})", file=sys.stderr)

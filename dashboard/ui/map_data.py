@@ -16,6 +16,7 @@ import numpy as np
 import pydeck as pdk
 import streamlit as st
 
+from dashboard.analysis.backends import best_backend
 from dashboard.analysis.neighbours import NeighbourIndex, build_index
 from dashboard.analysis.projection import Projection, ProjectionSettings, project_table
 from dashboard.analysis.queries import TermResolver
@@ -95,10 +96,13 @@ def _pca(_rows: TableRows, source: str, content_hash: str, name: str, settings: 
 def get_pca(rows: TableRows, source: str, content_hash: str, settings: ProjectionSettings) -> Projection:
     """PCA with ``settings.dims``, computed in the page (well under a second) or read from disk.
 
+    On the best backend here (:func:`~dashboard.analysis.backends.best_backend`), as ``precompute`` computes it.
+
     Raises:
         QueryError: the table is too small for ``dims``.
     """
-    return _pca(rows, source, content_hash, rows.name, ProjectionSettings("pca", settings.dims))
+    pca = ProjectionSettings("pca", settings.dims, backend=best_backend("pca"))
+    return _pca(rows, source, content_hash, rows.name, pca)
 
 
 def wait_for_umap(key: str | None) -> None:
@@ -133,13 +137,15 @@ def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -
     if found is not None:
         return found
 
-    # UMAP fits run in the lower-priority child process; t-SNE (openTSNE, its own threads) runs on the worker.
+    # UMAP fits run in the lower-priority child process (umap-learn or cuML, as settings.backend says);
+    # t-SNE (openTSNE, its own threads) runs on the worker.
     fit = job_board().process.project if settings.method == "umap" else project_table
 
     def compute(progress):
         return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress, compute=fit)
 
-    model = umap_time_model() if settings.method == "umap" else None
+    # the measured timings are of umap-learn on this machine's CPU; a cuML fit has no estimate
+    model = umap_time_model() if settings.method == "umap" and settings.backend == "cpu" else None
     estimate = None if model is None else model.predict(len(rows.table), rows.table.shape[1], settings.seeded)
     job = job_board().submit(key, compute, waiter=current_session_id(), estimate=estimate)
     if job.future.done() and job.future.exception() is None:
