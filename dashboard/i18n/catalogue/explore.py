@@ -12,9 +12,9 @@ MESSAGES = {
     # Token map page.
     "token_map.title": ("Token map", "토큰 지도"),
     "token_map.caption": (
-        "Every row projected to 2D or 3D. PCA appears at once; UMAP runs in the background and replaces it when "
-        "done. Hover a point for its token; drag to pan, scroll to zoom.",
-        "모든 행을 2D 또는 3D로 투영합니다. PCA는 바로 나타나고, UMAP은 뒤에서 계산하다가 끝나면 PCA 대신 "
+        "Every row projected to 2D or 3D. PCA appears at once; UMAP or t-SNE runs in the background and replaces "
+        "it when done. Hover a point for its token; drag to pan, scroll to zoom.",
+        "모든 행을 2D 또는 3D로 투영합니다. PCA는 바로 나타나고, UMAP이나 t-SNE는 뒤에서 계산하다가 끝나면 PCA 대신 "
         "보입니다. 점 위에 마우스를 올리면 토큰이 보입니다. 끌면 이동하고, 스크롤하면 확대합니다."),
     "token_map.table_label": ("Table", "테이블"),
     "token_map.method_label": ("Method", "투영 방법"),
@@ -213,7 +213,7 @@ MESSAGES = {
     "chart.similarity.tip.row": ("row", "행"),
     "chart.similarity.tip.column": ("column", "열"),
     "chart.similarity.undefined": ("n/a", "없음"),
-    # Cached data and background UMAP (dashboard.ui.map_data, dashboard.ui.projection_jobs).
+    # Cached data and background UMAP and t-SNE (dashboard.ui.map_data, dashboard.ui.projection_jobs).
     "map_data.spinner.labelling": ("Labelling the rows ...", "행에 이름을 붙이는 중 ..."),
     "map_data.spinner.token_index": ("Indexing the token table ...", "토큰 임베딩 테이블을 색인하는 중 ..."),
     "map_data.spinner.head_index": ("Indexing the output head ...", "출력 헤드를 색인하는 중 ..."),
@@ -221,13 +221,16 @@ MESSAGES = {
     "map_data.spinner.pca": ("Computing PCA of every row ...", "모든 행의 PCA를 계산하는 중 ..."),
     "err.map_data.no_own_head": ("{name} stores no output head of its own ({tying})",
                                  "{name}에는 따로 저장된 출력 헤드가 없습니다({tying})"),
+    # {method} is UMAP or t-SNE, the job's own method (the Korean avoids a particle right after it).
     "err.map_data.umap_failed": (
-        "UMAP failed unexpectedly ({error}); change a setting or reload to retry",
-        "UMAP이 예기치 않게 실패했습니다({error}). 설정을 바꾸거나 페이지를 새로 고쳐 다시 시도하세요"),
-    "umap_job.queued": ("waiting for the UMAP asked for before it to finish (one runs at a time)",
-                        "먼저 요청된 UMAP이 끝나기를 기다리는 중(한 번에 하나씩 계산합니다)"),
-    "umap_job.compiling": ("waiting for umap-learn to finish compiling (once per server start)",
-                           "umap-learn의 컴파일이 끝나기를 기다리는 중(서버를 켤 때 한 번만)"),
+        "{method} failed unexpectedly ({error}); change a setting or reload to retry",
+        "{method} 계산이 예기치 않게 실패했습니다({error}). 설정을 바꾸거나 페이지를 새로 고쳐 다시 시도하세요"),
+    "umap_job.queued": ("waiting for the map asked for before this {method} to finish (one map is computed at a time)",
+                        "이 {method} 계산보다 먼저 요청된 지도가 끝나기를 기다리는 중(지도는 한 번에 하나씩 계산합니다)"),
+    "umap_job.compiling": ("waiting for umap-learn to finish compiling (once per server start); the {method} starts "
+                           "after it",
+                           "umap-learn의 컴파일이 끝나기를 기다리는 중(서버를 켤 때 한 번만). 끝나면 {method} 계산을 "
+                           "시작합니다"),
     "umap_job.starting": ("starting", "시작하는 중"),
     # Spinners of the Compare and Under-trained tokens pages' cached results (dashboard.ui.compare_frames).
     "compare_frames.spinner.comparing": ("Aligning the two tables and comparing neighbours ...",
