@@ -109,8 +109,9 @@ def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_i
     with busy_worker():
         at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="7")
         text = at.get("progress")[0].proto.text
-        # Turning "reproducible UMAP" off cannot overtake a fit already running: the fast map comes after it.
-        assert "reproducible UMAP" in text and "already running finishes first" in text
+        # Turning "reproducible map" off cannot overtake a fit already running: the fast map comes after it.
+        assert '"reproducible map (seeded)" off (under "Seed, UMAP parameters and drawing")' in text
+        assert "already running finishes first" in text
         assert not at.exception and not at.error
 
 
