@@ -196,7 +196,7 @@ def run() -> SuiteResult:
         "call is unseeded, so umap-learn optimises on both cores and each run gives another map; seeded (ours by "
         "default, and the second plain call) it uses one thread (lmcinnes/umap#298). umap-learn cannot give both a "
         "repeatable map and the parallel speed, so the page offers both: reproducible (the default) and fast "
-        "(\"reproducible UMAP\" off, or `project --unseeded`).",
+        "(\"reproducible map (seeded)\" off, or `project --unseeded`).",
         f"The plain PCA keeps scikit-learn's default solver (`auto`, which picks `covariance_eigh` for this shape). "
         f"`PCA()` with every default, keeping all {d} components: median {median_of(every_default):.2f} s over "
         f"{PCA_RUNS} runs.",

@@ -89,9 +89,11 @@ cols[0].metric(t("compare.metric.rows"), f"{result.n_rows:,}")
 cols[1].metric(t("compare.metric.residual"), f"{result.procrustes_residual:.3f}", help=t("compare.metric.residual_help"))
 cols[2].metric(t("compare.metric.cka"), f"{result.cka:.3f}", help=t("compare.metric.cka_help"))
 cols[3].metric(t("compare.metric.overlap"), f"{result.mean_overlap:.3f}", help=t("compare.metric.overlap_help"))
-st.write(t("compare.summary", residual=result.procrustes_residual, shared=result.mean_overlap * result.k, k=result.k,
+overlap_counts = frames.overlap_counts_frame(comparison)  # rows sharing 0, 1, ..., k of their k nearest
+st.write(t("compare.summary", residual=result.procrustes_residual, share=result.mean_overlap, k=result.k,
            rows=len(result.overlap_ids), sample=msg("compare.sampled" if sampled else "compare.all_rows"),
-           chance=chance * result.k))
+           every=int(overlap_counts["rows"].iloc[-1]), none=int(overlap_counts["rows"].iloc[0]),
+           chance=100 * chance))
 
 map_frame = frames.aligned_maps_frame(comparison)
 n_drawn = int(map_frame["id"].nunique())
@@ -103,7 +105,7 @@ st.altair_chart(maps, key="cmp_maps")
 
 drifts = frames.drift_frame(comparison)
 movers = drift_chart(drifts, title=t("compare.drift_title", count=len(drifts)))
-overlap_chart = overlap_counts_chart(frames.overlap_counts_frame(comparison),
+overlap_chart = overlap_counts_chart(overlap_counts,
                                      title=t("compare.overlap_title", k=result.k))
 left, right = st.columns(2)
 left.altair_chart(movers, width="stretch", key="cmp_drift")

@@ -16,6 +16,7 @@ from dashboard.analysis.token_map import (
     regex_example,
     token_map_frame,
 )
+from dashboard.analysis.tsne import SEEDED_THREADS
 from dashboard.charts.token_map import COLOUR_FIELDS, category_label, token_map_chart
 from dashboard.charts.token_map_deck import legend_chart, selected_ids
 from dashboard.errors import ExplorerError
@@ -106,9 +107,11 @@ if on_axes:
             column.text_input(t(f"token_map.axes.{end}"), key=f"map_{end}", max_chars=QUERY_CHARS)
 if st.session_state["map_method"] == "tsne":
     with st.expander(t("token_map.tsne_expander")):
-        st.slider("perplexity", 2.0, 100.0, step=1.0, key="map_perplexity", help=t("token_map.perplexity_help"))
+        st.slider("perplexity", 2.0, 100.0, step=1.0, key="map_perplexity",
+                  help=t("token_map.perplexity_help", checkbox=t("token_map.seeded_label"),
+                         expander=t("token_map.umap_expander")))
 with st.expander(t("token_map.umap_expander")):
-    st.checkbox(t("token_map.seeded_label"), key="map_seeded", help=t("token_map.seeded_help"))
+    st.checkbox(t("token_map.seeded_label"), key="map_seeded", help=t("token_map.seeded_help", threads=SEEDED_THREADS))
     knobs = st.columns(4)
     knobs[0].number_input(t("token_map.seed_label"), min_value=0, max_value=2**31 - 1, step=1, key="map_seed",
                           help=t("token_map.seed_help"))
@@ -161,7 +164,8 @@ def umap_progress(key: str) -> None:
     running = job_board().get(key)
     if running is None or running.future.done():
         st.rerun()
-    hint = t("token_map.umap_unseeded_hint") if settings.seeded and settings.method == "umap" else ""
+    hint = t("token_map.umap_unseeded_hint", checkbox=t("token_map.seeded_label"),
+             expander=t("token_map.umap_expander")) if settings.seeded and settings.method == "umap" else ""
     fraction, step, total = running.live()
     if settings.method == "tsne":
         text = t("token_map.tsne_progress", rows=len(rows.table), stage=render(running.stage), elapsed=running.elapsed)

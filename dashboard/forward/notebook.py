@@ -3,7 +3,8 @@
 The snippet is real code (the tests run it and compare its numbers with
 :mod:`dashboard.forward.perturbation`): it builds the model the way
 :mod:`dashboard.forward.loading` does (``AutoModelForCausalLM.from_pretrained``
-for a folder or a GGUF; nanoGPT mapped onto GPT-2), or reads the stored
+for a folder or a GGUF; nanoGPT mapped onto GPT-2; a bundled model found by
+its name, never by the server's install path), or reads the stored
 tensors when there is no model, changes the row the same way (the noise from
 ``torch.Generator().manual_seed(seed)``), and binds ``shared``,
 ``token_change``, ``head_change``, ``before`` and ``after`` (top-5 lists of
@@ -14,23 +15,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dashboard.checkpoints.bundled import find_bundled
 from dashboard.forward.loading import BUILDERS
 from dashboard.forward.perturbation import PerturbationResult
 from dashboard.tables import EmbeddingTables
 
-#: How each kind of file becomes a model in the notebook (keys of ``BUILDERS``); ``{path}``,
-#: ``{folder}`` and ``{name}`` are the file, its folder and its name.
+#: How each kind of file becomes a model in the notebook (keys of ``BUILDERS``), from ``path`` (a ``Path``).
 _LOADERS = {
-    "hf-folder": ('from transformers import AutoModelForCausalLM\n\n'
-                  'path = {path!r}\n'
-                  'model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)'),
-    "gguf": ('from transformers import AutoModelForCausalLM\n\n'
-             'folder, name = {folder!r}, {name!r}\n'
-             'model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.float32)'),
-    "nanogpt": ('from pathlib import Path\n'
-                'from dashboard.forward.nanogpt import gpt2_from_nanogpt, read_nanogpt_checkpoint\n\n'
-                'path = Path({path!r})\n'
-                'model = gpt2_from_nanogpt(*read_nanogpt_checkpoint(path))  # nanoGPT -> transformers GPT-2'),
+    "hf-folder": ("from transformers import AutoModelForCausalLM",
+                  "model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)"),
+    "gguf": ("from transformers import AutoModelForCausalLM",
+             "model = AutoModelForCausalLM.from_pretrained(path.parent, gguf_file=path.name, dtype=torch.float32)"),
+    "nanogpt": ("from dashboard.forward.nanogpt import gpt2_from_nanogpt, read_nanogpt_checkpoint",
+                "model = gpt2_from_nanogpt(*read_nanogpt_checkpoint(path))  # nanoGPT -> transformers GPT-2"),
+}
+
+#: How the notebook finds the file: a bundled model by its name (its install path is the server's, not the
+#: reader's: ``resolve_source`` finds it wherever this project is installed), anything else by its path.
+_LOCATE = {
+    "bundled": ("from dashboard.checkpoints import resolve_source",
+                "path, _ = resolve_source({name!r})  # bundled: `python -m dashboard models` lists it"),
+    "path": ("from pathlib import Path", "path = Path({path!r})"),
 }
 
 _MODEL_TABLES = '''token_table = model.get_input_embeddings().weight  # {token_shape}
@@ -62,6 +67,18 @@ _CHANGES = {
 }
 
 
+def bundled_name(tables: EmbeddingTables) -> str | None:
+    """The bundled model's name (as ``python -m dashboard models`` lists it) if ``tables`` are one, else ``None``.
+
+    A path that happens to be a bundled model's folder stays a path: only a
+    source given by name (or alias, such as ``default``) is a bundled name.
+    """
+    bundled = find_bundled(tables.source)
+    if bundled is None or tables.model_path is None:
+        return None
+    return bundled.name if Path(bundled.path).resolve() == Path(tables.model_path).resolve() else None
+
+
 def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables) -> str:
     """Python source that makes ``result``'s change in a notebook and prints the same numbers.
 
@@ -76,7 +93,10 @@ def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables) -> str
     if result.route == "model":
         path = Path(tables.model_path)
         kind = next(name for name, builder in BUILDERS.items() if builder.detect(path))
-        lines += [_LOADERS[kind].format(path=str(path), folder=str(path.parent), name=path.name),
+        bundled = bundled_name(tables)
+        locate_import, locate = _LOCATE["path" if bundled is None else "bundled"]
+        load_import, load = _LOADERS[kind]
+        lines += [locate_import, load_import, "", locate.format(path=str(path), name=bundled), load,
                   _MODEL_TABLES.format(token_shape=tuple(result.token_shape), head_shape=tuple(result.head_shape)),
                   "", _TOP5.format(ids=", ".join(map(str, result.prompt_ids)), prompt=result.prompt)]
     else:

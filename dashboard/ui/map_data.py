@@ -125,7 +125,7 @@ def umap_time_model() -> UmapTimeModel | None:
 
 
 def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -> Projection | ProjectionJob:
-    """The UMAP result if it is on disk or finished, else its background job.
+    """The UMAP or t-SNE result (``settings.method``) if it is on disk or finished, else its background job.
 
     The first call for a key starts the job; later calls (reruns, other
     sessions) find it. This session becomes one of the job's waiters
@@ -147,7 +147,7 @@ def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -
     # the measured timings are of umap-learn on this machine's CPU; a cuML fit has no estimate
     model = umap_time_model() if settings.method == "umap" and settings.backend == "cpu" else None
     estimate = None if model is None else model.predict(len(rows.table), rows.table.shape[1], settings.seeded)
-    job = job_board().submit(key, compute, waiter=current_session_id(), estimate=estimate)
+    job = job_board().submit(key, compute, waiter=current_session_id(), estimate=estimate, method=settings.method)
     if job.future.done() and job.future.exception() is None:
         return job.future.result()
     return job
@@ -165,7 +165,7 @@ def job_failure(job: ProjectionJob) -> Text | None:
     error = job.future.exception()
     if not isinstance(error, ExplorerError):
         job_board().forget(job.key)
-        return msg("err.map_data.umap_failed", error=f"{type(error).__name__}: {error}")
+        return msg("err.map_data.umap_failed", method=job.method_name, error=f"{type(error).__name__}: {error}")
     return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Text) else str(error)
 
 

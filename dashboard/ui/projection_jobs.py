@@ -1,11 +1,11 @@
-"""UMAP runs in a background thread, so the page shows PCA at once and stays usable.
+"""UMAP and t-SNE run in a background thread, so the page shows PCA at once and stays usable.
 
-One worker thread per server process runs UMAP jobs one at a time (the
+One worker thread per server process runs UMAP and t-SNE jobs one at a time (the
 machine has 2 cores; two fits at once would each take twice as long). The
-fits themselves run in one child process at lower priority
+UMAP fits themselves run in one child process at lower priority
 (:mod:`dashboard.analysis.umap_process`): in a thread of the server they
 would hold its interpreter lock through every numba call and slow every
-other session's page. The first task is
+other session's page (t-SNE runs on the worker: openTSNE's own threads). The first task is
 :func:`dashboard.analysis.projection.warm_umap` in that child, which
 compiles umap-learn's numba code (about 30 s) when the server starts, before
 anyone asks for a map. A job reports the fraction of epochs done; a page polls
@@ -42,7 +42,7 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from dashboard.analysis.projection import Projection, ProgressCallback
+from dashboard.analysis.projection import METHODS, Projection, ProgressCallback
 from dashboard.analysis.umap_process import UmapProcess
 from dashboard.analysis.umap_timing import STAGES, UmapEstimate
 from dashboard.i18n import Text, msg
@@ -56,10 +56,12 @@ class ProjectionJob:
 
     Attributes:
         key: the cache key of the result it computes.
+        method: the projection it computes, ``umap`` or ``tsne`` (a key of
+            :data:`~dashboard.analysis.projection.METHODS`): its texts name it.
         future: resolves to the :class:`Projection`, or raises its error.
-        fraction: share of UMAP's epochs done, in [0, 1].
+        fraction: share of the fit done (UMAP's epochs, t-SNE's iterations), in [0, 1].
         stage: what it is doing now, for the progress bar's text (a :class:`~dashboard.i18n.Text`, rendered
-            in each reader's language by the page; English as a ``str``).
+            in each reader's language by the page; English as a ``str``); while queued, that it waits.
         started: ``time.monotonic()`` when it was submitted.
         waiting: ids of the sessions that want its result.
         estimate: expected seconds of each UMAP stage (``None``: no measured model).
@@ -68,14 +70,24 @@ class ProjectionJob:
     """
 
     key: str
+    method: str = "umap"
     future: Future = field(default_factory=Future)
     fraction: float = 0.0
-    stage: str = field(default_factory=lambda: msg("umap_job.queued"))
+    stage: str | None = None
     started: float = field(default_factory=time.monotonic)
     waiting: set[str] = field(default_factory=set)
     estimate: UmapEstimate | None = None
     running_since: float | None = None
     stage_since: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.stage is None:
+            self.stage = msg("umap_job.queued", method=self.method_name)
+
+    @property
+    def method_name(self) -> str:
+        """The method as the texts name it (``UMAP``, ``t-SNE``), the same in every language."""
+        return METHODS.get(self.method, self.method)
 
     def report(self, fraction: float, stage: str) -> None:
         """Record progress (``fraction`` in [0, 1]) and what is happening; never raises."""
@@ -184,7 +196,8 @@ class JobBoard:
                 self.warming = self._worker.submit(self.process.warm)
 
     def submit(self, key: str, compute: Callable[[ProgressCallback], Projection],
-               waiter: str | None = None, estimate: UmapEstimate | None = None) -> ProjectionJob:
+               waiter: str | None = None, estimate: UmapEstimate | None = None,
+               method: str = "umap") -> ProjectionJob:
         """The job computing ``key``: the running or finished one, else a new one.
 
         Args:
@@ -192,19 +205,20 @@ class JobBoard:
             compute: called on the worker with the job's progress callback.
             waiter: the session asking; it is added to the job's waiters (see :meth:`release`).
             estimate: expected stage seconds, for a new job's progress bar.
+            method: ``umap`` or ``tsne``, the projection ``compute`` makes (its texts name it).
         """
         with self._lock:
-            job = self._jobs.get(key) or self._start(key, compute, estimate)
+            job = self._jobs.get(key) or self._start(key, compute, estimate, method)
             if waiter is not None:
                 job.waiting.add(waiter)
             return job
 
     def _start(self, key: str, compute: Callable[[ProgressCallback], Projection],
-               estimate: UmapEstimate | None = None) -> ProjectionJob:
+               estimate: UmapEstimate | None = None, method: str = "umap") -> ProjectionJob:
         """Queue a new job for ``key`` on the worker (the caller holds the lock)."""
-        job = ProjectionJob(key, estimate=estimate)
-        if self.warming is not None and not self.warming.done():
-            job.report(0.0, msg("umap_job.compiling"))
+        job = ProjectionJob(key, method=method, estimate=estimate)
+        if self.warming is not None and not self.warming.done():  # the warm-up runs first, on the same worker
+            job.report(0.0, msg("umap_job.compiling", method=job.method_name))
 
         def run() -> Projection:
             job.report(0.0, msg("umap_job.starting"))

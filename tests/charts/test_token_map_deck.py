@@ -123,6 +123,27 @@ def test_the_legend_chart_lists_each_colour_with_its_count():
     assert spec["title"]["text"] == "token category"
 
 
+def test_each_category_has_the_same_colour_in_the_webgl_map_its_legend_and_the_vega_lite_map():
+    """Switching renderer (or reading the exported PNG beside the WebGL view) keeps every category's colour."""
+    from dashboard.charts.token_map import category_label, token_map_chart
+
+    frame = synthetic_frame(len(CATEGORIES) * 20)
+    frame["category"] = pd.Categorical(list(CATEGORIES) * 20)
+    spec = token_map_chart(frame, axis_titles=["x", "y"]).to_dict()
+    scale = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "circle")["encoding"]["color"]["scale"]
+    vega_lite = dict(zip(scale["domain"], scale["range"]))
+    legend = {entry.label: entry.colour for entry in deck_legend(frame)}
+    legend_data = legend_chart(deck_legend(frame), "category").to_dict()["datasets"]
+    squares = {row["label"]: row["colour"] for rows in legend_data.values() for row in rows}
+    layers = [layer["getFillColor"] for layer in spec_of(token_map_deck(frame))["layers"]]
+    assert set(vega_lite) == set(CATEGORIES) and len(set(vega_lite.values())) == len(CATEGORIES)
+    for category in CATEGORIES:
+        colour = vega_lite[category]
+        assert legend[category_label(category)] == squares[category_label(category)] == colour, category
+    assert len(layers) == len(CATEGORIES) and {tuple(rgb) for rgb in layers} == {
+        tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5)) for colour in vega_lite.values()}
+
+
 def test_selected_ids_read_the_points_streamlit_returns():
     selection = {"indices": {"points-0": [0, 4]},
                  "objects": {"points-0": [[1, 2, "cat", 17, 1.2, "word"], [5, 5, "dog", 3, 1.1, "word"]],

@@ -223,3 +223,34 @@ def test_nanogpt_checkpoint_is_tied_and_its_snippet_runs(tmp_path):
     ran = _exec_snippet(notebook_snippet(result, tables))
     assert ran["shared"] is True and ran["head_change"] == result.head_row_max_abs_change
     assert [i for i, _ in ran["before"]] == [c.id for c in result.top5_before]
+
+
+@pytest.fixture
+def bundled_gpt(folder_of, monkeypatch):
+    """The untied tiny GPT-2 folder, listed as the bundled model ``tiny-test-gpt`` for the test."""
+    from dashboard.checkpoints import bundled
+
+    folder = folder_of("gpt2_untied")
+    entry = bundled.BundledModel(name="tiny-test-gpt", description="a test model", format="hf-safetensors",
+                                 locate=lambda: folder, card=folder / "README.md")
+    monkeypatch.setattr(bundled, "BUNDLED", (*bundled.BUNDLED, entry))
+    return folder
+
+
+def test_the_snippet_of_a_bundled_model_names_it_instead_of_printing_the_servers_install_path(bundled_gpt):
+    """A bundled model is found by its name on the reader's machine; the server's path is neither shown nor needed."""
+    tables, _, result = _run("tiny-test-gpt", "token", RowChange("noise", 1.5, seed=4))
+    assert tables.model_path == str(bundled_gpt)
+    source = notebook_snippet(result, tables)
+    assert "resolve_source('tiny-test-gpt')" in source
+    assert str(bundled_gpt) not in source and str(bundled_gpt.parent) not in source
+    ran = _exec_snippet(source)
+    assert ran["token_change"] == result.token_row_max_abs_change and ran["head_change"] == 0.0
+    assert [i for i, _ in ran["after"]] == [c.id for c in result.top5_after]
+
+
+def test_a_bundled_models_folder_given_as_a_path_stays_a_path(bundled_gpt):
+    tables, _, result = _run(bundled_gpt, "head", RowChange("zero"))
+    source = notebook_snippet(result, tables)
+    assert f"path = Path({str(bundled_gpt)!r})" in source and "resolve_source" not in source
+    assert _exec_snippet(source)["head_change"] == result.head_row_max_abs_change

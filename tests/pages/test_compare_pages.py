@@ -1,11 +1,14 @@
 """The Compare and Under-trained tokens pages through AppTest."""
 
 import json
+import re
 
 import numpy as np
 import pytest
 from safetensors.numpy import save_file
 
+from dashboard.analysis.checkpoint_compare import compare_checkpoints
+from dashboard.checkpoints import load_tables
 from tests import factories
 from tests.compare_factories import MOVED, write_run, write_snapshot
 from tests.pages.app_test import open_app_page
@@ -42,7 +45,7 @@ def test_compare_page_finds_the_moved_token_and_a_near_rotation(run):
     assert int(drift["id"].iloc[0]) == MOVED and drift["token"].iloc[0] == f"#{MOVED}"
     maps = _specs(at)[0]
     assert [panel["title"] for panel in maps["hconcat"]] == ["A: step-00010.safetensors", "B: step-00020.safetensors"]
-    assert any("two tables with unrelated neighbours would share about" in m.value for m in at.markdown)
+    assert any("Two tables with unrelated neighbours would share about" in m.value for m in at.markdown)
 
 
 def test_compare_page_position_table_from_a_random_start(run):
@@ -50,6 +53,29 @@ def test_compare_page_position_table_from_a_random_start(run):
     metrics = _metrics(at)
     assert metrics["rows"] == str(factories.N_POSITIONS)
     assert float(metrics["Procrustes residual"]) > 0.8 and float(metrics["10-NN overlap"]) < 0.4
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("compared", ["middle", "start"])
+def test_the_overlap_sentence_counts_whole_rows_and_gives_the_share_as_a_percentage(run, compared, lang):
+    """Not "0.1 of 10": rows are counted in whole numbers, the mean share of neighbours is a percentage."""
+    at = open_app_page(COMPARE, model=str(run["end"]), query={"lang": lang},
+                       session={"cmp_with": OTHER_PATH, "cmp_path": run[compared], "cmp_table": "position"})
+    assert not at.exception and not at.error
+    sentence = next(m.value for m in at.markdown if "Frobenius" in m.value or "프로베니우스" in m.value)
+    result = compare_checkpoints(load_tables(run[compared]), load_tables(run["end"]), "position").result
+    shared = np.rint(result.overlap * result.k).astype(int)  # whole neighbours shared, per row
+    counts = {0: int((shared == 0).sum()), 10: int((shared == 10).sum())}
+    mean_overlap = shared.mean() / 10
+    rows = f"{factories.N_POSITIONS:,}"
+    if lang == "en":
+        assert f"On average {mean_overlap:.1%} of a row's 10 nearest rows are the same" in sentence, sentence
+        assert f"{counts.get(10, 0)} of these {rows} rows share all 10, {counts.get(0, 0)} share none" in sentence
+        assert f"would share about {100 * 10 / (factories.N_POSITIONS - 1):.2g}%" in sentence
+    else:
+        assert f"평균 {mean_overlap:.1%}가" in sentence, sentence
+        assert f"{rows}개 행 중 {counts.get(10, 0)}개는 10개가 모두 같고, {counts.get(0, 0)}개는 하나도" in sentence
+    assert not re.search(r"\d\.\d+ of|\d\.\d+개가", sentence), sentence  # no fractional count of neighbours
 
 
 def test_compare_page_refuses_another_vocabulary(run, tmp_path):

@@ -1,9 +1,7 @@
 """Token map, nearest neighbours and similarity pages through AppTest, on a tiny BERT with a tokenizer."""
 
 import json
-import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from dashboard.ui.text_limits import HIGHLIGHT_CHARS
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import open_app_page, shown
+from tests.pages.projection_worker import busy_worker
 
 
 @pytest.fixture(scope="module")
@@ -45,21 +44,6 @@ def rerun_until_umap_is_drawn(at: AppTest, *, while_waiting=lambda at: None) -> 
         assert time.monotonic() < deadline, "UMAP did not finish"
         time.sleep(1)
         at.run()
-
-
-@contextmanager
-def busy_worker():
-    """The page's projection worker runs a job of its own for the block, so the page's jobs stay queued."""
-    from dashboard.ui.projection_jobs import job_board
-
-    release = threading.Event()
-    blocker = job_board().submit("test-blocker", lambda progress: release.wait(60))
-    try:
-        yield job_board()
-    finally:
-        release.set()
-        blocker.future.result(60)
-        job_board().forget("test-blocker")
 
 
 def test_token_map_shows_pca_of_every_row_with_parameters_and_versions(folder):
@@ -125,8 +109,9 @@ def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_i
     with busy_worker():
         at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="7")
         text = at.get("progress")[0].proto.text
-        # Turning "reproducible UMAP" off cannot overtake a fit already running: the fast map comes after it.
-        assert "reproducible UMAP" in text and "already running finishes first" in text
+        # Turning "reproducible map" off cannot overtake a fit already running: the fast map comes after it.
+        assert '"reproducible map (seeded)" off (under "Seed, UMAP parameters and drawing")' in text
+        assert "already running finishes first" in text
         assert not at.exception and not at.error
 
 

@@ -65,9 +65,12 @@ def test_notebook_snippet_on_the_bundled_models_gives_the_same_numbers(request, 
     tables, tokenizer, model = request.getfixturevalue(name)
     result = run_perturbation(tables, tokenizer, "the", table, RowChange("noise", 0.5, seed=1), DEFAULT_PROMPT,
                               model)
+    source = notebook_snippet(result, tables)
+    # The bundled model by the name the CLI lists, not by where this server installed it.
+    assert f"resolve_source({tables.name!r})" in source and tables.model_path not in source
     namespace: dict = {}
     with contextlib.redirect_stdout(io.StringIO()):
-        exec(compile(notebook_snippet(result, tables), "<snippet>", "exec"), namespace)  # noqa: S102
+        exec(compile(source, "<snippet>", "exec"), namespace)  # noqa: S102
     assert namespace["shared"] is result.shared_storage is (name == "smollm2")
     assert namespace["token_change"] == result.token_row_max_abs_change
     assert namespace["head_change"] == result.head_row_max_abs_change

@@ -13,7 +13,7 @@ def test_a_job_queued_behind_another_says_it_waits_for_that_one_to_finish():
     second = board.submit("second", lambda progress: "done")
     try:
         # Someone who switches settings mid-run (as the seeded map's hint invites) must see why nothing moves.
-        assert "before it" in second.stage and "finish" in second.stage
+        assert "asked for before this UMAP" in second.stage and "finish" in second.stage
         assert board.submit("second", lambda progress: "again") is second
     finally:
         release.set()

@@ -104,13 +104,16 @@ MESSAGES = {
         "Mean over rows of the share of a row's 10 nearest rows (centred cosine) that are the same in A and B.",
         "한 행의 가장 가까운 행 10개(중심화 코사인 유사도 기준) 중 A와 B에서 같은 것의 비율을 모든 행에 "
         "걸쳐 평균 낸 값입니다."),
+    # {share} is a fraction (shown as a percentage), {every} and {none} are whole numbers of rows, {chance} is in %.
     "compare.summary": (
         "After alignment the difference left is {residual:.1%} of B's size (Frobenius norm, both centred). On "
-        "average {shared:.1f} of a row's {k} nearest rows are the same in A and B, over {rows:,} {sample}; two "
-        "tables with unrelated neighbours would share about {chance:.2f}.",
+        "average {share:.1%} of a row's {k} nearest rows are the same in A and B, over {rows:,} {sample}: "
+        "{every:,} of these {rows:,} rows share all {k}, {none:,} share none. Two tables with unrelated neighbours "
+        "would share about {chance:.2g}%.",
         "맞춰 정렬한 뒤에 남은 차이는 B 크기의 {residual:.1%}입니다(프로베니우스 노름, 둘 다 중심을 옮긴 뒤). "
-        "{rows:,}개 {sample}에서 보면, 한 행의 가장 가까운 행 {k}개 중 평균 {shared:.1f}개가 A와 B에서 같습니다. "
-        "이웃이 서로 관계없는 두 테이블이라면 약 {chance:.2f}개가 같을 것입니다."),
+        "{rows:,}개 {sample}에서 보면, 한 행의 가장 가까운 행 {k}개 중 평균 {share:.1%}가 A와 B에서 같습니다. "
+        "{rows:,}개 행 중 {every:,}개는 {k}개가 모두 같고, {none:,}개는 하나도 같지 않습니다. 이웃이 서로 관계없는 "
+        "두 테이블이라면 약 {chance:.2g}%가 같을 것입니다."),
     "compare.sampled": ("rows sampled uniformly", "행(균일하게 뽑은 표본)"),
     "compare.all_rows": ("rows (all)", "행 전체"),
     "compare.maps_title": ("{table} tables on B's first two principal components",

@@ -12,9 +12,9 @@ MESSAGES = {
     # Token map page.
     "token_map.title": ("Token map", "토큰 지도"),
     "token_map.caption": (
-        "Every row projected to 2D or 3D. PCA appears at once; UMAP runs in the background and replaces it when "
-        "done. Hover a point for its token; drag to pan, scroll to zoom.",
-        "모든 행을 2D 또는 3D로 투영합니다. PCA는 바로 나타나고, UMAP은 뒤에서 계산하다가 끝나면 PCA 대신 "
+        "Every row projected to 2D or 3D. PCA appears at once; UMAP or t-SNE runs in the background and replaces "
+        "it when done. Hover a point for its token; drag to pan, scroll to zoom.",
+        "모든 행을 2D 또는 3D로 투영합니다. PCA는 바로 나타나고, UMAP이나 t-SNE는 뒤에서 계산하다가 끝나면 PCA 대신 "
         "보입니다. 점 위에 마우스를 올리면 토큰이 보입니다. 끌면 이동하고, 스크롤하면 확대합니다."),
     "token_map.table_label": ("Table", "테이블"),
     "token_map.method_label": ("Method", "투영 방법"),
@@ -39,22 +39,27 @@ MESSAGES = {
         "Under-trained tokens page (its automatic indicator choice).",
         "Land & Bartolo(2024)의 지표로 하위 2백분위수 이하인 행을 강조합니다. '덜 학습된 토큰' 페이지와 같은 "
         "기준입니다(지표는 그 페이지처럼 자동으로 고릅니다)."),
-    "token_map.umap_expander": ("UMAP parameters and drawing", "UMAP 파라미터와 그리기"),
-    "token_map.seeded_label": ("reproducible UMAP (seeded)", "재현 가능한 UMAP(시드 고정)"),
+    "token_map.umap_expander": ("Seed, UMAP parameters and drawing", "시드, UMAP 파라미터와 그리기"),
+    # The checkbox seeds UMAP and t-SNE alike; {threads} is a seeded t-SNE's fixed thread count.
+    "token_map.seeded_label": ("reproducible map (seeded)", "재현 가능한 지도(시드 고정)"),
     "token_map.seeded_help": (
-        "On: umap-learn runs seeded, on one thread, and the same seed always gives the same map. Off: it runs on "
-        "every core, but each new computation gives another layout (the one computed is cached and shown again). "
-        "How much faster depends on the table and the machine: for the default token table (all-MiniLM-L6-v2, "
-        "30,522 x 384) on 2 quiet cores, 6.9 s against 12.6 s seeded, about 1.8x (docs/benchmarks.md).",
-        "켜면: umap-learn이 시드를 고정하고 스레드 하나로 계산합니다. 같은 시드는 언제나 같은 지도를 줍니다. "
-        "끄면: 모든 코어를 쓰지만, 새로 계산할 때마다 배치가 달라집니다(계산한 배치는 캐시에 저장해 다시 "
-        "보여 줍니다). 얼마나 빨라지는지는 테이블과 컴퓨터에 따라 다릅니다. 기본 토큰 임베딩 테이블"
-        "(all-MiniLM-L6-v2, 30,522 x 384)을 한가한 코어 2개로 계산하면 시드를 고정하지 않을 때 6.9초, 고정할 때 "
-        "12.6초로 약 1.8배 빠릅니다(docs/benchmarks.md)."),
+        "On: UMAP (umap-learn) and t-SNE (openTSNE) run seeded, UMAP on one thread and t-SNE on {threads}, and "
+        "the same seed always gives the same map. Off: they run on every core, but each new computation gives "
+        "another layout (the one computed is cached and shown again). How much faster depends on the method, the "
+        "table and the machine: a UMAP of the default token table (all-MiniLM-L6-v2, 30,522 x 384) on 2 quiet "
+        "cores took 6.9 s against 12.6 s seeded, about 1.8x (docs/benchmarks.md).",
+        "켜면: UMAP(umap-learn)과 t-SNE(openTSNE)가 시드를 고정해 계산합니다. UMAP은 스레드 하나로, t-SNE는 "
+        "스레드 {threads}개로 계산하며, 같은 시드는 언제나 같은 지도를 줍니다. 끄면: 모든 코어를 쓰지만, 새로 "
+        "계산할 때마다 배치가 달라집니다(계산한 배치는 캐시에 저장해 다시 보여 줍니다). 얼마나 빨라지는지는 투영 "
+        "방법과 테이블과 컴퓨터에 따라 다릅니다. 기본 토큰 임베딩 테이블(all-MiniLM-L6-v2, 30,522 x 384)의 "
+        "UMAP을 한가한 코어 2개로 계산하면 시드를 고정하지 않을 때 6.9초, 고정할 때 12.6초로 약 1.8배 "
+        "빨랐습니다(docs/benchmarks.md)."),
     "token_map.seed_label": ("seed", "시드"),
     "token_map.seed_help": (
-        "UMAP's random_state (when reproducible) and the seed of the drawn sample: the same seed gives the same map.",
-        "UMAP의 random_state(재현 가능할 때)이자, 그릴 점을 뽑는 표본의 시드입니다. 같은 시드는 같은 지도를 줍니다."),
+        "UMAP's and t-SNE's random_state (when reproducible) and the seed of the drawn sample: the same seed gives "
+        "the same map.",
+        "UMAP과 t-SNE의 random_state(재현 가능할 때)이자, 그릴 점을 뽑는 표본의 시드입니다. 같은 시드는 같은 "
+        "지도를 줍니다."),
     "token_map.n_neighbors_help": ("UMAP's neighbourhood size: larger keeps more of the global structure.",
                                    "UMAP의 이웃 크기입니다. 클수록 전체 구조를 더 많이 지킵니다."),
     "token_map.min_dist_help": ("UMAP's minimum distance between points: smaller packs clusters tighter.",
@@ -63,11 +68,12 @@ MESSAGES = {
     "token_map.points_help": ("The projection always uses every row; above this many, a seeded sample is drawn.",
                               "투영은 언제나 모든 행으로 계산합니다. 행이 이보다 많으면 시드로 뽑은 표본만 그립니다."),
     "token_map.umap_failed": ("{failure}. Showing PCA instead.", "{failure}. 대신 PCA를 보여 줍니다."),
+    # {checkbox} and {expander} are token_map.seeded_label and token_map.umap_expander, in the same language.
     "token_map.umap_unseeded_hint": (
-        " Maps that need not repeat exactly are faster with \"reproducible UMAP\" off (under UMAP parameters); "
+        " Maps that need not repeat exactly are faster with \"{checkbox}\" off (under \"{expander}\"); "
         "a fit already running finishes first.",
-        " 똑같이 반복될 필요가 없는 지도라면 \"재현 가능한 UMAP\"을 끄면(UMAP 파라미터 아래) 더 빠릅니다. "
-        "이미 돌고 있는 계산은 먼저 끝납니다."),
+        " 똑같이 반복될 필요가 없는 지도라면 \"{expander}\" 아래의 \"{checkbox}\" 항목의 체크를 해제하면 더 "
+        "빠릅니다. 이미 돌고 있는 계산은 먼저 끝납니다."),
     "token_map.umap_progress": (
         "UMAP of all {rows:,} rows: {stage} ({elapsed:.0f} s). The PCA map below is shown until it is done.",
         "모든 행 {rows:,}개의 UMAP: {stage} ({elapsed:.0f}초). 끝날 때까지 아래에 PCA 지도를 보여 줍니다."),
@@ -213,7 +219,7 @@ MESSAGES = {
     "chart.similarity.tip.row": ("row", "행"),
     "chart.similarity.tip.column": ("column", "열"),
     "chart.similarity.undefined": ("n/a", "없음"),
-    # Cached data and background UMAP (dashboard.ui.map_data, dashboard.ui.projection_jobs).
+    # Cached data and background UMAP and t-SNE (dashboard.ui.map_data, dashboard.ui.projection_jobs).
     "map_data.spinner.labelling": ("Labelling the rows ...", "행에 이름을 붙이는 중 ..."),
     "map_data.spinner.token_index": ("Indexing the token table ...", "토큰 임베딩 테이블을 색인하는 중 ..."),
     "map_data.spinner.head_index": ("Indexing the output head ...", "출력 헤드를 색인하는 중 ..."),
@@ -221,13 +227,16 @@ MESSAGES = {
     "map_data.spinner.pca": ("Computing PCA of every row ...", "모든 행의 PCA를 계산하는 중 ..."),
     "err.map_data.no_own_head": ("{name} stores no output head of its own ({tying})",
                                  "{name}에는 따로 저장된 출력 헤드가 없습니다({tying})"),
+    # {method} is UMAP or t-SNE, the job's own method (the Korean avoids a particle right after it).
     "err.map_data.umap_failed": (
-        "UMAP failed unexpectedly ({error}); change a setting or reload to retry",
-        "UMAP이 예기치 않게 실패했습니다({error}). 설정을 바꾸거나 페이지를 새로 고쳐 다시 시도하세요"),
-    "umap_job.queued": ("waiting for the UMAP asked for before it to finish (one runs at a time)",
-                        "먼저 요청된 UMAP이 끝나기를 기다리는 중(한 번에 하나씩 계산합니다)"),
-    "umap_job.compiling": ("waiting for umap-learn to finish compiling (once per server start)",
-                           "umap-learn의 컴파일이 끝나기를 기다리는 중(서버를 켤 때 한 번만)"),
+        "{method} failed unexpectedly ({error}); change a setting or reload to retry",
+        "{method} 계산이 예기치 않게 실패했습니다({error}). 설정을 바꾸거나 페이지를 새로 고쳐 다시 시도하세요"),
+    "umap_job.queued": ("waiting for the map asked for before this {method} to finish (one map is computed at a time)",
+                        "이 {method} 계산보다 먼저 요청된 지도가 끝나기를 기다리는 중(지도는 한 번에 하나씩 계산합니다)"),
+    "umap_job.compiling": ("waiting for umap-learn to finish compiling (once per server start); the {method} starts "
+                           "after it",
+                           "umap-learn의 컴파일이 끝나기를 기다리는 중(서버를 켤 때 한 번만). 끝나면 {method} 계산을 "
+                           "시작합니다"),
     "umap_job.starting": ("starting", "시작하는 중"),
     # Spinners of the Compare and Under-trained tokens pages' cached results (dashboard.ui.compare_frames).
     "compare_frames.spinner.comparing": ("Aligning the two tables and comparing neighbours ...",

@@ -80,9 +80,9 @@ MESSAGES = {
     "token_map.tsne_expander": ("t-SNE parameters", "t-SNE 파라미터"),
     "token_map.perplexity_help": (
         "t-SNE's effective number of neighbours per point: larger keeps more of the global structure and takes "
-        "longer. The seed is the one under UMAP parameters.",
+        "longer. The seed and \"{checkbox}\" are under \"{expander}\".",
         "t-SNE에서 점마다 실제로 고려하는 이웃 수입니다. 클수록 전체 구조를 더 많이 지키고 더 오래 걸립니다. "
-        "시드는 UMAP 파라미터 아래의 시드를 씁니다."),
+        "시드와 \"{checkbox}\" 항목은 \"{expander}\" 아래에 있습니다."),
     "token_map.tsne_progress": (
         "t-SNE of all {rows:,} rows: {stage} ({elapsed:.0f} s). The PCA map below is shown until it is done.",
         "모든 행 {rows:,}개의 t-SNE: {stage} ({elapsed:.0f}초). 끝날 때까지 아래에 PCA 지도를 보여 줍니다."),
