@@ -15,10 +15,15 @@ a message is one line of JSON (a request on the child's stdin; progress, the
 result or the error on a private pipe, the child's stdout pointed at its
 stderr so that nothing a library prints can garble them); catalogue messages
 travel as their key and parameters. The table goes through a
-``multiprocessing`` shared-memory block (one copy, freed when the fit ends);
-the result comes back as a :meth:`Projection.save` file, read with
-``allow_pickle=False``. The child exits when its stdin closes, that is when
-the server process ends.
+``multiprocessing`` shared-memory block (one copy, freed when the fit ends)
+where ``/dev/shm`` has room for it, else through a ``.npy`` file the child
+memory-maps, in the first writable scratch folder (:func:`scratch_dir`):
+Docker gives a container a 64 MB ``/dev/shm`` unless told otherwise
+(``--shm-size``), and a read-only or chroot-mounted image may have none, where
+a block that does not fit would crash the server (SIGBUS) or fail to open. The
+result comes back as a :meth:`Projection.save` file in the same folder, read
+with ``allow_pickle=False``. The child exits when its stdin closes, that is
+when the server process ends.
 """
 
 from __future__ import annotations
@@ -44,6 +49,38 @@ from dashboard.i18n import Text
 #: busy core (Linux CFS weights 1024 and 335), without starving the fit on a machine other users load.
 NICE = 5
 ROOT = Path(__file__).resolve().parents[2]
+#: Free bytes ``/dev/shm`` must keep beyond the table for the table to go through shared memory.
+SHM_MARGIN = 64 << 20
+
+
+def shared_memory_fits(nbytes: int, folder: str = "/dev/shm") -> bool:
+    """Whether ``folder`` (POSIX shared memory) has ``nbytes`` free plus :data:`SHM_MARGIN`; False where it is absent."""
+    try:
+        found = os.statvfs(folder)
+    except OSError:
+        return False
+    return found.f_bavail * found.f_frsize >= nbytes + SHM_MARGIN
+
+
+def scratch_dir() -> Path:
+    """The first folder this process can write a file in: ``scratch`` in the projection cache, else the temp folder.
+
+    Raises:
+        OSError: neither can be written (a read-only file system with no volume).
+    """
+    from dashboard.projection_cache import cache_dir
+
+    failure: OSError | None = None
+    for folder in (cache_dir() / "scratch", Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle, probe = tempfile.mkstemp(dir=folder, prefix="probe-")
+            os.close(handle)
+            os.remove(probe)
+            return folder
+        except OSError as error:
+            failure = error
+    raise failure
 
 
 def _plain(value: Any) -> Any:
@@ -138,23 +175,42 @@ class UmapProcess:
         """:func:`~dashboard.analysis.projection.project_table` of ``table`` (UMAP, on ``settings.backend``) in the child.
 
         Args:
-            table: ``(n_rows, d_model)`` float32 (copied once into shared memory).
+            table: ``(n_rows, d_model)`` float32 (copied once, into shared memory or a scratch file).
             settings: ``method="umap"`` settings.
             progress: called on this thread with each of the child's progress reports.
 
         Raises:
             QueryError: as :func:`project_umap` (re-raised from the child).
             RuntimeError: the child process died.
+            OSError: no scratch folder can be written for the result.
         """
         table = np.ascontiguousarray(table, dtype=np.float32)
-        block = shared_memory.SharedMemory(create=True, size=max(table.nbytes, 1))
+        scratch = scratch_dir()
+        request = {"kind": "project", "shape": list(table.shape), "settings": dataclasses.asdict(settings),
+                   "scratch": str(scratch)}
+        block, table_file = None, None
+        if shared_memory_fits(table.nbytes):
+            try:
+                block = shared_memory.SharedMemory(create=True, size=max(table.nbytes, 1))
+            except OSError:  # no /dev/shm to open, or one that refuses: the file below
+                block = None
         try:
-            np.ndarray(table.shape, np.float32, buffer=block.buf)[...] = table
-            answer = self._call({"kind": "project", "block": block.name, "shape": list(table.shape),
-                                 "settings": dataclasses.asdict(settings)}, progress)
+            if block is not None:
+                np.ndarray(table.shape, np.float32, buffer=block.buf)[...] = table
+                request["block"] = block.name
+            else:
+                handle, name = tempfile.mkstemp(dir=scratch, prefix="umap-table-", suffix=".npy")
+                os.close(handle)
+                table_file = Path(name)
+                np.save(table_file, table, allow_pickle=False)
+                request["table_file"] = name
+            answer = self._call(request, progress)
         finally:
-            block.close()
-            block.unlink()
+            if block is not None:
+                block.close()
+                block.unlink()
+            if table_file is not None:
+                table_file.unlink(missing_ok=True)
         path = Path(answer["file"])
         try:
             return Projection.load(path)  # an .npz of plain arrays, read with allow_pickle=False
@@ -181,19 +237,24 @@ def _serve() -> None:
                 warm_umap()
                 _write(answers, kind="result")
                 continue
-            block = shared_memory.SharedMemory(name=request["block"])
-            resource_tracker.unregister(block._name, "shared_memory")  # the parent owns and frees it
-            try:
-                table = np.ndarray(tuple(request["shape"]), np.float32, buffer=block.buf)
-                # project_table: the settings' backend decides between umap-learn and cuML
-                result = project_table(table, ProjectionSettings(**request["settings"]), progress)
-                del table
-            finally:
+            settings = ProjectionSettings(**request["settings"])
+            if "block" in request:
+                block = shared_memory.SharedMemory(name=request["block"])
+                resource_tracker.unregister(block._name, "shared_memory")  # the parent owns and frees it
                 try:
-                    block.close()
-                except BufferError:  # a failed fit's traceback still holds the view; the parent unlinks it
-                    pass
-            handle, name = tempfile.mkstemp(prefix="umap-result-", suffix=".npz")
+                    table = np.ndarray(tuple(request["shape"]), np.float32, buffer=block.buf)
+                    # project_table: the settings' backend decides between umap-learn and cuML
+                    result = project_table(table, settings, progress)
+                    del table
+                finally:
+                    try:
+                        block.close()
+                    except BufferError:  # a failed fit's traceback still holds the view; the parent unlinks it
+                        pass
+            else:  # the parent's .npy of float32 (it deletes the file); read-only, never a pickle
+                result = project_table(np.load(request["table_file"], mmap_mode="r", allow_pickle=False), settings,
+                                       progress)
+            handle, name = tempfile.mkstemp(dir=request["scratch"], prefix="umap-result-", suffix=".npz")
             os.close(handle)
             result.save(Path(name))
             _write(answers, kind="result", file=name)

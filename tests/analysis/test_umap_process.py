@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
+import tempfile
+from pathlib import Path
 
 import numpy as np
 
@@ -29,3 +32,42 @@ def test_the_childs_error_comes_back_as_the_projects_error_class_or_a_runtime_er
     other = _error_from("ZeroDivisionError", "division by zero")
     assert type(other) is RuntimeError and "ZeroDivisionError: division by zero" in str(other)
     assert type(_error_from("Popen", "x")) is RuntimeError  # only ExplorerError subclasses are made
+
+
+def test_shared_memory_is_used_only_where_the_table_fits_with_room_to_spare(tmp_path):
+    from dashboard.analysis.umap_process import SHM_MARGIN, shared_memory_fits
+
+    assert not shared_memory_fits(1, str(tmp_path / "no-such-folder"))  # a chroot or image without /dev/shm
+    free = os.statvfs(tmp_path).f_bavail * os.statvfs(tmp_path).f_frsize
+    assert shared_memory_fits(free - SHM_MARGIN - (1 << 20), str(tmp_path))
+    assert not shared_memory_fits(free - SHM_MARGIN + (1 << 30), str(tmp_path))  # Docker's 64 MB /dev/shm case
+
+
+def test_scratch_files_go_to_the_cache_or_else_the_temp_folder(tmp_path, monkeypatch):
+    from dashboard.analysis.umap_process import scratch_dir
+
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
+    assert scratch_dir() == tmp_path / "cache" / "scratch"
+    (tmp_path / "blocked").write_text("a file where the cache folder should be")
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "blocked"))
+    assert scratch_dir() == Path(tempfile.gettempdir())
+
+
+def test_without_room_in_shared_memory_the_table_goes_through_a_file_and_nothing_is_left(tmp_path, monkeypatch):
+    import dashboard.analysis.umap_process as umap_process
+    from dashboard.analysis.projection import ProjectionSettings
+
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(umap_process, "shared_memory_fits", lambda nbytes: False)
+    monkeypatch.setattr(umap_process.shared_memory, "SharedMemory", None)  # any use of it would raise
+    rng = np.random.default_rng(0)
+    table = (rng.standard_normal((4, 8))[rng.integers(0, 4, 80)] + rng.standard_normal((80, 8)) * 0.1)
+    child = umap_process.UmapProcess()
+    try:
+        projection = child.project(table.astype(np.float32), ProjectionSettings("umap", 2, seed=0, n_neighbors=5))
+    finally:
+        if child._child is not None:
+            child._child.stdin.close()
+            child._child.wait(60)
+    assert projection.coords.shape == (80, 2) and np.isfinite(projection.coords).all()
+    assert list((tmp_path / "cache" / "scratch").iterdir()) == []  # the table's and the result's files are gone
