@@ -50,14 +50,16 @@ def _seconds(call) -> tuple[float, np.ndarray]:
     return time.perf_counter() - start, result
 
 
-def run() -> SuiteResult:
-    """Time our PCA and the plain call on each shape's table."""
+def run(shapes: list[str] | None = None) -> SuiteResult:
+    """Time our PCA and the plain call on each shape's table (``shapes``: names of :data:`SHAPES`, default all)."""
     from sklearn.decomposition import PCA
 
     from dashboard.analysis.projection import ProjectionSettings, project_table
 
     figures, notes = [], []
     for name, (vocab_size, d_model, _) in SHAPES.items():
+        if shapes and name not in shapes:
+            continue
         table = build_table(vocab_size, d_model)
         ours, projection = _seconds(lambda: project_table(table, ProjectionSettings("pca", 2)))
         plain, xy = _seconds(lambda: PCA(n_components=2).fit_transform(table))
@@ -74,8 +76,10 @@ def run() -> SuiteResult:
 
 
 if __name__ == "__main__":
+    import sys
+
     from benchmarks.report import render_summary
 
-    result = run()
+    result = run(sys.argv[1:] or None)  # e.g. python -m benchmarks.bench_full_pca "Llama 3"
     print(render_summary(result.figures))
     print("\n".join(result.notes))
