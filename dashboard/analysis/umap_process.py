@@ -71,8 +71,9 @@ def scratch_dir() -> Path:
     from dashboard.projection_cache import cache_dir
 
     failure: OSError | None = None
-    for folder in (cache_dir() / "scratch", Path(tempfile.gettempdir())):
-        try:
+    for candidate in (lambda: cache_dir() / "scratch", lambda: Path(tempfile.gettempdir())):
+        try:  # gettempdir itself raises where no temp folder can be written (a read-only image)
+            folder = candidate()
             folder.mkdir(parents=True, exist_ok=True)
             handle, probe = tempfile.mkstemp(dir=folder, prefix="probe-")
             os.close(handle)

@@ -48,6 +48,9 @@ def test_scratch_files_go_to_the_cache_or_else_the_temp_folder(tmp_path, monkeyp
 
     monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
     assert scratch_dir() == tmp_path / "cache" / "scratch"
+    with monkeypatch.context() as no_temp:  # a read-only image: gettempdir raises, the cache volume still works
+        no_temp.setattr(tempfile, "gettempdir", lambda: (_ for _ in ()).throw(FileNotFoundError(2, "none usable")))
+        assert scratch_dir() == tmp_path / "cache" / "scratch"
     (tmp_path / "blocked").write_text("a file where the cache folder should be")
     monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "blocked"))
     assert scratch_dir() == Path(tempfile.gettempdir())
