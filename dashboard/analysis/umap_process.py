@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from multiprocessing import resource_tracker, shared_memory
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,8 @@ NICE = 5
 ROOT = Path(__file__).resolve().parents[2]
 #: Free bytes ``/dev/shm`` must keep beyond the table for the table to go through shared memory.
 SHM_MARGIN = 64 << 20
+#: Scratch files older than this many seconds were left by a killed server (see :func:`clear_stale_scratch`).
+STALE_SCRATCH_S = 3600
 
 
 def shared_memory_fits(nbytes: int, folder: str = "/dev/shm") -> bool:
@@ -60,6 +63,41 @@ def shared_memory_fits(nbytes: int, folder: str = "/dev/shm") -> bool:
     except OSError:
         return False
     return found.f_bavail * found.f_frsize >= nbytes + SHM_MARGIN
+
+
+def _reserved_block(nbytes: int) -> shared_memory.SharedMemory | None:
+    """A shared-memory block of ``nbytes`` whose pages are reserved now, or ``None`` where that fails.
+
+    tmpfs allocates a page only when it is written, so a block that another
+    process outgrew meanwhile would kill this one with SIGBUS during the copy;
+    ``posix_fallocate`` reserves every page first, or fails with ENOSPC.
+    """
+    try:
+        block = shared_memory.SharedMemory(create=True, size=max(nbytes, 1))
+    except OSError:  # no /dev/shm to open, or one that refuses
+        return None
+    try:
+        os.posix_fallocate(block._fd, 0, max(nbytes, 1))
+    except (OSError, AttributeError):  # no room after all (or no descriptor on this platform): use a file
+        block.close()
+        block.unlink()
+        return None
+    return block
+
+
+def clear_stale_scratch(folder: Path, older_than_s: float = STALE_SCRATCH_S) -> None:
+    """Delete ``umap-*`` files in ``folder`` older than ``older_than_s`` seconds: left by a server that was killed.
+
+    A live fit's files are younger: the table file is unlinked by the child as
+    soon as it is mapped, a result file as soon as the parent has read it.
+    """
+    cutoff = time.time() - older_than_s
+    for path in folder.glob("umap-*"):
+        try:
+            if path.stat().st_mtime < cutoff:
+                path.unlink()
+        except OSError:
+            continue
 
 
 def scratch_dir() -> Path:
@@ -144,6 +182,10 @@ class UmapProcess:
 
     def _ensure(self) -> subprocess.Popen:
         if self._child is None or self._child.poll() is not None:
+            try:
+                clear_stale_scratch(scratch_dir())
+            except OSError:
+                pass
             nice = self._nice
             self._child = subprocess.Popen(
                 [sys.executable, "-m", "dashboard.analysis.umap_process"], cwd=ROOT,
@@ -161,7 +203,12 @@ class UmapProcess:
                     raise RuntimeError(f"the UMAP worker process ended (exit status {code})")
                 if answer["kind"] == "progress":
                     if progress is not None:
-                        progress(answer["fraction"], answer["label"])
+                        try:
+                            progress(answer["fraction"], answer["label"])
+                        except BaseException:  # the child goes on writing this fit's answers: start afresh
+                            child.kill()
+                            child.wait()
+                            raise
                 elif answer["kind"] == "result":
                     return answer
                 else:
@@ -191,10 +238,7 @@ class UmapProcess:
                    "scratch": str(scratch)}
         block, table_file = None, None
         if shared_memory_fits(table.nbytes):
-            try:
-                block = shared_memory.SharedMemory(create=True, size=max(table.nbytes, 1))
-            except OSError:  # no /dev/shm to open, or one that refuses: the file below
-                block = None
+            block = _reserved_block(table.nbytes)
         try:
             if block is not None:
                 np.ndarray(table.shape, np.float32, buffer=block.buf)[...] = table
@@ -252,9 +296,12 @@ def _serve() -> None:
                         block.close()
                     except BufferError:  # a failed fit's traceback still holds the view; the parent unlinks it
                         pass
-            else:  # the parent's .npy of float32 (it deletes the file); read-only, never a pickle
-                result = project_table(np.load(request["table_file"], mmap_mode="r", allow_pickle=False), settings,
-                                       progress)
+            else:  # the parent's .npy of float32, read-only, never a pickle; unlinked once mapped (Linux keeps
+                # the mapping), so a killed server leaves no copy of the table behind
+                table = np.load(request["table_file"], mmap_mode="r", allow_pickle=False)
+                Path(request["table_file"]).unlink(missing_ok=True)
+                result = project_table(table, settings, progress)
+                del table
             handle, name = tempfile.mkstemp(dir=request["scratch"], prefix="umap-result-", suffix=".npz")
             os.close(handle)
             result.save(Path(name))

@@ -90,13 +90,15 @@ def _output_file(text: str) -> Path:
 _METHOD_LIBRARY = {"pca": "sklearn.decomposition", "umap": "umap", "tsne": "openTSNE"}
 
 
-def _import_in_background(module: str) -> None:
-    """Start importing ``module`` in a daemon thread (scikit-learn alone takes 1.5 s of a cold start).
+def _import_in_background(module: str) -> threading.Thread:
+    """Start importing ``module`` in a daemon thread (scikit-learn alone takes 1.5 s of a cold start); return it.
 
     Reading the checkpoint spends much of its time outside the interpreter
     lock (file reads, hashing, the tokenizer's Rust code), so the two overlap.
     The method's own ``import`` waits for this one (Python's per-module
-    import lock); an import error is left for that ``import`` to raise.
+    import lock); an import error is left for that ``import`` to raise. The
+    caller joins the thread before returning, so that an early error never
+    ends the interpreter while the thread still imports (and writes warnings).
     """
     def load() -> None:
         try:
@@ -104,7 +106,9 @@ def _import_in_background(module: str) -> None:
         except Exception:  # raised again, with its traceback, where the method imports it
             pass
 
-    threading.Thread(target=load, name=f"import-{module}", daemon=True).start()
+    thread = threading.Thread(target=load, name=f"import-{module}", daemon=True)
+    thread.start()
+    return thread
 
 
 def run(args: argparse.Namespace) -> int:
@@ -123,7 +127,15 @@ def run(args: argparse.Namespace) -> int:
     backend = chosen_backend(args.backend, args.method)
     settings = ProjectionSettings(args.method, args.dims, seed, args.n_neighbors, args.min_dist, args.perplexity,
                                   backend)
-    _import_in_background("cuml" if backend == "cuml" else _METHOD_LIBRARY[args.method])
+    importer = _import_in_background("cuml" if backend == "cuml" else _METHOD_LIBRARY[args.method])
+    try:
+        return _write_projection(args, out, settings)
+    finally:
+        importer.join()
+
+
+def _write_projection(args: argparse.Namespace, out: Path, settings: ProjectionSettings) -> int:
+    """Read SOURCE, project the table (or read the cached map), write ``out``; raises as :func:`run`."""
     from dashboard.analysis.token_map import coordinates_csv, table_rows
     from dashboard.checkpoints import load_tables
     from dashboard.projection_cache import cached_projection

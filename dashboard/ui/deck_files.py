@@ -14,7 +14,7 @@ Each name is an HMAC-SHA256 of the layer's JSON under a key drawn when the
 server starts (128 bits shown), so a name says nothing about its content and
 cannot be guessed: only the session that drew the map is sent it. Identical
 layers share one file. The folder is kept under :func:`budget_bytes`
-(``EXPLORER_DECK_FILES_MB``, default 1024): the least recently used files
+(``EXPLORER_DECK_FILES_MB``, default 900): the least recently used files
 go first, and a file a cached deck still names is written again when it is
 missing. Where the folder cannot be written (a read-only image) or static
 serving is off, the deck goes inline, as before.
@@ -33,6 +33,7 @@ import os
 import secrets
 import tempfile
 import threading
+import time
 import weakref
 from pathlib import Path
 
@@ -47,6 +48,12 @@ STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 DATA_DIR = STATIC_DIR / "deck-data"
 #: A deck whose JSON is shorter than this many bytes is sent inline (a small map gains nothing from a fetch).
 INLINE_BYTES = 1_000_000
+#: Largest file Streamlit 1.67 serves (``MAX_APP_STATIC_FILE_SIZE``, 200 MiB): a deck with a larger layer goes inline.
+MAX_FILE_BYTES = 200 * 2**20
+#: Largest budget: Streamlit turns static serving off at start when the folder holds more than 1 GiB.
+MAX_BUDGET_BYTES = 900_000_000
+#: A half-written ``.tmp`` file older than this many seconds was left by a killed server, and is deleted.
+STALE_SECONDS = 600
 _KEY = secrets.token_bytes(32)
 _LOCK = threading.Lock()
 #: Deck -> (its JSON with file URLs, the file of each layer in order); kept as long as the deck.
@@ -54,12 +61,15 @@ _SERVED: "weakref.WeakKeyDictionary[pdk.Deck, tuple[str, list[Path]]]" = weakref
 
 
 def budget_bytes() -> int:
-    """Most bytes :data:`DATA_DIR` may hold: ``EXPLORER_DECK_FILES_MB`` megabytes (default 1024, at least 1)."""
+    """Most bytes :data:`DATA_DIR` may hold: ``EXPLORER_DECK_FILES_MB`` megabytes (default 900, 1 to 900).
+
+    Capped at :data:`MAX_BUDGET_BYTES`: above 1 GiB in ``static/`` Streamlit would not serve it at all.
+    """
     try:
-        megabytes = int(os.environ.get("EXPLORER_DECK_FILES_MB", "1024"))
+        megabytes = int(os.environ.get("EXPLORER_DECK_FILES_MB", "900"))
     except ValueError:
-        megabytes = 1024
-    return max(1, megabytes) * 1_000_000
+        megabytes = 900
+    return min(max(1, megabytes) * 1_000_000, MAX_BUDGET_BYTES)
 
 
 def files_enabled() -> bool:
@@ -71,9 +81,14 @@ def files_enabled() -> bool:
 
 
 def _url(path: Path) -> str:
-    """The path the browser fetches ``path`` from, under the server's base URL path (root-relative)."""
-    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
-    return "/" + "/".join(part for part in (base, "app/static", path.relative_to(STATIC_DIR).as_posix()) if part)
+    """The URL the browser fetches ``path`` from, relative to the page (``app/static/deck-data/NAME``).
+
+    Relative, as Streamlit's documentation writes static URLs: a page at
+    ``/token_map`` fetches ``/app/static/...``, one at ``/explorer/token_map``
+    (``server.baseUrlPath``, or a proxy that strips the prefix) fetches
+    ``/explorer/app/static/...``.
+    """
+    return f"app/static/{DATA_DIR.name}/{path.name}"
 
 
 def _write(path: Path, text: str) -> None:
@@ -90,21 +105,32 @@ def _write(path: Path, text: str) -> None:
 
 
 def _prune(keep: set[Path]) -> None:
-    """Delete the least recently used files of :data:`DATA_DIR` until it is within :func:`budget_bytes`."""
-    files = []
-    for path in DATA_DIR.glob("*.json"):
+    """Delete the least recently used files of :data:`DATA_DIR` until it is within :func:`budget_bytes`.
+
+    Half-written ``.tmp`` files older than :data:`STALE_SECONDS` (a server killed mid-write) go first.
+    A file that cannot be deleted is skipped; the others are still deleted.
+    """
+    files, now = [], time.time()
+    for path in DATA_DIR.iterdir():
         try:
             stat = path.stat()
-        except OSError:  # removed meanwhile
+            if path.suffix == ".tmp" and now - stat.st_mtime > STALE_SECONDS:
+                path.unlink()
+            elif path.suffix == ".json" and path.is_file():
+                files.append((stat.st_mtime, stat.st_size, path))
+        except OSError:  # removed meanwhile, or not ours to delete
             continue
-        files.append((stat.st_mtime, stat.st_size, path))
     total = sum(size for _, size, _ in files)
     for _, size, path in sorted(files):
         if total <= budget_bytes():
             break
-        if path not in keep:
+        if path in keep:
+            continue
+        try:
             path.unlink(missing_ok=True)
-            total -= size
+        except OSError:
+            continue
+        total -= size
 
 
 def _layer_texts(deck: pdk.Deck) -> list[str]:
@@ -146,8 +172,12 @@ def served_deck(deck: pdk.Deck) -> pdk.Deck:
         with _LOCK:
             served = _SERVED.get(deck)
             if served is None:
-                DATA_DIR.mkdir(parents=True, exist_ok=True)
+                # Through the link's target: in the image static/ links into the /cache volume, which may
+                # predate the link's folder (Docker fills only a new, empty volume from the image).
+                Path(os.path.realpath(DATA_DIR)).mkdir(parents=True, exist_ok=True)
                 texts = _layer_texts(deck)
+                if max(len(text.encode("utf-8")) for text in texts) > MAX_FILE_BYTES:
+                    return deck  # Streamlit would answer 404 for such a file
                 paths = [_file_for(text) for text in texts]
                 copied = copy.copy(deck)
                 copied.layers = [copy.copy(layer) for layer in deck.layers]

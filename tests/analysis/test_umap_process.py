@@ -74,3 +74,30 @@ def test_without_room_in_shared_memory_the_table_goes_through_a_file_and_nothing
             child._child.wait(60)
     assert projection.coords.shape == (80, 2) and np.isfinite(projection.coords).all()
     assert list((tmp_path / "cache" / "scratch").iterdir()) == []  # the table's and the result's files are gone
+
+
+def test_old_scratch_files_of_a_killed_server_are_cleared_and_young_ones_kept(tmp_path):
+    from dashboard.analysis.umap_process import clear_stale_scratch
+
+    old, young, other = tmp_path / "umap-table-1.npy", tmp_path / "umap-result-2.npz", tmp_path / "keep.txt"
+    for path in (old, young, other):
+        path.write_bytes(b"x")
+    os.utime(old, (1_000, 1_000))
+    os.utime(other, (1_000, 1_000))
+    clear_stale_scratch(tmp_path)
+    assert not old.exists() and young.exists() and other.exists()
+
+
+def test_a_block_that_cannot_be_reserved_falls_back_to_the_file(monkeypatch):
+    import dashboard.analysis.umap_process as umap_process
+
+    def no_room(fd, offset, length):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(umap_process.os, "posix_fallocate", no_room)
+    assert umap_process._reserved_block(1 << 20) is None
+    monkeypatch.undo()
+    block = umap_process._reserved_block(1 << 20)
+    assert block is not None and block.size >= 1 << 20
+    block.close()
+    block.unlink()

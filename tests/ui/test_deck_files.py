@@ -28,7 +28,7 @@ def test_each_layer_fetches_its_points_from_a_file_holding_exactly_them(served_f
     served = json.loads(deck_files.served_deck(deck).to_json())
     assert [layer["id"] for layer in served["layers"]] == [layer["id"] for layer in inline["layers"]]
     for sent, original in zip(served["layers"], inline["layers"]):
-        assert isinstance(sent["data"], str) and sent["data"].startswith("/app/static/deck-data/")
+        assert isinstance(sent["data"], str) and sent["data"].startswith("app/static/deck-data/")
         path = served_from / sent["data"].rsplit("/", 1)[1]
         assert json.loads(path.read_text(encoding="utf-8")) == original["data"]
         assert {k: v for k, v in sent.items() if k != "data"} == {k: v for k, v in original.items() if k != "data"}
@@ -94,14 +94,63 @@ def test_the_least_recently_used_files_go_when_the_folder_is_over_its_budget(ser
     assert sum(path.stat().st_size for path in served_from.glob("*.json")) <= 1_000_000
 
 
-def test_urls_carry_the_servers_base_path(served_from):
+def test_urls_are_relative_to_the_page_so_a_base_path_or_a_proxy_prefix_is_kept(served_from):
+    from urllib.parse import urljoin
+
     previous = config.get_option("server.baseUrlPath")
     config.set_option("server.baseUrlPath", "/explorer/")
     try:
         served = json.loads(deck_files.served_deck(token_map_deck(synthetic_frame(100))).to_json())
     finally:
         config.set_option("server.baseUrlPath", previous)
-    assert all(layer["data"].startswith("/explorer/app/static/deck-data/") for layer in served["layers"])
+    for layer in served["layers"]:
+        assert urljoin("https://host/explorer/token_map?dims=2", layer["data"]).startswith(
+            "https://host/explorer/app/static/deck-data/")
+        assert urljoin("http://localhost:8501/token_map", layer["data"]).startswith(
+            "http://localhost:8501/app/static/deck-data/")
+
+
+def test_a_folder_over_the_budget_loses_stale_partial_files_and_skips_what_it_cannot_delete(served_from, monkeypatch):
+    monkeypatch.setenv("EXPLORER_DECK_FILES_MB", "1")
+    served_from.mkdir(parents=True)
+    stale, fresh = served_from / "a.tmp", served_from / "b.tmp"
+    stale.write_bytes(b"0" * 10)
+    os.utime(stale, (1_000, 1_000))
+    fresh.write_bytes(b"0" * 10)  # a write in progress in another thread or server
+    (served_from / "stuck.json").mkdir()  # cannot be unlinked as a file
+    os.utime(served_from / "stuck.json", (500, 500))
+    old = served_from / "old.json"
+    old.write_bytes(b"0" * 1_100_000)
+    os.utime(old, (1_000, 1_000))
+    deck_files.served_deck(token_map_deck(synthetic_frame(300)))
+    assert not stale.exists() and fresh.exists() and not old.exists()
+
+
+def test_the_budget_stays_under_the_gigabyte_above_which_streamlit_serves_nothing(monkeypatch):
+    monkeypatch.setenv("EXPLORER_DECK_FILES_MB", "5000")
+    assert deck_files.budget_bytes() == deck_files.MAX_BUDGET_BYTES < 2**30
+    monkeypatch.delenv("EXPLORER_DECK_FILES_MB")
+    assert deck_files.budget_bytes() == 900_000_000
+
+
+def test_a_static_link_whose_target_folder_is_missing_is_made_through_the_link(tmp_path, monkeypatch):
+    volume = tmp_path / "volume"
+    volume.mkdir()
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "static").symlink_to(volume / "static")  # an old volume: the link's folder is absent
+    monkeypatch.setattr(deck_files, "STATIC_DIR", tmp_path / "app" / "static")
+    monkeypatch.setattr(deck_files, "DATA_DIR", tmp_path / "app" / "static" / "deck-data")
+    monkeypatch.setattr(deck_files, "INLINE_BYTES", 0)
+    monkeypatch.setattr(deck_files, "files_enabled", lambda: True)
+    deck = token_map_deck(synthetic_frame(100))
+    assert deck_files.served_deck(deck) is not deck
+    assert list((volume / "static" / "deck-data").glob("*.json"))
+
+
+def test_a_layer_larger_than_streamlit_serves_sends_the_deck_inline(served_from, monkeypatch):
+    monkeypatch.setattr(deck_files, "MAX_FILE_BYTES", 100)
+    deck = token_map_deck(synthetic_frame(100))
+    assert deck_files.served_deck(deck) is deck
 
 
 def test_the_project_serves_static_files_and_keeps_them_out_of_git():
