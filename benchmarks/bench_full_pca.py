@@ -63,14 +63,17 @@ def run(shapes: list[str] | None = None) -> SuiteResult:
         table = build_table(vocab_size, d_model)
         ours, projection = _seconds(lambda: project_table(table, ProjectionSettings("pca", 2)))
         plain, xy = _seconds(lambda: PCA(n_components=2).fit_transform(table))
-        # Same axes up to sign: the largest component's coordinates agree to float32 rounding.
-        agree = abs(float(np.corrcoef(projection.coords[:, 0], xy[:, 0])[0, 1]))
+        # How much of the table's variance each pair of axes keeps: the exact top two components keep the most;
+        # the top eigenvalues of a table of 64 random clusters are close, so the randomized solver's axes differ
+        # from run to run (its random_state is unset, as a user calls it) while keeping nearly as much.
+        total = float(table.var(axis=0, dtype=np.float64).sum())
+        kept = [float(coords.var(axis=0, dtype=np.float64).sum()) / total for coords in (projection.coords, xy)]
         figures.append(Figure(
             f"PCA to 2D of every row of a {name}-shaped table ({vocab_size:,} x {d_model:,} float32, in memory), "
             f"{RUNS} run", "s", ours, plain, "sklearn PCA(n_components=2).fit_transform (svd_solver auto)",
             Budget(RATIO, on="ratio"), RUNS))
-        notes.append(f"{name}: ours {ours:.1f} s ({projection.describe()}), plain {plain:.1f} s; |correlation| of "
-                     f"the first coordinate between the two: {agree:.6f}.")
+        notes.append(f"{name}: ours {ours:.1f} s ({projection.describe()}), plain {plain:.1f} s; share of the "
+                     f"table's variance on the two axes: ours {kept[0]:.4%}, plain {kept[1]:.4%}.")
         del table, projection, xy
     return SuiteResult(figures, notes)
 
