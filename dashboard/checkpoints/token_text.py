@@ -38,8 +38,14 @@ def _byte_of_char() -> dict[str, int]:
     return {char: byte for byte, char in bytes_to_unicode().items()}
 
 
+#: A character :func:`make_visible` replaces: the whitespace above, C0 controls and DEL.
+_INVISIBLE = re.compile("[" + "".join(VISIBLE_WHITESPACE) + "\x00-\x1f\x7f]")
+
+
 def make_visible(text: str) -> str:
     """Replace whitespace and control characters by visible stand-ins."""
+    if not _INVISIBLE.search(text):
+        return text  # most tokens: nothing to replace (one regex scan instead of a Python loop per character)
     out = []
     for char in text:
         if char in VISIBLE_WHITESPACE:
