@@ -505,6 +505,18 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
     return umap_projection(fitted, fit_rows, distinct, settings, msg("projection.note.unseeded"))
 
 
+def find_fit_rows(table: np.ndarray, dims: int) -> tuple[DistinctRows, np.ndarray]:
+    """The rows a cosine UMAP or t-SNE fits: each distinct non-zero row once, ascending 0-based ids.
+
+    Raises:
+        InvalidTableError: the table is not 2-D.
+        QueryError: too few rows or columns for ``dims``.
+    """
+    _check_shape(table, dims)
+    distinct = find_distinct_rows(table)
+    return distinct, np.flatnonzero((distinct.first == np.arange(len(table))) & ~distinct.zero)
+
+
 def find_umap_rows(table: np.ndarray, settings: ProjectionSettings) -> tuple[DistinctRows, np.ndarray]:
     """The rows a cosine UMAP fits: each distinct non-zero row once (every backend).
 
@@ -519,9 +531,7 @@ def find_umap_rows(table: np.ndarray, settings: ProjectionSettings) -> tuple[Dis
         InvalidTableError: the table is not 2-D.
         QueryError: too few rows or columns for ``dims``, or too few distinct non-zero rows for ``n_neighbors``.
     """
-    _check_shape(table, settings.dims)
-    distinct = find_distinct_rows(table)
-    fit_rows = np.flatnonzero((distinct.first == np.arange(len(table))) & ~distinct.zero)
+    distinct, fit_rows = find_fit_rows(table, settings.dims)
     if len(fit_rows) <= max(settings.n_neighbors, settings.dims + 1):
         raise QueryError(msg("err.projection.umap_too_few_rows", n_neighbors=settings.n_neighbors,
                              count=len(fit_rows)))

@@ -95,19 +95,10 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
     """
     from openTSNE import TSNE
 
-    from dashboard.analysis.projection import (
-        Projection,
-        _check_shape,
-        _rows,
-        find_distinct_rows,
-        library_versions,
-        spread_to_rows,
-    )
+    from dashboard.analysis.projection import Projection, _rows, find_fit_rows, library_versions, spread_to_rows
 
-    _check_shape(table, settings.dims)
     report = progress or (lambda fraction, label: None)
-    distinct = find_distinct_rows(table)
-    fit_rows = np.flatnonzero((distinct.first == np.arange(len(table))) & ~distinct.zero)
+    distinct, fit_rows = find_fit_rows(table, settings.dims)
     needed = int(3 * settings.perplexity) + 1
     if len(fit_rows) < needed:
         raise QueryError(msg("err.tsne.too_few_rows", perplexity=settings.perplexity, needed=needed,
