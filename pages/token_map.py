@@ -17,7 +17,7 @@ from dashboard.analysis.token_map import (
     token_map_frame,
 )
 from dashboard.analysis.tsne import SEEDED_THREADS
-from dashboard.charts.token_map import COLOUR_FIELDS, category_label, token_map_chart
+from dashboard.charts.token_map import BOX_SELECTION, COLOUR_FIELDS, box_ids, category_label, token_map_chart
 from dashboard.charts.token_map_deck import legend_chart, selected_ids
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
@@ -217,7 +217,7 @@ chart = token_map_chart(
     color_title=t("token_map.colour.position") if colour == "id" and rows.name == "position" else None,
     title=chart_title, subtitle=[render(drawn.how), render(projection.describe())],
 )
-clicked = np.zeros(0, np.int64)
+clicked = dragged = np.zeros(0, np.int64)  # clicked on the WebGL map; inside a box drawn on a 2D Vega-Lite map
 if webgl:
     drawn = choose_drawn_rows(placed, len(placed))  # every placed row
     deck, legend, n_points, view_key = get_map_deck(projection, rows, highlighted, colour)
@@ -230,8 +230,14 @@ if webgl:
     st.altair_chart(legend_chart(legend, legend_title), width="content", key="token_map_legend")
     st.caption(t("token_map.webgl_caption", count=n_points,
                  rotate=t("token_map.webgl_rotate") if projection.dims == 3 else ""))
+elif projection.dims == 2:
+    event = st.altair_chart(chart, width="stretch", key="token_map_chart_2d", on_select="rerun",
+                            selection_mode=[BOX_SELECTION])
+    dragged = box_ids(event.selection if event is not None else {}, projection.coords)
+    st.caption(t("token_map.box_drag_caption",
+                 undrawn=t("token_map.box_drag_undrawn") if len(drawn.ids) < placed.sum() else ""))
 else:
-    st.altair_chart(chart, width="stretch" if projection.dims == 2 else "content", key="token_map_chart")
+    st.altair_chart(chart, width="content", key="token_map_chart")
 
 st.caption(t("token_map.drawn_caption", drawn=escape_markdown(render(drawn.how)),
              computed=escape_markdown(render(projection.describe()))))
@@ -266,7 +272,7 @@ with st.expander(t("token_map.box_expander")):
             chosen = box_columns[axis].slider(t("token_map.box_axis", axis=axis_titles[axis]), low, high, (low, high),
                                               key=f"map_box_{name}_{stem}_{low:.6g}_{high:.6g}")
             box &= (projection.coords[:, axis] >= chosen[0]) & (projection.coords[:, axis] <= chosen[1])
-boxed = np.flatnonzero(box) if boxed_on else np.zeros(0, np.int64)
+boxed = np.union1d(np.flatnonzero(box) if boxed_on else np.zeros(0, np.int64), dragged)
 selected = np.union1d(clicked, boxed)
 st.subheader(t("token_map.selected_heading"))
 if len(selected):
@@ -282,7 +288,8 @@ if len(selected):
     file_download_button(t("token_map.download_selected"), csv_bytes(selection), f"{stem}-selected.csv",
                          "text/csv", "map_selected_csv")
 else:
-    st.caption(t("token_map.selected_none"))
+    st.caption(t("token_map.selected_none_webgl" if webgl else "token_map.selected_none_2d" if projection.dims == 2
+                 else "token_map.selected_none"))
 
 
 def coordinates_csv() -> bytes:

@@ -14,6 +14,7 @@ import warnings
 from typing import Sequence
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 from dashboard.analysis.token_categories import CATEGORIES
@@ -38,12 +39,42 @@ COLOUR_FIELDS = {"category": msg("chart.token_map.colour.category"), "norm": msg
 #: Token category (a data value, English in every language) -> its name for readers.
 CATEGORY_LABELS = {category: msg(f"chart.token_map.category.{category.replace(' ', '_')}") for category in CATEGORIES}
 _FADED = "#dddddd"
+#: Name of a 2D map's box selection (shift + drag), the key of ``st.altair_chart``'s selection state.
+BOX_SELECTION = "boxed"
+# A plain drag pans (the zoom binding); a drag with Shift held draws the box instead.
+_PAN_DRAG = "[mousedown[!event.shiftKey], window:mouseup] > window:mousemove!"
+_BOX_DRAG = "[mousedown[event.shiftKey], window:mouseup] > window:mousemove!"
 
 
 def category_label(category: str) -> str:
     """The name of token category ``category`` in the active language (the value itself when unknown)."""
     label = CATEGORY_LABELS.get(category)
     return render(label) if label is not None else category
+
+
+def box_ids(selection: dict, coords: np.ndarray) -> np.ndarray:
+    """Row ids inside the box drawn on a 2D map (Shift + drag), from ``st.altair_chart``'s selection state.
+
+    Every row whose coordinates lie in the box counts, also one a sampled
+    map leaves undrawn: the box is a region of the map, not a set of marks.
+
+    Args:
+        selection: the event's ``selection``; :data:`BOX_SELECTION` holds
+            ``{"x": [a, b], "y": [c, d]}`` in map coordinates, either end first,
+            or nothing while no box is drawn.
+        coords: ``(n_rows, 2)`` float map coordinates; NaN rows (not placed)
+            are never inside.
+
+    Returns:
+        ``(n_inside,)`` int64 row ids, sorted; empty without a box.
+    """
+    box = (selection or {}).get(BOX_SELECTION) or {}
+    try:
+        (x0, x1), (y0, y1) = (sorted(float(v) for v in box[axis]) for axis in ("x", "y"))
+    except (KeyError, TypeError, ValueError):  # no box, or one not over both axes
+        return np.zeros(0, np.int64)
+    x, y = coords[:, 0], coords[:, 1]
+    return np.flatnonzero((x >= x0) & (x <= x1) & (y >= y0) & (y <= y1)).astype(np.int64)
 
 
 def _js(text: str) -> str:
@@ -103,8 +134,16 @@ def _panel(base: alt.Chart, x: str, y: str, titles: dict[str, str], colour: alt.
         stroke=stroke,
         tooltip=_tooltip(base.data, "category_shown" if names else "category"),
     )
-    zoom = alt.selection_interval(bind="scales", name=f"zoom_{x}{y}")  # each view zooms on its own
-    points = points.add_params(zoom) if pick is None else points.add_params(zoom, pick)
+    # each view zooms on its own; a bound interval pans with its `translate` events
+    zoom = alt.selection_interval(bind="scales", name=f"zoom_{x}{y}", translate=_PAN_DRAG)
+    if pick is None:  # 2D: Shift + drag selects a box (Vega-Lite's interval selection, in data units)
+        box = alt.selection_interval(name=BOX_SELECTION, encodings=["x", "y"], on=_BOX_DRAG, translate=False,
+                                     zoom=False, empty=False,
+                                     mark=alt.BrushConfig(fill="#333333", fillOpacity=0.08, stroke="#222222",
+                                                          strokeDash=[4, 3], strokeWidth=1.5))
+        points = points.add_params(zoom, box)
+    else:
+        points = points.add_params(zoom, pick)
     labels = base.transform_filter("datum.label != ''").mark_text(
         align="left", dx=6, dy=-4, fontSize=11, fontWeight="bold").encode(
         x=f"{x}:Q", y=f"{y}:Q", text="label:N")
@@ -131,7 +170,9 @@ def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by
 
     Returns:
         2D: one layered chart (points, labels of highlighted tokens), zoom and
-        pan with the mouse. 3D: three such views (x-y, x-z, y-z), two to a
+        pan with the mouse; Shift + drag draws a box, the selection
+        :data:`BOX_SELECTION` (``{"x": [low, high], "y": [low, high]}`` in
+        map coordinates in ``st.altair_chart``'s selection state). 3D: three such views (x-y, x-z, y-z), two to a
         row; clicking a point outlines that token in all three.
     """
     highlighting = bool(frame["highlighted"].any())

@@ -250,6 +250,18 @@ def test_a_2d_map_is_webgl_by_default_only_where_vega_lite_would_leave_rows_out(
     assert not open_page("pages/token_map.py", bigger, points="2000").get("deck_gl_json_chart")
 
 
+def test_a_2d_vega_lite_map_selects_a_box_dragged_with_shift_and_says_how(folder):
+    at = open_page("pages/token_map.py", folder, renderer="altair")
+    assert not at.exception and not at.error
+    chart = at.get("vega_lite_chart")[0].proto
+    assert list(chart.selection_mode) == ["boxed"]  # the box reruns the page; the zoom does not
+    assert "hold Shift and drag to select the tokens in a box" in captions(at)
+    assert "No point selected: hold Shift and drag on the map to draw a box, or select a box above." in captions(at)
+    at3 = open_page("pages/token_map.py", folder, renderer="altair", dims="3")
+    assert not at3.exception and not list(at3.get("vega_lite_chart")[0].proto.selection_mode)
+    assert "No point selected: select a box above." in captions(at3)
+
+
 def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
     at = open_page("pages/token_map.py", folder, renderer="webgl")
     assert "No point selected" in captions(at)

@@ -40,9 +40,22 @@ MESSAGES.update({
     "token_map.selected_heading": ("Selected tokens", "선택한 토큰"),
     "token_map.selected_count": ("**{count:,}** points selected ({clicked:,} clicked, {boxed:,} in the box).",
                                  "점 **{count:,}**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
-    "token_map.selected_none": (
+    "token_map.selected_none_webgl": (
         "No point selected: click points on the map, or select a box above.",
         "선택한 점이 없습니다. 지도의 점을 클릭하거나 위에서 사각형 영역을 선택하세요."),
+    "token_map.selected_none_2d": (
+        "No point selected: hold Shift and drag on the map to draw a box, or select a box above.",
+        "선택한 점이 없습니다. Shift를 누른 채 지도 위를 끌어 사각형을 그리거나 위에서 사각형 영역을 선택하세요."),
+    "token_map.selected_none": (
+        "No point selected: select a box above.",
+        "선택한 점이 없습니다. 위에서 사각형 영역을 선택하세요."),
+    "token_map.box_drag_caption": (
+        "Scroll to zoom, drag to pan; hold Shift and drag to select the tokens in a box{undrawn}. "
+        "Double-click clears the box and the zoom.",
+        "스크롤하면 확대되고 끌면 이동합니다. Shift를 누른 채 끌면 사각형 안의 토큰이 선택됩니다{undrawn}. "
+        "두 번 클릭하면 사각형과 확대가 해제됩니다."),
+    "token_map.box_drag_undrawn": (" (every row inside it, also those the sample leaves undrawn)",
+                                   "(표본에서 그리지 않은 행도 사각형 안에 있으면 모두)"),
     "token_map.selected_shown": ("The first {shown:,} are listed; the CSV has all {count:,}.",
                                  "처음 {shown:,}개만 보여 줍니다. CSV에는 {count:,}개가 모두 들어 있습니다."),
     "token_map.download_selected": ("Selected tokens (CSV)", "선택한 토큰 (CSV)"),
