@@ -97,12 +97,9 @@ def _configure_hf_folder(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Modu
     return config, lambda c: auto.from_config(c, attn_implementation="eager")
 
 
-def _build_hf_folder(path: Path) -> torch.nn.Module:
-    from transformers import AutoConfig
-
-    config = AutoConfig.from_pretrained(str(path), local_files_only=True)
+def _build_hf_folder(path: Path, config: Any) -> torch.nn.Module:
     auto = _hf_auto_class(config)
-    module, info = auto.from_pretrained(str(path), local_files_only=True, attn_implementation="eager",
+    module, info = auto.from_pretrained(str(path), config=config, local_files_only=True, attn_implementation="eager",
                                         dtype=torch.float32, output_loading_info=True)
     missing = _missing_weights(info, module)
     if missing:
@@ -118,11 +115,14 @@ def _configure_gguf(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Module]]:
     return config, lambda c: AutoModelForCausalLM.from_config(c, attn_implementation="eager")
 
 
-def _build_gguf(path: Path) -> torch.nn.Module:
+def _build_gguf(path: Path, config: Any) -> torch.nn.Module:
     from transformers import AutoModelForCausalLM
 
-    return AutoModelForCausalLM.from_pretrained(str(path.parent), gguf_file=path.name, local_files_only=True,
-                                                attn_implementation="eager", dtype=torch.float32)
+    # The config already read: without it transformers parses the file's metadata again (49,152 tokens and their
+    # merges for SmolLM2, about 8 s here) before it reads the tensors.
+    return AutoModelForCausalLM.from_pretrained(str(path.parent), gguf_file=path.name, config=config,
+                                                local_files_only=True, attn_implementation="eager",
+                                                dtype=torch.float32)
 
 
 def _configure_nanogpt(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Module]]:
@@ -132,7 +132,7 @@ def _configure_nanogpt(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Module
     return gpt2_config_from_nanogpt(strip_wrapper_prefixes(state_dict), model_args), GPT2LMHeadModel
 
 
-def _build_nanogpt(path: Path) -> torch.nn.Module:
+def _build_nanogpt(path: Path, config: Any) -> torch.nn.Module:  # noqa: ARG001 (built from the state dict)
     state_dict, model_args = read_nanogpt_checkpoint(path)
     return gpt2_from_nanogpt(state_dict, model_args)
 
@@ -145,13 +145,14 @@ class Builder(NamedTuple):
         configure: the path -> ``(transformers config, make)``, ``make(config)``
             being the model's constructor; builds nothing, so the size the
             config asks for is checked first (:mod:`dashboard.forward.model_size`).
-        build: the path -> a ``torch.nn.Module`` in eval mode.
+        build: the path and the config ``configure`` gave (the one whose size
+            was checked) -> a ``torch.nn.Module`` in eval mode.
         describe: the kind, as error messages name it.
     """
 
     detect: Callable[[Path], bool]
     configure: Callable[[Path], tuple[Any, Callable[[Any], torch.nn.Module]]]
-    build: Callable[[Path], torch.nn.Module]
+    build: Callable[[Path, Any], torch.nn.Module]
     describe: str
 
 
@@ -205,7 +206,7 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
     try:
         config, make = builder.configure(path)
         check_model_size(config, make, tables, path.name)
-        module = builder.build(path)
+        module = builder.build(path, config)
     except ExplorerError:
         raise
     except (OSError, ValueError, KeyError, RuntimeError, ImportError, TypeError, AttributeError) as error:
