@@ -59,6 +59,19 @@ def test_bad_order_returns_2_with_one_line(bert, extra, fragment, capsys):
     assert len(lines) == 1 and fragment in lines[0] and captured.out == ""
 
 
+def test_reorder_command_on_a_gguf_model_keeps_stderr_quiet(tmp_path):
+    """transformers' GGUF loader draws a progress bar per tensor; the CLI's stderr is for errors only."""
+    from tests.tokenizer_factories import llama_gguf
+
+    path, _ = llama_gguf(tmp_path / "tiny-llama.gguf")
+    result = subprocess.run([sys.executable, "-m", "dashboard", "reorder", str(path), "the cat sat on a mat", "--json"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stderr == ""
+    document = json.loads(result.stdout)
+    assert document["causal"] is True and document["tokens"][:2] == ["the", "␣cat"]  # a leading space shown as ␣
+
+
 def test_bad_input_from_the_shell_exits_2_with_one_line_and_no_traceback(bert, tmp_path):
     for argv in (["reorder", str(bert), reorder_factories.SENTENCE, "--order", "9,8"],
                  ["reorder", str(tmp_path / "missing"), "a b"],

@@ -1,4 +1,4 @@
-"""Every page of the app, opened in Chromium: it draws, with no exception box and no error.
+"""Every page of the app, opened in Chromium: it draws, with no exception box, no error and nothing cut off.
 
 The page list is read from app.py, so a page added there is covered here
 without editing this file. Screenshots land in artifacts/screenshots/.
@@ -9,18 +9,22 @@ import pytest
 from tests.e2e.app_pages import read_app_pages
 from tests.e2e.browser import (error_texts, exception_texts, metric_values, nav_link_texts, open_page,
                                save_screenshot)
+from tests.e2e.layout_checks import cut_off_parts
 
 PAGES = read_app_pages()
 
 
 @pytest.mark.parametrize("app_page", PAGES, ids=[p.title for p in PAGES])
-def test_page_draws_without_errors(page, app_url, app_page):
+def test_page_draws_without_errors_and_cuts_nothing_off_at_1400_px(page, app_url, app_page):
     open_page(page, app_page.url(app_url))
     save_screenshot(page, app_page.title)
     assert exception_texts(page) == []
     assert error_texts(page) == []
     main = page.locator("[data-testid='stMain'] [data-testid='stElementContainer']")
     assert main.count() > 0, f"{app_page.title} drew nothing in the main area"
+    assert page.viewport_size["width"] == 1400
+    # the neighbour table hid norm and category behind a sideways scroll once; metric labels and charts were cut
+    assert cut_off_parts(page) == {"labels": [], "charts": [], "tables": []}
 
 
 def test_navigation_lists_every_page(page, app_url):

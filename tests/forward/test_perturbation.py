@@ -203,6 +203,24 @@ def test_notebook_snippet_runs_and_gives_the_same_numbers(folder_of, fixture, ta
         np.testing.assert_allclose([p for _, p in theirs], [c.probability for c in ours], rtol=1e-5, atol=1e-7)
 
 
+@pytest.mark.parametrize("tied", [True, False], ids=["tied", "untied"])
+def test_notebook_snippet_of_a_gguf_file_runs_and_gives_the_same_numbers(tmp_path, tied):
+    """The GGUF loader of the snippet (SmolLM2's kind of file), on a whole tiny Llama written as llama.cpp does."""
+    from tests.tokenizer_factories import llama_gguf
+
+    path, _ = llama_gguf(tmp_path / "tiny-llama.gguf", tied=tied)
+    tables, _, result = _run(path, "token", RowChange("noise", 0.5, seed=1), token="Ġcat")
+    assert result.route == "model" and result.shared_storage is tied
+    source = notebook_snippet(result, tables)
+    assert "gguf_file=path.name" in source
+    ran = _exec_snippet(source)
+    assert ran["shared"] is result.shared_storage
+    assert ran["token_change"] == result.token_row_max_abs_change
+    assert ran["head_change"] == result.head_row_max_abs_change
+    for theirs, ours in ((ran["before"], result.top5_before), (ran["after"], result.top5_after)):
+        assert [i for i, _ in theirs] == [c.id for c in ours]
+
+
 def test_notebook_snippet_on_stored_tensors_runs_too(folder_of):
     gpt2_tied = folder_of("gpt2_tied")
     tables, _, result = _run(gpt2_tied, "head", RowChange("noise", 1.0, seed=2), model=False)

@@ -101,6 +101,24 @@ def test_each_supported_family_builds_with_what_removing_positions_means(tmp_pat
         assert not model.module.training and next(model.module.parameters()).dtype.is_floating_point
 
 
+@pytest.mark.parametrize("tied", [True, False], ids=["tied", "untied"])
+def test_a_gguf_llama_builds_into_the_model_it_was_written_from(tmp_path, tied):
+    """llama.cpp permutes q/k rows when it writes a GGUF; transformers must undo it, or attention is wrong."""
+    import torch
+
+    from tests.tokenizer_factories import llama_gguf
+
+    path, written = llama_gguf(tmp_path / "tiny-llama.gguf", tied=tied)
+    model = load_forward_model(load_tables(path))
+    assert (model.architecture, model.position_kind, model.causal, model.has_lm_head) == ("llama", "rotary", True, True)
+    ids = torch.tensor([[5, 70, 9, 200, 31, 8]])
+    with torch.no_grad():
+        np.testing.assert_allclose(model.module(input_ids=ids).logits.numpy(), written(input_ids=ids).logits.numpy(),
+                                   atol=1e-5, rtol=0)
+    head, token = model.module.get_output_embeddings().weight, model.module.get_input_embeddings().weight
+    assert (head.data_ptr() == token.data_ptr()) is tied
+
+
 def test_unknown_words_move_and_are_named_while_cls_and_sep_stay(tmp_path):
     from dashboard.analysis.reorder import max_abs_difference
 

@@ -10,9 +10,9 @@ from dashboard.analysis.similarity_quiz import LESSON_PAIRS, answer_pair, parse_
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.embedding_norm import read_embedding_norm
 from dashboard.checkpoints.tokenizer import load_tokenizer
-from dashboard.forward.loading import load_forward_model
 from dashboard.forward.passes import run_forward
 from dashboard.forward.tokenizing import tokenize_sentence
+from tests.shared_models import shared_forward_model
 
 pytestmark = pytest.mark.real
 SENTENCE = "the cat sat on the mat"
@@ -28,7 +28,7 @@ def test_first_block_input_equals_the_real_models_hidden_states_0(name, rule, at
     tables = load_tables(name)
     ids = _ids(tables)
     lookup = look_up(tables, ids, read_embedding_norm(tables))
-    expected = run_forward(load_forward_model(tables), ids, with_positions=True).lookup
+    expected = run_forward(shared_forward_model(name), ids, with_positions=True).lookup
     assert lookup.rule == rule
     np.testing.assert_allclose(lookup.first_block, expected, atol=atol, rtol=0)
     assert compare_one_hot(tables.token, ids).max_abs_diff == 0.0

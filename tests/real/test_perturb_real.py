@@ -10,16 +10,16 @@ import torch
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.cli import main
-from dashboard.forward.loading import load_forward_model
 from dashboard.forward.notebook import notebook_snippet
 from dashboard.forward.perturbation import DEFAULT_PROMPT, RowChange, run_perturbation
+from tests.shared_models import shared_forward_model
 
 pytestmark = pytest.mark.real
 
 
 def _setup(name):
     tables = load_tables(name)
-    return tables, load_tokenizer(tables), load_forward_model(tables)
+    return tables, load_tokenizer(tables), shared_forward_model(name)
 
 
 @pytest.fixture(scope="module")
@@ -59,11 +59,11 @@ def test_untied_bundled_gpt_top5_before_is_a_fresh_transformers_model(pydocs):
     assert result.top5_after != result.top5_before  # the prompt ends in "the", whose row was zeroed
 
 
-@pytest.mark.parametrize("name, table", [("pydocs", "head"), ("smollm2", "token")])
-def test_notebook_snippet_on_the_bundled_models_gives_the_same_numbers(request, name, table):
-    """Both loaders of the snippet: a folder (tiny-gpt-pydocs) and a GGUF file (SmolLM2)."""
-    tables, tokenizer, model = request.getfixturevalue(name)
-    result = run_perturbation(tables, tokenizer, "the", table, RowChange("noise", 0.5, seed=1), DEFAULT_PROMPT,
+def test_notebook_snippet_on_a_bundled_model_gives_the_same_numbers(pydocs):
+    """A folder (tiny-gpt-pydocs); the GGUF loader of the snippet runs on a tiny Llama GGUF in tests/forward
+    (SmolLM2's own would build the 135M model a second time, half a minute more)."""
+    tables, tokenizer, model = pydocs
+    result = run_perturbation(tables, tokenizer, "the", "head", RowChange("noise", 0.5, seed=1), DEFAULT_PROMPT,
                               model)
     source = notebook_snippet(result, tables)
     # The bundled model by the name the CLI lists, not by where this server installed it.
@@ -71,7 +71,7 @@ def test_notebook_snippet_on_the_bundled_models_gives_the_same_numbers(request, 
     namespace: dict = {}
     with contextlib.redirect_stdout(io.StringIO()):
         exec(compile(source, "<snippet>", "exec"), namespace)  # noqa: S102
-    assert namespace["shared"] is result.shared_storage is (name == "smollm2")
+    assert namespace["shared"] is result.shared_storage is False  # untied
     assert namespace["token_change"] == result.token_row_max_abs_change
     assert namespace["head_change"] == result.head_row_max_abs_change
     assert [i for i, _ in namespace["before"]] == [c.id for c in result.top5_before]

@@ -1,16 +1,12 @@
 """The reorder demo on the real bundled weights (marked `real`)."""
 
-import json
-import subprocess
-import sys
-
 import pytest
 
 from dashboard.checkpoints import load_tables
 from dashboard.forward.experiment import run_reorder_experiment
-from dashboard.forward.loading import load_forward_model
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.tables import EmbeddingTables
+from tests.shared_models import shared_forward_model
 
 pytestmark = pytest.mark.real
 SENTENCE = "the cat sat on a mat"
@@ -20,7 +16,7 @@ SENTENCE = "the cat sat on a mat"
 def default():
     tables = load_tables("default")
     tokenizer = load_tokenizer(tables)
-    return tables, run_reorder_experiment(tables, tokenizer, SENTENCE, "reverse", load_forward_model(tables))
+    return tables, run_reorder_experiment(tables, tokenizer, SENTENCE, "reverse", shared_forward_model("default"))
 
 
 def test_default_is_equivariant_without_positions_and_not_with(default):
@@ -55,7 +51,7 @@ def _smollm2_tables() -> EmbeddingTables:
 
 def test_smollm2_gguf_builds_a_causal_rotary_model_and_predicts():
     tables = _smollm2_tables()
-    model = load_forward_model(tables)
+    model = shared_forward_model("smollm2-135m")
     assert (model.architecture, model.position_kind, model.causal, model.has_lm_head) == ("llama", "rotary", True, True)
     tokenizer = load_tokenizer(tables)
     experiment = run_reorder_experiment(tables, tokenizer, SENTENCE, "reverse", model)
@@ -65,12 +61,3 @@ def test_smollm2_gguf_builds_a_causal_rotary_model_and_predicts():
     assert without["model_max_abs_diff"] > 1e-2  # the causal mask alone changes the outputs
     top = experiment.top_next_tokens("with_positions", "original")
     assert len(top) == 5 and 0 < top[0][1] <= 1
-
-
-def test_reorder_command_on_the_gguf_model_keeps_stderr_quiet():
-    """transformers' GGUF loader draws a progress bar per tensor; the CLI's stderr is for errors only."""
-    result = subprocess.run([sys.executable, "-m", "dashboard", "reorder", "smollm2-135m", SENTENCE, "--json"],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stderr == ""
-    assert json.loads(result.stdout)["causal"] is True

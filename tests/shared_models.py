@@ -1,0 +1,34 @@
+"""Whole bundled models built once per test process and shared by every test that runs them.
+
+Building SmolLM2-135M from its GGUF file takes about half a minute here
+(transformers dequantizes every tensor), and several modules and pages run it.
+Sharing is what the app does too (``st.cache_resource``, whose two entries the
+tests' many models would evict): a test that changes a row restores it and
+asserts that it did (``PerturbationResult.restored``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from dashboard.checkpoints import load_tables
+from dashboard.checkpoints.bundled import BUNDLED, find_bundled
+from dashboard.forward.loading import ForwardModel, load_forward_model
+from dashboard.tables import EmbeddingTables
+
+
+@lru_cache(maxsize=None)
+def _built(model_path: str) -> ForwardModel:
+    return load_forward_model(load_tables(model_path))
+
+
+def shared_forward_model(name: str) -> ForwardModel:
+    """The forward model of bundled checkpoint ``name`` (``default`` too), built on first use."""
+    return _built(str(find_bundled(name).path))
+
+
+def bundled_or_fresh_forward_model(tables: EmbeddingTables) -> ForwardModel:
+    """:func:`load_forward_model`, shared for a bundled checkpoint's own files (read-only), fresh for anything else."""
+    if any(str(model.path) == str(tables.model_path) for model in BUNDLED):
+        return _built(str(tables.model_path))
+    return load_forward_model(tables)
