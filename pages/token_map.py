@@ -1,5 +1,7 @@
 """Token map: every row of the token (or position) table, projected to 2D or 3D by PCA, UMAP or t-SNE, or on custom axes."""
 
+import hashlib
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -231,7 +233,10 @@ if webgl:
     st.caption(t("token_map.webgl_caption", count=n_points,
                  rotate=t("token_map.webgl_rotate") if projection.dims == 3 else ""))
 elif projection.dims == 2:
-    event = st.altair_chart(chart, width="stretch", key="token_map_chart_2d", on_select="rerun",
+    # Keyed by the coordinates: a box is in map units, so another map (method, parameters, table) starts with none;
+    # a new colouring or highlight keeps it.
+    map_digest = hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=8).hexdigest()
+    event = st.altair_chart(chart, width="stretch", key=f"token_map_chart_2d_{map_digest}", on_select="rerun",
                             selection_mode=[BOX_SELECTION])
     dragged = box_ids(event.selection if event is not None else {}, projection.coords)
     st.caption(t("token_map.box_drag_caption",

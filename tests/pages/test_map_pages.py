@@ -257,6 +257,11 @@ def test_a_2d_vega_lite_map_selects_a_box_dragged_with_shift_and_says_how(folder
     assert list(chart.selection_mode) == ["boxed"]  # the box reruns the page; the zoom does not
     assert "hold Shift and drag to select the tokens in a box" in captions(at)
     assert "No point selected: hold Shift and drag on the map to draw a box, or select a box above." in captions(at)
+    # A box is in map units: another map (here the position table's) is another chart, which starts with no box;
+    # the same map recoloured keeps its box.
+    other = open_page("pages/token_map.py", folder, renderer="altair", table="position").get("vega_lite_chart")[0]
+    recoloured = open_page("pages/token_map.py", folder, renderer="altair", color="norm").get("vega_lite_chart")[0]
+    assert other.proto.id != chart.id and recoloured.proto.id == chart.id
     at3 = open_page("pages/token_map.py", folder, renderer="altair", dims="3")
     assert not at3.exception and not list(at3.get("vega_lite_chart")[0].proto.selection_mode)
     assert "No point selected: select a box above." in captions(at3)
