@@ -40,7 +40,7 @@ SUITES = {
     "startup": "benchmarks.bench_startup",
     "cold_command": "benchmarks.bench_cold_command",
     "umap_fairness": "benchmarks.bench_umap_fairness",
-    "full_umap": "benchmarks.bench_full_umap",  # UMAP of 256,000 x 2,304 beside plain umap-learn: up to 2 h here
+    "full_umap": "benchmarks.bench_full_umap",  # UMAP of the three large shapes beside plain umap-learn: ~40 min here
     "cuml": "benchmarks.bench_cuml",  # measures only where RAPIDS cuML and a GPU are usable; says why not elsewhere
 }
 

@@ -19,7 +19,8 @@ from dashboard.analysis.token_map import (
     token_map_frame,
 )
 from dashboard.analysis.tsne import SEEDED_THREADS
-from dashboard.charts.token_map import BOX_SELECTION, COLOUR_FIELDS, box_ids, category_label, token_map_chart
+from dashboard.charts.token_map import (BOX_SELECTION, COLOUR_FIELDS, category_label, find_rows_in_box,
+                                         token_map_chart)
 from dashboard.charts.token_map_deck import legend_chart, selected_ids
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
@@ -238,7 +239,7 @@ elif projection.dims == 2:
     map_digest = hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=8).hexdigest()
     event = st.altair_chart(chart, width="stretch", key=f"token_map_chart_2d_{map_digest}", on_select="rerun",
                             selection_mode=[BOX_SELECTION])
-    dragged = box_ids(event.selection if event is not None else {}, projection.coords)
+    dragged = find_rows_in_box(event.selection if event is not None else {}, projection.coords)
     st.caption(t("token_map.box_drag_caption",
                  undrawn=t("token_map.box_drag_undrawn") if len(drawn.ids) < placed.sum() else ""))
 else:
@@ -277,14 +278,20 @@ with st.expander(t("token_map.box_expander")):
             chosen = box_columns[axis].slider(t("token_map.box_axis", axis=axis_titles[axis]), low, high, (low, high),
                                               key=f"map_box_{name}_{stem}_{low:.6g}_{high:.6g}")
             box &= (projection.coords[:, axis] >= chosen[0]) & (projection.coords[:, axis] <= chosen[1])
-boxed = np.union1d(np.flatnonzero(box) if boxed_on else np.zeros(0, np.int64), dragged)
-selected = np.union1d(clicked, boxed)
+ranged = np.flatnonzero(box) if boxed_on else np.zeros(0, np.int64)
+selected = np.union1d(np.union1d(clicked, ranged), dragged)  # each way of selecting adds its rows
 st.subheader(t("token_map.selected_heading"))
 if len(selected):
     selection = pd.DataFrame({"id": selected, "token": [rows.labels[i] for i in selected],
                               "category": [category_label(c) for c in rows.categories[selected]],
                               "norm": rows.norms[selected]})
-    st.markdown(t("token_map.selected_count", count=len(selected), clicked=len(clicked), boxed=len(boxed)))
+    if webgl:
+        counted = t("token_map.selected_count", count=len(selected), clicked=len(clicked), boxed=len(ranged))
+    elif projection.dims == 2:
+        counted = t("token_map.selected_count_2d", count=len(selected), dragged=len(dragged), ranged=len(ranged))
+    else:  # the 3D Vega-Lite views select by their ranges only
+        counted = t("token_map.selected_count_ranges", count=len(selected))
+    st.markdown(counted)
     if len(selection) > SELECTION_ROWS_SHOWN:
         st.caption(t("token_map.selected_shown", shown=SELECTION_ROWS_SHOWN, count=len(selection)))
     headers = {column: t(f"token_map.column.{column}") for column in selection.columns}

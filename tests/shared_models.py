@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.bundled import BUNDLED, find_bundled
+from dashboard.checkpoints.bundled import find_bundled
+from dashboard.errors import SourceNotFoundError
 from dashboard.forward.loading import ForwardModel, load_forward_model
 from dashboard.tables import EmbeddingTables
 
@@ -29,6 +30,9 @@ def shared_forward_model(name: str) -> ForwardModel:
 
 def bundled_or_fresh_forward_model(tables: EmbeddingTables) -> ForwardModel:
     """:func:`load_forward_model`, shared for a bundled checkpoint's own files (read-only), fresh for anything else."""
-    if any(str(model.path) == str(tables.model_path) for model in BUNDLED):
-        return _built(str(tables.model_path))
-    return load_forward_model(tables)
+    bundled = find_bundled(tables.name)
+    try:
+        own_files = bundled is not None and str(bundled.path) == str(tables.model_path)
+    except SourceNotFoundError:  # its package is not installed: then these tables came from elsewhere
+        own_files = False
+    return _built(str(tables.model_path)) if own_files else load_forward_model(tables)

@@ -55,19 +55,40 @@ def byte_level_gguf(path: Path) -> Path:
 
 
 def llama_gguf(path: Path, *, d_model: int = 32, layers: int = 2, heads: int = 4, kv_heads: int = 2,
-               tied: bool = True, seed: int = 0):
-    """A whole, runnable Llama in a GGUF file as llama.cpp's converter writes one: the byte-level tokenizer above,
-    every block's tensors in float32, and q/k rows permuted as ``convert_hf_to_gguf.py`` permutes them
-    (transformers undoes that on load).
+               tied: bool = True, permute_qk: bool = True, seed: int = 0):
+    """A whole, runnable Llama in a GGUF file as llama.cpp's converter writes one.
+
+    The byte-level tokenizer above; the token table and the MLP weights in
+    Q8_0 (quantized, as SmolLM2's file is), the rest float32; q/k rows
+    permuted as ``convert_hf_to_gguf.py`` permutes them (transformers undoes
+    that on load). The model written from holds the dequantized values, so a
+    correct reader rebuilds it to float32 rounding. Its q/k weights are scaled
+    up (x8) so that attention is far from uniform and a wrong permutation shows.
+
+    Args:
+        path: the ``.gguf`` file to write.
+        d_model: hidden size; a multiple of 32 (Q8_0 blocks) and of ``2 * heads``.
+        layers: transformer blocks.
+        heads: attention heads; ``kv_heads`` key/value heads (grouped-query when fewer), dividing ``heads``.
+        tied: no ``output.weight`` (the head is the token table), else an own head.
+        permute_qk: ``False`` writes q/k unpermuted: a broken converter, for negative tests.
+        seed: torch seed of the random weights.
 
     Returns:
-        ``(path, model)``: the file and the random ``LlamaForCausalLM`` it was written from, to compare against.
+        ``(path, model)``: the file and the random ``LlamaForCausalLM`` (float32, eval) it was written from.
+
+    Raises:
+        ValueError: a size the format or the architecture cannot hold.
     """
     import gguf
     import numpy as np
     import torch
+    from gguf import GGMLQuantizationType as Q
     from transformers import LlamaConfig, LlamaForCausalLM
 
+    if d_model % 32 or d_model % (2 * heads) or heads % kv_heads:
+        raise ValueError(f"d_model={d_model}, heads={heads}, kv_heads={kv_heads}: d_model must be a multiple of 32 "
+                         "and of 2 x heads, and kv_heads must divide heads")
     tokens, merges = byte_level_vocabulary()
     torch.manual_seed(seed)
     config = LlamaConfig(vocab_size=len(tokens), hidden_size=d_model, intermediate_size=2 * d_model,
@@ -76,6 +97,7 @@ def llama_gguf(path: Path, *, d_model: int = 32, layers: int = 2, heads: int = 4
                          tie_word_embeddings=tied)
     model = LlamaForCausalLM(config).eval()
     head_dim = d_model // heads
+    quantized = {"token_embd", "ffn_gate", "ffn_up", "ffn_down"}
 
     def permute(weights: np.ndarray, n_head: int) -> np.ndarray:  # convert_hf_to_gguf.py, LlamaModel.permute
         return (weights.reshape(n_head, 2, weights.shape[0] // n_head // 2, *weights.shape[1:])
@@ -95,20 +117,34 @@ def llama_gguf(path: Path, *, d_model: int = 32, layers: int = 2, heads: int = 4
     writer.add_token_list(tokens)
     writer.add_token_types([3] + [1] * (len(tokens) - 1))
     writer.add_token_merges(merges)
-    state = {name: tensor.detach().numpy().astype(np.float32) for name, tensor in model.state_dict().items()}
+
+    def add(gguf_name: str, tensor: torch.Tensor, n_head: int | None = None) -> None:
+        """Write ``tensor`` (quantized if its kind is), and make the model hold exactly what the file holds."""
+        weights = tensor.detach().numpy().astype(np.float32)
+        if gguf_name.split(".")[-1] in quantized:
+            blocks = gguf.quants.quantize(weights, Q.Q8_0)
+            writer.add_tensor(f"{gguf_name}.weight", blocks, raw_shape=blocks.shape, raw_dtype=Q.Q8_0)
+            with torch.no_grad():
+                tensor.copy_(torch.from_numpy(gguf.quants.dequantize(blocks, Q.Q8_0).reshape(weights.shape)))
+        else:
+            permuted = permute(weights, n_head) if n_head is not None and permute_qk else weights
+            writer.add_tensor(f"{gguf_name}.weight", np.ascontiguousarray(permuted))
+
     names = {"self_attn.q_proj": "attn_q", "self_attn.k_proj": "attn_k", "self_attn.v_proj": "attn_v",
              "self_attn.o_proj": "attn_output", "mlp.gate_proj": "ffn_gate", "mlp.up_proj": "ffn_up",
              "mlp.down_proj": "ffn_down", "input_layernorm": "attn_norm", "post_attention_layernorm": "ffn_norm"}
-    writer.add_tensor("token_embd.weight", state["model.embed_tokens.weight"])
-    for block in range(layers):
+    add("token_embd", model.model.embed_tokens.weight)
+    for block, layer in enumerate(model.model.layers):
+        with torch.no_grad():
+            layer.self_attn.q_proj.weight.mul_(8.0)
+            layer.self_attn.k_proj.weight.mul_(8.0)
         for hf_name, gguf_name in names.items():
-            weights = state[f"model.layers.{block}.{hf_name}.weight"]
-            if gguf_name in ("attn_q", "attn_k"):
-                weights = permute(weights, heads if gguf_name == "attn_q" else kv_heads)
-            writer.add_tensor(f"blk.{block}.{gguf_name}.weight", np.ascontiguousarray(weights))
-    writer.add_tensor("output_norm.weight", state["model.norm.weight"])
+            module = layer.get_submodule(hf_name)
+            n_head = heads if gguf_name == "attn_q" else kv_heads if gguf_name == "attn_k" else None
+            add(f"blk.{block}.{gguf_name}", module.weight, n_head)
+    add("output_norm", model.model.norm.weight)
     if not tied:
-        writer.add_tensor("output.weight", state["lm_head.weight"])
+        add("output", model.lm_head.weight)
     writer.write_header_to_file()
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()

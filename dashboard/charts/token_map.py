@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import altair as alt
 import numpy as np
@@ -42,8 +42,9 @@ _FADED = "#dddddd"
 #: Name of a 2D map's box selection (shift + drag), the key of ``st.altair_chart``'s selection state.
 BOX_SELECTION = "boxed"
 # A plain drag pans (the zoom binding); a drag with Shift held draws the box instead.
-_PAN_DRAG = "[mousedown[!event.shiftKey], window:mouseup] > window:mousemove!"
-_BOX_DRAG = "[mousedown[event.shiftKey], window:mouseup] > window:mousemove!"
+# Pointer events (Vega-Lite's own defaults), so a touch or pen drag pans too.
+_PAN_DRAG = "[pointerdown[!event.shiftKey], window:pointerup] > window:pointermove!"
+_BOX_DRAG = "[pointerdown[event.shiftKey], window:pointerup] > window:pointermove!"
 
 
 def category_label(category: str) -> str:
@@ -52,21 +53,22 @@ def category_label(category: str) -> str:
     return render(label) if label is not None else category
 
 
-def box_ids(selection: dict, coords: np.ndarray) -> np.ndarray:
+def find_rows_in_box(selection: Mapping | None, coords: np.ndarray) -> np.ndarray:
     """Row ids inside the box drawn on a 2D map (Shift + drag), from ``st.altair_chart``'s selection state.
 
     Every row whose coordinates lie in the box counts, also one a sampled
     map leaves undrawn: the box is a region of the map, not a set of marks.
 
     Args:
-        selection: the event's ``selection``; :data:`BOX_SELECTION` holds
-            ``{"x": [a, b], "y": [c, d]}`` in map coordinates, either end first,
-            or nothing while no box is drawn.
-        coords: ``(n_rows, 2)`` float map coordinates; NaN rows (not placed)
-            are never inside.
+        selection: the event's ``selection`` (a mapping, or ``None``);
+            :data:`BOX_SELECTION` holds ``{"x": [a, b], "y": [c, d]}`` in map
+            units, either end first (Vega-Lite's interval selection, keyed by
+            field), or nothing while no box is drawn.
+        coords: ``(n_rows, 2)`` float32 or float64 map coordinates (map units);
+            rows with NaN (not placed) are never inside.
 
     Returns:
-        ``(n_inside,)`` int64 row ids, sorted; empty without a box.
+        ``(n_inside,)`` int64 row ids, sorted; empty without a box. Edges count as inside.
     """
     box = (selection or {}).get(BOX_SELECTION) or {}
     try:

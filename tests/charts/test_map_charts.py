@@ -9,7 +9,7 @@ from dashboard.analysis.similarity import similarity_frame, similarity_matrix
 from dashboard.analysis.token_map import choose_drawn_rows, table_rows, token_map_frame
 from dashboard.charts.neighbours import neighbour_scores_chart
 from dashboard.charts.similarity import similarity_heatmap_chart
-from dashboard.charts.token_map import BOX_SELECTION, CATEGORY_COLOURS, box_ids, token_map_chart
+from dashboard.charts.token_map import BOX_SELECTION, CATEGORY_COLOURS, find_rows_in_box, token_map_chart
 from tests.map_fixtures import random_table, tables_of
 
 WORDS = ["[CLS]", "cat", "##s", "42", "!", "α"] * 5
@@ -88,14 +88,14 @@ def test_a_2d_map_selects_a_box_with_shift_drag_and_pans_with_a_plain_drag():
     assert BOX_SELECTION not in _params(token_map_chart(_frame(3), axis_titles=["a", "b", "c"]).to_dict())
 
 
-def test_box_ids_are_the_rows_inside_the_box_either_end_first_and_never_an_unplaced_row():
+def test_the_rows_in_a_box_are_those_inside_the_box_either_end_first_and_never_an_unplaced_row():
     coords = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [np.nan, np.nan], [1.5, -3.0]])
-    assert box_ids({BOX_SELECTION: {"x": [2.1, 0.5], "y": [0.5, 2.0]}}, coords).tolist() == [1, 2]
-    assert box_ids({BOX_SELECTION: {"x": [-10, 10], "y": [-10, 10]}}, coords).tolist() == [0, 1, 2, 4]
-    assert box_ids({BOX_SELECTION: {"x": [1.0, 1.0], "y": [1.0, 1.0]}}, coords).tolist() == [1]  # edges count
+    assert find_rows_in_box({BOX_SELECTION: {"x": [2.1, 0.5], "y": [0.5, 2.0]}}, coords).tolist() == [1, 2]
+    assert find_rows_in_box({BOX_SELECTION: {"x": [-10, 10], "y": [-10, 10]}}, coords).tolist() == [0, 1, 2, 4]
+    assert find_rows_in_box({BOX_SELECTION: {"x": [1.0, 1.0], "y": [1.0, 1.0]}}, coords).tolist() == [1]  # edges in
     for nothing in ({}, {BOX_SELECTION: {}}, {BOX_SELECTION: {"x": [0, 1]}}, {BOX_SELECTION: {"x": [0], "y": [0, 1]}},
                     None):
-        assert box_ids(nothing, coords).dtype == np.int64 and not len(box_ids(nothing, coords))
+        assert find_rows_in_box(nothing, coords).dtype == np.int64 and not len(find_rows_in_box(nothing, coords))
 
 
 def test_unknown_colouring_is_refused():

@@ -117,6 +117,12 @@ def test_a_gguf_llama_builds_into_the_model_it_was_written_from(tmp_path, tied):
                                    atol=1e-5, rtol=0)
     head, token = model.module.get_output_embeddings().weight, model.module.get_input_embeddings().weight
     assert (head.data_ptr() == token.data_ptr()) is tied
+    # The negative control: a file whose q/k rows were not permuted builds a model that answers otherwise.
+    broken, _ = llama_gguf(tmp_path / "unpermuted.gguf", tied=tied, permute_qk=False)
+    with torch.no_grad():
+        wrong = load_forward_model(load_tables(broken)).module(input_ids=ids).logits.numpy()
+        right = written(input_ids=ids).logits.numpy()
+    assert np.abs(wrong - right).max() > 1e-3
 
 
 def test_unknown_words_move_and_are_named_while_cls_and_sep_stay(tmp_path):

@@ -255,7 +255,7 @@ def test_a_2d_vega_lite_map_selects_a_box_dragged_with_shift_and_says_how(folder
     assert not at.exception and not at.error
     chart = at.get("vega_lite_chart")[0].proto
     assert list(chart.selection_mode) == ["boxed"]  # the box reruns the page; the zoom does not
-    assert "hold Shift and drag to select the tokens in a box" in captions(at)
+    assert "hold Shift and drag to select the rows in a box" in captions(at)
     assert "No point selected: hold Shift and drag on the map to draw a box, or select a box above." in captions(at)
     # A box is in map units: another map (here the position table's) is another chart, which starts with no box;
     # the same map recoloured keeps its box.

@@ -40,6 +40,11 @@ MESSAGES.update({
     "token_map.selected_heading": ("Selected tokens", "선택한 토큰"),
     "token_map.selected_count": ("**{count:,}** points selected ({clicked:,} clicked, {boxed:,} in the box).",
                                  "점 **{count:,}**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
+    "token_map.selected_count_2d": (
+        "**{count:,}** points selected ({dragged:,} in the box drawn on the map, {ranged:,} in the ranges).",
+        "점 **{count:,}**개를 선택했습니다(지도에 그린 사각형 안 {dragged:,}개, 범위 안 {ranged:,}개)."),
+    "token_map.selected_count_ranges": ("**{count:,}** points selected, inside the ranges above.",
+                                        "위 범위 안의 점 **{count:,}**개를 선택했습니다."),
     "token_map.selected_none_webgl": (
         "No point selected: click points on the map, or select a box above.",
         "선택한 점이 없습니다. 지도의 점을 클릭하거나 위에서 사각형 영역을 선택하세요."),
@@ -50,9 +55,9 @@ MESSAGES.update({
         "No point selected: select a box above.",
         "선택한 점이 없습니다. 위에서 사각형 영역을 선택하세요."),
     "token_map.box_drag_caption": (
-        "Scroll to zoom, drag to pan; hold Shift and drag to select the tokens in a box{undrawn}. "
+        "Scroll to zoom, drag to pan; hold Shift and drag to select the rows in a box{undrawn}. "
         "Double-click clears the box and the zoom.",
-        "스크롤하면 확대되고 끌면 이동합니다. Shift를 누른 채 끌면 사각형 안의 토큰이 선택됩니다{undrawn}. "
+        "스크롤하면 확대되고 끌면 이동합니다. Shift를 누른 채 끌면 사각형 안의 행이 선택됩니다{undrawn}. "
         "두 번 클릭하면 사각형과 확대가 해제됩니다."),
     "token_map.box_drag_undrawn": (" (every row inside it, also those the sample leaves undrawn)",
                                    "(표본에서 그리지 않은 행도 사각형 안에 있으면 모두)"),
