@@ -43,6 +43,7 @@ from dashboard.analysis.projection import (
     ProjectionSettings,
     fit_pca_with,
     find_umap_rows,
+    rows_to_fit,
     umap_projection,
 )
 from dashboard.i18n import msg
@@ -151,7 +152,7 @@ def project_umap_cuml(table: np.ndarray, settings: ProjectionSettings,
     distinct, fit_rows = find_umap_rows(table, settings)
     report(0.0, msg("projection.stage.cuml", count=len(fit_rows)))
     reducer = UMAP(**settings.parameters(), output_type="numpy")
-    fitted = reducer.fit_transform(np.ascontiguousarray(table[fit_rows], dtype=np.float32))
+    fitted = reducer.fit_transform(np.ascontiguousarray(rows_to_fit(table, fit_rows), dtype=np.float32))
     report(1.0, msg("projection.stage.done"))
     return umap_projection(to_host(fitted).astype(np.float32), fit_rows, distinct, settings,
                            msg("projection.note.cuml_unseeded"))

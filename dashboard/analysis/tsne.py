@@ -95,7 +95,8 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
     """
     from openTSNE import TSNE
 
-    from dashboard.analysis.projection import Projection, _rows, find_fit_rows, library_versions, spread_to_rows
+    from dashboard.analysis.projection import (Projection, _rows, find_fit_rows, library_versions, rows_to_fit,
+                                               spread_to_rows)
 
     report = progress or (lambda fraction, label: None)
     distinct, fit_rows = find_fit_rows(table, settings.dims)
@@ -106,7 +107,7 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
     report(0.0, msg("tsne.stage.affinities", perplexity=settings.perplexity, count=len(fit_rows)))
     parameters = tsne_parameters(settings)
     fitted = TSNE(**parameters, callbacks=_IterationReporter(report),
-                  callbacks_every_iters=REPORT_EVERY).fit(np.ascontiguousarray(table[fit_rows], dtype=np.float32))
+                  callbacks_every_iters=REPORT_EVERY).fit(np.ascontiguousarray(rows_to_fit(table, fit_rows), dtype=np.float32))
     fitted = np.asarray(fitted, dtype=np.float32)
     coords = spread_to_rows(fitted, fit_rows, distinct)
     notes = [] if settings.seeded else [msg("tsne.note.unseeded")]

@@ -10,6 +10,7 @@ from dashboard.analysis.projection import (
     project_pca,
     project_table,
     project_umap,
+    rows_to_fit,
 )
 from dashboard.errors import QueryError
 from tests.map_fixtures import random_table
@@ -67,6 +68,23 @@ def test_unseeded_umap_runs_on_every_core_gives_another_layout_and_says_so(monke
     assert first.parameters["random_state"] is None and "another layout" in first.notes[0]
     seeded = project_umap(table, UMAP_2D)
     assert made[-1]["n_jobs"] == 1 and not any("unseeded" in note for note in seeded.notes)
+
+
+def test_umap_fits_the_table_itself_when_every_row_is_distinct_and_a_copy_of_the_distinct_rows_otherwise(monkeypatch):
+    """A copy of a 2 GB table costs tens of seconds where writing fresh memory is slow: none when nothing is left out."""
+    import umap
+
+    fitted_on = []
+    fit_transform = umap.UMAP.fit_transform
+    monkeypatch.setattr(umap.UMAP, "fit_transform", lambda self, X, *a, **k: fitted_on.append(X) or fit_transform(self, X))
+    table = random_table(60, 8)
+    project_umap(table, UMAP_2D)
+    assert fitted_on[-1] is table
+    table[7] = table[3]
+    project_umap(table, UMAP_2D)
+    assert fitted_on[-1] is not table and len(fitted_on[-1]) == 59
+    np.testing.assert_array_equal(fitted_on[-1], np.delete(table, 7, axis=0))
+    assert rows_to_fit(table, np.arange(60)) is table
 
 
 def test_umap_reports_progress_up_to_done():
