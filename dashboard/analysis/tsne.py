@@ -106,8 +106,8 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
                              count=len(fit_rows)))
     report(0.0, msg("tsne.stage.affinities", perplexity=settings.perplexity, count=len(fit_rows)))
     parameters = tsne_parameters(settings)
-    fitted = TSNE(**parameters, callbacks=_IterationReporter(report),
-                  callbacks_every_iters=REPORT_EVERY).fit(np.ascontiguousarray(rows_to_fit(table, fit_rows), dtype=np.float32))
+    data = np.ascontiguousarray(rows_to_fit(table, fit_rows), dtype=np.float32)
+    fitted = TSNE(**parameters, callbacks=_IterationReporter(report), callbacks_every_iters=REPORT_EVERY).fit(data)
     fitted = np.asarray(fitted, dtype=np.float32)
     coords = spread_to_rows(fitted, fit_rows, distinct)
     notes = [] if settings.seeded else [msg("tsne.note.unseeded")]
