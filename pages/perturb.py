@@ -22,6 +22,7 @@ from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.perturb_loading import perturbation, top5_display_frame, top5_frame
+from dashboard.ui.source_names import uploaded_as
 from dashboard.ui.text_limits import QUERY_CHARS, SENTENCE_CHARS
 
 ensure_routed()
@@ -129,5 +130,6 @@ with results_col:
         st.info(t("perturb.no_model", note=escape_markdown(render(result.note))), icon=":material/info:")
 with code_col:
     st.subheader(t("perturb.notebook"))
-    st.code(notebook_snippet(result, tables), language="python", wrap_lines=True)
+    upload = uploaded_as(tables.model_path or source)
+    st.code(notebook_snippet(result, tables, uploaded_as=upload), language="python", wrap_lines=True)
     st.caption(t("perturb.notebook_caption"))

@@ -36,6 +36,8 @@ _LOCATE = {
     "bundled": ("from dashboard.checkpoints import resolve_source",
                 "path, _ = resolve_source({name!r})  # bundled: `python -m dashboard models` lists it"),
     "path": ("from pathlib import Path", "path = Path({path!r})"),
+    # An upload's server path is a temporary folder of one browser session: name it as the reader has it.
+    "upload": ("from pathlib import Path", "path = Path({path!r})  # your upload beside this notebook: the file, the zip unzipped, or a folder of the files"),
 }
 
 _MODEL_TABLES = '''token_table = model.get_input_embeddings().weight  # {token_shape}
@@ -79,12 +81,14 @@ def bundled_name(tables: EmbeddingTables) -> str | None:
     return bundled.name if Path(bundled.path).resolve() == Path(tables.model_path).resolve() else None
 
 
-def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables) -> str:
+def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables, *, uploaded_as: str | None = None) -> str:
     """Python source that makes ``result``'s change in a notebook and prints the same numbers.
 
     Args:
         result: from :func:`~dashboard.forward.perturbation.run_perturbation`.
         tables: the tables it was run on (where the model lives).
+        uploaded_as: for an upload, its path as the person who uploaded it has it (``ckpt.pt``; ``gpt2``
+            for ``gpt2.zip``, unzipped), named in place of the server's temporary path; ``None`` otherwise.
 
     Returns:
         Source text; run as is in this project's environment.
@@ -94,13 +98,15 @@ def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables) -> str
         path = Path(tables.model_path)
         kind = next(name for name, builder in BUILDERS.items() if builder.detect(path))
         bundled = bundled_name(tables)
-        locate_import, locate = _LOCATE["path" if bundled is None else "bundled"]
+        way = "bundled" if bundled is not None else "path" if uploaded_as is None else "upload"
+        locate_import, locate = _LOCATE[way]
         load_import, load = _LOADERS[kind]
-        lines += [locate_import, load_import, "", locate.format(path=str(path), name=bundled), load,
+        shown = str(path) if uploaded_as is None else uploaded_as
+        lines += [locate_import, load_import, "", locate.format(path=shown, name=bundled), load,
                   _MODEL_TABLES.format(token_shape=tuple(result.token_shape), head_shape=tuple(result.head_shape)),
                   "", _TOP5.format(ids=", ".join(map(str, result.prompt_ids)), prompt=result.prompt)]
     else:
-        lines += [_STORED_TABLES.format(source=tables.source, token_shape=tuple(result.token_shape),
+        lines += [_STORED_TABLES.format(source=tables.source if uploaded_as is None else uploaded_as, token_shape=tuple(result.token_shape),
                                         head_shape=tuple(result.head_shape)), "",
                   "def top5():", "    return []  # no model: nothing predicts a next token", ""]
     change = _CHANGES[result.change.kind].format(

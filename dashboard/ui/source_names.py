@@ -87,6 +87,14 @@ def name_files(names: list[str]) -> str:
     return msg("sources.files_and_more", files=shown, more=len(names) - _NAMED_FILES)
 
 
+def _inside_batch(source: str, batch: Path) -> Path:
+    """``source`` relative to its upload ``batch`` folder (``Path()`` for the batch itself)."""
+    inside = Path(os.path.relpath(os.path.abspath(source), batch))
+    if inside.parts and inside.parts[0] == "..":  # reached through a link: compare real paths
+        inside = Path(source).resolve().relative_to(batch.resolve())
+    return Path() if inside == Path(".") else inside
+
+
 def short_name(source: str) -> str:
     """What to call ``source`` in a message.
 
@@ -98,10 +106,7 @@ def short_name(source: str) -> str:
     batch = upload_batch(source)
     if batch is None:
         return str(source)
-    inside = Path(os.path.relpath(os.path.abspath(source), batch))
-    if inside.parts and inside.parts[0] == "..":  # reached through a link: compare real paths
-        inside = Path(source).resolve().relative_to(batch.resolve())
-    inside = Path() if inside == Path(".") else inside
+    inside = _inside_batch(source, batch)
     if not inside.parts:
         try:
             return name_files(sorted(p.name for p in batch.iterdir()))
@@ -111,6 +116,20 @@ def short_name(source: str) -> str:
     if len(inside.parts) == 1 and first.is_dir():
         return f"{first.name}.zip"
     return inside.as_posix()
+
+
+def uploaded_as(path: str) -> str | None:
+    """Where the person who uploaded ``path`` has it, for code they run at home; ``None`` when it is no upload.
+
+    ``ckpt.pt`` for one file, ``gpt2`` (or a path inside it) for ``gpt2.zip``
+    unzipped, ``checkpoint`` for a folder of several uploaded files: a path
+    relative to the folder they keep it in, never the server's temporary one.
+    """
+    batch = upload_batch(path)
+    if batch is None:
+        return None
+    inside = _inside_batch(path, batch)
+    return inside.as_posix() if inside.parts else "checkpoint"
 
 
 def display_name(source: str) -> str:

@@ -2,6 +2,7 @@
 
 import contextlib
 import io
+import shutil
 
 import numpy as np
 import pytest
@@ -219,6 +220,21 @@ def test_notebook_snippet_of_a_gguf_file_runs_and_gives_the_same_numbers(tmp_pat
     assert ran["head_change"] == result.head_row_max_abs_change
     for theirs, ours in ((ran["before"], result.top5_before), (ran["after"], result.top5_after)):
         assert [i for i, _ in theirs] == [c.id for c in ours]
+
+
+def test_an_uploads_snippet_names_it_as_uploaded_and_runs_beside_it(folder_of, tmp_path, monkeypatch):
+    """The server's temporary path means nothing to the reader: the snippet opens the upload where they keep it."""
+    tables, _, result = _run(folder_of("gpt2_untied"), "token", RowChange("noise", 1.0, seed=3))
+    source = notebook_snippet(result, tables, uploaded_as="my-gpt2")
+    assert "Path('my-gpt2')" in source and str(tables.model_path) not in source
+    shutil.copytree(tables.model_path, tmp_path / "my-gpt2")  # where the reader unzipped it
+    monkeypatch.chdir(tmp_path)
+    ran = _exec_snippet(source)
+    assert ran["token_change"] == result.token_row_max_abs_change
+    assert [i for i, _ in ran["after"]] == [c.id for c in result.top5_after]
+    stored_tables, _, stored = _run(folder_of("gpt2_untied"), "head", RowChange("zero"), model=False)
+    stored_source = notebook_snippet(stored, stored_tables, uploaded_as="my-gpt2")
+    assert "load_tables('my-gpt2')" in stored_source and _exec_snippet(stored_source)["head_change"] > 0
 
 
 def test_notebook_snippet_on_stored_tensors_runs_too(folder_of):

@@ -80,3 +80,21 @@ def test_model_without_head_gets_a_clear_message(tmp_path):
 def test_a_token_that_is_not_in_the_vocabulary_is_an_error_in_the_page(gpt2_untied):
     at = _page(gpt2_untied, **{state.PERTURB_TOKEN: "zebra"})
     assert len(at.error) == 1 and "zebra" in at.error[0].value and not at.metric
+
+
+def test_an_uploads_snippet_names_it_as_uploaded_not_by_the_servers_folder(gpt2_untied):
+    import shutil
+
+    from dashboard.ui.session_files import SessionFolder, upload_root
+
+    folder = SessionFolder(session_id="test-perturb-upload")
+    try:
+        upload = folder.new_batch() / "my-gpt2"  # what store_files leaves for my-gpt2.zip
+        shutil.copytree(gpt2_untied, upload)
+        at = _page(None, **{state.UPLOAD_FOLDER: folder, state.ACTIVE_SOURCE: str(upload),
+                            state.PERTURB_TABLE: "token", state.PERTURB_CHANGE: "zero"})
+        (code,) = at.code
+        assert "path = Path('my-gpt2')  # your upload" in code.value
+        assert str(upload_root()) not in code.value and "session-" not in code.value
+    finally:
+        folder.remove()

@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
 from dashboard.ui.session_files import SessionFolder, upload_root
-from dashboard.ui.source_names import display_name, link_source, load_error_message, short_name
+from dashboard.ui.source_names import display_name, link_source, load_error_message, short_name, uploaded_as
 from tests import format_factories as ff
 from tests.pages.app_test import shown
 
@@ -107,3 +107,16 @@ def test_uploaded_tables_are_titled_by_what_was_uploaded(folder, tmp_path):
     tables = get_tables(str(batch / "my-gpt2"))
     assert tables.source == "my-gpt2.zip" and tables.name == "my-gpt2.zip"
     assert tables.model_path == str(batch / "my-gpt2")  # the forward pass still finds the files
+
+
+def test_an_upload_is_given_to_code_by_the_path_its_uploader_has(folder, tmp_path):
+    one = folder.new_batch() / "ckpt.pt"
+    one.write_bytes(b"x")
+    extracted = folder.new_batch() / "gpt2"
+    (extracted / "inner").mkdir(parents=True)
+    several = folder.new_batch()
+    (several / "config.json").write_text("x")
+    assert uploaded_as(str(one)) == "ckpt.pt"
+    assert uploaded_as(str(extracted)) == "gpt2" and uploaded_as(str(extracted / "inner")) == "gpt2/inner"
+    assert uploaded_as(str(several)) == "checkpoint"
+    assert uploaded_as(str(tmp_path / "ckpt.pt")) is None and uploaded_as("all-minilm-l6-v2") is None
