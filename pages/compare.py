@@ -104,19 +104,19 @@ maps = aligned_maps_chart(
 st.altair_chart(maps, key="cmp_maps")
 
 drifts = frames.drift_frame(comparison)
-movers = drift_chart(drifts, title=t("compare.drift_title", count=len(drifts)))
+movers = drift_chart(drifts, title=t("compare.drift_title", count=len(drifts)), k=result.k)
 overlap_chart = overlap_counts_chart(overlap_counts,
                                      title=t("compare.overlap_title", k=result.k))
 left, right = st.columns(2)
 left.altair_chart(movers, width="stretch", key="cmp_drift")
 right.altair_chart(overlap_chart, width="stretch", key="cmp_overlap")
 st.caption(t("compare.drift_caption"))
-shown_drifts = drifts if table != "position" else drifts.assign(
+shown_drifts = drifts.drop(columns="overlap") if table != "position" else drifts.drop(columns="overlap").assign(
     token=[t("chart.compare.position", position=i) for i in drifts["id"]])  # "position 7" in the reader's words
 st.dataframe(display_frame(shown_drifts, COMPARE_HEADERS), hide_index=True, width="stretch",
              column_config={render(COMPARE_HEADERS["drift"]): st.column_config.NumberColumn(format="%.3f"),
-                            render(COMPARE_HEADERS["overlap"]): st.column_config.NumberColumn(
-                                t("compare.metric.overlap"), format="%.1f")})
+                            render(COMPARE_HEADERS["shared"]): st.column_config.NumberColumn(
+                                format=t("compare.shared_format", k=result.k))})
 
 stem = f"{tables.name}-vs-{other_tables.name}-{table}"
 file_download_button(t("compare.download_movers"), csv_bytes(drifts), f"{stem}-drift.csv", "text/csv", "cmp_csv")

@@ -72,12 +72,13 @@ def _row_tooltips() -> list[alt.Tooltip]:
             alt.Tooltip("drift:Q", format=".3f", title=t("chart.compare.drift"))]
 
 
-def drift_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
+def drift_chart(frame: pd.DataFrame, *, title: str, k: int) -> alt.Chart:
     """Horizontal bars of the largest movers' drift, largest on top.
 
     Args:
-        frame: from :func:`dashboard.ui.compare_frames.drift_frame`: ``rank, id, token, drift, overlap``.
+        frame: from :func:`dashboard.ui.compare_frames.drift_frame`: ``rank, id, token, drift, overlap, shared``.
         title: chart title.
+        k: the nearest neighbours each row's ``shared`` count is out of (the tooltip says "of k").
     """
     # A token's label gets its id (two rows can show the same text); "position 7" already is one.
     shown = frame.assign(row=[t("chart.compare.position", position=i) if token == f"position {i}" else f"{token}  #{i}"
@@ -85,7 +86,7 @@ def drift_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
     return alt.Chart(shown).mark_bar(color=_MOVER).encode(
         x=alt.X("drift:Q", title=t("chart.compare.drift_axis")),
         y=alt.Y("row:N", sort=list(shown["row"]), title=None),
-        tooltip=[*_row_tooltips(), alt.Tooltip("overlap:Q", format=".1f", title=t("chart.compare.overlap"))],
+        tooltip=[*_row_tooltips(), alt.Tooltip("shared:Q", format="d", title=t("chart.compare.shared_axis", k=k))],
     ).properties(title=title, height=alt.Step(16))
 
 

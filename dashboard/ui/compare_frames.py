@@ -90,16 +90,17 @@ def aligned_maps_frame(comparison: CheckpointComparison, marked: int = MARKED_MO
 
 
 def drift_frame(comparison: CheckpointComparison, n: int = 30) -> pd.DataFrame:
-    """The ``n`` largest movers, largest first: ``rank``, ``id``, ``token``, ``drift``, ``overlap``.
+    """The ``n`` largest movers, largest first: ``rank``, ``id``, ``token``, ``drift``, ``overlap``, ``shared``.
 
-    ``overlap`` is the row's own share of shared nearest neighbours, NaN for a
-    row outside the overlap's sample.
+    ``overlap`` is the row's own share of its ``k`` nearest neighbours that are
+    the same in A and B, in [0, 1]; ``shared`` the same as a count, 0..k (float64).
+    Both are NaN for a row outside the overlap's sample.
     """
     result = comparison.result
     ids = result.top_drift(n)
-    overlap = pd.Series(result.overlap, index=result.overlap_ids)
+    overlap = pd.Series(result.overlap, index=result.overlap_ids).reindex(ids).to_numpy()
     return pd.DataFrame({"rank": np.arange(1, len(ids) + 1), "id": ids, "token": [comparison.labels[i] for i in ids],
-                         "drift": result.drift[ids], "overlap": overlap.reindex(ids).to_numpy()})
+                         "drift": result.drift[ids], "overlap": overlap, "shared": np.rint(overlap * result.k)})
 
 
 def overlap_counts_frame(comparison: CheckpointComparison) -> pd.DataFrame:

@@ -32,10 +32,24 @@ def test_maps_share_axes_and_mark_the_movers():
 def test_drift_bars_are_largest_first_with_ids_for_tokens_only():
     drifts = frames.drift_frame(_comparison(), n=5)
     assert list(drifts["id"][:2]) in ([3, 40], [40, 3])
-    spec = drift_chart(drifts, title="movers").to_dict()
+    spec = drift_chart(drifts, title="movers", k=10).to_dict()
     assert spec["encoding"]["y"]["sort"][0].endswith(f"#{drifts['id'].iloc[0]}")
-    positions = pd.DataFrame({"rank": [1], "id": [7], "token": ["position 7"], "drift": [1.0], "overlap": [0.5]})
-    assert drift_chart(positions, title="p").to_dict()["encoding"]["y"]["sort"] == ["position 7"]
+    assert spec["encoding"]["tooltip"][-1] == {"field": "shared", "type": "quantitative", "format": "d",
+                                                "title": "nearest neighbours shared (of 10)"}
+    positions = pd.DataFrame({"rank": [1], "id": [7], "token": ["position 7"], "drift": [1.0], "overlap": [0.5],
+                              "shared": [5.0]})
+    assert drift_chart(positions, title="p", k=10).to_dict()["encoding"]["y"]["sort"] == ["position 7"]
+
+
+def test_a_movers_shared_neighbours_are_counted_out_of_k():
+    comparison = _comparison()
+    drifts = frames.drift_frame(comparison, n=len(comparison.result.drift))
+    k = comparison.result.k
+    sampled = drifts["overlap"].notna()
+    assert sampled.any()
+    np.testing.assert_array_equal(drifts["shared"][sampled], np.rint(drifts["overlap"][sampled] * k))
+    assert drifts["shared"][sampled].between(0, k).all() and (drifts["shared"][sampled] % 1 == 0).all()
+    assert drifts["shared"][~sampled].isna().all()
 
 
 def test_overlap_counts_cover_every_row():

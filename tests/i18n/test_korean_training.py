@@ -94,5 +94,5 @@ def test_english_stays_english():
     at = open_app_page(COMPARE, model="tiny-gpt-pydocs")
     assert not at.exception
     assert {m.label for m in at.metric} == {"rows", "Procrustes residual", "linear CKA", "10-NN overlap"}
-    assert list(at.dataframe[0].value.columns) == ["rank", "id", "token", "drift", "overlap"]
+    assert list(at.dataframe[0].value.columns) == ["rank", "id", "token", "drift", "nearest neighbours shared"]
     assert [r.options for r in at.radio if r.key == "cmp_table"] == [["token", "position", "head"]]

@@ -43,6 +43,9 @@ def test_compare_page_finds_the_moved_token_and_a_near_rotation(run):
     assert float(metrics["linear CKA"]) > 0.9 and float(metrics["10-NN overlap"]) > 0.9
     drift = at.dataframe[0].value
     assert int(drift["id"].iloc[0]) == MOVED and drift["token"].iloc[0] == f"#{MOVED}"
+    shared = drift["nearest neighbours shared"]  # counts out of k, shown "3 of 10", not a share
+    assert "overlap" not in drift and shared.dropna().between(0, 10).all() and (shared.dropna() % 1 == 0).all()
+    assert '"%d of 10"' in at.dataframe[0].proto.columns
     maps = _specs(at)[0]
     assert [panel["title"] for panel in maps["hconcat"]] == ["A: step-00010.safetensors", "B: step-00020.safetensors"]
     assert any("Two tables with unrelated neighbours would share about" in m.value for m in at.markdown)

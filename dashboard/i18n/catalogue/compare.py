@@ -139,6 +139,9 @@ MESSAGES = {
     "compare.col.token": ("token", "토큰"),
     "compare.col.drift": ("drift", "이동 거리"),
     "compare.col.overlap": ("overlap", "이웃 겹침"),
+    "compare.col.shared": ("nearest neighbours shared", "공유한 최근접 이웃"),
+    # A printf format for Streamlit's NumberColumn: %d is the count of the row's {k} nearest neighbours shared.
+    "compare.shared_format": ("%d of {k}", "{k}개 중 %d개"),
     "compare.download_movers": ("Largest movers (CSV)", "가장 많이 이동한 행 (CSV)"),
     "compare.cli": ("The same numbers from the command line: {command}.", "명령줄에서도 같은 숫자를 얻습니다: {command}."),
     # dashboard/charts/compare.py
@@ -149,7 +152,6 @@ MESSAGES = {
     "chart.compare.position": ("position {position}", "위치 {position}"),
     "chart.compare.drift_axis": ("drift (units of B's root-mean-square row length)",
                                  "이동 거리 (단위: B의 행 길이 제곱평균제곱근)"),
-    "chart.compare.overlap": ("10-NN overlap", "10-NN 이웃 겹침"),
     "chart.compare.shared_axis": ("nearest neighbours shared (of {k})", "공유하는 최근접 이웃 수 ({k}개 중)"),
     "chart.compare.shared": ("shared", "공유 수"),
     "chart.compare.rows": ("rows", "행 수"),
