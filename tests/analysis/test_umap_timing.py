@@ -99,3 +99,14 @@ def test_a_jobs_live_progress_runs_on_the_clock_through_silent_stages_and_on_epo
     fraction, step, _ = job.live()
     assert fraction == pytest.approx((22 + 9) / 40, abs=0.01) and "step 3 of 3" in step
     assert STAGES == ("graph", "fuzzy", "embed")
+
+
+def test_a_weighted_fit_follows_the_heavier_runs():
+    rows, widths = [1000, 4000, 16000, 64000, 1000, 64000], [64, 64, 64, 64, 768, 768]
+    seconds = [2e-6 * r ** 1.1 * w ** 0.4 for r, w in zip(rows, widths)]
+    seconds[3] *= 3.0  # the largest run took three times what the small ones predict
+    plain = fit_law(rows, widths, seconds)
+    weighted = fit_law(rows, widths, seconds, weights=[1, 1, 1, 10, 1, 1])
+    measured = seconds[3]
+    assert abs(np.log(weighted.seconds(64000, 64) / measured)) < abs(np.log(plain.seconds(64000, 64) / measured)) / 3
+    assert fit_law(rows, widths, seconds, weights=[1] * 6) == plain
