@@ -36,7 +36,7 @@ from dashboard.analysis.umap_timing import STAGES, TIMINGS_PATH, fit_time_model 
 
 #: (rows, width) fitted: umap-learn's exact regime (below 4,096 rows) and its approximate one, 4 sizes or more each.
 #: The last five reach the 128k-256k-row vocabularies and their widths (2,304-4,096). A model fitted to at most
-#: 30,000 x 768 was off 2x for them, and one fitted to at most 120,000 x 768 2.7x the other way: at the full size
+#: 30,000 x 768 was off 2x for them, and one fitted to at most 120,000 x 768 up to 3.4x the other way: at full size
 #: the graph and UMAP's PCA start take longer than smaller tables predict (see docs/large-vocabularies.md).
 #: Gemma's 256,000 x 2,304 alone takes about 20 minutes (seeded and unseeded).
 GRID = ((1_000, 64), (1_000, 768), (3_000, 64), (3_000, 768),

@@ -37,7 +37,9 @@ _LOCATE = {
                 "path, _ = resolve_source({name!r})  # bundled: `python -m dashboard models` lists it"),
     "path": ("from pathlib import Path", "path = Path({path!r})"),
     # An upload's server path is a temporary folder of one browser session: name it as the reader has it.
-    "upload": ("from pathlib import Path", "path = Path({path!r})  # your upload beside this notebook: the file, the zip unzipped, or a folder of the files"),
+    "upload": ("from pathlib import Path",
+               "path = Path({path!r})  # your upload beside this notebook: the file, the zip unzipped, or a folder "
+               "of the files"),
 }
 
 _MODEL_TABLES = '''token_table = model.get_input_embeddings().weight  # {token_shape}
@@ -98,15 +100,13 @@ def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables, *, upl
         path = Path(tables.model_path)
         kind = next(name for name, builder in BUILDERS.items() if builder.detect(path))
         bundled = bundled_name(tables)
-        way = "bundled" if bundled is not None else "path" if uploaded_as is None else "upload"
-        locate_import, locate = _LOCATE[way]
+        locate_import, locate = _LOCATE["bundled" if bundled else "upload" if uploaded_as else "path"]
         load_import, load = _LOADERS[kind]
-        shown = str(path) if uploaded_as is None else uploaded_as
-        lines += [locate_import, load_import, "", locate.format(path=shown, name=bundled), load,
+        lines += [locate_import, load_import, "", locate.format(path=uploaded_as or str(path), name=bundled), load,
                   _MODEL_TABLES.format(token_shape=tuple(result.token_shape), head_shape=tuple(result.head_shape)),
                   "", _TOP5.format(ids=", ".join(map(str, result.prompt_ids)), prompt=result.prompt)]
     else:
-        lines += [_STORED_TABLES.format(source=tables.source if uploaded_as is None else uploaded_as, token_shape=tuple(result.token_shape),
+        lines += [_STORED_TABLES.format(source=uploaded_as or tables.source, token_shape=tuple(result.token_shape),
                                         head_shape=tuple(result.head_shape)), "",
                   "def top5():", "    return []  # no model: nothing predicts a next token", ""]
     change = _CHANGES[result.change.kind].format(

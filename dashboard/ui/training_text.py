@@ -84,8 +84,7 @@ TRAINING_HEADERS = {
 #: Column headers of the Compare page's table of largest movers.
 COMPARE_HEADERS = {
     "rank": msg("compare.col.rank"), "id": msg("compare.col.id"), "token": msg("compare.col.token"),
-    "drift": msg("compare.col.drift"), "overlap": msg("compare.col.overlap"),
-    "shared": msg("compare.col.shared"),
+    "drift": msg("compare.col.drift"), "shared": msg("compare.col.shared"),
 }
 #: Column headers of the Under-trained tokens page's table of candidates.
 UNDERTRAINED_HEADERS = {

@@ -138,7 +138,6 @@ MESSAGES = {
     "compare.col.id": ("id", "id"),
     "compare.col.token": ("token", "토큰"),
     "compare.col.drift": ("drift", "이동 거리"),
-    "compare.col.overlap": ("overlap", "이웃 겹침"),
     "compare.col.shared": ("nearest neighbours shared", "공유한 최근접 이웃"),
     # A printf format for Streamlit's NumberColumn: %d is the count of the row's {k} nearest neighbours shared.
     "compare.shared_format": ("%d of {k}", "{k}개 중 %d개"),
