@@ -28,6 +28,7 @@ from dashboard.i18n import render, t
 from dashboard.ui.compare_frames import get_undertrained
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
+from dashboard.ui.language import language_fragment
 from dashboard.ui.loading import active_tables
 from dashboard.ui.map_data import get_map_deck, get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
 from dashboard.ui.navigation import ensure_routed
@@ -161,7 +162,7 @@ else:
         projection = result
 
 
-@st.fragment(run_every=1.0)
+@language_fragment(run_every=1.0)
 def umap_progress(key: str) -> None:
     """Progress of the background UMAP; reruns the page when it is done."""
     running = job_board().get(key)

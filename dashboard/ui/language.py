@@ -9,7 +9,9 @@ widget keeps its key, so the loaded checkpoint and every setting stay.
 
 from __future__ import annotations
 
+import functools
 import os
+from typing import Callable
 
 import streamlit as st
 
@@ -48,6 +50,22 @@ def apply_language() -> str:
     elif st.query_params.get(state.LANGUAGE_PARAM) != lang:
         st.query_params[state.LANGUAGE_PARAM] = lang
     return lang
+
+
+def language_fragment(*, run_every: float | None = None) -> Callable[[Callable], Callable]:
+    """``st.fragment(run_every=...)`` whose own reruns speak the session's language.
+
+    A fragment's rerun runs only its function, not ``app.py``, which calls
+    :func:`apply_language`: without this, a Korean page's progress bar turned
+    English one second after it appeared.
+    """
+    def decorate(function: Callable) -> Callable:
+        @functools.wraps(function)
+        def in_language(*args, **kwargs):
+            use_language(current_language())
+            return function(*args, **kwargs)
+        return st.fragment(in_language, run_every=run_every)
+    return decorate
 
 
 def render_language_switch() -> None:

@@ -44,3 +44,26 @@ def test_compose_and_the_image_pass_the_language_setting_on():
     assert service["environment"][LANG_ENV] == "${EXPLORER_LANG:-en}"
     assert f"{LANG_ENV}=en" in (ROOT / "Dockerfile").read_text()
     assert f"{LANG_ENV}=ko" in (ROOT / "docs" / "deploy.md").read_text()
+
+
+def _fragment_script():
+    import streamlit as st
+
+    from dashboard.i18n import t, use_language
+    from dashboard.ui.language import language_fragment
+
+    @language_fragment()
+    def progress_line():
+        st.write(t("umap_progress.step", index=1, stage="graph"))
+
+    st.session_state["lang"] = "ko"
+    use_language("en")  # what a fragment's own rerun finds: app.py, which sets the language, did not run
+    progress_line()
+
+
+def test_a_fragment_speaks_the_sessions_language_even_when_the_run_has_none_set():
+    from streamlit.testing.v1 import AppTest
+
+    assert state.LANGUAGE == "lang"  # the key the script above sets
+    at = AppTest.from_function(_fragment_script).run()
+    assert not at.exception and [m.value for m in at.markdown] == ["3단계 중 1단계, graph"]
