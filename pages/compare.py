@@ -112,9 +112,10 @@ left.altair_chart(movers, width="stretch", key="cmp_drift")
 right.altair_chart(overlap_chart, width="stretch", key="cmp_overlap")
 st.caption(t("compare.drift_caption"))
 shown_drifts = drifts.drop(columns="overlap")  # the share; the page shows the count ("3 of 10"), the CSV both
-if table == "position":
-    shown_drifts["token"] = [t("chart.compare.position", position=i) for i in drifts["id"]]  # "position 7", translated
-st.dataframe(display_frame(shown_drifts, COMPARE_HEADERS), hide_index=True, width="stretch",
+headers = COMPARE_HEADERS
+if table == "position":  # a position's row is named by its index alone: no "token" column
+    shown_drifts, headers = shown_drifts.drop(columns="token"), {**COMPARE_HEADERS, "id": msg("compare.col.position")}
+st.dataframe(display_frame(shown_drifts, headers), hide_index=True, width="stretch",
              column_config={render(COMPARE_HEADERS["drift"]): st.column_config.NumberColumn(format="%.3f"),
                             render(COMPARE_HEADERS["shared"]): st.column_config.NumberColumn(
                                 format=t("compare.shared_format", k=result.k))})

@@ -32,6 +32,7 @@ def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[st
         shared, so a point's place can be compared across the two.
     """
     names = list(dict.fromkeys(frame["checkpoint"]))
+    positions = _names_positions(frame)
     frame = _positions_in_words(frame)
     x_scale = alt.Scale(domain=[float(frame["x"].min()), float(frame["x"].max())], zero=False)
     y_scale = alt.Scale(domain=[float(frame["y"].min()), float(frame["y"].max())], zero=False)
@@ -44,12 +45,17 @@ def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[st
             color=alt.condition("datum.mover", alt.value(_MOVER), alt.value(_OTHER)),
             size=alt.condition("datum.mover", alt.value(70), alt.value(10)),
             order=alt.Order("mover:Q"),
-            tooltip=_row_tooltips())
+            tooltip=_row_tooltips(positions))
         labels = base.transform_filter("datum.label != ''").mark_text(
             align="left", dx=6, dy=-4, fontSize=11, fontWeight="bold", color=_MOVER).encode(
             x=alt.X("x:Q", scale=x_scale), y=alt.Y("y:Q", scale=y_scale), text="label:N")
         panels.append(alt.layer(points, labels).properties(title=f"{letter}: {name}", width=side, height=side))
     return alt.hconcat(*panels).properties(title=alt.TitleParams(title, subtitle=list(subtitle), anchor="start"))
+
+
+def _names_positions(frame: pd.DataFrame) -> bool:
+    """Whether ``frame``'s rows are positions: every ``token`` is ``position t`` of its ``id``, as built."""
+    return bool(len(frame)) and bool((frame["token"] == "position " + frame["id"].astype(str)).all())
 
 
 def _positions_in_words(frame: pd.DataFrame) -> pd.DataFrame:
@@ -66,10 +72,11 @@ def _positions_in_words(frame: pd.DataFrame) -> pd.DataFrame:
     return shown
 
 
-def _row_tooltips() -> list[alt.Tooltip]:
-    """Tooltips of a compared row: its token, id and drift, titled in the active language."""
-    return [alt.Tooltip("token:N", title=t("chart.compare.token")), alt.Tooltip("id:Q", title="id"),
-            alt.Tooltip("drift:Q", format=".3f", title=t("chart.compare.drift"))]
+def _row_tooltips(positions: bool = False) -> list[alt.Tooltip]:
+    """Tooltips of a compared row, titled in the active language: its token and id, or its position; its drift."""
+    row = ([alt.Tooltip("id:Q", title=t("chart.compare.position_title"))] if positions
+           else [alt.Tooltip("token:N", title=t("chart.compare.token")), alt.Tooltip("id:Q", title="id")])
+    return [*row, alt.Tooltip("drift:Q", format=".3f", title=t("chart.compare.drift"))]
 
 
 def drift_chart(frame: pd.DataFrame, *, title: str, k: int) -> alt.Chart:
@@ -81,12 +88,13 @@ def drift_chart(frame: pd.DataFrame, *, title: str, k: int) -> alt.Chart:
         k: the nearest neighbours each row's ``shared`` count is out of (the tooltip says "of k").
     """
     # A token's label gets its id (two rows can show the same text); "position 7" already is one.
-    shown = frame.assign(row=[t("chart.compare.position", position=i) if token == f"position {i}" else f"{token}  #{i}"
+    positions = _names_positions(frame)
+    shown = frame.assign(row=[t("chart.compare.position", position=i) if positions else f"{token}  #{i}"
                               for token, i in zip(frame["token"], frame["id"])])
     return alt.Chart(shown).mark_bar(color=_MOVER).encode(
         x=alt.X("drift:Q", title=t("chart.compare.drift_axis")),
         y=alt.Y("row:N", sort=list(shown["row"]), title=None),
-        tooltip=[*_row_tooltips(), alt.Tooltip("shared:Q", format="d", title=t("chart.compare.shared_axis", k=k))],
+        tooltip=[*_row_tooltips(positions), alt.Tooltip("shared:Q", format="d", title=t("chart.compare.shared_axis", k=k))],
     ).properties(title=title, height=alt.Step(16))
 
 

@@ -2,9 +2,11 @@
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from dashboard.analysis.checkpoint_compare import compare_checkpoints
 from dashboard.charts.compare import aligned_maps_chart, drift_chart, overlap_counts_chart, score_histogram_chart
+from dashboard.i18n import use_language
 from dashboard.ui import compare_frames as frames
 from tests.map_fixtures import tables_of
 
@@ -39,6 +41,25 @@ def test_drift_bars_are_largest_first_with_ids_for_tokens_only():
     positions = pd.DataFrame({"rank": [1], "id": [7], "token": ["position 7"], "drift": [1.0], "overlap": [0.5],
                               "shared": [5.0]})
     assert drift_chart(positions, title="p", k=10).to_dict()["encoding"]["y"]["sort"] == ["position 7"]
+
+
+@pytest.mark.parametrize("lang, position", [("en", "position"), ("ko", "위치")])
+def test_a_position_is_named_as_a_position_not_a_token(lang, position):
+    """On the position table, tooltips say "position: 7" (in the page's language), not "token: position 7"."""
+    rng = np.random.default_rng(0)
+    token, positions = rng.normal(size=(20, 6)), rng.normal(size=(12, 6))
+    comparison = compare_checkpoints(tables_of(token, position=positions),
+                                     tables_of(token, position=positions + rng.normal(size=(12, 6))), "position", k=3)
+    use_language(lang)
+    try:
+        drift_spec = drift_chart(frames.drift_frame(comparison, n=3), title="p", k=3).to_dict()
+        maps_spec = aligned_maps_chart(frames.aligned_maps_frame(comparison, marked=1, max_points=12), title="m").to_dict()
+    finally:
+        use_language("en")
+    for tooltips in (drift_spec["encoding"]["tooltip"], maps_spec["hconcat"][0]["layer"][0]["encoding"]["tooltip"]):
+        assert tooltips[0] == {"field": "id", "type": "quantitative", "title": position}
+        assert "token" not in [tip["field"] for tip in tooltips]
+    assert all(row.startswith(position) for row in drift_spec["encoding"]["y"]["sort"])
 
 
 def test_a_movers_shared_neighbours_are_counted_out_of_k():

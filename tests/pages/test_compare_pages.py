@@ -79,6 +79,10 @@ def test_the_overlap_sentence_counts_whole_rows_and_gives_the_share_as_a_percent
         assert f"평균 {mean_overlap:.1%}가" in sentence, sentence
         assert f"{rows}개 행 중 {counts.get(10, 0)}개는 10개가 모두 같고, {counts.get(0, 0)}개는 하나도" in sentence
     assert not re.search(r"\d\.\d+ of|\d\.\d+개가", sentence), sentence  # no fractional count of neighbours
+    movers = at.dataframe[0].value  # a position is named by its index, under "position", not "token"
+    position, token = ("position", "token") if lang == "en" else ("위치", "토큰")
+    assert position in movers and token not in movers
+    assert set(movers[position]) <= set(range(factories.N_POSITIONS))
 
 
 def test_compare_page_refuses_another_vocabulary(run, tmp_path):

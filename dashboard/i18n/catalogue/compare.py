@@ -137,6 +137,7 @@ MESSAGES = {
     "compare.col.rank": ("rank", "순위"),
     "compare.col.id": ("id", "id"),
     "compare.col.token": ("token", "토큰"),
+    "compare.col.position": ("position", "위치"),
     "compare.col.drift": ("drift", "이동 거리"),
     "compare.col.shared": ("nearest neighbours shared", "공유한 최근접 이웃"),
     # A printf format for Streamlit's NumberColumn: %d is the count of the row's {k} nearest neighbours shared.
@@ -149,6 +150,7 @@ MESSAGES = {
     "chart.compare.token": ("token", "토큰"),
     "chart.compare.drift": ("drift", "이동 거리"),
     "chart.compare.position": ("position {position}", "위치 {position}"),
+    "chart.compare.position_title": ("position", "위치"),
     "chart.compare.drift_axis": ("drift (units of B's root-mean-square row length)",
                                  "이동 거리 (단위: B의 행 길이 제곱평균제곱근)"),
     "chart.compare.shared_axis": ("nearest neighbours shared (of {k})", "공유하는 최근접 이웃 수 ({k}개 중)"),
