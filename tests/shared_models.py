@@ -1,4 +1,4 @@
-"""Whole bundled models built once per test process and shared by every test that runs them.
+"""Bundled checkpoints read, and whole models built, once per test process and shared by the tests that use them.
 
 Building SmolLM2-135M from its GGUF file takes about half a minute here
 (transformers dequantizes every tensor), and several modules and pages run it.
@@ -13,14 +13,27 @@ from functools import lru_cache
 
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.bundled import find_bundled
+from dashboard.checkpoints.tokenizer import CheckpointTokenizer, load_tokenizer
 from dashboard.errors import SourceNotFoundError
 from dashboard.forward.loading import ForwardModel, load_forward_model
 from dashboard.tables import EmbeddingTables
 
 
 @lru_cache(maxsize=None)
+def shared_tables(name: str) -> EmbeddingTables:
+    """``load_tables(name)`` of a bundled checkpoint, read once (SmolLM2's GGUF file takes 6-10 s); do not change it."""
+    return load_tables(name)
+
+
+@lru_cache(maxsize=None)
+def shared_tokenizer(name: str) -> CheckpointTokenizer:
+    """``load_tokenizer`` of :func:`shared_tables` ``(name)``, built once (SmolLM2's is converted from its GGUF)."""
+    return load_tokenizer(shared_tables(name))
+
+
+@lru_cache(maxsize=None)
 def _built(model_path: str) -> ForwardModel:
-    return load_forward_model(load_tables(model_path))
+    return load_forward_model(shared_tables(model_path))
 
 
 def shared_forward_model(name: str) -> ForwardModel:

@@ -7,18 +7,16 @@ import json
 import pytest
 
 from dashboard.analysis.hangul import HangulSplit, has_hangul, least_splitting, split_hangul, summarise_splits
-from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.i18n import render
 from dashboard.ui.hangul_note import SPLITS_FILE, hangul_note, least_splitting_note
+from tests.shared_models import shared_tables, shared_tokenizer
 
 
 @pytest.fixture(scope="module")
 def bundled():
     out = {}
     for name in ("all-minilm-l6-v2", "tiny-gpt-pydocs", "smollm2-135m"):
-        tables = load_tables(name)
-        out[name] = (tables, load_tokenizer(tables))
+        out[name] = (shared_tables(name), shared_tokenizer(name))
     return out
 
 

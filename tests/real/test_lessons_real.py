@@ -9,24 +9,24 @@ from dashboard.analysis.queries import TermResolver
 from dashboard.analysis.similarity_quiz import LESSON_PAIRS, answer_pair, parse_pairs
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.embedding_norm import read_embedding_norm
-from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.forward.passes import run_forward
 from dashboard.forward.tokenizing import tokenize_sentence
-from tests.shared_models import shared_forward_model
+from tests.shared_models import shared_forward_model, shared_tables, shared_tokenizer
 
 pytestmark = pytest.mark.real
 SENTENCE = "the cat sat on the mat"
 
 
-def _ids(tables):
-    return list(tokenize_sentence(load_tokenizer(tables), SENTENCE, tables.vocabulary, tables.n_positions).ids)
+def _ids(name):
+    tables = shared_tables(name)
+    return list(tokenize_sentence(shared_tokenizer(name), SENTENCE, tables.vocabulary, tables.n_positions).ids)
 
 
 @pytest.mark.parametrize("name, rule, atol", [("default", "layernorm", 1e-5), ("tiny-gpt-pydocs", "sum", 0.0),
                                               ("smollm2-135m", "token", 0.0)])
 def test_first_block_input_equals_the_real_models_hidden_states_0(name, rule, atol):
-    tables = load_tables(name)
-    ids = _ids(tables)
+    tables = shared_tables(name)
+    ids = _ids(name)
     lookup = look_up(tables, ids, read_embedding_norm(tables))
     expected = run_forward(shared_forward_model(name), ids, with_positions=True).lookup
     assert lookup.rule == rule
@@ -35,15 +35,15 @@ def test_first_block_input_equals_the_real_models_hidden_states_0(name, rule, at
 
 
 def test_bert_layer_norm_changes_the_sum_a_lot():
-    tables = load_tables("default")
-    lookup = look_up(tables, _ids(tables), read_embedding_norm(tables))
+    tables = shared_tables("default")
+    lookup = look_up(tables, _ids("default"), read_embedding_norm(tables))
     assert np.abs(lookup.first_block - lookup.summed).max() > 1.0
 
 
 @pytest.mark.parametrize("name", ["default", "smollm2-135m"])
 def test_the_lessons_pairs_animals_are_similar_and_the_weekday_is_not(name):
-    tables = load_tables(name)
-    resolver = TermResolver(tables, load_tokenizer(tables))
+    tables = shared_tables(name)
+    resolver = TermResolver(tables, shared_tokenizer(name))
     index = build_index(tables.token, len(tables.vocabulary))
     verdicts = {(a, b): answer_pair(resolver, index, a, b, len(tables.vocabulary)).verdict
                 for a, b in parse_pairs(LESSON_PAIRS)}
@@ -60,5 +60,5 @@ def test_the_bundled_gpts_head_is_its_own_and_smollm2s_is_its_token_table():
     model = GPT2LMHeadModel.from_pretrained(gpt.model_path)
     np.testing.assert_array_equal(head_table(gpt), model.lm_head.weight.detach().numpy())
     assert not np.array_equal(head_table(gpt), gpt.token)
-    smollm2 = load_tables("smollm2-135m")
+    smollm2 = shared_tables("smollm2-135m")
     assert head_table(smollm2) is smollm2.token

@@ -7,19 +7,16 @@ import numpy as np
 import pytest
 import torch
 
-from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.cli import main
 from dashboard.forward.notebook import notebook_snippet
 from dashboard.forward.perturbation import DEFAULT_PROMPT, RowChange, run_perturbation
-from tests.shared_models import shared_forward_model
+from tests.shared_models import shared_forward_model, shared_tables, shared_tokenizer
 
 pytestmark = pytest.mark.real
 
 
 def _setup(name):
-    tables = load_tables(name)
-    return tables, load_tokenizer(tables), shared_forward_model(name)
+    return shared_tables(name), shared_tokenizer(name), shared_forward_model(name)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from dashboard.checkpoints import load_tables
 from dashboard.forward.experiment import run_reorder_experiment
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.tables import EmbeddingTables
-from tests.shared_models import shared_forward_model
+from tests.shared_models import shared_forward_model, shared_tables, shared_tokenizer
 
 pytestmark = pytest.mark.real
 SENTENCE = "the cat sat on a mat"
@@ -44,7 +44,7 @@ def test_pooled_cosine_is_the_sentence_transformers_embedding_cosine(default):
 
 def _smollm2_tables() -> EmbeddingTables:
     """The bundled SmolLM2 GGUF read by the real reader; its model_path drives the forward pass."""
-    tables = load_tables("smollm2-135m")
+    tables = shared_tables("smollm2-135m")
     assert tables.format == "gguf" and tables.model_path.endswith(".gguf")
     return tables
 
@@ -53,7 +53,7 @@ def test_smollm2_gguf_builds_a_causal_rotary_model_and_predicts():
     tables = _smollm2_tables()
     model = shared_forward_model("smollm2-135m")
     assert (model.architecture, model.position_kind, model.causal, model.has_lm_head) == ("llama", "rotary", True, True)
-    tokenizer = load_tokenizer(tables)
+    tokenizer = shared_tokenizer("smollm2-135m")
     experiment = run_reorder_experiment(tables, tokenizer, SENTENCE, "reverse", model)
     assert len(experiment.ids) == 6
     without = experiment.numbers("without_positions")

@@ -3,15 +3,15 @@
 import numpy as np
 import pytest
 
-from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.bundled import BUNDLED, find_bundled
+from tests.shared_models import shared_tables
 
 pytestmark = pytest.mark.real
 
 
 @pytest.fixture(scope="module")
 def tables():
-    return load_tables("smollm2-135m")
+    return shared_tables("smollm2-135m")
 
 
 def test_shapes_positions_and_tying(tables):

@@ -7,10 +7,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.analysis.queries import TermResolver
-from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.cli.neighbours import neighbours_document
 from dashboard.ui import state
+from tests.shared_models import shared_tables, shared_tokenizer
 
 pytestmark = pytest.mark.real
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,12 +18,12 @@ DEFAULT_TERMS = ["cat", "dog", "pet", "Tuesday", "xylophone"]
 
 @pytest.fixture(scope="module")
 def tables():
-    return load_tables("smollm2-135m")
+    return shared_tables("smollm2-135m")
 
 
 @pytest.fixture(scope="module")
 def resolver(tables):
-    tokenizer = load_tokenizer(tables)
+    tokenizer = shared_tokenizer("smollm2-135m")
     assert tokenizer.describe == "the tokenizer stored in SmolLM2-135M-Instruct.Q4_1.gguf"
     return TermResolver(tables, tokenizer)
 
