@@ -9,12 +9,12 @@ from dashboard.analysis.initialisation import (
     SCALES_BY_SQRT_D,
     closest_initialisation,
     initialisation_frame,
-    value_density_frame,
 )
 from dashboard.charts.initialisation import row_norm_range_chart, value_density_chart
 from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
+from dashboard.ui.initialisation_frames import cached_density, cached_summary, table_key
 from dashboard.ui.initialisation_text import describe_closest, describe_scaling
 from dashboard.ui.loading import active_tables, get_tables
 from dashboard.ui.navigation import ensure_routed
@@ -69,7 +69,9 @@ chosen = st.radio(t("init.table_label"), list(choices), key=TABLE_KEY, horizonta
 table, d_model = choices[chosen], tables.d_model
 chosen_name = table_name(chosen)
 
-summary = initialisation_frame({f"{tables.name} {chosen}": table}, d_model).iloc[0]
+with st.spinner(t("init.spinner", rows=table.shape[0])):  # every entry is read once, then cached
+    summary = cached_summary(table, table_key(tables, chosen))
+    density = cached_density(table, table_key(tables, chosen), d_model)
 best, ratio = closest_initialisation(summary["value_std"], d_model)
 cols = st.columns([1, 1, 1, 1.6])
 cols[0].metric("d_model", f"{d_model:,}")
@@ -78,12 +80,12 @@ cols[2].metric(t("init.metric.median"), f"{summary['norm_median']:.4g}")
 cols[3].metric(t("init.metric.closest"), best.name, help=t("init.metric.closest_help"))
 st.write(describe_closest(chosen_name, summary, best, ratio, d_model))
 
-st.altair_chart(value_density_chart(value_density_frame(table, d_model),
+st.altair_chart(value_density_chart(density,
                                     title=t("init.density_title", table=chosen_name)), width="stretch")
 
 # The frame keeps English row names (tests and exports read them); ``names`` holds each as the reader reads it.
 loaded = f"loaded ({tables.name}): {chosen}"
-measured = {loaded: table}
+measured = {loaded: summary}
 names = {loaded: t("init.loaded", name=tables.name, table=chosen_name)}
 try:
     start = get_tables(str(STEP_ZERO))
@@ -99,7 +101,7 @@ if start is not None:
         if not np.any(rows):
             zero_tables.append(table_name(name))
             continue
-        measured[f"bundled GPT at step 0: {name}"] = rows
+        measured[f"bundled GPT at step 0: {name}"] = cached_summary(rows, table_key(start, name))
         names[f"bundled GPT at step 0: {name}"] = t("init.bundled_step0", table=table_name(name))
 frame = initialisation_frame(measured, d_model)
 positive = frame[frame["norm_low"] > 0]

@@ -9,6 +9,8 @@ MESSAGES = {
         "학습을 시작하기 전, 임베딩 테이블의 원소는 무작위로 뽑습니다(어떤 테이블은 0으로 둡니다). 이 페이지는 "
         "불러온 테이블의 값과 행 노름을 흔히 쓰는 초기화 방법과 나란히 보여 줍니다. 초기화는 이 모델의 d_model에 "
         "맞춰 계산했고, 함께 제공되는 GPT의 스텝 0 테이블도 옆에 둡니다."),
+    "init.spinner": ("Measuring every value of the table's {rows:,} rows ...",
+                     "테이블의 {rows:,}개 행에 있는 값을 모두 재는 중 ..."),
     "init.table.token": ("token table", "토큰 임베딩 테이블"),
     "init.table.head": ("output head", "출력 헤드"),
     "init.table.position": ("position table", "위치 임베딩 테이블"),
