@@ -35,7 +35,6 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.linalg import orthogonal_procrustes
 
-from dashboard.analysis.norms import unit_rows
 from dashboard.errors import InvalidTableError, ShapeMismatchError
 from dashboard.i18n import msg
 
@@ -43,6 +42,8 @@ from dashboard.i18n import msg
 OVERLAP_K = 10
 #: Float32 scores held at once while searching neighbours (chunk_rows x n_rows), about 128 MB.
 SCORE_BUDGET = 32 * 1024 * 1024
+#: Rows of a table converted to float64 at a time (8,192 x 4,096 is 268 MB).
+BLOCK_ROWS = 8192
 #: Query rows the neighbour overlap uses at most; beyond, a seeded uniform sample (the search still covers every row).
 MAX_OVERLAP_ROWS = 8192
 
@@ -94,19 +95,51 @@ class TableComparison:
         return order[:n]
 
 
-def _standardised(table: np.ndarray, name: str, width: int) -> np.ndarray:
-    """``table`` centred, zero-padded to ``width`` columns and scaled to unit Frobenius norm, float64."""
-    centred = np.asarray(table, np.float64) - np.asarray(table, np.float64).mean(axis=0)
-    norm = np.linalg.norm(centred)
-    if norm == 0:
+def _blocks(n_rows: int):
+    """Slices of :data:`BLOCK_ROWS` consecutive rows covering ``0 .. n_rows``."""
+    for start in range(0, n_rows, BLOCK_ROWS):
+        yield slice(start, min(start + BLOCK_ROWS, n_rows))
+
+
+def _centred(table: np.ndarray, rows: slice, mean: np.ndarray) -> np.ndarray:
+    """Rows ``rows`` of ``table`` minus ``mean``, float64 (one block: no float64 copy of the whole table)."""
+    return np.asarray(table[rows], np.float64) - mean
+
+
+def _mean_and_norm(table: np.ndarray, name: str) -> tuple[np.ndarray, float]:
+    """The mean row (float64) and the Frobenius norm of ``table`` centred on it.
+
+    Raises:
+        InvalidTableError: every row equals the mean (nothing to align).
+    """
+    mean = table.mean(axis=0, dtype=np.float64)
+    squares = sum(float(np.einsum("ij,ij->", block, block))
+                  for block in (_centred(table, rows, mean) for rows in _blocks(table.shape[0])))
+    if squares == 0:
         raise InvalidTableError(msg("err.compare.all_rows_equal", name=name))
-    padded = np.zeros((table.shape[0], width))
-    padded[:, :table.shape[1]] = centred / norm
-    return padded
+    return mean, float(np.sqrt(squares))
+
+
+def _cross(a: np.ndarray, mean_a: np.ndarray, b: np.ndarray, mean_b: np.ndarray) -> np.ndarray:
+    """``(A - mean_a)^T (B - mean_b)``: ``(d_a, d_b)`` float64, summed a block of rows at a time."""
+    product = np.zeros((a.shape[1], b.shape[1]))
+    for rows in _blocks(a.shape[0]):
+        product += _centred(a, rows, mean_a).T @ _centred(b, rows, mean_b)
+    return product
+
+
+def _cka(cross_ab: np.ndarray, gram_a: np.ndarray, gram_b: np.ndarray) -> float:
+    """Linear CKA from the centred products ``A^T B``, ``A^T A`` and ``B^T B``, in [0, 1]."""
+    self_a, self_b = np.linalg.norm(gram_a), np.linalg.norm(gram_b)
+    if self_a == 0 or self_b == 0:
+        raise InvalidTableError(msg("err.compare.cka_equal"))
+    return float(np.clip(np.linalg.norm(cross_ab) ** 2 / (self_a * self_b), 0.0, 1.0))
 
 
 def linear_cka(a: np.ndarray, b: np.ndarray) -> float:
     """Linear CKA between two tables with the same rows (Kornblith et al. 2019).
+
+    The three ``d x d`` products are summed a block of rows at a time, in float64.
 
     Args:
         a: ``(n_rows, d_a)`` float.
@@ -123,12 +156,19 @@ def linear_cka(a: np.ndarray, b: np.ndarray) -> float:
     """
     if a.shape[0] != b.shape[0]:
         raise ShapeMismatchError(msg("err.compare.cka_rows", a=a.shape[0], b=b.shape[0]))
-    a = np.asarray(a, np.float64) - np.asarray(a, np.float64).mean(axis=0)
-    b = np.asarray(b, np.float64) - np.asarray(b, np.float64).mean(axis=0)
-    self_a, self_b = np.linalg.norm(a.T @ a), np.linalg.norm(b.T @ b)
-    if self_a == 0 or self_b == 0:
-        raise InvalidTableError(msg("err.compare.cka_equal"))
-    return float(np.clip(np.linalg.norm(b.T @ a) ** 2 / (self_a * self_b), 0.0, 1.0))
+    mean_a, mean_b = a.mean(axis=0, dtype=np.float64), b.mean(axis=0, dtype=np.float64)
+    return _cka(_cross(a, mean_a, b, mean_b), _cross(a, mean_a, a, mean_a), _cross(b, mean_b, b, mean_b))
+
+
+def _unit_rows32(table: np.ndarray, mean: np.ndarray | None = None) -> np.ndarray:
+    """Rows of ``table`` (less ``mean``, if given) scaled to unit length: float32, all-zero rows left zero."""
+    units = np.empty(table.shape, np.float32)
+    shift = np.zeros(table.shape[1]) if mean is None else mean
+    for rows in _blocks(table.shape[0]):
+        block = _centred(table, rows, shift)
+        norms = np.linalg.norm(block, axis=1, keepdims=True)
+        units[rows] = np.divide(block, norms, out=np.zeros_like(block), where=norms > 0)
+    return units
 
 
 def nearest_rows(table: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
@@ -145,7 +185,11 @@ def nearest_rows(table: np.ndarray, query_ids: np.ndarray, k: int, budget: int =
         ``(n_query, k)`` int64 row ids, in no particular order within a row
         (ties broken arbitrarily; all-zero rows score 0 against everything).
     """
-    units = unit_rows(table).astype(np.float32)
+    return _nearest_units(_unit_rows32(table), query_ids, k, budget)
+
+
+def _nearest_units(units: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
+    """:func:`nearest_rows` on rows already scaled to unit length (float32)."""
     chunk = max(1, budget // units.shape[0])
     found = np.empty((len(query_ids), k), np.int64)
     for start in range(0, len(query_ids), chunk):
@@ -159,6 +203,8 @@ def nearest_rows(table: np.ndarray, query_ids: np.ndarray, k: int, budget: int =
 def neighbour_overlap(a: np.ndarray, b: np.ndarray, query_ids: np.ndarray, k: int = OVERLAP_K) -> np.ndarray:
     """Share of each query row's ``k`` nearest rows (centred cosine) that both tables agree on.
 
+    One table's unit rows (float32) are held at a time.
+
     Args:
         a, b: ``(n_rows, d_a)`` and ``(n_rows, d_b)`` float, the same rows.
         query_ids: ``(n_query,)`` int, 0-based rows.
@@ -167,8 +213,7 @@ def neighbour_overlap(a: np.ndarray, b: np.ndarray, query_ids: np.ndarray, k: in
     Returns:
         ``(n_query,)`` float32 in [0, 1] (multiples of ``1/k``).
     """
-    centred_a, centred_b = (np.asarray(t, np.float64) - np.asarray(t, np.float64).mean(axis=0) for t in (a, b))
-    near_a, near_b = nearest_rows(centred_a, query_ids, k), nearest_rows(centred_b, query_ids, k)
+    near_a, near_b = (_nearest_units(_unit_rows32(t, t.mean(axis=0, dtype=np.float64)), query_ids, k) for t in (a, b))
     shared = [len(np.intersect1d(x, y, assume_unique=True)) for x, y in zip(near_a, near_b)]
     return np.asarray(shared, np.float32) / k
 
@@ -207,14 +252,25 @@ def compare_tables(a: np.ndarray, b: np.ndarray, *, names: tuple[str, str] = ("A
     if a.shape[0] <= k:
         raise ShapeMismatchError(msg("err.compare.too_few_rows", rows=a.shape[0], k=k, needed=k + 1))
     width = max(a.shape[1], b.shape[1])
-    source, target = _standardised(a, names[0], width), _standardised(b, names[1], width)
-    rotation, scale = orthogonal_procrustes(source, target)  # scale: sum of singular values of source^T target
-    aligned = scale * (source @ rotation)
-    difference = np.linalg.norm(aligned - target, axis=1)
+    (mean_a, norm_a), (mean_b, norm_b) = _mean_and_norm(a, names[0]), _mean_and_norm(b, names[1])
+    cross = _cross(a, mean_a, b, mean_b)  # (d_a, d_b): A^T B of the centred tables
+    standard_cross = np.zeros((width, width))
+    standard_cross[:a.shape[1], :b.shape[1]] = cross / (norm_a * norm_b)  # the same of the standardised, padded ones
+    # scipy's orthogonal_procrustes(A, B) takes the SVD of A^T B; with A the identity, that is the product above.
+    rotation, scale = orthogonal_procrustes(np.eye(width), standard_cross)
+    aligned, target = np.empty((a.shape[0], width), np.float32), np.zeros((a.shape[0], width), np.float32)
+    difference = np.empty(a.shape[0])
+    for rows in _blocks(a.shape[0]):
+        moved = scale * (_centred(a, rows, mean_a) / norm_a) @ rotation[:a.shape[1]]
+        goal = np.zeros_like(moved)
+        goal[:, :b.shape[1]] = _centred(b, rows, mean_b) / norm_b
+        aligned[rows], target[rows] = moved, goal
+        difference[rows] = np.linalg.norm(moved - goal, axis=1)
     residual = float(np.clip(np.sqrt(max(0.0, 1.0 - scale ** 2)), 0.0, 1.0))  # ||target||_F = 1
     ids = choose_overlap_rows(a.shape[0], max_overlap_rows, seed)
+    cka = _cka(cross, _cross(a, mean_a, a, mean_a), _cross(b, mean_b, b, mean_b))
     return TableComparison(
-        aligned=aligned.astype(np.float32), target=target.astype(np.float32),
+        aligned=aligned, target=target,
         drift=(difference * np.sqrt(a.shape[0])).astype(np.float32),
-        procrustes_residual=residual, cka=linear_cka(a, b), overlap_ids=ids,
+        procrustes_residual=residual, cka=cka, overlap_ids=ids,
         overlap=neighbour_overlap(a, b, ids, k), k=k, scale=float(scale))
