@@ -98,10 +98,15 @@ def _rgb(colour: str) -> list[int]:
 
 
 def _grid(coords: np.ndarray) -> tuple[np.ndarray, float]:
-    """``(n, dims)`` coordinates scaled to integers in ``0..GRID``, one factor for all axes; and that factor."""
-    low = coords.min(axis=0)
-    span = float((coords.max(axis=0) - low).max()) or 1.0
-    return np.rint((coords - low) * (GRID / span)).astype(np.int32), GRID / span
+    """``(n, dims)`` coordinates scaled to integers in ``0..GRID``, one factor for all axes; and that factor.
+
+    The widest axis spans ``0..GRID``; each narrower one is centred in it, so the
+    view, centred on ``GRID / 2``, is centred on the points on every axis.
+    """
+    low, high = coords.min(axis=0), coords.max(axis=0)
+    span = float((high - low).max()) or 1.0
+    margin = (GRID - (high - low) * (GRID / span)) / 2  # 0 on the widest axis
+    return np.rint((coords - low) * (GRID / span) + margin).astype(np.int32), GRID / span
 
 
 def _classes(frame: pd.DataFrame, color_by: str) -> tuple[np.ndarray, list[LegendEntry]]:

@@ -79,6 +79,8 @@ def test_coordinates_are_integers_on_one_scale_for_every_axis():
     assert points.dtype.kind == "i" and points.min() >= 0 and points.max() <= GRID
     width, height = np.ptp(points, axis=0)
     assert width == GRID and 5 < width / height < 20
+    centre = (points.min(axis=0) + points.max(axis=0)) / 2  # the view's target, GRID / 2, is the points' centre
+    np.testing.assert_allclose(centre, [GRID / 2, GRID / 2], atol=1)
 
 
 def test_a_3d_deck_is_one_orbit_view_of_point_clouds():
