@@ -96,10 +96,38 @@ def load_torch_file(path: Path) -> Any:
         if refused:
             raise UnsafeCheckpointError(msg("err.ckpt.torch_unsafe", name=path.name,
                                             refused=", ".join(refused))) from error
+        protocol = None if mmap else _plain_pickle_protocol(path)
+        if protocol is not None:
+            raise UnsafeCheckpointError(msg("err.ckpt.plain_pickle", name=path.name, protocol=protocol)) from error
         raise CheckpointReadError(msg("err.ckpt.torch_corrupt", name=path.name, reason=_first_line(error))) from error
     except Exception as error:  # torch raises RuntimeError, EOFError, ValueError ... on damaged files
         raise CheckpointReadError(msg("err.ckpt.torch_unreadable", name=path.name,
                                       reason=_first_line(error))) from error
+
+
+def _plain_pickle_protocol(path: Path) -> int | None:
+    """The pickle protocol of ``path`` when it is one whole pickle of protocol 4 or more, else ``None``.
+
+    ``pickle.dump`` writes protocol 4 or 5 by default; ``torch.save`` never
+    does (its zip format holds a protocol-2 pickle, and so does its legacy
+    format), and PyTorch's restricted unpickler refuses protocol 4's framing
+    ("Unsupported operand 149"). The check walks the opcodes with the standard
+    library's ``pickletools.genops``, which executes nothing.
+    """
+    import pickletools
+
+    try:
+        with open(path, "rb") as stream:
+            opcodes = pickletools.genops(stream)
+            first, protocol, _ = next(opcodes)
+            if first.name != "PROTO" or protocol < 4:
+                return None
+            for opcode, _, _ in opcodes:
+                if opcode.name == "STOP":
+                    return protocol
+    except (ValueError, OSError, StopIteration):  # not a pickle, or cut short
+        return None
+    return None
 
 
 def _check_members(path: Path) -> None:

@@ -33,6 +33,29 @@ def test_torch_zip_with_code_runs_nothing_and_names_the_call(tmp_path):
     assert "nothing was executed" in str(caught.value) and "state_dict" in str(caught.value)
 
 
+@pytest.mark.parametrize("protocol", [4, 5])
+@pytest.mark.parametrize("payload", ["tensors", "code"])
+def test_a_plain_pickle_is_named_as_one_not_as_a_damaged_file(tmp_path, protocol, payload):
+    """pickle.dump's default protocols: PyTorch's safe unpickler stops at their framing ("Unsupported operand 149")."""
+    marker = tmp_path / "pwned"
+    held = {"transformer.wte.weight": torch.zeros(4, 2)}
+    if payload == "code":
+        held["payload"] = _TouchesFile(marker)
+    with open(tmp_path / "plain.pt", "wb") as handle:
+        pickle.dump(held, handle, protocol=protocol)
+    with pytest.raises(UnsafeCheckpointError, match=rf"plain.pt is a plain Python pickle \(pickle protocol {protocol}\), "
+                                                     r"not a file written by torch.save") as caught:
+        load_tables(tmp_path / "plain.pt")
+    assert not marker.exists() and "nothing was executed" in str(caught.value)
+
+
+def test_a_plain_pickle_cut_short_is_called_truncated(tmp_path):
+    whole = pickle.dumps({"transformer.wte.weight": torch.zeros(40, 20)}, protocol=4)
+    (tmp_path / "cut.pt").write_bytes(whole[:len(whole) // 2])
+    with pytest.raises(CheckpointReadError, match="truncated or corrupt"):
+        load_tables(tmp_path / "cut.pt")
+
+
 def test_legacy_pickle_with_code_runs_nothing(tmp_path):
     # protocol 2, not a zip: what torch.save wrote before 1.6, read by the legacy path
     marker = tmp_path / "pwned"

@@ -494,6 +494,15 @@ MESSAGES = {
         "{name}은(는) 안전한 불러오기가 거부하는 객체를 요구합니다: {refused}. 아무것도 실행하지 않았습니다. "
         "파일을 만든 사람을 믿을 수 있다면, 직접 Python에서 불러온 뒤 텐서만 다시 저장하고 "
         "(torch.save(model.state_dict(), 'weights.pt') 또는 safetensors의 save_file) 그 파일을 여기서 여세요."),
+    "err.ckpt.plain_pickle": (
+        "{name} is a plain Python pickle (pickle protocol {protocol}), not a file written by torch.save; safe "
+        "loading refuses it and nothing was executed. If you trust the file's author, load it in your own "
+        "Python session and save only the tensors (torch.save(state_dict, 'weights.pt') or safetensors' "
+        "save_file), then open that file here",
+        "{name}은(는) torch.save로 저장한 파일이 아니라 일반 Python 피클(피클 프로토콜 {protocol})입니다. 안전한 "
+        "불러오기가 이를 거부했고 아무것도 실행하지 않았습니다. 파일을 만든 사람을 믿을 수 있다면, 직접 Python에서 "
+        "불러온 뒤 텐서만 저장하고(torch.save(state_dict, 'weights.pt') 또는 safetensors의 save_file) 그 파일을 "
+        "여기서 여세요."),
     "err.ckpt.torch_corrupt": (
         "{name} is not a readable torch checkpoint ({reason}); it is truncated or corrupt: save or download it "
         "again",
