@@ -45,7 +45,7 @@ controls[1].text_input(t("undertrained.unused"), key="ut_unused", placeholder=t(
 publish(PARAMS)
 
 try:
-    unused = parse_ids(st.session_state["ut_unused"].strip() or None)
+    unused = parse_ids(st.session_state["ut_unused"].strip() or None, msg("undertrained.unused"))
     found = frames.get_undertrained(tables, source, tables.content_hash, st.session_state["ut_indicator"],
                                     None if unused is None else tuple(unused))
 except ExplorerError as error:

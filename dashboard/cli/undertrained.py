@@ -20,6 +20,7 @@ from typing import Any
 
 from dashboard.analysis.undertrained import INDICATORS, THRESHOLD_PERCENTILE, UndertrainedTokens
 from dashboard.cli.output import print_json, print_table
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 
@@ -36,8 +37,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print {indicator, threshold, candidates} as JSON")
 
 
-def parse_ids(text: str | None) -> list[int] | None:
+def parse_ids(text: str | None, field: Text | str = "--unused") -> list[int] | None:
     """``"3,5,9"`` -> ``[3, 5, 9]``; ``None`` stays ``None``.
+
+    Args:
+        text: ids separated by commas, or ``None``.
+        field: what the error calls the ids' field: the flag here, the field's label in the page.
 
     Raises:
         QueryError: an entry is not a whole number.
@@ -49,7 +54,7 @@ def parse_ids(text: str | None) -> list[int] | None:
     try:
         return [int(part) for part in text.split(",") if part.strip()]
     except ValueError as error:
-        raise QueryError(f"--unused must be token ids separated by commas (like 100,101,102), got {text!r}") from error
+        raise QueryError(msg("err.undertrained.ids", field=field, text=text)) from error
 
 
 def undertrained_document(tables: EmbeddingTables, found: UndertrainedTokens) -> dict[str, Any]:

@@ -151,3 +151,13 @@ def test_compare_page_opened_bare_asks_for_another_checkpoint(run):
     assert any("Type the path" in i.value for i in at.info)
     at = _open(COMPARE, "all-minilm-l6-v2")  # a bundled model without snapshots: A is itself until changed
     assert any("A is the checkpoint shown" in i.value for i in at.info) and not at.error
+
+
+@pytest.mark.parametrize("lang, field", [("en", "Rows known to be unused (cosine only) must be token ids"),
+                                         ("ko", "쓰이지 않는다고 알려진 행 (코사인 지표 전용)에는 쉼표로 구분한 토큰 id를")])
+def test_unused_rows_that_are_not_ids_are_named_by_the_pages_field_not_the_commands_flag(quiet_rows, lang, field):
+    at = open_app_page(UNDERTRAINED, model=str(quiet_rows), query={"lang": lang, "unused": "1,2,x"})
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert any(field in e and "1,2,x" in e for e in errors), errors
+    assert not any("--unused" in e for e in errors)

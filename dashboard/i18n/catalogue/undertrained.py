@@ -38,6 +38,8 @@ MESSAGES = {
         "checkpoints without a head.",
         "코사인: {cosine}. 출력 헤드가 곧 토큰 임베딩 테이블인 모델, 즉 가중치 공유(weight tying) 모델에 씁니다. "
         "노름: {norm}. 가중치를 공유하지 않는 모델과 출력 헤드가 없는 체크포인트에 씁니다."),
+    "err.undertrained.ids": ("{field} must be token ids separated by commas (like 100,101,102), got {text!r}",
+                             "{field}에는 쉼표로 구분한 토큰 id를 적어야 합니다(예: 100,101,102). 받은 값: {text!r}"),
     "undertrained.unused": ("Rows known to be unused (cosine only)", "쓰이지 않는다고 알려진 행 (코사인 지표 전용)"),
     "undertrained.unused_placeholder": ("e.g. 100,101,102", "예: 100,101,102"),
     "undertrained.unused_help": (
