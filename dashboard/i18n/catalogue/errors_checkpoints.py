@@ -584,6 +584,8 @@ MESSAGES = {
         "받은 파일이 없습니다. 체크포인트 파일, 모델 폴더의 파일들, 또는 .zip을 고르세요."),
     # user_paths.py: paths a user typed
     "err.ckpt.role.checkpoint": ("checkpoint", "체크포인트"),
+    # user_paths.shorten: a quoted text cut to its first characters, with its full length
+    "ckpt.path_shortened": ("{shown} ({count:,} characters)", "{shown} ({count:,}자)"),
     "err.ckpt.role.vocabulary_file": ("vocabulary file", "어휘 파일"),
     "err.ckpt.role.run_folder": ("run folder", "학습 폴더"),
     "err.ckpt.role.checkpoint_folder": ("checkpoint folder", "체크포인트 폴더"),
