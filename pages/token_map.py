@@ -155,7 +155,9 @@ else:
     if isinstance(result, ProjectionJob):
         failure = job_failure(result)
         if failure:
-            st.error(t("token_map.umap_failed", failure=escape_markdown(render(failure))), icon=":material/error:")
+            # the failure may end its own sentence ("...PCA를 쓰세요."), the catalogue's text adds ". "
+            failed = render(failure).rstrip(".")
+            st.error(t("token_map.umap_failed", failure=escape_markdown(failed)), icon=":material/error:")
         else:
             job = result
     else:

@@ -91,11 +91,12 @@ class ParameterRow:
 #: Models a lesson or the literature names, for the page's calculator: name -> spec.
 #: ANDREA-120M is the course's own example (V 8,449, d_model 768, T 1,024, untied,
 #: 120M in all); GPT-2 small is Radford et al. 2019 (124,439,808 with the block formula).
+#: The names are catalogue messages: as a ``str`` each is its English text, a page renders it.
 PRESET_SPECS: dict[str, ModelSpec] = {
-    "ANDREA-120M (the lesson)": ModelSpec(vocab_size=8449, d_model=768, n_positions=1024, head="untied",
-                                          total_parameters=120_000_000),
-    "GPT-2 small (tied, 12 layers)": ModelSpec(vocab_size=50257, d_model=768, n_positions=1024, head="tied",
-                                               n_layer=12),
+    msg("calculator.preset.andrea"): ModelSpec(vocab_size=8449, d_model=768, n_positions=1024, head="untied",
+                                               total_parameters=120_000_000),
+    msg("calculator.preset.gpt2_small"): ModelSpec(vocab_size=50257, d_model=768, n_positions=1024, head="tied",
+                                                   n_layer=12),
 }
 
 

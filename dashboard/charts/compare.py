@@ -87,9 +87,11 @@ def drift_chart(frame: pd.DataFrame, *, title: str, k: int) -> alt.Chart:
         title: chart title.
         k: the nearest neighbours each row's ``shared`` count is out of (the tooltip says "of k").
     """
-    # A token's label gets its id (two rows can show the same text); "position 7" already is one.
+    # A token's label gets its id (two rows can show the same text); "position 7" already is one, and so is the
+    # "#71" a checkpoint without a tokenizer names its rows by.
     positions = _names_positions(frame)
-    shown = frame.assign(row=[t("chart.compare.position", position=i) if positions else f"{token}  #{i}"
+    shown = frame.assign(row=[t("chart.compare.position", position=i) if positions
+                              else token if token == f"#{i}" else f"{token}  #{i}"
                               for token, i in zip(frame["token"], frame["id"])])
     return alt.Chart(shown).mark_bar(color=_MOVER).encode(
         x=alt.X("drift:Q", title=t("chart.compare.drift_axis")),

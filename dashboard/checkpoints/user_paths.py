@@ -29,10 +29,12 @@ def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
     """``text`` as quoted in a message: ``repr``-escaped and cut to about ``limit`` characters.
 
     Escaping keeps a NUL or a newline from breaking the one-line message;
-    a cut text ends with ``... (N characters)``.
+    a cut text ends with ``... (N characters)``, a catalogue message (as a
+    ``str`` English, in a message's parameters rendered in the page's language).
     """
     shown = repr(text[:limit])
-    return shown if len(text) <= limit else f"{shown[:-1]}...{shown[-1]} ({len(text):,} characters)"
+    return shown if len(text) <= limit else msg("ckpt.path_shortened", shown=f"{shown[:-1]}...{shown[-1]}",
+                                                count=len(text))
 
 
 #: What a path should be (as callers name it) -> its catalogue key, so that messages read in the page's language.

@@ -8,7 +8,8 @@ Examples:
   python -m dashboard project path/to/gpt2 --table position --out positions.csv
   python -m dashboard project default --method umap --backend cuml --check-cpu --out gpu.csv
 
-Writes one row per table row with columns id, token, x, y[, z]; a row the
+Writes one row per table row with columns id, token, x, y[, z] (UTF-8 CSV;
+`--out -` writes it to stdout, the summary line still goes to stderr); a row the
 method cannot place (an all-zero row under cosine UMAP or t-SNE) has empty
 coordinates. Results are cached on disk like the page's (EXPLORER_CACHE_DIR).
 --backend cuml computes PCA and UMAP on an NVIDIA GPU with RAPIDS cuML (the
@@ -50,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check-cpu", action="store_true",
                         help="also compute the CPU map of the same settings and print the trustworthiness of both on "
                              "one seeded sample of rows (for --backend cuml)")
-    parser.add_argument("--out", required=True, help="CSV file to write")
+    parser.add_argument("--out", required=True, help="CSV file to write, or - for stdout")
 
 
 def add_backend_argument(parser: argparse.ArgumentParser) -> None:
@@ -72,13 +73,19 @@ def chosen_backend(requested: str | None, method: str) -> str:
     return requested
 
 
-def _output_file(text: str) -> Path:
-    """The ``--out`` file, checked before the projection runs.
+#: The ``--out`` value that writes the CSV to stdout (the usual Unix convention) instead of a file named "-".
+STDOUT = "-"
+
+
+def _output_file(text: str) -> Path | None:
+    """The ``--out`` file, checked before the projection runs; None for ``-`` (stdout).
 
     Raises:
         UnusablePathError: the path is empty, too long, holds a NUL byte ...
         QueryError: it is a folder, or its folder does not exist.
     """
+    if text == STDOUT:
+        return None
     found = inspect_path(text, "--out")
     out = found or Path(text).expanduser()
     if (found is not None and found.is_dir()) or not out.parent.is_dir():
@@ -134,8 +141,8 @@ def run(args: argparse.Namespace) -> int:
         importer.join()
 
 
-def _write_projection(args: argparse.Namespace, out: Path, settings: ProjectionSettings) -> int:
-    """Read SOURCE, project the table (or read the cached map), write ``out``; raises as :func:`run`."""
+def _write_projection(args: argparse.Namespace, out: Path | None, settings: ProjectionSettings) -> int:
+    """Read SOURCE, project the table (or read the cached map), write ``out`` (None: stdout); raises as :func:`run`."""
     from dashboard.analysis.token_map import coordinates_csv, table_rows
     from dashboard.checkpoints import load_tables
     from dashboard.projection_cache import cached_projection
@@ -143,12 +150,19 @@ def _write_projection(args: argparse.Namespace, out: Path, settings: ProjectionS
     tables = load_tables(args.source)
     rows = table_rows(tables, args.table)
     projection = cached_projection(rows.table, rows.content_hash, rows.name, settings)
+    csv = coordinates_csv(projection, rows.labels)
     try:
-        out.write_bytes(coordinates_csv(projection, rows.labels))
+        if out is None:
+            sys.stdout.flush()  # the bytes go after any text already printed
+            sys.stdout.buffer.write(csv)
+            sys.stdout.buffer.flush()
+        else:
+            out.write_bytes(csv)
     except OSError as error:  # a full disk, a read-only folder
         raise QueryError(f"cannot write --out {shorten(args.out)} ({error.strerror or error}); choose a file in "
                          "a folder you can write to") from error
-    print(f"wrote {projection.n_rows:,} rows to {args.out}: {projection.describe()}", file=sys.stderr)
+    where = "stdout" if out is None else args.out
+    print(f"wrote {projection.n_rows:,} rows to {where}: {projection.describe()}", file=sys.stderr)
     for note in projection.notes:
         print(f"note: {note}", file=sys.stderr)
     if args.check_cpu:

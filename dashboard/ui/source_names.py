@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 from typing import Callable
 
+from dashboard.checkpoints.user_paths import SHOWN_CHARS, shorten
 from dashboard.errors import RefusedPathError
 from dashboard.i18n import LANGUAGES, Text, msg, render
 from dashboard.ui.session_files import upload_root_path
@@ -181,6 +182,8 @@ def load_error_message(source: str, error: Exception) -> PerLanguageText:
     if isinstance(error, RefusedPathError):
         return PerLanguageText.build("sources.refused", lambda lang: _capitalised(render(error, lang)))
     source, name = str(source), short_name(str(source))
+    # A 3,000-character ?model= is named by its first characters and its length, as the reason quotes it.
+    shown = name if len(name) <= SHOWN_CHARS else shorten(name)
     full_paths = {os.path.abspath(source), str(Path(source).resolve())} - {source}
     batch = upload_batch(source)
     if batch is not None:
@@ -192,11 +195,11 @@ def load_error_message(source: str, error: Exception) -> PerLanguageText:
             reason = reason.replace(folder + os.sep, "")
         # Only whole absolute paths are replaced anywhere: a short name may also be an ordinary word.
         for path in sorted(full_paths, key=len, reverse=True):
-            reason = reason.replace(path, name)
+            reason = reason.replace(path, shown)
         return reason
 
     subjects = (source, Path(source).name) + ((os.path.relpath(source, batch),) if batch is not None else ())
-    return explain_failure(name, error, subjects=subjects, rewrite=shorten_paths)
+    return explain_failure(shown, error, subjects=(name, *subjects), rewrite=shorten_paths)
 
 
 def _capitalised(text: str) -> str:

@@ -85,3 +85,14 @@ def test_histogram_draws_the_threshold():
     spec = score_histogram_chart(frame, 0.9, indicator="E_in L2 norm", title="h").to_dict()
     assert spec["layer"][1]["mark"]["type"] == "rule"
     assert spec["layer"][0]["encoding"]["x"]["title"] == "E_in L2 norm"
+
+
+def test_a_row_named_by_its_id_shows_the_id_once():
+    """Without a tokenizer the rows are named "#71"; the bar's label is "#71", not "#71  #71"."""
+    table = np.random.default_rng(0).normal(size=(30, 6)).astype(np.float32)
+    moved = table.copy()
+    moved[[4, 21]] += 5.0
+    words = [f"#{i}" for i in range(30)]
+    drifts = frames.drift_frame(compare_checkpoints(tables_of(table, words), tables_of(moved, words), k=3), n=4)
+    rows = drift_chart(drifts, title="movers", k=3).to_dict()["encoding"]["y"]["sort"]
+    assert rows == [f"#{i}" for i in drifts["id"]] and {"#4", "#21"} <= set(rows)

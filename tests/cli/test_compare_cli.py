@@ -83,3 +83,10 @@ def test_text_output_lists_the_movers(snapshots, capsys):
     assert main(["compare", snapshots["middle"], snapshots["end"], "--top", "3"]) == 0
     out = capsys.readouterr().out
     assert "procrustes residual" in out and f"#{MOVED}" in out
+
+
+def test_the_refusal_names_rotary_once(tmp_path, capsys):
+    llama = factories.llama_folder(tmp_path / "llama")
+    assert main(["compare", str(llama), str(llama), "--table", "position"]) == 2
+    err = capsys.readouterr().err
+    assert "no position table (rotary: queries and keys are rotated" in err and err.count("rotary") == 1

@@ -1,5 +1,6 @@
 """The `neighbours` and `project` command-line contracts."""
 
+import io
 import json
 import subprocess
 import sys
@@ -160,3 +161,21 @@ def test_project_the_output_head_of_an_untied_model(tmp_path):
     token_out = tmp_path / "token.csv"
     assert main(["project", str(folder), "--out", str(token_out)]) == 0
     assert not np.allclose(frame[["x", "y"]], pd.read_csv(token_out)[["x", "y"]])  # another table, another map
+
+
+def test_project_out_dash_writes_the_csv_to_stdout_not_a_file_named_dash(folder, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["project", str(folder), "--out", "-"]) == 0
+    captured = capsys.readouterr()
+    assert not (tmp_path / "-").exists()
+    frame = pd.read_csv(io.StringIO(captured.out))
+    assert list(frame.columns) == ["id", "token", "x", "y"] and len(frame) == factories.VOCAB
+    assert f"wrote {factories.VOCAB:,} rows to stdout" in captured.err and "id,token" not in captured.err
+    assert main(["project", str(folder), "--out", str(tmp_path / "map.csv")]) == 0
+    assert (tmp_path / "map.csv").read_text(encoding="utf-8") == captured.out
+
+
+def test_project_help_says_out_dash_is_stdout(capsys):
+    with pytest.raises(SystemExit):
+        main(["project", "--help"])
+    assert "- for stdout" in capsys.readouterr().out

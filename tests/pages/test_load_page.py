@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboard.checkpoints.user_paths import SHOWN_CHARS
 from dashboard.ui import state
 from dashboard.ui.load_frames import PADDING_ROWS
 from tests import factories
@@ -206,3 +207,14 @@ def test_local_path_opens_a_zip_or_a_config_json_as_an_upload_would(page, tmp_pa
     summary = dict(at.dataframe[0].value.values)
     assert (summary["architecture"], summary["weight tying"]) == ("gpt2", "untied")
     assert at.session_state[state.ACTIVE_SOURCE] == str(path)
+
+
+def test_a_very_long_model_parameter_is_named_by_its_start_and_length_in_korean():
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[2] / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = "x" * 3000
+    at.query_params["lang"] = "ko"
+    at.run()
+    assert not at.exception
+    text = " ".join(e.value for e in at.error)
+    assert "읽을 수 없습니다" in text and "(3,000자)" in text and "characters" not in text
+    assert "x" * (SHOWN_CHARS + 1) not in text and len(text) < 1000

@@ -282,3 +282,16 @@ def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
     selected = f"**{len(table):,}** points selected (0 clicked, {len(table):,} in the box)."
     assert selected in [m.value for m in at.markdown]
     assert any(b.proto.label == "Selected tokens (CSV)" for b in at.get("download_button"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_tsne_fallback_on_a_small_position_table_ends_each_sentence_once(folder, lang):
+    at = open_page("pages/token_map.py", folder, table="position", method="tsne", lang=lang)
+    deadline = time.monotonic() + 60
+    while not at.error:
+        assert time.monotonic() < deadline
+        time.sleep(0.5)
+        at.run()
+    text = shown(at.error[0].value)
+    assert ("Showing PCA instead" if lang == "en" else "대신 PCA를 보여 줍니다") in text
+    assert "perplexity" in text and ".." not in text and ". ." not in text

@@ -102,3 +102,18 @@ def test_equal_copy_with_no_flag_is_a_warning_that_values_cannot_tell(tmp_path):
     assert not at.success
     (warning,) = [w.value for w in at.warning]
     assert warning.startswith("**tied (equal copy)**") and "equal values alone cannot tell" in warning
+
+
+def test_the_position_line_of_a_rotary_model_names_its_kind_once(tmp_path):
+    from tests import factories
+
+    folder = factories.llama_folder(tmp_path / "llama")
+    for lang, kind, note in [("en", "rotary", "queries and keys are rotated"),
+                             ("ko", "회전 위치 임베딩(RoPE)", "어텐션 안에서 쿼리와 키를")]:
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+        at.query_params[state.MODEL_PARAM] = str(folder)
+        at.query_params["lang"] = lang
+        at.run()
+        assert not at.exception
+        line = next(md.value for md in at.markdown if md.value.startswith(f"**{kind}**"))
+        assert line.startswith(f"**{kind}** — {note}") and line.count(kind) == 1 and line.count("RoPE") <= 1

@@ -59,3 +59,14 @@ def test_the_loaded_model_preset_fills_in_its_sizes(tmp_path):
     assert at.number_input(key="calc_vocab_size").value == factories.VOCAB
     assert at.number_input(key="calc_d_model").value == factories.D_MODEL
     assert at.radio(key="calc_head").value == "untied"
+
+
+def test_the_preset_names_are_korean_on_a_korean_page_and_keep_their_english_values():
+    at = open_app_page(PAGE, query={"lang": "ko"})
+    assert not at.exception
+    box = at.selectbox(key="calc_preset")
+    assert box.options[:2] == ["ANDREA-120M (수업의 예)", "GPT-2 small (공유됨, 12층)"]
+    assert not any("the lesson" in option or "layers)" in option for option in box.options)
+    assert box.value == "ANDREA-120M (the lesson)"  # the value a session holds stays the English name
+    box.set_value("GPT-2 small (tied, 12 layers)").run()
+    assert not at.exception and at.number_input(key="calc_vocab_size").value == 50257

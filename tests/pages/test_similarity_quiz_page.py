@@ -1,5 +1,7 @@
 """The Predict-the-similarity page: guesses first, then the model's numbers and a score; guesses survive reruns."""
 
+import re
+
 import pytest
 
 from dashboard.analysis.neighbours import build_index
@@ -8,7 +10,7 @@ from dashboard.analysis.similarity_quiz import answer_pair
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from tests.map_fixtures import bert_with_tokenizer
-from tests.pages.app_test import open_app_page
+from tests.pages.app_test import open_app_page, shown
 
 PAGE = "pages/similarity_quiz.py"
 
@@ -71,3 +73,15 @@ def test_a_bad_line_is_an_error_in_the_page(folder):
     at = open_app_page(PAGE, model=folder, session={"quiz_pairs": "cat dog"})
     assert not at.exception
     assert any("not two words separated by a comma" in e.value for e in at.error)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_threshold_caption_gives_the_share_the_threshold_really_is(folder, lang):
+    at = open_app_page(PAGE, model=folder, query={"lang": lang}, session={"quiz_share": 7.0})
+    at.button(key="quiz_reveal").click().run()
+    assert not at.exception
+    vocabulary = len(load_tables(folder).vocabulary)
+    caption = next(shown(c.value) for c in at.caption if "%" in c.value and ("cosine" in c.value or "코사인" in c.value))
+    threshold, share = re.search(r"(\d[\d,]*) ?(?:nearest rows|개 안에).*?([\d.]+)%", caption).groups()
+    assert float(share) == float(f"{100 * int(threshold.replace(',', '')) / vocabulary:.2g}")
+    assert share != "7.00" and float(share) != 7.0  # the share asked for is not what the threshold is here

@@ -113,10 +113,9 @@ MESSAGES = {
         "a fixed sinusoidal table added to the token vector at position t",
         "고정된 사인파 테이블입니다. 위치 t의 토큰 벡터에 t번째 행을 더합니다"),
     "note.ckpt.position.rotary": (
-        "rotary embeddings: queries and keys are rotated by an angle proportional to position, inside attention, "
-        "so there is no table",
-        "회전 위치 임베딩(RoPE)입니다. 어텐션 안에서 쿼리와 키를 위치에 비례하는 각도만큼 회전시키므로 테이블이 "
-        "없습니다"),
+        # shown after the kind's own label ("rotary", "회전 위치 임베딩(RoPE)"), so it does not name the kind again
+        "queries and keys are rotated by an angle proportional to position, inside attention, so there is no table",
+        "어텐션 안에서 쿼리와 키를 위치에 비례하는 각도만큼 회전시키므로 테이블이 없습니다"),
     "note.ckpt.position.relative": (
         "relative position bias: a learned bias added to attention scores by distance, so there is no table",
         "상대 위치 편향입니다. 거리에 따라 학습된 편향을 어텐션 점수에 더하므로 테이블이 없습니다"),
@@ -594,6 +593,8 @@ MESSAGES = {
         "받은 파일이 없습니다. 체크포인트 파일, 모델 폴더의 파일들, 또는 .zip을 고르세요."),
     # user_paths.py: paths a user typed
     "err.ckpt.role.checkpoint": ("checkpoint", "체크포인트"),
+    # user_paths.shorten: a quoted text cut to its first characters, with its full length
+    "ckpt.path_shortened": ("{shown} ({count:,} characters)", "{shown} ({count:,}자)"),
     "err.ckpt.role.vocabulary_file": ("vocabulary file", "어휘 파일"),
     "err.ckpt.role.run_folder": ("run folder", "학습 폴더"),
     "err.ckpt.role.checkpoint_folder": ("checkpoint folder", "체크포인트 폴더"),

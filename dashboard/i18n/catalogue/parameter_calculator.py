@@ -11,6 +11,8 @@ MESSAGES = {
     "calculator.preset_help": (
         "The lesson's ANDREA-120M, GPT-2 small, or the sizes of the checkpoint loaded in the sidebar.",
         "수업에서 다룬 ANDREA-120M, GPT-2 small, 또는 사이드바에서 불러온 체크포인트의 크기를 채웁니다."),
+    "calculator.preset.andrea": ("ANDREA-120M (the lesson)", "ANDREA-120M (수업의 예)"),
+    "calculator.preset.gpt2_small": ("GPT-2 small (tied, 12 layers)", "GPT-2 small (공유됨, 12층)"),
     "calculator.preset_loaded": ("the loaded model ({name})", "불러온 모델 ({name})"),
     "calculator.vocab_size": ("vocab_size (V)", "어휘 크기(`vocab_size`, V)"),
     "calculator.vocab_size_help": ("Rows of the token embedding table: one per token of the vocabulary.",

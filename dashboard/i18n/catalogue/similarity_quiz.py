@@ -45,10 +45,10 @@ MESSAGES = {
                         "짐작한 쌍 가운데 모델의 판정과 같은 쌍의 수입니다."),
     "quiz.threshold_caption": (
         "A pair (a, b) counts as similar when b is among a's {threshold:,} nearest rows by cosine "
-        "({share:.2f}% of the vocabulary, both words' own rows left out); the rank says where b falls. "
+        "({share:.2g}% of the vocabulary, both words' own rows left out); the rank says where b falls. "
         "Cosine is in [-1, 1]; the dot product also grows with the rows' lengths.",
         "b가 코사인 유사도로 a에 가장 가까운 행 {threshold:,}개 안에 들면, 쌍 (a, b)는 '비슷함'입니다(어휘의 "
-        "{share:.2f}%이고, 두 단어 자신의 행은 빼고 셉니다). 순위는 b가 몇 번째인지를 보여 줍니다. 코사인 유사도는 "
+        "{share:.2g}%이고, 두 단어 자신의 행은 빼고 셉니다). 순위는 b가 몇 번째인지를 보여 줍니다. 코사인 유사도는 "
         "[-1, 1] 범위에 있습니다. 내적은 두 행의 길이에 따라서도 커집니다."),
     "quiz.order": ("By cosine, most similar first: {order}.", "코사인 유사도가 높은 쌍부터: {order}."),
     "quiz.split_title": ("Words split into pieces", "여러 조각으로 나뉜 단어"),
