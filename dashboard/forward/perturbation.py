@@ -158,7 +158,7 @@ def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None
     """
     term = TermResolver(tables, tokenizer).resolve(text)
     if term.is_split:
-        pieces = ", ".join(f"`{piece}` (#{i})" for piece, i in zip(term.pieces, term.ids))
+        pieces = ", ".join(f"'{piece}' (#{i})" for piece, i in zip(term.pieces, term.ids))  # plain text: the page escapes it
         raise QueryError(msg("err.perturb.split_token", text=text.strip(), count=len(term.ids), pieces=pieces))
     return term.ids[0]
 

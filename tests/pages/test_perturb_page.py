@@ -1,6 +1,7 @@
 """The Perturb and watch page through AppTest, on tiny GPT-2 folders named in the link."""
 
 import numpy as np
+import pytest
 import torch
 from streamlit.testing.v1 import AppTest
 
@@ -80,6 +81,14 @@ def test_model_without_head_gets_a_clear_message(tmp_path):
 def test_a_token_that_is_not_in_the_vocabulary_is_an_error_in_the_page(gpt2_untied):
     at = _page(gpt2_untied, **{state.PERTURB_TOKEN: "zebra"})
     assert len(at.error) == 1 and "zebra" in at.error[0].value and not at.metric
+
+
+@pytest.mark.real
+def test_a_word_of_several_tokens_lists_them_as_plain_text_in_the_page():
+    """The bundled GPT's byte-level vocabulary splits a Korean word into bytes: each piece is named with its id."""
+    at = _page("tiny-gpt-pydocs", **{state.PERTURB_TOKEN: "고양이"})
+    [error] = [e.value for e in at.error]
+    assert "is 9 tokens here" in error and "(#" in error and "`" not in error, error  # no literal backticks
 
 
 def test_an_uploads_snippet_names_it_as_uploaded_not_by_the_servers_folder(gpt2_untied):
