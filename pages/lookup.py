@@ -42,7 +42,8 @@ def cached_one_hot(_tables: EmbeddingTables, content_hash: str, ids: tuple[int, 
 
 try:
     ids = parse_token_ids(st.session_state["lookup_sentence"])
-    if ids is None:
+    typed = ids is not None
+    if not typed:
         tokenizer = get_tokenizer(tables, source, tables.content_hash)
         if not tokenizer.splits_words:
             raise QueryError(msg("lookup.no_splitting_tokenizer", name=tables.name, describe=tokenizer.describe))
@@ -62,7 +63,9 @@ labels = [tables.token_label(i) for i in lookup.ids]
 n_values = int(st.session_state["lookup_values"])
 st.subheader(t("lookup.ids_title", count=len(ids)))
 st.write(" ".join(f"{code_span(label)} → **{i}**" for label, i in zip(labels, lookup.ids)))
-st.caption(t("lookup.ids_caption"))
+special = [label for label, i in zip(labels, lookup.ids) if i in tables.vocabulary.special_ids]
+st.caption(t("lookup.ids_typed_caption" if typed else "lookup.ids_caption")
+           + (t("lookup.ids_special", count=len(special), names=", ".join(code_span(s) for s in special)) if special else ""))
 
 st.subheader(t("lookup.token_rows_title", vocab_size=tables.vocab_size, d_model=tables.d_model))
 st.caption(t("lookup.token_rows_caption", shown=min(n_values, tables.d_model), d_model=tables.d_model))

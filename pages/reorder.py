@@ -165,6 +165,7 @@ except ExplorerError as error:
 
 st.altair_chart(token_order_chart(shown_labels(token_order_frame(experiment))), width="stretch")
 st.caption(t("reorder.tokens_caption", tokenizer=escape_markdown(render(experiment.tokenizer_note)),
+             special=t("reorder.special_in_place") if any(experiment.special) else "",
              perm=", ".join(str(int(i)) for i in experiment.perm)))
 if experiment.unknown_words:
     unknown = ", ".join(f"“{escape_markdown(word)}”" for word in experiment.unknown_words)

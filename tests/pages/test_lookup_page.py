@@ -63,3 +63,17 @@ def test_bad_input_is_an_error_in_the_page(tmp_path, sentence, message):
     at = open_app_page(PAGE, model=folder, query={"sentence": sentence})
     assert not at.exception
     assert any(message in e.value for e in at.error)
+
+
+@pytest.mark.real
+def test_the_ids_caption_says_where_the_ids_came_from_and_names_the_special_tokens(tmp_path):
+    def caption(at):
+        [text] = [c.value for c in at.caption if "positions count from 0" in c.value]
+        return text
+
+    typed = open_app_page(PAGE, model=factories.gpt2_folder(tmp_path / "gpt2"), query={"sentence": "#5 #17"})
+    assert caption(typed) == "The token ids as typed; positions count from 0."
+    plain = open_app_page(PAGE, model=bert_with_tokenizer(tmp_path / "bert"), query={"sentence": "cat dog"})
+    assert caption(plain) == "Tokens split by the checkpoint's own tokenizer; positions count from 0."  # adds none
+    bundled = open_app_page(PAGE, model="all-minilm-l6-v2", query={"sentence": "cat dog"})  # BERT: [CLS] ... [SEP]
+    assert caption(bundled).endswith("2 of them are special tokens: `[CLS]`, `[SEP]`."), caption(bundled)

@@ -162,3 +162,11 @@ def test_a_rotary_model_is_not_told_its_lookup_differs_with_positions(tmp_path):
     bert_text = next(m.value for m in _page(str(reorder_factories.bert_with_words(tmp_path / "bert"))).markdown
                      if m.value.startswith("Each token's vector in the reordered"))
     assert "with a learned position table it gets a different one" in bert_text
+
+
+def test_the_caption_speaks_of_special_tokens_only_where_the_sentence_has_some(bert, gpt2):
+    def caption(at):
+        return next(c.value for c in at.caption if "Permutation" in c.value)
+
+    assert "Special tokens (orange) stay in place." in caption(_page(bert))  # [CLS] ... [SEP]
+    assert "Special tokens" not in caption(_page(gpt2))  # GPT-2's tokenizer adds none

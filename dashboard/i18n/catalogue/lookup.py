@@ -19,9 +19,11 @@ MESSAGES = {
         "예: #12 #40 #7"),
     "lookup.ids_title": ("1. {count} token ids", "1. 토큰 id {count}개"),
     "lookup.ids_caption": (
-        "Tokens split by the checkpoint's own tokenizer, with any special tokens it adds; positions count from 0.",
-        "체크포인트에 딸린 토크나이저로 나눈 토큰입니다. 토크나이저가 덧붙이는 특수 토큰도 함께 있습니다. "
-        "위치는 0부터 셉니다."),
+        "Tokens split by the checkpoint's own tokenizer; positions count from 0.",
+        "체크포인트에 딸린 토크나이저로 나눈 토큰입니다. 위치는 0부터 셉니다."),
+    "lookup.ids_typed_caption": ("The token ids as typed; positions count from 0.",
+                                 "입력한 그대로의 토큰 id입니다. 위치는 0부터 셉니다."),
+    "lookup.ids_special": (" {count} of them are special tokens: {names}.", " 이 중 {count}개는 특수 토큰입니다: {names}."),
     "lookup.token_rows_title": ("2. Each id's row of the token table ({vocab_size:,} x {d_model:,})",
                                 "2. 각 id가 꺼내 오는 토큰 임베딩 테이블의 행 ({vocab_size:,} x {d_model:,})"),
     "lookup.token_rows_caption": (

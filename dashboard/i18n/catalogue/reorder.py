@@ -40,10 +40,11 @@ MESSAGES = {
     "reorder.last_good": ("Still showing the last input that worked: “{sentence}”, {description}.",
                           "마지막으로 계산에 성공한 입력을 계속 보여 줍니다: “{sentence}”, {description}."),
     "reorder.tokens_caption": (
-        "Tokens from {tokenizer}. Special tokens (orange) stay in place. "
+        "Tokens from {tokenizer}.{special} "
         "Permutation (position t of the reordered sentence holds original token): `{perm}`.",
-        "토크나이저: {tokenizer}. 특수 토큰(주황색)은 제자리에 있습니다. "
+        "토크나이저: {tokenizer}.{special} "
         "순열(바꾼 문장의 위치 t에 원래 문장의 몇 번 토큰이 오는지): `{perm}`."),
+    "reorder.special_in_place": (" Special tokens (orange) stay in place.", " 특수 토큰(주황색)은 제자리에 있습니다."),
     "reorder.unknown": (
         "The tokenizer has no token for {unknown}, so each became {unk}, one row shared by every unknown "
         "word. {unk} stands in for a word of the sentence, so it moves like one; only the tokens the "
