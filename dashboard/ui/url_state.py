@@ -141,7 +141,8 @@ def seed_widgets(params: Sequence[UrlParam]) -> None:
 
 
 def _shorten(text: str, max_chars: int = 60) -> str:
-    return text if len(text) <= max_chars else f"{text[:max_chars]}… ({len(text):,} characters)"
+    """``text``, or its first ``max_chars`` characters and its length, in the page's language."""
+    return text if len(text) <= max_chars else t("ckpt.path_shortened", shown=f"{text[:max_chars]}…", count=len(text))
 
 
 def _text(value: Any) -> str:

@@ -83,6 +83,8 @@ def test_a_link_highlight_longer_than_the_field_is_ignored_with_a_warning(folder
     assert at.session_state["map_highlight"] == ""
     assert any(f"({HIGHLIGHT_CHARS + 1} characters)" in shown(w.value) for w in at.warning)
     assert at.text_input(key="map_highlight").max_chars == HIGHLIGHT_CHARS
+    korean = open_page("pages/token_map.py", folder, highlight="a" * (HIGHLIGHT_CHARS + 1), lang="ko")
+    assert any(f"({HIGHLIGHT_CHARS + 1}자)" in shown(w.value) for w in korean.warning)  # the length in Korean too
 
 
 def test_umap_runs_in_the_background_and_replaces_pca(folder):
