@@ -8,8 +8,6 @@ that it is not retried on every rerun. Experiments are small and cached per
 
 from __future__ import annotations
 
-import os
-
 import streamlit as st
 
 from dashboard.errors import ForwardUnavailableError
@@ -17,16 +15,8 @@ from dashboard.forward.experiment import ReorderExperiment, run_reorder_experime
 from dashboard.forward.loading import ForwardModel, load_forward_model
 from dashboard.forward.tokenizing import tokenize_sentence
 from dashboard.i18n import Text, both_languages
-from dashboard.ui.loading import get_tables
+from dashboard.ui.loading import get_tables, path_stamp
 from dashboard.ui.tokenizer_loading import get_tokenizer
-
-
-def _stamp(path: str | None) -> float:
-    """Modification time of the model's file or folder, so a replaced checkpoint is rebuilt."""
-    try:
-        return os.path.getmtime(path) if path else 0.0
-    except OSError:
-        return 0.0
 
 
 @st.cache_resource(max_entries=2, show_spinner=both_languages("spinner.forward_model"))
@@ -41,7 +31,7 @@ def _cached_model(source: str, stamp: float) -> tuple[ForwardModel | None, str |
 
 def model_stamp(source: str) -> float:
     """Modification time of the source's model file or folder (0.0 when none): part of every cache key."""
-    return _stamp(get_tables(source).model_path)
+    return path_stamp(get_tables(source).model_path)
 
 
 def forward_model(source: str) -> tuple[ForwardModel | None, str | None]:
@@ -67,7 +57,7 @@ def reorder_experiment(source: str, sentence: str, order: str) -> ReorderExperim
         QueryError: the sentence cannot be tokenized or is too long.
         OrderError: the order is bad.
     """
-    return _cached_experiment(source, _stamp(get_tables(source).model_path), sentence, order)
+    return _cached_experiment(source, path_stamp(get_tables(source).model_path), sentence, order)
 
 
 def sentence_tokens(source: str, sentence: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:

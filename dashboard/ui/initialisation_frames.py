@@ -10,23 +10,18 @@ tables but not the output head.
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from dashboard.analysis.initialisation import summarise_values, value_density_frame
 from dashboard.tables import EmbeddingTables
+from dashboard.ui.loading import path_stamp
 
 
 def table_key(tables: EmbeddingTables, which: str) -> tuple[str, float, str, str]:
     """``(source, modification time of the model's file in s or 0.0, content hash, which)`` of one of its tables."""
-    try:
-        stamp = os.path.getmtime(tables.model_path) if tables.model_path else 0.0
-    except OSError:
-        stamp = 0.0
-    return tables.source, stamp, tables.content_hash, which
+    return tables.source, path_stamp(tables.model_path), tables.content_hash, which
 
 
 @st.cache_data(max_entries=16, show_spinner=False)

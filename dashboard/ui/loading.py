@@ -21,10 +21,13 @@ from dashboard.ui.path_access import session_policy
 from dashboard.ui.source_names import is_upload, load_error_message, short_name
 
 
-def _stamp(path: Path) -> float:
-    """Modification time of the source's path, so an overwritten checkpoint is read again."""
+def path_stamp(path: str | Path | None) -> float:
+    """Modification time of a checkpoint's file or folder in seconds (0.0 for none, or when it cannot be read).
+
+    Part of the cache keys of what is derived from a checkpoint, so an overwritten one is read again.
+    """
     try:
-        return os.path.getmtime(path)
+        return os.path.getmtime(path) if path else 0.0
     except OSError:
         return 0.0
 
@@ -64,7 +67,7 @@ def get_tables(source: str, options: Mapping[str, str] | None = None) -> Embeddi
     if vocab_file:
         policy.admit(vocab_file, "vocabulary file")
     with st.spinner(t("loading.reading")):  # shown only when reading takes over half a second: a cache miss
-        return _cached_tables(source, _stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
+        return _cached_tables(source, path_stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
 
 
 def active_source() -> str:
