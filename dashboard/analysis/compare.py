@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.linalg import orthogonal_procrustes
 
+from dashboard.analysis.norms import unit_rows
 from dashboard.errors import InvalidTableError, ShapeMismatchError
 from dashboard.i18n import msg
 
@@ -160,17 +161,6 @@ def linear_cka(a: np.ndarray, b: np.ndarray) -> float:
     return _cka(_cross(a, mean_a, b, mean_b), _cross(a, mean_a, a, mean_a), _cross(b, mean_b, b, mean_b))
 
 
-def _unit_rows32(table: np.ndarray, mean: np.ndarray | None = None) -> np.ndarray:
-    """Rows of ``table`` (less ``mean``, if given) scaled to unit length: float32, all-zero rows left zero."""
-    units = np.empty(table.shape, np.float32)
-    shift = np.zeros(table.shape[1]) if mean is None else mean
-    for rows in _blocks(table.shape[0]):
-        block = _centred(table, rows, shift)
-        norms = np.linalg.norm(block, axis=1, keepdims=True)
-        units[rows] = np.divide(block, norms, out=np.zeros_like(block), where=norms > 0)
-    return units
-
-
 def nearest_rows(table: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
     """The ``k`` rows nearest to each query row by cosine similarity, the row itself left out.
 
@@ -185,7 +175,7 @@ def nearest_rows(table: np.ndarray, query_ids: np.ndarray, k: int, budget: int =
         ``(n_query, k)`` int64 row ids, in no particular order within a row
         (ties broken arbitrarily; all-zero rows score 0 against everything).
     """
-    return _nearest_units(_unit_rows32(table), query_ids, k, budget)
+    return _nearest_units(unit_rows(table, dtype=np.float32), query_ids, k, budget)
 
 
 def _nearest_units(units: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
@@ -213,7 +203,8 @@ def neighbour_overlap(a: np.ndarray, b: np.ndarray, query_ids: np.ndarray, k: in
     Returns:
         ``(n_query,)`` float32 in [0, 1] (multiples of ``1/k``).
     """
-    near_a, near_b = (_nearest_units(_unit_rows32(t, t.mean(axis=0, dtype=np.float64)), query_ids, k) for t in (a, b))
+    near_a, near_b = (_nearest_units(unit_rows(t, mean=t.mean(axis=0, dtype=np.float64), dtype=np.float32), query_ids, k)
+                      for t in (a, b))
     shared = [len(np.intersect1d(x, y, assume_unique=True)) for x, y in zip(near_a, near_b)]
     return np.asarray(shared, np.float32) / k
 

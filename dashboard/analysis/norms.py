@@ -46,19 +46,26 @@ def used_token_norms(tables: EmbeddingTables) -> np.ndarray:
     return row_norms(tables.token[: len(tables.vocabulary)])
 
 
-def unit_rows(table: np.ndarray) -> np.ndarray:
-    """Rows scaled to unit L2 norm.
+def unit_rows(table: np.ndarray, *, mean: np.ndarray | None = None, dtype=np.float64) -> np.ndarray:
+    """Rows (less ``mean``, if given) scaled to unit L2 norm, computed in float64 a block of rows at a time.
 
     Args:
         table: ``(n_rows, d_model)`` float.
+        mean: ``(d_model,)`` float, subtracted from every row first (centred cosine), or ``None``.
+        dtype: of the result: float64, or float32 to hold a large table's unit rows in half the memory.
 
     Returns:
-        ``(n_rows, d_model)`` float64; all-zero rows stay zero, so their cosine
-        with anything is taken as 0.
+        ``(n_rows, d_model)`` of ``dtype``; all-zero rows stay zero, so their cosine
+        with anything is taken as 0. No float64 copy of the whole table is made for a float32 result.
     """
-    table = np.asarray(table, dtype=np.float64)
-    norms = np.linalg.norm(table, axis=1, keepdims=True)
-    return np.divide(table, norms, out=np.zeros_like(table), where=norms > 0)
+    units = np.empty(table.shape, dtype)
+    for start in range(0, table.shape[0], NORM_BLOCK_ROWS):
+        block = np.asarray(table[start:start + NORM_BLOCK_ROWS], dtype=np.float64)
+        if mean is not None:
+            block = block - mean
+        norms = np.linalg.norm(block, axis=1, keepdims=True)
+        units[start:start + len(block)] = np.divide(block, norms, out=np.zeros_like(block), where=norms > 0)
+    return units
 
 
 def measure_rows(table: np.ndarray, measure: str) -> np.ndarray:

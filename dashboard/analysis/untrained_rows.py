@@ -131,7 +131,7 @@ def max_other_row_cosines(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
         ``(k,)`` float64 in [0, 1]. Computed in blocks of :data:`ROW_BLOCK`
         rows, never as the whole ``n_positions x n_positions`` matrix at once.
     """
-    units = unit_rows(table).astype(np.float32)
+    units = unit_rows(table, dtype=np.float32)
     best = np.zeros(len(rows))
     for start in range(0, len(rows), ROW_BLOCK):
         block = np.asarray(rows[start:start + ROW_BLOCK])
