@@ -112,22 +112,41 @@ def _plain_pickle_protocol(path: Path) -> int | None:
     does (its zip format holds a protocol-2 pickle, and so does its legacy
     format), and PyTorch's restricted unpickler refuses protocol 4's framing
     ("Unsupported operand 149"). The check walks the opcodes with the standard
-    library's ``pickletools.genops``, which executes nothing.
+    library's ``pickletools.genops``, which executes nothing; every read is
+    capped at the bytes the file has, so a length field claiming 2**56 bytes
+    is "cut short", not a 2**56-byte allocation.
     """
     import pickletools
 
     try:
         with open(path, "rb") as stream:
-            opcodes = pickletools.genops(stream)
-            first, protocol, _ = next(opcodes)
-            if first.name != "PROTO" or protocol < 4:
+            head = stream.read(2)
+            if len(head) < 2 or head[0] != pickle.PROTO[0] or head[1] < 4:
                 return None
-            for opcode, _, _ in opcodes:
+            stream.seek(0)
+            for opcode, _, _ in pickletools.genops(_BoundedReader(stream, path.stat().st_size)):
                 if opcode.name == "STOP":
-                    return protocol
-    except (ValueError, OSError, StopIteration):  # not a pickle, or cut short
+                    return head[1]
+    except (ValueError, OSError):  # not a pickle, or cut short
         return None
     return None
+
+
+class _BoundedReader:
+    """A binary stream whose ``read(n)`` never asks for more than the ``size`` bytes the file has."""
+
+    def __init__(self, stream, size: int):
+        self._stream, self._size = stream, size
+
+    def read(self, count: int = -1) -> bytes:
+        left = self._size - self._stream.tell()
+        return self._stream.read(left if count < 0 else min(count, left))
+
+    def readline(self) -> bytes:
+        return self._stream.readline()
+
+    def tell(self) -> int:
+        return self._stream.tell()
 
 
 def _check_members(path: Path) -> None:

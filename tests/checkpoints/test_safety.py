@@ -120,3 +120,16 @@ def test_object_array_in_npy_is_refused(tmp_path):
     with pytest.raises(UnsafeCheckpointError, match="Python objects"):
         load_tables(tmp_path / "objects.npy", token_array="objects")
     assert not marker.exists()
+
+
+def test_a_length_field_claiming_more_bytes_than_the_file_has_is_cut_short_not_allocated(tmp_path):
+    # Found by the fuzzer in CI: BINUNICODE8 (0x8d) claiming 2**56 bytes made
+    # pickletools ask for them all, and Python raised MemoryError.
+    from dashboard.checkpoints.torch_pickle import _plain_pickle_protocol
+
+    for data in (b"\x8d\x00\x00\x00\x00\x00\x00\x00\x01", b"\x80\x05\x8d\x00\x00\x00\x00\x00\x00\x00\x01"):
+        path = tmp_path / "model.pt"
+        path.write_bytes(data)
+        assert _plain_pickle_protocol(path) is None
+        with pytest.raises(CheckpointReadError):
+            load_tables(path)
