@@ -283,24 +283,28 @@ with st.expander(t("token_map.box_expander")):
             box &= (projection.coords[:, axis] >= chosen[0]) & (projection.coords[:, axis] <= chosen[1])
 ranged = np.flatnonzero(box) if boxed_on else np.zeros(0, np.int64)
 selected = np.union1d(np.union1d(clicked, ranged), dragged)  # each way of selecting adds its rows
-st.subheader(t("token_map.selected_heading"))
+of_positions = "_positions" if rows.name == "position" else ""  # its rows are positions, not tokens
+st.subheader(t("token_map.selected_heading" + of_positions))
 if len(selected):
     selection = pd.DataFrame({"id": selected, "token": [rows.labels[i] for i in selected],
                               "category": [category_label(c) for c in rows.categories[selected]],
                               "norm": rows.norms[selected]})
+    one = ".one" if len(selected) == 1 else ""
     if webgl:
-        counted = t("token_map.selected_count", count=len(selected), clicked=len(clicked), boxed=len(ranged))
+        counted = t("token_map.selected_count" + one, count=len(selected), clicked=len(clicked), boxed=len(ranged))
     elif projection.dims == 2:
-        counted = t("token_map.selected_count_2d", count=len(selected), dragged=len(dragged), ranged=len(ranged))
+        counted = t("token_map.selected_count_2d" + one, count=len(selected), dragged=len(dragged), ranged=len(ranged))
     else:  # the 3D Vega-Lite views select by their ranges only
-        counted = t("token_map.selected_count_ranges", count=len(selected))
+        counted = t("token_map.selected_count_ranges" + one, count=len(selected))
     st.markdown(counted)
     if len(selection) > SELECTION_ROWS_SHOWN:
         st.caption(t("token_map.selected_shown", shown=SELECTION_ROWS_SHOWN, count=len(selection)))
     headers = {column: t(f"token_map.column.{column}") for column in selection.columns}
+    if of_positions:
+        headers["token"] = t("token_map.column.position")
     st.dataframe(selection.head(SELECTION_ROWS_SHOWN).rename(columns=headers), hide_index=True,
                  key="map_selected_table")
-    file_download_button(t("token_map.download_selected"), csv_bytes(selection), f"{stem}-selected.csv",
+    file_download_button(t("token_map.download_selected" + of_positions), csv_bytes(selection), f"{stem}-selected.csv",
                          "text/csv", "map_selected_csv")
 else:
     st.caption(t("token_map.selected_none_webgl" if webgl else "token_map.selected_none_2d" if projection.dims == 2

@@ -286,6 +286,24 @@ def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
     assert any(b.proto.label == "Selected tokens (CSV)" for b in at.get("download_button"))
 
 
+@pytest.mark.parametrize("lang, heading, column, counted, download", [
+    ("en", "Selected positions", "position", "**1** point selected, inside the ranges above.", "Selected positions (CSV)"),
+    ("ko", "선택한 위치", "위치", "위 범위 안의 점 **1**개를 선택했습니다.", "선택한 위치 (CSV)"),
+])
+def test_one_selected_position_is_called_a_position_and_counted_in_the_singular(folder, lang, heading, column,
+                                                                                  counted, download):
+    at = open_page("pages/token_map.py", folder, table="position", renderer="altair", dims="3", lang=lang)
+    at.checkbox(key="map_box").check().run()
+    first = [s for s in at.slider if s.key.startswith("map_box_x_")][0]
+    low, _ = first.value  # the x range narrowed to the smallest value: the one row placed there
+    first.set_value((low, low)).run()
+    assert not at.exception and not at.error
+    assert heading in [h.value for h in at.subheader]
+    assert list(at.dataframe[-1].value.columns)[1] == column and len(at.dataframe[-1].value) == 1
+    assert counted in [m.value for m in at.markdown]
+    assert any(b.proto.label == download for b in at.get("download_button"))
+
+
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_tsne_fallback_on_a_small_position_table_ends_each_sentence_once(folder, lang):
     at = open_page("pages/token_map.py", folder, table="position", method="tsne", lang=lang)

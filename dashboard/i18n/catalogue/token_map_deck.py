@@ -38,16 +38,28 @@ MESSAGES.update({
     "token_map.box_label": ("select the points inside a box", "사각형 안의 점 선택"),
     "token_map.box_axis": ("{axis} from, to", "{axis} 범위"),
     "token_map.selected_heading": ("Selected tokens", "선택한 토큰"),
+    "token_map.selected_heading_positions": ("Selected positions", "선택한 위치"),
     "token_map.selected_count": ("**{count:,}** points selected ({clicked:,} clicked, {boxed:,} in the box).",
                                  "점 **{count:,}**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
+    "token_map.selected_count.one": ("**1** point selected ({clicked:,} clicked, {boxed:,} in the box).",
+                                     "점 **1**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
     "token_map.selected_count_2d": (
         "**{count:,}** points selected ({dragged:,} in the box drawn on the map, {ranged:,} in the ranges).",
         "점 **{count:,}**개를 선택했습니다(지도에 그린 사각형 안 {dragged:,}개, 범위 안 {ranged:,}개)."),
+    "token_map.selected_count_2d.one": (
+        "**1** point selected ({dragged:,} in the box drawn on the map, {ranged:,} in the ranges).",
+        "점 **1**개를 선택했습니다(지도에 그린 사각형 안 {dragged:,}개, 범위 안 {ranged:,}개)."),
     "token_map.selected_count_ranges": ("**{count:,}** points selected, inside the ranges above.",
                                         "위 범위 안의 점 **{count:,}**개를 선택했습니다."),
+    "token_map.selected_count_ranges.one": ("**1** point selected, inside the ranges above.",
+                                            "위 범위 안의 점 **1**개를 선택했습니다."),
     "token_map.selected_none_webgl": (
-        "No point selected: click points on the map, or select a box above.",
-        "선택한 점이 없습니다. 지도의 점을 클릭하거나 위에서 사각형 영역을 선택하세요."),
+        "No point selected: click points on the map, or select a box above. If a click selects nothing, your "
+        "browser may be drawing WebGL without graphics acceleration: finding the point under the mouse among many "
+        "then takes longer than a click lasts. The box always works.",
+        "선택한 점이 없습니다. 지도의 점을 클릭하거나 위에서 사각형 영역을 선택하세요. 클릭해도 선택되지 않으면 "
+        "브라우저가 그래픽 가속 없이 WebGL을 그리고 있을 수 있습니다. 그러면 많은 점 가운데 마우스 아래의 점을 찾는 데 "
+        "클릭 한 번보다 오래 걸립니다. 사각형 영역 선택은 언제나 됩니다."),
     "token_map.selected_none_2d": (
         "No point selected: hold Shift and drag on the map to draw a box, or select a box above.",
         "선택한 점이 없습니다. Shift를 누른 채 지도 위를 끌어 사각형을 그리거나 위에서 사각형 영역을 선택하세요."),
@@ -64,8 +76,10 @@ MESSAGES.update({
     "token_map.selected_shown": ("The first {shown:,} are listed; the CSV has all {count:,}.",
                                  "처음 {shown:,}개만 보여 줍니다. CSV에는 {count:,}개가 모두 들어 있습니다."),
     "token_map.download_selected": ("Selected tokens (CSV)", "선택한 토큰 (CSV)"),
+    "token_map.download_selected_positions": ("Selected positions (CSV)", "선택한 위치 (CSV)"),
     "token_map.column.id": ("id", "id"),
     "token_map.column.token": ("token", "토큰"),
+    "token_map.column.position": ("position", "위치"),
     "token_map.column.category": ("category", "범주"),
     "token_map.column.norm": ("norm", "노름"),
 })
