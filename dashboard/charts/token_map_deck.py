@@ -125,8 +125,12 @@ def _classes(frame: pd.DataFrame, color_by: str) -> tuple[np.ndarray, list[Legen
         edges = np.linspace(low, high, BANDS + 1)
         classes = np.clip(np.searchsorted(edges, values, side="right") - 1, 0, BANDS - 1)
         counts = np.bincount(classes, minlength=BANDS)
-        digits = 0 if color_by == "id" else 3
-        return classes, [LegendEntry(f"{edges[i]:,.{digits}f} – {edges[i + 1]:,.{digits}f}", _VIRIDIS[i], int(n))
+        if color_by == "id":  # whole ids: each band from its first id to its last, "0 – 63", "64 – 127"
+            ends = [(values[classes == i].min(), values[classes == i].max()) if n else (edges[i], edges[i + 1])
+                    for i, n in enumerate(counts)]
+            return classes, [LegendEntry(f"{first:,.0f} – {last:,.0f}", _VIRIDIS[i], int(n))
+                             for i, ((first, last), n) in enumerate(zip(ends, counts))]
+        return classes, [LegendEntry(f"{edges[i]:,.3f} – {edges[i + 1]:,.3f}", _VIRIDIS[i], int(n))
                          for i, n in enumerate(counts)]
     raise ValueError(f"unknown colouring {color_by!r}; expected category, norm or id")
 

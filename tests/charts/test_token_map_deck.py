@@ -115,6 +115,14 @@ def test_colour_by_norm_is_eight_bands_in_order():
         deck_legend(frame, "size")
 
 
+def test_colour_by_id_names_each_band_by_its_first_and_last_id():
+    frame = synthetic_frame(512)  # a 512-row position table: eight bands of 64 ids
+    frame["id"] = np.arange(512)
+    legend = deck_legend(frame, "id")
+    assert [entry.label for entry in legend] == [f"{64 * k} – {64 * k + 63}" for k in range(8)]
+    assert [entry.count for entry in legend] == [64] * 8
+
+
 def test_the_legend_chart_lists_each_colour_with_its_count():
     frame = synthetic_frame(100)
     entries = deck_legend(frame)
