@@ -16,7 +16,10 @@ outlives the job.
 
 A job remembers which sessions wait for it. When the last one moves on
 (other settings, or PCA) while the job is still queued, it is dropped, so the
-map asked for next does not queue behind maps nobody wants. A running fit
+map asked for next does not queue behind maps nobody wants. A session whose
+browser closed never moves on, so when a job's turn comes, the sessions the
+server no longer knows are struck off its waiters first; if none is left,
+it is dropped then, unstarted. A running fit
 cannot be stopped safely (umap-learn has no hook; raising from its tqdm
 progress bar would leave tqdm's process-wide lock held), so it finishes and
 its map is cached for a return.
@@ -46,6 +49,7 @@ from dashboard.analysis.projection import METHODS, Projection, ProgressCallback
 from dashboard.analysis.umap_process import UmapProcess
 from dashboard.analysis.umap_timing import STAGES, UmapEstimate
 from dashboard.i18n import Text, msg
+from dashboard.ui.session_files import session_known
 
 WARM_ENV = "EXPLORER_WARM_UMAP"
 
@@ -64,6 +68,8 @@ class ProjectionJob:
             in each reader's language by the page; English as a ``str``); while queued, that it waits.
         started: ``time.monotonic()`` when it was submitted.
         waiting: ids of the sessions that want its result.
+        asked: whether any session ever waited for it (a job nobody asked for, such as a test's, is never
+            dropped for want of waiters).
         estimate: expected seconds of each UMAP stage (``None``: no measured model).
         running_since: ``time.monotonic()`` when the fit itself started (``None`` while queued).
         stage_since: ``time.monotonic()`` when the current stage's first report came.
@@ -76,6 +82,7 @@ class ProjectionJob:
     stage: str | None = None
     started: float = field(default_factory=time.monotonic)
     waiting: set[str] = field(default_factory=set)
+    asked: bool = False
     estimate: UmapEstimate | None = None
     running_since: float | None = None
     stage_since: float = field(default_factory=time.monotonic)
@@ -174,15 +181,24 @@ class DaemonWorker:
                 future.set_exception(error)
 
 
+class JobDroppedError(RuntimeError):
+    """A queued job was dropped when its turn came: every session that had asked for it was gone."""
+
+
 class JobBoard:
     """The process's projection jobs, by key, the single worker that runs them, and the UMAP child process.
+
+    Args:
+        known: whether the server still knows a session id (default:
+            :func:`~dashboard.ui.session_files.session_known`); asked when a job's turn comes.
 
     Attributes:
         process: where the UMAP fits run (:class:`~dashboard.analysis.umap_process.UmapProcess`:
             its own lower-priority process, so a fit does not hold the server's interpreter lock).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, known: Callable[[str], bool] = session_known) -> None:
+        self._known = known
         self.process = UmapProcess()
         self._worker = DaemonWorker()
         self._jobs: dict[str, ProjectionJob] = {}
@@ -211,6 +227,7 @@ class JobBoard:
             job = self._jobs.get(key) or self._start(key, compute, estimate, method)
             if waiter is not None:
                 job.waiting.add(waiter)
+                job.asked = True
             return job
 
     def _start(self, key: str, compute: Callable[[ProgressCallback], Projection],
@@ -221,6 +238,16 @@ class JobBoard:
             job.report(0.0, msg("umap_job.compiling", method=job.method_name))
 
         def run() -> Projection:
+            """The job's turn on the worker: its projection.
+
+            Raises:
+                JobDroppedError: every session that asked for it is gone (it never starts).
+            """
+            with self._lock:  # its turn: strike off the sessions that closed while it was queued
+                job.waiting = {waiter for waiter in job.waiting if self._known(waiter)}
+                if job.asked and not job.waiting:
+                    self._jobs.pop(key, None)
+                    raise JobDroppedError(f"nobody waits for {key} any more")
             job.report(0.0, msg("umap_job.starting"))
             job.running_since = time.monotonic()
             return compute(job.report)

@@ -177,7 +177,7 @@ def _process_alive(pid: int) -> bool:
     return True
 
 
-def _session_known(session_id: str) -> bool:
+def session_known(session_id: str) -> bool:
     """Whether this server still knows the session (connected, or kept for reconnection).
 
     Streamlit has no public lookup of disconnected-but-resumable sessions, so
@@ -214,7 +214,7 @@ def sweep_orphans(root: Path, *, idle: float | None = None, now: float | None = 
         if not (match and folder.is_dir()):
             continue
         pid, session_id = int(match.group(1)), match.group(2)
-        ended = not _process_alive(pid) or (pid == os.getpid() and not _session_known(session_id))
+        ended = not _process_alive(pid) or (pid == os.getpid() and not session_known(session_id))
         try:
             idled = now - folder.stat().st_mtime > idle
         except OSError:  # removed meanwhile

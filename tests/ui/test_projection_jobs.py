@@ -4,7 +4,7 @@ job nobody waits for any more is dropped."""
 import threading
 import time
 
-from dashboard.ui.projection_jobs import JobBoard
+from dashboard.ui.projection_jobs import JobBoard, JobDroppedError
 
 
 def test_a_job_queued_behind_another_says_it_waits_for_that_one_to_finish():
@@ -57,3 +57,22 @@ def test_a_job_another_session_waits_for_keeps_running_and_a_finished_one_is_kep
     assert job.future.result(30) == "done"
     board.release("map", "b")
     assert board.get("map") is job and job.future.result() == "done"
+
+
+def test_a_queued_job_whose_sessions_all_closed_is_dropped_when_its_turn_comes():
+    # A browser that closes never releases its job; the board asks the server which sessions it still knows.
+    open_sessions = {"a", "b"}
+    board, release = JobBoard(known=lambda session: session in open_sessions), threading.Event()
+    first = board.submit("first", lambda progress: release.wait(30), waiter="a")
+    started = threading.Event()
+    orphan = board.submit("orphan", lambda progress: started.set(), waiter="b")
+    shared = board.submit("shared", lambda progress: "done", waiter="a")
+    board.submit("shared", lambda progress: "other", waiter="b")
+    open_sessions.discard("b")  # b's tab closed while its maps were queued behind a's
+    release.set()
+    first.future.result(30)
+    assert shared.future.result(30) == "done" and shared.waiting == {"a"}  # a still wants it
+    assert isinstance(orphan.future.exception(30), JobDroppedError) and not started.is_set()
+    assert board.get("orphan") is None  # asking again starts a new job
+    again = board.submit("orphan", lambda progress: "now", waiter="a")
+    assert again is not orphan and again.future.result(30) == "now"

@@ -52,13 +52,13 @@ def test_folders_of_dead_servers_are_swept(tmp_path):
 def test_folders_of_sessions_the_server_forgot_are_swept(tmp_path, monkeypatch):
     gone = SessionFolder(root=tmp_path, session_id="gone")
     kept = SessionFolder(root=tmp_path, session_id="here")
-    monkeypatch.setattr(session_files, "_session_known", lambda session_id: session_id == "here")
+    monkeypatch.setattr(session_files, "session_known", lambda session_id: session_id == "here")
     assert sweep_orphans(tmp_path) == [gone.path]
     assert not gone.path.exists() and kept.path.exists()
 
 
 def test_outside_a_server_every_session_counts_as_known():
-    assert session_files._session_known("anything") is True  # never sweep what cannot be checked
+    assert session_files.session_known("anything") is True  # never sweep what cannot be checked
 
 
 def _no_writable_temporary_folder(monkeypatch):
