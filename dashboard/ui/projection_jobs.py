@@ -18,8 +18,9 @@ A job remembers which sessions wait for it. When the last one moves on
 (other settings, or PCA) while the job is still queued, it is dropped, so the
 map asked for next does not queue behind maps nobody wants. A session whose
 browser closed never moves on, so when a job's turn comes, the sessions the
-server no longer knows are struck off its waiters first; if none is left,
-it is dropped then, unstarted. A running fit
+server no longer knows are struck off its waiters first (Streamlit keeps a
+closed tab's session for two minutes, for a reconnect); if none is left, it
+is dropped then, unstarted. A running fit
 cannot be stopped safely (umap-learn has no hook; raising from its tqdm
 progress bar would leave tqdm's process-wide lock held), so it finishes and
 its map is cached for a return.
