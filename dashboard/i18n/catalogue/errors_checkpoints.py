@@ -122,8 +122,9 @@ MESSAGES = {
         "queries and keys are rotated by an angle proportional to position, inside attention, so there is no table",
         "어텐션 안에서 쿼리와 키를 위치에 비례하는 각도만큼 회전시키므로 테이블이 없습니다"),
     "note.ckpt.position.relative": (
-        "relative position bias: a learned bias added to attention scores by distance, so there is no table",
-        "상대 위치 편향입니다. 거리에 따라 학습된 편향을 어텐션 점수에 더하므로 테이블이 없습니다"),
+        # shown after the kind's own label ("relative", "상대 위치 편향"), so it does not name the kind again
+        "a learned bias added to attention scores by the distance between positions, so there is no table",
+        "위치 사이의 거리에 따라 학습된 편향을 어텐션 점수에 더하므로 테이블이 없습니다"),
     "note.ckpt.position.none": ("no position table was found", "위치 임베딩 테이블을 찾지 못했습니다"),
     "err.ckpt.setting_not_int": (
         "{settings_source} of {source} gives {name}={declared!r}, not a whole number; fix or replace it",
