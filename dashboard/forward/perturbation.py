@@ -163,6 +163,20 @@ def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None
     return term.ids[0]
 
 
+def id_defaults(tables: EmbeddingTables) -> tuple[str, str]:
+    """The default token and prompt as ``#id`` text, for a checkpoint that cannot split words into tokens.
+
+    The prompt is ids 0, 1, 2, 3 (fewer when the tables have fewer rows or
+    positions) and the token is its last id, so the changed row is the last
+    one the model reads before it predicts.
+
+    Returns:
+        ``(token, prompt)``, e.g. ``("#3", "#0 #1 #2 #3")``.
+    """
+    count = max(1, min(4, tables.vocab_size, tables.n_positions or 4))
+    return f"#{count - 1}", " ".join(f"#{i}" for i in range(count))
+
+
 def require_output_head(tables: EmbeddingTables) -> None:
     """Fail unless the checkpoint has an output head, stored or tied.
 

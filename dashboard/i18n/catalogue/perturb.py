@@ -29,6 +29,24 @@ MESSAGES = {
         "The noise comes from torch.Generator().manual_seed(seed): the same seed gives the same noise.",
         "잡음은 torch.Generator().manual_seed(seed)로 만듭니다. 시드가 같으면 잡음도 같습니다."),
     "perturb.scale_label": ("k", "곱할 수 k"),
+    "perturb.no_tokenizer.ids": (
+        "**{name} came without a tokenizer and without token strings**: its rows are only numbered, so no word can "
+        "be turned into a token id. Give the token as #id (0 to {last:,}) and the prompt as #ids separated by "
+        "spaces, as filled in below ({token}; {prompt}). To use words, load the checkpoint together with its "
+        "tokenizer files (tokenizer.json, or vocab.json and merges.txt).",
+        "**{name}에는 토크나이저도 토큰 문자열도 없습니다.** 행에 번호만 있어서 어떤 단어도 토큰 id로 바꿀 수 "
+        "없습니다. 아래에 채워 둔 것처럼({token}; {prompt}) 토큰은 #id(0~{last:,})로, 프롬프트는 공백으로 구분한 "
+        "#id들로 입력하세요. 단어를 쓰려면 체크포인트를 토크나이저 파일(tokenizer.json, 또는 vocab.json과 "
+        "merges.txt)과 함께 불러오세요."),
+    "perturb.no_tokenizer": (
+        "**{name} came without a tokenizer**: words cannot be split into tokens. Give the token as the vocabulary "
+        "spells it or as #id (0 to {last:,}), and the prompt as such tokens separated by spaces; ids are filled in "
+        "below ({token}; {prompt}). To use words, load the checkpoint together with its tokenizer files "
+        "(tokenizer.json, or vocab.json and merges.txt).",
+        "**{name}에는 토크나이저가 없습니다.** 단어를 토큰으로 나눌 수 없습니다. 토큰은 어휘에 적힌 그대로 또는 "
+        "#id(0~{last:,})로, 프롬프트는 그런 토큰을 공백으로 구분해 입력하세요. 아래에 id를 채워 두었습니다"
+        "({token}; {prompt}). 단어를 쓰려면 체크포인트를 토크나이저 파일(tokenizer.json, 또는 vocab.json과 "
+        "merges.txt)과 함께 불러오세요."),
     "perturb.token_label": ("Token (a word, a token as shown, or #id)", "토큰 (단어, 화면에 보이는 토큰, 또는 #id)"),
     "perturb.table_label": ("Table to change", "바꿀 테이블"),
     "perturb.prompt_label": ("Prompt (the next token after it is predicted before and after)",
