@@ -181,9 +181,12 @@ def require_output_head(tables: EmbeddingTables) -> None:
     """Fail unless the checkpoint has an output head, stored or tied.
 
     Raises:
-        NoOutputHeadError: the verdict is ``no-head``; the message names models that have one.
+        NoOutputHeadError: the verdict is ``no-head``; the message names models that have one, and says
+            "embedding tables only" rather than "an encoder" for a bare table (no model files: a ``.npy`` upload).
     """
     if tables.tying.verdict == "no-head":
+        if tables.model_path is None:
+            raise NoOutputHeadError(msg("err.perturb.no_head_bare", name=tables.name, format=tables.format))
         raise NoOutputHeadError(msg("err.perturb.no_head", name=tables.name))
 
 

@@ -9,7 +9,7 @@ from dashboard.checkpoints import load_tables
 from dashboard.ui import state
 from tests import factories, reorder_factories
 from tests.perturb_fixtures import PROMPT, gpt2_tied, gpt2_untied  # noqa: F401 (fixtures)
-from tests.pages.app_test import open_app_page
+from tests.pages.app_test import open_app_page, shown
 
 PAGE = "pages/perturb.py"
 
@@ -120,3 +120,14 @@ def test_a_checkpoint_without_a_tokenizer_opens_on_one_message_and_ids_that_work
     assert at.text_input(key=state.PERTURB_TOKEN).value == "#3"
     assert at.text_input(key=state.PERTURB_PROMPT).value == "#0 #1 #2 #3"
     assert at.metric and at.dataframe  # the ids ran through the model: rows compared, top-5 before and after
+
+
+@pytest.mark.parametrize("lang, words", [("en", "emb.npy holds embedding tables only (npy): no output head"),
+                                         ("ko", "emb.npy에는 임베딩 테이블만 있습니다(npy)")])
+def test_a_lone_npy_table_opens_on_one_message_that_does_not_call_it_an_encoder(tmp_path, lang, words):
+    np.save(tmp_path / "emb.npy", np.random.default_rng(0).normal(size=(40, 8)).astype(np.float32))
+    at = open_app_page(PAGE, model=tmp_path / "emb.npy", query={"lang": lang}, timeout=180)
+    assert not at.exception and not at.error
+    [message] = [shown(i.value) for i in at.info]
+    assert words in message and "tiny-gpt-pydocs" in message
+    assert "encoder" not in message and "인코더" not in message  # nothing says what the table came from

@@ -132,6 +132,13 @@ MESSAGES = {
         "{name}에는 출력 헤드가 없습니다. 다음 토큰의 점수가 아니라 벡터를 내놓는 인코더나 기본 모델이라서, "
         "지켜볼 두 번째 테이블이 없습니다. 토큰을 예측하는 모델을 불러오세요. 예: tiny-gpt-pydocs(공유되지 않음), "
         "smollm2-135m(공유됨)"),
+    "err.perturb.no_head_bare": (
+        "{name} holds embedding tables only ({format}): no output head and no model around it, so there is no "
+        "second table to watch. Load a model that predicts tokens, with its head or tied to its token table, "
+        "e.g. tiny-gpt-pydocs (untied) or smollm2-135m (tied)",
+        "{name}에는 임베딩 테이블만 있습니다({format}). 출력 헤드도, 함께 쓸 모델도 없어서 지켜볼 "
+        "두 번째 테이블이 없습니다. 토큰을 예측하는 모델(출력 헤드가 있거나 토큰 임베딩 테이블과 공유하는 모델)을 "
+        "불러오세요. 예: tiny-gpt-pydocs(공유되지 않음), smollm2-135m(공유됨)"),
     "err.perturb.model_no_head": ("{describe} has no output head to watch",
                                   "{describe}에는 지켜볼 출력 헤드가 없습니다"),
     "err.perturb.outside": ("#{token_id} is outside the model's tables ({rows:,} rows)",
