@@ -13,6 +13,7 @@ from dashboard.forward.perturbation import (
     PerturbationResult,
     TABLES,
     RowChange,
+    id_defaults,
     require_output_head,
 )
 from dashboard.i18n import render, t
@@ -24,6 +25,7 @@ from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.perturb_loading import perturbation, top5_display_frame, top5_frame
 from dashboard.ui.source_names import uploaded_as
 from dashboard.ui.text_limits import QUERY_CHARS, SENTENCE_CHARS
+from dashboard.ui.tokenizer_loading import get_tokenizer
 
 ensure_routed()
 
@@ -87,13 +89,21 @@ except NoOutputHeadError as error:
     st.info(escape_markdown(render(error)), icon=":material/info:")
     st.stop()
 
+default_token, default_prompt = DEFAULT_TOKEN, DEFAULT_PROMPT
+if not get_tokenizer(tables, source, tables.content_hash).splits_words:
+    # Words cannot become token ids here: one message says so, and the fields start with ids that work.
+    default_token, default_prompt = id_defaults(tables)
+    st.info(t("perturb.no_tokenizer" if tables.vocabulary.scheme != "none" else "perturb.no_tokenizer.ids",
+              name=escape_markdown(tables.name), last=tables.vocab_size - 1, token=default_token,
+              prompt=default_prompt), icon=":material/info:")
+
 token_col, table_col = st.columns([2, 3])
-token = token_col.text_input(t("perturb.token_label"), value=DEFAULT_TOKEN, key=state.PERTURB_TOKEN,
+token = token_col.text_input(t("perturb.token_label"), value=default_token, key=state.PERTURB_TOKEN,
                               max_chars=QUERY_CHARS)
 table = table_col.radio(t("perturb.table_label"), list(TABLES), format_func=table_label, horizontal=True,
                         key=state.PERTURB_TABLE)
 change = change_controls()
-prompt = st.text_input(t("perturb.prompt_label"), value=DEFAULT_PROMPT,
+prompt = st.text_input(t("perturb.prompt_label"), value=default_prompt,
                        key=state.PERTURB_PROMPT, max_chars=SENTENCE_CHARS)
 show_hangul_notes(tables, source, [prompt], use="sentence")  # the token's own error names its pieces
 

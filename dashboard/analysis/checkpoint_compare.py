@@ -15,7 +15,7 @@ import numpy as np
 
 from dashboard.analysis.compare import MAX_OVERLAP_ROWS, OVERLAP_K, TableComparison, compare_tables
 from dashboard.errors import QueryError, ShapeMismatchError
-from dashboard.i18n import msg
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 #: Tables two checkpoints can be compared on -> what their rows are called.
@@ -91,12 +91,14 @@ class CheckpointComparison:
         names: ``(name of A, name of B)``.
         labels: readable label of each row (token or ``position t``).
         result: the measures (:class:`~dashboard.analysis.compare.TableComparison`).
+        notes: what was compared in place of the asked-for table (a tied checkpoint's token table as its head).
     """
 
     table: str
     names: tuple[str, str]
     labels: tuple[str, ...]
     result: TableComparison
+    notes: tuple[Text, ...] = ()
 
     def top_drift(self, n: int = 20) -> list[dict]:
         """The ``n`` rows that moved most: ``[{id, token, drift}, ...]``, largest drift first."""
@@ -123,4 +125,7 @@ def compare_checkpoints(a: EmbeddingTables, b: EmbeddingTables, table: str = "to
     result = compare_tables(first, second, names=(msg("compare.table_of", table=COMPARED_TABLES[table], name=names[0]),
                                                   msg("compare.table_of", table=COMPARED_TABLES[table], name=names[1])),
                             k=k, max_overlap_rows=max_overlap_rows, seed=seed)
-    return CheckpointComparison(table=table, names=names, labels=row_labels(a, b, table), result=result)
+    notes = tuple(msg("note.compare.tied_head", name=name, tying=tables.tying.label)
+                  for name, tables in zip(names, (a, b))
+                  if table == "head" and tables.output_head is None and tables.tying.is_tied)
+    return CheckpointComparison(table=table, names=names, labels=row_labels(a, b, table), result=result, notes=notes)

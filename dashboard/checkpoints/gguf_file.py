@@ -44,6 +44,8 @@ TOKENIZER_SCHEMES = {
     "bert": "wordpiece",
     "no_vocab": "none",
 }
+#: Characters of the library's error text quoted at the end of a message (its ValueErrors can quote whole arrays).
+DETAIL_CHARS = 100
 #: ``tokenizer.ggml.token_type`` values of special tokens (gguf.TokenType UNKNOWN, CONTROL).
 SPECIAL_TOKEN_TYPES = {2, 3}
 
@@ -93,7 +95,7 @@ class GGUFStore:
                 values = np.array(_dequantize(tensor.data, tensor.tensor_type), dtype=np.float32).reshape(shape)
         except Exception as error:  # NotImplementedError for unknown types, ValueError on short data
             raise CheckpointReadError(msg("err.ckpt.gguf_decode", tensor=key, kind=tensor.tensor_type.name,
-                                          name=self._path.name, error=error)) from error
+                                          name=self._path.name, detail=_detail(error))) from error
         return values
 
 
@@ -115,8 +117,7 @@ def open_gguf(path: Path) -> Any:
     try:
         return GGUFReader(path)
     except Exception as error:  # the reader raises ValueError, IndexError, struct errors ... on bad bytes
-        raise CheckpointReadError(msg("err.ckpt.gguf_unreadable", name=path.name, kind=type(error).__name__,
-                                      error=error)) from error
+        raise CheckpointReadError(msg("err.ckpt.gguf_unreadable", name=path.name, detail=_detail(error))) from error
 
 
 def _field(reader: Any, name: str, path: Path) -> Any:
@@ -126,7 +127,14 @@ def _field(reader: Any, name: str, path: Path) -> Any:
     try:
         return field.contents()
     except Exception as error:  # undecodable UTF-8, short data
-        raise CheckpointReadError(msg("err.ckpt.gguf_field", field=name, name=path.name, error=error)) from error
+        raise CheckpointReadError(msg("err.ckpt.gguf_field", field=name, name=path.name,
+                                      detail=_detail(error))) from error
+
+
+def _detail(error: Exception) -> str:
+    """The ``gguf`` library's own words for ``error``, cut to ``DETAIL_CHARS``: the end of a message, never its gist."""
+    text = f"{type(error).__name__}: {error}"
+    return text if len(text) <= DETAIL_CHARS else text[:DETAIL_CHARS - 1] + "…"
 
 
 def read_gguf_metadata(reader: Any, path: Path) -> Metadata:

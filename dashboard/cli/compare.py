@@ -12,12 +12,15 @@ knn_overlap_at_10 is the mean over rows (all rows, or knn_rows sampled ones
 above 8,192) of the share of a row's 10 nearest rows by centred cosine that both
 tables agree on, in [0, 1]; top_drift is a list of {id, token, drift},
 largest first, drift in units of B's root-mean-square row length. Checkpoints
-with different vocabularies are refused (exit status 2).
+with different vocabularies are refused (exit status 2). With --table head, a
+tied checkpoint (no separate head) is compared by its token table, said in a
+``note:`` line on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from dashboard.analysis.checkpoint_compare import COMPARED_TABLES, CheckpointComparison, compare_checkpoints
@@ -48,7 +51,7 @@ def comparison_document(comparison: CheckpointComparison, top: int = 20) -> dict
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the comparison of A's and B's table; return 0.
+    """Print the comparison of A's and B's table (notes on what stood in for a table go to stderr); return 0.
 
     Raises:
         ShapeMismatchError: the vocabularies (or position tables) differ; both sizes are named.
@@ -62,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
     if args.top < 1:
         raise QueryError(f"--top must be at least 1, got {args.top}")
     comparison = compare_checkpoints(load_tables(args.a), load_tables(args.b), args.table, k=10)
+    for note in comparison.notes:  # a tied checkpoint's head is its token table: said, not silently used
+        print(f"note: {note}", file=sys.stderr)
     document = comparison_document(comparison, args.top)
     if args.json:
         print_json(document)

@@ -163,13 +163,30 @@ def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None
     return term.ids[0]
 
 
+def id_defaults(tables: EmbeddingTables) -> tuple[str, str]:
+    """The default token and prompt as ``#id`` text, for a checkpoint that cannot split words into tokens.
+
+    The prompt is ids 0, 1, 2, 3 (fewer when the tables have fewer rows or
+    positions) and the token is its last id, so the changed row is the last
+    one the model reads before it predicts.
+
+    Returns:
+        ``(token, prompt)``, e.g. ``("#3", "#0 #1 #2 #3")``.
+    """
+    count = max(1, min(4, tables.vocab_size, tables.n_positions or 4))
+    return f"#{count - 1}", " ".join(f"#{i}" for i in range(count))
+
+
 def require_output_head(tables: EmbeddingTables) -> None:
     """Fail unless the checkpoint has an output head, stored or tied.
 
     Raises:
-        NoOutputHeadError: the verdict is ``no-head``; the message names models that have one.
+        NoOutputHeadError: the verdict is ``no-head``; the message names models that have one, and says
+            "embedding tables only" rather than "an encoder" for a bare table (no model files: a ``.npy`` upload).
     """
     if tables.tying.verdict == "no-head":
+        if tables.model_path is None:
+            raise NoOutputHeadError(msg("err.perturb.no_head_bare", name=tables.name, format=tables.format))
         raise NoOutputHeadError(msg("err.perturb.no_head", name=tables.name))
 
 

@@ -8,6 +8,8 @@ BUNDLED_PICKER = "bundled_picker"
 LOCAL_PATH = "local_path"
 #: session_state key of the UMAP job (its cache key) the Token map waits for, or None.
 UMAP_WAITING = "map_umap_waiting"
+#: session_state key of the link values seed_widgets ignored: widget key -> (parameter, link text, value used instead).
+URL_IGNORED = "url_ignored"
 #: session_state key of the last load error shown in the sidebar.
 LOAD_ERROR = "load_error"
 #: query parameter carrying the active source, so a link reopens the same model.

@@ -123,21 +123,31 @@ def parse_bool(text: str) -> bool:
 
 
 def seed_widgets(params: Sequence[UrlParam]) -> None:
-    """Give each widget its value from the link (or its default) the first time the page runs."""
-    ignored = []
+    """Give each widget its value from the link (or its default) the first time the page runs.
+
+    A link value the page cannot use is named in a warning on every run (a
+    background UMAP's rerun included) until its widget holds another value
+    than the one used instead, or the widget is seeded again.
+    """
+    ignored = st.session_state.setdefault(state.URL_IGNORED, {})
     for param in params:
         if param.key in st.session_state:
             continue
+        ignored.pop(param.key, None)
         value = param.default
         text = st.query_params.get(param.name)
         if text is not None:
             try:
                 value = param.read(text)
             except ValueError:
-                ignored.append(f"{param.name}={_shorten(text)}")
+                ignored[param.key] = (param.name, text, value)
         st.session_state[param.key] = value
-    if ignored:
-        st.warning(t("url.ignored", values=escape_markdown(", ".join(ignored))))
+    for param in params:
+        if param.key in ignored and st.session_state[param.key] != ignored[param.key][2]:
+            del ignored[param.key]  # the reader chose a value of their own
+    notes = [f"{name}={_shorten(text)}" for name, text, _ in (ignored[p.key] for p in params if p.key in ignored)]
+    if notes:
+        st.warning(t("url.ignored", values=escape_markdown(", ".join(notes))))
 
 
 def _shorten(text: str, max_chars: int = 60) -> str:

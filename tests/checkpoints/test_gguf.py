@@ -109,3 +109,62 @@ def test_corrupt_magic(tmp_path):
     path.write_bytes(b"GGUX" + path.read_bytes()[4:])
     with pytest.raises(CheckpointReadError, match="GGUF"):
         load_tables(path)
+
+
+#: What a damaged GGUF's message opens with and how its library detail is introduced, per language.
+DAMAGED = {"en": ("is damaged", "download or convert it again", "Technical detail: "),
+           "ko": ("손상되었", "다시 다운로드하거나 다시 변환하세요", "기술적 세부 사항: ")}
+
+
+def _said_in_the_readers_terms(error: Exception, library_text: str) -> None:
+    """``error`` says what is wrong and what to do first, in both languages; ``library_text`` only at its end."""
+    from dashboard.i18n import render
+
+    for lang, (gist, advice, detail) in DAMAGED.items():
+        message, _, technical = render(error, lang).partition(detail)
+        assert gist in message and advice in message and library_text not in message, message
+        assert library_text in technical and len(technical) <= 100
+
+
+def _bare_magic(path):
+    path.write_bytes(path.read_bytes()[:4])  # the gguf library: IndexError, index 0 is out of bounds
+
+
+def _bad_magic(path):
+    path.write_bytes(b"GGUX" + path.read_bytes()[4:])
+
+
+@pytest.mark.parametrize("damage, library_text", [(_bare_magic, "index 0 is out of bounds"),
+                                                  (_bad_magic, "GGUF magic invalid")])
+def test_a_damaged_gguf_is_named_so_with_the_library_text_only_last(tmp_path, damage, library_text):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS)
+    damage(path)
+    with pytest.raises(CheckpointReadError) as caught:
+        load_tables(path)
+    _said_in_the_readers_terms(caught.value, library_text)
+    assert "not a GGUF file the gguf library can read" in str(caught.value)
+
+
+def test_undecodable_gguf_metadata_is_named_so_with_the_library_text_only_last(tmp_path):
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS)
+    data = path.read_bytes()
+    value = data.index(b"llama", data.index(b"general.architecture"))
+    path.write_bytes(data[:value] + b"\xff\xfe" + data[value + 2:])  # the architecture is no longer UTF-8
+    with pytest.raises(CheckpointReadError) as caught:
+        load_tables(path)
+    _said_in_the_readers_terms(caught.value, "can't decode byte 0xff")
+    assert "'general.architecture'" in str(caught.value)
+
+
+def test_an_undecodable_gguf_tensor_is_named_so_with_the_library_text_only_last(tmp_path, monkeypatch):
+    from dashboard.checkpoints import gguf_file
+
+    def refuse(data, kind):
+        raise NotImplementedError(f"Dequantization for {kind.name} is not yet implemented")
+
+    path, _ = ff.gguf_file(tmp_path / "m.gguf", qtype="Q8_0", tokens=TOKENS)
+    monkeypatch.setattr(gguf_file, "_dequantize", refuse)
+    with pytest.raises(CheckpointReadError) as caught:
+        load_tables(path).token
+    _said_in_the_readers_terms(caught.value, "is not yet implemented")
+    assert "'token_embd.weight'" in str(caught.value) and "Q8_0" in str(caught.value).split("Technical")[0]

@@ -90,3 +90,16 @@ def test_the_refusal_names_rotary_once(tmp_path, capsys):
     assert main(["compare", str(llama), str(llama), "--table", "position"]) == 2
     err = capsys.readouterr().err
     assert "no position table (rotary: queries and keys are rotated" in err and err.count("rotary") == 1
+
+
+def test_a_tied_checkpoints_head_is_its_token_table_and_a_note_on_stderr_says_so(tmp_path, capsys):
+    tied = str(factories.gpt2_folder(tmp_path / "tied", tied=True))
+    untied = str(factories.gpt2_folder(tmp_path / "untied", tied=False))
+    assert main(["compare", tied, untied, "--table", "head", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["rows"] == factories.VOCAB  # stdout stays the one JSON object
+    notes = captured.err.splitlines()
+    assert len(notes) == 1 and notes[0].startswith("note: tied ") and "tied (" in notes[0], notes
+    assert notes[0].endswith("its token embedding table is compared as its head")
+    for argv in ([untied, untied, "--table", "head"], [tied, untied, "--table", "token"]):
+        assert main(["compare", *argv]) == 0 and capsys.readouterr().err == ""  # nothing stood in: no note

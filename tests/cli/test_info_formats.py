@@ -121,7 +121,7 @@ def _ambiguous_npz(tmp_path):
 
 
 @pytest.mark.parametrize("make, fragment", [
-    (_truncated_gguf, "not a readable GGUF file"),
+    (_truncated_gguf, "is damaged or is not a GGUF file"),
     (_corrupt_safetensors, "not a readable safetensors file"),
     (_empty, "empty (0 bytes)"),
     (_wrong_extension, "not a checkpoint format we read"),

@@ -117,3 +117,15 @@ def test_a_two_row_table_is_called_too_short_not_missing(tmp_path, capsys):
     assert main(["positions", str(tmp_path / "t.safetensors")]) == 0
     out = capsys.readouterr().out
     assert "no position table" not in out and "the position table has only 2 rows; its measures need at least 3" in out
+
+
+def test_a_relative_position_model_names_its_kind_once(tmp_path, capsys):
+    from tests import format_factories as ff
+
+    folder = ff.save_hf(ff.t5_model(), tmp_path / "t5")
+    assert main(["positions", str(folder)]) == 0
+    out = capsys.readouterr().out.split(f"{folder}  (t5): ", 1)[1]  # the path may hold any word
+    assert out.startswith("positions relative: a learned bias added to attention scores") and out.count("relative") == 1
+    assert main(["compare", str(folder), str(folder), "--table", "position"]) == 2
+    err = capsys.readouterr().err
+    assert "t5 has no position table (relative: a learned bias" in err and err.count("relative") == 1

@@ -87,6 +87,18 @@ def test_a_link_highlight_longer_than_the_field_is_ignored_with_a_warning(folder
     assert any(f"({HIGHLIGHT_CHARS + 1}자)" in shown(w.value) for w in korean.warning)  # the length in Korean too
 
 
+def test_the_ignored_link_warning_stays_when_the_finished_umap_reruns_the_page(folder):
+    def ignored(at):
+        return [w.value for w in at.warning if "Ignored from the link: highlight=" in shown(w.value)]
+
+    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="11", highlight="a" * (HIGHLIGHT_CHARS + 1))
+    assert not at.exception and ignored(at)
+    rerun_until_umap_is_drawn(at)  # the background UMAP's own rerun, with the link's value still unused
+    assert ignored(at)
+    at.text_input(key="map_highlight").input("cat").run()  # the reader's own highlight replaces the ignored one
+    assert not ignored(at) and not at.exception
+
+
 def test_umap_runs_in_the_background_and_replaces_pca(folder):
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="5")
     assert not at.exception and not at.error

@@ -3,12 +3,14 @@
 from pathlib import Path
 
 import numpy as np
+import pytest
 import streamlit as st
 from streamlit import dataframe_util
 from streamlit.testing.v1 import AppTest
 
 from dashboard.analysis import norms
 from dashboard.ui import state
+from tests import factories
 from tests import format_factories as ff
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,12 +106,15 @@ def test_equal_copy_with_no_flag_is_a_warning_that_values_cannot_tell(tmp_path):
     assert warning.startswith("**tied (equal copy)**") and "equal values alone cannot tell" in warning
 
 
-def test_the_position_line_of_a_rotary_model_names_its_kind_once(tmp_path):
-    from tests import factories
-
-    folder = factories.llama_folder(tmp_path / "llama")
-    for lang, kind, note in [("en", "rotary", "queries and keys are rotated"),
-                             ("ko", "회전 위치 임베딩(RoPE)", "어텐션 안에서 쿼리와 키를")]:
+@pytest.mark.parametrize("make, kinds", [
+    (factories.llama_folder,
+     [("en", "rotary", "queries and keys are rotated"), ("ko", "회전 위치 임베딩(RoPE)", "어텐션 안에서 쿼리와 키를")]),
+    (lambda path: ff.save_hf(ff.t5_model(), path),
+     [("en", "relative", "a learned bias added to attention scores"), ("ko", "상대 위치 편향", "위치 사이의 거리에 따라")]),
+], ids=["rotary", "relative"])
+def test_the_position_line_of_a_model_without_a_table_names_its_kind_once(tmp_path, make, kinds):
+    folder = make(tmp_path / "model")
+    for lang, kind, note in kinds:
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
         at.query_params[state.MODEL_PARAM] = str(folder)
         at.query_params["lang"] = lang

@@ -7,9 +7,9 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.checkpoints import load_tables
 from dashboard.ui import state
-from tests import reorder_factories
+from tests import factories, reorder_factories
 from tests.perturb_fixtures import PROMPT, gpt2_tied, gpt2_untied  # noqa: F401 (fixtures)
-from tests.pages.app_test import open_app_page
+from tests.pages.app_test import open_app_page, shown
 
 PAGE = "pages/perturb.py"
 
@@ -107,3 +107,27 @@ def test_an_uploads_snippet_names_it_as_uploaded_not_by_the_servers_folder(gpt2_
         assert str(upload_root()) not in code.value and "session-" not in code.value
     finally:
         folder.remove()
+
+
+@pytest.mark.parametrize("lang, words", [("en", "came without a tokenizer and without token strings"),
+                                         ("ko", "토크나이저도 토큰 문자열도 없습니다")])
+def test_a_checkpoint_without_a_tokenizer_opens_on_one_message_and_ids_that_work(tmp_path, lang, words):
+    folder = factories.gpt2_folder(tmp_path / "gpt2", tied=False)  # config and weights, no tokenizer files
+    at = open_app_page(PAGE, model=folder, query={"lang": lang}, timeout=180)  # the page's own defaults
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    [message] = [i.value for i in at.info]
+    assert words in message and "#0 #1 #2 #3" in message and "tokenizer.json" in message
+    assert at.text_input(key=state.PERTURB_TOKEN).value == "#3"
+    assert at.text_input(key=state.PERTURB_PROMPT).value == "#0 #1 #2 #3"
+    assert at.metric and at.dataframe  # the ids ran through the model: rows compared, top-5 before and after
+
+
+@pytest.mark.parametrize("lang, words", [("en", "emb.npy holds embedding tables only (npy): no output head"),
+                                         ("ko", "emb.npy에는 임베딩 테이블만 있습니다(npy)")])
+def test_a_lone_npy_table_opens_on_one_message_that_does_not_call_it_an_encoder(tmp_path, lang, words):
+    np.save(tmp_path / "emb.npy", np.random.default_rng(0).normal(size=(40, 8)).astype(np.float32))
+    at = open_app_page(PAGE, model=tmp_path / "emb.npy", query={"lang": lang}, timeout=180)
+    assert not at.exception and not at.error
+    [message] = [shown(i.value) for i in at.info]
+    assert words in message and "tiny-gpt-pydocs" in message
+    assert "encoder" not in message and "인코더" not in message  # nothing says what the table came from

@@ -13,6 +13,9 @@ MESSAGES = {
         "{name}에는 위치 임베딩 테이블이 없습니다({kind}: {note}). 토큰 임베딩 테이블을 비교하세요."),
     "err.compare.no_head": ("{name} has no output head ({tying}); compare the token table",
                             "{name}에는 출력 헤드가 없습니다({tying}). 토큰 임베딩 테이블을 비교하세요."),
+    "note.compare.tied_head": (
+        "{name} has no separate output head ({tying}), so its token embedding table is compared as its head",
+        "{name}에는 따로 저장된 출력 헤드가 없어서({tying}) 토큰 임베딩 테이블을 출력 헤드로 삼아 비교합니다"),
     "err.compare.vocab_sizes": (
         "the vocabularies differ: {a} has {a_rows:,} token rows and {b} has {b_rows:,}; only checkpoints that share "
         "a vocabulary (two steps of a run, a base model and its fine-tune) can be compared",

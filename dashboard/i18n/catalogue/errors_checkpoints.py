@@ -58,18 +58,23 @@ MESSAGES = {
         "계산할 수 없습니다."),
     # gguf_file.py
     "err.ckpt.gguf_decode": (
-        "could not decode tensor {tensor!r} ({kind}) of {name}: {error}; the file is truncated or uses a type the "
-        "gguf package cannot dequantize",
-        "{name}의 텐서 {tensor!r} ({kind})을(를) 풀어 읽을 수 없습니다: {error}. 파일이 잘렸거나, gguf 패키지가 "
-        "역양자화하지 못하는 타입입니다."),
+        "{name} cannot be read: its tensor {tensor!r} is damaged (cut short or changed on the way) or stored as "
+        "{kind}, a type the gguf library cannot turn back into numbers; download or convert it again (as F16, F32 "
+        "or Q8_0 if the type is the problem). Technical detail: {detail}",
+        "{name}을(를) 읽을 수 없습니다. 텐서 {tensor!r}이(가) 손상되었거나(중간에 잘렸거나 옮기는 도중 바뀜), gguf "
+        "라이브러리가 숫자로 되돌리지 못하는 {kind} 형식으로 저장되어 있습니다. 다시 다운로드하거나 다시 변환하세요"
+        "(형식이 문제라면 F16, F32, Q8_0으로). 기술적 세부 사항: {detail}"),
     "err.ckpt.gguf_unreadable": (
-        "{name} is not a readable GGUF file ({kind}: {error}); it is truncated or corrupt: download or convert "
-        "it again",
-        "{name}은(는) 읽을 수 있는 GGUF 파일이 아닙니다 ({kind}: {error}). 파일이 잘렸거나 손상되었습니다. "
-        "다시 다운로드하거나 다시 변환하세요."),
+        "{name} is damaged or is not a GGUF file the gguf library can read (it may be cut short, changed on the "
+        "way, or another kind of file named .gguf): download or convert it again. Technical detail: {detail}",
+        "{name}은(는) 손상되었거나 gguf 라이브러리가 읽을 수 있는 GGUF 파일이 아닙니다(중간에 잘렸거나, 옮기는 도중 "
+        "바뀌었거나, 이름만 .gguf인 다른 파일일 수 있습니다). 다시 다운로드하거나 다시 변환하세요. "
+        "기술적 세부 사항: {detail}"),
     "err.ckpt.gguf_field": (
-        "metadata {field!r} of {name} cannot be decoded ({error}); the file is corrupt",
-        "{name}의 메타데이터 {field!r}을(를) 읽을 수 없습니다 ({error}). 파일이 손상되었습니다."),
+        "{name} is damaged: its metadata {field!r} is not readable text or is cut short; download or convert it "
+        "again. Technical detail: {detail}",
+        "{name}이(가) 손상되었습니다. 메타데이터 {field!r}이(가) 읽을 수 있는 글자가 아니거나 중간에 잘렸습니다. "
+        "다시 다운로드하거나 다시 변환하세요. 기술적 세부 사항: {detail}"),
     "note.ckpt.gguf_unknown_architecture": (
         "architecture {architecture!r} is not in our GGUF list: positions and head were inferred from the "
         "tensor names alone",
@@ -117,8 +122,9 @@ MESSAGES = {
         "queries and keys are rotated by an angle proportional to position, inside attention, so there is no table",
         "어텐션 안에서 쿼리와 키를 위치에 비례하는 각도만큼 회전시키므로 테이블이 없습니다"),
     "note.ckpt.position.relative": (
-        "relative position bias: a learned bias added to attention scores by distance, so there is no table",
-        "상대 위치 편향입니다. 거리에 따라 학습된 편향을 어텐션 점수에 더하므로 테이블이 없습니다"),
+        # shown after the kind's own label ("relative", "상대 위치 편향"), so it does not name the kind again
+        "a learned bias added to attention scores by the distance between positions, so there is no table",
+        "위치 사이의 거리에 따라 학습된 편향을 어텐션 점수에 더하므로 테이블이 없습니다"),
     "note.ckpt.position.none": ("no position table was found", "위치 임베딩 테이블을 찾지 못했습니다"),
     "err.ckpt.setting_not_int": (
         "{settings_source} of {source} gives {name}={declared!r}, not a whole number; fix or replace it",

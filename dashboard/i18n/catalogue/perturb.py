@@ -29,6 +29,24 @@ MESSAGES = {
         "The noise comes from torch.Generator().manual_seed(seed): the same seed gives the same noise.",
         "잡음은 torch.Generator().manual_seed(seed)로 만듭니다. 시드가 같으면 잡음도 같습니다."),
     "perturb.scale_label": ("k", "곱할 수 k"),
+    "perturb.no_tokenizer.ids": (
+        "**{name} came without a tokenizer and without token strings**: its rows are only numbered, so no word can "
+        "be turned into a token id. Give the token as #id (0 to {last:,}) and the prompt as #ids separated by "
+        "spaces, as filled in below ({token}; {prompt}). To use words, load the checkpoint together with its "
+        "tokenizer files (tokenizer.json, or vocab.json and merges.txt).",
+        "**{name}에는 토크나이저도 토큰 문자열도 없습니다.** 행에 번호만 있어서 어떤 단어도 토큰 id로 바꿀 수 "
+        "없습니다. 아래에 채워 둔 것처럼({token}; {prompt}) 토큰은 #id(0~{last:,})로, 프롬프트는 공백으로 구분한 "
+        "#id들로 입력하세요. 단어를 쓰려면 체크포인트를 토크나이저 파일(tokenizer.json, 또는 vocab.json과 "
+        "merges.txt)과 함께 불러오세요."),
+    "perturb.no_tokenizer": (
+        "**{name} came without a tokenizer**: words cannot be split into tokens. Give the token as the vocabulary "
+        "spells it or as #id (0 to {last:,}), and the prompt as such tokens separated by spaces; ids are filled in "
+        "below ({token}; {prompt}). To use words, load the checkpoint together with its tokenizer files "
+        "(tokenizer.json, or vocab.json and merges.txt).",
+        "**{name}에는 토크나이저가 없습니다.** 단어를 토큰으로 나눌 수 없습니다. 토큰은 어휘에 적힌 그대로 또는 "
+        "#id(0~{last:,})로, 프롬프트는 그런 토큰을 공백으로 구분해 입력하세요. 아래에 id를 채워 두었습니다"
+        "({token}; {prompt}). 단어를 쓰려면 체크포인트를 토크나이저 파일(tokenizer.json, 또는 vocab.json과 "
+        "merges.txt)과 함께 불러오세요."),
     "perturb.token_label": ("Token (a word, a token as shown, or #id)", "토큰 (단어, 화면에 보이는 토큰, 또는 #id)"),
     "perturb.table_label": ("Table to change", "바꿀 테이블"),
     "perturb.prompt_label": ("Prompt (the next token after it is predicted before and after)",
@@ -114,6 +132,13 @@ MESSAGES = {
         "{name}에는 출력 헤드가 없습니다. 다음 토큰의 점수가 아니라 벡터를 내놓는 인코더나 기본 모델이라서, "
         "지켜볼 두 번째 테이블이 없습니다. 토큰을 예측하는 모델을 불러오세요. 예: tiny-gpt-pydocs(공유되지 않음), "
         "smollm2-135m(공유됨)"),
+    "err.perturb.no_head_bare": (
+        "{name} holds embedding tables only ({format}): no output head and no model around it, so there is no "
+        "second table to watch. Load a model that predicts tokens, with its head or tied to its token table, "
+        "e.g. tiny-gpt-pydocs (untied) or smollm2-135m (tied)",
+        "{name}에는 임베딩 테이블만 있습니다({format}). 출력 헤드도, 함께 쓸 모델도 없어서 지켜볼 "
+        "두 번째 테이블이 없습니다. 토큰을 예측하는 모델(출력 헤드가 있거나 토큰 임베딩 테이블과 공유하는 모델)을 "
+        "불러오세요. 예: tiny-gpt-pydocs(공유되지 않음), smollm2-135m(공유됨)"),
     "err.perturb.model_no_head": ("{describe} has no output head to watch",
                                   "{describe}에는 지켜볼 출력 헤드가 없습니다"),
     "err.perturb.outside": ("#{token_id} is outside the model's tables ({rows:,} rows)",
