@@ -78,6 +78,6 @@ def render_no_table(tables: EmbeddingTables) -> None:
     """Say clearly that there is no position table, and why, for relative and unknown position schemes."""
     name, note = escape_markdown(tables.name), escape_markdown(render(tables.position_note))
     if tables.position_kind == "relative":
-        st.info(t("positions.rotary.relative", name=name, note=note), icon=":material/info:")
+        st.info(t("positions.rotary.relative", name=name), icon=":material/info:")  # the note says the same
     else:
         st.info(t("positions.rotary.none", name=name, note=note), icon=":material/info:")

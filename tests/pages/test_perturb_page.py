@@ -131,3 +131,12 @@ def test_a_lone_npy_table_opens_on_one_message_that_does_not_call_it_an_encoder(
     [message] = [shown(i.value) for i in at.info]
     assert words in message and "tiny-gpt-pydocs" in message
     assert "encoder" not in message and "인코더" not in message  # nothing says what the table came from
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_bare_table_note_inside_the_no_model_message_ends_its_sentence_once(lang):
+    from dashboard.i18n import msg, render
+
+    note = render(msg("err.forward.bare_table", name="emb.npy", format="npy"), lang)
+    text = render(msg("perturb.no_model", note=note), lang)
+    assert ".." not in text and ". ." not in text, text

@@ -196,3 +196,14 @@ def test_bert_and_gpt2_say_what_their_first_block_receives(tmp_path):
     gpt2 = _open(str(factories.gpt2_folder(tmp_path / "gpt2")))
     assert any("receives x_t = token_embedding[id_t] + position_embedding[t]." in c.value for c in gpt2.caption)
     assert not any("LayerNorm(" in c.value for c in gpt2.caption)
+
+
+@pytest.mark.parametrize("lang, no_table", [("en", "no position table"), ("ko", "테이블이 없습니다")])
+def test_a_relative_position_model_says_it_has_no_table_once(tmp_path, lang, no_table):
+    from tests import format_factories as ff
+
+    folder = ff.save_hf(ff.t5_model(), tmp_path / "t5")
+    at = open_app_page(PAGE, model=folder, query={"lang": lang})
+    assert not at.exception and not at.error
+    [message] = [i.value for i in at.info if "bias" in i.value or "편향" in i.value]
+    assert message.count(no_table) == 1 and message.count("bias" if lang == "en" else "편향") == 1, message

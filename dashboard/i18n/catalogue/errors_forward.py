@@ -23,7 +23,7 @@ MESSAGES = {
         "{name} is a bare table ({format}): it holds the embedding rows but no attention or MLP weights, so there "
         "is no model to run; only the lookup level can be shown",
         "{name}은(는) 테이블만 있는 파일입니다 ({format}). 임베딩 행은 있지만 어텐션이나 MLP 가중치가 없어 돌릴 "
-        "모델이 없습니다. 룩업 단계만 보여 줄 수 있습니다."),
+        "모델이 없습니다. 룩업 단계만 보여 줄 수 있습니다"),
     "err.forward.unsupported_file": (
         "a forward pass can be built only from {kinds}; {name} is none of these",
         "순전파는 {kinds}에서만 만들 수 있습니다. {name}은(는) 이 중 어느 것도 아닙니다."),

@@ -356,10 +356,10 @@ MESSAGES = {
         "{lowest_value:.2f}배), 군데군데 다시 올라갑니다. 가장 크게 오르는 곳은 거리 {rise_from:,}부터 {rise_to:,}까지"
         "입니다({rise:.2f}만큼)."),
     "positions.rotary.relative": (
-        "**{name} has no position table**: {note}. Positions enter attention as a learned bias per distance bucket, "
-        "not as vectors added to the tokens, so there is nothing to show here.",
-        "**{name}에는 위치 임베딩 테이블이 없습니다.** {note}. 위치 정보는 토큰에 더해지는 벡터가 아니라, 거리 구간마다 "
-        "학습된 편향으로 어텐션에 들어갑니다. 그래서 여기서 보여 줄 테이블이 없습니다."),
+        "**{name} has no position table**: positions enter attention as a learned bias per distance bucket, added "
+        "to the attention scores, not as vectors added to the tokens, so there is nothing to show here.",
+        "**{name}에는 위치 임베딩 테이블이 없습니다.** 위치 정보는 토큰에 더해지는 벡터가 아니라, 거리 구간마다 학습된 "
+        "편향으로 어텐션 점수에 더해집니다. 그래서 여기서 보여 줄 것이 없습니다."),
     "positions.rotary.none": (
         "**{name} has no position table** ({note}): these tables carry no position information, so there is nothing "
         "to show here. Load a checkpoint with learned positions (GPT-2, BERT, OPT) or rotary ones (Llama).",
