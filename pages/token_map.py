@@ -234,7 +234,8 @@ if webgl:
     legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
         t(COLOUR_LABELS[colour])
     st.altair_chart(legend_chart(legend, legend_title), width="content", key="token_map_legend")
-    st.caption(t("token_map.webgl_caption", count=n_points,
+    st.caption(t("token_map.webgl_caption_positions" if rows.name == "position" else "token_map.webgl_caption",
+                 count=n_points,
                  rotate=t("token_map.webgl_rotate") if projection.dims == 3 else ""))
 elif projection.dims == 2:
     # Keyed by the coordinates: a box is in map units, so another map (method, parameters, table) starts with none;

@@ -118,6 +118,7 @@ def test_clicking_a_point_of_the_webgl_map_lists_that_row_as_selected(page, app_
     settle(page)
     save_screenshot(page, "token map webgl click selection")
     assert page.get_by_role("heading", name="Selected positions").count() == 1  # its rows are positions
+    assert page.get_by_text("hover a point for its position").count() == 1
     # The list under the map holds that point, and the CSV offered for download has its id.
     listing = page.locator("[data-testid='stDataFrame']").last
     listing.wait_for(state="visible", timeout=30_000)

@@ -31,6 +31,11 @@ MESSAGES.update({
         "its token; click points to select them (click again to deselect).",
         "WebGL: 점 {count:,}개를 모두 그렸습니다. 스크롤하면 확대되고 끌면 이동합니다{rotate}. 점 위에 마우스를 "
         "올리면 토큰이 보이고, 점을 클릭하면 선택됩니다(다시 클릭하면 해제)."),
+    "token_map.webgl_caption_positions": (
+        "WebGL: every one of the {count:,} points is drawn. Scroll to zoom, drag to pan{rotate}; hover a point for "
+        "its position; click points to select them (click again to deselect).",
+        "WebGL: 점 {count:,}개를 모두 그렸습니다. 스크롤하면 확대되고 끌면 이동합니다{rotate}. 점 위에 마우스를 "
+        "올리면 위치가 보이고, 점을 클릭하면 선택됩니다(다시 클릭하면 해제)."),
     "token_map.webgl_rotate": (", drag with the right button or Ctrl to rotate",
                                ". 오른쪽 버튼이나 Ctrl을 누른 채 끌면 회전합니다"),
     "token_map.legend_title": ("Colours", "색"),
