@@ -61,6 +61,8 @@ def hangul_note(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, 
         return msg("hangul.whole", model=common["model"], text=common["text"])
     if split.kind == "bytes":
         return msg("hangul.bytes", byte_pieces=split.byte_pieces, **common)
+    if split.kind == "unknown" and len(split.text.split()) > 1:  # WordPiece gives one [UNK] per word it cannot spell
+        return msg("hangul.unknown_words" + (".one" if split.unknown == 1 else ""), count=split.unknown, **common)
     return msg(f"hangul.{split.kind}", **common)
 
 

@@ -78,3 +78,16 @@ def test_the_readme_quotes_the_measured_rates():
     for name in ("smollm2-135m", "tiny-gpt-pydocs", "all-minilm-l6-v2"):
         assert f"{measured[name]['tokens_per_syllable']:.2f}" in readme, name
     assert f"{measured['all-minilm-l6-v2']['unknown_texts']} of the 30 became `[UNK]`" in readme
+
+
+def test_a_sentence_with_unknown_words_counts_them_and_does_not_call_it_one_word(bundled):
+    tables, tokenizer = bundled["all-minilm-l6-v2"]
+    split = _split(bundled, "all-minilm-l6-v2", "고양이가 매트 위에 앉았다")
+    assert split.kind == "unknown" and split.unknown == 3  # 매트 becomes letters; the other three words [UNK]
+    note = hangul_note(tables, tokenizer, "고양이가 매트 위에 앉았다", use="sentence")
+    assert "lacks a letter of 3 words of" in note and "each of them into" in note and "that word" not in note
+    assert "단어 3개를" in render(note, "ko") and "그 단어들을 각각" in render(note, "ko")
+    one = hangul_note(tables, tokenizer, "임베딩 고양이")  # 임베딩 is spelled in letters, 고양이 is not
+    assert "lacks a letter of one word of" in one and "turns that word into" in one
+    assert "lacks a letter of" in hangul_note(tables, tokenizer, "고양이") and "word of" not in \
+        hangul_note(tables, tokenizer, "고양이")  # a single word keeps the single-word sentence
