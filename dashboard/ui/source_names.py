@@ -12,6 +12,7 @@ other source (a bundled name, a path on the server) is shown and linked as is.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -193,9 +194,10 @@ def load_error_message(source: str, error: Exception) -> PerLanguageText:
     def shorten_paths(reason: str) -> str:
         for folder in folders:
             reason = reason.replace(folder + os.sep, "")
-        # Only whole absolute paths are replaced anywhere: a short name may also be an ordinary word.
+        # Only whole absolute paths are replaced anywhere: a short name may also be an ordinary word, and
+        # "/etc" inside the typed "../../etc" is not a path of its own (nothing path-like just before it).
         for path in sorted(full_paths, key=len, reverse=True):
-            reason = reason.replace(path, shown)
+            reason = re.sub(rf"(?<![\w.~/-]){re.escape(path)}", lambda _: shown, reason)
         return reason
 
     subjects = (source, Path(source).name) + ((os.path.relpath(source, batch),) if batch is not None else ())

@@ -1,5 +1,6 @@
 """Uploads are named as uploaded, never by their temporary path, and never put in a link."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,18 @@ def test_error_for_a_path_names_it_once(tmp_path):
     for named in (missing, repr(missing)):  # readers quote a typed path (user_paths.shorten)
         assert load_error_message(missing, ValueError(f"{named} is neither an existing path nor a bundled checkpoint")) \
             == expected
+
+
+def test_a_climbing_path_whose_full_path_is_inside_it_is_named_once_not_twice(tmp_path, monkeypatch):
+    # Review: ?model=../../../../etc said "../../../..../../../../etc": the full path "/etc" was replaced
+    # inside the path as typed.
+    monkeypatch.chdir(tmp_path)
+    typed = "../" * (len(tmp_path.parts) - 1) + "etc"
+    assert os.path.abspath(typed) == "/etc"
+    message = load_error_message(typed, ValueError(f"{typed} holds no checkpoint file; give the path of one"))
+    assert message == f"Could not read {typed}: it holds no checkpoint file; give the path of one"
+    full = load_error_message(typed, ValueError("/etc holds no checkpoint file"))  # a reader that quotes it whole
+    assert full == f"Could not read {typed}: it holds no checkpoint file"
 
 
 def test_sidebar_shows_an_active_upload_by_its_name(folder):
