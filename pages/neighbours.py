@@ -9,7 +9,7 @@ from dashboard.analysis.queries import expression_vector, resolve_expression, sp
 from dashboard.charts.neighbours import neighbour_scores_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
-from dashboard.i18n import render, t
+from dashboard.i18n import plural_key, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.explore_frames import dataframe_args
@@ -82,7 +82,7 @@ for term in expression.terms:
 if len(expression.terms) > 1:
     st.write(t("neighbours.query_vector_head" if "head" in names else "neighbours.query_vector",
                expression=escape_markdown(expression.describe())))
-st.caption(t("neighbours.left_out", count=len(expression.ids), metric=METRICS[metric]))
+st.caption(t(plural_key("neighbours.left_out", len(expression.ids)), count=len(expression.ids), metric=METRICS[metric]))
 for name in names:
     if found[name].n_skipped:
         st.caption(t(f"neighbours.skipped.{name}", count=found[name].n_skipped))

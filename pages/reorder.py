@@ -12,7 +12,7 @@ from dashboard.charts.reorder import (
 )
 from dashboard.errors import ExplorerError
 from dashboard.forward.experiment import ReorderExperiment
-from dashboard.i18n import active_language, msg, render, t
+from dashboard.i18n import active_language, msg, plural_key, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.hangul_note import show_hangul_notes
@@ -172,7 +172,7 @@ if experiment.unknown_words:
     unk = escape_markdown(experiment.unknown_token)
     st.info(t("reorder.unknown", unknown=unknown, unk=unk), icon=":material/info:")
 if experiment.n_movable < 2:
-    st.info(t("reorder.too_few", count=experiment.n_movable))
+    st.info(t(plural_key("reorder.too_few", experiment.n_movable), count=experiment.n_movable))
 elif np.array_equal(experiment.perm, np.arange(len(experiment.perm))):
     st.info(t("reorder.unchanged"))
 elif experiment.permuted_tokens == experiment.tokens:

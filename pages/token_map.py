@@ -24,7 +24,7 @@ from dashboard.charts.token_map import (BOX_SELECTION, COLOUR_FIELDS, category_l
 from dashboard.charts.token_map_deck import legend_chart, selected_ids
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
-from dashboard.i18n import render, t
+from dashboard.i18n import plural_key, render, t
 from dashboard.ui.compare_frames import get_undertrained
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
@@ -260,7 +260,7 @@ if projection.method == AXES_METHOD:
 matches = np.flatnonzero(highlighted)
 if st.session_state["map_highlight"].strip():
     shown = ", ".join(code_span(rows.labels[i]) for i in matches[:30]) + (" ..." if len(matches) > 30 else "")
-    st.write(t("token_map.matches", count=len(matches), shown=shown) if len(matches)
+    st.write(t(plural_key("token_map.matches", len(matches)), count=len(matches), shown=shown) if len(matches)
              else t("token_map.no_matches", count=len(matches)))
 if undertrained is not None:
     st.write(t("token_map.undertrained_marked", count=len(undertrained.candidates),
@@ -290,13 +290,15 @@ if len(selected):
     selection = pd.DataFrame({"id": selected, "token": [rows.labels[i] for i in selected],
                               "category": [category_label(c) for c in rows.categories[selected]],
                               "norm": rows.norms[selected]})
-    one = ".one" if len(selected) == 1 else ""
+    n_selected = len(selected)
     if webgl:
-        counted = t("token_map.selected_count" + one, count=len(selected), clicked=len(clicked), boxed=len(ranged))
+        counted = t(plural_key("token_map.selected_count", n_selected), count=n_selected, clicked=len(clicked),
+                    boxed=len(ranged))
     elif projection.dims == 2:
-        counted = t("token_map.selected_count_2d" + one, count=len(selected), dragged=len(dragged), ranged=len(ranged))
+        counted = t(plural_key("token_map.selected_count_2d", n_selected), count=n_selected, dragged=len(dragged),
+                    ranged=len(ranged))
     else:  # the 3D Vega-Lite views select by their ranges only
-        counted = t("token_map.selected_count_ranges" + one, count=len(selected))
+        counted = t(plural_key("token_map.selected_count_ranges", n_selected), count=n_selected)
     st.markdown(counted)
     if len(selection) > SELECTION_ROWS_SHOWN:
         st.caption(t("token_map.selected_shown", shown=SELECTION_ROWS_SHOWN, count=len(selection)))

@@ -141,3 +141,8 @@ def both_languages(key: str, **params: Any) -> str:
 def t(key: str, **params: Any) -> str:
     """The message ``key`` rendered now, in the active language (for page code)."""
     return Text(key, params).render(active_language())
+
+
+def plural_key(key: str, count: int) -> str:
+    """``key + ".one"`` when ``count`` is 1 (the catalogue's singular), else ``key``: "1 point", "2 points"."""
+    return f"{key}.one" if count == 1 else key

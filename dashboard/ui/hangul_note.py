@@ -15,7 +15,7 @@ from pathlib import Path
 from dashboard.analysis.hangul import has_hangul, split_hangul
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.errors import ExplorerError
-from dashboard.i18n import Text, msg
+from dashboard.i18n import Text, msg, plural_key
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.tables import EmbeddingTables
 
@@ -62,7 +62,7 @@ def hangul_note(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, 
     if split.kind == "bytes":
         return msg("hangul.bytes", byte_pieces=split.byte_pieces, **common)
     if split.kind == "unknown" and len(split.text.split()) > 1:  # WordPiece gives one [UNK] per word it cannot spell
-        return msg("hangul.unknown_words" + (".one" if split.unknown == 1 else ""), count=split.unknown, **common)
+        return msg(plural_key("hangul.unknown_words", split.unknown), count=split.unknown, **common)
     return msg(f"hangul.{split.kind}", **common)
 
 

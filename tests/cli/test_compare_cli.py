@@ -95,6 +95,7 @@ def test_the_refusal_names_rotary_once(tmp_path, capsys):
 def test_a_tied_checkpoints_head_is_its_token_table_and_a_note_on_stderr_says_so(tmp_path, capsys):
     tied = str(factories.gpt2_folder(tmp_path / "tied", tied=True))
     untied = str(factories.gpt2_folder(tmp_path / "untied", tied=False))
+    capsys.readouterr()  # transformers' "Writing model shards" bars, where a process shows them
     assert main(["compare", tied, untied, "--table", "head", "--json"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["rows"] == factories.VOCAB  # stdout stays the one JSON object

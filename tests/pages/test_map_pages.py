@@ -67,6 +67,8 @@ def test_a_link_reopens_the_same_view(folder):
     assert any(layer["id"].startswith("highlight-") for layer in deck["layers"])
     assert any(m.value == "**2** rows match the highlight: `cat`, `dog`" for m in at.markdown)
     assert at.query_params["highlight"] == "cat, dog"
+    one = open_page("pages/token_map.py", folder, highlight="cat")
+    assert any(m.value == "**1** row matches the highlight: `cat`" for m in one.markdown)
 
 
 def test_bad_regex_and_bad_link_values_are_messages_not_crashes(folder):
@@ -91,7 +93,8 @@ def test_the_ignored_link_warning_stays_when_the_finished_umap_reruns_the_page(f
     def ignored(at):
         return [w.value for w in at.warning if "Ignored from the link: highlight=" in shown(w.value)]
 
-    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="11", highlight="a" * (HIGHLIGHT_CHARS + 1))
+    # n_neighbors=19: a key of its own (11-13 are test_umap_progress_page.py's, whose jobs must not be finished)
+    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="19", highlight="a" * (HIGHLIGHT_CHARS + 1))
     assert not at.exception and ignored(at)
     rerun_until_umap_is_drawn(at)  # the background UMAP's own rerun, with the link's value still unused
     assert ignored(at)
@@ -170,6 +173,9 @@ def test_neighbours_of_a_split_word_say_so_and_leave_out_the_pieces(folder):
     table = at.dataframe[0].value
     assert len(table) == 5 and not {"x", "##yl", "##ophone"} & set(table["token"])
     assert list(table["score"]) == sorted(table["score"], reverse=True)
+    assert "3 tokens of the query itself are left out of the results" in captions(at)
+    one = open_page("pages/neighbours.py", folder, query="cat", k="5")
+    assert "1 token of the query itself is left out of the results" in captions(one)
 
 
 def test_neighbours_bad_query_is_an_error_in_the_page(folder):
@@ -299,7 +305,8 @@ def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
 
 
 @pytest.mark.parametrize("lang, heading, column, counted, download", [
-    ("en", "Selected positions", "position", "**1** point selected, inside the ranges above.", "Selected positions (CSV)"),
+    ("en", "Selected positions", "position", "**1** point selected, inside the ranges above.",
+     "Selected positions (CSV)"),
     ("ko", "선택한 위치", "위치", "위 범위 안의 점 **1**개를 선택했습니다.", "선택한 위치 (CSV)"),
 ])
 def test_one_selected_position_is_called_a_position_and_counted_in_the_singular(folder, lang, heading, column,

@@ -170,3 +170,9 @@ def test_the_caption_speaks_of_special_tokens_only_where_the_sentence_has_some(b
 
     assert "Special tokens (orange) stay in place." in caption(_page(bert))  # [CLS] ... [SEP]
     assert "Special tokens" not in caption(_page(gpt2))  # GPT-2's tokenizer adds none
+
+
+def test_a_one_word_sentence_counts_its_one_movable_token_in_the_singular(bert):
+    at = _page(bert, **{state.REORDER_SENTENCE: "cat"})
+    assert any(i.value.startswith("The sentence has 1 token that can move") for i in at.info), \
+        [i.value for i in at.info]
