@@ -19,6 +19,7 @@ from dashboard.analysis.token_map import (
     token_map_frame,
 )
 from dashboard.analysis.tsne import SEEDED_THREADS
+from dashboard.analysis.undertrained import INDICATOR_LABELS
 from dashboard.charts.token_map import (BOX_SELECTION, COLOUR_FIELDS, category_label, find_rows_in_box,
                                          token_map_chart)
 from dashboard.charts.token_map_deck import legend_chart, selected_ids
@@ -264,7 +265,7 @@ if st.session_state["map_highlight"].strip():
              else t("token_map.no_matches", count=len(matches)))
 if undertrained is not None:
     st.write(t("token_map.undertrained_marked", count=len(undertrained.candidates),
-               indicator=undertrained.name, threshold=undertrained.threshold))
+               indicator=render(INDICATOR_LABELS[undertrained.indicator]), threshold=undertrained.threshold))
 
 stem = f"{tables.name}-{rows.name}-{projection.method}-{projection.dims}d"
 

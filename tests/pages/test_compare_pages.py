@@ -143,6 +143,9 @@ def test_token_map_marks_the_candidates(quiet_rows):
     marked = set(_map_rows(at).query("highlighted")["id"])
     assert len(marked) == 20 and set(range(100, 110)) <= marked
     assert any("20** under-trained candidates marked" in m.value for m in at.markdown)
+    korean = open_app_page("pages/token_map.py", model=str(quiet_rows), query={"undertrained": "1", "lang": "ko"})
+    [marked_ko] = [m.value for m in korean.markdown if "덜 학습된 토큰 후보" in m.value]
+    assert "노름" in marked_ko and "norm" not in marked_ko, marked_ko  # the indicator in the page's language
     assert not _map_rows(open_app_page("pages/token_map.py", model=str(quiet_rows)))["highlighted"].any()
 
 
