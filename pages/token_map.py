@@ -15,6 +15,7 @@ from dashboard.analysis.token_map import (
     choose_drawn_rows,
     coordinates_frame,
     match_tokens,
+    projector_metadata,
     regex_example,
     token_map_frame,
 )
@@ -288,9 +289,12 @@ selected = np.union1d(np.union1d(clicked, ranged), dragged)  # each way of selec
 of_positions = "_positions" if rows.name == "position" else ""  # its rows are positions, not tokens
 st.subheader(t("token_map.selected_heading" + of_positions))
 if len(selected):
-    selection = pd.DataFrame({"id": selected, "token": [rows.labels[i] for i in selected],
-                              "category": [category_label(c) for c in rows.categories[selected]],
-                              "norm": rows.norms[selected]})
+    if of_positions:  # a position's id is its position; it has no token string and no token category
+        selection = pd.DataFrame({"position": selected, "norm": rows.norms[selected]})
+    else:
+        selection = pd.DataFrame({"id": selected, "token": [rows.labels[i] for i in selected],
+                                  "category": [category_label(c) for c in rows.categories[selected]],
+                                  "norm": rows.norms[selected]})
     n_selected = len(selected)
     if webgl:
         counted = t(plural_key("token_map.selected_count", n_selected), count=n_selected, clicked=len(clicked),
@@ -304,8 +308,6 @@ if len(selected):
     if len(selection) > SELECTION_ROWS_SHOWN:
         st.caption(t("token_map.selected_shown", shown=SELECTION_ROWS_SHOWN, count=len(selection)))
     headers = {column: t(f"token_map.column.{column}") for column in selection.columns}
-    if of_positions:
-        headers["token"] = t("token_map.column.position")
     st.dataframe(selection.head(SELECTION_ROWS_SHOWN).rename(columns=headers), hide_index=True,
                  key="map_selected_table")
     file_download_button(t("token_map.download_selected" + of_positions), csv_bytes(selection), f"{stem}-selected.csv",
@@ -322,8 +324,7 @@ def coordinates_csv() -> bytes:
 
 
 def projector_bundle() -> bytes:
-    metadata = pd.DataFrame({"token": rows.labels, "id": np.arange(len(rows.labels)), "category": rows.categories})
-    return projector_zip(rows.table, metadata)
+    return projector_zip(rows.table, projector_metadata(rows))
 
 
 st.subheader(t("token_map.export"))

@@ -92,6 +92,20 @@ class TableRows:
         return row_norms(self.table)
 
 
+def projector_metadata(rows: TableRows) -> pd.DataFrame:
+    """The Embedding Projector's label columns for ``rows`` (see :func:`dashboard.exports.projector_files`).
+
+    Tokens get ``token`` (their readable string), ``id`` and ``category``; a
+    position table gets one column, ``position`` (``0 .. n_rows - 1``): a
+    position has no token string to mark spaces in and no token category.
+    """
+    import pandas as pd
+
+    if rows.name == "position":
+        return pd.DataFrame({"position": np.arange(len(rows.labels))})
+    return pd.DataFrame({"token": rows.labels, "id": np.arange(len(rows.labels)), "category": rows.categories})
+
+
 def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
     """The token, position or output-head table of ``tables`` with labels, categories and norms.
 

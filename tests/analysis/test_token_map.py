@@ -153,3 +153,16 @@ def test_categories_and_norms_are_computed_only_when_asked_for(monkeypatch):
     rows.categories
     assert len(calls) == 1
     np.testing.assert_allclose(rows.norms, np.linalg.norm(rows.table, axis=1), rtol=1e-6)
+
+
+
+def test_projector_metadata_of_a_position_table_is_its_positions_without_space_markers():
+    from dashboard.analysis.token_map import projector_metadata, table_rows
+    from dashboard.exports import projector_files
+
+    tables = tables_of(random_table(4, 3), ["the", " cat", "a b", "x"], position=random_table(5, 3, seed=1))
+    _, positions = projector_files(tables.position, projector_metadata(table_rows(tables, "position")))
+    assert positions.decode() == "0\n1\n2\n3\n4\n"  # one column, no header (the Projector's convention)
+    _, tokens = projector_files(tables.token, projector_metadata(table_rows(tables, "token")))
+    lines = tokens.decode().splitlines()
+    assert lines[0] == "token\tid\tcategory" and lines[3].startswith("a␣b\t2\t")  # tokens keep the markers

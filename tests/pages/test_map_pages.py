@@ -320,7 +320,8 @@ def test_one_selected_position_is_called_a_position_and_counted_in_the_singular(
     assert heading in [h.value for h in at.subheader]
     webgl = open_page("pages/token_map.py", folder, table="position", renderer="webgl", lang=lang)
     assert ("hover a point for its position" if lang == "en" else "마우스를 올리면 위치가 보이고") in captions(webgl)
-    assert list(at.dataframe[-1].value.columns)[1] == column and len(at.dataframe[-1].value) == 1
+    assert list(at.dataframe[-1].value.columns) == [column, "norm" if lang == "en" else "노름"]
+    assert len(at.dataframe[-1].value) == 1
     assert counted in [m.value for m in at.markdown]
     assert any(b.proto.label == download for b in at.get("download_button"))
 
