@@ -212,7 +212,7 @@ if experiment.has_forward:
     st.header(t("reorder.level3"))
     show_pair("reorder.metric.largest", numbers, "model_max_abs_diff", format_difference)
     show_pair("reorder.metric.pooled_cosine", numbers, "pooled_cosine", format_cosine)
-    st.write(t("reorder.model_explain"))
+    st.write(t("reorder.model_explain_causal" if experiment.causal else "reorder.model_explain"))
     difference_chart(experiment, "model")
     next_tokens = next_token_frame(experiment, tables)
     if not next_tokens.empty:

@@ -176,3 +176,12 @@ def test_a_one_word_sentence_counts_its_one_movable_token_in_the_singular(bert):
     at = _page(bert, **{state.REORDER_SENTENCE: "cat"})
     assert any(i.value.startswith("The sentence has 1 token that can move") for i in at.info), \
         [i.value for i in at.info]
+
+
+def test_only_a_bidirectional_model_is_told_its_pooled_vector_may_be_a_sentence_embedding(bert, gpt2):
+    def prose(at):
+        return " ".join(m.value for m in at.markdown)
+
+    assert "sentence encoder such as all-MiniLM-L6-v2" in prose(_page(bert))
+    causal = prose(_page(gpt2))
+    assert "mean-pooled vectors" in causal and "sentence encoder" not in causal

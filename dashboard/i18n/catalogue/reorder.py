@@ -141,6 +141,9 @@ MESSAGES = {
         "vectors (for a sentence encoder such as all-MiniLM-L6-v2 that is the model's own sentence embedding).",
         "마지막 은닉 상태를 같은 방법으로 비교합니다. 두 문장의 평균 풀링 벡터 사이의 코사인 유사도도 "
         "구합니다(all-MiniLM-L6-v2 같은 문장 인코더에서는 이것이 곧 모델이 내놓는 문장 임베딩입니다)."),
+    "reorder.model_explain_causal": (
+        "Final hidden states compared the same way, and the cosine between the two sentences' mean-pooled vectors.",
+        "마지막 은닉 상태를 같은 방법으로 비교합니다. 두 문장의 평균 풀링 벡터 사이의 코사인 유사도도 구합니다."),
     "reorder.next_tokens": ("Next-token prediction after each sentence", "각 문장 뒤에 올 다음 토큰 예측"),
     "reorder.next_caption": (
         "{setting}: “{original}” after the original, “{permuted}” after the reordered",
