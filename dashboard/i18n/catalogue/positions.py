@@ -117,12 +117,12 @@ MESSAGES = {
     # --- heatmap ------------------------------------------------------------------------------------------------
     "positions.heatmap.subheader": ("Similarity between positions", "위치 사이의 유사도"),
     "positions.heatmap.explain": (
-        "Cell (i, j) compares the rows of positions i and j (in a long table, of two blocks of positions): red is "
-        "positive (alike), white 0 (unrelated), blue negative (opposite). A band along the diagonal means that "
-        "nearby positions have similar rows.",
-        "칸 (i, j)는 위치 i의 행과 위치 j의 행이 얼마나 닮았는지 보여 줍니다(테이블이 길면 위치 블록 두 개를 비교합니다). "
-        "빨강은 양수(닮음), 흰색은 0(관계없음), 파랑은 음수(반대 방향)입니다. 대각선을 따라 띠가 보이면 가까운 위치끼리 "
-        "행이 닮았다는 뜻입니다."),
+        "Cell (i, j) compares the rows of positions i and j (the caption under the charts says when a cell is a "
+        "block of positions): red is positive (alike), white 0 (unrelated), blue negative (opposite). A band along "
+        "the diagonal means that nearby positions have similar rows.",
+        "칸 (i, j)는 위치 i의 행과 위치 j의 행이 얼마나 닮았는지 보여 줍니다(칸 하나가 위치 블록일 때는 차트 아래 "
+        "설명에 적혀 있습니다). 빨강은 양수(닮음), 흰색은 0(관계없음), 파랑은 음수(반대 방향)입니다. 대각선을 따라 "
+        "띠가 보이면 가까운 위치끼리 행이 닮았다는 뜻입니다."),
     "positions.heatmap.title": ("{measure} similarity, {side}", "{measure}, {side}"),
     "positions.heatmap.blocks": (
         "Block-averaged to {cells} × {cells} cells, about what the chart's pixels can show: each cell is the mean "
