@@ -172,7 +172,9 @@ if experiment.unknown_words:
     unk = escape_markdown(experiment.unknown_token)
     st.info(t("reorder.unknown", unknown=unknown, unk=unk), icon=":material/info:")
 if experiment.n_movable < 2:
-    st.info(t(plural_key("reorder.too_few", experiment.n_movable), count=experiment.n_movable))
+    fixed_tokens = [escape_markdown(token) for token, fixed in zip(experiment.tokens, experiment.special) if fixed]
+    fixed = t("reorder.too_few.fixed", tokens=", ".join(fixed_tokens)) if fixed_tokens else ""
+    st.info(t(plural_key("reorder.too_few", experiment.n_movable), count=experiment.n_movable, fixed=fixed))
 elif np.array_equal(experiment.perm, np.arange(len(experiment.perm))):
     st.info(t("reorder.unchanged"))
 elif experiment.permuted_tokens == experiment.tokens:

@@ -311,4 +311,7 @@ def _serve() -> None:
             _write(answers, kind="error", error=type(error).__name__, message=message)
 
 if __name__ == "__main__":
-    _serve()
+    try:
+        _serve()
+    except BrokenPipeError:  # the server went away mid-fit: nobody reads the answer, so end without a traceback
+        os._exit(0)  # not sys.exit: flushing the dead pipe at interpreter exit would print another error

@@ -101,3 +101,21 @@ def test_a_block_that_cannot_be_reserved_falls_back_to_the_file(monkeypatch):
     assert block is not None and block.size >= 1 << 20
     block.close()
     block.unlink()
+
+
+def test_a_child_whose_server_went_away_ends_quietly_without_a_traceback():
+    import json
+    import subprocess
+    import sys
+
+    from dashboard.analysis.umap_process import ROOT
+
+    child = subprocess.Popen([sys.executable, "-m", "dashboard.analysis.umap_process"], cwd=ROOT,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child.stdout.close()  # the server is gone: nothing reads the answers any more
+    # a request the child answers at once (an error: no such settings), into the closed pipe
+    child.stdin.write(json.dumps({"kind": "fit", "settings": {"no_such_setting": 1}}).encode() + b"\n")
+    child.stdin.close()
+    stderr = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 0, stderr
+    assert "Traceback" not in stderr and "BrokenPipeError" not in stderr, stderr

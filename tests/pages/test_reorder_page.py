@@ -178,6 +178,15 @@ def test_a_one_word_sentence_counts_its_one_movable_token_in_the_singular(bert):
         [i.value for i in at.info]
 
 
+def test_too_few_tokens_names_the_tokens_this_tokenizer_added_and_none_where_it_adds_none(bert, gpt2):
+    def too_few(at):
+        return next(i.value for i in at.info if "can move" in i.value)
+
+    bert_text = too_few(_page(bert, **{state.REORDER_SENTENCE: "cat"}))
+    assert "added around it, \\[CLS\\], \\[SEP\\], stay in place" in bert_text
+    assert "stay in place" not in too_few(_page(gpt2, **{state.REORDER_SENTENCE: "cat"}))  # GPT-2 adds none
+
+
 def test_only_a_bidirectional_model_is_told_its_pooled_vector_may_be_a_sentence_embedding(bert, gpt2):
     def prose(at):
         return " ".join(m.value for m in at.markdown)

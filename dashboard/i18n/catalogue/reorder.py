@@ -53,15 +53,17 @@ MESSAGES = {
         "알 수 없는 단어 모두가 함께 쓰는 한 행입니다. {unk}은(는) 문장의 단어 하나를 대신하므로 단어처럼 "
         "움직입니다. 제자리에 있는 것은 토크나이저가 문장 앞뒤에 붙이는 토큰뿐입니다."),
     "reorder.too_few": (
-        "The sentence has {count} tokens that can move (the tokens the tokenizer adds around "
-        "it, such as [CLS], [SEP] or BOS, stay in place), so every order is the same sentence; type more words.",
-        "이 문장에서 움직일 수 있는 토큰은 {count}개입니다([CLS], [SEP], BOS처럼 토크나이저가 앞뒤에 붙이는 "
-        "토큰은 제자리에 있습니다). 그래서 어떤 순서로 바꿔도 같은 문장입니다. 단어를 더 입력하세요."),
+        "The sentence has {count} tokens that can move{fixed}, so every order is the same sentence; "
+        "type more words.",
+        "이 문장에서 움직일 수 있는 토큰은 {count}개입니다{fixed}. 그래서 어떤 순서로 바꿔도 같은 문장입니다. "
+        "단어를 더 입력하세요."),
     "reorder.too_few.one": (
-        "The sentence has 1 token that can move (the tokens the tokenizer adds around "
-        "it, such as [CLS], [SEP] or BOS, stay in place), so every order is the same sentence; type more words.",
-        "이 문장에서 움직일 수 있는 토큰은 1개입니다([CLS], [SEP], BOS처럼 토크나이저가 앞뒤에 붙이는 "
-        "토큰은 제자리에 있습니다). 그래서 어떤 순서로 바꿔도 같은 문장입니다. 단어를 더 입력하세요."),
+        "The sentence has 1 token that can move{fixed}, so every order is the same sentence; type more words.",
+        "이 문장에서 움직일 수 있는 토큰은 1개입니다{fixed}. 그래서 어떤 순서로 바꿔도 같은 문장입니다. "
+        "단어를 더 입력하세요."),
+    # {tokens}: this sentence's special tokens, e.g. "[CLS], [SEP]"; the clause is left out when it has none
+    "reorder.too_few.fixed": (" (the tokens the tokenizer added around it, {tokens}, stay in place)",
+                              "(토크나이저가 앞뒤에 붙인 토큰 {tokens}은(는) 제자리에 있습니다)"),
     "reorder.unchanged": ("This order leaves the sentence unchanged; pick another seed or order to see a difference.",
                           "이 순서로는 문장이 바뀌지 않습니다. 차이를 보려면 다른 시드나 순서를 고르세요."),
     "reorder.same_tokens": (
