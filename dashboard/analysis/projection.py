@@ -86,8 +86,8 @@ class ProjectionSettings:
         method: ``pca``, ``umap`` or ``tsne``.
         dims: 2 or 3 output coordinates.
         seed: UMAP's and t-SNE's ``random_state``, in [0, 2**32 - 1] (PCA needs none: it is exact, or
-            seeded with 0 for tables wider than :data:`EXACT_PCA_MAX_D_MODEL`). ``None`` runs UMAP unseeded: on every core, faster,
-            and another layout each fit.
+            seeded with 0 for tables wider than :data:`EXACT_PCA_MAX_D_MODEL`). ``None`` runs UMAP
+            unseeded: on every core, faster, and another layout each fit.
         n_neighbors: UMAP's neighbourhood size, >= 2: larger keeps more global structure.
         min_dist: UMAP's minimum distance between points in the output, in [0, 1].
         perplexity: t-SNE's effective number of neighbours, in [2, 100].
