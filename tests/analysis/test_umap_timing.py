@@ -65,7 +65,7 @@ def test_the_measured_model_predicts_its_held_out_sizes_within_the_stated_factor
     fitted = [run for run in data["runs"] if not run["held_out"]]
     model = fit_time_model(fitted, data["cores"])  # refitted from the recorded runs: the file's laws are these
     refitted, recorded = model.predict(5000, 64, True).seconds, load_time_model().predict(5000, 64, True).seconds
-    # equal up to rounding: the least-squares fit's last digits depend on the CPU's BLAS (CI's machine differed in 1e-14)
+    # equal up to rounding: the least-squares fit's last digits depend on the CPU's BLAS (one CI machine: 1e-14 off)
     assert refitted == pytest.approx(recorded, rel=1e-9)
     held_out = [run for run in data["runs"] if run["held_out"]]
     assert held_out, "the measurement must keep sizes out of the fit to check it"
