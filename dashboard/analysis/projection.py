@@ -55,7 +55,7 @@ import numpy as np
 
 from dashboard.analysis.backends import BACKEND_METHODS, BACKENDS
 from dashboard.errors import InvalidTableError, QueryError
-from dashboard.i18n import Text, msg
+from dashboard.i18n import Text, msg, plural_key
 
 #: Method name -> what the caption calls it.
 METHODS = {"pca": "PCA", "umap": "UMAP", "tsne": "t-SNE"}
@@ -323,8 +323,8 @@ def find_distinct_rows(table: np.ndarray) -> DistinctRows:
 
 
 def _rows(count: int, key: str) -> Text:
-    """The note ``key`` about ``count`` rows, worded for one row (``key.one``) or several (``key.many``)."""
-    return msg(f"{key}.one" if count == 1 else f"{key}.many", count=count)
+    """The note ``key`` about ``count`` rows, worded for one row or several (:func:`plural_key`)."""
+    return msg(plural_key(key, count), count=count)
 
 
 def _check_shape(table: np.ndarray, dims: int) -> None:

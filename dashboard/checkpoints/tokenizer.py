@@ -30,7 +30,7 @@ from typing import Any, Mapping, Protocol
 
 from dashboard.checkpoints.metadata import read_metadata_file
 from dashboard.errors import QueryError
-from dashboard.i18n import msg
+from dashboard.i18n import msg, plural_key
 from dashboard.tables import EmbeddingTables, Vocabulary
 
 
@@ -163,11 +163,10 @@ class VocabularyTokenizer:
         unknown = [piece for piece, i in zip(pieces, ids) if i is None]
         if unknown:
             shown = ", ".join(repr(p) for p in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
-            number = "one" if len(unknown) == 1 else "many"
             if self.splits_words:
-                raise QueryError(msg(f"err.ckpt.unknown_characters.{number}", shown=shown,
+                raise QueryError(msg(plural_key("err.ckpt.unknown_characters", len(unknown)), shown=shown,
                                      count=len(self._vocabulary)))
-            raise QueryError(msg(f"err.ckpt.unknown_words.{number}", shown=shown, last=len(self._vocabulary) - 1))
+            raise QueryError(msg(plural_key("err.ckpt.unknown_words", len(unknown)), shown=shown, last=len(self._vocabulary) - 1))
         special = self._vocabulary.special_ids
         return TokenizedText(tuple(ids), tuple(i in special for i in ids), (False,) * len(ids), tuple(pieces))
 

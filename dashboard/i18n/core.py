@@ -144,5 +144,9 @@ def t(key: str, **params: Any) -> str:
 
 
 def plural_key(key: str, count: int) -> str:
-    """``key + ".one"`` when ``count`` is 1 (the catalogue's singular), else ``key``: "1 point", "2 points"."""
-    return f"{key}.one" if count == 1 else key
+    """The catalogue key of ``key`` for ``count`` things: ``key.one`` when ``count`` is 1, else ``key.many``.
+
+    The catalogue words each countable message twice ("1 point", "2 points"); every
+    page and analysis picks between them through this one function.
+    """
+    return f"{key}.one" if count == 1 else f"{key}.many"

@@ -15,7 +15,7 @@ from dashboard.analysis.untrained_rows import (
     untrained_detectable,
     untrained_threshold,
 )
-from dashboard.i18n import Text, msg
+from dashboard.i18n import Text, msg, plural_key
 
 #: Architectures whose first block does not receive the plain sum: the message that says what it receives.
 #: BERT normalises each token's sum with its embedding LayerNorm (``embeddings.LayerNorm`` in transformers'
@@ -43,7 +43,7 @@ def format_position_ranges(positions: list[int], *, limit: int = 12) -> str:
 
 
 def _positions(count: int) -> Text:
-    return msg("positions.count.one" if count == 1 else "positions.count.many", count=count)
+    return msg(plural_key("positions.count", count), count=count)
 
 
 class Verdict(NamedTuple):
@@ -110,5 +110,5 @@ def first_block_input(architecture: str, *, has_token_type: bool) -> Text:
 
 def too_few_rows_message(n_positions: int) -> Text:
     """Why the page shows nothing more for a table of fewer than :data:`MIN_ROWS` rows (a catalogue message)."""
-    return msg("positions.too_few_rows.one" if n_positions == 1 else "positions.too_few_rows.many",
+    return msg(plural_key("positions.too_few_rows", n_positions),
                rows=n_positions, min_rows=MIN_ROWS)

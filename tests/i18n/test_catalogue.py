@@ -47,6 +47,34 @@ def test_every_key_the_code_names_is_in_the_catalogue():
     assert not missing, missing
 
 
+def _plural_keys_used() -> set[tuple[str, str]]:
+    """(file, key) for every literal key passed to plural_key()."""
+    return {(str(path.relative_to(ROOT)), node.args[0].value)
+            for path in SOURCES for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "plural_key"
+            and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)}
+
+
+def test_every_countable_message_the_code_names_has_its_singular_and_plural():
+    used = _plural_keys_used()
+    assert len(used) >= 8  # the pages' counts, the position notes, the tokenizer's unknown words
+    missing = sorted((f, f"{k}.{n}") for f, k in used for n in ("one", "many") if f"{k}.{n}" not in catalogue())
+    assert not missing, missing
+
+
+def test_every_singular_in_the_catalogue_has_a_plural_and_the_other_way_round():
+    keys = set(catalogue())
+    lonely = sorted(k for k in keys if k.endswith(".one") and k[:-4] + ".many" not in keys)
+    lonely += sorted(k for k in keys if k.endswith(".many") and k[:-5] + ".one" not in keys)
+    assert not lonely, lonely
+
+
+def test_plural_key_picks_the_singular_for_one_only():
+    from dashboard.i18n import plural_key
+
+    assert [plural_key("x", n) for n in (0, 1, 2, 1000)] == ["x.many", "x.one", "x.many", "x.many"]
+
+
 def test_text_is_english_as_a_string_and_korean_when_rendered():
     title = msg("nav.overview")
     assert title == "Overview" and isinstance(title, str)

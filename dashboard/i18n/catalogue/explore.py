@@ -85,7 +85,7 @@ MESSAGES = {
     "token_map.drawn_caption": ("**Drawn:** {drawn}.  \n**Computed:** {computed}.",
                                 "**그린 점:** {drawn}.  \n**계산:** {computed}."),
     "token_map.note": ("Note: {note}.", "참고: {note}."),
-    "token_map.matches": ("**{count:,}** rows match the highlight: {shown}",
+    "token_map.matches.many": ("**{count:,}** rows match the highlight: {shown}",
                           "강조 검색어에 맞는 행은 **{count:,}**개입니다: {shown}"),
     "token_map.matches.one": ("**1** row matches the highlight: {shown}",
                               "강조 검색어에 맞는 행은 **1**개입니다: {shown}"),
@@ -142,7 +142,7 @@ MESSAGES = {
         "terms' head rows).",
         "검색 벡터: **{expression}**. 각 항의 벡터를 부호대로 더했습니다(출력 헤드에서는 같은 항들의 헤드 행을 "
         "더합니다)."),
-    "neighbours.left_out": ("{count} tokens of the query itself are left out of the results. Scores: {metric}.",
+    "neighbours.left_out.many": ("{count} tokens of the query itself are left out of the results. Scores: {metric}.",
                             "검색어 자체의 토큰 {count}개는 결과에서 뺐습니다. 점수: {metric}."),
     "neighbours.left_out.one": ("1 token of the query itself is left out of the results. Scores: {metric}.",
                                 "검색어 자체의 토큰 1개는 결과에서 뺐습니다. 점수: {metric}."),

@@ -6,7 +6,7 @@ MESSAGES = {
         "one row shared by every word the vocabulary cannot spell. {consequence}",
         "{model}의 WordPiece 어휘에는 {text}을(를) 이루는 글자 가운데 없는 것이 있어서, 토크나이저가 그 단어를 {unk} "
         "하나로 바꿉니다. {unk}은(는) 어휘로 적을 수 없는 모든 단어가 함께 쓰는 행 하나입니다. {consequence}"),
-    "hangul.unknown_words": (
+    "hangul.unknown_words.many": (
         "{model}'s WordPiece vocabulary lacks a letter of {count} words of {text}, so its tokenizer turns each of "
         "them into {unk}: one row shared by every word the vocabulary cannot spell. {consequence}",
         "{model}의 WordPiece 어휘에는 {text}의 단어 {count}개를 이루는 글자 가운데 없는 것이 있어서, 토크나이저가 그 "

@@ -52,7 +52,7 @@ MESSAGES = {
         "토크나이저에 {unknown}에 맞는 토큰이 없어서, 각각 알 수 없는 토큰 {unk}이(가) 되었습니다. {unk}은(는) "
         "알 수 없는 단어 모두가 함께 쓰는 한 행입니다. {unk}은(는) 문장의 단어 하나를 대신하므로 단어처럼 "
         "움직입니다. 제자리에 있는 것은 토크나이저가 문장 앞뒤에 붙이는 토큰뿐입니다."),
-    "reorder.too_few": (
+    "reorder.too_few.many": (
         "The sentence has {count} tokens that can move{fixed}, so every order is the same sentence; "
         "type more words.",
         "이 문장에서 움직일 수 있는 토큰은 {count}개입니다{fixed}. 그래서 어떤 순서로 바꿔도 같은 문장입니다. "

@@ -44,17 +44,17 @@ MESSAGES.update({
     "token_map.box_axis": ("{axis} from, to", "{axis} 범위"),
     "token_map.selected_heading": ("Selected tokens", "선택한 토큰"),
     "token_map.selected_heading_positions": ("Selected positions", "선택한 위치"),
-    "token_map.selected_count": ("**{count:,}** points selected ({clicked:,} clicked, {boxed:,} in the box).",
+    "token_map.selected_count.many": ("**{count:,}** points selected ({clicked:,} clicked, {boxed:,} in the box).",
                                  "점 **{count:,}**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
     "token_map.selected_count.one": ("**1** point selected ({clicked:,} clicked, {boxed:,} in the box).",
                                      "점 **1**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
-    "token_map.selected_count_2d": (
+    "token_map.selected_count_2d.many": (
         "**{count:,}** points selected ({dragged:,} in the box drawn on the map, {ranged:,} in the ranges).",
         "점 **{count:,}**개를 선택했습니다(지도에 그린 사각형 안 {dragged:,}개, 범위 안 {ranged:,}개)."),
     "token_map.selected_count_2d.one": (
         "**1** point selected ({dragged:,} in the box drawn on the map, {ranged:,} in the ranges).",
         "점 **1**개를 선택했습니다(지도에 그린 사각형 안 {dragged:,}개, 범위 안 {ranged:,}개)."),
-    "token_map.selected_count_ranges": ("**{count:,}** points selected, inside the ranges above.",
+    "token_map.selected_count_ranges.many": ("**{count:,}** points selected, inside the ranges above.",
                                         "위 범위 안의 점 **{count:,}**개를 선택했습니다."),
     "token_map.selected_count_ranges.one": ("**1** point selected, inside the ranges above.",
                                             "위 범위 안의 점 **1**개를 선택했습니다."),
