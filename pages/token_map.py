@@ -286,8 +286,8 @@ with st.expander(t("token_map.box_expander")):
             box &= (projection.coords[:, axis] >= chosen[0]) & (projection.coords[:, axis] <= chosen[1])
 ranged = np.flatnonzero(box) if boxed_on else np.zeros(0, np.int64)
 selected = np.union1d(np.union1d(clicked, ranged), dragged)  # each way of selecting adds its rows
-of_positions = "_positions" if rows.name == "position" else ""  # its rows are positions, not tokens
-st.subheader(t("token_map.selected_heading" + of_positions))
+of_positions = rows.name == "position"  # its rows are positions, not tokens
+st.subheader(t("token_map.selected_heading_positions" if of_positions else "token_map.selected_heading"))
 if len(selected):
     if of_positions:  # a position's id is its position; it has no token string and no token category
         selection = pd.DataFrame({"position": selected, "norm": rows.norms[selected]})
@@ -310,8 +310,9 @@ if len(selected):
     headers = {column: t(f"token_map.column.{column}") for column in selection.columns}
     st.dataframe(selection.head(SELECTION_ROWS_SHOWN).rename(columns=headers), hide_index=True,
                  key="map_selected_table")
-    file_download_button(t("token_map.download_selected" + of_positions), csv_bytes(selection), f"{stem}-selected.csv",
-                         "text/csv", "map_selected_csv")
+    download_label = "token_map.download_selected_positions" if of_positions else "token_map.download_selected"
+    file_download_button(t(download_label), csv_bytes(selection), f"{stem}-selected.csv", "text/csv",
+                         "map_selected_csv")
 else:
     st.caption(t("token_map.selected_none_webgl" if webgl else "token_map.selected_none_2d" if projection.dims == 2
                  else "token_map.selected_none"))
