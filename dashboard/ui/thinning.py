@@ -45,12 +45,14 @@ class Thinned:
         stride: rows per block (1: nothing was dropped).
         rows_per_line: rows of the longest line before thinning.
         rows_before: rows of the whole frame before thinning.
+        keep: how the rows were chosen, one of :data:`KEEPS`.
     """
 
     frame: pd.DataFrame
     stride: int
     rows_per_line: int
     rows_before: int
+    keep: str = "minmax"
 
     @property
     def thinned(self) -> bool:
@@ -103,7 +105,7 @@ def thin_lines(frame: pd.DataFrame, *, x: str, y: str | None = None, by: Sequenc
     rows = int(frame.groupby(by).size().max()) if by and len(frame) else len(frame)
     stride = _stride(rows, max_points, keep)
     if stride == 1:
-        return Thinned(frame, 1, rows, len(frame))
+        return Thinned(frame, 1, rows, len(frame), keep)
     ordered = frame.sort_values(by + [x], kind="stable")
     rank = ordered.groupby(by).cumcount().to_numpy() if by else np.arange(len(ordered))
     if log_x and keep != "stride":
@@ -127,7 +129,7 @@ def thin_lines(frame: pd.DataFrame, *, x: str, y: str | None = None, by: Sequenc
     if always is not None:
         chosen = chosen.union(frame.index[frame[always].to_numpy(dtype=bool)])
     kept = frame.loc[frame.index.isin(chosen)]
-    return Thinned(kept, stride, rows, len(frame))
+    return Thinned(kept, stride, rows, len(frame), keep)
 
 
 def thinning_note(parts: Sequence[tuple[str, Thinned]]) -> str | None:
@@ -139,11 +141,15 @@ def thinning_note(parts: Sequence[tuple[str, Thinned]]) -> str | None:
     Returns:
         The sentence in the active language, or ``None``.
     """
-    said = [t("positions.thin.part", name=render(name), before=result.rows_before, after=len(result.frame))
-            for name, result in parts if result.thinned]
-    if not said:
+    thinned = [(name, result) for name, result in parts if result.thinned]
+    if not thinned:
         return None
-    return t("positions.thin.note", parts="; ".join(said))
+    said = [t("positions.thin.part", name=render(name), before=result.rows_before, after=len(result.frame))
+            for name, result in thinned]
+    # How the kept points were chosen, for the ways used here only (a rotary page has no spectrum).
+    ways = {result.keep for _, result in thinned}
+    rules = [t(f"positions.thin.rule.{keep}") for keep in KEEPS if keep in ways]
+    return t("positions.thin.note", parts="; ".join(said), rules=" ".join(rules))
 
 
 def with_thinning_note(caption: str, parts: Sequence[tuple[str, Thinned]]) -> str:

@@ -80,3 +80,29 @@ def test_log_blocks_refuse_x_that_has_no_logarithm():
     for rows in (frame, frame.head(10)):  # refused whether or not the line is long enough to thin
         with pytest.raises(ValueError, match="log_x needs x > 0"):
             thin_lines(rows, x="frequency", y="amplitude", keep="max", log_x=True)
+
+
+def test_the_note_names_only_the_ways_of_thinning_used_on_the_page():
+    lines = thin_lines(_lines(5_000), x="position", y="value", by=["dimension"], max_points=100)
+    note = thinning_note([("decay", lines)])
+    assert "lowest and highest point" in note
+    assert "Spectra" not in note and "Trajectories" not in note  # a rotary page draws neither
+    spectrum = pd.DataFrame({"frequency": np.arange(1, 5_001), "amplitude": np.random.default_rng(1).random(5_000)})
+    peaks = thin_lines(spectrum, x="frequency", y="amplitude", keep="max", log_x=True, max_points=100)
+    path = thin_lines(_lines(5_000, dims=(0,)), x="position", keep="stride", max_points=100)
+    untouched = thin_lines(_lines(50), x="position", y="value", max_points=100)
+    both = thinning_note([("spectrum", peaks), ("path", path), ("short", untouched)])
+    assert "Spectra keep each block's peak." in both and "Trajectories keep every block's first point." in both
+    assert "lowest and highest" not in both and "short" not in both  # untouched charts add neither part nor rule
+
+
+def test_the_note_reads_in_korean_with_the_same_parts():
+    from dashboard.i18n import use_language
+
+    lines = thin_lines(_lines(5_000), x="position", y="value", by=["dimension"], max_points=100)
+    use_language("ko")
+    try:
+        note = thinning_note([("decay", lines)])
+    finally:
+        use_language("en")
+    assert "가장 낮은 점과 가장 높은 점" in note and "스펙트럼" not in note and "궤적" not in note

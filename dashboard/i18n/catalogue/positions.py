@@ -231,10 +231,13 @@ MESSAGES = {
 
     # --- thinning -----------------------------------------------------------------------------------------------
     "positions.thin.note": (
-        "Thinned for drawing, computed on every row: {parts}. Lines keep the lowest and highest point of each "
-        "block, spectra its peak, trajectories every block's first point.",
-        "계산은 모든 행으로 했고, 그릴 때만 점을 줄였습니다: {parts}. 선 그래프는 블록마다 가장 낮은 점과 가장 높은 점을, "
-        "스펙트럼은 봉우리를, 궤적은 블록마다 첫 점을 남깁니다."),
+        "Thinned for drawing, computed on every row: {parts}. {rules}",
+        "계산은 모든 행으로 했고, 그릴 때만 점을 줄였습니다: {parts}. {rules}"),
+    "positions.thin.rule.minmax": ("Lines keep the lowest and highest point of each block.",
+                                   "선 그래프는 블록마다 가장 낮은 점과 가장 높은 점을 남깁니다."),
+    "positions.thin.rule.max": ("Spectra keep each block's peak.", "스펙트럼은 블록마다 봉우리를 남깁니다."),
+    "positions.thin.rule.stride": ("Trajectories keep every block's first point.",
+                                   "궤적은 블록마다 첫 점을 남깁니다."),
     "positions.thin.part": ("{name} ({before:,} points drawn as {after:,})", "{name} (점 {before:,}개를 {after:,}개로)"),
     "positions.thin.offsets": ("offset curves", "거리별 곡선"),
     "positions.thin.trajectories": ("trajectories", "궤적"),
