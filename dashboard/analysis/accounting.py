@@ -183,6 +183,13 @@ def parse_spec(text: str) -> ModelSpec:
     return ModelSpec(**values)  # type: ignore[arg-type]
 
 
+def _inputs_note(*, has_position: bool, has_token_type: bool) -> Text:
+    """What the first block receives, naming only the tables this model adds (a rotary model: the token row alone)."""
+    key = {(False, False): "token", (True, False): "token_position", (False, True): "token_type",
+           (True, True): "token_position_type"}[(has_position, has_token_type)]
+    return msg(f"acct.note.embeddings.{key}")
+
+
 def parameter_rows(spec: ModelSpec) -> list[ParameterRow]:
     """The accounting table: one row per table, their sum, everything else, total.
 
@@ -217,7 +224,7 @@ def parameter_rows(spec: ModelSpec) -> list[ParameterRow]:
         ParameterRow("output_head", msg("acct.row.output_head"), None if spec.head == "none" else (spec.vocab_size, d),
                      head_extra, share(head_extra), head_note),
         ParameterRow("embeddings", msg("acct.row.embeddings"), None, inputs, share(inputs),
-                     msg("acct.note.embeddings")),
+                     _inputs_note(has_position=bool(position), has_token_type=bool(token_type))),
     ]
     other = None if total is None else total - tables_sum
     rows.append(ParameterRow("other", msg("acct.row.other"), None, other, share(other),

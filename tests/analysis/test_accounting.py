@@ -93,3 +93,15 @@ def test_format_spec_is_read_back_by_parse_spec(text):
 
     spec = parse_spec(text)
     assert parse_spec(format_spec(spec)) == spec
+
+
+@pytest.mark.parametrize("extra, expected", [
+    ("", "the token row alone"),  # rotary: no table is added before the first block
+    (",n_positions=1024", "token + position:"),
+    (",n_positions=512,n_token_types=2", "token + position + token-type:"),
+])
+def test_the_inputs_row_names_only_the_tables_this_model_adds(extra, expected):
+    note = str(_by_name(parameter_rows(parse_spec(f"vocab_size=10,d_model=4,tied=true{extra}")))["embeddings"].note)
+    assert note.startswith(expected)
+    if not extra:
+        assert "position" not in note
