@@ -50,7 +50,8 @@ class HangulSplit:
         syllables: Hangul syllables in ``text`` (>= 1).
         pieces: display strings of its tokens, in order (no special tokens added).
         unknown: how many of them are the unknown token (``[UNK]``).
-        byte_pieces: how many are bare UTF-8 bytes (``<0xEC>``).
+        byte_pieces: how many are UTF-8 bytes that are not text on their own: one (``<0xEC>``) or a few
+            (``<0x20 0xEB>``, a space and the first byte of a syllable).
         letter_pieces: how many are Hangul letters (jamo, from NFD decomposition).
     """
 
@@ -98,12 +99,26 @@ def split_hangul(tokenizer: CheckpointTokenizer, display: list[str] | tuple[str,
         ValueError: ``text`` has no Hangul syllable.
         QueryError: the tokenizer refuses the text (a vocabulary without a tokenizer file).
     """
-    syllables = len(_SYLLABLE.findall(text))
-    if not syllables:
+    if not has_hangul(text):
         raise ValueError(f"{text!r} holds no Hangul syllable")
     encoded = tokenizer.encode(text, add_special_tokens=False)
     pieces = tuple(display[i] if 0 <= i < len(display) else f"#{i}" for i in encoded.ids)
-    return HangulSplit(text=text, syllables=syllables, pieces=pieces, unknown=sum(encoded.unknown),
+    return split_of_pieces(text, pieces, unknown=sum(encoded.unknown))
+
+
+def split_of_pieces(text: str, pieces: tuple[str, ...], *, unknown: int = 0) -> HangulSplit:
+    """The :class:`HangulSplit` of ``text`` already tokenized into ``pieces`` (display strings, in order).
+
+    For a page that looked ``text`` up in its own way (a query's word-initial
+    form, `` 고양이``): the note then describes the rows the page used.
+
+    Raises:
+        ValueError: ``text`` has no Hangul syllable.
+    """
+    syllables = len(_SYLLABLE.findall(text))
+    if not syllables:
+        raise ValueError(f"{text!r} holds no Hangul syllable")
+    return HangulSplit(text=text, syllables=syllables, pieces=tuple(pieces), unknown=unknown,
                        byte_pieces=sum(bool(_BYTE_PIECE.match(p)) for p in pieces),
                        letter_pieces=sum(_is_jamo(p) for p in pieces))
 

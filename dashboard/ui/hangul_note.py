@@ -12,7 +12,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from dashboard.analysis.hangul import has_hangul, split_hangul
+from dashboard.analysis.hangul import has_hangul, split_hangul, split_of_pieces
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.errors import ExplorerError
 from dashboard.i18n import Text, msg, plural_key
@@ -34,7 +34,7 @@ def _unknown_token(tables: EmbeddingTables) -> str:
 
 
 def hangul_note(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, text: str, *,
-                use: str = "query") -> Text | None:
+                use: str = "query", pieces: tuple[str, ...] | None = None) -> Text | None:
     """What ``tables``' tokenizer does with the Korean in ``text``, as Markdown; ``None`` when there is none.
 
     Args:
@@ -43,11 +43,15 @@ def hangul_note(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, 
         text: what the user typed.
         use: ``"query"`` (looked up as a word: Nearest neighbours, Similarity) or
             ``"sentence"`` (run through the model: Reorder, Perturb).
+        pieces: the tokens the page looked ``text`` up as (a query's resolved
+            pieces, in a byte-level vocabulary often the word-initial form
+            `` 고양이``); ``None``: what the tokenizer makes of ``text`` as typed.
     """
     if not has_hangul(text) or tokenizer is None or not tokenizer.splits_words:
         return None
     try:
-        split = split_hangul(tokenizer, tables.vocabulary.display, text.strip())
+        split = (split_of_pieces(text.strip(), pieces) if pieces else
+                 split_hangul(tokenizer, tables.vocabulary.display, text.strip()))
     except (ExplorerError, ValueError):
         return None
     shown = [code_span(p) for p in split.pieces[:_MAX_PIECES]]
@@ -80,6 +84,21 @@ def least_splitting_note(tables: EmbeddingTables) -> Text | None:
                model=escape_markdown(tables.name), here=rates[tables.name], unknown=unknown)
 
 
+def _query_pieces(tables: EmbeddingTables, source: str, texts: list[str]) -> dict[str, tuple[str, ...]]:
+    """Text -> the pieces a query of it reads, as the pages resolve it; texts the resolver refuses are left out
+    (their note then says what the tokenizer makes of them, ``[UNK]`` included)."""
+    from dashboard.ui.map_data import get_resolver
+
+    resolver = get_resolver(tables, source, tables.content_hash)
+    found = {}
+    for text in texts:
+        try:
+            found[text] = resolver.resolve(text).pieces
+        except ExplorerError:
+            continue
+    return found
+
+
 #: At most this many notes per page: one per Korean term typed.
 MAX_NOTES = 3
 
@@ -102,7 +121,9 @@ def show_hangul_notes(tables: EmbeddingTables, source: str, texts: list[str], *,
     from dashboard.ui.tokenizer_loading import get_tokenizer
 
     tokenizer = get_tokenizer(tables, source, tables.content_hash)
-    notes = [note for note in (hangul_note(tables, tokenizer, text, use=use) for text in korean[:MAX_NOTES]) if note]
+    looked_up = _query_pieces(tables, source, korean[:MAX_NOTES]) if use == "query" else {}
+    notes = [note for note in (hangul_note(tables, tokenizer, text, use=use, pieces=looked_up.get(text))
+                               for text in korean[:MAX_NOTES]) if note]
     for note in notes:
         st.info(render(note), icon=":material/translate:")
     least = least_splitting_note(tables) if notes else None

@@ -91,3 +91,22 @@ def test_a_sentence_with_unknown_words_counts_them_and_does_not_call_it_one_word
     assert "lacks a letter of one word of" in one and "turns that word into" in one
     assert "lacks a letter of" in hangul_note(tables, tokenizer, "고양이") and "word of" not in \
         hangul_note(tables, tokenizer, "고양이")  # a single word keeps the single-word sentence
+
+
+def test_byte_pieces_count_pieces_of_several_bytes_and_the_note_does_not_call_them_single(bundled):
+    tables, tokenizer = bundled["smollm2-135m"]
+    split = _split(bundled, "smollm2-135m", "고양이가 매트 위에 앉았다")
+    several = [p for p in split.pieces if p.startswith("<0x") and " 0x" in p]
+    assert "<0x20 0xEB>" in several  # a space and the first byte of a syllable, one token
+    assert split.byte_pieces == sum(p.startswith("<0x") for p in split.pieces) > len(several)
+    note = hangul_note(tables, tokenizer, "고양이가 매트 위에 앉았다", use="sentence")
+    assert f"{split.byte_pieces} of them bytes that are not text on their own" in note
+    assert "single" not in note and "하나짜리" not in render(note, "ko")
+
+
+def test_a_query_note_describes_the_pieces_the_query_reads(bundled):
+    tables, tokenizer = bundled["smollm2-135m"]
+    typed = hangul_note(tables, tokenizer, "고양이")  # as typed: no space before it
+    assert "`<0xEA>`" in typed
+    looked_up = hangul_note(tables, tokenizer, "고양이", pieces=("<0x20 0xEA>", "<0xB3>", "<0xA0>", "이"))
+    assert "4 tokens" in looked_up and "`<0x20 0xEA>`" in looked_up and "3 of them bytes" in looked_up

@@ -38,3 +38,12 @@ def test_reorder_counts_the_positions_a_korean_sentence_takes():
                        session={"reorder_sentence": "고양이가 매트 위에 앉았다"})
     assert not at.exception
     assert any("위치" in text and "개 길이" in text for text in _infos(at)), _infos(at)
+
+
+def test_the_query_note_splits_the_word_as_the_query_does():
+    at = open_app_page("pages/neighbours.py", model="smollm2-135m", query={"lang": "en", "query": "고양이"})
+    assert not at.exception
+    note = next(text for text in _infos(at) if "byte-level BPE" in text)
+    lookup = next(m.value for m in at.markdown if "is not one token" in m.value)
+    pieces = lookup.split("pieces (")[1].split(")")[0].split(" + ")  # the page's own line on what the query reads
+    assert pieces[0] == "`<0x20 0xEA>`" and " ".join(pieces) in note, (note, lookup)

@@ -25,10 +25,10 @@ MESSAGES = {
         "({syllables}음절)은(는) 토큰 {tokens}개가 됩니다: {pieces}. 이 행들은 단어가 아니라 자모를 나타냅니다. {consequence}"),
     "hangul.bytes": (
         "{model}'s byte-level BPE keeps much of {text} (Hangul syllables: {syllables}, 3 UTF-8 bytes each) as "
-        "bytes: it becomes {tokens} tokens, {byte_pieces} of them single bytes: {pieces}. A byte row is shared by every "
-        "character that holds that byte. {consequence}",
+        "bytes: it becomes {tokens} tokens, {byte_pieces} of them bytes that are not text on their own: {pieces}. A byte "
+        "row is shared by every character that holds that byte. {consequence}",
         "{model}의 바이트 수준 BPE는 {text} ({syllables}음절, 음절마다 UTF-8 3바이트)의 많은 부분을 바이트 그대로 "
-        "둡니다. 토큰 {tokens}개가 되고, 그중 {byte_pieces}개는 바이트 하나짜리 조각입니다: {pieces}. "
+        "둡니다. 토큰 {tokens}개가 되고, 그중 {byte_pieces}개는 그 자체로는 글자가 되지 못하는 바이트 조각입니다: {pieces}. "
         "바이트 행 하나는 그 바이트를 가진 모든 글자가 함께 씁니다. {consequence}"),
     "hangul.pieces": (
         "{model}'s tokenizer splits {text} (Hangul syllables: {syllables}) into {tokens} pieces: {pieces}. {consequence}",
