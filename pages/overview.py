@@ -30,8 +30,14 @@ st.caption(t("overview.caption", format=escape_markdown(tables.format), architec
 metrics = st.container(horizontal=True, gap="medium")
 metrics.metric("vocab_size", format_count(tables.vocab_size), width="content")
 metrics.metric("d_model", format_count(tables.d_model), width="content")
-metrics.metric("n_positions", format_count(tables.n_positions) if tables.n_positions else t("overview.none"),
-               width="content")
+context = tables.hyperparameters.get("n_positions")  # a rotary model's context length, from its config
+if tables.n_positions:
+    positions_value = format_count(tables.n_positions)
+elif context:
+    positions_value = t("overview.none_context", context=format_count(int(context)))
+else:
+    positions_value = t("overview.none")
+metrics.metric("n_positions", positions_value, width="content", help=t("overview.n_positions_help"))
 metrics.metric(t("overview.total_parameters"), render(format_count(tables.total_parameters)), width="content")
 
 st.subheader(t("overview.parameters"))

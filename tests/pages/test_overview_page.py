@@ -1,5 +1,6 @@
 """The Overview's row-norm histogram: computed once per table, over token rows only."""
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -122,3 +123,21 @@ def test_the_position_line_of_a_model_without_a_table_names_its_kind_once(tmp_pa
         assert not at.exception
         line = next(md.value for md in at.markdown if md.value.startswith(f"**{kind}**"))
         assert line.startswith(f"**{kind}** — {note}") and line.count(kind) == 1 and line.count("RoPE") <= 1
+
+
+def test_n_positions_of_a_rotary_model_is_none_with_the_context_its_config_gives(tmp_path):
+    folder = factories.llama_folder(tmp_path / "model")
+    context = json.loads((folder / "config.json").read_text())["max_position_embeddings"]
+    for lang, expected in (("en", f"none (context {context:,})"), ("ko", f"없음(컨텍스트 {context:,})")):
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+        at.query_params[state.MODEL_PARAM] = str(folder)
+        at.query_params["lang"] = lang
+        at.run()
+        assert not at.exception
+        assert next(m.value for m in at.metric if m.label == "n_positions") == expected
+    learned = factories.gpt2_folder(tmp_path / "gpt2")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = str(learned)
+    at.run()
+    rows = json.loads((learned / "config.json").read_text())["n_positions"]
+    assert next(m.value for m in at.metric if m.label == "n_positions") == f"{rows:,}"

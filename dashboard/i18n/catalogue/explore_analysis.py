@@ -183,7 +183,7 @@ MESSAGES = {
     "output_head.tied": (
         "the output head is the token table itself (weight tying; verdict: {verdict}): the model reads and "
         "predicts each token with the same row, so the head's neighbours are the token table's",
-        "출력 헤드(`lm_head`)가 토큰 임베딩 테이블 그 자체입니다(가중치 공유(weight tying), 판정: {verdict}). "
+        "출력 헤드(`lm_head`)가 토큰 임베딩 테이블 그 자체입니다. 가중치 공유(weight tying)이며 판정은 {verdict}입니다. "
         "모델은 같은 행으로 토큰을 읽고 예측하므로, 헤드의 이웃은 토큰 임베딩 테이블의 이웃과 같습니다"),
     "output_head.none": ("this checkpoint has no output head (an encoder or a bare table)",
                          "이 체크포인트에는 출력 헤드가 없습니다(인코더이거나 테이블만 있는 경우)"),

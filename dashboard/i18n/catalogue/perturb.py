@@ -78,7 +78,7 @@ MESSAGES = {
         "Token table {token_shape}, output head {head_shape}; one storage (`data_ptr` equal): **{shared}**. "
         "The reader's verdict: **{verdict}** ({evidence}).",
         "토큰 임베딩 테이블 {token_shape}, 출력 헤드 {head_shape}. 저장 공간이 하나인가(`data_ptr`가 같은가): "
-        "**{shared}**. 체크포인트를 읽고 내린 판정: **{verdict}** ({evidence})."),
+        "**{shared}**. 체크포인트를 읽고 내린 판정: **{verdict}**. 근거: {evidence}."),
     "perturb.biggest_help": ("Largest absolute change of one entry of the row, max |after - before|.",
                              "행의 원소 하나가 바뀐 크기(절댓값) 가운데 가장 큰 값입니다: `max |after - before|`."),
     "perturb.metric.token": ("token row change", "토큰 행의 변화"),

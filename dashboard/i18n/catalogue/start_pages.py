@@ -6,6 +6,12 @@ MESSAGES = {
     "overview.caption": ("{format} · architecture {architecture} · stored as {dtype} · read from {source}",
                          "{format} · 구조 {architecture} · 저장 형식 {dtype} · 읽은 곳 {source}"),
     "overview.none": ("none", "없음"),
+    "overview.none_context": ("none (context {context})", "없음(컨텍스트 {context})"),
+    "overview.n_positions_help": (
+        "Rows of the learned position table. A model without one (rotary, relative) shows the context length "
+        "its config gives, when it gives one.",
+        "학습된 위치 임베딩 테이블의 행 수입니다. 이 테이블이 없는 모델(회전, 상대 위치)은 설정 파일에 컨텍스트 길이가 "
+        "있으면 그 값을 보여 줍니다."),
     "overview.total_parameters": ("total parameters", "전체 파라미터 수"),
     "overview.parameters": ("Where the parameters are", "파라미터는 어디에 있을까요"),
     "overview.col.component": ("component", "구성 요소"),
