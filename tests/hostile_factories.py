@@ -90,6 +90,24 @@ def gguf_with_huge_tensor_count(folder: Path) -> Path:
     return path
 
 
+def gguf_with_many_tiny_tokens(folder: Path, count: int = 330_000) -> Path:
+    """A GGUF file (version 3, no tensors) whose ``tokenizer.ggml.tokens`` holds ``count`` one-byte strings.
+
+    9 bytes of file per token: 330,000 of them are a 3 MB file that the gguf
+    reader alone would take about 410 MB to parse (one NumPy view per string).
+    """
+    def text(value: str) -> bytes:
+        return struct.pack("<Q", len(value.encode())) + value.encode()
+
+    string, array = 8, 9  # gguf.GGUFValueType
+    header = b"GGUF" + struct.pack("<IQQ", 3, 0, 2)
+    architecture = text("general.architecture") + struct.pack("<I", string) + text("llama")
+    tokens = text("tokenizer.ggml.tokens") + struct.pack("<IIQ", array, string, count) + text("a") * count
+    path = folder / "many-tokens.gguf"
+    path.write_bytes(header + architecture + tokens)
+    return path
+
+
 def npy_with_huge_shape(folder: Path) -> Path:
     """An ``.npy`` header declaring a (10**9, 1000) float32 array (4 TB) over 64 bytes of data."""
     header = io.BytesIO()

@@ -32,7 +32,7 @@ from dashboard.checkpoints.keymaps import GGUF_KEY_MAPS, GGUF_SETTING_NAMES, Key
 from dashboard.checkpoints.metadata import SCHEMAS, Metadata
 from dashboard.checkpoints.tensor_store import BLOCK_ROWS
 from dashboard.checkpoints.token_text import readable_tokens
-from dashboard.errors import CheckpointReadError, ShapeMismatchError
+from dashboard.errors import ArchiveLimitError, CheckpointReadError, ShapeMismatchError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Vocabulary
 
@@ -48,6 +48,15 @@ TOKENIZER_SCHEMES = {
 DETAIL_CHARS = 100
 #: ``tokenizer.ggml.token_type`` values of special tokens (gguf.TokenType UNKNOWN, CONTROL).
 SPECIAL_TOKEN_TYPES = {2, 3}
+#: Metadata values (each token, score, token type, merge, setting) a GGUF file may hold, by its size in bytes.
+#: A real model's tensors outweigh its metadata: SmolLM2-135M Q4_1 has 668 file bytes per value (147,238 values),
+#: Llama 3 8B Q4 about 9,000, and Gemma 2's 256,000-row vocabulary (786,000 values) comes with 1.6 GB or more.
+#: Any file may hold :data:`MIN_METADATA_VALUES` (a tiny test model); none more than :data:`MAX_METADATA_VALUES`
+#: (about 1.3 GB to parse: 1.25 KB a value, measured); in between, one value per
+#: :data:`MIN_BYTES_PER_METADATA_VALUE` bytes of file.
+MIN_METADATA_VALUES = 200_000
+MAX_METADATA_VALUES = 1_000_000
+MIN_BYTES_PER_METADATA_VALUE = 256
 
 
 class GGUFStore:
@@ -106,16 +115,54 @@ def _dequantize(data: np.ndarray, kind: Any) -> np.ndarray:
         return dequantize(data, kind)
 
 
-def open_gguf(path: Path) -> Any:
-    """A ``gguf.GGUFReader`` over the file (memory-mapped: nothing is read until used).
+def metadata_value_limit(file_bytes: int) -> int:
+    """Most metadata values :func:`open_gguf` reads from a GGUF file of ``file_bytes`` bytes (see the constants)."""
+    return min(MAX_METADATA_VALUES, max(MIN_METADATA_VALUES, file_bytes // MIN_BYTES_PER_METADATA_VALUE))
 
-    Raises:
-        CheckpointReadError: not a GGUF file, or truncated / corrupt header.
+
+class _TooManyValues(Exception):
+    """Raised inside the reader when the metadata holds more values than the file's limit."""
+
+
+def _bounded_reader(path: Path, limit: int) -> Any:
+    """``gguf.GGUFReader(path)`` that stops once it has parsed ``limit`` metadata values.
+
+    The reader builds one NumPy view per value of every metadata array (every
+    token string, score and merge) before anything can look at them, about
+    1.3 KB of memory per value: 2,000,000 one-byte strings, an 18 MB file,
+    took 2.7 GB. Counting calls of its per-value parser is the only way to
+    stop it early without parsing the format ourselves.
     """
     from gguf import GGUFReader
 
+    class BoundedReader(GGUFReader):
+        def _get_field_parts(self, orig_offs: int, raw_type: int) -> Any:  # one call per metadata value
+            nonlocal limit
+            limit -= 1
+            if limit < 0:
+                raise _TooManyValues
+            return super()._get_field_parts(orig_offs, raw_type)
+
+    return BoundedReader(path)
+
+
+def open_gguf(path: Path) -> Any:
+    """A ``gguf.GGUFReader`` over the file (memory-mapped: tensors are not read until used).
+
+    Raises:
+        CheckpointReadError: not a GGUF file, or truncated / corrupt header.
+        ArchiveLimitError: the metadata holds more values than
+            :func:`metadata_value_limit` allows for a file of this size
+            (refused while parsing, before the memory it would take).
+    """
+    size = path.stat().st_size
+    limit = metadata_value_limit(size)
     try:
-        return GGUFReader(path)
+        return _bounded_reader(path, limit)
+    except _TooManyValues:
+        raise ArchiveLimitError(msg("err.ckpt.gguf_metadata_values", name=path.name, limit=limit,
+                                    size_mb=size / 1e6, ratio=MIN_BYTES_PER_METADATA_VALUE,
+                                    most=MAX_METADATA_VALUES)) from None
     except Exception as error:  # the reader raises ValueError, IndexError, struct errors ... on bad bytes
         raise CheckpointReadError(msg("err.ckpt.gguf_unreadable", name=path.name, detail=_detail(error))) from error
 

@@ -86,6 +86,15 @@ def test_a_small_hostile_file_is_refused_within_budget(tmp_path, baseline, attac
     assert rss < baseline + MARGIN, f"{attack}: {(rss - baseline) / MB:.0f} MB above the import baseline"
 
 
+def test_a_gguf_of_many_tiny_metadata_values_is_refused_before_the_reader_builds_them(tmp_path, baseline):
+    # 2,000,000 one-byte tokens (18 MB) took 2.7 GB and 92 s before the limit; 330,000 (3 MB) would take ~410 MB.
+    path = hostile.gguf_with_many_tiny_tokens(tmp_path)
+    rss, seconds, out = _answer(path)
+    assert out.startswith("typed ArchiveLimitError") and "200,000 values" in out, out
+    assert seconds < SECONDS, f"{seconds:.1f} s"
+    assert rss < baseline + MARGIN, f"{(rss - baseline) / MB:.0f} MB above the import baseline"
+
+
 FORWARD_HOSTILE = {
     "config.json asking for 20,000 layers": lambda folder: hostile.hf_folder_with_config(folder, n_layer=20000),
     "config.json asking for a 20,000,000-wide MLP": lambda folder: hostile.hf_folder_with_config(folder,

@@ -5,6 +5,7 @@ import pytest
 
 from dashboard.checkpoints import load_tables
 from dashboard.errors import CheckpointReadError, ShapeMismatchError
+from dashboard.i18n import render
 from tests import format_factories as ff
 from tests.factories import VOCAB
 
@@ -168,3 +169,28 @@ def test_an_undecodable_gguf_tensor_is_named_so_with_the_library_text_only_last(
         load_tables(path).token
     _said_in_the_readers_terms(caught.value, "is not yet implemented")
     assert "'token_embd.weight'" in str(caught.value) and "Q8_0" in str(caught.value).split("Technical")[0]
+
+
+def test_the_metadata_limit_grows_with_the_file_between_a_floor_and_a_ceiling():
+    from dashboard.checkpoints.gguf_file import (MAX_METADATA_VALUES, MIN_BYTES_PER_METADATA_VALUE,
+                                                 MIN_METADATA_VALUES, metadata_value_limit)
+
+    assert metadata_value_limit(1_000) == MIN_METADATA_VALUES  # any tiny model
+    assert metadata_value_limit(100_000_000) == 100_000_000 // MIN_BYTES_PER_METADATA_VALUE
+    assert metadata_value_limit(10**10) == MAX_METADATA_VALUES
+    # The bundled SmolLM2-135M (98 MB, 147,238 values) and a Gemma-sized vocabulary file fit.
+    assert metadata_value_limit(98_362_432) > 147_238 and metadata_value_limit(1_600_000_000) > 786_000
+
+
+def test_a_gguf_over_its_metadata_limit_is_refused_with_the_limit_and_a_way_forward(tmp_path):
+    from dashboard.errors import ArchiveLimitError, MissingTensorError
+    from tests.hostile_factories import gguf_with_many_tiny_tokens
+
+    path = gguf_with_many_tiny_tokens(tmp_path, count=210_000)
+    with pytest.raises(ArchiveLimitError, match="more than 200,000 values") as caught:
+        load_tables(str(path))
+    assert "gguf-dump" in str(caught.value) and "200,000" in render(caught.value, "ko")
+    (tmp_path / "under").mkdir()
+    under = gguf_with_many_tiny_tokens(tmp_path / "under", count=1_000)
+    with pytest.raises(MissingTensorError):  # under the limit: read, then refused for lacking a token table
+        load_tables(str(under))

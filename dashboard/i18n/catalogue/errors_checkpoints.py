@@ -64,6 +64,16 @@ MESSAGES = {
         "{name}을(를) 읽을 수 없습니다. 텐서 {tensor!r}이(가) 손상되었거나(중간에 잘렸거나 옮기는 도중 바뀜), gguf "
         "라이브러리가 숫자로 되돌리지 못하는 {kind} 형식으로 저장되어 있습니다. 다시 다운로드하거나 다시 변환하세요"
         "(형식이 문제라면 F16, F32, Q8_0으로). 기술적 세부 사항: {detail}"),
+    "err.ckpt.gguf_metadata_values": (
+        "{name} was refused before it was read: its metadata (token list, scores, merges, settings) holds more than "
+        "{limit:,} values, more than a model file of {size_mb:,.1f} MB carries. A real model's tensors take at least "
+        "{ratio} bytes of the file per metadata value, and no model needs more than {most:,}; reading each value "
+        "would take about 1.3 KB of the server's memory. If it is a real model, check it with the gguf "
+        "package's `gguf-dump`, or convert it again with llama.cpp.",
+        "{name}은(는) 읽기 전에 거부되었습니다. 메타데이터(토큰 목록, 점수, 병합 규칙, 설정)에 값이 {limit:,}개보다 많아서, "
+        "{size_mb:,.1f} MB 모델 파일이 담을 수 있는 양을 넘습니다. 실제 모델은 메타데이터 값 하나마다 파일에서 텐서가 "
+        "적어도 {ratio}바이트를 차지하고, 어떤 모델도 {most:,}개보다 많이 필요하지 않습니다. 값 하나를 읽는 데 서버 "
+        "메모리가 약 1.3 KB 듭니다. 실제 모델이라면 gguf 패키지의 `gguf-dump`로 확인하거나 llama.cpp로 다시 변환하세요."),
     "err.ckpt.gguf_unreadable": (
         "{name} is damaged or is not a GGUF file the gguf library can read (it may be cut short, changed on the "
         "way, or another kind of file named .gguf): download or convert it again. Technical detail: {detail}",
