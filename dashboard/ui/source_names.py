@@ -28,12 +28,26 @@ _NAMED_FILES = 3
 def _parts_under_root(source: str) -> tuple[str, ...] | None:
     """Path parts of ``source`` below the upload root, or ``None`` when it is not under it."""
     root = upload_root_path()
-    if root is None:  # no writable temporary folder: no upload can exist
+    if root is None or "\x00" in source:  # no temporary folder: no upload; a NUL byte names no file at all
         return None
-    for path, base in ((Path(os.path.abspath(source)), root), (Path(source).resolve(), root.resolve())):
-        if path.is_relative_to(base):
-            return path.relative_to(base).parts
+    absolute = Path(os.path.abspath(source))
+    if absolute.is_relative_to(root):
+        return absolute.relative_to(root).parts
+    base = root.resolve()
+    for resolved in map(Path, _resolved(source)):  # the same folder spelled through a link (/tmp -> /private/tmp)
+        if resolved.is_relative_to(base):
+            return resolved.relative_to(base).parts
     return None
+
+
+def _resolved(source: str) -> list[str]:
+    """``[source with links resolved]``, or ``[]`` when it cannot be: a NUL byte, a link loop, a name too long."""
+    if "\x00" in source:
+        return []
+    try:
+        return [str(Path(source).resolve())]
+    except (OSError, RuntimeError, ValueError):
+        return []
 
 
 def is_upload(source: str) -> bool:
@@ -184,8 +198,8 @@ def load_error_message(source: str, error: Exception) -> PerLanguageText:
         return PerLanguageText.build("sources.refused", lambda lang: _capitalised(render(error, lang)))
     source, name = str(source), short_name(str(source))
     # A 3,000-character ?model= is named by its first characters and its length, as the reason quotes it.
-    shown = name if len(name) <= SHOWN_CHARS else shorten(name)
-    full_paths = {os.path.abspath(source), str(Path(source).resolve())} - {source}
+    shown = name if len(name) <= SHOWN_CHARS and name.isprintable() else shorten(name)  # NUL, newlines: escaped
+    full_paths = {os.path.abspath(source), *_resolved(source)} - {source}
     batch = upload_batch(source)
     if batch is not None:
         full_paths.add(source)

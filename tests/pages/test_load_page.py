@@ -218,3 +218,14 @@ def test_a_very_long_model_parameter_is_named_by_its_start_and_length_in_korean(
     text = " ".join(e.value for e in at.error)
     assert "읽을 수 없습니다" in text and "(3,000자)" in text and "characters" not in text
     assert "x" * (SHOWN_CHARS + 1) not in text and len(text) < 1000
+
+
+@pytest.mark.parametrize("value", ["\x00", "models/\x00/../x", "a\nb\x00"])
+def test_a_model_parameter_with_a_nul_byte_gets_the_typed_message_not_the_bug_page(value):
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[2] / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = value
+    at.run()
+    assert not at.exception
+    text = " ".join(e.value for e in at.error)
+    assert "NUL character" in text and "bug of the explorer" not in text, text
+    assert "\x00" not in text  # the name is shown escaped, not as the raw byte
