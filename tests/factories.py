@@ -47,11 +47,12 @@ def llama_folder(folder: Path, *, tied: bool = False, seed: int = 0) -> Path:
     return _save(LlamaForCausalLM(config), folder)
 
 
-def opt_folder(folder: Path, *, seed: int = 0) -> Path:
+def opt_folder(folder: Path, *, seed: int = 0, word_embed_proj_dim: int = D_MODEL) -> Path:
     from transformers import OPTConfig, OPTForCausalLM
 
     torch.manual_seed(seed)
     config = OPTConfig(vocab_size=VOCAB, hidden_size=D_MODEL, num_hidden_layers=2, ffn_dim=64,
-                       num_attention_heads=2, max_position_embeddings=N_POSITIONS, word_embed_proj_dim=D_MODEL,
+                       num_attention_heads=2, max_position_embeddings=N_POSITIONS,
+                       word_embed_proj_dim=word_embed_proj_dim,
                        bos_token_id=0, eos_token_id=0, pad_token_id=0)
     return _save(OPTForCausalLM(config), folder)

@@ -42,6 +42,8 @@ class ModelSpec:
         head_equal: the checkpoint stores the head separately with the token
             table's values exactly (a tied one is then counted once, an untied
             one twice); only the notes change.
+        position_offset: rows the stored position table holds before position 0
+            (OPT: 2); they are parameters of the model, counted in its row.
     """
 
     vocab_size: int
@@ -52,6 +54,7 @@ class ModelSpec:
     total_parameters: int | None = None
     n_layer: int | None = None
     head_equal: bool = False
+    position_offset: int = 0
 
     def resolved_total(self) -> int | None:
         """``total_parameters``, or the GPT-2 formula's total when only ``n_layer`` is known."""
@@ -135,6 +138,7 @@ def spec_from_tables(tables: EmbeddingTables) -> ModelSpec:
         head=head,
         total_parameters=tables.total_parameters,
         head_equal=tables.output_head is not None and tables.tying.max_abs_diff == 0.0,
+        position_offset=int(tables.hyperparameters.get("position_offset", 0)) if tables.n_positions else 0,
     )
 
 
@@ -199,7 +203,8 @@ def parameter_rows(spec: ModelSpec) -> list[ParameterRow]:
     d = spec.d_model
     total = spec.resolved_total()
     token = spec.vocab_size * d
-    position = spec.n_positions * d
+    stored_positions = spec.n_positions + spec.position_offset if spec.n_positions else 0
+    position = stored_positions * d
     token_type = spec.n_token_types * d
     head_extra = token if spec.head == "untied" else 0
     inputs = token + position + token_type
@@ -217,8 +222,10 @@ def parameter_rows(spec: ModelSpec) -> list[ParameterRow]:
                      "untied": msg("acct.note.head_untied_equal")}.get(spec.head, head_note)
     rows = [
         ParameterRow("token", msg("acct.row.token"), (spec.vocab_size, d), token, share(token)),
-        ParameterRow("position", msg("acct.row.position"), (spec.n_positions, d) if position else None, position,
-                     share(position), "" if position else msg("acct.note.no_position")),
+        ParameterRow("position", msg("acct.row.position"), (stored_positions, d) if position else None, position,
+                     share(position), msg("acct.note.position_offset", offset=spec.position_offset,
+                                          n_positions=spec.n_positions) if position and spec.position_offset
+                     else "" if position else msg("acct.note.no_position")),
         ParameterRow("token_type", msg("acct.row.token_type"), (spec.n_token_types, d) if token_type else None,
                      token_type, share(token_type), "" if token_type else msg("acct.note.no_token_type")),
         ParameterRow("output_head", msg("acct.row.output_head"), None if spec.head == "none" else (spec.vocab_size, d),

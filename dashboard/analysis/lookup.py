@@ -6,8 +6,10 @@ block then receives depends on the architecture (:data:`FIRST_BLOCK_RULES`,
 read from each model's ``forward`` in ``transformers``):
 
 - ``sum`` (GPT-2 ``GPT2Model.forward``: ``inputs_embeds + position_embeds``;
-  nanoGPT ``tok_emb + pos_emb``): ``x_t = token[id_t] + position[t]``,
-  exactly; dropout is off at inference;
+  nanoGPT ``tok_emb + pos_emb``; OPT ``OPTDecoder.forward``: ``inputs_embeds +
+  pos_embeds``, its learned positions read 2 rows on, which the reader has
+  already dropped): ``x_t = token[id_t] + position[t]``, exactly; dropout is
+  off at inference;
 - ``layernorm`` (BERT ``BertEmbeddings.forward``):
   ``x_t = LayerNorm(token[id_t] + position[t] + token_type[0])`` with the
   model's own gain, bias and epsilon (one sentence: token type 0 throughout);
@@ -37,6 +39,7 @@ FIRST_BLOCK_RULES: dict[str, str] = {
     "gpt2": "sum",
     "gpt_neo": "sum",
     "nanogpt": "sum",
+    "opt": "sum",  # OPT-350m's project_in (a narrower token table) is refused when the tables are read
     "bert": "layernorm",
     "llama": "token",
     "mistral": "token",

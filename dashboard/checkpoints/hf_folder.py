@@ -165,7 +165,8 @@ def tables_from_store(
         token_type=token_type,
         output_head=None if tying.verdict in ("tied-implied", "tied-shared", "no-head") else head,
         total_parameters=total,
-        hyperparameters={**settings, "causal": key_map.causal},
+        hyperparameters={**settings, "causal": key_map.causal,
+                         **({"position_offset": key_map.position_offset} if key_map.position_offset else {})},
         model_path=model_path,
         notes=notes,
     )
@@ -181,6 +182,9 @@ def _check_settings(settings: dict[str, Any], token, source: str, settings_sourc
         if declared is not None and not isinstance(declared, int):
             raise CheckpointReadError(msg("err.ckpt.setting_not_int", settings_source=settings_source,
                                           source=source, name=name, declared=declared))
+        if name == "d_model" and declared not in (None, token.shape[1]) and settings.get("token_width") == token.shape[1]:
+            raise ShapeMismatchError(msg("err.ckpt.projected_token_table", source=source, width=token.shape[1],
+                                         d_model=declared, settings_source=settings_source))
         if declared is not None and declared != token.shape[axis]:
             raise ShapeMismatchError(msg("err.ckpt.setting_mismatch", settings_source=settings_source,
                                          source=source, name=name, declared=declared, actual=token.shape[axis]))

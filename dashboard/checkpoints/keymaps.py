@@ -189,6 +189,7 @@ CONFIG_NAMES: dict[str, tuple[str, ...]] = {
     "n_head": ("num_attention_heads", "n_head", "num_heads"),
     "n_token_types": ("type_vocab_size",),
     "tie_word_embeddings": ("tie_word_embeddings",),
+    "token_width": ("word_embed_proj_dim",),  # OPT-350m: a 512-wide token table, projected up to 1,024
 }
 
 #: Head classes whose checkpoints must carry an output head (or tie it).

@@ -49,6 +49,16 @@ def test_gpt2_first_block_receives_the_sum_exactly(tmp_path):
     np.testing.assert_array_equal(lookup.summed, lookup.token_rows + lookup.position_rows)
 
 
+def test_opt_first_block_receives_the_sum_with_positions_two_rows_on(tmp_path):
+    from transformers import OPTForCausalLM
+
+    folder = factories.opt_folder(tmp_path / "opt")
+    lookup = look_up(load_tables(folder), IDS)
+    model = OPTForCausalLM.from_pretrained(folder).eval()
+    assert lookup.rule == "sum"
+    np.testing.assert_array_equal(lookup.first_block, _hidden_states_0(model, IDS))
+
+
 def test_bert_first_block_receives_the_layer_norm_of_token_position_and_token_type(tmp_path):
     model = _bert_with_trained_layer_norm(tmp_path / "bert")
     tables = load_tables(tmp_path / "bert")

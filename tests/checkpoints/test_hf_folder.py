@@ -137,6 +137,19 @@ def test_opt_position_offset_is_dropped(tmp_path):
     assert stored.shape[0] == N_POSITIONS + 2
     np.testing.assert_array_equal(tables.position, stored[2:])
     assert any("first 2 rows" in note for note in tables.notes)
+    rows = {row.name: row for row in parameter_rows(spec_from_tables(tables))}
+    assert rows["position"].shape == stored.shape and rows["position"].parameters == stored.size  # the 2 rows too
+    assert "2 rows stored before position 0" in str(rows["position"].note)
+    model = _reference(folder, OPTForCausalLM)
+    assert rows["total"].parameters == sum(p.numel() for p in model.parameters())
+
+
+def test_opt_with_a_narrower_token_table_says_why_it_cannot_be_shown(tmp_path):
+    folder = factories.opt_folder(tmp_path / "opt", word_embed_proj_dim=D_MODEL // 2)  # OPT-350m's shape
+    with pytest.raises(ShapeMismatchError, match="project_in") as caught:
+        load_tables(folder)
+    assert "belongs to another checkpoint" not in str(caught.value)  # the config is right
+    assert f"word_embed_proj_dim {D_MODEL // 2}" in str(caught.value)
 
 
 def test_sharded_safetensors_read_and_missing_shard_named(tmp_path):

@@ -64,6 +64,15 @@ MESSAGES = {
         "{name}을(를) 읽을 수 없습니다. 텐서 {tensor!r}이(가) 손상되었거나(중간에 잘렸거나 옮기는 도중 바뀜), gguf "
         "라이브러리가 숫자로 되돌리지 못하는 {kind} 형식으로 저장되어 있습니다. 다시 다운로드하거나 다시 변환하세요"
         "(형식이 문제라면 F16, F32, Q8_0으로). 기술적 세부 사항: {detail}"),
+    "err.ckpt.projected_token_table": (
+        "{source} has a token table {width} wide in a model {d_model} wide ({settings_source}: word_embed_proj_dim "
+        "{width}, hidden_size {d_model}): the model maps each token row up with project_in before it adds the "
+        "{d_model}-wide position table. This explorer reads tables of one width, so it cannot show this checkpoint; "
+        "a model whose word_embed_proj_dim equals its hidden_size (OPT-125m, OPT-1.3b) reads as usual.",
+        "{source}의 토큰 임베딩 테이블은 폭이 {width}인데 모델의 폭은 {d_model}입니다({settings_source}: "
+        "word_embed_proj_dim {width}, hidden_size {d_model}). 이 모델은 토큰 행을 project_in으로 넓힌 다음 폭 "
+        "{d_model}의 위치 임베딩 테이블을 더합니다. 이 탐색기는 폭이 같은 테이블만 읽으므로 이 체크포인트는 보여 줄 수 "
+        "없습니다. word_embed_proj_dim이 hidden_size와 같은 모델(OPT-125m, OPT-1.3b)은 그대로 읽힙니다."),
     "err.ckpt.gguf_metadata_values": (
         "{name} was refused before it was read: its metadata (token list, scores, merges, settings) holds more than "
         "{limit:,} values, more than a model file of {size_mb:,.1f} MB carries. A real model's tensors take at least "

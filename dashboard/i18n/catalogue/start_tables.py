@@ -82,6 +82,8 @@ MESSAGES = {
     "acct.note.head_untied_equal": ("untied: its own matrix, currently equal to the token table",
                                     "공유되지 않음: 자기 행렬이지만 지금은 토큰 임베딩 테이블과 값이 같습니다"),
     "acct.note.no_position": ("no position table", "위치 임베딩 테이블이 없습니다"),
+    "acct.note.position_offset": ("{n_positions:,} positions and {offset} rows stored before position 0",
+                                  "위치 {n_positions:,}개, 그리고 위치 0 앞에 저장된 행 {offset}개"),
     "acct.note.no_token_type": ("no token-type table", "토큰 타입 임베딩 테이블이 없습니다"),
     "acct.note.embeddings.token_position_type": ("token + position + token-type: what the first block receives",
                                                  "토큰 + 위치 + 토큰 타입: 첫 번째 블록이 받는 입력입니다"),
