@@ -12,6 +12,7 @@ from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.forward_loading import forward_model
+from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.lookup_frames import RULE_TEXTS, format_bytes, format_flops, rows_frame, shown_rows_frame
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
@@ -33,6 +34,7 @@ controls = st.columns([4, 1])
 controls[0].text_input(t("lookup.sentence"), key="lookup_sentence", max_chars=SENTENCE_CHARS)
 controls[1].number_input(t("lookup.values"), min_value=1, max_value=32, step=1, key="lookup_values")
 publish(PARAMS)
+show_hangul_notes(tables, source, [st.session_state["lookup_sentence"]], use="sentence")
 
 
 @st.cache_data(max_entries=16, show_spinner=t("lookup.one_hot_spinner"))

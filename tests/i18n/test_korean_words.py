@@ -47,3 +47,10 @@ def test_the_query_note_splits_the_word_as_the_query_does():
     lookup = next(m.value for m in at.markdown if "is not one token" in m.value)
     pieces = lookup.split("pieces (")[1].split(")")[0].split(" + ")  # the page's own line on what the query reads
     assert pieces[0] == "`<0x20 0xEA>`" and " ".join(pieces) in note, (note, lookup)
+
+
+def test_the_lookup_page_explains_a_korean_sentence_too():
+    at = open_app_page("pages/lookup.py", model="tiny-gpt-pydocs", query={"lang": "ko"},
+                       session={"lookup_sentence": "고양이가 매트 위에 앉았다"})
+    assert not at.exception
+    assert any("바이트" in text and "개 길이" in text for text in _infos(at)), _infos(at)
