@@ -83,7 +83,8 @@ def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
         with zipfile.ZipFile(path) as archive:
             # Inflating is what costs: compressed members are checked from the directory alone, before any is read.
             compressed = [m for m in archive.infolist() if m.compress_type != zipfile.ZIP_STORED and not m.is_dir()]
-            check_zip_limits(path.name, compressed, extraction_limit(), holds=msg("err.ckpt.holds.npz"))
+            check_zip_limits(path.name, compressed, extraction_limit(), holds=msg("err.ckpt.holds.npz"),
+                             archive_bytes=path.stat().st_size)
             found = {}
             for info in archive.infolist():
                 if info.filename.endswith(".npy"):
