@@ -9,6 +9,7 @@ from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.checkpoints.projector_tsv import read_labels, read_vectors
 from dashboard.errors import ArrayChoiceError, CheckpointReadError, InvalidTableError, QueryError, ShapeMismatchError
+from dashboard.i18n import render
 from tests import format_factories as ff
 
 RNG = np.random.default_rng(0)
@@ -141,6 +142,21 @@ def test_npz_ambiguous_lists_the_arrays_then_explicit_choice_reads(tmp_path):
     tables = load_tables(tmp_path / "t.npz", token_array="b", position_array="a")
     np.testing.assert_array_equal(tables.token, b)
     np.testing.assert_array_equal(tables.position, a)
+
+
+def test_an_npz_of_many_arrays_names_ten_in_its_message_candidates_first(tmp_path):
+    # 300 arrays listed one by one made a message of 300 names. 2-D float arrays come first: one is the answer.
+    arrays = {f"bias{i}": np.zeros(3, np.float32) for i in range(150)}
+    arrays |= {f"layer{i}": np.zeros((2, 3), np.float32) for i in range(150)}
+    np.savez(tmp_path / "t.npz", **arrays)
+    with pytest.raises(ArrayChoiceError) as caught:
+        load_tables(tmp_path / "t.npz")
+    english, korean = str(caught.value), render(caught.value, "ko")
+    listed = "layer0 (2, 3) float32, " + ", ".join(f"layer{i} (2, 3) float32" for i in range(1, 10))
+    assert f"({listed}, and 290 more)" in english and "bias" not in english and "layer10" not in english
+    assert f"({listed} 외 290개)" in korean
+    with pytest.raises(QueryError, match=r"no array 'zzz'; it holds: layer0 .*layer9 \(2, 3\) float32, and 290 more$"):
+        load_tables(tmp_path / "t.npz", token_array="zzz")
 
 
 def test_npz_unknown_array_name(tmp_path):

@@ -296,6 +296,7 @@ MESSAGES = {
         "{name} has no array {array!r}; it holds: {arrays}",
         "{name}에는 배열 {array!r}이(가) 없습니다. 들어 있는 배열: {arrays}"),
     "err.ckpt.npy_no_arrays": ("no arrays", "배열 없음"),
+    "err.ckpt.arrays_and_more": ("{arrays}, and {more:,} more", "{arrays} 외 {more:,}개"),
     "err.ckpt.npy_no_candidate": (
         "{name} holds no 2-D float array to use as a token table ({arrays})",
         "{name}에는 토큰 임베딩 테이블로 쓸 2차원 실수 배열이 없습니다 ({arrays})."),
