@@ -39,7 +39,7 @@ from dashboard.errors import (
     SourceNotFoundError,
     UnsafeCheckpointError,
 )
-from dashboard.i18n import msg
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
 SUFFIXES = (".npy", ".npz")
@@ -83,7 +83,8 @@ def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
         with zipfile.ZipFile(path) as archive:
             # Inflating is what costs: compressed members are checked from the directory alone, before any is read.
             compressed = [m for m in archive.infolist() if m.compress_type != zipfile.ZIP_STORED and not m.is_dir()]
-            check_zip_limits(path.name, compressed, extraction_limit(), holds=msg("err.ckpt.holds.npz"))
+            check_zip_limits(path.name, compressed, extraction_limit(), holds=msg("err.ckpt.holds.npz"),
+                             archive_bytes=path.stat().st_size)
             found = {}
             for info in archive.infolist():
                 if info.filename.endswith(".npy"):
@@ -162,8 +163,18 @@ def _candidates(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> list[str
             if len(shape) == 2 and dtype.kind == "f" and min(shape) > 0]
 
 
-def _describe(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> str:
-    return ", ".join(f"{name} {shape} {dtype}" for name, (shape, dtype) in arrays.items())
+#: Most arrays an error message names; an .npz can hold hundreds (one per layer's tensor).
+SHOWN_ARRAYS = 10
+
+
+def _describe(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> str | Text:
+    """``name (shape) dtype`` of the first :data:`SHOWN_ARRAYS` arrays, 2-D float ones first, and how many more."""
+    candidates = set(_candidates(arrays))
+    shown = sorted(arrays, key=lambda name: name not in candidates)[:SHOWN_ARRAYS]  # stable: file order kept
+    listed = ", ".join(f"{name} {arrays[name][0]} {arrays[name][1]}" for name in shown)
+    if len(arrays) > len(shown):
+        return msg("err.ckpt.arrays_and_more", arrays=listed, more=len(arrays) - len(shown))
+    return listed
 
 
 def choose_arrays(path: Path, arrays: dict[str, tuple[tuple[int, ...], np.dtype]], token_array: str | None,

@@ -20,8 +20,10 @@ The label column of a multi-column file is the first header named in
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
+from typing import TextIO
 
 import numpy as np
 
@@ -51,52 +53,99 @@ def unescape_label(text: str) -> str:
     return _ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], text)
 
 
-def _text(path: Path) -> str:
+def _open_text(path: Path) -> TextIO:
+    """``path`` opened as UTF-8 text, its lines ended by ``\\n``, ``\\r\\n`` or ``\\r`` (universal newlines).
+
+    Raises:
+        CheckpointReadError: the file cannot be opened.
+    """
     try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise CheckpointReadError(msg("err.ckpt.tsv_not_utf8", name=path.name, error=error)) from error
+        return open(path, encoding="utf-8")
     except OSError as error:
         raise CheckpointReadError(msg("err.ckpt.cannot_read", path=path, error=error)) from error
+
+
+def _not_utf8(path: Path, error: UnicodeDecodeError) -> CheckpointReadError:
+    return CheckpointReadError(msg("err.ckpt.tsv_not_utf8", name=path.name, error=error))
 
 
 def read_vectors(path: Path) -> np.ndarray:
     """The vectors of a ``vectors.tsv`` as ``(n_points, d_model)`` float32.
 
-    Raises:
-        CheckpointReadError: empty, non-numeric, or rows of different lengths.
-    """
-    lines = [line.strip() for line in _text(path).split("\n")]
-    rows = [line for line in lines if line]
-    if not rows:
-        raise CheckpointReadError(msg("err.ckpt.tsv_empty", name=path.name))
-    try:
-        table = np.loadtxt(rows, delimiter="\t", dtype=np.float32, ndmin=2, comments=None)
-    except ValueError as error:
-        raise CheckpointReadError(msg("err.ckpt.tsv_not_numbers", name=path.name, error=error)) from error
-    return table
-
-
-def read_labels(path: Path) -> tuple[str, ...]:
-    """Token labels of a ``metadata.tsv`` by the Projector's header rule, unescaped.
+    Each line is trimmed and blank lines are skipped, as the Projector's
+    ``parseTensors`` does. The file is streamed line by line into numpy's
+    parser: peak memory is about the float32 result (4 bytes per value), not a
+    multiple of the file's size (a list of every line cost about 40 bytes of
+    memory per byte of a file of short rows).
 
     Raises:
-        CheckpointReadError: a header row with no data rows.
+        CheckpointReadError: empty, not UTF-8, unreadable, non-numeric, or rows
+            of different lengths.
     """
-    lines = [line.rstrip("\r") for line in _text(path).split("\n")]
-    lines = [line for line in lines if line.strip()]
-    if not lines:
-        return ()
-    if "\t" not in lines[0]:
-        return tuple(unescape_label(line) for line in lines)
-    header = lines[0].split("\t")
-    lowered = [h.strip().lower() for h in header]
-    column = next((lowered.index(name) for name in LABEL_COLUMNS if name in lowered), 0)
-    labels = []
-    for line in lines[1:]:
-        cells = line.split("\t")
-        labels.append(unescape_label(cells[column]) if column < len(cells) else "")
-    return tuple(labels)
+    with _open_text(path) as handle:
+        try:
+            rows = filter(None, map(str.strip, handle))  # trimmed, blank lines dropped; lazily
+            first = next(rows, None)
+            if first is None:
+                raise CheckpointReadError(msg("err.ckpt.tsv_empty", name=path.name))
+            return np.loadtxt(itertools.chain((first,), rows), delimiter="\t", dtype=np.float32, ndmin=2,
+                              comments=None)
+        except UnicodeDecodeError as error:  # a ValueError too: caught first
+            raise _not_utf8(path, error) from error
+        except ValueError as error:
+            raise CheckpointReadError(msg("err.ckpt.tsv_not_numbers", name=path.name, error=error)) from error
+        except OSError as error:
+            raise CheckpointReadError(msg("err.ckpt.cannot_read", path=path, error=error)) from error
+
+
+def read_labels(path: Path, most: int | None = None) -> tuple[tuple[str, ...], int]:
+    """Token labels of a ``metadata.tsv`` by the Projector's header rule, unescaped, and how many there are.
+
+    The file is streamed; blank lines are skipped.
+
+    Args:
+        path: the ``metadata.tsv``.
+        most: keep at most this many labels (the number of vectors); the rest
+            are only counted, so a file with far more lines than vectors costs
+            no more memory than one that matches. ``None`` keeps them all.
+
+    Returns:
+        ``(labels, count)``: the first ``most`` labels (all of them when
+        ``most`` is ``None``) and the number of labels in the file (header row
+        not counted).
+
+    Raises:
+        CheckpointReadError: the file cannot be read or is not UTF-8.
+    """
+    labels: list[str] = []
+    count = 0
+    column: int | None = None  # None: one column, no header
+    with _open_text(path) as handle:
+        try:
+            lines = (line.rstrip("\n") for line in handle)
+            lines = (line for line in lines if line.strip())
+            first = next(lines, None)
+            if first is None:
+                return (), 0
+            if "\t" in first:
+                lowered = [h.strip().lower() for h in first.split("\t")]
+                column = next((lowered.index(name) for name in LABEL_COLUMNS if name in lowered), 0)
+            else:
+                lines = itertools.chain((first,), lines)
+            for line in lines:
+                count += 1
+                if most is not None and count > most:
+                    continue
+                if column is None:
+                    labels.append(unescape_label(line))
+                else:
+                    cells = line.split("\t")
+                    labels.append(unescape_label(cells[column]) if column < len(cells) else "")
+        except UnicodeDecodeError as error:
+            raise _not_utf8(path, error) from error
+        except OSError as error:
+            raise CheckpointReadError(msg("err.ckpt.cannot_read", path=path, error=error)) from error
+    return tuple(labels), count
 
 
 def read_projector(path: Path, source: str | None = None) -> EmbeddingTables:
@@ -118,9 +167,9 @@ def read_projector(path: Path, source: str | None = None) -> EmbeddingTables:
     vocabulary = None
     notes: tuple[str, ...] = ()
     if metadata_path.is_file():
-        labels = read_labels(metadata_path)
-        if len(labels) != token.shape[0]:
-            raise ShapeMismatchError(msg("err.ckpt.tsv_label_count", metadata=METADATA, labels=len(labels),
+        labels, count = read_labels(metadata_path, most=token.shape[0])
+        if count != token.shape[0]:
+            raise ShapeMismatchError(msg("err.ckpt.tsv_label_count", metadata=METADATA, labels=count,
                                          name=vectors_path.name, vectors=token.shape[0]))
         scheme = guess_scheme(labels)  # raw tokenizer strings (Ġcat) are shown as text (␣cat)
         vocabulary = Vocabulary(labels, readable_tokens(labels, scheme), frozenset(), scheme)

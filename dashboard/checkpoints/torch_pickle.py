@@ -157,7 +157,8 @@ def _check_members(path: Path) -> None:
     inflate to 400 MB, then to a 400 MB string).
 
     Raises:
-        ArchiveLimitError: an entry compressed more than ``MAX_COMPRESSION_RATIO`` times.
+        ArchiveLimitError: an entry, or the entries together, compressed more than
+            ``MAX_COMPRESSION_RATIO`` times.
         CheckpointReadError: the zip's directory cannot be read.
     """
     try:
@@ -165,7 +166,8 @@ def _check_members(path: Path) -> None:
             members = [info for info in archive.infolist() if not info.is_dir()]
     except (zipfile.BadZipFile, ValueError, NotImplementedError) as error:
         raise CheckpointReadError(msg("err.ckpt.torch_zip_damaged", name=path.name, error=error)) from error
-    check_zip_limits(path.name, members, sys.maxsize, holds=msg("err.ckpt.holds.torch"))
+    check_zip_limits(path.name, members, sys.maxsize, holds=msg("err.ckpt.holds.torch"),
+                     archive_bytes=path.stat().st_size)
 
 
 #: Advice paragraphs of torch's weights-only error, dropped to keep the specific reason.

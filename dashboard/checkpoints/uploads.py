@@ -11,9 +11,10 @@ with :class:`~dashboard.errors.UnsafeArchiveError` (the "zip slip" attack);
 one the file system cannot hold (a NUL byte, a part longer than 255 bytes)
 with :class:`~dashboard.errors.UnusablePathError`. A zip is refused before
 extraction, with :class:`~dashboard.errors.ArchiveLimitError`, when it would
-unpack to more than :func:`extraction_limit` bytes or one of its entries is
-compressed more than :data:`MAX_COMPRESSION_RATIO` times (a "zip bomb": a few
-hundred kB of zeros unpack to gigabytes), and with a read error when it does
+unpack to more than :func:`extraction_limit` bytes, or one of its entries or
+all of them together are compressed more than :data:`MAX_COMPRESSION_RATIO`
+times (a "zip bomb": a few hundred kB of zeros unpack to gigabytes), and with a
+read error when it does
 not fit on the disk; a write that fails anyway (disk full) is a
 :class:`~dashboard.errors.CheckpointReadError`. Sizes are the ones the zip
 declares; Python's :mod:`zipfile` stops reading an entry at its declared size
@@ -98,8 +99,13 @@ _MODEL_FOLDER = msg("err.ckpt.holds.model_folder")
 
 
 def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_bytes: int, *,
-                     holds: str = _MODEL_FOLDER) -> None:
+                     holds: str = _MODEL_FOLDER, archive_bytes: int | None = None) -> None:
     """Refuse a zip whose entries would unpack to more than ``max_bytes`` or compress suspiciously well.
+
+    The ratio (declared size / compressed size) is checked for each entry of
+    at least :data:`RATIO_CHECK_MIN_BYTES`, then for all entries together once
+    they declare that much: otherwise many entries just under the size each
+    (900 entries of 1 MB of zeros, 8 MB zipped) would unpack to 900 MB.
 
     Args:
         archive_name: the zip's file name, for the message.
@@ -107,11 +113,16 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
         max_bytes: most bytes all entries together may unpack to.
         holds: what the zip should be, for the message (``a torch checkpoint``
             for the zip ``torch.save`` writes, ``a NumPy .npz`` ...).
+        archive_bytes: the zip's size on disk in bytes, when known. The
+            entries' compressed sizes are counted as at most this much: a
+            crafted zip's entries can overlap and share one compressed stream.
 
     Raises:
-        ArchiveLimitError: the total declared size is over ``max_bytes``, or an
+        ArchiveLimitError: the total declared size is over ``max_bytes``; an
             entry of at least :data:`RATIO_CHECK_MIN_BYTES` is compressed more
-            than :data:`MAX_COMPRESSION_RATIO` times.
+            than :data:`MAX_COMPRESSION_RATIO` times; or the entries together
+            declare at least :data:`RATIO_CHECK_MIN_BYTES` and are compressed
+            more than :data:`MAX_COMPRESSION_RATIO` times.
     """
     for member in members:
         ratio = member.file_size / max(member.compress_size, 1)
@@ -120,6 +131,14 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
                                         packed=member.compress_size, size=member.file_size, ratio=ratio,
                                         holds=holds, limit=MAX_COMPRESSION_RATIO))
     total = sum(member.file_size for member in members)
+    packed = sum(member.compress_size for member in members)
+    if archive_bytes is not None:
+        packed = min(packed, archive_bytes)
+    ratio = total / max(packed, 1)
+    if total >= RATIO_CHECK_MIN_BYTES and ratio > MAX_COMPRESSION_RATIO:
+        raise ArchiveLimitError(msg("err.ckpt.zip_total_ratio", archive=archive_name, count=len(members),
+                                    packed=packed, size=total, ratio=ratio, holds=holds,
+                                    limit=MAX_COMPRESSION_RATIO))
     if total > max_bytes:
         raise ArchiveLimitError(msg("err.ckpt.zip_total", archive=archive_name, total_mb=total / _MB,
                                     limit_mb=max_bytes / _MB, env=MAX_EXTRACT_ENV))
@@ -175,8 +194,9 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
     Raises:
         UnsafeArchiveError: an entry would land outside ``destination`` (nothing written).
         UnusablePathError: an entry's name cannot be a file name here (nothing written).
-        ArchiveLimitError: over ``max_bytes``, or an entry compressed more than
-            :data:`MAX_COMPRESSION_RATIO` times (nothing written).
+        ArchiveLimitError: over ``max_bytes``, or an entry or the entries
+            together compressed more than :data:`MAX_COMPRESSION_RATIO` times
+            (nothing written).
         CheckpointReadError: not a zip, encrypted, corrupt compressed data,
             larger than the free disk space, or a write failed.
     """
@@ -185,7 +205,7 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
         with zipfile.ZipFile(archive) as handle:
             members = [m for m in handle.infolist() if not m.is_dir()]
             targets = [safe_member_path(destination, m.filename) for m in members]
-            check_zip_limits(archive.name, members, max_bytes)
+            check_zip_limits(archive.name, members, max_bytes, archive_bytes=archive.stat().st_size)
             encrypted = [m.filename for m in members if m.flag_bits & 0x1]  # bit 0 of the flags: encrypted
             if encrypted:
                 raise CheckpointReadError(msg("err.ckpt.zip_encrypted", archive=archive.name, entry=encrypted[0]))

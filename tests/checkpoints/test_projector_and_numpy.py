@@ -1,11 +1,15 @@
 """Embedding Projector TSV exports and NumPy .npy/.npz files."""
 
+import tracemalloc
+
 import numpy as np
 import pytest
 
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.numpy_arrays import list_arrays
+from dashboard.checkpoints.projector_tsv import read_labels, read_vectors
 from dashboard.errors import ArrayChoiceError, CheckpointReadError, InvalidTableError, QueryError, ShapeMismatchError
+from dashboard.i18n import render
 from tests import format_factories as ff
 
 RNG = np.random.default_rng(0)
@@ -66,6 +70,52 @@ def test_inf_rows_are_refused(tmp_path):
         load_tables(tmp_path / "vectors.tsv")
 
 
+def _peak_bytes(function, *args):
+    """``(result, peak bytes traced while it ran)``."""
+    tracemalloc.start()
+    try:
+        result = function(*args)
+        return result, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_tall_vectors_file_is_read_in_about_the_memory_of_its_result(tmp_path):
+    # One short row per line is the worst case: keeping the text and a list of every line peaked at about
+    # 19 times the float32 result here (a 40 MB upload of "0" rows took the server 1.5 GB). Streamed: about 1.1.
+    rows = 200_000
+    (tmp_path / "vectors.tsv").write_text("".join(f"{i % 1000 / 8}\n" for i in range(rows)))
+    table, peak = _peak_bytes(read_vectors, tmp_path / "vectors.tsv")
+    assert table.shape == (rows, 1) and table.dtype == np.float32 and table[9, 0] == 9 / 8
+    assert peak < 3 * table.nbytes, f"peak {peak:,} bytes for a {table.nbytes:,}-byte result"
+
+
+def test_a_metadata_file_longer_than_the_vectors_is_counted_not_kept(tmp_path):
+    (tmp_path / "metadata.tsv").write_text("".join(f"label {i}\n" for i in range(200_000)))
+    (labels, count), peak = _peak_bytes(read_labels, tmp_path / "metadata.tsv", 3)
+    assert labels == ("label 0", "label 1", "label 2") and count == 200_000
+    assert peak < 1_000_000  # 200,000 kept labels would be over 10 MB
+    ff.projector_export(tmp_path, _table(3))
+    (tmp_path / "metadata.tsv").write_text("word\tcount\n" + "".join(f"w{i}\t{i}\n" for i in range(50)))
+    with pytest.raises(ShapeMismatchError, match="has 50 labels but vectors.tsv has 3 vectors"):
+        load_tables(tmp_path)
+
+
+def test_vectors_lines_are_trimmed_and_blank_or_badly_encoded_files_refused(tmp_path):
+    path = tmp_path / "vectors.tsv"
+    path.write_bytes(b"\r\n 1\t2\t\r\n\n\t3\t4 \r5\t6\n   \n")  # CRLF, lone CR, edge tabs, blank lines
+    np.testing.assert_array_equal(load_tables(path).token, [[1, 2], [3, 4], [5, 6]])
+    path.write_text("\n  \n\t\n")
+    with pytest.raises(CheckpointReadError, match="holds no vectors"):
+        load_tables(path)
+    path.write_bytes(b"1\t2\n\xff\t3\n")
+    with pytest.raises(CheckpointReadError, match="not UTF-8"):
+        load_tables(path)
+    path.write_text("1\t\t3\n")  # an empty cell is not a number (pandas would read it as NaN)
+    with pytest.raises(CheckpointReadError, match="tab-separated numbers"):
+        load_tables(path)
+
+
 def test_npy_with_vocab_file_beside(tmp_path):
     table = _table(5)
     np.save(tmp_path / "emb.npy", table)
@@ -92,6 +142,21 @@ def test_npz_ambiguous_lists_the_arrays_then_explicit_choice_reads(tmp_path):
     tables = load_tables(tmp_path / "t.npz", token_array="b", position_array="a")
     np.testing.assert_array_equal(tables.token, b)
     np.testing.assert_array_equal(tables.position, a)
+
+
+def test_an_npz_of_many_arrays_names_ten_in_its_message_candidates_first(tmp_path):
+    # 300 arrays listed one by one made a message of 300 names. 2-D float arrays come first: one is the answer.
+    arrays = {f"bias{i}": np.zeros(3, np.float32) for i in range(150)}
+    arrays |= {f"layer{i}": np.zeros((2, 3), np.float32) for i in range(150)}
+    np.savez(tmp_path / "t.npz", **arrays)
+    with pytest.raises(ArrayChoiceError) as caught:
+        load_tables(tmp_path / "t.npz")
+    english, korean = str(caught.value), render(caught.value, "ko")
+    listed = "layer0 (2, 3) float32, " + ", ".join(f"layer{i} (2, 3) float32" for i in range(1, 10))
+    assert f"({listed}, and 290 more)" in english and "bias" not in english and "layer10" not in english
+    assert f"({listed} 외 290개)" in korean
+    with pytest.raises(QueryError, match=r"no array 'zzz'; it holds: layer0 .*layer9 \(2, 3\) float32, and 290 more$"):
+        load_tables(tmp_path / "t.npz", token_array="zzz")
 
 
 def test_npz_unknown_array_name(tmp_path):

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from dashboard.checkpoints import hub, load_tables
-from dashboard.checkpoints.uploads import (EXTRACT_LIMIT_FACTOR, MAX_EXTRACT_ENV, extract_zip, extraction_limit,
-                                           store_files)
+from dashboard.checkpoints.uploads import (EXTRACT_LIMIT_FACTOR, MAX_EXTRACT_ENV, RATIO_CHECK_MIN_BYTES,
+                                           check_zip_limits, extract_zip, extraction_limit, store_files)
 from dashboard.errors import (
     ArchiveLimitError,
     CheckpointReadError,
@@ -104,6 +104,38 @@ def test_zip_of_zeros_is_refused_before_anything_is_written(tmp_path):
         extract_zip(bomb, dest, max_bytes=2**40)
     assert "nothing was extracted" in str(caught.value)
     assert list(dest.iterdir()) == []
+
+
+def test_many_entries_each_under_the_ratio_threshold_are_held_to_the_ratio_together(tmp_path):
+    # The review's bomb, smaller: a real tiny model plus entries of zeros each one byte under the size the
+    # per-entry check starts at (900 of them, 8 MB zipped, filled 908 MB of the upload folder).
+    model = factories.gpt2_folder(tmp_path / "gpt2")
+    entries = {f"gpt2/{p.name}": p.read_bytes() for p in sorted(model.iterdir())}
+    zeros = bytes(RATIO_CHECK_MIN_BYTES - 1)
+    bomb = _zip_of(tmp_path, {**entries, **{f"gpt2/pad/{i}.bin": zeros for i in range(30)}})
+    dest = tmp_path / "out"
+    dest.mkdir()
+    with pytest.raises(ArchiveLimitError, match=rf"holds {len(entries) + 30} entries that together .* times") as caught:
+        extract_zip(bomb, dest, max_bytes=2**40)
+    assert "nothing was extracted" in str(caught.value)
+    assert list(dest.iterdir()) == []
+    # The model itself, with a little padding, is a real checkpoint and unpacks.
+    honest = _zip_of(tmp_path, {**entries, "gpt2/pad/0.bin": bytes(100_000)})
+    extract_zip(honest, dest, max_bytes=2**40)
+    assert load_tables(dest / "gpt2").vocab_size > 0
+
+
+def test_entries_that_share_compressed_data_are_counted_at_most_the_archive_size():
+    # Overlapping entries (a "better zip bomb") each declare the same compressed bytes: 10 entries of 25 times
+    # pass entry by entry and on their declared sum, but the 25 kB file on disk unpacks 200 times.
+    members = []
+    for i in range(10):
+        info = zipfile.ZipInfo(f"w{i}.bin")
+        info.file_size, info.compress_size = 500_000, 20_000
+        members.append(info)
+    check_zip_limits("a.zip", members, 2**40)
+    with pytest.raises(ArchiveLimitError, match="from 25,000 to 5,000,000 bytes"):
+        check_zip_limits("a.zip", members, 2**40, archive_bytes=25_000)
 
 
 def test_zip_larger_than_the_limit_is_refused_before_anything_is_written(tmp_path):

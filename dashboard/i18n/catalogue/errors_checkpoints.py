@@ -315,6 +315,7 @@ MESSAGES = {
         "{name} has no array {array!r}; it holds: {arrays}",
         "{name}에는 배열 {array!r}이(가) 없습니다. 들어 있는 배열: {arrays}"),
     "err.ckpt.npy_no_arrays": ("no arrays", "배열 없음"),
+    "err.ckpt.arrays_and_more": ("{arrays}, and {more:,} more", "{arrays} 외 {more:,}개"),
     "err.ckpt.npy_no_candidate": (
         "{name} holds no 2-D float array to use as a token table ({arrays})",
         "{name}에는 토큰 임베딩 테이블로 쓸 2차원 실수 배열이 없습니다 ({arrays})."),
@@ -567,6 +568,13 @@ MESSAGES = {
         "{archive} 안의 {member!r}은(는) {packed:,} 바이트에서 {size:,} 바이트로 ({ratio:,.0f}배) 풀립니다. "
         "체크포인트 가중치는 거의 압축되지 않으므로 이것은 {holds}이(가) 아닙니다 (최대 {limit}배까지 "
         "받습니다). 아무것도 풀지 않았습니다."),
+    "err.ckpt.zip_total_ratio": (
+        "{archive} holds {count:,} entries that together would unpack from {packed:,} to {size:,} bytes "
+        "({ratio:,.0f} times); checkpoint weights barely compress, so this is not {holds} (at most {limit} times "
+        "is accepted) and nothing was extracted. Zip only the model's own files",
+        "{archive} 안의 항목 {count:,}개는 모두 합쳐 {packed:,} 바이트에서 {size:,} 바이트로 ({ratio:,.0f}배) "
+        "풀립니다. 체크포인트 가중치는 거의 압축되지 않으므로 이것은 {holds}이(가) 아닙니다 (최대 {limit}배까지 "
+        "받습니다). 아무것도 풀지 않았습니다. 모델 자체의 파일만 압축하세요."),
     "err.ckpt.zip_total": (
         "{archive} would unpack to {total_mb:,.1f} MB, more than this server's limit of {limit_mb:,.1f} MB "
         "({env}); nothing was extracted. Open the model by its local path on the server instead",
