@@ -32,6 +32,13 @@ daemon thread ends with the process; its half-done map was never cached.
 
 Set ``EXPLORER_WARM_UMAP=0`` to skip the warm-up (the test suite does: it
 would cost 30 s of CPU per test process).
+
+``EXPLORER_LIVE_FIT_ROWS`` caps the rows one UMAP or t-SNE asked for from a page
+may fit (:func:`check_live_fit`), so that one student's 1,600,000-row upload
+cannot hold the one worker for half an hour while everyone else's map waits.
+Unset, there is no cap (a machine of one's own); ``docs/deploy.md`` recommends
+:data:`CLASS_LIVE_FIT_ROWS` for a class. A map already on disk is served
+whatever its size: ``python -m dashboard precompute`` is not capped.
 """
 
 from __future__ import annotations
@@ -42,17 +49,48 @@ import threading
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import streamlit as st
 
 from dashboard.analysis.projection import METHODS, Projection, ProgressCallback
 from dashboard.analysis.umap_process import UmapProcess
 from dashboard.analysis.umap_timing import STAGES, UmapEstimate
+from dashboard.checkpoints.uploads import read_positive_setting
+from dashboard.errors import LiveFitLimitError
 from dashboard.i18n import Text, msg
 from dashboard.ui.session_files import session_known
 
 WARM_ENV = "EXPLORER_WARM_UMAP"
+#: Environment variable: most rows a UMAP or t-SNE computed for a page may fit (unset or blank: no cap).
+LIVE_FIT_ENV = "EXPLORER_LIVE_FIT_ROWS"
+#: The cap docs/deploy.md and compose.yaml suggest for a class server (rows); the example in a bad setting's message.
+CLASS_LIVE_FIT_ROWS = 200_000
+
+
+def live_fit_rows(environ: Mapping[str, str] = os.environ) -> int | None:
+    """Most rows a page's UMAP or t-SNE may fit: ``$EXPLORER_LIVE_FIT_ROWS``, ``None`` (no cap) when unset or blank.
+
+    Raises:
+        LiveFitLimitError: the variable is set to something that is not a positive number (a typo on a class
+            server must not lift the cap silently).
+    """
+    if not environ.get(LIVE_FIT_ENV, "").strip():
+        return None
+    return int(read_positive_setting(environ, LIVE_FIT_ENV, CLASS_LIVE_FIT_ROWS, LiveFitLimitError))
+
+
+def check_live_fit(n_rows: int, method: str, environ: Mapping[str, str] = os.environ) -> None:
+    """Refuse a page's ``method`` fit (``umap`` or ``tsne``) of ``n_rows`` rows above :func:`live_fit_rows`.
+
+    Raises:
+        LiveFitLimitError: ``n_rows`` is over the cap (the message says what to do instead: PCA, a map computed
+            beforehand with ``python -m dashboard precompute``, or a machine of one's own), or the setting is bad.
+    """
+    limit = live_fit_rows(environ)
+    if limit is not None and n_rows > limit:
+        raise LiveFitLimitError(msg("err.map_data.live_fit_rows", method=METHODS.get(method, method), rows=n_rows,
+                                    limit=limit, env=LIVE_FIT_ENV))
 
 
 @dataclass

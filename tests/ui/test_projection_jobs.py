@@ -76,3 +76,23 @@ def test_a_queued_job_whose_sessions_all_closed_is_dropped_when_its_turn_comes()
     assert board.get("orphan") is None  # asking again starts a new job
     again = board.submit("orphan", lambda progress: "now", waiter="a")
     assert again is not orphan and again.future.result(30) == "now"
+
+
+def test_the_live_fit_cap_is_off_unset_and_a_bad_value_is_an_error_not_no_cap():
+    import pytest
+
+    from dashboard.errors import LiveFitLimitError
+    from dashboard.i18n import render
+    from dashboard.ui.projection_jobs import LIVE_FIT_ENV, check_live_fit, live_fit_rows
+
+    assert live_fit_rows({}) is None and live_fit_rows({LIVE_FIT_ENV: " "}) is None
+    check_live_fit(1_600_000, "umap", {})  # a machine of one's own: no cap, as before
+    assert live_fit_rows({LIVE_FIT_ENV: "200000"}) == 200_000
+    check_live_fit(200_000, "umap", {LIVE_FIT_ENV: "200000"})  # the cap itself is allowed
+    with pytest.raises(LiveFitLimitError) as refused:
+        check_live_fit(200_001, "tsne", {LIVE_FIT_ENV: "200000"})
+    assert "t-SNE" in render(refused.value) and "200,001" in render(refused.value)
+    for typo in ("20O000", "0", "-5"):  # a typo on a class server must not lift the cap silently
+        with pytest.raises(LiveFitLimitError) as bad:
+            live_fit_rows({LIVE_FIT_ENV: typo})
+        assert LIVE_FIT_ENV in render(bad.value)
