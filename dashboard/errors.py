@@ -100,3 +100,7 @@ class MetadataError(CheckpointReadError):
 
 class BackendUnavailableError(ExplorerError):
     """A computing backend asked for (``--backend cuml``) cannot run here: the message says why and what to do."""
+
+
+class LiveFitLimitError(ExplorerError):
+    """A UMAP or t-SNE for a page would fit more rows than the server allows (``EXPLORER_LIVE_FIT_ROWS``)."""

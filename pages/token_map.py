@@ -24,7 +24,7 @@ from dashboard.analysis.undertrained import INDICATOR_LABELS
 from dashboard.charts.token_map import (BOX_SELECTION, COLOUR_FIELDS, category_label, find_rows_in_box,
                                          token_map_chart)
 from dashboard.charts.token_map_deck import legend_chart, selected_ids
-from dashboard.errors import ExplorerError
+from dashboard.errors import ExplorerError, LiveFitLimitError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import plural_key, render, t
 from dashboard.ui.compare_frames import get_undertrained
@@ -153,7 +153,12 @@ job = None
 if settings.method not in SLOW_METHODS:
     wait_for_umap(None)  # a queued UMAP this session asked for and nobody else wants is dropped
 else:
-    result = get_umap(rows, rows.content_hash, settings)
+    try:
+        result = get_umap(rows, rows.content_hash, settings)
+    except LiveFitLimitError as error:  # too many rows for a live fit on this server: the PCA above stays
+        st.error(t("token_map.umap_failed", failure=escape_markdown(render(error).rstrip("."))),
+                 icon=":material/error:")
+        result = projection
     if isinstance(result, ProjectionJob):
         failure = job_failure(result)
         if failure:

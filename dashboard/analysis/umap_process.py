@@ -22,15 +22,28 @@ Docker gives a container a 64 MB ``/dev/shm`` unless told otherwise
 (``--shm-size``), and a read-only or chroot-mounted image may have none, where
 a block that does not fit would crash the server (SIGBUS) or fail to open. The
 result comes back as a :meth:`Projection.save` file in the same folder, read
-with ``allow_pickle=False``. The child exits when its stdin closes, that is
-when the server process ends.
+with ``allow_pickle=False``.
+
+The child ends with the server, also in the middle of a fit: on Linux the
+kernel kills it when the server dies (``prctl(PR_SET_PDEATHSIG, SIGKILL)``,
+set between fork and exec, so it needs no Python code of the child to run;
+numba kernels hold the child's interpreter lock for seconds at a time), and
+everywhere a daemon thread of the child ends it within
+:data:`PARENT_POLL_S` once its parent process id changes (a numba call holding
+the lock delays that thread until the call returns). Its stdin closing ends
+it between fits. Before this a server stopped with SIGTERM left a child
+computing for 35-50 s, owned by PID 1. A fit nobody waits for any more is
+stopped by killing the child (:meth:`UmapProcess.stop_fit`); the next call
+starts a new one, which compiles umap-learn's numba code again.
 """
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -54,6 +67,63 @@ ROOT = Path(__file__).resolve().parents[2]
 SHM_MARGIN = 64 << 20
 #: Scratch files older than this many seconds were left by a killed server (see :func:`clear_stale_scratch`).
 STALE_SCRATCH_S = 3600
+#: Seconds between the child's checks that its parent still lives (the portable fallback of :func:`watch_parent`).
+PARENT_POLL_S = 0.5
+#: ``prctl`` option: the signal the kernel sends a process when its parent dies (``<linux/prctl.h>``).
+PR_SET_PDEATHSIG = 1
+
+
+class FitCancelledError(RuntimeError):
+    """A fit was stopped by :meth:`UmapProcess.stop_fit` before it finished (its child process was killed)."""
+
+
+def _libc_prctl():
+    """libc's ``prctl``, looked up in the parent (never between fork and exec); ``None`` off Linux or without it."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+def _child_setup(nice: int, prctl) -> None:
+    """Run in the child between fork and exec: lower its priority and ask the kernel to kill it with its parent.
+
+    Linux sends the signal when the *thread* that forked the child ends, not
+    only the process: :class:`UmapProcess` is called from the job board's one
+    worker thread, which lives as long as the server. Where ``prctl`` is
+    missing (not Linux), :func:`watch_parent` in the child does the same, late
+    by up to one numba call.
+    """
+    os.nice(nice)
+    if prctl is not None:
+        prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+
+
+def watch_parent(parent: int, poll_s: float = PARENT_POLL_S) -> threading.Thread:
+    """Start a daemon thread that ends this process (``os._exit(0)``) once its parent is no longer ``parent``.
+
+    A process whose parent died is handed to PID 1 (or a subreaper), so its
+    ``os.getppid()`` changes; that is checked every ``poll_s`` seconds. The
+    thread needs the interpreter lock, so a numba call that holds it delays
+    the exit until the call returns; on Linux the kernel's signal
+    (:func:`_child_setup`) does not wait.
+
+    Args:
+        parent: the process id the parent had when it started this process (passed on the command line, so a
+            parent that died before this runs is noticed too).
+        poll_s: seconds between checks, > 0.
+    """
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent:
+                os._exit(0)  # not sys.exit: that would end only this thread; nobody reads the answer any more
+            time.sleep(poll_s)
+
+    thread = threading.Thread(target=watch, name="watch-parent", daemon=True)
+    thread.start()
+    return thread
 
 
 def shared_memory_fits(nbytes: int, folder: str = "/dev/shm") -> bool:
@@ -168,12 +238,17 @@ class UmapProcess:
 
     Thread-safe: calls from several threads wait for each other. A child
     that died (killed, out of memory) is started again on the next call.
+    The child dies with this process (see the module's docstring).
     """
 
     def __init__(self, nice: int = NICE) -> None:
         self._nice = nice
         self._child: subprocess.Popen | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # project() holds it around its _call
+        # the fit in flight, by its progress callback, and whether stop_fit stopped it (both under _state)
+        self._state = threading.Lock()
+        self._fit: ProgressCallback | None = None
+        self._stopped = False
 
     @property
     def pid(self) -> int | None:
@@ -186,10 +261,10 @@ class UmapProcess:
                 clear_stale_scratch(scratch_dir())
             except OSError:
                 pass
-            nice = self._nice
+            nice, prctl = self._nice, _libc_prctl()
             self._child = subprocess.Popen(
-                [sys.executable, "-m", "dashboard.analysis.umap_process"], cwd=ROOT,
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, preexec_fn=lambda: os.nice(nice))
+                [sys.executable, "-m", "dashboard.analysis.umap_process", str(os.getpid())], cwd=ROOT,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, preexec_fn=lambda: _child_setup(nice, prctl))
         return self._child
 
     def _call(self, request: dict, progress: ProgressCallback | None) -> dict:
@@ -200,6 +275,9 @@ class UmapProcess:
                 answer = _read(child.stdout)
                 if answer is None:
                     code = child.wait()
+                    with self._state:
+                        if self._stopped:
+                            raise FitCancelledError("the fit was stopped: nobody waits for it any more")
                     raise RuntimeError(f"the UMAP worker process ended (exit status {code})")
                 if answer["kind"] == "progress":
                     if progress is not None:
@@ -218,6 +296,24 @@ class UmapProcess:
         """Compile umap-learn's numba code in the child (:func:`~dashboard.analysis.projection.warm_umap`)."""
         self._call({"kind": "warm"}, None)
 
+    def stop_fit(self, progress: ProgressCallback) -> bool:
+        """Stop the fit that reports to ``progress`` (compared with ``==``), killing the child if it runs.
+
+        Its :meth:`project` raises :class:`FitCancelledError`; the next call
+        starts a new child, which compiles umap-learn's numba code again.
+        Safe to call from any thread at any time.
+
+        Returns:
+            Whether such a fit was in flight (False: none, or another one; nothing was done).
+        """
+        with self._state:
+            if progress is None or self._fit is None or self._fit != progress:
+                return False
+            self._stopped = True
+            if self._child is not None and self._child.poll() is None:
+                self._child.kill()  # the reading thread sees the end of the answers and raises
+            return True
+
     def project(self, table: np.ndarray, settings: ProjectionSettings,
                 progress: ProgressCallback | None = None) -> Projection:
         """:func:`~dashboard.analysis.projection.project_table` of ``table`` (UMAP, on ``settings.backend``) in the child.
@@ -225,13 +321,26 @@ class UmapProcess:
         Args:
             table: ``(n_rows, d_model)`` float32 (copied once, into shared memory or a scratch file).
             settings: ``method="umap"`` settings.
-            progress: called on this thread with each of the child's progress reports.
+            progress: called on this thread with each of the child's progress reports; it also names the fit
+                for :meth:`stop_fit`.
 
         Raises:
             QueryError: as :func:`project_umap` (re-raised from the child).
+            FitCancelledError: :meth:`stop_fit` stopped it.
             RuntimeError: the child process died.
             OSError: no scratch folder can be written for the result.
         """
+        with self._lock:  # held for the whole fit, so that _fit names it alone; _call takes it again (an RLock)
+            with self._state:
+                self._fit, self._stopped = progress, False
+            try:
+                return self._project(table, settings, progress)
+            finally:
+                with self._state:
+                    self._fit, self._stopped = None, False
+
+    def _project(self, table: np.ndarray, settings: ProjectionSettings,
+                 progress: ProgressCallback | None) -> Projection:
         table = np.ascontiguousarray(table, dtype=np.float32)
         scratch = scratch_dir()
         request = {"kind": "project", "shape": list(table.shape), "settings": dataclasses.asdict(settings),
@@ -249,6 +358,9 @@ class UmapProcess:
                 table_file = Path(name)
                 np.save(table_file, table, allow_pickle=False)
                 request["table_file"] = name
+            with self._state:
+                if self._stopped:  # stopped while the table was being copied: no child to kill yet
+                    raise FitCancelledError("the fit was stopped: nobody waits for it any more")
             answer = self._call(request, progress)
         finally:
             if block is not None:
@@ -311,6 +423,8 @@ def _serve() -> None:
             _write(answers, kind="error", error=type(error).__name__, message=message)
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1:  # the server's process id (UmapProcess passes it)
+        watch_parent(int(sys.argv[1]))
     try:
         _serve()
     except BrokenPipeError:  # the server went away mid-fit: nobody reads the answer, so end without a traceback

@@ -24,12 +24,12 @@ from dashboard.analysis.token_map import TableRows, choose_drawn_rows, table_row
 from dashboard.analysis.umap_timing import UmapTimeModel, load_time_model
 from dashboard.charts.token_map_deck import LegendEntry, deck_legend, token_map_deck
 from dashboard.ui.deck_files import served_deck
-from dashboard.errors import ExplorerError, QueryError
+from dashboard.errors import ExplorerError, LiveFitLimitError, QueryError
 from dashboard.i18n import Text, active_language, msg, t
 from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
-from dashboard.ui.projection_jobs import ProjectionJob, job_board
+from dashboard.ui.projection_jobs import ProjectionJob, check_live_fit, job_board
 from dashboard.ui.session_files import current_session_id
 from dashboard.ui.tokenizer_loading import get_tokenizer
 
@@ -130,12 +130,22 @@ def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -
     The first call for a key starts the job; later calls (reruns, other
     sessions) find it. This session becomes one of the job's waiters
     (see :func:`wait_for_umap`).
+
+    Raises:
+        LiveFitLimitError: the map is not on disk and the table has more rows than ``EXPLORER_LIVE_FIT_ROWS``
+            allows a page to fit (:func:`~dashboard.ui.projection_jobs.check_live_fit`); no job was started.
     """
     key = projection_key(content_hash, rows.name, settings)
-    wait_for_umap(key)
     found = load_cached(cache_path(content_hash, rows.name, settings), len(rows.table))
     if found is not None:
+        wait_for_umap(key)
         return found
+    try:
+        check_live_fit(len(rows.table), settings.method)
+    except LiveFitLimitError:
+        wait_for_umap(None)  # the job this session waited for before is released, as for PCA
+        raise
+    wait_for_umap(key)
 
     # UMAP fits run in the lower-priority child process (umap-learn or cuML, as settings.backend says);
     # t-SNE (openTSNE, its own threads) runs on the worker.

@@ -20,10 +20,16 @@ map asked for next does not queue behind maps nobody wants. A session whose
 browser closed never moves on, so when a job's turn comes, the sessions the
 server no longer knows are struck off its waiters first (Streamlit keeps a
 closed tab's session for two minutes, for a reconnect); if none is left, it
-is dropped then, unstarted. A running fit
-cannot be stopped safely (umap-learn has no hook; raising from its tqdm
-progress bar would leave tqdm's process-wide lock held), so it finishes and
-its map is cached for a return.
+is dropped then, unstarted. A running UMAP nobody waits for any more is
+stopped too: when its last session moves on, or, every :data:`SWEEP_S`
+seconds, when the server no longer knows any of its sessions (a closed tab,
+about two minutes after closing). umap-learn has no hook to stop a fit
+(raising from its tqdm progress bar would leave tqdm's process-wide lock
+held), so the UMAP child process is killed
+(:meth:`~dashboard.analysis.umap_process.UmapProcess.stop_fit`) and the next
+fit starts a new one, which compiles umap-learn's numba code again (about a
+minute on quiet cores, see docs/deploy.md). A running t-SNE (openTSNE, in
+this process) cannot be stopped: it finishes and its map is cached.
 
 The worker is a daemon thread, not a ``ThreadPoolExecutor``'s: Python joins
 an executor's threads at exit, so a server told to stop (SIGTERM from Docker
@@ -32,6 +38,13 @@ daemon thread ends with the process; its half-done map was never cached.
 
 Set ``EXPLORER_WARM_UMAP=0`` to skip the warm-up (the test suite does: it
 would cost 30 s of CPU per test process).
+
+``EXPLORER_LIVE_FIT_ROWS`` caps the rows one UMAP or t-SNE asked for from a page
+may fit (:func:`check_live_fit`), so that one student's 1,600,000-row upload
+cannot hold the one worker for half an hour while everyone else's map waits.
+Unset, there is no cap (a machine of one's own); ``docs/deploy.md`` recommends
+:data:`CLASS_LIVE_FIT_ROWS` for a class. A map already on disk is served
+whatever its size: ``python -m dashboard precompute`` is not capped.
 """
 
 from __future__ import annotations
@@ -42,17 +55,50 @@ import threading
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import streamlit as st
 
 from dashboard.analysis.projection import METHODS, Projection, ProgressCallback
-from dashboard.analysis.umap_process import UmapProcess
+from dashboard.analysis.umap_process import FitCancelledError, UmapProcess
 from dashboard.analysis.umap_timing import STAGES, UmapEstimate
+from dashboard.checkpoints.uploads import read_positive_setting
+from dashboard.errors import LiveFitLimitError
 from dashboard.i18n import Text, msg
 from dashboard.ui.session_files import session_known
 
 WARM_ENV = "EXPLORER_WARM_UMAP"
+#: Seconds between two checks for running or queued jobs whose sessions have all closed.
+SWEEP_S = 15.0
+#: Environment variable: most rows a UMAP or t-SNE computed for a page may fit (unset or blank: no cap).
+LIVE_FIT_ENV = "EXPLORER_LIVE_FIT_ROWS"
+#: The cap docs/deploy.md and compose.yaml suggest for a class server (rows); the example in a bad setting's message.
+CLASS_LIVE_FIT_ROWS = 200_000
+
+
+def live_fit_rows(environ: Mapping[str, str] = os.environ) -> int | None:
+    """Most rows a page's UMAP or t-SNE may fit: ``$EXPLORER_LIVE_FIT_ROWS``, ``None`` (no cap) when unset or blank.
+
+    Raises:
+        LiveFitLimitError: the variable is set to something that is not a positive number (a typo on a class
+            server must not lift the cap silently).
+    """
+    if not environ.get(LIVE_FIT_ENV, "").strip():
+        return None
+    return int(read_positive_setting(environ, LIVE_FIT_ENV, CLASS_LIVE_FIT_ROWS, LiveFitLimitError))
+
+
+def check_live_fit(n_rows: int, method: str, environ: Mapping[str, str] = os.environ) -> None:
+    """Refuse a page's ``method`` fit (``umap`` or ``tsne``) of ``n_rows`` rows above :func:`live_fit_rows`.
+
+    Raises:
+        LiveFitLimitError: ``n_rows`` is over the cap (the message says what to do instead: PCA, a map computed
+            beforehand with ``python -m dashboard precompute``, or a machine of one's own), or the setting is bad.
+    """
+    limit = live_fit_rows(environ)
+    if limit is not None and n_rows > limit:
+        raise LiveFitLimitError(msg("err.map_data.live_fit_rows", method=METHODS.get(method, method), rows=n_rows,
+                                    limit=limit, env=LIVE_FIT_ENV))
 
 
 @dataclass
@@ -183,7 +229,7 @@ class DaemonWorker:
 
 
 class JobDroppedError(RuntimeError):
-    """A queued job was dropped when its turn came: every session that had asked for it was gone."""
+    """A job was dropped, unstarted or stopped mid-fit: every session that had asked for it was gone."""
 
 
 class JobBoard:
@@ -191,20 +237,65 @@ class JobBoard:
 
     Args:
         known: whether the server still knows a session id (default:
-            :func:`~dashboard.ui.session_files.session_known`); asked when a job's turn comes.
+            :func:`~dashboard.ui.session_files.session_known`); asked when a job's turn comes and by :meth:`prune`.
+        process: where UMAP fits run (default: a new :class:`~dashboard.analysis.umap_process.UmapProcess`);
+            tests pass a stand-in with ``stop_fit``.
+        sweep_s: seconds between two :meth:`prune` calls of a daemon thread; ``None``: no such thread.
 
     Attributes:
         process: where the UMAP fits run (:class:`~dashboard.analysis.umap_process.UmapProcess`:
             its own lower-priority process, so a fit does not hold the server's interpreter lock).
     """
 
-    def __init__(self, known: Callable[[str], bool] = session_known) -> None:
+    def __init__(self, known: Callable[[str], bool] = session_known, process: UmapProcess | None = None,
+                 sweep_s: float | None = SWEEP_S) -> None:
         self._known = known
-        self.process = UmapProcess()
+        self.process = process if process is not None else UmapProcess()
         self._worker = DaemonWorker()
         self._jobs: dict[str, ProjectionJob] = {}
         self._lock = threading.Lock()
         self.warming: Future | None = None
+        if sweep_s is not None:
+            threading.Thread(target=self._sweep, args=(sweep_s,), name="projection-sweep", daemon=True).start()
+
+    def _sweep(self, every_s: float) -> None:
+        pause = threading.Event()  # never set: a pause that is not a bare sleep in a loop of its own
+        while True:
+            pause.wait(every_s)
+            try:
+                self.prune()
+            except Exception:  # noqa: BLE001 - a failed sweep must not end the sweeping; the next one retries
+                continue
+
+    def prune(self) -> list[str]:
+        """Strike off every job's sessions the server no longer knows; drop the jobs nobody waits for any more.
+
+        A queued job is cancelled, a running UMAP stopped (:meth:`_drop`).
+
+        Returns:
+            The keys of the jobs dropped.
+        """
+        dropped = []
+        with self._lock:
+            for key, job in list(self._jobs.items()):
+                if job.future.done() or not job.asked:
+                    continue
+                job.waiting = {waiter for waiter in job.waiting if self._known(waiter)}
+                if not job.waiting and self._drop(key, job):
+                    dropped.append(key)
+        return dropped
+
+    def _drop(self, key: str, job: ProjectionJob) -> bool:
+        """Cancel ``job`` if queued, stop it if it is a running UMAP fit; forget it if either worked (lock held).
+
+        Returns:
+            Whether it was dropped (False: it runs outside the UMAP child, a t-SNE, and will finish).
+        """
+        stopped = job.future.cancel() or (job.running_since is not None and not job.future.done()
+                                          and self.process.stop_fit(job.report))
+        if stopped and self._jobs.get(key) is job:
+            del self._jobs[key]
+        return stopped
 
     def warm(self) -> None:
         """Queue the numba warm-up as the worker's first task (once)."""
@@ -242,35 +333,39 @@ class JobBoard:
             """The job's turn on the worker: its projection.
 
             Raises:
-                JobDroppedError: every session that asked for it is gone (it never starts).
+                JobDroppedError: every session that asked for it is gone (it never starts, or was stopped).
             """
             with self._lock:  # its turn: strike off the sessions that closed while it was queued
                 job.waiting = {waiter for waiter in job.waiting if self._known(waiter)}
                 if job.asked and not job.waiting:
                     self._jobs.pop(key, None)
                     raise JobDroppedError(f"nobody waits for {key} any more")
-            job.report(0.0, msg("umap_job.starting"))
-            job.running_since = time.monotonic()
-            return compute(job.report)
+                job.report(0.0, msg("umap_job.starting"))
+                job.running_since = time.monotonic()
+            try:
+                return compute(job.report)  # job.report also names the fit for UmapProcess.stop_fit
+            except FitCancelledError as error:
+                raise JobDroppedError(f"nobody waits for {key} any more: its fit was stopped") from error
 
         job.future = self._worker.submit(run)
         self._jobs[key] = job
         return job
 
     def release(self, key: str, waiter: str) -> None:
-        """``waiter`` no longer wants ``key``; a queued job nobody wants any more is dropped.
+        """``waiter`` no longer wants ``key``; a job nobody wants any more is dropped (:meth:`_drop`).
 
-        A dropped job never starts, and asking for the key again submits a new
-        one. A running or finished job is kept: it cannot be stopped safely,
-        and its map lands in the disk cache.
+        A queued job never starts; a running UMAP is stopped (its child
+        process killed); asking for the key again submits a new job. A
+        finished job, or a running t-SNE (it cannot be stopped), is kept: its
+        map lands in the disk cache.
         """
         with self._lock:
             job = self._jobs.get(key)
             if job is None:
                 return
             job.waiting.discard(waiter)
-            if not job.waiting and job.future.cancel():  # cancel() succeeds only while the job is queued
-                del self._jobs[key]
+            if not job.waiting and not job.future.done():
+                self._drop(key, job)
 
     def get(self, key: str) -> ProjectionJob | None:
         with self._lock:

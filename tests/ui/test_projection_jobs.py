@@ -1,5 +1,5 @@
 """The background projection queue: one job at a time, a queued job says what it waits for, and a queued
-job nobody waits for any more is dropped."""
+job nobody waits for any more is dropped, a running UMAP stopped."""
 
 import threading
 import time
@@ -41,7 +41,7 @@ def test_a_running_job_nobody_waits_for_finishes_and_asking_again_finds_it():
                        waiter="a")
     while job.fraction == 0.0:
         time.sleep(0.01)
-    board.release("map", "a")  # it runs: it cannot be stopped, and its map will be cached for a return
+    board.release("map", "a")  # it runs outside the UMAP child (as t-SNE does): it finishes and is cached
     assert board.get("map") is job and not job.future.cancelled()
     release.set()
     assert board.submit("map", lambda progress: "again", waiter="a") is job and job.future.result(30) == "done"
@@ -76,3 +76,71 @@ def test_a_queued_job_whose_sessions_all_closed_is_dropped_when_its_turn_comes()
     assert board.get("orphan") is None  # asking again starts a new job
     again = board.submit("orphan", lambda progress: "now", waiter="a")
     assert again is not orphan and again.future.result(30) == "now"
+
+
+def test_the_live_fit_cap_is_off_unset_and_a_bad_value_is_an_error_not_no_cap():
+    import pytest
+
+    from dashboard.errors import LiveFitLimitError
+    from dashboard.i18n import render
+    from dashboard.ui.projection_jobs import LIVE_FIT_ENV, check_live_fit, live_fit_rows
+
+    assert live_fit_rows({}) is None and live_fit_rows({LIVE_FIT_ENV: " "}) is None
+    check_live_fit(1_600_000, "umap", {})  # a machine of one's own: no cap, as before
+    assert live_fit_rows({LIVE_FIT_ENV: "200000"}) == 200_000
+    check_live_fit(200_000, "umap", {LIVE_FIT_ENV: "200000"})  # the cap itself is allowed
+    with pytest.raises(LiveFitLimitError) as refused:
+        check_live_fit(200_001, "tsne", {LIVE_FIT_ENV: "200000"})
+    assert "t-SNE" in render(refused.value) and "200,001" in render(refused.value)
+    for typo in ("20O000", "0", "-5"):  # a typo on a class server must not lift the cap silently
+        with pytest.raises(LiveFitLimitError) as bad:
+            live_fit_rows({LIVE_FIT_ENV: typo})
+        assert LIVE_FIT_ENV in render(bad.value)
+
+
+class _ChildStandIn:
+    """A UMAP child whose fit runs until :meth:`stop_fit` names it, as UmapProcess's does."""
+
+    def __init__(self):
+        self.in_flight, self.stopped, self.started = None, threading.Event(), threading.Event()
+
+    def fit(self, progress):
+        from dashboard.analysis.umap_process import FitCancelledError
+
+        self.in_flight = progress
+        self.started.set()
+        if self.stopped.wait(30):
+            raise FitCancelledError("stopped")
+        return "finished: it was never stopped"
+
+    def stop_fit(self, progress):
+        if self.in_flight is None or self.in_flight != progress:
+            return False
+        self.stopped.set()
+        return True
+
+
+def test_a_running_umap_whose_last_session_moves_on_is_stopped_and_the_queue_moves():
+    child = _ChildStandIn()
+    board = JobBoard(process=child, sweep_s=None)
+    big = board.submit("big", child.fit, waiter="a")
+    small = board.submit("small", lambda progress: "small map", waiter="b")
+    assert child.started.wait(30)
+    board.release("big", "a")  # a chose other settings: nobody waits for the 30-minute map any more
+    assert isinstance(big.future.exception(30), JobDroppedError) and board.get("big") is None
+    assert small.future.result(30) == "small map"  # b's map did not wait for it to finish
+    again = board.submit("big", lambda progress: "again", waiter="a")
+    assert again is not big and again.future.result(30) == "again"
+
+
+def test_a_running_umap_whose_sessions_all_closed_is_stopped_by_the_sweep_and_one_still_wanted_is_not():
+    child, open_sessions = _ChildStandIn(), {"a", "b"}
+    board = JobBoard(known=lambda session: session in open_sessions, process=child, sweep_s=None)
+    job = board.submit("map", child.fit, waiter="a")
+    board.submit("map", child.fit, waiter="b")
+    assert child.started.wait(30)
+    open_sessions.discard("a")
+    assert board.prune() == [] and not child.stopped.is_set() and job.waiting == {"b"}  # b still waits
+    open_sessions.discard("b")  # the last tab closed: a browser that closes never releases its job
+    assert board.prune() == ["map"]
+    assert isinstance(job.future.exception(30), JobDroppedError) and board.get("map") is None

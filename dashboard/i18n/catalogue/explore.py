@@ -235,6 +235,17 @@ MESSAGES = {
     "err.map_data.umap_failed": (
         "{method} failed unexpectedly ({error}); change a setting or reload to retry",
         "{method} 계산이 예기치 않게 실패했습니다({error}). 설정을 바꾸거나 페이지를 새로 고쳐 다시 시도하세요"),
+    # {limit} comes from EXPLORER_LIVE_FIT_ROWS; the page adds "Showing PCA instead" (token_map.umap_failed).
+    "err.map_data.live_fit_rows": (
+        "This server computes a {method} for a page of at most {limit:,} rows ({env}), and this table has "
+        "{rows:,}, so that one large map cannot keep everyone else's waiting. A map computed beforehand is shown "
+        "at once: ask whoever runs the server to compute this one with python -m dashboard precompute (it has "
+        "no such limit), or run the explorer on your own computer, where the limit is off unless set",
+        "이 서버는 페이지에서 요청한 {method} 계산을 {limit:,}개 행까지만 합니다({env}). 이 테이블은 {rows:,}개 "
+        "행이라서, 큰 지도 하나 때문에 다른 사람의 지도가 모두 기다리지 않도록 계산하지 않습니다. 미리 계산해 둔 "
+        "지도는 바로 보여 줍니다. 서버 관리자에게 python -m dashboard precompute로 이 지도를 미리 계산해 달라고 "
+        "요청하거나(여기에는 이 제한이 없습니다), 자기 컴퓨터에서 탐색기를 실행하세요(따로 설정하지 않으면 제한이 "
+        "없습니다)"),
     "umap_job.queued": ("waiting for the map asked for before this {method} to finish (one map is computed at a time)",
                         "이 {method} 계산보다 먼저 요청된 지도가 끝나기를 기다리는 중(지도는 한 번에 하나씩 계산합니다)"),
     "umap_job.compiling": ("waiting for umap-learn to finish compiling (once per server start); the {method} starts "

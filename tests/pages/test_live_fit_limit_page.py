@@ -1,0 +1,78 @@
+"""EXPLORER_LIVE_FIT_ROWS: a class server refuses a page's UMAP or t-SNE of a table above the cap, says what to
+do instead, starts no job, and still serves a map that is on disk."""
+
+import numpy as np
+import pytest
+
+from dashboard.analysis.projection import ProjectionSettings, project_table
+from dashboard.ui import map_data, state
+from dashboard.ui.projection_jobs import LIVE_FIT_ENV, job_board
+from tests.map_fixtures import bert_with_tokenizer
+from tests.pages.app_test import open_app_page
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return bert_with_tokenizer(tmp_path_factory.mktemp("bert"))
+
+
+def _jobs() -> set[str]:
+    return set(job_board()._jobs)
+
+
+@pytest.mark.parametrize(("method", "lang", "expected"), [
+    # the page's markdown escapes the setting's underscores
+    ("umap", "en", ["UMAP", "at most 5 rows", "(EXPLORER\\_LIVE\\_FIT\\_ROWS)", "python -m dashboard precompute",
+                    "Showing PCA instead"]),
+    ("tsne", "ko", ["t-SNE", "5개 행까지만", "python -m dashboard precompute", "대신 PCA를 보여 줍니다"]),
+])
+def test_a_fit_above_the_cap_is_refused_with_what_to_do_and_the_pca_map_stays(folder, monkeypatch, method, lang,
+                                                                               expected):
+    monkeypatch.setenv(LIVE_FIT_ENV, "5")
+    before = _jobs()
+    at = open_app_page("pages/token_map.py", model=folder, query={"method": method, "n_neighbors": "13", "lang": lang})
+    assert not at.exception
+    errors = [error.value for error in at.error]
+    assert len(errors) == 1 and all(part in errors[0] for part in expected), errors
+    assert _jobs() == before  # nothing was queued for anyone to wait behind
+    assert not at.get("progress")
+    assert at.get("vega_lite_chart") or at.get("deck_gl_json_chart")  # the PCA map is drawn
+
+
+def test_a_map_on_disk_is_served_whatever_the_cap(folder, monkeypatch):
+    monkeypatch.setenv(LIVE_FIT_ENV, "5")
+    original, served = map_data.load_cached, []
+
+    def on_disk(path, n_rows):  # the UMAP as `python -m dashboard precompute` would have stored it
+        if "umap" not in path.name:
+            return original(path, n_rows)
+        served.append(path.name)
+        table = np.random.default_rng(0).normal(size=(n_rows, 8)).astype(np.float32)
+        return project_table(table, ProjectionSettings("pca", 2))
+
+    monkeypatch.setattr(map_data, "load_cached", on_disk)
+    at = open_app_page("pages/token_map.py", model=folder, query={"method": "umap", "n_neighbors": "14"})
+    assert not at.exception and served
+    assert not at.error, [error.value for error in at.error]
+
+
+def test_without_the_setting_the_fit_is_not_refused(folder, monkeypatch):
+    monkeypatch.delenv(LIVE_FIT_ENV, raising=False)
+    original, fitted = map_data.cached_projection, []
+
+    def quick(table, content_hash, name, settings, *, progress=None, **kwargs):  # no real UMAP on shared cores
+        if settings.method == "umap":
+            fitted.append(len(table))
+            settings = ProjectionSettings("pca", settings.dims)
+        return original(table, content_hash, name, settings, progress=progress, **kwargs)
+
+    monkeypatch.setattr(map_data, "cached_projection", quick)
+    at = open_app_page("pages/token_map.py", model=folder, query={"method": "umap", "n_neighbors": "16"})
+    key = at.session_state[state.UMAP_WAITING]
+    try:
+        assert not at.exception and not at.error, [error.value for error in at.error]
+        assert key is not None and job_board().get(key) is not None
+        job_board().get(key).future.result(60)
+        assert fitted  # the job ran the fit
+    finally:
+        job_board().forget(key)
