@@ -26,6 +26,30 @@ def _setting_colours() -> alt.Scale:
     return alt.Scale(domain=_settings(), range=["#d62728", "#1f77b4"])
 
 
+#: Width the order chart is laid out for, in pixels (the page's main column at 1,280 px; it stretches wider).
+ORDER_CHART_WIDTH = 900
+#: Pixels a character of the token labels takes, per pixel of font size (bold sans-serif, measured roughly).
+_CHAR_WIDTH = 0.62
+
+
+def order_text_layout(frame: pd.DataFrame) -> tuple[int, int, int]:
+    """``(font size px, angle degrees, chart height px)`` that keep the token labels of ``frame`` apart.
+
+    Up to 14 px, upright, while a label fits its slot (:data:`ORDER_CHART_WIDTH`
+    / tokens per sentence); down to 10 px; past that the labels are turned
+    upright (270°) and the chart grows to hold the longest one, as a Korean
+    sentence in byte pieces needs (30 tokens such as ``<0x20 0xEB>``).
+    """
+    tokens = max(int(frame["position"].max()) + 1, 1) if len(frame) else 1
+    chars = max((len(str(token)) for token in frame["token"]), default=1)
+    slot = ORDER_CHART_WIDTH / tokens
+    for size in (14, 12, 10):
+        if chars * _CHAR_WIDTH * size <= 0.9 * slot:
+            return size, 0, 170
+    size = 11
+    return size, 270, 110 + 2 * round(chars * _CHAR_WIDTH * size + 16)
+
+
 def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
     """The two sentences as two rows of tokens, each token joined to where it moved.
 
@@ -40,14 +64,16 @@ def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
     Returns:
         A layered chart: grey lines join a token's two places; special
         tokens, which never move, are drawn in orange (no legend: the page
-        says so). Streamlit sizes charts to their total height, axes included.
+        says so); labels sized and turned by :func:`order_text_layout`.
+        Streamlit sizes charts to their total height, axes included.
     """
     base = alt.Chart(frame).encode(
         x=alt.X("position:O", title=t("reorder.chart.position"), axis=alt.Axis(labelAngle=0)),
         y=alt.Y("sentence:N", sort=_sentences(), title=None),
     )
+    size, angle, height = order_text_layout(frame)
     lines = base.mark_line(color="#bbbbbb").encode(detail="token_index:N")
-    text = base.mark_text(fontSize=14, fontWeight="bold").encode(
+    text = base.mark_text(fontSize=size, fontWeight="bold", angle=angle).encode(
         text="token:N",
         color=alt.Color("special:N", scale=alt.Scale(domain=[False, True], range=["#222222", "#ff7f0e"]),
                         legend=None),
@@ -56,7 +82,7 @@ def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
                  alt.Tooltip("token:N", title=t("reorder.chart.token")),
                  alt.Tooltip("token_index:O", title=t("reorder.chart.original_position"))],
     )
-    return (lines + text).properties(height=170, title=t("reorder.chart.order_title"))
+    return (lines + text).properties(height=height, title=t("reorder.chart.order_title"))
 
 
 def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:

@@ -8,6 +8,7 @@ from dashboard.charts.reorder import (
     attention_heatmap_chart,
     next_token_chart,
     token_difference_chart,
+    order_text_layout,
     token_order_chart,
 )
 from dashboard.checkpoints import load_tables
@@ -86,3 +87,29 @@ def test_next_token_frame_and_chart(gpt2):
     spec = next_token_chart(frame).to_dict()
     assert spec["spec"]["encoding"]["x"]["field"] == "probability"
     assert spec["resolve"]["scale"] == {"y": "independent"}  # x shared: bars compare across panels
+
+
+def _order_frame(tokens: list[str]) -> pd.DataFrame:
+    n = len(tokens)
+    return pd.DataFrame({"sentence": ["original"] * n + ["permuted"] * n, "position": list(range(n)) * 2,
+                         "token": tokens + tokens[::-1], "token_index": list(range(n)) + list(range(n))[::-1],
+                         "special": False})
+
+
+def test_order_labels_stay_upright_and_large_for_a_short_sentence():
+    assert order_text_layout(_order_frame("the cat sat on a mat".split())) == (14, 0, 170)
+
+
+def test_order_labels_of_a_long_sentence_in_byte_pieces_are_turned_and_the_chart_grows():
+    tokens = ["<0x20 0xEB>", "<0xA7>", "<0xA4>"] * 10  # a Korean sentence in a byte-level vocabulary: 30 pieces
+    size, angle, height = order_text_layout(_order_frame(tokens))
+    assert angle == 270 and height > 170
+    assert height - 110 >= 2 * len("<0x20 0xEB>") * 0.6 * size  # room for the longest label in both rows
+    spec = token_order_chart(_order_frame(tokens)).to_dict()
+    text = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "text")
+    assert text["mark"]["angle"] == 270 and spec["height"] == height
+
+
+def test_order_labels_shrink_before_they_turn():
+    size, angle, _ = order_text_layout(_order_frame([f"tok{i}" for i in range(20)]))
+    assert angle == 0 and size < 14
