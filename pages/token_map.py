@@ -30,6 +30,7 @@ from dashboard.i18n import plural_key, render, t
 from dashboard.ui.compare_frames import get_undertrained
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
+from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.language import language_fragment
 from dashboard.ui.loading import active_tables
 from dashboard.ui.map_data import get_map_deck, get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
@@ -269,6 +270,8 @@ if st.session_state["map_highlight"].strip():
     shown = ", ".join(code_span(rows.labels[i]) for i in matches[:30]) + (" ..." if len(matches) > 30 else "")
     st.write(t(plural_key("token_map.matches", len(matches)), count=len(matches), shown=shown) if len(matches)
              else t("token_map.no_matches", count=len(matches)))
+    if not len(matches) and rows.name != "position":  # a Korean word is rarely one token: say what it became
+        show_hangul_notes(tables, source, [st.session_state["map_highlight"]], use="highlight")
 if undertrained is not None:
     st.write(t("token_map.undertrained_marked", count=len(undertrained.candidates),
                indicator=render(INDICATOR_LABELS[undertrained.indicator]), threshold=undertrained.threshold))

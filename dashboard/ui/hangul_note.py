@@ -41,8 +41,9 @@ def hangul_note(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, 
         tables: the checkpoint shown (its name and vocabulary).
         tokenizer: its tokenizer; ``None`` or one that cannot split words gives no note.
         text: what the user typed.
-        use: ``"query"`` (looked up as a word: Nearest neighbours, Similarity) or
-            ``"sentence"`` (run through the model: Reorder, Perturb).
+        use: ``"query"`` (looked up as a word: Nearest neighbours, Similarity),
+            ``"sentence"`` (run through the model: Lookup, Reorder, Perturb) or
+            ``"highlight"`` (searched among the token strings: Token map).
         pieces: the tokens the page looked ``text`` up as (a query's resolved
             pieces, in a byte-level vocabulary often the word-initial form
             `` 고양이``); ``None``: what the tokenizer makes of ``text`` as typed.
@@ -110,7 +111,7 @@ def show_hangul_notes(tables: EmbeddingTables, source: str, texts: list[str], *,
         tables: the checkpoint shown.
         source: its source (the tokenizer's cache key).
         texts: the terms or sentences typed; those without Hangul get no note.
-        use: ``"query"`` or ``"sentence"`` (see :func:`hangul_note`).
+        use: ``"query"``, ``"sentence"`` or ``"highlight"`` (see :func:`hangul_note`).
     """
     korean = [text for text in texts if has_hangul(text)]
     if not korean:

@@ -54,3 +54,12 @@ def test_the_lookup_page_explains_a_korean_sentence_too():
                        session={"lookup_sentence": "고양이가 매트 위에 앉았다"})
     assert not at.exception
     assert any("바이트" in text and "개 길이" in text for text in _infos(at)), _infos(at)
+
+
+def test_a_korean_highlight_that_matches_no_token_string_says_what_the_word_became():
+    at = open_app_page("pages/token_map.py", model="tiny-gpt-pydocs", query={"lang": "ko", "highlight": "고양이"})
+    assert not at.exception
+    notes = [text for text in _infos(at) if "강조 검색은 토큰 문자열에서" in text]
+    assert len(notes) == 1 and "`<0x" in notes[0], _infos(at)
+    matched = open_app_page("pages/token_map.py", model="tiny-gpt-pydocs", query={"lang": "ko", "highlight": "the"})
+    assert not any("강조 검색은" in text for text in _infos(matched))  # rows matched: nothing to explain

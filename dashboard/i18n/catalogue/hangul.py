@@ -50,6 +50,14 @@ MESSAGES = {
     "hangul.use.sentence_unknown": (
         "Every {unk} in the sentence reads the same row, so the model cannot tell those words apart.",
         "문장 속의 {unk}은(는) 모두 같은 행을 읽으므로, 모델은 그 단어들을 서로 구별할 수 없습니다."),
+    "hangul.use.highlight": (
+        "The highlight searches the token strings, and none is spelled like this text: search for one of its "
+        "pieces instead (they are the rows the model reads for it).",
+        "강조 검색은 토큰 문자열에서 찾는데, 이 텍스트와 똑같이 적힌 토큰은 없습니다. 대신 그 조각 가운데 하나를 "
+        "검색하세요(모델이 이 텍스트를 읽을 때 쓰는 행들입니다)."),
+    "hangul.use.highlight_unknown": (
+        "The highlight searches the token strings; search for {unk} to find the one row this word reads.",
+        "강조 검색은 토큰 문자열에서 찾습니다. 이 단어가 읽는 행 하나를 찾으려면 {unk}을(를) 검색하세요."),
     "hangul.least": (
         "Of the bundled models that keep every word, {best} splits Korean least: {rate:.2f} tokens per syllable "
         "on {texts} Korean words and sentences of the course (here, {model}: {here:.2f}{unknown}; measured in "
