@@ -30,7 +30,9 @@ def rotary_frequency_chart(frame: pd.DataFrame) -> alt.Chart:
             x=alt.X("pair:Q", axis=alt.Axis(tickMinStep=1, format="d"), title=t("positions.rotary.pair_axis")),
             y=alt.Y("wavelength:Q", scale=alt.Scale(type="log"), title=t("positions.rotary.wavelength_axis")),
             color=alt.Color("full_turn:N", title=full_turn,
-                            legend=alt.Legend(orient="bottom", labelExpr=value_labels(["true", "false"]))),
+                            # titleLimit: Vega-Lite cuts titles at 180 px, the Korean one among them.
+                            legend=alt.Legend(orient="bottom", titleLimit=400,
+                                              labelExpr=value_labels(["true", "false"]))),
             tooltip=[alt.Tooltip("pair:Q", title=t("positions.rotary.pair")),
                      alt.Tooltip("frequency:Q", format=".3e", title=t("positions.rotary.frequency")),
                      alt.Tooltip("wavelength:Q", format=",.1f", title=t("positions.rotary.wavelength")),

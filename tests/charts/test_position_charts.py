@@ -138,6 +138,7 @@ def test_subspace_chart_has_the_random_baseline():
 def test_rotary_charts():
     freq = _spec(rotary_frequency_chart(rotary_frequency_frame(64, 10000.0, 2048)))
     assert freq["encoding"]["y"]["scale"]["type"] == "log" and freq["encoding"]["color"]["field"] == "full_turn"
+    assert freq["encoding"]["color"]["legend"]["titleLimit"] >= 300  # the Korean title is not cut at 180 px
     decay = _spec(rotary_decay_chart(rotary_decay_frame(64, 10000.0, 300)))
     assert decay["encoding"]["x"]["field"] == "distance" and _rows(decay) == 2 * 301
 
