@@ -27,6 +27,10 @@ from dashboard.i18n import Text, msg
 #: position inside attention (Llama, GPT-J), so no table. ``relative``: a bias
 #: added to attention scores (T5). ``none``: nothing known (a bare table).
 POSITION_KINDS = ("learned", "sinusoidal", "rotary", "relative", "none")
+#: Most rows a table may have: 16 times the largest vocabularies (Gemma 3: 262,144 rows; word2vec's 3,000,000 fit).
+#: Every row gets a label and a place on each page, about 60 bytes apiece before any analysis: a 40 MB text
+#: file of 20,000,000 one-number rows took 1.1 GB in its labels alone.
+MAX_TABLE_ROWS = 4_194_304
 
 #: What each position kind is called on a page (as a ``str`` the kind itself, e.g. ``learned``).
 POSITION_KIND_LABELS: dict[str, Text] = {kind: msg(f"tables.position_kind.{kind}") for kind in POSITION_KINDS}
@@ -128,13 +132,17 @@ def check_table_shape(name: str, shape: tuple[int, ...], rank: int = 2) -> None:
     ``(2**40, 0)`` holds no bytes but would ask for 2**40 labels.
 
     Raises:
-        InvalidTableError: not ``rank`` axes, or an axis of length 0.
+        InvalidTableError: not ``rank`` axes, an axis of length 0, or more
+            than :data:`MAX_TABLE_ROWS` rows.
     """
     if len(shape) != rank:
         raise InvalidTableError(msg("err.tables.rank", name=TABLE_NAMES.get(name, name), rank=rank,
                                     shape=tuple(shape)))
     if 0 in shape:
         raise InvalidTableError(msg("err.tables.empty", name=TABLE_NAMES.get(name, name), shape=tuple(shape)))
+    if shape[0] > MAX_TABLE_ROWS:
+        raise InvalidTableError(msg("err.tables.too_many_rows", name=TABLE_NAMES.get(name, name), rows=shape[0],
+                                    limit=MAX_TABLE_ROWS, shape=tuple(shape)))
 
 
 def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.ndarray | None:

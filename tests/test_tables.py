@@ -55,3 +55,23 @@ def test_content_hash_follows_content():
     b = _tables(np.arange(12.0).reshape(4, 3), source="elsewhere")
     c = _tables(np.arange(12.0).reshape(4, 3) + 1)
     assert a.content_hash == b.content_hash != c.content_hash
+
+
+def test_a_table_of_more_rows_than_any_vocabulary_is_refused_before_its_labels_are_made():
+    from dashboard.tables import MAX_TABLE_ROWS, check_table_shape
+
+    check_table_shape("token", (MAX_TABLE_ROWS, 1))
+    with pytest.raises(InvalidTableError, match="4,194,305 rows"):
+        check_table_shape("token", (MAX_TABLE_ROWS + 1, 1))
+
+
+def test_a_projector_tsv_of_too_many_rows_is_refused_with_the_limit(tmp_path, monkeypatch):
+    import dashboard.tables
+    from dashboard.checkpoints import load_tables
+
+    monkeypatch.setattr(dashboard.tables, "MAX_TABLE_ROWS", 1_000)
+    (tmp_path / "vectors.tsv").write_text("0\t1\n" * 1_001)
+    with pytest.raises(InvalidTableError, match="1,001 rows .* at most 1,000"):
+        load_tables(str(tmp_path / "vectors.tsv"))
+    (tmp_path / "vectors.tsv").write_text("0\t1\n" * 1_000)
+    assert load_tables(str(tmp_path / "vectors.tsv")).vocab_size == 1_000

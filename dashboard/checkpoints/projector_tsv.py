@@ -31,7 +31,7 @@ from dashboard.checkpoints.token_text import guess_scheme, readable_tokens
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.errors import CheckpointReadError, ShapeMismatchError
 from dashboard.i18n import msg
-from dashboard.tables import EmbeddingTables, Vocabulary
+from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
 VECTORS = "vectors.tsv"
 METADATA = "metadata.tsv"
@@ -164,6 +164,7 @@ def read_projector(path: Path, source: str | None = None) -> EmbeddingTables:
     if vectors_path.name == METADATA:
         raise CheckpointReadError(msg("err.ckpt.tsv_labels_file", name=path.name, vectors=VECTORS))
     token = read_vectors(vectors_path)
+    check_table_shape("token", token.shape)  # before labels are read or made for its rows
     vocabulary = None
     notes: tuple[str, ...] = ()
     if metadata_path.is_file():

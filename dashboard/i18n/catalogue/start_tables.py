@@ -16,6 +16,11 @@ MESSAGES = {
     "tables.name.position": ("position", "위치 임베딩"),
     "tables.name.token_type": ("token-type", "토큰 타입 임베딩"),
     "tables.name.output_head": ("output head", "출력 헤드"),
+    "err.tables.too_many_rows": (
+        "the {name} table has {rows:,} rows (shape {shape}); this explorer reads at most {limit:,}, 16 times the "
+        "largest vocabularies of today's models. Check that the file is a table of one row per token.",
+        "{name} 테이블의 행이 {rows:,}개입니다(모양 {shape}). 이 탐색기는 오늘날 모델의 가장 큰 어휘의 16배인 "
+        "{limit:,}행까지만 읽습니다. 파일이 토큰마다 행이 하나인 테이블인지 확인하세요."),
     "err.tables.rank": ("the {name} table must have {rank} axes, got shape {shape}",
                         "{name} 테이블은 축이 {rank}개여야 하는데, 모양이 {shape}입니다"),
     "err.tables.empty": ("the {name} table is empty (shape {shape})", "{name} 테이블이 비어 있습니다 (모양 {shape})"),
