@@ -23,6 +23,8 @@ import pkgutil
 from functools import lru_cache
 from typing import Any, Mapping, NamedTuple
 
+from dashboard.i18n.particles import resolve_particles
+
 #: Language code -> its name in that language, as the switch shows it.
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어"}
 DEFAULT = "en"
@@ -74,7 +76,8 @@ def _template(key: str, lang: str) -> str:
 def _format(key: str, lang: str, params: Mapping[str, Any]) -> str:
     rendered = {name: render(value, lang) if isinstance(value, (Text, BaseException)) else value
                 for name, value in params.items()}
-    return _template(key, lang).format_map(rendered)
+    text = _template(key, lang).format_map(rendered)
+    return resolve_particles(text) if lang == "ko" else text
 
 
 class Text(str):
