@@ -37,14 +37,14 @@ def bert_folder(folder: Path, *, seed: int = 0) -> Path:
     return _save(BertModel(config), folder)
 
 
-def llama_folder(folder: Path, *, tied: bool = False, seed: int = 0) -> Path:
+def llama_folder(folder: Path, *, tied: bool = False, seed: int = 0, **kwargs) -> Path:
     from transformers import LlamaConfig, LlamaForCausalLM
 
     torch.manual_seed(seed)
     config = LlamaConfig(vocab_size=VOCAB, hidden_size=D_MODEL, intermediate_size=64, num_hidden_layers=2,
                          num_attention_heads=2, num_key_value_heads=2, max_position_embeddings=N_POSITIONS,
                          tie_word_embeddings=tied, bos_token_id=0, eos_token_id=0, pad_token_id=0)
-    return _save(LlamaForCausalLM(config), folder)
+    return _save(LlamaForCausalLM(config), folder, **kwargs)
 
 
 def opt_folder(folder: Path, *, seed: int = 0, word_embed_proj_dim: int = D_MODEL) -> Path:

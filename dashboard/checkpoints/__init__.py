@@ -14,7 +14,7 @@ from typing import Any, Callable, NamedTuple
 from dashboard.checkpoints.bundled import BUNDLED, find_bundled
 from dashboard.checkpoints.file_kinds import is_gguf
 from dashboard.checkpoints.gguf_file import read_gguf
-from dashboard.checkpoints.hf_folder import is_hf_folder, read_hf_folder
+from dashboard.checkpoints.hf_folder import folder_weights_of, is_hf_folder, read_hf_folder
 from dashboard.checkpoints.local_archives import is_zip_path, unpack_local_zip
 from dashboard.checkpoints.message_lists import join_messages
 from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
@@ -153,8 +153,11 @@ def load_tables(source: str | Path, *, policy: PathPolicy | None = None, **optio
     Args:
         source: a bundled name (``default``, ``all-minilm-l6-v2``), or a path
             to a checkpoint file or folder (a folder holding one checkpoint
-            file is read as that file; a ``config.json`` as its folder; a
-            ``.zip`` of a model folder unpacked first, as an upload is).
+            file is read as that file; a ``config.json`` as its folder, and so
+            is a weights file with ``config.json`` beside it (the folder's
+            ``model.safetensors`` / ``pytorch_model.bin`` or a shard its index
+            names; a note says so); a ``.zip`` of a model folder unpacked
+            first, as an upload is).
         policy: which server paths may be opened (the app passes the
             session's); ``None`` for the one ``$EXPLORER_LOCAL_PATHS`` sets
             (``any`` when unset: the CLI is a local user's tool).
@@ -194,8 +197,16 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
         raise CheckpointReadError(msg("err.ckpt.empty_file", path=path))
     # Companion files (tokenizer, vocabulary, meta.pkl, shards) are read by name from this folder.
     policy.check_entries(path if path.is_dir() else path.parent)
+    folder_options: dict[str, Any] = {}
     if path.is_file() and path.name == "config.json":
         path = path.parent  # the config names its folder, read as a whole (as when the folder is uploaded)
+    elif path.is_file() and (weights := folder_weights_of(path)) is not None:
+        # A weights file of a model folder (model.safetensors, a shard its index names): its config.json
+        # says the architecture and sizes, and a shard alone lacks most tensors, so the folder is read.
+        key = "note.ckpt.read_as_folder" if weights == path.name else "note.ckpt.read_as_folder.shard"
+        folder_options = {"weights": weights,
+                          "notes": (msg(key, folder=path.parent, name=path.name, index=weights),)}
+        path = path.parent
     elif is_zip_path(path) and find_reader(path) is None:
         # A zip of a model folder, as an uploaded .zip is read. It was admitted above; what it unpacks to
         # lies in this app's own folder (with the upload checks), so that folder opens too.
@@ -221,4 +232,4 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
     for key in set(reader.path_options) & set(given):
         admitted = policy.admit(str(given[key]), key.replace("_", " "))
         given[key] = admitted if admitted is not None else given[key]  # the reader says it does not exist
-    return reader.read(path, name, **given)
+    return reader.read(path, name, **given, **folder_options)

@@ -29,7 +29,7 @@ from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore, co
 from dashboard.checkpoints.torch_store import TorchStore
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.checkpoints.vocab_files import read_vocabulary
-from dashboard.errors import CheckpointReadError, ShapeMismatchError, UnsupportedFormatError
+from dashboard.errors import CheckpointReadError, ExplorerError, ShapeMismatchError, UnsupportedFormatError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
@@ -53,6 +53,45 @@ def is_hf_folder(path: Path) -> bool:
     return path.is_dir() and (path / "config.json").is_file()
 
 
+def folder_weights_of(path: Path) -> str | None:
+    """The entry of :data:`WEIGHT_FILES` that a weights file is in its Hugging Face folder, or ``None``.
+
+    A file belongs to its folder when ``config.json`` lies beside it and it is
+    that folder's ``model.safetensors`` / ``pytorch_model.bin``, or a shard
+    that one of the folder's ``*.index.json`` names in its ``weight_map``
+    (then the index is returned: a shard holds only some of the model's
+    tensors). An index that cannot be parsed claims no file, so the file is
+    read on its own.
+
+    Args:
+        path: an existing file.
+
+    Returns:
+        A key of :data:`WEIGHT_FILES` (``"model.safetensors"``,
+        ``"model.safetensors.index.json"``, ...), or ``None`` for a file that
+        does not belong to a model folder.
+
+    Raises:
+        OSError: only when the file system refuses to look (permission denied).
+    """
+    folder = path.parent
+    if not (folder / "config.json").is_file():
+        return None
+    if path.name in WEIGHT_FILES and not path.name.endswith(".index.json"):
+        return path.name
+    for index in (name for name in WEIGHT_FILES if name.endswith(".index.json")):
+        if not (folder / index).is_file():
+            continue
+        try:
+            weight_map = read_metadata_file(folder / index, "index.json").get("weight_map")
+        except ExplorerError:
+            continue
+        # Names only: a shard missing beside this one is reported by the folder's reader, by name.
+        if isinstance(weight_map, dict) and path.name in weight_map.values():
+            return index
+    return None
+
+
 def read_config(folder: Path) -> Metadata:
     """Parse ``config.json``, every field it is read for checked (schema ``config.json`` of :mod:`.metadata`).
 
@@ -65,14 +104,19 @@ def read_config(folder: Path) -> Metadata:
     return read_metadata_file(folder / "config.json", "config.json", origin)
 
 
-def open_weights(folder: Path) -> tuple[TensorStore, str]:
+def open_weights(folder: Path, weights: str | None = None) -> tuple[TensorStore, str]:
     """The folder's tensor store and a format label.
+
+    Args:
+        folder: the model folder.
+        weights: the key of :data:`WEIGHT_FILES` to open (the file a user
+            named); ``None`` for the first one present, in that order.
 
     Raises:
         UnsupportedFormatError: no known weight file in the folder.
     """
     for name, (opener, label) in WEIGHT_FILES.items():
-        if (folder / name).is_file():
+        if (folder / name).is_file() and weights in (None, name):
             return opener(folder / name), label
     present = ", ".join(sorted(p.name for p in folder.iterdir())) or msg("err.ckpt.nothing")
     raise UnsupportedFormatError(msg("err.ckpt.hf_no_weights", folder=folder, looked=", ".join(WEIGHT_FILES),
@@ -190,12 +234,17 @@ def _check_settings(settings: dict[str, Any], token, source: str, settings_sourc
                                          source=source, name=name, declared=declared, actual=token.shape[axis]))
 
 
-def read_hf_folder(folder: Path, source: str | None = None) -> EmbeddingTables:
+def read_hf_folder(folder: Path, source: str | None = None, *, weights: str | None = None,
+                   notes: tuple[str, ...] = ()) -> EmbeddingTables:
     """Read the embedding tables of a Hugging Face model folder.
 
     Args:
         folder: directory with ``config.json`` and weights.
         source: the name to report (a bundled name); defaults to the path.
+        weights: which key of :data:`WEIGHT_FILES` to read (a weights file of
+            the folder given by its own path, see :func:`folder_weights_of`);
+            ``None`` for the first present.
+        notes: notes to report before the reader's own.
 
     Returns:
         The tables; only the embedding tensors are read, never the whole model.
@@ -205,7 +254,7 @@ def read_hf_folder(folder: Path, source: str | None = None) -> EmbeddingTables:
     """
     config = read_config(folder)
     key_map = key_map_for(config, folder)
-    store, format_label = open_weights(folder)
+    store, format_label = open_weights(folder, weights)
     return tables_from_store(
         store, key_map,
         source=source or str(folder),
@@ -214,4 +263,5 @@ def read_hf_folder(folder: Path, source: str | None = None) -> EmbeddingTables:
         expects_head=head_expected(config),
         vocabulary=read_vocabulary(folder),
         model_path=str(folder),
+        notes=notes,
     )

@@ -46,8 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     change.add_argument("--zero", action="store_true", help="set the row to zeros")
     change.add_argument("--scale", type=_finite, metavar="K", help="multiply the row by K")
     parser.add_argument("--seed", type=int, default=0, help="seed of the noise, so a result repeats (default: 0)")
-    parser.add_argument("--prompt", default=DEFAULT_PROMPT,
-                        help=f"text whose next token is predicted before and after (default: {DEFAULT_PROMPT!r})")
+    parser.add_argument("--prompt", default=None,
+                        help=f"text whose next token is predicted before and after (default: {DEFAULT_PROMPT!r}; "
+                             "for a checkpoint without a tokenizer, 4 #ids from the changed row on, kept inside the table)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -71,7 +72,9 @@ def run(args: argparse.Namespace) -> int:
 
     Raises:
         NoOutputHeadError: the checkpoint has no output head (all-MiniLM).
-        QueryError: the token is not one row, or the prompt is empty or too long.
+        QueryError: the token is not one row, or the prompt is empty or too long. Without ``--prompt``, a
+            checkpoint with no tokenizer is given a prompt of 4 ``#id`` s from the changed row on (JSON
+            ``prompt_note`` and a ``note:`` line say so; ``prompt_note`` is ``null`` otherwise).
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables`.
     """
     # torch and transformers are imported here, so that other commands start without them.
@@ -81,24 +84,33 @@ def run(args: argparse.Namespace) -> int:
     from dashboard.checkpoints.tokenizer import load_tokenizer
     from dashboard.forward.loading import load_forward_model
     from dashboard.forward.perturbation import (
+        DEFAULT_PROMPT,
+        id_prompt,
         perturbation_document,
         require_output_head,
         resolve_token,
         run_perturbation,
     )
+    from dashboard.i18n import msg
 
     transformers_logging.disable_progress_bar()  # stderr is for the one-line error only
     change = change_from_args(args)
     tables = load_tables(args.source)
     tokenizer = load_tokenizer(tables)
     require_output_head(tables)  # bad input fails before the model loads
-    resolve_token(tables, tokenizer, args.token)
+    token_id = resolve_token(tables, tokenizer, args.token)
+    prompt, prompt_note = args.prompt, None
+    if prompt is None and not tokenizer.splits_words:
+        # The English default cannot become token ids here; ids can, and the tying answer needs no words.
+        prompt = id_prompt(tables, token_id)
+        prompt_note = msg("perturb.note.id_prompt", name=tables.name, default=DEFAULT_PROMPT, prompt=prompt)
     try:
         model, note = load_forward_model(tables), None
     except ForwardUnavailableError as error:
         model, note = None, str(error)
-    result = run_perturbation(tables, tokenizer, args.token, args.table, change, args.prompt, model, note)
-    document = perturbation_document(result, args.source)
+    result = run_perturbation(tables, tokenizer, args.token, args.table, change, prompt or DEFAULT_PROMPT, model,
+                              note)
+    document = {**perturbation_document(result, args.source), "prompt_note": prompt_note}
     if args.json:
         print_json(document)
         return 0
@@ -114,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         print_table(["before", "p", "after", "p"],
                     [[b.token, f"{b.probability:.4f}", a.token, f"{a.probability:.4f}"]
                      for b, a in zip(result.top5_before, result.top5_after)], right=[False, True, False, True])
-    if result.note:
-        print(f"note: {result.note}")
+    for line in (prompt_note, result.note):
+        if line:
+            print(f"note: {line}")
     return 0

@@ -177,6 +177,25 @@ def id_defaults(tables: EmbeddingTables) -> tuple[str, str]:
     return f"#{count - 1}", " ".join(f"#{i}" for i in range(count))
 
 
+def id_prompt(tables: EmbeddingTables, token_id: int) -> str:
+    """A prompt of ``#id`` text for a checkpoint that cannot split words into tokens, from the changed row on.
+
+    Ids ``token_id`` to ``token_id + 3`` (fewer when the tables have fewer
+    rows or positions), moved down so that every id is a row of the table:
+    the changed row is read by the model whichever table is changed.
+
+    Args:
+        tables: the checkpoint's tables.
+        token_id: the changed row, 0-based, below ``vocab_size``.
+
+    Returns:
+        e.g. ``"#5 #6 #7 #8"``, or ``"#92 #93 #94 #95"`` for row 94 of 96.
+    """
+    count = max(1, min(4, tables.vocab_size, tables.n_positions or 4))
+    start = max(0, min(token_id, tables.vocab_size - count))
+    return " ".join(f"#{i}" for i in range(start, start + count))
+
+
 def require_output_head(tables: EmbeddingTables) -> None:
     """Fail unless the checkpoint has an output head, stored or tied.
 

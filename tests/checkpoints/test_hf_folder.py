@@ -222,3 +222,64 @@ def test_gpt2_config_beside_llama_weights_names_what_was_looked_for(tmp_path):
     assert "'wte.weight'" in message and "'transformer.wte.weight'" in message  # every prefix tried
     assert "'model.embed_tokens.weight'" in message  # what the file holds, embedding-like keys first
     assert "config.json may belong to another model" in message
+
+
+def test_a_shard_of_a_model_folder_is_read_as_the_folder(tmp_path):
+    folder = factories.llama_folder(tmp_path / "llama", tied=False, max_shard_size="20KB")
+    shards = sorted(set(json.loads((folder / "model.safetensors.index.json").read_text())["weight_map"].values()))
+    assert len(shards) > 2  # the token table and the head lie in different shards
+    whole = load_tables(folder)
+    for shard in (shards[0], shards[-1]):
+        tables = load_tables(folder / shard)
+        assert (tables.architecture, tables.tying.verdict, tables.format) == ("llama", "untied", "hf-safetensors")
+        np.testing.assert_array_equal(tables.token, whole.token)
+        np.testing.assert_array_equal(tables.output_head, whole.output_head)
+        assert tables.total_parameters == whole.total_parameters
+        assert tables.source == str(folder / shard) and tables.model_path == str(folder)
+        assert any(f"read as the model folder {folder}" in note and shard in note for note in tables.notes)
+
+
+def test_a_shard_whose_sibling_is_missing_names_the_missing_one(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "sharded", tied=False, max_shard_size="20KB")
+    shards = sorted(set(json.loads((folder / "model.safetensors.index.json").read_text())["weight_map"].values()))
+    (folder / shards[-1]).unlink()
+    with pytest.raises(CheckpointReadError, match=shards[-1]):
+        load_tables(folder / shards[0])
+
+
+def test_model_safetensors_beside_its_config_is_read_with_the_config(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "gpt2", tied=False)
+    tables = load_tables(folder / "model.safetensors")
+    assert tables.format == "hf-safetensors" and tables.hyperparameters["n_positions"] == N_POSITIONS
+    assert not any("recognised from the key names" in note for note in tables.notes)
+    assert f"read as the model folder {folder}: config.json beside model.safetensors" in tables.notes
+    assert info_document(tables).keys() == info_document(load_tables(folder)).keys()
+
+
+def test_the_named_weights_file_is_read_when_a_folder_holds_two(tmp_path):
+    from tests import format_factories as ff
+
+    folder = factories.gpt2_folder(tmp_path / "both", seed=1)  # its model.safetensors: seed 1
+    model = ff.gpt2_model(seed=2)
+    (ff.pytorch_bin_folder(tmp_path / "bin", model) / "pytorch_model.bin").rename(folder / "pytorch_model.bin")
+    tables = load_tables(folder / "pytorch_model.bin")  # the folder alone would read model.safetensors
+    assert tables.format == "hf-pytorch"
+    np.testing.assert_array_equal(tables.token, model.transformer.wte.weight.detach().numpy())
+    assert load_tables(folder / "model.safetensors").format == "hf-safetensors"
+
+
+def test_a_weights_file_without_config_beside_it_is_a_bare_state_dict(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    (folder / "config.json").unlink()
+    tables = load_tables(folder / "model.safetensors")
+    assert tables.format != "hf-safetensors"
+    assert any("recognised from the key names" in note for note in tables.notes)
+    assert not any("read as the model folder" in note for note in tables.notes)
+
+
+def test_a_file_the_index_does_not_name_is_read_alone(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "sharded", tied=False, max_shard_size="20KB")
+    single = factories.gpt2_folder(tmp_path / "single", tied=False)
+    (single / "model.safetensors").rename(folder / "extra.safetensors")
+    tables = load_tables(folder / "extra.safetensors")
+    assert not any("read as the model folder" in note for note in tables.notes)

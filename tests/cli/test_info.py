@@ -68,3 +68,15 @@ def test_bad_input_exits_2_with_one_line(argv, fragment):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and fragment in lines[0] and "Traceback" not in result.stderr
+
+
+def test_info_json_of_a_shard_keeps_the_folder_keys_and_notes_how_it_was_read(tmp_path, capsys):
+    folder = factories.llama_folder(tmp_path / "llama", tied=False, max_shard_size="20KB")
+    shard = json.loads((folder / "model.safetensors.index.json").read_text())["weight_map"]["model.embed_tokens.weight"]
+    doc = _json(capsys, "info", str(folder / shard), "--json")
+    whole = _json(capsys, "info", str(folder), "--json")
+    assert doc.keys() == whole.keys() and INFO_KEYS <= set(doc)
+    assert (doc["architecture"], doc["tying"]["verdict"]) == ("llama", "untied")
+    assert doc["total_parameters"] == whole["total_parameters"]
+    assert any(note.startswith(f"read as the model folder {folder}: config.json beside {shard}")
+               for note in doc["notes"])

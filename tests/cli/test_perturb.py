@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from dashboard.cli import COMMANDS, main
-from tests import reorder_factories
+from dashboard.forward.perturbation import DEFAULT_PROMPT
+from tests import factories, reorder_factories
 from tests.perturb_fixtures import PROMPT, gpt2_tied, gpt2_untied  # noqa: F401 (fixtures)
 
 CONTRACT = {"token_id", "table", "tying", "shared_storage", "token_row_max_abs_change", "head_row_max_abs_change",
@@ -92,3 +93,53 @@ def test_model_without_head_exits_2_from_the_shell_with_one_line(tmp_path):
     assert result.returncode == 2 and result.stdout == ""
     (line,) = result.stderr.strip().splitlines()
     assert "has no output head" in line and "tiny-gpt-pydocs" in line
+
+
+@pytest.fixture(scope="module")
+def bare_gpt2(tmp_path_factory):
+    """GPT-2 folders as save_pretrained writes them: no tokenizer file, rows only numbered."""
+    root = tmp_path_factory.mktemp("bare")
+    return {tied: factories.gpt2_folder(root / f"tied-{tied}", tied=tied) for tied in (True, False)}
+
+
+def _no_prompt_json(capsys, *argv) -> dict:
+    assert main(["perturb", *map(str, argv), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("tied", [True, False])
+def test_without_tokenizer_or_prompt_the_prompt_is_ids_from_the_changed_row(bare_gpt2, tied, capsys):
+    document = _no_prompt_json(capsys, bare_gpt2[tied], "--token", "#5", "--table", "token")
+    assert CONTRACT <= set(document)
+    assert document["prompt"] == "#5 #6 #7 #8" and document["prompt_ids"] == [5, 6, 7, 8]
+    assert "no --prompt was given" in document["prompt_note"] and "#5 #6 #7 #8" in document["prompt_note"]
+    assert document["tying"] == ("tied-implied" if tied else "untied")
+    assert document["other_table_changed"] is tied and document["shared_storage"] is tied
+    assert document["route"] == "model" and len(document["top5_before"]) == 5
+    assert document["top5_before"] != document["top5_after"]  # the changed row is in the prompt
+
+
+def test_the_id_prompt_stays_inside_the_table_and_is_noted_in_readable_output(bare_gpt2, capsys):
+    last = factories.VOCAB - 1
+    document = _no_prompt_json(capsys, bare_gpt2[False], "--token", f"#{last}", "--table", "head")
+    assert document["prompt_ids"] == list(range(last - 3, last + 1))
+    assert main(["perturb", str(bare_gpt2[False]), "--token", "#5", "--table", "head"]) == 0
+    assert "note: no --prompt was given" in capsys.readouterr().out
+
+
+def test_an_explicit_prompt_without_tokenizer_is_used_as_given(bare_gpt2, capsys):
+    status, err, out = _status(capsys, ["perturb", str(bare_gpt2[True]), "--token", "#5", "--table", "token",
+                                        "--prompt", "The value of the", "--json"])
+    assert status == 2 and "'The'" in err and out == ""
+    document = _json_with_prompt(capsys, bare_gpt2[True], "#9 #3")
+    assert document["prompt_ids"] == [9, 3] and document["prompt_note"] is None
+
+
+def _json_with_prompt(capsys, folder, prompt) -> dict:
+    assert main(["perturb", str(folder), "--token", "#5", "--table", "token", "--prompt", prompt, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_with_a_tokenizer_the_default_prompt_is_the_english_one(gpt2_tied, capsys):
+    document = _no_prompt_json(capsys, gpt2_tied, "--token", "cat", "--table", "token")
+    assert document["prompt"] == DEFAULT_PROMPT and document["prompt_note"] is None

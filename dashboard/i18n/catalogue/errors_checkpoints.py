@@ -34,6 +34,13 @@ MESSAGES = {
     "err.ckpt.unknown_format": (
         "{path} is not a checkpoint format we read. Supported: {formats}",
         "{path}은(는) 이 도구가 읽는 체크포인트 형식이 아닙니다. 읽을 수 있는 형식: {formats}"),
+    "note.ckpt.read_as_folder": (
+        "read as the model folder {folder}: config.json beside {name}",
+        "{name} 옆에 config.json이 있어 모델 폴더 {folder}(으)로 읽었습니다"),
+    "note.ckpt.read_as_folder.shard": (
+        "read as the model folder {folder}: config.json beside {name}, one of the shards {index} names",
+        "{name} 옆에 config.json이 있어 모델 폴더 {folder}(으)로 읽었습니다 ({name}은(는) {index}에 적힌 샤드 중 "
+        "하나입니다)"),
     "err.ckpt.option_unknown": (
         "option {options} applies to no format, not to {name} ({describe})",
         "옵션 {options}은(는) 어떤 형식에도 쓰지 않는 옵션이라 {name} ({describe})에도 쓸 수 없습니다."),

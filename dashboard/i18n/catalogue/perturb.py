@@ -115,6 +115,11 @@ MESSAGES = {
     "perturb.note.encoder": ("{describe} has no output head (an encoder class)",
                              "{describe}에는 출력 헤드가 없습니다(인코더 클래스)"),
     "perturb.note.no_model": ("no model was given", "주어진 모델이 없습니다"),
+    "perturb.note.id_prompt": (
+        "no --prompt was given and {name} has no tokenizer to turn {default!r} into tokens, so the prompt is the "
+        "token ids {prompt}, which include the changed row; give --prompt to choose another",
+        "--prompt가 주어지지 않았고 {name}에는 {default!r}을(를) 토큰으로 바꿀 토크나이저가 없어서, 바꾼 행을 "
+        "포함한 토큰 id {prompt}을(를) 프롬프트로 썼습니다. 다른 프롬프트를 쓰려면 --prompt를 주세요"),
     "err.perturb.unknown_change": ("unknown change {kind!r}; choose one of {choices}",
                                    "알 수 없는 변경 {kind!r}입니다. 다음 중 하나를 고르세요: {choices}"),
     "err.perturb.not_finite": ("the {kind} amount must be a finite number, got {amount}",
