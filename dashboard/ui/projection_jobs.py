@@ -288,11 +288,19 @@ class JobBoard:
     def _drop(self, key: str, job: ProjectionJob) -> bool:
         """Cancel ``job`` if queued, stop it if it is a running UMAP fit; forget it if either worked (lock held).
 
+        A stopped fit's child is gone, and the next one compiles umap-learn's
+        code again; where the server warmed up at its start, that warm-up is
+        queued again, so a job submitted meanwhile says it waits for compiling.
+
         Returns:
             Whether it was dropped (False: it runs outside the UMAP child, a t-SNE, and will finish).
         """
-        stopped = job.future.cancel() or (job.running_since is not None and not job.future.done()
-                                          and self.process.stop_fit(job.report))
+        cancelled = job.future.cancel()
+        killed = not cancelled and (job.running_since is not None and not job.future.done()
+                                    and self.process.stop_fit(job.report))
+        if killed and self.warming is not None:  # the server warms up: warm the new child too, before the next fit
+            self.warming = self._worker.submit(self.process.warm)
+        stopped = cancelled or killed
         if stopped and self._jobs.get(key) is job:
             del self._jobs[key]
         return stopped

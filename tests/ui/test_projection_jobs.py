@@ -144,3 +144,33 @@ def test_a_running_umap_whose_sessions_all_closed_is_stopped_by_the_sweep_and_on
     open_sessions.discard("b")  # the last tab closed: a browser that closes never releases its job
     assert board.prune() == ["map"]
     assert isinstance(job.future.exception(30), JobDroppedError) and board.get("map") is None
+
+
+def test_a_stopped_fit_queues_the_warm_up_again_and_the_next_job_says_it_waits_for_compiling():
+    child = _ChildStandIn()
+    warmed = []
+    child.warm = lambda: warmed.append("warm")
+    board = JobBoard(process=child, sweep_s=None)
+    board.warm()  # the server warmed up at its start
+    big = board.submit("big", child.fit, waiter="a")
+    assert child.started.wait(30)
+    release_warm = threading.Event()
+    child.warm = lambda: (release_warm.wait(30), warmed.append("again"))  # the new child compiles
+    board.release("big", "a")
+    assert isinstance(big.future.exception(30), JobDroppedError)
+    try:
+        after = board.submit("after", lambda progress: "map", waiter="b")
+        assert "ompil" in after.stage  # the umap_job.compiling message, not a silent wait
+    finally:
+        release_warm.set()
+    assert after.future.result(30) == "map" and warmed == ["warm", "again"]
+
+
+def test_without_a_warm_up_at_start_a_stopped_fit_queues_none():
+    child = _ChildStandIn()
+    child.warm = lambda: (_ for _ in ()).throw(AssertionError("no warm-up was asked for"))
+    board = JobBoard(process=child, sweep_s=None)
+    big = board.submit("big", child.fit, waiter="a")
+    assert child.started.wait(30)
+    board.release("big", "a")
+    assert isinstance(big.future.exception(30), JobDroppedError) and board.warming is None
