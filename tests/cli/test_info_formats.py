@@ -67,6 +67,15 @@ def test_npz_options(tmp_path, capsys):
     assert doc["tying"]["verdict"] in VERDICTS
 
 
+def test_a_run_folder_of_one_trainer_checkpoint_names_it_in_the_notes(tmp_path, capsys):
+    checkpoint = factories.gpt2_folder(tmp_path / "run" / "checkpoint-500")
+    doc = _json(capsys, "info", str(tmp_path / "run"), "--json")
+    assert doc["vocab_size"] == factories.VOCAB
+    assert f"read {checkpoint}, the one checkpoint folder inside {tmp_path / 'run'}" in doc["notes"]
+    factories.gpt2_folder(tmp_path / "run" / "checkpoint-1000")
+    assert "checkpoint-500, checkpoint-1000); give the path of one" in _bad(capsys, "info", str(tmp_path / "run"))
+
+
 def test_projector_readable_output(tmp_path, capsys):
     ff.projector_export(tmp_path, np.ones((3, 4)), ["a", "b", "c"])
     assert main(["info", str(tmp_path)]) == 0

@@ -22,6 +22,18 @@ MESSAGES = {
     "err.ckpt.folder_ambiguous": (
         "{folder} holds {found}; give the path of one checkpoint file or folder. Supported: {formats}",
         "{folder}에 있는 것: {found}. 체크포인트 파일이나 폴더 하나의 경로를 주세요. 읽을 수 있는 형식: {formats}"),
+    "err.ckpt.run_checkpoints": (
+        "{folder} is a training run's folder of {count} checkpoint folders ({found}); give the path of one, "
+        "such as {example}{training}",
+        "{folder}은(는) 체크포인트 폴더 {count}개({found})가 있는 학습 실행 폴더입니다. {example}처럼 그중 하나의 "
+        "경로를 주세요.{training}"),
+    "err.ckpt.run_checkpoints.training": (
+        "; the Training page reads them all, step by step",
+        " 학습 과정 페이지에서는 전부를 스텝 순서대로 볼 수 있습니다."),
+    "err.ckpt.folders_and_more": ("{folders} and {more:,} more", "{folders} 외 {more:,}개"),
+    "note.ckpt.read_run_checkpoint": (
+        "read {checkpoint}, the one checkpoint folder inside {folder}",
+        "{folder} 안의 유일한 체크포인트 폴더인 {checkpoint}을(를) 읽었습니다"),
     "err.ckpt.os_read": (
         "cannot read {where} ({reason}); check that the file is readable (chmod +r) and on a working disk, "
         "then try again",
