@@ -370,6 +370,14 @@ MESSAGES = {
         "어휘 파일 {name}에 토큰이 없습니다. 한 줄에 토큰 하나씩 적힌 텍스트 파일을 주세요 (i번째 줄이 토큰 id "
         "i입니다)."),
     "note.ckpt.token_strings_from": ("token strings from {name}", "토큰 문자열은 {name}에서 읽었습니다"),
+    "note.ckpt.vocab_beside": (
+        "labels from {vocab} beside the file (not given with --vocab or on the Load page)",
+        "레이블은 파일 옆의 {vocab}에서 읽었습니다 (--vocab이나 불러오기 페이지에서 준 파일이 아닙니다)"),
+    "note.ckpt.vocab_beside_unused": (
+        "{vocab} beside the file has {lines:,} lines for {rows:,} rows, so it belongs to another table and was not "
+        "used: rows are labelled #0, #1, ...; give --vocab (or the Load page's vocabulary file) to insist",
+        "파일 옆의 {vocab}은(는) {lines:,}줄인데 행은 {rows:,}개라서 다른 테이블의 어휘로 보고 쓰지 않았습니다. 행은 "
+        "#0, #1, ...로 표시합니다. 그래도 쓰려면 --vocab(또는 불러오기 페이지의 어휘 파일)로 주세요"),
     "note.ckpt.vocab_short": (
         "the vocabulary has {tokens:,} tokens for {rows:,} rows: rows {tokens:,}..{last:,} are shown as padding "
         "(no token)",
