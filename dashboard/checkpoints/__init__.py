@@ -22,6 +22,7 @@ from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS
 from dashboard.checkpoints.numpy_arrays import is_numpy_file, read_arrays
 from dashboard.checkpoints.path_policy import PathPolicy
 from dashboard.checkpoints.projector_tsv import is_projector_export, read_projector
+from dashboard.checkpoints.runs import HF_CHECKPOINT_NAME, TRAINER_STATE
 from dashboard.checkpoints.state_dict import is_state_dict_file, read_state_dict
 from dashboard.checkpoints.user_paths import shorten
 from dashboard.errors import (
@@ -31,7 +32,7 @@ from dashboard.errors import (
     UnsupportedFormatError,
     UnusablePathError,
 )
-from dashboard.i18n import msg
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 
@@ -111,7 +112,10 @@ def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
 
     A folder with exactly one readable file (``out/ckpt.pt``, a lone
     ``.gguf``), or with exactly one sub-folder that is itself a checkpoint
-    (a zip of a model folder), resolves to it.
+    (a zip of a model folder), resolves to it. A training run's folder with
+    one Hugging Face Trainer ``checkpoint-N`` sub-folder resolves to that one,
+    whatever else sits beside it (the Trainer's ``runs/`` logs);
+    :func:`load_tables` says so in a note.
 
     Args:
         folder: an existing folder.
@@ -119,14 +123,23 @@ def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
             folder with an entry linking outside is refused before any entry is read.
 
     Raises:
-        UnsupportedFormatError: nothing readable, or several candidates (listed).
+        UnsupportedFormatError: nothing readable, or several candidates
+            (listed; several ``checkpoint-N`` folders by step).
         UnusablePathError: the folder's entries cannot be listed (permission denied).
         RefusedPathError: an entry links outside the folders the policy opens.
     """
-    policy = policy or PathPolicy.from_environment()
+    return _locate_checkpoint(folder, policy or PathPolicy.from_environment())[0]
+
+
+#: Most ``checkpoint-N`` folders an error names; a long run saves hundreds.
+SHOWN_RUN_CHECKPOINTS = 10
+
+
+def _locate_checkpoint(folder: Path, policy: PathPolicy) -> tuple[Path, tuple[str, ...]]:
+    """:func:`find_checkpoint`, with the notes on what was chosen for the user (empty when nothing needs saying)."""
     policy.check_entries(folder)
     if find_reader(folder) is not None:
-        return folder
+        return folder, ()
     try:
         entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
     except OSError as error:
@@ -135,12 +148,31 @@ def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
     files = [p for p in entries if p.is_file() and p.name not in _COMPANION_FILES and find_reader(p) is not None]
     folders = [p for p in entries if p.is_dir()]
     if len(files) == 1:
-        return files[0]
+        return files[0], ()
+    # A Trainer's output folder: checkpoint-N sub-folders (N the step), often beside its runs/ logs folder.
+    steps = sorted((int(m.group(1)), p) for p in folders if (m := HF_CHECKPOINT_NAME.match(p.name)))
+    if not files and len(steps) == 1:
+        found, notes = _locate_checkpoint(steps[0][1], policy)
+        return found, (msg("note.ckpt.read_run_checkpoint", checkpoint=steps[0][1], folder=folder), *notes)
+    if not files and steps:
+        raise UnsupportedFormatError(_several_run_checkpoints(folder, [p for _, p in steps]))
     if not files and len(folders) == 1:
-        return find_checkpoint(folders[0], policy)
+        return _locate_checkpoint(folders[0], policy)
     found = ", ".join(p.name for p in files) or msg("err.ckpt.no_checkpoint_file")
     formats = join_messages(r.describe for r in READERS.values())
     raise UnsupportedFormatError(msg("err.ckpt.folder_ambiguous", folder=folder, found=found, formats=formats))
+
+
+def _several_run_checkpoints(folder: Path, checkpoints: list[Path]) -> Text:
+    """The error for a run folder of several ``checkpoint-N`` folders (given in step order): which, and what to do."""
+    listed = ", ".join(p.name for p in checkpoints[:SHOWN_RUN_CHECKPOINTS])
+    more = len(checkpoints) - SHOWN_RUN_CHECKPOINTS
+    found = msg("err.ckpt.folders_and_more", folders=listed, more=more) if more > 0 else listed
+    # The Training page reads a run from each checkpoint's trainer_state.json (its step): offered only when all have one.
+    training = (msg("err.ckpt.run_checkpoints.training") if all((p / TRAINER_STATE).is_file() for p in checkpoints)
+                else "")
+    return msg("err.ckpt.run_checkpoints", folder=folder, count=len(checkpoints), found=found,
+               example=checkpoints[-1], training=training)
 
 
 #: Files that accompany a checkpoint and are never the checkpoint themselves.
@@ -198,6 +230,7 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
     # Companion files (tokenizer, vocabulary, meta.pkl, shards) are read by name from this folder.
     policy.check_entries(path if path.is_dir() else path.parent)
     folder_options: dict[str, Any] = {}
+    found_notes: tuple[str, ...] = ()
     if path.is_file() and path.name == "config.json":
         path = path.parent  # the config names its folder, read as a whole (as when the folder is uploaded)
     elif path.is_file() and (weights := folder_weights_of(path)) is not None:
@@ -214,7 +247,8 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
         policy = dataclasses.replace(policy, trusted=(*policy.trusted, path.resolve()))
     reader = find_reader(path)
     if reader is None and path.is_dir():
-        path = policy.admit_real(find_checkpoint(path, policy), "checkpoint")
+        found, found_notes = _locate_checkpoint(path, policy)
+        path = policy.admit_real(found, "checkpoint")
         policy.check_entries(path if path.is_dir() else path.parent)
         reader = find_reader(path)
     if reader is None:
@@ -232,4 +266,7 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
     for key in set(reader.path_options) & set(given):
         admitted = policy.admit(str(given[key]), key.replace("_", " "))
         given[key] = admitted if admitted is not None else given[key]  # the reader says it does not exist
-    return reader.read(path, name, **given, **folder_options)
+    tables = reader.read(path, name, **given, **folder_options)
+    if found_notes:  # which checkpoint of the folder was read comes first: the rest is about that one
+        tables = dataclasses.replace(tables, notes=(*found_notes, *tables.notes))
+    return tables

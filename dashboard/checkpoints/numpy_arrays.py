@@ -15,7 +15,10 @@ Which array is which:
   lists the arrays so the user can pick.
 
 Token strings come from a vocabulary file, one token a line, line ``i`` for
-token id ``i`` (``vocab_file``, or ``vocab.txt`` beside the arrays).
+token id ``i``: ``vocab_file`` when given (one with more lines than the table
+has rows is an error), else ``vocab.txt`` beside the arrays, with a note; a
+``vocab.txt`` found there with more lines than rows is not used (placeholder
+``#id`` labels, and a note saying why), since it was not asked for.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ OPTIONS = ("token_array", "position_array", "vocab_file")
 #: Substrings of array names that suggest the token table / the position table.
 TOKEN_HINTS = ("token", "tok", "wte", "word", "embed_tokens", "vocab")
 POSITION_HINTS = ("position", "pos", "wpe")
+#: The vocabulary file read from beside the arrays when none is given.
+VOCAB_BESIDE = "vocab.txt"
 
 
 def is_numpy_file(path: Path) -> bool:
@@ -267,7 +272,8 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
         source: the name to report; defaults to the path.
         token_array: name of the token table in an ``.npz`` (see :func:`list_arrays`).
         position_array: name of the position table in an ``.npz``, if any.
-        vocab_file: text file with one token a line; default ``vocab.txt`` beside.
+        vocab_file: text file with one token a line; default ``vocab.txt``
+            beside, used only when it has no more lines than the token table has rows.
 
     Raises:
         QueryError, ArrayChoiceError: the arrays to use are unclear or absent.
@@ -284,15 +290,23 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
     token = _load(path, token_name)
     check_table_shape("token", token.shape)
     position = _load(path, position_name) if position_name else None
+    rows = token.shape[0] if token.ndim == 2 else 0
     vocabulary = None
-    if vocab_file is None and (path.parent / "vocab.txt").is_file():
-        vocab_file = path.parent / "vocab.txt"
+    beside = path.parent / VOCAB_BESIDE
     if vocab_file is not None:
-        vocabulary = read_token_lines(vocab_file)
+        vocabulary = read_token_lines(vocab_file)  # asked for: one longer than the table is refused below
         notes += (msg("note.ckpt.token_strings_from", name=Path(vocab_file).name),)
-        rows = token.shape[0] if token.ndim == 2 else 0
-        if len(vocabulary) < rows:  # a longer one is refused by EmbeddingTables
-            notes += (msg("note.ckpt.vocab_short", tokens=len(vocabulary), rows=rows, last=rows - 1),)
+    elif beside.is_file():
+        # Not asked for: a vocab.txt left beside the file may belong to another model, so using it is said, and
+        # one with more lines than the table has rows is set aside rather than failing a table that reads fine.
+        found = read_token_lines(beside)
+        if len(found) > rows:
+            notes += (msg("note.ckpt.vocab_beside_unused", vocab=VOCAB_BESIDE, lines=len(found), rows=rows),)
+        else:
+            vocabulary = found
+            notes += (msg("note.ckpt.vocab_beside", vocab=VOCAB_BESIDE),)
+    if vocabulary is not None and len(vocabulary) < rows:  # a longer one is refused by EmbeddingTables
+        notes += (msg("note.ckpt.vocab_short", tokens=len(vocabulary), rows=rows, last=rows - 1),)
     return EmbeddingTables(
         token=token,
         vocabulary=vocabulary or Vocabulary.placeholder(token.shape[0] if token.ndim == 2 else 0),

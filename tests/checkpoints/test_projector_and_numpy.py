@@ -125,6 +125,26 @@ def test_npy_with_vocab_file_beside(tmp_path):
     assert tables.vocabulary.scheme == "sentencepiece" and tables.vocabulary.display[1:4] == ("␣cat", "↵", "␣안녕")
 
 
+def test_a_vocab_txt_found_beside_is_said_to_be_used(tmp_path):
+    np.save(tmp_path / "emb.npy", _table(5))
+    (tmp_path / "vocab.txt").write_text("a\nb\nc\n")
+    tables = load_tables(tmp_path / "emb.npy")
+    assert tables.vocabulary.raw == ("a", "b", "c")
+    assert any(note.startswith("labels from vocab.txt beside the file") for note in tables.notes), tables.notes
+
+
+def test_a_vocab_txt_beside_that_is_longer_than_the_table_is_set_aside_with_a_note(tmp_path):
+    np.savez(tmp_path / "tables.npz", wte=_table(64, 8), wpe=_table(16, 8))
+    (tmp_path / "vocab.txt").write_text("".join(f"t{i}\n" for i in range(1000)))
+    tables = load_tables(tmp_path / "tables.npz", token_array="wte", position_array="wpe")
+    assert tables.vocabulary.raw[:2] == ("#0", "#1") and len(tables.vocabulary) == 64
+    unused = [note for note in tables.notes if "vocab.txt beside the file has 1,000 lines for 64 rows" in note]
+    assert unused and "not used" in unused[0] and "--vocab" in unused[0], tables.notes
+    assert "1,000줄" in render(unused[0], "ko")
+    with pytest.raises(ShapeMismatchError, match="1000 tokens.*64 rows"):  # asked for by name: still refused
+        load_tables(tmp_path / "tables.npz", token_array="wte", vocab_file=str(tmp_path / "vocab.txt"))
+
+
 def test_npz_guesses_by_name_and_reports_it(tmp_path):
     token, position = _table(10), _table(7)
     np.savez(tmp_path / "t.npz", wte=token, wpe=position, step=np.arange(3))

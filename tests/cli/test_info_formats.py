@@ -67,6 +67,24 @@ def test_npz_options(tmp_path, capsys):
     assert doc["tying"]["verdict"] in VERDICTS
 
 
+def test_swapped_npz_arrays_beside_a_vocab_txt_read_with_a_note_not_an_error(tmp_path, capsys):
+    np.savez(tmp_path / "tables.npz", wte=np.ones((64, 4), np.float32), wpe=np.ones((16, 4), np.float32))
+    (tmp_path / "vocab.txt").write_text("".join(f"t{i}\n" for i in range(1000)))
+    doc = _json(capsys, "info", str(tmp_path / "tables.npz"), "--token-array", "wpe", "--position-array", "wte",
+                "--json")
+    assert (doc["vocab_size"], doc["n_tokens"]) == (16, 16)
+    assert any("vocab.txt beside the file has 1,000 lines for 16 rows" in note for note in doc["notes"]), doc["notes"]
+
+
+def test_a_run_folder_of_one_trainer_checkpoint_names_it_in_the_notes(tmp_path, capsys):
+    checkpoint = factories.gpt2_folder(tmp_path / "run" / "checkpoint-500")
+    doc = _json(capsys, "info", str(tmp_path / "run"), "--json")
+    assert doc["vocab_size"] == factories.VOCAB
+    assert f"read {checkpoint}, the one checkpoint folder inside {tmp_path / 'run'}" in doc["notes"]
+    factories.gpt2_folder(tmp_path / "run" / "checkpoint-1000")
+    assert "checkpoint-500, checkpoint-1000); give the path of one" in _bad(capsys, "info", str(tmp_path / "run"))
+
+
 def test_projector_readable_output(tmp_path, capsys):
     ff.projector_export(tmp_path, np.ones((3, 4)), ["a", "b", "c"])
     assert main(["info", str(tmp_path)]) == 0

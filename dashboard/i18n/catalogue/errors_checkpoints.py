@@ -22,6 +22,18 @@ MESSAGES = {
     "err.ckpt.folder_ambiguous": (
         "{folder} holds {found}; give the path of one checkpoint file or folder. Supported: {formats}",
         "{folder}에 있는 것: {found}. 체크포인트 파일이나 폴더 하나의 경로를 주세요. 읽을 수 있는 형식: {formats}"),
+    "err.ckpt.run_checkpoints": (
+        "{folder} is a training run's folder of {count} checkpoint folders ({found}); give the path of one, "
+        "such as {example}{training}",
+        "{folder}은(는) 체크포인트 폴더 {count}개({found})가 있는 학습 실행 폴더입니다. {example}처럼 그중 하나의 "
+        "경로를 주세요.{training}"),
+    "err.ckpt.run_checkpoints.training": (
+        "; the Training page reads them all, step by step",
+        " 학습 과정 페이지에서는 전부를 스텝 순서대로 볼 수 있습니다."),
+    "err.ckpt.folders_and_more": ("{folders} and {more:,} more", "{folders} 외 {more:,}개"),
+    "note.ckpt.read_run_checkpoint": (
+        "read {checkpoint}, the one checkpoint folder inside {folder}",
+        "{folder} 안의 유일한 체크포인트 폴더인 {checkpoint}을(를) 읽었습니다"),
     "err.ckpt.os_read": (
         "cannot read {where} ({reason}); check that the file is readable (chmod +r) and on a working disk, "
         "then try again",
@@ -358,6 +370,14 @@ MESSAGES = {
         "어휘 파일 {name}에 토큰이 없습니다. 한 줄에 토큰 하나씩 적힌 텍스트 파일을 주세요 (i번째 줄이 토큰 id "
         "i입니다)."),
     "note.ckpt.token_strings_from": ("token strings from {name}", "토큰 문자열은 {name}에서 읽었습니다"),
+    "note.ckpt.vocab_beside": (
+        "labels from {vocab} beside the file (not given with --vocab or on the Load page)",
+        "레이블은 파일 옆의 {vocab}에서 읽었습니다 (--vocab이나 불러오기 페이지에서 준 파일이 아닙니다)"),
+    "note.ckpt.vocab_beside_unused": (
+        "{vocab} beside the file has {lines:,} lines for {rows:,} rows, so it belongs to another table and was not "
+        "used: rows are labelled #0, #1, ...; give --vocab (or the Load page's vocabulary file) to insist",
+        "파일 옆의 {vocab}은(는) {lines:,}줄인데 행은 {rows:,}개라서 다른 테이블의 어휘로 보고 쓰지 않았습니다. 행은 "
+        "#0, #1, ...로 표시합니다. 그래도 쓰려면 --vocab(또는 불러오기 페이지의 어휘 파일)로 주세요"),
     "note.ckpt.vocab_short": (
         "the vocabulary has {tokens:,} tokens for {rows:,} rows: rows {tokens:,}..{last:,} are shown as padding "
         "(no token)",
