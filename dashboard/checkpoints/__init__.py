@@ -153,7 +153,9 @@ def _locate_checkpoint(folder: Path, policy: PathPolicy) -> tuple[Path, tuple[st
     steps = sorted((int(m.group(1)), p) for p in folders if (m := HF_CHECKPOINT_NAME.match(p.name)))
     if not files and len(steps) == 1:
         found, notes = _locate_checkpoint(steps[0][1], policy)
-        return found, (msg("note.ckpt.read_run_checkpoint", checkpoint=steps[0][1], folder=folder), *notes)
+        # Named from the run folder down: an uploaded run lies in a temporary folder that means nothing to its owner.
+        return found, (msg("note.ckpt.read_run_checkpoint", checkpoint=f"{folder.name}/{steps[0][1].name}",
+                           folder=folder.name), *notes)
     if not files and steps:
         raise UnsupportedFormatError(_several_run_checkpoints(folder, [p for _, p in steps]))
     if not files and len(folders) == 1:

@@ -46,7 +46,8 @@ def test_a_run_folder_with_one_trainer_checkpoint_reads_it_and_says_which(tmp_pa
     (run / "runs").mkdir()  # the Trainer's TensorBoard logs sit beside its checkpoints
     tables = load_tables(run)
     np.testing.assert_array_equal(tables.token, load_tables(checkpoint).token)
-    assert tables.notes[0] == f"read {checkpoint}, the one checkpoint folder inside {run}"
+    assert tables.notes[0] == "read run/checkpoint-500, the one checkpoint folder inside run"
+    assert str(tmp_path) not in tables.notes[0]  # no temporary folder of an upload is shown
     assert find_checkpoint(run) == checkpoint
 
 
