@@ -299,8 +299,13 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
     elif beside.is_file():
         # Not asked for: a vocab.txt left beside the file may belong to another model, so using it is said, and
         # one with more lines than the table has rows is set aside rather than failing a table that reads fine.
-        found = read_token_lines(beside)
-        if len(found) > rows:
+        try:
+            found = read_token_lines(beside)
+        except CheckpointReadError as error:  # not UTF-8, unreadable: set aside like one that does not fit
+            found, notes = None, notes + (msg("note.ckpt.vocab_beside_unreadable", vocab=VOCAB_BESIDE, error=error),)
+        if found is None:
+            pass
+        elif not found or len(found) > rows:
             notes += (msg("note.ckpt.vocab_beside_unused", vocab=VOCAB_BESIDE, lines=len(found), rows=rows),)
         else:
             vocabulary = found

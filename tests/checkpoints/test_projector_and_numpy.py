@@ -145,6 +145,17 @@ def test_a_vocab_txt_beside_that_is_longer_than_the_table_is_set_aside_with_a_no
         load_tables(tmp_path / "tables.npz", token_array="wte", vocab_file=str(tmp_path / "vocab.txt"))
 
 
+@pytest.mark.parametrize("content", [b"", b"caf\xe9\n"], ids=["empty", "not-utf8"])
+def test_a_vocab_txt_beside_that_cannot_be_read_is_set_aside_with_a_note(tmp_path, content):
+    np.save(tmp_path / "emb.npy", _table(5))
+    (tmp_path / "vocab.txt").write_bytes(content)
+    tables = load_tables(tmp_path / "emb.npy")  # the table reads; only its labels are placeholders
+    assert tables.vocabulary.raw[:2] == ("#0", "#1")
+    assert any(note.startswith("vocab.txt beside the file was not used (") for note in tables.notes), tables.notes
+    with pytest.raises(CheckpointReadError):  # asked for by name: still refused
+        load_tables(tmp_path / "emb.npy", vocab_file=str(tmp_path / "vocab.txt"))
+
+
 def test_npz_guesses_by_name_and_reports_it(tmp_path):
     token, position = _table(10), _table(7)
     np.savez(tmp_path / "t.npz", wte=token, wpe=position, step=np.arange(3))

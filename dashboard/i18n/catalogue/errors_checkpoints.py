@@ -378,6 +378,9 @@ MESSAGES = {
         "used: rows are labelled #0, #1, ...; give --vocab (or the Load page's vocabulary file) to insist",
         "파일 옆의 {vocab}은(는) {lines:,}줄인데 행은 {rows:,}개라서 다른 테이블의 어휘로 보고 쓰지 않았습니다. 행은 "
         "#0, #1, ...로 표시합니다. 그래도 쓰려면 --vocab(또는 불러오기 페이지의 어휘 파일)로 주세요"),
+    "note.ckpt.vocab_beside_unreadable": (
+        "{vocab} beside the file was not used ({error}): rows are labelled #0, #1, ...",
+        "파일 옆의 {vocab}은(는) 쓰지 않았습니다({error}). 행은 #0, #1, ...로 표시합니다"),
     "note.ckpt.vocab_short": (
         "the vocabulary has {tokens:,} tokens for {rows:,} rows: rows {tokens:,}..{last:,} are shown as padding "
         "(no token)",
