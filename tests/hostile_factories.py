@@ -108,6 +108,18 @@ def gguf_with_many_tiny_tokens(folder: Path, count: int = 330_000) -> Path:
     return path
 
 
+def gguf_with_many_tensor_records(folder: Path, count: int = 40_000) -> Path:
+    """A GGUF file (version 3, no metadata) listing ``count`` tensor records named ``a``, of no dimensions.
+
+    25 bytes of file per record: 40,000 of them are a 1 MB file that the gguf
+    reader would take about 180 MB to parse (six NumPy views a record).
+    """
+    record = struct.pack("<Q", 1) + b"a" + struct.pack("<IIQ", 0, 0, 0)  # name, n_dims 0, type F32, offset
+    path = folder / "many-tensors.gguf"
+    path.write_bytes(b"GGUF" + struct.pack("<IQQ", 3, count, 0) + record * count)
+    return path
+
+
 def npy_with_huge_shape(folder: Path) -> Path:
     """An ``.npy`` header declaring a (10**9, 1000) float32 array (4 TB) over 64 bytes of data."""
     header = io.BytesIO()

@@ -69,6 +69,7 @@ SMALL_HOSTILE = {
     "GGUF declaring 2**40 tokens": (hostile.gguf_with_huge_token_count, "CheckpointReadError"),
     "GGUF declaring a 2**40-byte string": (hostile.gguf_with_huge_string, "CheckpointReadError"),
     "GGUF declaring 2**40 tensors": (hostile.gguf_with_huge_tensor_count, "CheckpointReadError"),
+    "GGUF listing 40,000 tensor records": (hostile.gguf_with_many_tensor_records, "ArchiveLimitError"),
     ".npy declaring 4 TB": (hostile.npy_with_huge_shape, "CheckpointReadError"),
     ".npz deflating to 800 MiB": (hostile.npz_bomb, "ArchiveLimitError"),
     "safetensors declaring 4 TB": (hostile.safetensors_with_huge_shape, "CheckpointReadError"),

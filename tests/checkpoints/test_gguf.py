@@ -194,3 +194,15 @@ def test_a_gguf_over_its_metadata_limit_is_refused_with_the_limit_and_a_way_forw
     under = gguf_with_many_tiny_tokens(tmp_path / "under", count=1_000)
     with pytest.raises(MissingTensorError):  # under the limit: read, then refused for lacking a token table
         load_tables(str(under))
+
+
+def test_a_gguf_listing_more_tensors_than_any_model_is_refused_while_parsed(tmp_path):
+    from dashboard.checkpoints.gguf_file import MAX_TENSOR_RECORDS
+    from dashboard.errors import ArchiveLimitError
+    from tests.hostile_factories import gguf_with_many_tensor_records
+
+    with pytest.raises(ArchiveLimitError, match=f"more than {MAX_TENSOR_RECORDS:,} tensors"):
+        load_tables(str(gguf_with_many_tensor_records(tmp_path, count=MAX_TENSOR_RECORDS + 1)))
+    (tmp_path / "under").mkdir()
+    with pytest.raises(CheckpointReadError):  # under the limit: parsed, then refused as damaged (no real tensors)
+        load_tables(str(gguf_with_many_tensor_records(tmp_path / "under", count=100)))

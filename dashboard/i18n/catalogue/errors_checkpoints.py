@@ -92,6 +92,13 @@ MESSAGES = {
         "word_embed_proj_dim {width}, hidden_size {d_model}). 이 모델은 토큰 행을 project_in으로 넓힌 다음 폭 "
         "{d_model}의 위치 임베딩 테이블을 더합니다. 이 탐색기는 폭이 같은 테이블만 읽으므로 이 체크포인트는 보여 줄 수 "
         "없습니다. word_embed_proj_dim이 hidden_size와 같은 모델(OPT-125m, OPT-1.3b)은 그대로 읽힙니다."),
+    "err.ckpt.gguf_tensor_records": (
+        "{name} was refused before it was read: it lists more than {limit:,} tensors, and the largest models have "
+        "a few thousand (reading each record would take about 4.5 KB of the server's memory). If it is a real "
+        "model, check it with the gguf package's `gguf-dump`, or convert it again with llama.cpp.",
+        "{name}은(는) 읽기 전에 거부되었습니다. 텐서가 {limit:,}개보다 많이 적혀 있는데, 가장 큰 모델도 텐서는 몇천 개입니다"
+        "(텐서 정보 하나를 읽는 데 서버 메모리가 약 4.5 KB 듭니다). 실제 모델이라면 gguf 패키지의 `gguf-dump`로 "
+        "확인하거나 llama.cpp로 다시 변환하세요."),
     "err.ckpt.gguf_metadata_values": (
         "{name} was refused before it was read: its metadata (token list, scores, merges, settings) holds more than "
         "{limit:,} values, more than a model file of {size_mb:,.1f} MB carries. A real model's tensors take at least "
