@@ -31,6 +31,8 @@ POSITION_KINDS = ("learned", "sinusoidal", "rotary", "relative", "none")
 #: Every row gets a label and a place on each page, about 60 bytes apiece before any analysis: a 40 MB text
 #: file of 20,000,000 one-number rows took 1.1 GB in its labels alone.
 MAX_TABLE_ROWS = 4_194_304
+#: Most columns (d_model) a table may have: 4 times the widest models (Llama 3 405B: 16,384).
+MAX_D_MODEL = 65_536
 
 #: What each position kind is called on a page (as a ``str`` the kind itself, e.g. ``learned``).
 POSITION_KIND_LABELS: dict[str, Text] = {kind: msg(f"tables.position_kind.{kind}") for kind in POSITION_KINDS}
@@ -132,8 +134,8 @@ def check_table_shape(name: str, shape: tuple[int, ...], rank: int = 2) -> None:
     ``(2**40, 0)`` holds no bytes but would ask for 2**40 labels.
 
     Raises:
-        InvalidTableError: not ``rank`` axes, an axis of length 0, or more
-            than :data:`MAX_TABLE_ROWS` rows.
+        InvalidTableError: not ``rank`` axes, an axis of length 0, more
+            than :data:`MAX_TABLE_ROWS` rows or more than :data:`MAX_D_MODEL` columns.
     """
     if len(shape) != rank:
         raise InvalidTableError(msg("err.tables.rank", name=TABLE_NAMES.get(name, name), rank=rank,
@@ -143,6 +145,9 @@ def check_table_shape(name: str, shape: tuple[int, ...], rank: int = 2) -> None:
     if shape[0] > MAX_TABLE_ROWS:
         raise InvalidTableError(msg("err.tables.too_many_rows", name=TABLE_NAMES.get(name, name), rows=shape[0],
                                     limit=MAX_TABLE_ROWS, shape=tuple(shape)))
+    if rank == 2 and shape[1] > MAX_D_MODEL:
+        raise InvalidTableError(msg("err.tables.too_many_columns", name=TABLE_NAMES.get(name, name),
+                                    columns=shape[1], limit=MAX_D_MODEL, shape=tuple(shape)))
 
 
 def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.ndarray | None:

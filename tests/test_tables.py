@@ -75,3 +75,17 @@ def test_a_projector_tsv_of_too_many_rows_is_refused_with_the_limit(tmp_path, mo
         load_tables(str(tmp_path / "vectors.tsv"))
     (tmp_path / "vectors.tsv").write_text("0\t1\n" * 1_000)
     assert load_tables(str(tmp_path / "vectors.tsv")).vocab_size == 1_000
+
+
+def test_a_table_wider_than_any_model_is_refused_and_a_projector_line_before_numpy_parses_it(tmp_path, monkeypatch):
+    import dashboard.tables
+    from dashboard.checkpoints import load_tables
+    from dashboard.tables import MAX_D_MODEL, check_table_shape
+
+    check_table_shape("token", (4, MAX_D_MODEL))
+    with pytest.raises(InvalidTableError, match="65,537 columns"):
+        check_table_shape("token", (4, MAX_D_MODEL + 1))
+    monkeypatch.setattr(dashboard.tables, "MAX_D_MODEL", 100)
+    (tmp_path / "vectors.tsv").write_text("\t".join(["0.5"] * 101) + "\n")
+    with pytest.raises(InvalidTableError, match="101 columns .* at most 100"):
+        load_tables(str(tmp_path / "vectors.tsv"))

@@ -81,6 +81,8 @@ def read_vectors(path: Path) -> np.ndarray:
     Raises:
         CheckpointReadError: empty, not UTF-8, unreadable, non-numeric, or rows
             of different lengths.
+        InvalidTableError: its first line holds more values than a table may
+            have columns (:data:`~dashboard.tables.MAX_D_MODEL`).
     """
     with _open_text(path) as handle:
         try:
@@ -88,6 +90,8 @@ def read_vectors(path: Path) -> np.ndarray:
             first = next(rows, None)
             if first is None:
                 raise CheckpointReadError(msg("err.ckpt.tsv_empty", name=path.name))
+            # Before numpy parses it: one line of 50,000,000 values took 1.5 GB to read as a 1-row table.
+            check_table_shape("token", (1, first.count("\t") + 1))
             return np.loadtxt(itertools.chain((first,), rows), delimiter="\t", dtype=np.float32, ndmin=2,
                               comments=None)
         except UnicodeDecodeError as error:  # a ValueError too: caught first
