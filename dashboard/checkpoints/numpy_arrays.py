@@ -33,7 +33,7 @@ import numpy as np
 from dashboard.checkpoints.token_text import guess_scheme, readable_tokens
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.checkpoints.uploads import check_zip_limits, extraction_limit
-from dashboard.checkpoints.user_paths import inspect_path, shorten
+from dashboard.checkpoints.user_paths import SHOWN_CHARS, inspect_path, shorten
 from dashboard.errors import (
     ArchiveLimitError,
     ArrayChoiceError,
@@ -176,7 +176,9 @@ def _describe(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> str | Text
     """``name (shape) dtype`` of the first :data:`SHOWN_ARRAYS` arrays, 2-D float ones first, and how many more."""
     candidates = set(_candidates(arrays))
     shown = sorted(arrays, key=lambda name: name not in candidates)[:SHOWN_ARRAYS]  # stable: file order kept
-    listed = ", ".join(f"{name} {arrays[name][0]} {arrays[name][1]}" for name in shown)
+    # A name is any string the file's writer chose: a 60,000-character one is shown by its start and length.
+    listed = ", ".join(f"{name if len(name) <= SHOWN_CHARS else shorten(name)} {arrays[name][0]} {arrays[name][1]}"
+                       for name in shown)
     if len(arrays) > len(shown):
         return msg("err.ckpt.arrays_and_more", arrays=listed, more=len(arrays) - len(shown))
     return listed

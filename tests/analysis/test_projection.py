@@ -160,7 +160,7 @@ def test_pca_degenerate_tables():
     assert (projection.coords == 0).all() and "identical" in projection.notes[0]
     with pytest.raises(QueryError, match="d_model=2"):
         project_pca(random_table(10, 2), ProjectionSettings("pca", 3))
-    with pytest.raises(QueryError, match="2 rows"):
+    with pytest.raises(QueryError, match="needs at least 3 rows; the table has 2"):
         project_pca(random_table(2, 8), ProjectionSettings("pca", 2))
     zeros = random_table(20, 4)
     zeros[:3] = 0

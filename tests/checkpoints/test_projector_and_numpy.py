@@ -254,3 +254,11 @@ def test_a_compressed_npz_is_checked_like_a_zip_before_it_is_inflated(tmp_path, 
     monkeypatch.setenv("EXPLORER_MAX_EXTRACT_MB", "0.01")  # 10 kB: the declared total is checked too
     with pytest.raises(ArchiveLimitError, match="EXPLORER_MAX_EXTRACT_MB"):
         list_arrays(noise)
+
+
+def test_an_npz_array_name_of_any_length_is_shown_by_its_start():
+    from dashboard.checkpoints.numpy_arrays import _describe
+
+    long_name = "x" * 60_000
+    described = str(_describe({long_name: ((4, 4), np.dtype("float32")), "b": ((4, 4), np.dtype("float32"))}))
+    assert len(described) < 1_000 and "60,000" in described and "b (4, 4) float32" in described

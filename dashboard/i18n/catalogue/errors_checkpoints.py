@@ -426,8 +426,9 @@ MESSAGES = {
         "{name} is the labels file; open {vectors} or the folder holding both",
         "{name}은(는) 레이블 파일입니다. {vectors}(이)나 두 파일이 함께 있는 폴더를 여세요."),
     "err.ckpt.tsv_label_count": (
-        "{metadata} has {labels} labels but {name} has {vectors} vectors; the Projector needs one label per vector",
-        "{metadata}에는 레이블이 {labels}개, {name}에는 벡터가 {vectors}개 있습니다. Projector 형식은 벡터마다 "
+        "{metadata} has {labels:,} labels but {name} has {vectors:,} vectors; the Projector needs one label "
+        "per vector",
+        "{metadata}에는 레이블이 {labels:,}개, {name}에는 벡터가 {vectors:,}개 있습니다. Projector 형식은 벡터마다 "
         "레이블이 하나씩 있어야 합니다."),
     "note.ckpt.tsv_labels": ("labels from {metadata}", "레이블은 {metadata}에서 읽었습니다"),
     "note.ckpt.position.projector": (

@@ -248,10 +248,10 @@ MESSAGES = {
         "없습니다)"),
     "umap_job.queued": ("waiting for the map asked for before this {method} to finish (one map is computed at a time)",
                         "이 {method} 계산보다 먼저 요청된 지도가 끝나기를 기다리는 중(지도는 한 번에 하나씩 계산합니다)"),
-    "umap_job.compiling": ("waiting for umap-learn to finish compiling (once per server start); the {method} starts "
-                           "after it",
-                           "umap-learn의 컴파일이 끝나기를 기다리는 중(서버를 켤 때 한 번만). 끝나면 {method} 계산을 "
-                           "시작합니다"),
+    "umap_job.compiling": ("waiting for umap-learn to finish compiling (when the server starts, and again after "
+                           "a stopped map); the {method} starts after it",
+                           "umap-learn의 컴파일이 끝나기를 기다리는 중(서버를 켤 때, 그리고 멈춘 지도 다음에 다시). "
+                           "끝나면 {method} 계산을 시작합니다"),
     "umap_job.starting": ("starting", "시작하는 중"),
     # Spinners of the Compare and Under-trained tokens pages' cached results (dashboard.ui.compare_frames).
     "compare_frames.spinner.comparing": ("Aligning the two tables and comparing neighbours ...",

@@ -129,7 +129,7 @@ MESSAGES = {
         "the table has d_model={d_model}, fewer than the {dims} dimensions asked for; choose {d_model}D or fewer",
         "테이블의 차원 수(d_model={d_model})가 요청한 {dims}차원보다 작습니다. {d_model}D 이하를 고르세요"),
     "err.projection.too_few_rows": (
-        "the table has {n_rows} rows: a {dims}D projection needs at least {needed}",
+        "a {dims}D projection needs at least {needed} rows; the table has {n_rows}",
         "테이블의 행이 {n_rows}개뿐입니다. {dims}D 투영에는 행이 적어도 {needed}개 필요합니다"),
     "err.projection.umap_too_few_rows": (
         "UMAP needs more distinct non-zero rows than n_neighbors={n_neighbors}; this table has {count}. "
