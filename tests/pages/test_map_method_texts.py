@@ -49,7 +49,8 @@ def test_a_queued_job_names_its_own_method(folder, lang, method, query, expected
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "waiting for umap-learn to finish compiling (once per server start); the t-SNE starts after it"),
+    ("en", "waiting for umap-learn to finish compiling (when the server starts, and again after a stopped map); "
+           "the t-SNE starts after it"),
     ("ko", "끝나면 t-SNE 계산을 시작합니다"),
 ])
 def test_a_tsne_waiting_for_the_umap_warm_up_says_so_without_calling_itself_umap(folder, monkeypatch, lang, expected):
