@@ -303,15 +303,14 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
         # one with more lines than the table has rows is set aside rather than failing a table that reads fine.
         try:
             found = read_token_lines(beside)
-        except CheckpointReadError as error:  # not UTF-8, unreadable: set aside like one that does not fit
-            found, notes = None, notes + (msg("note.ckpt.vocab_beside_unreadable", vocab=VOCAB_BESIDE, error=error),)
-        if found is None:
-            pass
-        elif not found or len(found) > rows:
-            notes += (msg("note.ckpt.vocab_beside_unused", vocab=VOCAB_BESIDE, lines=len(found), rows=rows),)
+        except CheckpointReadError as error:  # empty, not UTF-8, unreadable: set aside like one that does not fit
+            notes += (msg("note.ckpt.vocab_beside_unreadable", vocab=VOCAB_BESIDE, error=error),)
         else:
-            vocabulary = found
-            notes += (msg("note.ckpt.vocab_beside", vocab=VOCAB_BESIDE),)
+            if len(found) > rows:
+                notes += (msg("note.ckpt.vocab_beside_unused", vocab=VOCAB_BESIDE, lines=len(found), rows=rows),)
+            else:
+                vocabulary = found
+                notes += (msg("note.ckpt.vocab_beside", vocab=VOCAB_BESIDE),)
     if vocabulary is not None and len(vocabulary) < rows:  # a longer one is refused by EmbeddingTables
         notes += (msg("note.ckpt.vocab_short", tokens=len(vocabulary), rows=rows, last=rows - 1),)
     return EmbeddingTables(
