@@ -96,7 +96,7 @@ def test_format_spec_is_read_back_by_parse_spec(text):
 
 
 @pytest.mark.parametrize("extra, expected", [
-    ("", "the token row alone"),  # rotary: no table is added before the first block
+    ("", "the token table alone"),  # rotary: no table is added before the first block
     (",n_positions=1024", "token + position:"),
     (",n_positions=512,n_token_types=2", "token + position + token-type:"),
 ])
