@@ -145,9 +145,19 @@ def check_table_shape(name: str, shape: tuple[int, ...], rank: int = 2) -> None:
     if shape[0] > MAX_TABLE_ROWS:
         raise InvalidTableError(msg("err.tables.too_many_rows", name=TABLE_NAMES.get(name, name), rows=shape[0],
                                     limit=MAX_TABLE_ROWS, shape=tuple(shape)))
-    if rank == 2 and shape[1] > MAX_D_MODEL:
+    if rank == 2:
+        check_table_width(name, shape[1])
+
+
+def check_table_width(name: str, columns: int) -> None:
+    """Refuse a table of more than :data:`MAX_D_MODEL` columns (a reader may know the width before the rows).
+
+    Raises:
+        InvalidTableError: ``columns`` is over :data:`MAX_D_MODEL`.
+    """
+    if columns > MAX_D_MODEL:
         raise InvalidTableError(msg("err.tables.too_many_columns", name=TABLE_NAMES.get(name, name),
-                                    columns=shape[1], limit=MAX_D_MODEL, shape=tuple(shape)))
+                                    columns=columns, limit=MAX_D_MODEL))
 
 
 def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.ndarray | None:

@@ -31,7 +31,7 @@ from dashboard.checkpoints.token_text import guess_scheme, readable_tokens
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.errors import CheckpointReadError, ShapeMismatchError
 from dashboard.i18n import msg
-from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
+from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape, check_table_width
 
 VECTORS = "vectors.tsv"
 METADATA = "metadata.tsv"
@@ -91,7 +91,7 @@ def read_vectors(path: Path) -> np.ndarray:
             if first is None:
                 raise CheckpointReadError(msg("err.ckpt.tsv_empty", name=path.name))
             # Before numpy parses it: one line of 50,000,000 values took 1.5 GB to read as a 1-row table.
-            check_table_shape("token", (1, first.count("\t") + 1))
+            check_table_width("token", first.count("\t") + 1)
             return np.loadtxt(itertools.chain((first,), rows), delimiter="\t", dtype=np.float32, ndmin=2,
                               comments=None)
         except UnicodeDecodeError as error:  # a ValueError too: caught first

@@ -22,9 +22,9 @@ MESSAGES = {
         "{name} 테이블의 행이 {rows:,}개입니다(모양 {shape}). 이 탐색기는 오늘날 모델의 가장 큰 어휘의 16배인 "
         "{limit:,}행까지만 읽습니다. 파일이 토큰마다 행이 하나인 테이블인지 확인하세요."),
     "err.tables.too_many_columns": (
-        "the {name} table has {columns:,} columns (shape {shape}); this explorer reads at most {limit:,}, 4 times "
+        "the {name} table has {columns:,} columns; this explorer reads at most {limit:,}, 4 times "
         "the widest models of today (d_model 16,384). Check that each line or row of the file is one token's vector.",
-        "{name} 테이블의 열이 {columns:,}개입니다(모양 {shape}). 이 탐색기는 오늘날 가장 넓은 모델(d_model 16,384)의 "
+        "{name} 테이블의 열이 {columns:,}개입니다. 이 탐색기는 오늘날 가장 넓은 모델(d_model 16,384)의 "
         "4배인 {limit:,}열까지만 읽습니다. 파일의 줄이나 행 하나가 토큰 하나의 벡터인지 확인하세요."),
     "err.tables.rank": ("the {name} table must have {rank} axes, got shape {shape}",
                         "{name} 테이블은 축이 {rank}개여야 하는데, 모양이 {shape}입니다"),
