@@ -138,7 +138,7 @@ def spec_from_tables(tables: EmbeddingTables) -> ModelSpec:
         head=head,
         total_parameters=tables.total_parameters,
         head_equal=tables.output_head is not None and tables.tying.max_abs_diff == 0.0,
-        position_offset=int(tables.hyperparameters.get("position_offset", 0)) if tables.n_positions else 0,
+        position_offset=int(tables.hyperparameters.get("position_offset", 0)),  # counted only with a table
     )
 
 
