@@ -26,9 +26,10 @@ seconds, when the server no longer knows any of its sessions (a closed tab,
 about two minutes after closing). umap-learn has no hook to stop a fit
 (raising from its tqdm progress bar would leave tqdm's process-wide lock
 held), so the UMAP child process is killed
-(:meth:`~dashboard.analysis.umap_process.UmapProcess.stop_fit`) and the next
-fit starts a new one, which compiles umap-learn's numba code again (about a
-minute on quiet cores, see docs/deploy.md). A running t-SNE (openTSNE, in
+(:meth:`~dashboard.analysis.umap_process.UmapProcess.stop_fit`) and a new one
+compiles umap-learn's numba code again (about a minute on quiet cores, see
+docs/deploy.md): at once where the server warms up at its start, else at the
+next fit. A running t-SNE (openTSNE, in
 this process) cannot be stopped: it finishes and its map is cached.
 
 The worker is a daemon thread, not a ``ThreadPoolExecutor``'s: Python joins
