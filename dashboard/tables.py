@@ -65,11 +65,15 @@ class Tying:
         max_abs_diff: largest ``|head - token|`` over all entries when both
             tables are present and have the same shape, else ``None``.
         config_note: set when the checkpoint's configuration claims otherwise
-            than the tensors show (for instance ``tie_word_embeddings=false``
-            with no head stored).
+            than the tensors show (for instance ``tie_word_embeddings=true``
+            with a stored head that differs from the token table).
         ambiguous: True when neither the tensors nor a config decide: a
             head stored separately, equal to the token table, and no
             ``tie_word_embeddings`` flag (the verdict is then ``tied-equal-copy``).
+        head_missing: True when the model has an output head of its own
+            (``tie_word_embeddings=false``) but the checkpoint stores none: the
+            verdict is then ``no-head``, and the model ``transformers`` builds
+            from it would start that head from random values.
     """
 
     verdict: str
@@ -77,6 +81,7 @@ class Tying:
     max_abs_diff: float | None = None
     config_note: str | None = None
     ambiguous: bool = False
+    head_missing: bool = False
 
     def __post_init__(self) -> None:
         if self.verdict not in TYING_LABELS:
@@ -85,7 +90,7 @@ class Tying:
     @property
     def label(self) -> Text:
         """Human label, e.g. ``tied (head absent, implied)`` (a catalogue message: render it on a page)."""
-        return TYING_LABELS[self.verdict]
+        return msg("tables.tying.head_missing") if self.head_missing else TYING_LABELS[self.verdict]
 
     @property
     def is_tied(self) -> bool:

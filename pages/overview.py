@@ -50,8 +50,8 @@ st.dataframe(display_frame(parameter_frame(parameter_rows(spec_from_tables(table
 st.subheader(t("overview.tying"))
 verdict = t("overview.tying_verdict", label=escape_markdown(render(tables.tying.label)),
             evidence=escape_markdown(render(tables.tying.evidence)))
-if tables.tying.ambiguous:
-    st.warning(verdict)  # equal values, no flag: neither tied nor untied is shown, so no green
+if tables.tying.ambiguous or tables.tying.head_missing:
+    st.warning(verdict)  # equal values and no flag (neither is shown), or a head the checkpoint lacks: no green
 else:
     (st.success if tables.tying.is_tied else st.info)(verdict)
 if tables.tying.config_note:

@@ -9,7 +9,10 @@ that are equal today, so there the flag decides: ``tie_word_embeddings=false``
 makes ``transformers`` build two independent matrices (``untied``, both
 counted), ``true`` makes it reuse one (``tied-equal-copy``), and with no flag
 the verdict stays ``tied-equal-copy`` marked ``ambiguous``, its evidence
-saying that equal values alone cannot tell.
+saying that equal values alone cannot tell. A second exception: no head
+stored while the flag is ``false``. ``transformers`` then builds a head of the
+model's own and, finding no weights for it, starts it from random values; the
+head is missing (``no-head`` marked ``head_missing``), not reused.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ def decide_tying(
         head_key / token_key: tensor names, quoted in the evidence.
         shares_storage: the container stores both names over one buffer.
         head_expected: the model class has an output head, so an absent one
-            means it is tied (``tied-implied``) rather than missing (``no-head``).
+            means it is tied (``tied-implied``) rather than missing (``no-head``),
+            unless ``config_tied`` is ``False`` (``no-head``, ``head_missing``: module docstring).
         config_tied: ``tie_word_embeddings`` from the config, if any.
         config_source: where ``config_tied`` came from (``config.json``), for the evidence; ``None``: "the config".
 
@@ -51,6 +55,9 @@ def decide_tying(
     """
     if shares_storage:
         tying = Tying("tied-shared", msg("tying.shared", head=repr(head_key), token=repr(token_key)), 0.0)
+    elif head is None and head_expected and config_tied is False:
+        tying = Tying("no-head", msg("tying.head_missing", source=config_source or msg("tying.the_config"),
+                                     head=repr(head_key)), head_missing=True)
     elif head is None and head_expected:
         tying = Tying("tied-implied", msg("tying.implied", token=repr(token_key)))
     elif head is None:

@@ -201,8 +201,11 @@ def require_output_head(tables: EmbeddingTables) -> None:
 
     Raises:
         NoOutputHeadError: the verdict is ``no-head``; the message names models that have one, and says
-            "embedding tables only" rather than "an encoder" for a bare table (no model files: a ``.npy`` upload).
+            "embedding tables only" rather than "an encoder" for a bare table (no model files: a ``.npy`` upload),
+            and "missing" where the config gives the model a head the checkpoint does not store.
     """
+    if tables.tying.head_missing:
+        raise NoOutputHeadError(msg("err.perturb.head_missing", name=tables.name, evidence=tables.tying.evidence))
     if tables.tying.verdict == "no-head":
         if tables.model_path is None:
             raise NoOutputHeadError(msg("err.perturb.no_head_bare", name=tables.name, format=tables.format))

@@ -283,3 +283,39 @@ def test_a_file_the_index_does_not_name_is_read_alone(tmp_path):
     (single / "model.safetensors").rename(folder / "extra.safetensors")
     tables = load_tables(folder / "extra.safetensors")
     assert not any("read as the model folder" in note for note in tables.notes)
+
+
+def _untied_folder_without_head(folder):
+    """An untied GPT-2 (``tie_word_embeddings=false``) saved with its lm_head.weight left out."""
+    from safetensors.torch import load_file, save_file
+
+    factories.gpt2_folder(folder, tied=False)
+    weights = load_file(folder / "model.safetensors")
+    save_file({k: v for k, v in weights.items() if not k.startswith("lm_head")}, folder / "model.safetensors",
+              metadata={"format": "pt"})
+    return folder
+
+
+def test_config_untied_with_no_head_stored_is_a_missing_head_not_a_tie(tmp_path):
+    from transformers import GPT2LMHeadModel
+
+    folder = _untied_folder_without_head(tmp_path / "nohead")
+    model = _reference(folder, GPT2LMHeadModel)  # transformers: a head of its own, started at random values
+    assert model.lm_head.weight.data_ptr() != model.transformer.wte.weight.data_ptr()
+    assert not torch.equal(model.lm_head.weight, model.transformer.wte.weight)
+    tables = load_tables(folder)
+    assert tables.tying.verdict == "no-head" and tables.tying.head_missing and not tables.tying.is_tied
+    assert str(tables.tying.label) == "head missing" and tables.tying.config_note is None
+    assert "tie_word_embeddings=false" in tables.tying.evidence and "'lm_head.weight'" in tables.tying.evidence
+    assert "reuses" not in tables.tying.evidence
+    assert tables.output_head is None
+    assert info_document(tables)["tying"]["head_missing"] is True
+
+
+def test_config_untied_with_no_head_refuses_perturb_saying_the_head_is_missing(tmp_path):
+    from dashboard.errors import NoOutputHeadError
+    from dashboard.forward.perturbation import require_output_head
+
+    tables = load_tables(_untied_folder_without_head(tmp_path / "nohead"))
+    with pytest.raises(NoOutputHeadError, match="output head is missing.*random head"):
+        require_output_head(tables)

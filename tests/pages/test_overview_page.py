@@ -141,3 +141,19 @@ def test_n_positions_of_a_rotary_model_is_none_with_the_context_its_config_gives
     at.run()
     rows = json.loads((learned / "config.json").read_text())["n_positions"]
     assert next(m.value for m in at.metric if m.label == "n_positions") == f"{rows:,}"
+
+
+def test_a_head_the_checkpoint_lacks_is_a_warning_naming_it_missing(tmp_path):
+    from safetensors.torch import load_file, save_file
+
+    folder = factories.gpt2_folder(tmp_path / "nohead", tied=False)  # tie_word_embeddings=false
+    weights = load_file(folder / "model.safetensors")
+    save_file({k: v for k, v in weights.items() if not k.startswith("lm_head")}, folder / "model.safetensors",
+              metadata={"format": "pt"})
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params[state.MODEL_PARAM] = str(folder)
+    at.run()
+    assert not at.exception
+    (warning,) = [w.value for w in at.warning if "head missing" in w.value]
+    assert r"tie\_word\_embeddings=false" in warning and "random values" in warning  # escaped markdown
+    assert not any("head missing" in s.value for s in at.success)

@@ -137,6 +137,13 @@ MESSAGES = {
         "{name}에는 출력 헤드가 없습니다. 다음 토큰의 점수가 아니라 벡터를 내놓는 인코더나 기본 모델이라서, "
         "지켜볼 두 번째 테이블이 없습니다. 토큰을 예측하는 모델을 불러오세요. 예: tiny-gpt-pydocs(공유되지 않음), "
         "smollm2-135m(공유됨)"),
+    "err.perturb.head_missing": (
+        "{name}'s output head is missing: {evidence}. A run would watch a random head, not a trained one. Load "
+        "the checkpoint with its head saved (save_pretrained stores lm_head.weight), or a model that has one, "
+        "e.g. tiny-gpt-pydocs (untied) or smollm2-135m (tied)",
+        "{name}의 출력 헤드가 빠져 있습니다. {evidence}. 실행하면 학습된 헤드가 아니라 무작위 헤드를 지켜보게 "
+        "됩니다. 헤드까지 저장된 체크포인트(save_pretrained는 lm_head.weight를 저장합니다)나 헤드가 있는 모델을 "
+        "불러오세요. 예: tiny-gpt-pydocs(공유되지 않음), smollm2-135m(공유됨)"),
     "err.perturb.no_head_bare": (
         "{name} holds embedding tables only ({format}): no output head and no model around it, so there is no "
         "second table to watch. Load a model that predicts tokens, with its head or tied to its token table, "

@@ -12,6 +12,7 @@ MESSAGES = {
     "tables.tying.tied_equal_copy": ("tied (equal copy)", "공유됨(같은 값의 사본)"),
     "tables.tying.untied": ("untied", "공유되지 않음"),
     "tables.tying.no_head": ("no head", "출력 헤드 없음"),
+    "tables.tying.head_missing": ("head missing", "출력 헤드 빠짐"),
     "tables.name.token": ("token", "토큰 임베딩"),
     "tables.name.position": ("position", "위치 임베딩"),
     "tables.name.token_type": ("token-type", "토큰 타입 임베딩"),
@@ -48,6 +49,12 @@ MESSAGES = {
                      "{head}와(과) {token}은(는) 저장된 텐서 하나입니다 (같은 저장 공간)"),
     "tying.implied": ("the model class needs an output head but the checkpoint stores none; it reuses {token}",
                       "이 모델 구조에는 출력 헤드가 있어야 하는데 체크포인트에는 없습니다. 그래서 {token}을(를) 다시 씁니다"),
+    "tying.head_missing": (
+        "{source} sets tie_word_embeddings=false, so the model has an output head of its own, but the checkpoint "
+        "stores no {head}: the head's weights are missing (transformers would start it from random values)",
+        "{source}에 tie_word_embeddings=false라고 되어 있어 이 모델에는 따로 된 출력 헤드가 있어야 하는데, "
+        "체크포인트에는 {head}이(가) 없습니다. 헤드의 가중치가 빠져 있습니다(transformers는 헤드를 무작위 값으로 "
+        "시작합니다)"),
     "tying.no_head": ("the checkpoint has no output head (an encoder or base model)",
                       "체크포인트에 출력 헤드가 없습니다 (인코더나 기본 모델입니다)"),
     "tying.shapes_differ": ("{head} has shape {head_shape}, {token} has shape {token_shape}",
