@@ -122,6 +122,14 @@ def test_undertrained_page_lists_the_short_rows(quiet_rows):
     assert histogram["layer"][1]["mark"]["type"] == "rule"
 
 
+def test_undertrained_page_names_the_categories_in_the_page_language(quiet_rows):
+    """The candidates' category column is shown in Korean on a Korean page, as on the Neighbours page."""
+    at = open_app_page(UNDERTRAINED, model=str(quiet_rows), query={"lang": "ko"})
+    assert not at.exception, [e.value for e in at.exception]
+    categories = set(at.dataframe[0].value["범주"])
+    assert categories == {"알 수 없음"}, categories  # a table without token strings: every row "unknown"
+
+
 def test_undertrained_page_shows_why_cosine_cannot_run(quiet_rows):
     at = _open(UNDERTRAINED, quiet_rows, ut_indicator="cosine")
     assert any("known to be unused" in e.value for e in at.error)
