@@ -157,6 +157,18 @@ def test_token_map_marks_the_candidates(quiet_rows):
     assert not _map_rows(open_app_page("pages/token_map.py", model=str(quiet_rows)))["highlighted"].any()
 
 
+@pytest.mark.parametrize("lang, false_claim, true_claim", [
+    ("en", "a rotation changes nothing a model computes", "would change what the model computes"),
+    ("ko", "테이블을 회전해도 모델이 계산하는 것은 바뀌지 않기", "테이블만 회전하면 모델이 계산하는 것은 바뀝니다"),
+])
+def test_compare_caption_does_not_say_a_rotation_leaves_the_model_unchanged(lang, false_claim, true_claim):
+    # Rotating tiny-gpt-pydocs' token table by a random orthogonal matrix moves its next-token probabilities
+    # after "The value of the" by up to 0.18 (top token 0.066 -> another at 0.177): the blocks' weights do not turn.
+    at = open_app_page(COMPARE, model="all-minilm-l6-v2", query={"lang": lang})
+    [caption] = [c.value for c in at.caption if "Procrustes" in c.value or "프로크루스테스" in c.value]
+    assert false_claim not in caption and true_claim in caption, caption
+
+
 def test_compare_page_opened_bare_asks_for_another_checkpoint(run):
     at = _open(COMPARE, run["end"])  # a path with no snapshots of its own: A defaults to a path to type
     assert any("Type the path" in i.value for i in at.info)
