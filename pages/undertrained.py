@@ -10,6 +10,7 @@ from dashboard.analysis.undertrained import (
     choose_indicator,
 )
 from dashboard.charts.compare import score_histogram_chart
+from dashboard.charts.token_map import category_label
 from dashboard.cli.undertrained import parse_ids
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, render, t
@@ -79,7 +80,8 @@ st.altair_chart(chart, width="stretch", key="ut_histogram")
 rows = get_table_rows(tables, source, tables.content_hash, "token")
 candidates = frames.candidates_frame(tables, found, rows.categories)
 st.subheader(t("undertrained.candidates_heading", count=len(candidates)))
-st.dataframe(display_frame(candidates, UNDERTRAINED_HEADERS), hide_index=True, width="stretch",
+shown_candidates = candidates.assign(category=[category_label(str(c)) for c in candidates["category"]])  # CSV: English
+st.dataframe(display_frame(shown_candidates, UNDERTRAINED_HEADERS), hide_index=True, width="stretch",
              column_config={render(UNDERTRAINED_HEADERS["score"]): st.column_config.NumberColumn(
                  render(indicator_name), format="%.4f")})
 file_download_button(t("undertrained.download"), csv_bytes(candidates), f"{tables.name}-undertrained.csv", "text/csv",

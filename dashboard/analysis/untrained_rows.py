@@ -2,8 +2,9 @@
 
 Trained position rows change smoothly with position, so each is close to its
 neighbours; rows that never received a gradient (positions past the context
-used in training) keep their independent random initialisation, unrelated to
-their neighbours and to every other row. A trained row can still be unlike its
+used in training) keep their initialisation, unrelated to their neighbours and
+to every other row: independent random rows, or zero rows in a table started at
+zero (the bundled GPT's), whose cosine :func:`unit_rows` takes as 0. A trained row can still be unlike its
 neighbours (position 0, or the low-norm rows where a table's main direction
 changes sign), but it is then like some other row, which a random row is not.
 See :data:`UNTRAINED_CRITERION`.

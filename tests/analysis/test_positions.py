@@ -118,6 +118,20 @@ def test_untrained_tail_of_small_random_rows_is_found(tail_scale):
     assert summarise_positions(table).untrained_tail_start == trained
 
 
+def test_an_untrained_tail_of_zero_rows_is_found_and_the_criterion_says_so():
+    # A table started at zero (minGPT, the bundled tiny-gpt-pydocs) keeps zero rows where no gradient came,
+    # not random ones: the criterion shown on its Positions page said only "i.i.d. random initialisation".
+    from dashboard.analysis.untrained_rows import UNTRAINED_CRITERION
+    from dashboard.i18n import render
+
+    n, d, trained = 256, 128, 200
+    table = _rotated_sinusoid(n, d, scale=0.05)
+    table[trained:] = 0.0
+    assert untrained_positions(table) == list(range(trained, n))
+    assert "zero rows" in render(UNTRAINED_CRITERION, "en")
+    assert "0인 행" in render(UNTRAINED_CRITERION, "ko")
+
+
 def test_no_untrained_rows_in_smooth_tables_and_all_in_a_random_one():
     assert untrained_positions(_smooth_learned_like(512, 384)) == []
     assert untrained_positions(_rotated_sinusoid(128, 32)) == []

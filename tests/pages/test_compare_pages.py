@@ -122,6 +122,14 @@ def test_undertrained_page_lists_the_short_rows(quiet_rows):
     assert histogram["layer"][1]["mark"]["type"] == "rule"
 
 
+def test_undertrained_page_names_the_categories_in_the_page_language(quiet_rows):
+    """The candidates' category column is shown in Korean on a Korean page, as on the Neighbours page."""
+    at = open_app_page(UNDERTRAINED, model=str(quiet_rows), query={"lang": "ko"})
+    assert not at.exception, [e.value for e in at.exception]
+    categories = set(at.dataframe[0].value["범주"])
+    assert categories == {"알 수 없음"}, categories  # a table without token strings: every row "unknown"
+
+
 def test_undertrained_page_shows_why_cosine_cannot_run(quiet_rows):
     at = _open(UNDERTRAINED, quiet_rows, ut_indicator="cosine")
     assert any("known to be unused" in e.value for e in at.error)
@@ -147,6 +155,18 @@ def test_token_map_marks_the_candidates(quiet_rows):
     [marked_ko] = [m.value for m in korean.markdown if "덜 학습된 토큰 후보" in m.value]
     assert "노름" in marked_ko and "norm" not in marked_ko, marked_ko  # the indicator in the page's language
     assert not _map_rows(open_app_page("pages/token_map.py", model=str(quiet_rows)))["highlighted"].any()
+
+
+@pytest.mark.parametrize("lang, false_claim, true_claim", [
+    ("en", "a rotation changes nothing a model computes", "would change what the model computes"),
+    ("ko", "테이블을 회전해도 모델이 계산하는 것은 바뀌지 않기", "테이블만 회전하면 모델이 계산하는 것은 바뀝니다"),
+])
+def test_compare_caption_does_not_say_a_rotation_leaves_the_model_unchanged(lang, false_claim, true_claim):
+    # Rotating tiny-gpt-pydocs' token table by a random orthogonal matrix moves its next-token probabilities
+    # after "The value of the" by up to 0.18 (top token 0.066 -> another at 0.177): the blocks' weights do not turn.
+    at = open_app_page(COMPARE, model="all-minilm-l6-v2", query={"lang": lang})
+    [caption] = [c.value for c in at.caption if "Procrustes" in c.value or "프로크루스테스" in c.value]
+    assert false_claim not in caption and true_claim in caption, caption
 
 
 def test_compare_page_opened_bare_asks_for_another_checkpoint(run):

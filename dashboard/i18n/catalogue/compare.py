@@ -55,13 +55,16 @@ MESSAGES = {
     "compare.title": ("Compare two checkpoints", "두 체크포인트 비교"),
     "compare.caption": (
         "The checkpoint shown (B) beside another with the same vocabulary (A): two steps of one run, or a base "
-        "model and its fine-tune. A is centred, rotated and scaled onto B by orthogonal Procrustes (a rotation "
-        "changes nothing a model computes from the table), then each row's drift, each row's 10 nearest neighbours "
-        "and the tables' linear CKA are compared.",
+        "model and its fine-tune. A is centred, rotated and scaled onto B by orthogonal Procrustes, so that what "
+        "remains is how the rows lie relative to each other, not where the whole table sits, how it is turned or "
+        "how large it is (a rotation of the table alone would change what the model computes: the weights that read "
+        "it do not turn with it), then each row's drift, each row's 10 nearest neighbours and the tables' linear "
+        "CKA are compared.",
         "지금 보고 있는 체크포인트(B)를 어휘가 같은 다른 체크포인트(A)와 나란히 놓습니다. 한 학습의 두 스텝이나, "
         "기본 모델과 그 파인튜닝 모델을 비교할 때 씁니다. 먼저 직교 프로크루스테스(orthogonal Procrustes)로 A를 "
-        "B에 맞춥니다. 중심을 옮기고, 회전하고, 크기를 맞춥니다. 테이블을 회전해도 모델이 계산하는 것은 바뀌지 "
-        "않기 때문입니다. 그다음 행마다 얼마나 이동했는지, 행마다 최근접 이웃 10개가 얼마나 같은지, 두 테이블의 "
+        "B에 맞춥니다. 중심을 옮기고, 회전하고, 크기를 맞춥니다. 그러면 테이블 전체의 위치, 방향, 크기의 차이는 "
+        "빠지고, 행들이 서로 어떻게 놓여 있는지의 차이만 남습니다(테이블만 회전하면 모델이 계산하는 것은 바뀝니다. "
+        "테이블을 읽는 가중치는 함께 회전하지 않기 때문입니다). 그다음 행마다 얼마나 이동했는지, 행마다 최근접 이웃 10개가 얼마나 같은지, 두 테이블의 "
         "선형 CKA를 비교합니다."),
     "compare.other_path": ("another checkpoint (path) ...", "다른 체크포인트 (경로) ..."),
     "compare.with": ("Compare with (A)", "비교할 체크포인트 (A)"),

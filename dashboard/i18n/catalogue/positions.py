@@ -175,10 +175,13 @@ MESSAGES = {
         "with {confidence:.0%} probability (exact distribution of the cosine of random vectors, Bonferroni over the "
         "pairs). Trained rows change smoothly with position (high neighbour cosine), and the few that do not "
         "(position 0, low-norm rows where the main direction changes sign) are still like other rows; rows that "
-        "never received a gradient keep their i.i.d. random initialisation (only rescaled by weight decay), so the "
-        "test does not depend on the initialisation scale",
-        "학습된 위치 행은 위치에 따라 부드럽게 변하므로 이웃 행과 닮았습니다. 한 번도 기울기를 받지 못한 행은 무작위 "
-        "초기값(i.i.d.)을 그대로 지니고 있어(가중치 감쇠로 크기만 줄어듭니다) 어느 행과도 닮지 않습니다. 그래서 두 조건을 "
+        "never received a gradient keep their initialisation, i.i.d. random rows (only rescaled by weight decay) or, "
+        "in a table started at zero (minGPT's choice, and the bundled GPT's), zero rows, whose cosine is taken as 0; "
+        "so the test does not depend on the initialisation scale",
+        "학습된 위치 행은 위치에 따라 부드럽게 변하므로 이웃 행과 닮았습니다. 한 번도 기울기를 받지 못한 행은 초기값을 "
+        "그대로 지니고 있어 어느 행과도 닮지 않습니다. 그 초기값은 무작위(i.i.d.) 행이거나(가중치 감쇠로 크기만 줄어듭니다), "
+        "0에서 시작한 테이블(minGPT의 방식이며, 함께 들어 있는 GPT도 이렇게 시작했습니다)이라면 0인 행입니다. 0인 행의 "
+        "코사인은 0으로 봅니다. 그래서 두 조건을 "
         "모두 만족하는 위치를 학습되지 않은 것으로 표시합니다. 첫째, 양쪽 이웃 행과 관계가 없습니다: "
         "max(|cos(t, t-1)|, |cos(t, t+1)|) < {sigmas:g} / sqrt(d_model). 곧 서로 독립인 무작위 벡터 두 개의 "
         "코사인처럼 0에서 표준편차 {sigmas:g}배 안에 있습니다. 둘째, 다른 모든 행과도 관계가 없습니다: 모든 s에 대한 "
