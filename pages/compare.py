@@ -84,6 +84,8 @@ sampled = len(result.overlap_ids) < result.n_rows
 chance = result.k / (result.n_rows - 1)
 st.write(t("compare.ab_line", a=escape_markdown(render(display_name(other))),
            b=escape_markdown(render(display_name(source))), table=COMPARED_TABLES[table], rows=result.n_rows))
+for note in comparison.notes:  # a tied checkpoint's token table stands in for its head: say so, as the CLI does
+    st.info(escape_markdown(render(note)), icon=":material/info:")
 cols = st.columns(4)
 cols[0].metric(t("compare.metric.rows"), f"{result.n_rows:,}")
 cols[1].metric(t("compare.metric.residual"), f"{result.procrustes_residual:.3f}", help=t("compare.metric.residual_help"))

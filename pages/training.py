@@ -119,6 +119,12 @@ render_step(st.session_state[frames.STEP_KEY])
 st.subheader(t("training.over_all_steps"))
 st.caption(t("training.over_all_caption", first=steps[0]))
 step = st.session_state[frames.STEP_KEY]
+try:
+    shown_tables = frames.get_step_tables(run, step)
+except ExplorerError:
+    shown_tables = None  # render_step has said why
+if shown_tables is not None and shown_tables.output_head is None and shown_tables.tying.is_tied:
+    st.caption(t("training.head_tied", tying=escape_markdown(render(shown_tables.tying.label))))
 columns = st.columns(3)
 columns[0].altair_chart(measure_curve_chart(curves, step, measure=ADJACENT, y_title=t("training.y_adjacent")),
                         width="stretch")

@@ -117,12 +117,15 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
     legend = (_legend(orient="top", columns=2, labelLimit=120, label_expr=legend_label_expr(tables))
               if chosen["table"].nunique() > 1 else None)
     chart, table = _shown_field(alt.Chart(chosen), "table", tables)
+    # The legend lists only the tables drawn (a tied run has no head line), each in its fixed colour.
+    present = [name for name in TABLE_COLOURS.domain if name in set(chosen["table"])]
+    colours = dict(zip(TABLE_COLOURS.domain, TABLE_COLOURS.range))
+    scale = alt.Scale(domain=present, range=[colours[name] for name in present])
     lines = (
         chart
         .mark_line(point=True)
         .encode(x=alt.X("step:Q", title=t("chart.training.step")), y=alt.Y("value:Q", title=y_title),
-                color=alt.Color("table:N", title=None, scale=TABLE_COLOURS,
-                                legend=legend),
+                color=alt.Color("table:N", title=None, scale=scale, legend=legend),
                 tooltip=[alt.Tooltip(f"{table}:N", title=t("chart.training.table")),
                          alt.Tooltip("step:Q", title=t("chart.training.step")),
                          alt.Tooltip("value:Q", format=".4f", title=name)])

@@ -17,7 +17,8 @@ Quirks handled:
   ties by assignment) -> ``tied-shared``;
 - vocabulary padded from 50,257 to 50,304 rows: the 47 extra rows are unused,
   not labelled;
-- ``meta.pkl`` beside the checkpoint supplies the characters, read with an
+- ``meta.pkl`` beside the checkpoint supplies the characters (or words, when
+  most of its tokens are longer than one character), read with an
   unpickler that admits only plain containers, strings and numbers; without
   it (or a ``tokenizer.json``) rows are ``#id`` and a note says what to put
   beside the file (GPT-2's tokenizer for GPT-2-sized vocabularies);
@@ -72,7 +73,13 @@ def is_nanogpt_checkpoint(path: Path) -> bool:
 
 
 def read_meta_vocabulary(path: Path) -> Vocabulary:
-    """The character vocabulary of a nanoGPT ``meta.pkl`` (``itos``: id -> character).
+    """The vocabulary of a nanoGPT ``meta.pkl`` (``itos``: id -> character, or id -> word).
+
+    nanoGPT's own ``prepare.py`` writes one character a token (scheme
+    ``characters``: typed text is split into characters). A ``meta.pkl`` whose
+    tokens are mostly longer than one character (a word-level dataset) is read
+    as whole tokens (scheme ``plain``: typed text is split at spaces), since
+    splitting ``model`` into ``m``, ``o``, ... would find none of its tokens.
 
     Raises:
         UnsafeCheckpointError: the pickle asks for anything but plain data.
@@ -87,7 +94,13 @@ def read_meta_vocabulary(path: Path) -> Vocabulary:
     if set(itos) != set(range(len(itos))):
         raise MetadataError(msg("err.ckpt.meta_itos_gaps", name=path.name, last=len(itos) - 1))
     raw = tuple(itos[i] for i in range(len(itos)))
-    return Vocabulary(raw, readable_tokens(raw, "characters"), frozenset(), "characters")
+    scheme = "plain" if is_word_vocabulary(raw) else "characters"
+    return Vocabulary(raw, readable_tokens(raw, scheme), frozenset(), scheme)
+
+
+def is_word_vocabulary(raw: tuple[str, ...]) -> bool:
+    """Whether most tokens are longer than one character (words, not nanoGPT's characters)."""
+    return sum(len(token) > 1 for token in raw) * 2 > len(raw)
 
 
 def _no_tokenizer_advice(path: Path, rows: int | None) -> str:
@@ -127,7 +140,8 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
     vocabulary = None
     if (path.parent / "meta.pkl").is_file():
         vocabulary = read_meta_vocabulary(path.parent / "meta.pkl")
-        notes += (msg("note.ckpt.meta_characters", name=path.name),)
+        notes += (msg("note.ckpt.meta_words" if vocabulary.scheme == "plain" else "note.ckpt.meta_characters",
+                      name=path.name),)
     else:
         vocabulary = read_vocabulary(path.parent)
     rows = settings.get("vocab_size")

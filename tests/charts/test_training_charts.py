@@ -25,3 +25,17 @@ def test_measure_curve_draws_only_the_chosen_measure():
     lines = spec["layer"][0]
     rows = spec["datasets"][lines["data"]["name"]]
     assert [r["value"] for r in rows] == [0.2, 0.3] and lines["encoding"]["y"]["title"] == "norm"
+
+
+def test_the_legend_lists_only_the_tables_drawn_in_their_fixed_colours():
+    # A tied run (nanoGPT) follows no separate head: its legend listed "output head" with no line beside it.
+    frame = pd.DataFrame({"step": [0, 0, 10, 10], "table": ["token table", "position table"] * 2,
+                          "measure": ["mean row norm"] * 4, "value": [0.2, 0.1, 0.3, 0.2]})
+    scale = measure_curve_chart(frame, 10, measure="mean row norm", y_title="norm").to_dict()["layer"][0][
+        "encoding"]["color"]["scale"]
+    assert scale == {"domain": ["token table", "position table"], "range": ["#4c78a8", "#f58518"]}
+    untied = pd.concat([frame, frame.assign(table="output head")])
+    scale = measure_curve_chart(untied, 10, measure="mean row norm", y_title="norm").to_dict()["layer"][0][
+        "encoding"]["color"]["scale"]
+    assert scale["domain"] == ["token table", "position table", "output head"]
+    assert scale["range"] == ["#4c78a8", "#f58518", "#54a24b"]

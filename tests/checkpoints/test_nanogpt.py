@@ -7,6 +7,7 @@ import pytest
 import torch
 
 from dashboard.checkpoints import load_tables
+from dashboard.checkpoints.tokenizer import VocabularyTokenizer
 from dashboard.errors import CheckpointReadError, ShapeMismatchError
 from tests import format_factories as ff
 from tests.factories import D_MODEL, N_POSITIONS
@@ -29,6 +30,25 @@ def test_character_model_with_meta_pkl(tmp_path):
     assert tables.total_parameters == ff.nanogpt_parameters(ff.nanogpt_state_dict(vocab_size=65))
     assert tables.hyperparameters["iter_num"] == 250 and tables.hyperparameters["dataset"] == "shakespeare_char"
     assert tables.hyperparameters["best_val_loss"] == pytest.approx(1.4697, abs=1e-4)
+
+
+def test_a_word_level_meta_pkl_is_read_as_words_not_split_into_characters(tmp_path):
+    # A word-level dataset's meta.pkl (itos: id -> word): typed text must be split at spaces, not into
+    # characters, which none of its tokens are ("'m', 'o' are not among the characters" was the old answer).
+    words = ["<unk>", ",", ".", "the", "model", "reads", "table", "a", "of", "row"]
+    path = ff.nanogpt_checkpoint(tmp_path, vocab_size=len(words), meta_chars=words)
+    tables = load_tables(path)
+    assert tables.vocabulary.scheme == "plain" and tables.vocabulary.display[:5] == tuple(words[:5])
+    assert any("words from meta.pkl beside ckpt.pt" in note for note in tables.notes)
+    assert not any("characters from meta.pkl" in note for note in tables.notes)
+    tokenizer = VocabularyTokenizer(tables.vocabulary)
+    assert tokenizer.encode("the model reads the table").ids == (3, 4, 5, 3, 6)
+
+
+def test_a_character_meta_pkl_with_a_few_longer_tokens_stays_characters(tmp_path):
+    chars = list(SHAKESPEARE_CHARS) + ["<eos>"]
+    tables = load_tables(ff.nanogpt_checkpoint(tmp_path, vocab_size=len(chars), meta_chars=chars))
+    assert tables.vocabulary.scheme == "characters"
 
 
 def test_padded_gpt2_vocabulary_marks_extra_rows_unused(tmp_path):

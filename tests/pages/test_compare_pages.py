@@ -10,6 +10,7 @@ from safetensors.numpy import save_file
 from dashboard.analysis.checkpoint_compare import compare_checkpoints
 from dashboard.checkpoints import load_tables
 from tests import factories
+from tests import format_factories as ff
 from tests.compare_factories import MOVED, write_run, write_snapshot
 from tests.pages.app_test import open_app_page
 
@@ -83,6 +84,18 @@ def test_the_overlap_sentence_counts_whole_rows_and_gives_the_share_as_a_percent
     position, token = ("position", "token") if lang == "en" else ("위치", "토큰")
     assert position in movers and token not in movers
     assert set(movers[position]) <= set(range(factories.N_POSITIONS))
+
+
+@pytest.mark.parametrize("lang, said", [("en", "has no separate output head"), ("ko", "따로 저장된 출력 헤드가 없어서")])
+def test_compare_page_says_a_tied_checkpoints_head_is_its_token_table(tmp_path, lang, said):
+    # nanoGPT ties by assignment: "output head" of such a run is its token table, which the CLI notes on stderr.
+    a = ff.nanogpt_checkpoint(tmp_path / "a", iter_num=100)
+    b = ff.nanogpt_checkpoint(tmp_path / "b", iter_num=200)
+    at = open_app_page(COMPARE, model=str(b), query={"lang": lang},
+                       session={"cmp_with": OTHER_PATH, "cmp_path": str(a), "cmp_table": "head"})
+    assert not at.exception and not at.error
+    notes = [i.value for i in at.info if said in i.value]
+    assert len(notes) == 2, [i.value for i in at.info]  # one for A, one for B
 
 
 def test_compare_page_refuses_another_vocabulary(run, tmp_path):

@@ -67,6 +67,7 @@ def test_nanogpt_run_folder_opens_as_a_run_ordered_by_iter_num(tmp_path):
     assert at.select_slider(key=frames.STEP_KEY).options == ["0", "10", "20", "40"]
     # nanoGPT ties the head, so only the token and position tables are followed
     assert "output head" not in at.dataframe[-1].value.columns.get_level_values(0)
+    assert "The output head is the token table itself (tied (shared storage))" in text  # and the page says so
 
 
 @pytest.mark.parametrize("name, message", [("missing", "does not exist"), ("empty", "no checkpoints of a run")])

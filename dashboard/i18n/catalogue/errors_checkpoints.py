@@ -311,6 +311,11 @@ MESSAGES = {
         "{name}은(는) nanoGPT 체크포인트 dict가 아닙니다 ('model' 항목이 없습니다). 대신 state dict로 "
         "여세요."),
     "note.ckpt.meta_characters": ("characters from meta.pkl beside {name}", "{name} 옆의 meta.pkl에서 읽은 문자"),
+    "note.ckpt.meta_words": (
+        "words from meta.pkl beside {name} (most of its tokens are longer than one character): typed text is split "
+        "at spaces and each word looked up as typed",
+        "{name} 옆의 meta.pkl에서 읽은 단어 (토큰 대부분이 한 글자보다 깁니다): 입력한 글은 공백으로 나누고 각 단어를 "
+        "입력한 그대로 어휘에서 찾습니다"),
     "note.ckpt.nanogpt_padded": (
         "vocab_size {rows:,} is GPT-2's {tokens:,} tokens padded for speed: rows {tokens:,} to {last:,} are never "
         "looked up",

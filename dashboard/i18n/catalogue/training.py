@@ -56,6 +56,11 @@ MESSAGES = {
         "(padding) are left out.",
         "점 하나가 체크포인트 하나입니다. 처음부터의 거리는 각 행과 스텝 {first:,}의 같은 행 사이 L2 거리를 "
         "모든 행에 걸쳐 평균 낸 값이고, 단위는 행 노름과 같습니다. 어휘 뒤에 붙은 채움 행은 뺍니다."),
+    "training.head_tied": (
+        "The output head is the token table itself ({tying}): it has no line of its own, the token table's is "
+        "the head's too.",
+        "출력 헤드는 토큰 임베딩 테이블 그 자체입니다({tying}). 따로 그린 선이 없고, 토큰 임베딩 테이블의 선이 곧 "
+        "출력 헤드의 선입니다."),
     "training.y_adjacent": ("mean cosine of rows t, t + 1", "t번째와 t + 1번째 행의 평균 코사인 유사도"),
     "training.y_norm": ("mean L2 row norm", "평균 L2 행 노름"),
     "training.y_distance": ("mean L2 distance per row", "행마다의 평균 L2 거리"),
