@@ -117,6 +117,10 @@ def _chosen_command(argv: list[str]) -> str | None:
     return next((arg for arg in argv if not arg.startswith("-")), None)
 
 
+#: Exit status when stdout was closed early, as a shell gives a process killed by SIGPIPE (128 + 13).
+EXIT_BROKEN_PIPE = 141
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit status (0, or 2 on bad input with one line on stderr)."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -124,7 +128,14 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault(name, value)  # a user's own setting wins
     args = build_parser(_chosen_command(argv)).parse_args(argv)
     try:
-        return COMMANDS[args.command].run(args)
+        status = COMMANDS[args.command].run(args)
+        sys.stdout.flush()  # a closed pipe shows here, inside the try, not in the interpreter's exit
+        return status
     except ExplorerError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # The reader went away (`... --json | head`): no traceback. Python's documented recipe (signal module,
+        # "Note on SIGPIPE"): point stdout at devnull so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE

@@ -96,3 +96,18 @@ def test_progress_bars_are_off_in_the_cli():
     env = {k: v for k, v in os.environ.items() if k not in ("TQDM_DISABLE", "HF_HUB_DISABLE_PROGRESS_BARS")}
     result = subprocess.run([sys.executable, "-c", _BAR_AFTER_COMMAND], capture_output=True, text=True, env=env)
     assert result.returncode == 0 and result.stderr.strip() == "True True", result.stderr[-2000:]
+
+
+
+def test_a_reader_that_closes_the_pipe_early_gets_no_traceback(monkeypatch, capsys):
+    """``python -m dashboard models --json | head -c 0``: what the command prints has nowhere to go."""
+    import io
+    import os
+
+    from dashboard.cli import EXIT_BROKEN_PIPE, main
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # as `head` does once it has its lines
+    with capsys.disabled():
+        monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.FileIO(write_end, "w"), encoding="utf-8"))
+        assert main(["models", "--json"]) == EXIT_BROKEN_PIPE  # not a BrokenPipeError traceback
