@@ -13,7 +13,9 @@ Three layouts are recognised (the first that matches wins):
 - **Hugging Face Trainer**: ``checkpoint-*`` sub-folders, each with a
   ``trainer_state.json`` whose ``global_step`` is the step and whose
   ``log_history`` holds ``loss`` / ``eval_loss`` entries by ``step``
-  (format source: ``transformers.TrainerState``).
+  (format source: ``transformers.TrainerState``); a sub-folder with a
+  ``config.json`` but no ``trainer_state.json`` takes its step from its
+  name (the Trainer names it ``checkpoint-{global_step}``).
 
 Only names and the small bookkeeping entries are read here; the tables are
 read later, one checkpoint at a time, with :func:`~dashboard.checkpoints.load_tables`.
@@ -168,16 +170,20 @@ def _trainer_losses(state: Mapping[str, Any]) -> tuple[LossPoint, ...]:
 
 
 def _hf_trainer_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
+    # A folder the Trainer saved without its trainer_state.json (copied by hand, or save_only_model) still
+    # counts when it holds a model: the Trainer names it by global_step, so the name gives the step.
     candidates = [p for p in entries if p.is_dir() and HF_CHECKPOINT_NAME.match(p.name)
-                  and (p / TRAINER_STATE).is_file()]
+                  and ((p / TRAINER_STATE).is_file() or (p / "config.json").is_file())]
     if not candidates:
         return None
-    states = {p: _trainer_state(p) for p in candidates}
-    found = sorted((states[p]["global_step"], p) for p in candidates)
+    states = {p: _trainer_state(p) for p in candidates if (p / TRAINER_STATE).is_file()}
+    found = sorted((states[p]["global_step"] if p in states else int(HF_CHECKPOINT_NAME.match(p.name)[1]), p)
+                   for p in candidates)
     _refuse_repeated_steps(found)
     # The last checkpoint's log_history holds every earlier entry too.
+    last_state = next((states[p] for _, p in reversed(found) if p in states), {})
     return TrainingRun(folder, "hf-trainer", tuple(s for s, _ in found), tuple(p for _, p in found),
-                       _trainer_losses(states[found[-1][1]]))
+                       _trainer_losses(last_state))
 
 
 def _refuse_repeated_steps(found: list[tuple[int, Path]]) -> None:

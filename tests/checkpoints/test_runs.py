@@ -52,6 +52,15 @@ def test_trainer_run_uses_global_step_and_the_last_log_history(tmp_path):
     assert not np.array_equal(first.token, last.token)  # the Trainer really moved the table
 
 
+def test_a_checkpoint_folder_without_its_trainer_state_takes_its_step_from_its_name(tmp_path):
+    folder = run_factories.trainer_run(tmp_path / "run")
+    (folder / "checkpoint-6" / "trainer_state.json").unlink()  # saved by hand, or only the model kept
+    run = discover_run(folder)
+    assert run.steps == (2, 4, 6)  # it used to vanish from the run, silently
+    history = json.loads((folder / "checkpoint-4" / "trainer_state.json").read_text())["log_history"]
+    assert [p.step for p in run.losses if p.split == "train"] == [e["step"] for e in history if "loss" in e]
+
+
 def test_checkpoint_folders_sort_by_number_not_text(tmp_path):
     folder = run_factories.trainer_run(tmp_path / "run", max_steps=10, save_steps=5)
     shutil.copytree(folder / "checkpoint-5", folder / "checkpoint-40")
