@@ -104,6 +104,9 @@ def step_measures_frame(step: int, tables: EmbeddingTables, first: EmbeddingTabl
         raise ShapeMismatchError(msg("err.curves.tables", step=step, now=_listed(now), first=_listed(start)))
     rows = []
     for name, table in now.items():
+        if table.shape != start[name].shape:  # say which checkpoint, which the bare distance cannot
+            raise ShapeMismatchError(msg("err.curves.step_shapes", table=LABELS[name], step=step,
+                                         shape=str(table.shape), start=str(start[name].shape)))
         rows.append((name, NORM, float(np.linalg.norm(table, axis=1).mean())))
         rows.append((name, DISTANCE, mean_row_distance(table, start[name])))
     if tables.position is not None:

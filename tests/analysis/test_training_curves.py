@@ -53,3 +53,9 @@ def test_step_zero_of_a_zero_position_table_leaves_the_cosine_out():
 def test_checkpoints_with_different_tables_are_refused():
     with pytest.raises(ShapeMismatchError, match="same tables"):
         step_measures_frame(1, _tables(np.ones((3, 2)), head=np.ones((3, 2))), _tables(np.ones((3, 2))))
+
+
+def test_a_table_that_changed_shape_is_refused_naming_the_step_and_the_table():
+    with pytest.raises(ShapeMismatchError, match=r"token table of the checkpoint at step 300 has shape \(5, 2\), "
+                                                 r"the first checkpoint's has shape \(3, 2\)"):
+        step_measures_frame(300, _tables(np.ones((5, 2))), _tables(np.ones((3, 2))))

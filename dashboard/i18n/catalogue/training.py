@@ -112,6 +112,12 @@ MESSAGES = {
         "run must have the same shapes",
         "모양이 {shape}인 테이블은 모양이 {start}인 테이블과 행끼리 비교할 수 없습니다. 한 학습의 체크포인트는 "
         "모두 모양이 같아야 합니다."),
+    "err.curves.step_shapes": (
+        "the {table} of the checkpoint at step {step} has shape {shape}, the first checkpoint's has shape {start}; "
+        "every checkpoint of a run must have the same shapes (a vocabulary changed in the middle of a run is "
+        "another run)",
+        "스텝 {step} 체크포인트의 {table}은(는) 모양이 {shape}이고, 첫 체크포인트의 것은 {start}입니다. 한 학습의 "
+        "체크포인트는 모두 모양이 같아야 합니다(학습 도중 어휘가 바뀌었다면 다른 학습입니다)."),
     "err.curves.tables": (
         "the checkpoint at step {step} has {now} but the first has {first}; every checkpoint of a run must hold the "
         "same tables",
