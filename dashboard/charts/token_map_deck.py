@@ -109,7 +109,7 @@ def _grid(coords: np.ndarray) -> tuple[np.ndarray, float]:
     return np.rint((coords - low) * (GRID / span) + margin).astype(np.int32), GRID / span
 
 
-def _classes(frame: pd.DataFrame, color_by: str) -> tuple[np.ndarray, list[LegendEntry]]:
+def colour_classes(frame: pd.DataFrame, color_by: str) -> tuple[np.ndarray, list[LegendEntry]]:
     """Colour class of each point (``(n,)`` int) and the legend entry of each class."""
     if color_by == "category":
         present = [c for c in CATEGORIES if (frame["category"] == c).any()]
@@ -135,13 +135,13 @@ def _classes(frame: pd.DataFrame, color_by: str) -> tuple[np.ndarray, list[Legen
     raise ValueError(f"unknown colouring {color_by!r}; expected category, norm or id")
 
 
-def _norm_decimals(norms: np.ndarray) -> int:
+def norm_decimals(norms: np.ndarray) -> int:
     """Decimals that give the median norm three significant digits (0.0488 -> 4, 1.23 -> 2, 15.2 -> 1)."""
     median = float(np.median(np.abs(norms))) if len(norms) else 1.0
     return max(0, 2 - math.floor(math.log10(median))) if median > 0 else 3
 
 
-def _short_category(category: str) -> str:
+def short_category(category: str) -> str:
     label = SHORT_CATEGORY_LABELS.get(category)
     return render(label) if label is not None else category
 
@@ -191,13 +191,13 @@ def token_map_deck(frame: pd.DataFrame, *, color_by: str = "category", height: i
         raise ValueError("the token map needs at least one point")
     dims = 3 if "z" in frame else 2
     grid, _ = _grid(frame[list("xyz"[:dims])].to_numpy(np.float64))
-    classes, legend = _classes(frame, color_by)
+    classes, legend = colour_classes(frame, color_by)
     # Per-row columns as arrays once; the category's short name looked up once per category, not per row.
     category_values = frame["category"].astype(str).to_numpy(object)
-    short = {c: _short_category(c) for c in set(category_values.tolist())}
+    short = {c: short_category(c) for c in set(category_values.tolist())}
     categories = np.array([short[c] for c in category_values.tolist()], dtype=object)
     norm_values = frame["norm"].to_numpy(np.float64)
-    norms = np.round(norm_values, _norm_decimals(norm_values))
+    norms = np.round(norm_values, norm_decimals(norm_values))
     tokens, ids = _safe_strings(frame["token"].to_numpy(object)), frame["id"].to_numpy(np.int64)
     highlighted = frame["highlighted"].to_numpy(bool)
     # pydeck sends a string prop as a deck.gl expression (it adds "@@="); a quoted one as the string itself.
@@ -260,7 +260,7 @@ def deck_legend(frame: pd.DataFrame, color_by: str = "category") -> list[LegendE
     Raises:
         ValueError: ``color_by`` is unknown.
     """
-    return _classes(frame, color_by)[1]
+    return colour_classes(frame, color_by)[1]
 
 
 def selected_ids(selection: dict, dims: int) -> np.ndarray:
