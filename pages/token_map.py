@@ -24,6 +24,7 @@ from dashboard.analysis.undertrained import INDICATOR_LABELS
 from dashboard.charts.token_map import (BOX_SELECTION, COLOUR_FIELDS, category_label, find_rows_in_box,
                                          token_map_chart)
 from dashboard.charts.token_map_deck import legend_chart, selected_ids
+from dashboard.charts.token_map_plotly import SELECTION_MODES, selected_rows
 from dashboard.errors import ExplorerError, LiveFitLimitError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import plural_key, render, t
@@ -33,7 +34,8 @@ from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.language import language_fragment
 from dashboard.ui.loading import active_tables
-from dashboard.ui.map_data import get_map_deck, get_pca, get_table_rows, get_umap, job_failure, wait_for_umap
+from dashboard.ui.map_data import (get_map_deck, get_map_plotly, get_pca, get_table_rows, get_umap, job_failure,
+                                   wait_for_umap)
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
 from dashboard.ui.table_pages import open_table_page
@@ -48,7 +50,8 @@ ensure_routed()
 offered = {"token": True, "position": active_tables().position is not None, "head": has_own_head(active_tables())}
 available = [name for name in TABLE_NAMES if offered[name]]
 #: How the map is drawn: ``auto`` is WebGL where Vega-Lite would have to leave rows out (a 2D map of more placed
-#: rows than the ``points`` limit) and for 3D (one rotatable view); Vega-Lite otherwise. Measured on the shared
+#: rows than the ``points`` limit) and for 3D (one rotatable view); Vega-Lite otherwise. WebGL in 2D is plotly.js
+#: ``scattergl`` (hover, click, box and lasso selection), in 3D deck.gl's ``OrbitView``. Measured on the shared
 #: 2-core machine (benchmarks/bench_webgl_map.py), WebGL took longer to draw all 256,000 rows of a table than
 #: Vega-Lite its 40,000-point sample, so below the limit, where Vega-Lite draws every row, it stays the default.
 RENDERERS = ("auto", "webgl", "altair")
@@ -232,7 +235,19 @@ chart = token_map_chart(
     title=chart_title, subtitle=[render(drawn.how), render(projection.describe())],
 )
 clicked = dragged = np.zeros(0, np.int64)  # clicked on the WebGL map; inside a box drawn on a 2D Vega-Lite map
-if webgl:
+if webgl and projection.dims == 2:  # plotly.js scattergl: every point, hover, click, box and lasso
+    drawn = choose_drawn_rows(placed, len(placed))  # every placed row
+    legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
+        t(COLOUR_LABELS[colour])
+    plotly_map, figure, view_key = get_map_plotly(projection, rows, highlighted, colour, tuple(axis_titles[:2]),
+                                                  legend_title)
+    st.markdown(f"**{escape_markdown(chart_title)}**")
+    event = st.plotly_chart(figure, key=f"token_map_plotly_{view_key}", on_select="rerun",
+                            selection_mode=SELECTION_MODES, config={"scrollZoom": True, "displaylogo": False})
+    clicked = selected_rows(event.selection if event is not None else {}, plotly_map)
+    st.caption(t("token_map.webgl_caption_map_positions" if rows.name == "position" else "token_map.webgl_caption_map",
+                 count=plotly_map.n_points))
+elif webgl:
     drawn = choose_drawn_rows(placed, len(placed))  # every placed row
     deck, legend, n_points, view_key = get_map_deck(projection, rows, highlighted, colour)
     st.markdown(f"**{escape_markdown(chart_title)}**")
@@ -304,7 +319,10 @@ if len(selected):
                                   "category": [category_label(c) for c in rows.categories[selected]],
                                   "norm": rows.norms[selected]})
     n_selected = len(selected)
-    if webgl:
+    if webgl and projection.dims == 2:
+        counted = t(plural_key("token_map.selected_count_map", n_selected), count=n_selected, clicked=len(clicked),
+                    boxed=len(ranged))
+    elif webgl:
         counted = t(plural_key("token_map.selected_count", n_selected), count=n_selected, clicked=len(clicked),
                     boxed=len(ranged))
     elif projection.dims == 2:
@@ -322,7 +340,8 @@ if len(selected):
     file_download_button(t(download_label), csv_bytes(selection), f"{stem}-selected.csv", "text/csv",
                          "map_selected_csv")
 else:
-    st.caption(t("token_map.selected_none_webgl" if webgl else "token_map.selected_none_2d" if projection.dims == 2
+    st.caption(t("token_map.selected_none_map" if webgl and projection.dims == 2 else "token_map.selected_none_webgl"
+                 if webgl else "token_map.selected_none_2d" if projection.dims == 2
                  else "token_map.selected_none"))
 
 

@@ -32,6 +32,16 @@ def deck_spec(at: AppTest, n: int = 0) -> dict:
     return json.loads(at.get("deck_gl_json_chart")[n].proto.json)
 
 
+def plotly_spec(at: AppTest, n: int = 0) -> dict:
+    """The 2D WebGL map as ``st.plotly_chart`` sent it (typed arrays left encoded)."""
+    return json.loads(at.get("plotly_chart")[n].proto.spec)
+
+
+def plotly_points(spec: dict) -> int:
+    """Points in the ``scattergl`` traces of a plotly spec (each trace's ``text`` has one token a point)."""
+    return sum(len(trace["text"]) for trace in spec["data"] if trace["type"] == "scattergl")
+
+
 def captions(at: AppTest) -> str:
     return " | ".join(shown(c.value) for c in at.caption)
 
@@ -242,32 +252,33 @@ def test_unknown_words_leaving_fewer_than_two_terms_are_an_error(folder):
 def test_the_webgl_map_draws_every_row_with_a_tooltip_and_a_legend(folder):
     at = open_page("pages/token_map.py", folder, renderer="webgl", color="category")
     assert not at.exception and not at.error
-    deck = deck_spec(at)
-    assert [view["@@type"] for view in deck["views"]] == ["OrthographicView"]
-    assert sum(len(layer["data"]) for layer in deck["layers"]) == factories.VOCAB
-    tooltip = json.loads(at.get("deck_gl_json_chart")[0].proto.tooltip)["html"]
-    assert "{2}" in tooltip and "id {3}" in tooltip and "norm {4}" in tooltip
-    assert not at.get("vega_lite_chart")[0].proto.spec.count('"concat"')  # the small chart is the legend
-    legend = chart_spec(at)
-    assert legend["title"]["text"] == "token category" and len(legend["layer"]) == 2  # squares, labels
+    assert not at.get("deck_gl_json_chart")  # 2D is plotly.js scattergl; deck.gl draws 3D
+    spec = plotly_spec(at)
+    assert {trace["type"] for trace in spec["data"]} == {"scattergl"}
+    assert plotly_points(spec) == factories.VOCAB
+    template = spec["data"][0]["hovertemplate"]
+    assert "%{text}" in template and "id %{customdata[0]:d}" in template and "norm %{customdata[1]" in template
+    assert spec["layout"]["legend"]["title"]["text"] == "token category"
+    assert all(trace["name"].endswith(")") for trace in spec["data"] if trace["showlegend"])  # "word (1,234)"
+    assert not at.get("vega_lite_chart")  # plotly draws its own legend
     assert f"every one of the {factories.VOCAB:,} points is drawn" in captions(at)
-    assert at.get("deck_gl_json_chart")[0].proto.selection_mode  # clicks select points
+    assert "box or lasso tool" in captions(at)
+    assert set(at.get("plotly_chart")[0].proto.selection_mode) == {0, 1, 2}  # points, box, lasso
     labels = [b.proto.label for b in at.get("download_button")]
     assert "Chart as PNG" in labels and "Chart as SVG" in labels  # the export is the Vega-Lite chart
 
 
 def test_a_2d_map_is_webgl_by_default_only_where_vega_lite_would_leave_rows_out(folder, tmp_path):
     at = open_page("pages/token_map.py", folder)
-    assert not at.get("deck_gl_json_chart") and at.get("vega_lite_chart")
+    assert not at.get("plotly_chart") and at.get("vega_lite_chart")
 
     from benchmarks.bench_webgl_map import write_table
 
     bigger = write_table(tmp_path / "rows-1500", rows=1_500, width=16)  # Llama-style, 1,500 x 16
     at = open_page("pages/token_map.py", bigger, points="1000")  # fewer points than placed rows
     assert not at.exception and not at.error
-    deck = deck_spec(at)
-    assert sum(len(layer["data"]) for layer in deck["layers"]) == 1_500
-    assert not open_page("pages/token_map.py", bigger, points="2000").get("deck_gl_json_chart")
+    assert plotly_points(plotly_spec(at)) == 1_500
+    assert not open_page("pages/token_map.py", bigger, points="2000").get("plotly_chart")
 
 
 def test_a_2d_vega_lite_map_selects_a_box_dragged_with_shift_and_says_how(folder):
@@ -299,7 +310,7 @@ def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
     table = at.dataframe[-1].value
     assert list(table.columns) == ["id", "token", "category", "norm"]
     assert 0 < len(table) < factories.VOCAB
-    selected = f"**{len(table):,}** points selected (0 clicked, {len(table):,} in the box)."
+    selected = f"**{len(table):,}** points selected (0 on the map, {len(table):,} in the ranges)."
     assert selected in [m.value for m in at.markdown]
     assert any(b.proto.label == "Selected tokens (CSV)" for b in at.get("download_button"))
 
@@ -319,7 +330,7 @@ def test_one_selected_position_is_called_a_position_and_counted_in_the_singular(
     assert not at.exception and not at.error
     assert heading in [h.value for h in at.subheader]
     webgl = open_page("pages/token_map.py", folder, table="position", renderer="webgl", lang=lang)
-    assert ("hover a point for its position" if lang == "en" else "마우스를 올리면 위치가 보이고") in captions(webgl)
+    assert ("hover a point for its position" if lang == "en" else "마우스를 올리면 위치가 보입니다") in captions(webgl)
     assert list(at.dataframe[-1].value.columns) == [column, "norm" if lang == "en" else "노름"]
     assert len(at.dataframe[-1].value) == 1
     assert counted in [m.value for m in at.markdown]

@@ -22,10 +22,11 @@ MESSAGES.update({
     "token_map.renderer.altair": ("Vega-Lite (sample above the limit)", "Vega-Lite(한도를 넘으면 표본)"),
     "token_map.renderer_help": (
         "Automatic draws a 2D map with Vega-Lite (zoom, click) while it has no more rows than \"points drawn\", "
-        "and in WebGL, which draws every row, above that and in 3D. The PNG/SVG downloads are the Vega-Lite "
-        "chart in every case.",
+        "and in WebGL, which draws every row, above that and in 3D. A 2D WebGL map (plotly.js) selects by click, "
+        "box or lasso; a 3D one (deck.gl) by click. The PNG/SVG downloads are the Vega-Lite chart in every case.",
         "자동으로 두면 2D 지도의 행이 \"그릴 점 수\" 이하일 때는 Vega-Lite로 그리고(확대, 클릭), 그보다 많거나 "
-        "3D일 때는 모든 행을 그리는 WebGL로 그립니다. PNG/SVG 내려받기는 언제나 Vega-Lite 차트입니다."),
+        "3D일 때는 모든 행을 그리는 WebGL로 그립니다. 2D WebGL 지도(plotly.js)는 클릭, 사각형, 올가미로 선택하고 "
+        "3D 지도(deck.gl)는 클릭으로 선택합니다. PNG/SVG 내려받기는 언제나 Vega-Lite 차트입니다."),
     "token_map.webgl_caption": (
         "WebGL: every one of the {count:,} points is drawn. Scroll to zoom, drag to pan{rotate}; hover a point for "
         "its token; click points to select them (click again to deselect).",
@@ -36,6 +37,22 @@ MESSAGES.update({
         "its position; click points to select them (click again to deselect).",
         "WebGL: 점 {count:,}개를 모두 그렸습니다. 스크롤하면 확대되고 끌면 이동합니다{rotate}. 점 위에 마우스를 "
         "올리면 위치가 보이고, 점을 클릭하면 선택됩니다(다시 클릭하면 해제)."),
+    "token_map.webgl_caption_map": (
+        "WebGL: every one of the {count:,} points is drawn. Scroll to zoom, drag to pan; hover a point for its "
+        "token; click a point to select it, or choose the box or lasso tool at the map's top right and drag "
+        "around points (hold Shift to add to the selection; double-click clears it). Click a colour in the legend "
+        "to hide or show its points.",
+        "WebGL: 점 {count:,}개를 모두 그렸습니다. 스크롤하면 확대되고 끌면 이동합니다. 점 위에 마우스를 올리면 토큰이 "
+        "보입니다. 점을 클릭하면 선택되고, 지도 오른쪽 위에서 사각형이나 올가미 도구를 고른 뒤 점들을 둘러 끌면 그 "
+        "점들이 선택됩니다(Shift를 누르면 선택에 더해지고, 두 번 클릭하면 해제됩니다). 범례의 색을 클릭하면 그 점들을 "
+        "숨기거나 다시 보입니다."),
+    "token_map.webgl_caption_map_positions": (
+        "WebGL: every one of the {count:,} points is drawn. Scroll to zoom, drag to pan; hover a point for its "
+        "position; click a point to select it, or choose the box or lasso tool at the map's top right and drag "
+        "around points (hold Shift to add to the selection; double-click clears it).",
+        "WebGL: 점 {count:,}개를 모두 그렸습니다. 스크롤하면 확대되고 끌면 이동합니다. 점 위에 마우스를 올리면 위치가 "
+        "보입니다. 점을 클릭하면 선택되고, 지도 오른쪽 위에서 사각형이나 올가미 도구를 고른 뒤 점들을 둘러 끌면 그 "
+        "점들이 선택됩니다(Shift를 누르면 선택에 더해지고, 두 번 클릭하면 해제됩니다)."),
     "token_map.webgl_rotate": (", drag with the right button or Ctrl to rotate",
                                ". 오른쪽 버튼이나 Ctrl을 누른 채 끌면 회전합니다"),
     "token_map.legend_title": ("Colours", "색"),
@@ -48,6 +65,12 @@ MESSAGES.update({
                                  "점 **{count:,}**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
     "token_map.selected_count.one": ("**1** point selected ({clicked:,} clicked, {boxed:,} in the box).",
                                      "점 **1**개를 선택했습니다(클릭 {clicked:,}개, 사각형 안 {boxed:,}개)."),
+    "token_map.selected_count_map.many": (
+        "**{count:,}** points selected ({clicked:,} on the map, {boxed:,} in the ranges).",
+        "점 **{count:,}**개를 선택했습니다(지도에서 {clicked:,}개, 범위 안 {boxed:,}개)."),
+    "token_map.selected_count_map.one": (
+        "**1** point selected ({clicked:,} on the map, {boxed:,} in the ranges).",
+        "점 **1**개를 선택했습니다(지도에서 {clicked:,}개, 범위 안 {boxed:,}개)."),
     "token_map.selected_count_2d.many": (
         "**{count:,}** points selected ({dragged:,} in the box drawn on the map, {ranged:,} in the ranges).",
         "점 **{count:,}**개를 선택했습니다(지도에 그린 사각형 안 {dragged:,}개, 범위 안 {ranged:,}개)."),
@@ -65,6 +88,11 @@ MESSAGES.update({
         "선택한 점이 없습니다. 지도의 점을 클릭하거나 위에서 사각형 영역을 선택하세요. 클릭해도 선택되지 않으면 "
         "브라우저가 그래픽 가속 없이 WebGL을 그리고 있을 수 있습니다. 그러면 많은 점 가운데 마우스 아래의 점을 찾는 데 "
         "클릭 한 번보다 오래 걸립니다. 사각형 영역 선택은 언제나 됩니다."),
+    "token_map.selected_none_map": (
+        "No point selected: click a point, or choose the box or lasso tool at the map's top right and drag around "
+        "points; or select a box above.",
+        "선택한 점이 없습니다. 점을 클릭하거나, 지도 오른쪽 위에서 사각형이나 올가미 도구를 고른 뒤 점들을 둘러 "
+        "끄세요. 위에서 사각형 영역을 선택해도 됩니다."),
     "token_map.selected_none_2d": (
         "No point selected: hold Shift and drag on the map to draw a box, or select a box above.",
         "선택한 점이 없습니다. Shift를 누른 채 지도 위를 끌어 사각형을 그리거나 위에서 사각형 영역을 선택하세요."),
