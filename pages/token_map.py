@@ -39,6 +39,7 @@ from dashboard.ui.map_data import (get_map_deck, get_map_plotly, get_pca, get_ta
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.projection_jobs import ProjectionJob, job_board
 from dashboard.ui.table_pages import open_table_page
+from dashboard.ui.token_map_element import plotly_url, preload_plotly, read_selection, token_map_element
 from dashboard.ui.text_limits import HIGHLIGHT_CHARS
 from dashboard.ui.url_state import UrlParam, bounded, bounded_text, parse_bool, publish
 from dashboard.ui.axes_data import get_custom_axes, html_download
@@ -84,6 +85,12 @@ if st.session_state["map_table"] not in available:  # kept from a checkpoint tha
 colour_choices = ["category", "norm", "id"] if st.session_state["map_table"] != "position" else ["id", "norm"]
 if st.session_state["map_color"] not in colour_choices:
     st.session_state["map_color"] = colour_choices[0]
+# The 2D WebGL map will need plotly.js: the browser loads it while the server computes the map.
+n_rows = (tables.position if st.session_state["map_table"] == "position" else tables.token).shape[0]
+if (served_plotly := plotly_url()) and st.session_state["map_dims"] == 2 and (
+        st.session_state["map_renderer"] == "webgl"
+        or (st.session_state["map_renderer"] == "auto" and n_rows > int(st.session_state["map_points"]))):
+    preload_plotly(served_plotly)
 
 top = st.columns([1.3, 1, 0.8, 1.2])
 # Option labels are rendered once, in this run's language: a format_func that rendered later would use the
@@ -242,9 +249,13 @@ if webgl and projection.dims == 2:  # plotly.js scattergl: every point, hover, c
     plotly_map, figure, view_key = get_map_plotly(projection, rows, highlighted, colour, tuple(axis_titles[:2]),
                                                   legend_title)
     st.markdown(f"**{escape_markdown(chart_title)}**")
-    event = st.plotly_chart(figure, key=f"token_map_plotly_{view_key}", on_select="rerun",
-                            selection_mode=SELECTION_MODES, config={"scrollZoom": True, "displaylogo": False})
-    clicked = selected_rows(event.selection if event is not None else {}, plotly_map)
+    if isinstance(figure, bytes):  # the packed map, drawn by the page's own plotly.js element
+        clicked = read_selection(token_map_element(figure, view_key), np.sort(np.concatenate(
+            [ids for ids in plotly_map.trace_ids if ids is not None])))
+    else:  # plotly.js not served as a file (static serving off, or a read-only folder)
+        event = st.plotly_chart(figure, key=f"token_map_plotly_{view_key}", on_select="rerun",
+                                selection_mode=SELECTION_MODES, config={"scrollZoom": True, "displaylogo": False})
+        clicked = selected_rows(event.selection if event is not None else {}, plotly_map)
     st.caption(t("token_map.webgl_caption_map_positions" if rows.name == "position" else "token_map.webgl_caption_map",
                  count=plotly_map.n_points))
 elif webgl:

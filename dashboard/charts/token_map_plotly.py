@@ -55,7 +55,7 @@ class PlotlyMap:
         figure: the figure (a ``dict`` in plotly's JSON layout: ``data``, ``layout``).
         trace_ids: per trace, ``(n_points_in_trace,)`` int64 row ids in the order
             of its points, so that a selection's ``(curve_number, point_index)``
-            names a row; ``None`` for a trace that is not selectable (labels).
+            names a row; ``None`` for a trace that is not selectable.
         legend: the colours, in legend order, with their counts.
         n_points: points drawn (every row of the frame).
     """
@@ -100,7 +100,8 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
         present, the largest first, grouped in the legend by colour class (a
         click on an entry hides or shows the class); with highlighted rows the
         others faded and the highlighted ones larger, on top; the first
-        highlighted tokens (``label``) written beside their points. The x and
+        highlighted tokens (``label``) written beside their points, as layout
+        annotations. The x and
         y axes have one scale (the map keeps its shape).
 
     Raises:
@@ -152,21 +153,24 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
             rows = np.flatnonzero((classes == k) & (categories == category) & highlighted)
             if len(rows):
                 add(rows, k, category, legend[k].colour, HIGHLIGHT_SIZE)
+    # Labels are annotations, not a text trace: plotly.js draws WebGL traces above its SVG traces, and
+    # annotations above both.
     labelled = np.flatnonzero(frame["label"].to_numpy(object) != "")
-    if len(labelled):
-        traces.append({"type": "scatter", "mode": "text", "x": coords[labelled, 0], "y": coords[labelled, 1],
-                       "text": [escape_hover(label) for label in frame["label"].to_numpy(object)[labelled]],
-                       "textposition": "middle right", "textfont": {"size": 12, "color": "#000000"},
-                       "hoverinfo": "skip", "showlegend": False, "name": "labels"})
-        trace_ids.append(None)
+    label_texts = frame["label"].to_numpy(object)
+    annotations = [{"x": float(coords[i, 0]), "y": float(coords[i, 1]), "text": escape_hover(str(label_texts[i])),
+                    "showarrow": False, "xanchor": "left", "xshift": HIGHLIGHT_SIZE // 2 + 2,
+                    "font": {"size": 12, "color": "#000000"}} for i in labelled]
     layout = {
-        "height": height, "margin": {"l": 10, "r": 10, "t": 10, "b": 10}, "hovermode": "closest",
+        "height": height, "margin": {"l": 64, "r": 10, "t": 10, "b": 100}, "hovermode": "closest",
         "dragmode": "pan", "uirevision": "token-map",
-        "xaxis": {"title": {"text": escape_hover(axis_titles[0])}, "zeroline": False, "showgrid": False},
+        "xaxis": {"title": {"text": escape_hover(axis_titles[0])}, "zeroline": False, "showgrid": False,
+                  },
         "yaxis": {"title": {"text": escape_hover(axis_titles[1])}, "zeroline": False, "showgrid": False,
-                  "scaleanchor": "x", "scaleratio": 1},
-        "legend": {"title": {"text": escape_hover(legend_title)}, "orientation": "h", "yanchor": "top", "y": -0.08,
-                   "itemsizing": "constant", "groupclick": "togglegroup"},
+                  "scaleanchor": "x", "scaleratio": 1, },
+        # Below the whole figure (the container), so that it never covers the x axis's title.
+        "legend": {"title": {"text": escape_hover(legend_title)}, "orientation": "h", "yref": "container",
+                   "yanchor": "bottom", "y": 0, "x": 0, "itemsizing": "constant", "groupclick": "togglegroup"},
+        "annotations": annotations,
         "plot_bgcolor": "#ffffff", "paper_bgcolor": "#ffffff",
     }
     return PlotlyMap({"data": traces, "layout": layout}, tuple(trace_ids), tuple(legend[k] for k in order),

@@ -91,12 +91,16 @@ def _url(path: Path) -> str:
     return f"app/static/{DATA_DIR.name}/{path.name}"
 
 
-def _write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (a temporary file in the same folder, then a rename)."""
+def write_served_file(path: Path, content: str | bytes) -> None:
+    """Write ``content`` (text as UTF-8) to ``path`` atomically: a temporary file in the same folder, then a rename.
+
+    Raises:
+        OSError: the folder cannot be written (a read-only image, a full disk).
+    """
     handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(handle, "wb") as out:
+            out.write(content.encode("utf-8") if isinstance(content, str) else content)
         os.chmod(temporary, 0o644)  # mkstemp makes it private; Streamlit's server reads it
         os.replace(temporary, path)
     finally:
@@ -150,7 +154,7 @@ def _ensure_files(deck: pdk.Deck, paths: list[Path]) -> None:
             os.utime(path)
         except FileNotFoundError:
             texts = texts or _layer_texts(deck)
-            _write(path, texts[i])
+            write_served_file(path, texts[i])
     if texts is not None:
         _prune(set(paths))
 

@@ -25,6 +25,7 @@ from dashboard.analysis.umap_timing import UmapTimeModel, load_time_model
 from dashboard.charts.token_map_deck import LegendEntry, deck_legend, token_map_deck
 from dashboard.charts.token_map_plotly import PlotlyMap, token_map_plotly
 from dashboard.ui.deck_files import served_deck
+from dashboard.ui.token_map_element import pack_figure, plotly_url
 from dashboard.errors import ExplorerError, LiveFitLimitError, QueryError
 from dashboard.i18n import Text, active_language, msg, t
 from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
@@ -219,18 +220,19 @@ def get_map_deck(projection: Projection, rows: TableRows, highlighted: np.ndarra
 @st.cache_resource(max_entries=4, show_spinner=False)
 def _map_plotly(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, coords_digest: str,
                 rows_hash: str, name: str, highlight_digest: str, colour: str, axis_titles: tuple[str, str],
-                legend_title: str, language: str) -> tuple[PlotlyMap, object, str]:
-    import plotly.graph_objects as go
-
+                legend_title: str, language: str, url: str | None) -> tuple[PlotlyMap, object, str]:
     placed = np.isfinite(_projection.coords).all(axis=1)
     frame = token_map_frame(_projection, choose_drawn_rows(placed, len(placed)), labels=_rows.labels, raw=_rows.raw,
                             categories=_rows.categories, norms=_rows.norms, highlighted=_highlighted)
     plotly_map = token_map_plotly(frame, color_by=colour, axis_titles=axis_titles, legend_title=legend_title)
-    # Validated once here: st.plotly_chart validates a dict on every rerun (0.5 s for 256,000 points), a Figure not.
-    figure = go.Figure(plotly_map.figure)
     key = hashlib.blake2b("|".join((coords_digest, rows_hash, name, highlight_digest, colour, language)).encode(),
                           digest_size=8).hexdigest()
-    return plotly_map, figure, key
+    if url is not None:
+        return plotly_map, pack_figure(plotly_map.figure, url=url, key=key), key
+    import plotly.graph_objects as go
+
+    # Validated once here: st.plotly_chart validates a dict on every rerun (0.5 s for 256,000 points), a Figure not.
+    return plotly_map, go.Figure(plotly_map.figure), key
 
 
 def get_map_plotly(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str,
@@ -238,12 +240,13 @@ def get_map_plotly(projection: Projection, rows: TableRows, highlighted: np.ndar
     """The 2D WebGL map (plotly ``scattergl``) of every placed row of ``projection``, once per view.
 
     Returns:
-        The :class:`~dashboard.charts.token_map_plotly.PlotlyMap` (to read selections), its figure as a
-        ``plotly.graph_objects.Figure`` (validated once) and a key (16 hex digits) naming the view, keyed
-        as :func:`get_map_deck`: a chart keyed by it starts with no selection when the view changes, since a
-        selection names points by trace and index.
+        The :class:`~dashboard.charts.token_map_plotly.PlotlyMap` (to read selections); what draws it: the
+        packed map (``bytes``) for :func:`dashboard.ui.token_map_element.token_map_element` where plotly.js is
+        served as a static file, else the figure as a ``plotly.graph_objects.Figure`` (validated once) for
+        ``st.plotly_chart``; and a key (16 hex digits) naming the view, keyed as :func:`get_map_deck`: a chart
+        keyed by it starts with no selection when the view changes.
     """
     coords = hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest()
     marks = hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest()
     return _map_plotly(projection, rows, highlighted, coords, rows.content_hash, rows.name, marks, colour,
-                       tuple(axis_titles), legend_title, active_language())
+                       tuple(axis_titles), legend_title, active_language(), plotly_url())

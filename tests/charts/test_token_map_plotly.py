@@ -100,9 +100,9 @@ def test_highlighted_points_are_larger_and_drawn_after_the_faded_others_with_the
     assert all(t["marker"]["color"] == _FADED for t in points if t["marker"]["size"] == POINT_SIZE)
     assert spec["data"].index(big[0]) > max(i for i, t in enumerate(spec["data"]) if t.get("marker", {}).get(
         "size") == POINT_SIZE)
-    labels = spec["data"][-1]
-    assert labels["type"] == "scatter" and labels["mode"] == "text" and plotly_map.trace_ids[-1] is None
-    assert labels["text"] == [frame["token"][3], frame["token"][500]]
+    assert [a["text"] for a in spec["layout"]["annotations"]] == [frame["token"][3], frame["token"][500]]
+    assert [(a["x"], a["y"]) for a in spec["layout"]["annotations"]] == [
+        pytest.approx((frame["x"][i], frame["y"][i])) for i in (3, 500)]  # beside their points
 
 
 def test_tokens_that_look_like_markup_are_shown_as_typed():

@@ -5,7 +5,8 @@ Headless Chromium without a GPU draws WebGL with its software renderer
 page, so "no exception box" proves nothing. The tests read the screenshot of
 the plot area and count the pixels that are not the page's white background,
 and the pixels in the category colours. The 2D map is plotly.js ``scattergl``
-(``st.plotly_chart``), the 3D map deck.gl (``st.pydeck_chart``).
+in the page's own element (plotly.js loaded from a static file), the 3D map
+deck.gl (``st.pydeck_chart``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from PIL import Image
 from dashboard.charts.token_map import CATEGORY_COLOURS
 from tests.e2e.browser import error_texts, exception_texts, open_page, save_screenshot, settle
 
-PLOTLY = "[data-testid='stPlotlyChart']"
+#: The 2D map: the Token map's own plotly.js element (dashboard/ui/token_map_element.py), plotly's graph div.
+PLOTLY = ".token-map-plot"
 #: The plot area of the 2D map: plotly's drag rectangle lies over exactly the drawn axes' box.
 PLOT_AREA = f"{PLOTLY} .nsewdrag"
 DECK = "[data-testid='stDeckGlJsonChart']"
@@ -50,10 +52,16 @@ def wait_for_points(page, selector: str = PLOT_AREA, timeout_s: float = 60, min_
 
 
 def test_the_default_token_map_draws_every_point_in_webgl(page, app_url):
+    scripts = []
+    page.on("response", lambda response: scripts.append(response) if "/app/static/vendor/" in response.url else None)
     open_page(page, f"{app_url}/token_map?renderer=webgl")  # all-MiniLM-L6-v2: 30,522 rows
     assert exception_texts(page) == [] and error_texts(page) == []
-    assert page.locator(PLOTLY).count() == 1 and page.locator(f"{PLOTLY} canvas.gl-canvas-context").count() == 1
     pixels = wait_for_points(page)
+    assert page.locator(PLOTLY).count() == 1 and page.locator(f"{PLOTLY} canvas.gl-canvas-context").count() == 1
+    assert page.locator("[data-testid='stPlotlyChart']").count() == 0  # not Streamlit's plotly element
+    # plotly.js came once, as the static file the page named, and nothing asked the network for more.
+    assert len(scripts) == 1 and scripts[0].status == 200 and scripts[0].url.endswith(".min.js")
+    assert page.locator(f"{PLOTLY} .modebar-btn[data-title='Share chart...']").count() == 0
     save_screenshot(page, "token map webgl default")
     drawn = int((pixels.min(axis=2) < 235).sum())  # not white, not the near-white page background
     height, width, _ = pixels.shape
@@ -65,7 +73,7 @@ def test_the_default_token_map_draws_every_point_in_webgl(page, app_url):
     caption = page.locator("[data-testid='stCaptionContainer']").all_inner_texts()
     assert any("every one of the 30,522 points is drawn" in text for text in caption), caption
     # What plotly.js drew (its decoded traces, one per colour and category): every id once.
-    ids = page.evaluate(f"""() => document.querySelector("{PLOTLY} .js-plotly-plot")._fullData
+    ids = page.evaluate(f"""() => document.querySelector("{PLOTLY}")._fullData
         .filter(trace => trace.type === 'scattergl').flatMap(trace => Array.from(trace.customdata, row => row[0]))""")
     assert sorted(int(i) for i in ids) == list(range(30_522))
 
@@ -89,7 +97,11 @@ def _hover(page, x: float, y: float) -> tuple[str, str, str, str]:
     page.mouse.move(x, y, steps=5)
     label = page.locator(f"{PLOTLY} .hoverlayer .hovertext").first
     label.wait_for(state="attached", timeout=60_000)
-    lines = label.evaluate("h => Array.from(h.querySelectorAll('tspan.line'), line => line.textContent)")
+    read = "h => Array.from(h.querySelectorAll('tspan.line'), line => line.textContent)"
+    lines, previous = label.evaluate(read), None
+    while lines != previous:  # plotly.js updates the label on an animation frame after the last move: let it settle
+        page.wait_for_timeout(300)
+        previous, lines = lines, label.evaluate(read)
     assert len(lines) == 3, lines
     found = re.fullmatch(r"id (\d+) · (.+)", lines[1]), re.fullmatch(r"(?:norm|노름) ([\d.]+)", lines[2])
     assert all(found), lines
@@ -117,12 +129,25 @@ def _selected_csv(page, label: str) -> list[str]:
 def test_clicking_a_point_of_the_webgl_map_lists_that_row_as_selected(page, app_url):
     open_page(page, f"{app_url}/token_map?table=position&renderer=webgl")  # 512 positions
     assert page.get_by_text(re.compile(r"\d points? selected")).count() == 0
+    wait_for_points(page, min_pixels=500)
+    ranges = f"() => ['xaxis', 'yaxis'].map(a => document.querySelector('{PLOTLY}')._fullLayout[a].range)"
+    whole = page.evaluate(ranges)
+    box = page.locator(PLOT_AREA).first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -200)  # zoom in a little: the selection's rerun must keep the view
+    page.wait_for_timeout(1_000)
     x, y = _point_inside(page, wait_for_points(page, min_pixels=500), reach=1)
+    zoomed = page.evaluate(ranges)
+    assert zoomed != whole  # the wheel zoomed in
+    page.evaluate(f"() => {{ document.querySelector('{PLOTLY}').probe = 'the same map'; }}")
     _, row, _, _ = _hover(page, x, y)
     page.mouse.click(x, y)  # the page reruns with the clicked point
     page.get_by_text(re.compile(r"1 point selected \(1 on the map, 0 in the ranges\)")).wait_for(
         state="visible", timeout=60_000)
     settle(page)
+    # The rerun sent the same map: it was not drawn again, and kept its zoom.
+    assert page.evaluate(f"() => document.querySelector('{PLOTLY}').probe") == "the same map"
+    assert page.evaluate(ranges) == zoomed
     save_screenshot(page, "token map webgl click selection")
     assert page.get_by_role("heading", name="Selected positions").count() == 1  # its rows are positions
     assert page.get_by_text("hover a point for its position").count() == 1
@@ -133,7 +158,7 @@ def test_clicking_a_point_of_the_webgl_map_lists_that_row_as_selected(page, app_
 
 #: The ids of the map's points inside a polygon given in page pixels, from the data plotly.js decoded.
 POINTS_IN_POLYGON = """([selector, polygon]) => {
-    const gd = document.querySelector(selector + ' .js-plotly-plot'), frame = gd.getBoundingClientRect();
+    const gd = document.querySelector(selector), frame = gd.getBoundingClientRect();
     const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
     const corners = polygon.map(([x, y]) => [xa.p2l(x - frame.left - xa._offset), ya.p2l(y - frame.top - ya._offset)]);
     const inside = (x, y) => {  // even-odd ray casting

@@ -52,3 +52,16 @@ _AST_RACE = "AST constructor recursion depth mismatch"
 
 def _hit_cpython_ast_race(at: AppTest) -> bool:
     return any(_AST_RACE in element.proto.message for element in at.exception)
+
+
+def webgl_maps(at: AppTest) -> list[dict]:
+    """The 2D WebGL maps of the page (the Token map's own element), as the figures the browser reads.
+
+    The element's messages (``bytes``) are unpacked with
+    :func:`dashboard.charts.token_map_binary.unpack_map`; the element mounted
+    only to preload plotly.js (a URL, as JSON) is left out.
+    """
+    from dashboard.charts.token_map_binary import unpack_map
+
+    return [unpack_map(element.proto.bytes) for element in at.get("bidi_component")
+            if element.proto.WhichOneof("data") == "bytes"]

@@ -4,14 +4,16 @@ import json
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
 from dashboard.ui.text_limits import HIGHLIGHT_CHARS
+from dashboard.ui.token_map_element import plotly_source
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
-from tests.pages.app_test import open_app_page, shown
+from tests.pages.app_test import ROOT, open_app_page, shown, webgl_maps
 from tests.pages.projection_worker import busy_worker
 
 
@@ -33,13 +35,13 @@ def deck_spec(at: AppTest, n: int = 0) -> dict:
 
 
 def plotly_spec(at: AppTest, n: int = 0) -> dict:
-    """The 2D WebGL map as ``st.plotly_chart`` sent it (typed arrays left encoded)."""
-    return json.loads(at.get("plotly_chart")[n].proto.spec)
+    """The ``n``-th 2D WebGL map of the page as its element's message says (``traces``, ``layout``, ...)."""
+    return webgl_maps(at)[n]
 
 
 def plotly_points(spec: dict) -> int:
-    """Points in the ``scattergl`` traces of a plotly spec (each trace's ``text`` has one token a point)."""
-    return sum(len(trace["text"]) for trace in spec["data"] if trace["type"] == "scattergl")
+    """Points in the ``scattergl`` traces of a map (each trace's ``text`` has one token a point)."""
+    return sum(len(trace["text"]) for trace in spec["traces"] if trace["type"] == "scattergl")
 
 
 def captions(at: AppTest) -> str:
@@ -252,25 +254,54 @@ def test_unknown_words_leaving_fewer_than_two_terms_are_an_error(folder):
 def test_the_webgl_map_draws_every_row_with_a_tooltip_and_a_legend(folder):
     at = open_page("pages/token_map.py", folder, renderer="webgl", color="category")
     assert not at.exception and not at.error
-    assert not at.get("deck_gl_json_chart")  # 2D is plotly.js scattergl; deck.gl draws 3D
+    assert not at.get("deck_gl_json_chart") and not at.get("plotly_chart")  # 2D is the page's plotly.js element
     spec = plotly_spec(at)
-    assert {trace["type"] for trace in spec["data"]} == {"scattergl"}
+    assert {trace["type"] for trace in spec["traces"]} == {"scattergl"}
     assert plotly_points(spec) == factories.VOCAB
-    template = spec["data"][0]["hovertemplate"]
+    ids = np.concatenate([trace["customdata"][:, 0] for trace in spec["traces"]])
+    assert sorted(ids.astype(int).tolist()) == list(range(factories.VOCAB))  # every row once, its id beside it
+    template = spec["traces"][0]["hovertemplate"]
     assert "%{text}" in template and "id %{customdata[0]:d}" in template and "norm %{customdata[1]" in template
     assert spec["layout"]["legend"]["title"]["text"] == "token category"
-    assert all(trace["name"].endswith(")") for trace in spec["data"] if trace["showlegend"])  # "word (1,234)"
+    assert all(trace["name"].endswith(")") for trace in spec["traces"] if trace["showlegend"])  # "word (1,234)"
+    assert spec["plotly"].startswith("app/static/vendor/plotly-") and spec["config"]["showSendToCloud"] is False
+    served = ROOT / "static" / "vendor" / spec["plotly"].rsplit("/", 1)[1]
+    assert served.read_bytes() == plotly_source().read_bytes()  # the pinned package's plotly.js, served as a file
     assert not at.get("vega_lite_chart")  # plotly draws its own legend
     assert f"every one of the {factories.VOCAB:,} points is drawn" in captions(at)
     assert "box or lasso tool" in captions(at)
-    assert set(at.get("plotly_chart")[0].proto.selection_mode) == {0, 1, 2}  # points, box, lasso
     labels = [b.proto.label for b in at.get("download_button")]
     assert "Chart as PNG" in labels and "Chart as SVG" in labels  # the export is the Vega-Lite chart
 
 
+def test_a_selection_sent_by_the_browser_lists_only_rows_the_map_drew(folder):
+    at = open_page("pages/token_map.py", folder, renderer="webgl")
+    element = next(e for e in at.get("bidi_component") if e.proto.WhichOneof("data") == "bytes")
+    key = element.proto.id.rsplit("-", 1)[1]  # token_map_element_VIEWKEY, the key the page gave it
+    # What the element's JavaScript sends: row ids; a forged value may hold anything.
+    at.session_state[key] = {"selection": [3, 1, 3, -1, 10**12, "7", 2.5, True, 5.0]}
+    at.run()
+    assert not at.exception
+    listing = at.dataframe[-1].value
+    assert listing["id"].tolist() == [1, 3, 5]  # in range, whole, once each
+    assert "**3** points selected (3 on the map, 0 in the ranges)." in [m.value for m in at.markdown]
+
+
+def test_without_static_files_the_map_is_st_plotly_chart_with_box_and_lasso(folder, monkeypatch):
+    import dashboard.ui.token_map_element as element
+
+    monkeypatch.setattr(element, "files_enabled", lambda: False)  # static serving off: plotly.js not served
+    at = open_page("pages/token_map.py", folder, renderer="webgl")
+    assert not at.exception and not at.error and not at.get("bidi_component")
+    chart = at.get("plotly_chart")[0].proto
+    assert set(chart.selection_mode) == {0, 1, 2}  # points, box, lasso
+    assert sum(len(trace["text"]) for trace in json.loads(chart.spec)["data"]) == factories.VOCAB
+
+
 def test_a_2d_map_is_webgl_by_default_only_where_vega_lite_would_leave_rows_out(folder, tmp_path):
     at = open_page("pages/token_map.py", folder)
-    assert not at.get("plotly_chart") and at.get("vega_lite_chart")
+    assert not webgl_maps(at) and at.get("vega_lite_chart")
+    assert not at.get("bidi_component")  # nor is plotly.js preloaded for a map that will not need it
 
     from benchmarks.bench_webgl_map import write_table
 
@@ -278,7 +309,7 @@ def test_a_2d_map_is_webgl_by_default_only_where_vega_lite_would_leave_rows_out(
     at = open_page("pages/token_map.py", bigger, points="1000")  # fewer points than placed rows
     assert not at.exception and not at.error
     assert plotly_points(plotly_spec(at)) == 1_500
-    assert not open_page("pages/token_map.py", bigger, points="2000").get("plotly_chart")
+    assert not webgl_maps(open_page("pages/token_map.py", bigger, points="2000"))
 
 
 def test_a_2d_vega_lite_map_selects_a_box_dragged_with_shift_and_says_how(folder):

@@ -61,7 +61,7 @@ def test_a_folder_that_cannot_be_written_sends_the_points_inline(served_from, mo
     def refuse(path, text):
         raise OSError(30, "Read-only file system")
 
-    monkeypatch.setattr(deck_files, "_write", refuse)
+    monkeypatch.setattr(deck_files, "write_served_file", refuse)
     deck = token_map_deck(synthetic_frame(50))
     assert deck_files.served_deck(deck) is deck
 

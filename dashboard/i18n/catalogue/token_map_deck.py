@@ -37,6 +37,9 @@ MESSAGES.update({
         "its position; click points to select them (click again to deselect).",
         "WebGL: 점 {count:,}개를 모두 그렸습니다. 스크롤하면 확대되고 끌면 이동합니다{rotate}. 점 위에 마우스를 "
         "올리면 위치가 보이고, 점을 클릭하면 선택됩니다(다시 클릭하면 해제)."),
+    "token_map.element_undrawable": ("The map could not be drawn in this browser; choose Vega-Lite under "
+                                     "\"drawing\".",
+                                     "이 브라우저에서는 지도를 그릴 수 없습니다. \"그리기 방식\"에서 Vega-Lite를 고르세요."),
     "token_map.webgl_caption_map": (
         "WebGL: every one of the {count:,} points is drawn. Scroll to zoom, drag to pan; hover a point for its "
         "token; click a point to select it, or choose the box or lasso tool at the map's top right and drag "
