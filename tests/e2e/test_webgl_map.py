@@ -28,7 +28,8 @@ DECK = "[data-testid='stDeckGlJsonChart']"
 
 
 def area_pixels(page, selector: str) -> np.ndarray:
-    """``(height, width, 3)`` uint8 RGB of the page inside ``selector``'s box, as drawn."""
+    """``(height, width, 3)`` uint8 RGB of the page inside ``selector``'s box, as drawn (scrolled into view)."""
+    page.locator(selector).first.scroll_into_view_if_needed()
     box = page.locator(selector).first.bounding_box()
     shot = page.screenshot(clip=box)
     return np.asarray(Image.open(io.BytesIO(shot)).convert("RGB"))
@@ -78,8 +79,12 @@ def test_the_default_token_map_draws_every_point_in_webgl(page, app_url):
     assert sorted(int(i) for i in ids) == list(range(30_522))
 
 
-def _point_inside(page, pixels: np.ndarray, reach: int = 2, selector: str = PLOT_AREA) -> tuple[float, float]:
-    """Page coordinates of a pixel whose neighbourhood ``reach`` px each way is all drawn: inside a point."""
+def _point_inside(page, pixels: np.ndarray, reach: int = 2, selector: str = PLOT_AREA,
+                  where: float = 0.5) -> tuple[float, float]:
+    """Page coordinates of a pixel whose neighbourhood ``reach`` px each way is all drawn: inside a point.
+
+    ``where`` in [0, 1) picks among such pixels in reading order (0.5: the middle one).
+    """
     drawn = pixels.min(axis=2) < 200
     inside = np.ones_like(drawn)
     for dy in range(-reach, reach + 1):
@@ -88,7 +93,8 @@ def _point_inside(page, pixels: np.ndarray, reach: int = 2, selector: str = PLOT
     ys, xs = np.nonzero(inside[5:-5, 5:-5])
     assert len(xs), "no point to hover"
     box = page.locator(selector).first.bounding_box()
-    return box["x"] + float(xs[len(xs) // 2] + 5), box["y"] + float(ys[len(ys) // 2] + 5)
+    k = int(where * len(xs))
+    return box["x"] + float(xs[k] + 5), box["y"] + float(ys[k] + 5)
 
 
 def _hover(page, x: float, y: float) -> tuple[str, str, str, str]:
@@ -154,6 +160,21 @@ def test_clicking_a_point_of_the_webgl_map_lists_that_row_as_selected(page, app_
     rows = _selected_csv(page, "Selected positions (CSV)")
     assert len(rows) == 2, rows  # a header and the one clicked point
     assert rows[1].split(",")[0] == row, (rows, row)
+    # Shift + click adds a second point to the selection.
+    pixels = area_pixels(page, PLOT_AREA)
+    for where in (0.1, 0.9, 0.3, 0.7):
+        x2, y2 = _point_inside(page, pixels, reach=1, where=where)
+        _, other, _, _ = _hover(page, x2, y2)
+        if other != row:
+            break
+    page.keyboard.down("Shift")
+    page.mouse.click(x2, y2)
+    page.keyboard.up("Shift")
+    page.get_by_text(re.compile(r"2 points selected \(2 on the map, 0 in the ranges\)")).wait_for(
+        state="visible", timeout=60_000)
+    settle(page)
+    rows = _selected_csv(page, "Selected positions (CSV)")
+    assert sorted(line.split(",")[0] for line in rows[1:]) == sorted([row, other])
 
 
 #: The ids of the map's points inside a polygon given in page pixels, from the data plotly.js decoded.
