@@ -103,7 +103,8 @@ class Vocabulary:
 
     Attributes:
         raw: the token as the tokenizer stores it (``Ġcat``, ``##ing``,
-            ``<0x0A>``), one per token id, ids 0-based.
+            ``<0x0A>``), one per token id, ids 0-based; a lone surrogate,
+            which UTF-8 cannot encode, is kept as its escape (``\\ud800``).
         display: the text the token stands for with whitespace made visible
             (``␣cat``, ``##ing``, ``↵``), same length as ``raw``.
         special_ids: ids of special tokens (``[CLS]``, ``<|endoftext|>``).
@@ -121,6 +122,15 @@ class Vocabulary:
         if len(self.raw) != len(self.display):
             raise ShapeMismatchError(msg("err.tables.vocabulary_lengths", raw=len(self.raw),
                                          display=len(self.display)))
+        # A vocab.json may hold a lone surrogate ("\\ud800"), which no UTF-8 output (a frame, a page, a CSV)
+        # can carry: such a string is kept as its escape, so that every page can show it.
+        for name in ("raw", "display"):
+            strings = getattr(self, name)
+            try:
+                "\x00".join(strings).encode("utf-8")
+            except UnicodeEncodeError:
+                object.__setattr__(self, name, tuple(text.encode("utf-8", "backslashreplace").decode("utf-8")
+                                                     for text in strings))
 
     def __len__(self) -> int:
         return len(self.raw)

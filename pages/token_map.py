@@ -219,8 +219,8 @@ if st.session_state["map_undertrained"] and rows.name == "token":
 
 placed = np.isfinite(projection.coords).all(axis=1)
 renderer = st.session_state["map_renderer"]
-webgl = renderer == "webgl" or (renderer == "auto" and (projection.dims == 3 or
-                                                         placed.sum() > int(st.session_state["map_points"])))
+webgl = placed.any() and (renderer == "webgl" or (renderer == "auto" and (
+    projection.dims == 3 or placed.sum() > int(st.session_state["map_points"]))))  # nothing placed: no WebGL map
 colour = st.session_state["map_color"]
 # The Vega-Lite chart is built in every case: it is the PNG/SVG export (drawn in the page only without WebGL).
 drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,

@@ -89,3 +89,12 @@ def test_a_table_wider_than_any_model_is_refused_and_a_projector_line_before_num
     (tmp_path / "vectors.tsv").write_text("\t".join(["0.5"] * 101) + "\n")
     with pytest.raises(InvalidTableError, match="101 columns.* at most 100"):
         load_tables(str(tmp_path / "vectors.tsv"))
+
+
+def test_a_lone_surrogate_in_a_vocabulary_is_kept_as_its_escape_so_every_output_can_carry_it():
+    import pandas as pd
+
+    vocabulary = Vocabulary(raw=("a\ud800", "b"), display=("a\ud800", "b"))  # json.load of "a\\ud800"
+    assert vocabulary.raw == ("a\\ud800", "b") and vocabulary.display == ("a\\ud800", "b")
+    pd.DataFrame({"token": vocabulary.display})  # pandas' UTF-8 strings refused the surrogate
+    assert Vocabulary(raw=("c",), display=("c",)).raw == ("c",)

@@ -11,6 +11,7 @@ one sentence what was drawn and how it was chosen, and the chart shows it.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import itertools
 from dataclasses import dataclass, field
@@ -71,6 +72,9 @@ class TableRows:
         categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row;
             computed on first use (a command that only projects never pays for it).
         norms: ``(n_rows,)`` float32 L2 norms, computed on first use.
+        labels_hash: digest (32 hex digits) of the name, labels, stored strings and special rows: what
+            ``content_hash`` (the weights) leaves out. Two checkpoints with the same weights and other
+            vocabularies differ here, so a cache of what the map shows must be keyed by both.
     """
 
     name: str
@@ -90,6 +94,14 @@ class TableRows:
     @cached_property
     def norms(self) -> np.ndarray:
         return row_norms(self.table)
+
+    @cached_property
+    def labels_hash(self) -> str:
+        digest = hashlib.blake2b(digest_size=16)
+        for text in (self.name, *self.labels, "\x00raw", *self.raw):
+            digest.update(text.encode("utf-8", "surrogatepass") + b"\x00")
+        digest.update(np.packbits(np.asarray(self.special, bool)).tobytes())
+        return digest.hexdigest()
 
 
 def projector_metadata(rows: TableRows) -> pd.DataFrame:

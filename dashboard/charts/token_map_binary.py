@@ -63,7 +63,8 @@ def pack_map(figure: dict, *, plotly_url: str, key: str, config: dict, messages:
         x, y = (np.asarray(trace[k], np.float32).ravel() for k in ("x", "y"))
         if len(x) != len(y):
             raise ValueError(f"trace {trace.get('name', '')!r} has {len(x)} x and {len(y)} y values")
-        custom = np.asarray(trace.get("customdata", np.zeros((len(x), 0))), np.float32).reshape(len(x), -1)
+        custom = np.asarray(trace.get("customdata", np.zeros((len(x), 0))), np.float32)
+        custom = custom.reshape(len(x), -1) if custom.ndim != 2 else custom
         traces.append({**{k: v for k, v in trace.items() if k not in ARRAY_KEYS}, "n": len(x),
                        "width": custom.shape[1]})
         arrays += [x, y, custom]
@@ -93,15 +94,20 @@ def unpack_map(message: bytes) -> dict:
     if header.get("format") != FORMAT:
         raise PackedMapError(f"packed map format {header.get('format')!r}, expected {FORMAT}")
     offset = 4 + length
-    for trace in header["traces"]:
-        n, width = trace.pop("n"), trace.pop("width")
-        for name, count in (("x", n), ("y", n), ("customdata", n * width)):
-            end = offset + 4 * count
-            if end > len(message):
-                raise PackedMapError(f"a packed map ends at byte {len(message)}, its arrays need {end}")
-            trace[name] = np.frombuffer(message, "<f4", count, offset).astype(np.float32)
-            offset = end
-        trace["customdata"] = trace["customdata"].reshape(n, width)
-        if not width:
-            del trace["customdata"]
+    try:
+        for trace in header["traces"]:
+            n, width = int(trace.pop("n")), int(trace.pop("width"))
+            for name, count in (("x", n), ("y", n), ("customdata", n * width)):
+                end = offset + 4 * count
+                if count < 0 or end > len(message):
+                    raise PackedMapError(f"a packed map ends at byte {len(message)}, its arrays need {end}")
+                trace[name] = np.frombuffer(message, "<f4", count, offset).astype(np.float32)
+                offset = end
+            trace["customdata"] = trace["customdata"].reshape(n, width)
+            if not width:
+                del trace["customdata"]
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        if isinstance(error, PackedMapError):
+            raise
+        raise PackedMapError(f"the header of a packed map lacks a trace's n or width: {error!r}") from error
     return header

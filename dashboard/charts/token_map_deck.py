@@ -110,7 +110,11 @@ def _grid(coords: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def colour_classes(frame: pd.DataFrame, color_by: str) -> tuple[np.ndarray, list[LegendEntry]]:
-    """Colour class of each point (``(n,)`` int) and the legend entry of each class."""
+    """Colour class of each point (``(n,)`` int) and the legend entry of each class.
+
+    Raises:
+        ValueError: ``color_by`` is not ``category``, ``norm`` or ``id``.
+    """
     if color_by == "category":
         present = [c for c in CATEGORIES if (frame["category"] == c).any()]
         present += sorted(set(frame["category"].astype(str)) - set(present))  # "position", unknown values
@@ -136,12 +140,21 @@ def colour_classes(frame: pd.DataFrame, color_by: str) -> tuple[np.ndarray, list
 
 
 def norm_decimals(norms: np.ndarray) -> int:
-    """Decimals that give the median norm three significant digits (0.0488 -> 4, 1.23 -> 2, 15.2 -> 1)."""
-    median = float(np.median(np.abs(norms))) if len(norms) else 1.0
+    """Decimals that give the median finite norm three significant digits (0.0488 -> 4, 1.23 -> 2, 15.2 -> 1).
+
+    Args:
+        norms: ``(n,)`` L2 norms; infinite or NaN norms (a float16 overflow) are left out.
+
+    Returns:
+        0 to about 40 decimals; 3 when no norm is finite and positive.
+    """
+    finite = np.abs(norms[np.isfinite(norms)]) if len(norms) else np.zeros(0)
+    median = float(np.median(finite)) if len(finite) else 0.0
     return max(0, 2 - math.floor(math.log10(median))) if median > 0 else 3
 
 
 def short_category(category: str) -> str:
+    """The short name of a token category for hover text (``word piece`` -> ``piece``), in the active language."""
     label = SHORT_CATEGORY_LABELS.get(category)
     return render(label) if label is not None else category
 

@@ -1,24 +1,24 @@
-"""The 2D token map in WebGL: every row as one point of a plotly.js ``scattergl`` trace, drawn by ``st.plotly_chart``.
+"""The 2D token map in WebGL: every row as one point of a plotly.js ``scattergl`` trace.
 
+The figure is drawn by the Token map's own element
+(:mod:`dashboard.ui.token_map_element`, fed :mod:`dashboard.charts.token_map_binary`),
+or by ``st.plotly_chart`` where plotly.js cannot be served as a static file.
 Why plotly.js and not deck.gl for 2D: a ``scattergl`` trace is drawn as one
 non-instanced ``gl.POINTS`` draw, where deck.gl's ScatterplotLayer draws each
 point as an instance of a quad; plotly.js also picks the point under the mouse
 on the CPU, so hover and click work at 256,000 points in a browser without a
 GPU (headless Chromium draws WebGL in software, SwiftShader), where a deck.gl
-click on 30,522 points never completed. plotly.js has box and lasso selection
-built in, which ``st.plotly_chart(on_select=...)`` returns to the page. Its
-first draw of 256,000 points in a Streamlit page is no quicker than deck.gl's
-(about 9 s on the 2-core machine; most of it Streamlit's frontend passing the
-8 MB figure through ``JSON.stringify``/``JSON.parse``, see
-docs/large-vocabularies.md). Points keep their size in pixels when zoomed. Streamlit ships
-plotly.js (4.1.1 in Streamlit 1.67); the Python ``plotly`` package builds the
-figure. 3D stays deck.gl (:mod:`dashboard.charts.token_map_deck`): one
-rotatable ``OrbitView``.
+click on 30,522 points never completed; and it has box and lasso selection.
+256,000 points took 8-9 s to draw with deck.gl and with ``st.plotly_chart``
+on the 2-core machine, about 5-6.5 s with the element (docs/large-vocabularies.md).
+Points keep their size in pixels when zoomed. 3D stays deck.gl
+(:mod:`dashboard.charts.token_map_deck`): one rotatable ``OrbitView``.
 
-What the browser receives is kept small: plotly (6 and later) sends NumPy
-arrays as base64 typed arrays (``{"dtype": "f4", "bdata": ...}``), so
-coordinates travel as float32 and each point's id and norm as one
-``(n, 2)`` float32 ``customdata`` array; the token is the point's ``text``.
+What the browser receives is kept small: coordinates are float32 and each
+point's id and norm one ``(n, 2)`` float32 ``customdata`` array (ids are exact
+below 2**24, far above any vocabulary); the token is the point's ``text``.
+(The element sends the arrays as raw bytes; ``st.plotly_chart`` as base64
+typed arrays, ``{"dtype": "f4", "bdata": ...}``.)
 A trace's colour and category are the trace's, not the point's: one trace
 per colour class and token category, so neither travels with each point.
 
@@ -67,8 +67,12 @@ class PlotlyMap:
 
 
 def escape_hover(text: str) -> str:
-    """``text`` safe inside plotly's pseudo-HTML: ``&``, ``<`` and ``>`` as entities (shown as typed)."""
-    return html.escape(text, quote=False)
+    """``text`` safe inside plotly's pseudo-HTML: ``&``, ``<`` and ``>`` as entities (shown as typed).
+
+    A lone surrogate (a ``vocab.json`` may hold ``"\\ud800"``), which UTF-8 cannot encode, is written as
+    its escape (``\\ud800``).
+    """
+    return html.escape(text, quote=False).encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def hover_template(category: str, norm_digits: int) -> str:
@@ -96,9 +100,11 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
         height: height of the chart in pixels.
 
     Returns:
-        A :class:`PlotlyMap`. Traces: one per (colour class, token category)
-        present, the largest first, grouped in the legend by colour class (a
-        click on an entry hides or shows the class); with highlighted rows the
+        A :class:`PlotlyMap`. Traces: first one legend entry per colour class
+        (no points, in the class's colour even where its points are faded),
+        then one per (colour class, token category) present, the largest
+        first, grouped with their entry (a click on an entry hides or shows
+        the class); with highlighted rows the
         others faded and the highlighted ones larger, on top; the first
         highlighted tokens (``label``) written beside their points, as layout
         annotations. The x and
@@ -127,22 +133,27 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
 
     traces: list[dict] = []
     trace_ids: list[np.ndarray | None] = []
-    shown_in_legend: set[int] = set()
 
     def add(rows: np.ndarray, k: int, category: int, colour: str, size: int) -> None:
-        first = k not in shown_in_legend
-        shown_in_legend.add(k)
         traces.append({
             "type": "scattergl", "mode": "markers", "x": coords[rows, 0], "y": coords[rows, 1],
             "text": tokens[rows].tolist(), "customdata": customdata[rows],
             "hovertemplate": hover_template(short_category(present[category]), digits),
             "marker": {"color": colour, "size": size, "line": {"width": 0}},
-            "name": f"{legend[k].label} ({legend[k].count:,})", "legendgroup": f"class-{k}", "showlegend": first,
+            "name": f"{legend[k].label} ({legend[k].count:,})", "legendgroup": f"class-{k}", "showlegend": False,
         })
         trace_ids.append(ids[rows])
 
     # The largest colour first, so that the rarer ones (specials, numbers) are drawn on top of it.
     order = sorted(range(len(legend)), key=lambda k: -legend[k].count)
+    for k in order:  # the legend: one entry per colour class in its own colour, with no points of its own
+        no_points = np.zeros(0, np.float32)
+        traces.append({"type": "scattergl", "mode": "markers", "x": no_points, "y": no_points, "text": [],
+                       "customdata": np.zeros((0, 2), np.float32), "hoverinfo": "skip",
+                       "marker": {"color": legend[k].colour, "size": POINT_SIZE, "line": {"width": 0}},
+                       "name": f"{legend[k].label} ({legend[k].count:,})", "legendgroup": f"class-{k}",
+                       "showlegend": True})
+        trace_ids.append(np.zeros(0, np.int64))
     for k in order:
         for category in range(len(present)):
             rows = np.flatnonzero((classes == k) & (categories == category) & ~highlighted)

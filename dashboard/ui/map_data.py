@@ -212,7 +212,8 @@ def get_map_deck(projection: Projection, rows: TableRows, highlighted: np.ndarra
     """
     coords = hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest()
     marks = hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest()
-    deck, legend, n_points, key = _map_deck(projection, rows, highlighted, coords, rows.content_hash, rows.name,
+    deck, legend, n_points, key = _map_deck(projection, rows, highlighted, coords,
+                                            f"{rows.content_hash}|{rows.labels_hash}", rows.name,
                                             marks, colour, active_language())
     return served_deck(deck), legend, n_points, key
 
@@ -225,7 +226,8 @@ def _map_plotly(_projection: Projection, _rows: TableRows, _highlighted: np.ndar
     frame = token_map_frame(_projection, choose_drawn_rows(placed, len(placed)), labels=_rows.labels, raw=_rows.raw,
                             categories=_rows.categories, norms=_rows.norms, highlighted=_highlighted)
     plotly_map = token_map_plotly(frame, color_by=colour, axis_titles=axis_titles, legend_title=legend_title)
-    key = hashlib.blake2b("|".join((coords_digest, rows_hash, name, highlight_digest, colour, language)).encode(),
+    key = hashlib.blake2b("|".join((coords_digest, rows_hash, name, highlight_digest, colour, language,
+                                    *axis_titles, legend_title)).encode("utf-8", "backslashreplace"),
                           digest_size=8).hexdigest()
     if url is not None:
         return plotly_map, pack_figure(plotly_map.figure, url=url, key=key), key
@@ -248,5 +250,6 @@ def get_map_plotly(projection: Projection, rows: TableRows, highlighted: np.ndar
     """
     coords = hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest()
     marks = hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest()
-    return _map_plotly(projection, rows, highlighted, coords, rows.content_hash, rows.name, marks, colour,
+    return _map_plotly(projection, rows, highlighted, coords, f"{rows.content_hash}|{rows.labels_hash}", rows.name,
+                       marks, colour,
                        tuple(axis_titles), legend_title, active_language(), plotly_url())

@@ -57,13 +57,35 @@ function listen(plot) {
   if (plot.dataset.listening) return;
   plot.dataset.listening = "1";
   const select = () => plot.tokenMapSelect;
-  plot.on("plotly_selected", (event) => { if (event) select().send(rowIds(event.points)); });
+  const union = (ids) => Array.from(new Set([...select().selected, ...ids])).sort((a, b) => a - b);
+  // Whether Shift was held when the drag or click began: plotly's selection event does not say.
+  let shift = false;
+  plot.addEventListener("pointerdown", (event) => { shift = event.shiftKey; }, true);
+  // A box or lasso; with Shift it adds to what was selected before (clicks included). plotly sends no event
+  // data when its selection is cleared (a click in select mode outside the points).
+  plot.on("plotly_selected", (event) => {
+    const ids = event ? rowIds(event.points) : [];
+    select().send(event && shift ? union(ids) : ids);
+  });
   plot.on("plotly_deselect", () => select().send([]));
+  plot.on("plotly_doubleclick", () => select().send([]));  // in pan mode plotly only resets the axes
   plot.on("plotly_click", (event) => {
     const ids = rowIds(event.points);
-    const added = event.event && event.event.shiftKey ? [...select().selected, ...ids] : ids;
-    select().send(Array.from(new Set(added)).sort((a, b) => a - b));
+    select().send(event.event && event.event.shiftKey ? union(ids) : ids);
   });
+}
+
+function showError(plot, text) {
+  // Beside the graph, not in it (plotly owns the graph's children); the next rerun tries again.
+  delete plot.dataset.key;
+  plot.tokenMapSelect = undefined;
+  let note = plot.parentElement && plot.parentElement.querySelector(".token-map-error");
+  if (!note && plot.parentElement) {
+    note = document.createElement("p");
+    note.className = "token-map-error";
+    plot.parentElement.insertBefore(note, plot);
+  }
+  if (note) note.textContent = text;
 }
 
 export default function (component) {
@@ -81,19 +103,22 @@ export default function (component) {
     plot.className = "token-map-plot";
     parentElement.appendChild(plot);
   }
+  // Streamlit calls the returned function when the element goes (a new view is a new element): free the graph's
+  // WebGL context and its window resize listener. It may call it while the element stays; then the graph stays.
+  const release = () => setTimeout(() => { if (!plot.isConnected && window.Plotly) window.Plotly.purge(plot); }, 0);
   // A rerun of the same view (after a selection, say) sends the same message: keep the drawn map, its zoom and
   // selection, and read nothing but the key (the header's third field, written first by pack_map).
   const start = new TextDecoder().decode(data.subarray(4, Math.min(data.length, 4 + 512)));
   const key = (start.match(/"key": "([0-9a-f]+)"/) || [])[1];
   if (key !== undefined && plot.dataset.key === key && plot.tokenMapSelect) {
     plot.tokenMapSelect.setStateValue = setStateValue;
-    return;
+    return release;
   }
   let message;
   try {
     message = readMessage(data);
   } catch (error) {
-    plot.textContent = `${error.message}`;
+    showError(plot, error.message);
     return;
   }
   const { header, traces } = message;
@@ -114,5 +139,8 @@ export default function (component) {
   }).then(() => {
     mark("drawn");
     plot.dataset.drawn = "1";
-  }).catch((error) => { plot.textContent = `${header.messages.undrawable} (${error.message})`; });
+    const note = plot.parentElement && plot.parentElement.querySelector(".token-map-error");
+    if (note) note.remove();
+  }).catch((error) => showError(plot, `${header.messages.undrawable} (${error.message})`));
+  return release;
 }

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 from pathlib import Path
 
 import numpy as np
@@ -40,8 +41,6 @@ from dashboard.ui.deck_files import STATIC_DIR, files_enabled, write_served_file
 
 #: Where the copy of plotly.js goes, under :data:`STATIC_DIR`.
 VENDOR_DIR = STATIC_DIR / "vendor"
-#: Most row ids a selection may name (a selection of more is cut to the drawn rows anyway).
-MAX_SELECTED = 10_000_000
 _ELEMENT = components.component(
     "token_map_plotly", js=(Path(__file__).with_suffix(".js")).read_text(encoding="utf-8"), isolate_styles=False,
     # plotly.js puts its own style sheet (modebar, hover labels) in the page's head: no shadow root around it.
@@ -62,7 +61,9 @@ def _served_copy() -> str | None:
     target = VENDOR_DIR / f"plotly-{hashlib.blake2b(content, digest_size=8).hexdigest()}.min.js"
     try:
         if not (target.is_file() and target.stat().st_size == len(content)):
-            VENDOR_DIR.mkdir(parents=True, exist_ok=True)
+            # Through the link's target: in the image static/ links into the /cache volume, which may
+            # predate the link's folder (as in dashboard/ui/deck_files.py).
+            Path(os.path.realpath(VENDOR_DIR)).mkdir(parents=True, exist_ok=True)
             write_served_file(target, content)
     except OSError:  # a read-only image or a full disk: the page falls back to st.plotly_chart
         return None
@@ -118,9 +119,11 @@ def read_selection(value: object, drawn_ids: np.ndarray) -> np.ndarray:
         drawn_ids: ``(n_drawn,)`` int64, sorted: the rows on the map.
 
     Returns:
-        ``(n_selected,)`` int64, sorted and unique, a subset of ``drawn_ids``.
+        ``(n_selected,)`` int64, sorted and unique, a subset of ``drawn_ids``; empty for a list longer
+        than ``drawn_ids`` (the element sends each drawn row once at most: a longer one is forged, and
+        would cost the server a second a million entries to check).
     """
-    if not isinstance(value, (list, tuple)) or len(value) > MAX_SELECTED:
+    if not isinstance(value, (list, tuple)) or len(value) > len(drawn_ids):
         return np.zeros(0, np.int64)
     ids = [int(v) for v in value if isinstance(v, (int, float)) and not isinstance(v, bool)
            and abs(v) < 2**53 and float(v).is_integer()]

@@ -30,16 +30,26 @@ def decoded(array) -> np.ndarray:
     return np.asarray(array)
 
 
+def point_traces(spec: dict) -> list[dict]:
+    """The traces that hold points (the legend's entries, one per colour class, hold none)."""
+    return [trace for trace in spec["data"] if not trace["showlegend"]]
+
+
+def point_trace_ids(plotly_map) -> list[np.ndarray]:
+    """``trace_ids`` of the traces that hold points, in the order of :func:`point_traces`."""
+    return [rows for rows, trace in zip(plotly_map.trace_ids, plotly_map.figure["data"]) if not trace["showlegend"]]
+
+
 def test_every_point_is_in_exactly_one_webgl_trace_with_its_token_id_and_norm():
     frame = synthetic_frame(3_000)
     plotly_map = token_map_plotly(frame)
     spec = sent_json(plotly_map)
-    traces = spec["data"]
-    assert {trace["type"] for trace in traces} == {"scattergl"}
+    assert {trace["type"] for trace in spec["data"]} == {"scattergl"}
+    traces = point_traces(spec)
     assert plotly_map.n_points == 3_000
     ids = np.concatenate([decoded(trace["customdata"])[:, 0] for trace in traces]).astype(int)
     assert sorted(ids.tolist()) == list(range(3_000))  # every row once
-    for trace, rows in zip(traces, plotly_map.trace_ids):
+    for trace, rows in zip(traces, point_trace_ids(plotly_map)):
         custom = decoded(trace["customdata"])
         assert custom[:, 0].astype(int).tolist() == rows.tolist()  # selection indices name these rows
         assert trace["text"] == [frame["token"][i] for i in rows]
@@ -55,12 +65,14 @@ def test_each_trace_is_one_category_in_its_colour_and_says_so_in_its_hover():
     frame = synthetic_frame(2_000)
     spec = sent_json(token_map_plotly(frame))
     categories = frame["category"].astype(str).to_numpy()
-    assert len(spec["data"]) == frame["category"].nunique()
-    for trace in spec["data"]:
+    traces = point_traces(spec)
+    assert len(traces) == frame["category"].nunique()
+    entries = {trace["legendgroup"]: trace for trace in spec["data"] if trace["showlegend"]}
+    for trace in traces:
         ids = decoded(trace["customdata"])[:, 0].astype(int)
         (category,) = set(categories[ids])  # one category a trace
         assert trace["marker"]["color"] == CATEGORY_COLOURS[category]
-        assert trace["legendgroup"] and trace["showlegend"] is True
+        assert entries[trace["legendgroup"]]["marker"]["color"] == CATEGORY_COLOURS[category]  # its legend entry
         assert "%{text}" in trace["hovertemplate"] and "%{customdata[0]:d}" in trace["hovertemplate"]
     assert spec["layout"]["yaxis"]["scaleanchor"] == "x"  # one scale: the map keeps its shape
 
@@ -69,7 +81,7 @@ def test_the_largest_colour_is_drawn_first_so_rare_ones_stay_on_top():
     frame = synthetic_frame(500)
     frame["category"] = pd.Categorical(["whole word"] * 480 + ["special"] * 20)
     plotly_map = token_map_plotly(frame)
-    assert [len(rows) for rows in plotly_map.trace_ids] == [480, 20]
+    assert [len(rows) for rows in point_trace_ids(plotly_map)] == [480, 20]
     assert [entry.count for entry in plotly_map.legend] == [480, 20]
 
 
@@ -77,9 +89,10 @@ def test_a_norm_colouring_splits_bands_by_category_but_lists_each_band_once_in_t
     frame = synthetic_frame(2_000)
     spec = sent_json(token_map_plotly(frame, color_by="norm"))
     traces = spec["data"]
-    assert len(traces) > 8  # 8 bands x the categories present in each
+    assert len(point_traces(spec)) > 8  # 8 bands x the categories present in each
     shown = [trace for trace in traces if trace["showlegend"]]
     assert len(shown) == len({trace["legendgroup"] for trace in traces}) <= 8
+    assert all(len(decoded(trace["customdata"])) == 0 for trace in shown)  # an entry holds no points
     assert sum(len(decoded(trace["customdata"])) for trace in traces) == 2_000
     # A band's traces share its colour, so a legend click on the band hides all of them.
     by_group = {}
@@ -94,12 +107,14 @@ def test_highlighted_points_are_larger_and_drawn_after_the_faded_others_with_the
     frame.loc[[3, 500], "label"] = frame.loc[[3, 500], "token"]
     plotly_map = token_map_plotly(frame)
     spec = sent_json(plotly_map)
-    points = [t for t in spec["data"] if t["type"] == "scattergl"]
+    points = point_traces(spec)
     big = [t for t in points if t["marker"]["size"] == HIGHLIGHT_SIZE]
     assert sorted(i for t in big for i in decoded(t["customdata"])[:, 0].astype(int).tolist()) == [3, 500]
     assert all(t["marker"]["color"] == _FADED for t in points if t["marker"]["size"] == POINT_SIZE)
     assert spec["data"].index(big[0]) > max(i for i, t in enumerate(spec["data"]) if t.get("marker", {}).get(
         "size") == POINT_SIZE)
+    # The legend keeps the colours: its entries are not faded with the points.
+    assert all(t["marker"]["color"] != _FADED for t in spec["data"] if t["showlegend"])
     assert [a["text"] for a in spec["layout"]["annotations"]] == [frame["token"][3], frame["token"][500]]
     assert [(a["x"], a["y"]) for a in spec["layout"]["annotations"]] == [
         pytest.approx((frame["x"][i], frame["y"][i])) for i in (3, 500)]  # beside their points
@@ -114,12 +129,18 @@ def test_tokens_that_look_like_markup_are_shown_as_typed():
     assert escape_hover("Ġcat") == "Ġcat"
 
 
+def test_a_lone_surrogate_is_written_as_its_escape_in_hover_text():
+    # UTF-8 (the element's message, the page) cannot carry "\ud800"; the vocabulary escapes it on reading too.
+    assert escape_hover("a\ud800<b") == "a\\ud800&lt;b"
+    assert escape_hover("😀") == "😀"
+
+
 def test_the_hover_is_in_the_active_language():
     frame = synthetic_frame(50)
     frame["category"] = pd.Categorical(["whole word"] * 50)
     use_language("ko")
     try:
-        template = sent_json(token_map_plotly(frame))["data"][0]["hovertemplate"]
+        template = point_traces(sent_json(token_map_plotly(frame)))[0]["hovertemplate"]
     finally:
         use_language("en")
     assert "노름" in template and "단어" in template
@@ -128,10 +149,12 @@ def test_the_hover_is_in_the_active_language():
 def test_selected_rows_maps_trace_and_index_to_row_ids_and_ignores_stale_points():
     frame = synthetic_frame(400)
     plotly_map = token_map_plotly(frame)
-    first, second = plotly_map.trace_ids[0], plotly_map.trace_ids[1]
-    selection = {"points": [{"curve_number": 0, "point_index": 2}, {"curve_number": 1, "point_index": 0},
-                            {"curve_number": 1, "point_index": 0},  # a point clicked and lassoed
-                            {"curve_number": 0, "point_index": 10_000},  # from another figure
+    a, b = [k for k, trace in enumerate(plotly_map.figure["data"]) if not trace["showlegend"]][:2]
+    first, second = plotly_map.trace_ids[a], plotly_map.trace_ids[b]
+    selection = {"points": [{"curve_number": a, "point_index": 2}, {"curve_number": b, "point_index": 0},
+                            {"curve_number": b, "point_index": 0},  # a point clicked and lassoed
+                            {"curve_number": a, "point_index": 10_000},  # from another figure
+                            {"curve_number": 0, "point_index": 0},  # a legend entry holds no points
                             {"curve_number": 99, "point_index": 0}, {"curve_number": "0", "point_index": 1}]}
     assert selected_rows(selection, plotly_map).tolist() == sorted({int(first[2]), int(second[0])})
     assert selected_rows({}, plotly_map).tolist() == []

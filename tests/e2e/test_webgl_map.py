@@ -175,6 +175,11 @@ def test_clicking_a_point_of_the_webgl_map_lists_that_row_as_selected(page, app_
     settle(page)
     rows = _selected_csv(page, "Selected positions (CSV)")
     assert sorted(line.split(",")[0] for line in rows[1:]) == sorted([row, other])
+    # A double-click (in the default pan mode it also resets the zoom) clears the selection.
+    area_pixels(page, PLOT_AREA)  # scrolls the map into view
+    box = page.locator(PLOT_AREA).first.bounding_box()
+    page.mouse.dblclick(box["x"] + 5, box["y"] + 5)
+    page.get_by_text(re.compile("No point selected")).wait_for(state="visible", timeout=60_000)
 
 
 #: The ids of the map's points inside a polygon given in page pixels, from the data plotly.js decoded.

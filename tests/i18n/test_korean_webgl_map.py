@@ -10,7 +10,7 @@ def test_the_webgl_map_with_a_box_selection_is_korean():
     at = open_app_page("pages/token_map.py", model=GPT, query={"lang": "ko", "renderer": "webgl"})
     assert_korean(at)
     spec = webgl_maps(at)[0]
-    templates = [trace["hovertemplate"] for trace in spec["traces"] if trace["type"] == "scattergl"]
+    templates = [trace["hovertemplate"] for trace in spec["traces"] if not trace["showlegend"]]
     assert templates and all("노름" in template and "norm" not in template for template in templates)
     # "id %{customdata[0]:d} · CATEGORY<br>": each trace's category, in Korean
     categories = {template.split(" · ")[1].split("<br>")[0] for template in templates}

@@ -260,7 +260,7 @@ def test_the_webgl_map_draws_every_row_with_a_tooltip_and_a_legend(folder):
     assert plotly_points(spec) == factories.VOCAB
     ids = np.concatenate([trace["customdata"][:, 0] for trace in spec["traces"]])
     assert sorted(ids.astype(int).tolist()) == list(range(factories.VOCAB))  # every row once, its id beside it
-    template = spec["traces"][0]["hovertemplate"]
+    template = next(trace for trace in spec["traces"] if not trace["showlegend"])["hovertemplate"]
     assert "%{text}" in template and "id %{customdata[0]:d}" in template and "norm %{customdata[1]" in template
     assert spec["layout"]["legend"]["title"]["text"] == "token category"
     assert all(trace["name"].endswith(")") for trace in spec["traces"] if trace["showlegend"])  # "word (1,234)"

@@ -51,7 +51,32 @@ def test_read_selection_of_anything_but_a_list_selects_nothing(value):
     assert read_selection(value, np.arange(10)).tolist() == []
 
 
-def test_a_list_longer_than_the_limit_selects_nothing(monkeypatch):
-    monkeypatch.setattr(element, "MAX_SELECTED", 3)
-    assert read_selection([1, 2, 3, 4], np.arange(10)).tolist() == []
-    assert read_selection([1, 2, 3], np.arange(10)).tolist() == [1, 2, 3]
+def test_a_list_longer_than_the_drawn_rows_selects_nothing():
+    assert read_selection([1, 2, 3, 4], np.arange(3)).tolist() == []  # forged: each row is sent once at most
+    assert read_selection([0, 1, 2], np.arange(3)).tolist() == [0, 1, 2]
+
+
+def test_two_checkpoints_with_the_same_weights_and_other_tokens_never_share_a_drawn_map():
+    # Two students' uploads: the same weights, other vocabularies. The map is cached across sessions.
+    from dashboard.analysis.projection import Projection
+    from dashboard.analysis.token_map import table_rows
+    from dashboard.tables import EmbeddingTables, Tying, Vocabulary
+    from dashboard.ui.map_data import get_map_deck, get_map_plotly
+
+    token = np.random.default_rng(0).normal(size=(6, 4)).astype(np.float32)
+    maps = []
+    for words in (("alice", "a1", "a2", "a3", "a4", "a5"), ("bob", "b1", "b2", "b3", "b4", "b5")):
+        tables = EmbeddingTables(token=token, vocabulary=Vocabulary(raw=words, display=words),
+                                 tying=Tying("untied", "test"), source="test", format="test",
+                                 architecture="test", source_dtype="float32")
+        rows = table_rows(tables)
+        projection = Projection(token[:, :2].copy(), "pca", {}, {})
+        plotly_map, _, key = get_map_plotly(projection, rows, np.zeros(6, bool), "category", ("x", "y"), "")
+        texts = {text for trace in plotly_map.figure["data"] for text in trace["text"]}
+        _, _, _, deck_key = get_map_deck(Projection(token[:, :3].copy(), "pca", {}, {}), rows, np.zeros(6, bool),
+                                         "category")
+        maps.append((rows.content_hash, texts, key, deck_key))
+    (alice_hash, alice, alice_key, alice_deck), (bob_hash, bob, bob_key, bob_deck) = maps
+    assert alice_hash == bob_hash  # the weights are the same
+    assert alice == {"alice", "a1", "a2", "a3", "a4", "a5"} and bob == {"bob", "b1", "b2", "b3", "b4", "b5"}
+    assert alice_key != bob_key and alice_deck != bob_deck
