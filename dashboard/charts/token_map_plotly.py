@@ -101,7 +101,7 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
 
     Returns:
         A :class:`PlotlyMap`. Traces: first one legend entry per colour class
-        (no points, in the class's colour even where its points are faded),
+        (one point at NaN, in the class's colour even where its points are faded),
         then one per (colour class, token category) present, the largest
         first, grouped with their entry (a click on an entry hides or shows
         the class); with highlighted rows the
@@ -146,10 +146,12 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
 
     # The largest colour first, so that the rarer ones (specials, numbers) are drawn on top of it.
     order = sorted(range(len(legend)), key=lambda k: -legend[k].count)
-    for k in order:  # the legend: one entry per colour class in its own colour, with no points of its own
-        no_points = np.zeros(0, np.float32)
-        traces.append({"type": "scattergl", "mode": "markers", "x": no_points, "y": no_points, "text": [],
-                       "customdata": np.zeros((0, 2), np.float32), "hoverinfo": "skip",
+    # The legend: one entry per colour class in its own colour. plotly.js leaves a trace with no points out of
+    # the legend, so each has one point at NaN, which is never drawn, hovered or selected.
+    for k in order:
+        nowhere = np.full(1, np.nan, np.float32)
+        traces.append({"type": "scattergl", "mode": "markers", "x": nowhere, "y": nowhere, "text": [],
+                       "customdata": np.full((1, 2), np.nan, np.float32), "hoverinfo": "skip",
                        "marker": {"color": legend[k].colour, "size": POINT_SIZE, "line": {"width": 0}},
                        "name": f"{legend[k].label} ({legend[k].count:,})", "legendgroup": f"class-{k}",
                        "showlegend": True})

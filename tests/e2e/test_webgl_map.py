@@ -71,11 +71,14 @@ def test_the_default_token_map_draws_every_point_in_webgl(page, app_url):
     # The colours are the categories': whole words and word pieces are most of a WordPiece vocabulary.
     assert coloured_pixels(pixels, CATEGORY_COLOURS["whole word"]) > 1_000
     assert coloured_pixels(pixels, CATEGORY_COLOURS["word piece"]) > 1_000
+    legend = page.locator(f"{PLOTLY} .legend .traces").evaluate_all("entries => entries.map(e => e.textContent)")
+    assert any(text.startswith("whole word (") for text in legend), legend  # an entry per colour, with its count
     caption = page.locator("[data-testid='stCaptionContainer']").all_inner_texts()
     assert any("every one of the 30,522 points is drawn" in text for text in caption), caption
-    # What plotly.js drew (its decoded traces, one per colour and category): every id once.
+    # What plotly.js drew (its decoded traces, one per colour and category; the legend's entries hold none): every
+    # id once.
     ids = page.evaluate(f"""() => document.querySelector("{PLOTLY}")._fullData
-        .filter(trace => trace.type === 'scattergl').flatMap(trace => Array.from(trace.customdata, row => row[0]))""")
+        .filter(trace => !trace.showlegend).flatMap(trace => Array.from(trace.customdata, row => row[0]))""")
     assert sorted(int(i) for i in ids) == list(range(30_522))
 
 
