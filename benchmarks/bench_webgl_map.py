@@ -213,8 +213,9 @@ def run(rows: int = ROWS) -> SuiteResult:
     notes = [
         f"Per-run seconds until drawn: {', '.join(f'{s:.2f}' for s in seconds)}; first visit on the fresh server "
         f"(reads the table, computes PCA): {first[0]:.1f} s. Whole page received (every WebSocket frame, median): "
-        f"{median_of([load[2] for load in loads]):,.0f} bytes. Seconds until the chart's element appeared: "
-        f"{_secs(stages, 'element')}; until its canvas: {_secs(stages, 'canvas')}. The Vega-Lite page "
+        f"{median_of([load[2] for load in loads]):,.0f} bytes. Seconds until Playwright saw the chart's element: "
+        f"{_secs(stages, 'element')}; its canvas: {_secs(stages, 'canvas')} (these waits run in the page and "
+        "return late while its main thread is busy; the element's own marks below say when it happened). The Vega-Lite page "
         f"(`renderer=altair`, its default 40,000-point sample) until drawn: {', '.join(f'{v:.2f}' for v in vega)}.",
         "The 2D map is the page's own plotly.js element (dashboard/ui/token_map_element.py, Streamlit "
         "components v2): one binary message, a JSON header with the tokens and hover templates, then float32 x, y "
