@@ -33,7 +33,11 @@ PARAMS = [
 ]
 tables, source = open_table_page(t("undertrained.title"), t("undertrained.caption"), PARAMS)
 
-auto = choose_indicator(tables)
+try:  # what "auto" means here: the ids typed below count as known unused rows
+    typed_unused = parse_ids(st.session_state.get("ut_unused", "").strip() or None, msg("undertrained.unused"))
+except ExplorerError:
+    typed_unused = None  # reported below, where the ids are read
+auto = choose_indicator(tables, typed_unused)
 controls = st.columns([2, 3])
 SHORT = {"cosine": msg("undertrained.radio.cosine"), "norm": msg("undertrained.radio.norm")}
 controls[0].radio(t("undertrained.indicator"), ["auto", *INDICATORS], key="ut_indicator", horizontal=True,
@@ -55,8 +59,8 @@ except ExplorerError as error:
 
 name = escape_markdown(tables.name)
 why = {"cosine": msg("undertrained.why.tied", name=name, tying=escape_markdown(render(tables.tying.label))),
-       "norm": msg("undertrained.why.untied" if tables.output_head is not None else "undertrained.why.no_head",
-                   name=name)}
+       "norm": msg("undertrained.why.tied_no_unused" if tables.tying.is_tied else "undertrained.why.untied"
+                   if tables.output_head is not None else "undertrained.why.no_head", name=name)}
 indicator_name = INDICATOR_LABELS[found.indicator]
 if st.session_state["ut_indicator"] == "auto":
     found_line = msg("undertrained.found_auto", indicator=indicator_name, table=TABLE_LABELS[found.table],

@@ -159,9 +159,16 @@ def known_unused_ids(tables: EmbeddingTables) -> np.ndarray:
     return np.asarray(sorted(set(reserved_token_ids(tables.vocabulary)) | set(tables.unused_rows)), np.int64)
 
 
-def choose_indicator(tables: EmbeddingTables) -> str:
-    """``cosine`` when the head is the token table (tied), else ``norm``, as Land & Bartolo choose."""
-    return "cosine" if tables.tying.is_tied else "norm"
+def choose_indicator(tables: EmbeddingTables, unused_ids=None) -> str:
+    """``cosine`` when the head is the token table (tied), else ``norm``, as Land & Bartolo choose.
+
+    The cosine indicator measures rows against rows known to be unused: a tied checkpoint with none
+    (``unused_ids`` empty or ``None`` and no reserved tokens or padding rows, as SmolLM2) gets ``norm``.
+    """
+    if not tables.tying.is_tied:
+        return "norm"
+    known = known_unused_ids(tables) if unused_ids is None else np.asarray(unused_ids, np.int64)
+    return "cosine" if len(known) else "norm"
 
 
 def find_undertrained(tables: EmbeddingTables, indicator: str = "auto", unused_ids=None,
@@ -170,7 +177,7 @@ def find_undertrained(tables: EmbeddingTables, indicator: str = "auto", unused_i
 
     Args:
         tables: the checkpoint.
-        indicator: ``auto`` (:func:`choose_indicator`), ``cosine`` or ``norm``.
+        indicator: ``auto`` (:func:`choose_indicator`, given ``unused_ids``), ``cosine`` or ``norm``.
         unused_ids: reference rows for ``cosine``; :func:`known_unused_ids` when ``None``.
         percentile: threshold percentile in (0, 100), 2 in the paper.
 
@@ -182,7 +189,7 @@ def find_undertrained(tables: EmbeddingTables, indicator: str = "auto", unused_i
             cosine indicator with no known unused rows.
     """
     if indicator == "auto":
-        indicator = choose_indicator(tables)
+        indicator = choose_indicator(tables, unused_ids)
     if indicator not in INDICATORS:
         raise QueryError(msg("err.undertrained.unknown_indicator", indicator=repr(indicator),
                              choices=" or ".join(INDICATORS)))

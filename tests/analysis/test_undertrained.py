@@ -91,7 +91,7 @@ def test_untied_and_headless_tables_use_the_row_norm():
 def test_cosine_needs_known_unused_rows():
     tables = _tied(_trained_like(), words=[f"t{i}" for i in range(N_ROWS)])
     with pytest.raises(QueryError, match="known to be unused"):
-        find_undertrained(tables)
+        find_undertrained(tables, "cosine")  # chosen by hand; "auto" takes the norm here
     found = find_undertrained(tables, unused_ids=SILENT[:3])
     assert set(SILENT[3:]) | set(RESERVED) <= set(found.candidates)
 
@@ -107,3 +107,14 @@ def test_bad_settings_are_typed_errors(kwargs, message):
 def test_precision_and_recall():
     assert precision_recall(np.array([1, 2, 3, 4]), np.array([3, 4, 5])) == (0.5, pytest.approx(2 / 3))
     assert precision_recall(np.array([], int), np.array([1])) == (0.0, 0.0)
+
+
+def test_a_tied_table_with_no_row_known_to_be_unused_gets_the_norm_automatically():
+    # SmolLM2: tied, no reserved tokens, no padding rows: the cosine indicator has nothing to measure against.
+    tables = _tied(_trained_like(), words=[f"t{i}" for i in range(N_ROWS)])
+    assert len(known_unused_ids(tables)) == 0
+    assert choose_indicator(tables) == "norm"
+    assert find_undertrained(tables).name == "E_in L2 norm"
+    # Rows the user names as unused make the cosine indicator possible again.
+    assert choose_indicator(tables, [3, 4]) == "cosine"
+    assert find_undertrained(tables, unused_ids=[3, 4]).name == INDICATORS["cosine"]

@@ -197,3 +197,19 @@ def test_unused_rows_that_are_not_ids_are_named_by_the_pages_field_not_the_comma
     errors = [e.value for e in at.error]
     assert any(field in e and "1,2,x" in e for e in errors), errors
     assert not any("--unused" in e for e in errors)
+
+
+def test_undertrained_page_of_a_tied_checkpoint_without_unused_rows_opens_on_the_norm(tmp_path):
+    # As SmolLM2: the head is the token table, and no reserved token or padding row is known.
+    rng = np.random.default_rng(6)
+    token = rng.normal(size=(400, 16)).astype(np.float32)
+    token[7:12] *= 0.05
+    path = tmp_path / "tied.safetensors"
+    save_file({"transformer.wte.weight": token, "transformer.wpe.weight": rng.normal(size=(32, 16)).astype(
+        np.float32)}, str(path))
+    at = _open(UNDERTRAINED, path)
+    assert not at.error and not at.exception
+    assert set(at.dataframe[0].value["id"].iloc[:5]) == set(range(7, 12))
+    assert any("E_in L2 norm" in m.value and "no row of it is known to be unused" in m.value for m in at.markdown)
+    korean = open_app_page(UNDERTRAINED, model=str(path), query={"lang": "ko"})
+    assert not korean.error and any("쓰이지 않는 행이 알려져" in m.value for m in korean.markdown)

@@ -49,6 +49,11 @@ MESSAGES = {
         "토큰([unused0] ...)과 채움 행을 씁니다."),
     "undertrained.why.tied": ("{name}'s head is its token table ({tying})",
                               "{name}의 출력 헤드는 토큰 임베딩 테이블 그 자체입니다({tying})"),
+    "undertrained.why.tied_no_unused": (
+        "{name}'s head is its token table, but no row of it is known to be unused, which the cosine indicator "
+        "measures against: give some ids to use it",
+        "{name}의 출력 헤드는 토큰 임베딩 테이블 그 자체이지만, 코사인 지표의 기준이 되는 쓰이지 않는 행이 알려져 "
+        "있지 않습니다. 코사인 지표를 쓰려면 id를 입력하세요"),
     "undertrained.why.untied": ("{name} has an untied head", "{name}의 출력 헤드는 가중치를 공유하지 않습니다"),
     "undertrained.why.no_head": ("{name} has no output head", "{name}에는 출력 헤드가 없습니다"),
     "undertrained.found_auto": (
