@@ -85,11 +85,18 @@ if st.session_state["map_table"] not in available:  # kept from a checkpoint tha
 colour_choices = ["category", "norm", "id"] if st.session_state["map_table"] != "position" else ["id", "norm"]
 if st.session_state["map_color"] not in colour_choices:
     st.session_state["map_color"] = colour_choices[0]
+
+
+def draws_webgl(n_rows: int, dims: int) -> bool:
+    """Whether the map of ``n_rows`` placed rows in ``dims`` is drawn in WebGL (:data:`RENDERERS`)."""
+    renderer = st.session_state["map_renderer"]
+    return n_rows > 0 and (renderer == "webgl" or renderer == "auto" and (
+        dims == 3 or n_rows > int(st.session_state["map_points"])))
+
+
 # The 2D WebGL map will need plotly.js: the browser loads it while the server computes the map.
 n_rows = (tables.position if st.session_state["map_table"] == "position" else tables.token).shape[0]
-if (served_plotly := plotly_url()) and st.session_state["map_dims"] == 2 and (
-        st.session_state["map_renderer"] == "webgl"
-        or (st.session_state["map_renderer"] == "auto" and n_rows > int(st.session_state["map_points"]))):
+if (served_plotly := plotly_url()) and st.session_state["map_dims"] == 2 and draws_webgl(n_rows, 2):
     preload_plotly(served_plotly)
 
 top = st.columns([1.3, 1, 0.8, 1.2])
@@ -218,9 +225,8 @@ if st.session_state["map_undertrained"] and rows.name == "token":
         st.error(t("token_map.undertrained_failed", error=escape_markdown(render(error))), icon=":material/error:")
 
 placed = np.isfinite(projection.coords).all(axis=1)
-renderer = st.session_state["map_renderer"]
-webgl = placed.any() and (renderer == "webgl" or (renderer == "auto" and (
-    projection.dims == 3 or placed.sum() > int(st.session_state["map_points"]))))  # nothing placed: no WebGL map
+webgl = draws_webgl(int(placed.sum()), projection.dims)
+plotly_2d = webgl and projection.dims == 2  # plotly.js scattergl: every point, hover, click, box and lasso
 colour = st.session_state["map_color"]
 # The Vega-Lite chart is built in every case: it is the PNG/SVG export (drawn in the page only without WebGL).
 drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,
@@ -242,35 +248,31 @@ chart = token_map_chart(
     title=chart_title, subtitle=[render(drawn.how), render(projection.describe())],
 )
 clicked = dragged = np.zeros(0, np.int64)  # clicked on the WebGL map; inside a box drawn on a 2D Vega-Lite map
-if webgl and projection.dims == 2:  # plotly.js scattergl: every point, hover, click, box and lasso
+if webgl:
     drawn = choose_drawn_rows(placed, len(placed))  # every placed row
     legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
         t(COLOUR_LABELS[colour])
+if plotly_2d:
     plotly_map, figure, view_key = get_map_plotly(projection, rows, highlighted, colour, tuple(axis_titles[:2]),
                                                   legend_title)
     st.markdown(f"**{escape_markdown(chart_title)}**")
     if isinstance(figure, bytes):  # the packed map, drawn by the page's own plotly.js element
-        clicked = read_selection(token_map_element(figure, view_key), np.sort(np.concatenate(
-            [ids for ids in plotly_map.trace_ids if ids is not None])))
+        clicked = read_selection(token_map_element(figure, view_key), plotly_map.drawn_ids)
     else:  # plotly.js not served as a file (static serving off, or a read-only folder)
         event = st.plotly_chart(figure, key=f"token_map_plotly_{view_key}", on_select="rerun",
                                 selection_mode=SELECTION_MODES, config={"scrollZoom": True, "displaylogo": False})
         clicked = selected_rows(event.selection if event is not None else {}, plotly_map)
     st.caption(t("token_map.webgl_caption_map_positions" if rows.name == "position" else "token_map.webgl_caption_map",
                  count=plotly_map.n_points))
-elif webgl:
-    drawn = choose_drawn_rows(placed, len(placed))  # every placed row
+elif webgl:  # 3D: deck.gl's OrbitView
     deck, legend, n_points, view_key = get_map_deck(projection, rows, highlighted, colour)
     st.markdown(f"**{escape_markdown(chart_title)}**")
     event = st.pydeck_chart(deck, height=560, key=f"token_map_deck_{view_key}", on_select="rerun",
                             selection_mode="multi-object")
     clicked = selected_ids(event.selection if event is not None else {}, projection.dims)
-    legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
-        t(COLOUR_LABELS[colour])
     st.altair_chart(legend_chart(legend, legend_title), width="content", key="token_map_legend")
     st.caption(t("token_map.webgl_caption_positions" if rows.name == "position" else "token_map.webgl_caption",
-                 count=n_points,
-                 rotate=t("token_map.webgl_rotate") if projection.dims == 3 else ""))
+                 count=n_points, rotate=t("token_map.webgl_rotate")))
 elif projection.dims == 2:
     # Keyed by the coordinates: a box is in map units, so another map (method, parameters, table) starts with none;
     # a new colouring or highlight keeps it.
@@ -330,7 +332,7 @@ if len(selected):
                                   "category": [category_label(c) for c in rows.categories[selected]],
                                   "norm": rows.norms[selected]})
     n_selected = len(selected)
-    if webgl and projection.dims == 2:
+    if plotly_2d:
         counted = t(plural_key("token_map.selected_count_map", n_selected), count=n_selected, clicked=len(clicked),
                     boxed=len(ranged))
     elif webgl:
@@ -351,7 +353,7 @@ if len(selected):
     file_download_button(t(download_label), csv_bytes(selection), f"{stem}-selected.csv", "text/csv",
                          "map_selected_csv")
 else:
-    st.caption(t("token_map.selected_none_map" if webgl and projection.dims == 2 else "token_map.selected_none_webgl"
+    st.caption(t("token_map.selected_none_map" if plotly_2d else "token_map.selected_none_webgl"
                  if webgl else "token_map.selected_none_2d" if projection.dims == 2
                  else "token_map.selected_none"))
 

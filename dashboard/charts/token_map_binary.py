@@ -5,7 +5,7 @@ passes through ``JSON.stringify``, a replace per theme colour and
 ``JSON.parse`` before plotly.js sees it: for 256,000 points (8 MB) that was
 most of the 8-9 s before the map was drawn (docs/large-vocabularies.md). The
 Token map's own element (:mod:`dashboard.ui.token_map_element`) receives
-these bytes instead and hands plotly.js typed arrays that are views of them.
+these bytes instead and hands plotly.js typed arrays copied out of them.
 
 Layout of the message (all integers little-endian)::
 
@@ -19,7 +19,8 @@ Layout of the message (all integers little-endian)::
 
 Every trace keeps its ``text`` (tokens, already escaped for plotly's
 pseudo-HTML) in the header: JSON is the quickest way to hand a browser
-256,000 strings.
+256,000 strings. A lone surrogate (a token or a typed axis query may hold
+one), which UTF-8 cannot encode, is written as its JSON escape ``\\ud800``.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def pack_map(figure: dict, *, plotly_url: str, key: str, config: dict, messages:
                        "width": custom.shape[1]})
         arrays += [x, y, custom]
     header = json.dumps({"format": FORMAT, "plotly": plotly_url, "key": key, "layout": figure["layout"],
-                         "config": config, "messages": messages, "traces": traces}, ensure_ascii=False).encode("utf-8")
+                         "config": config, "messages": messages, "traces": traces},
+                        ensure_ascii=False).encode("utf-8", "backslashreplace")  # \ud800 stays a JSON escape
     header += b" " * (-len(header) % 4)
     return b"".join([struct.pack("<I", len(header)), header, *(a.astype("<f4").tobytes() for a in arrays)])
 
@@ -94,20 +96,17 @@ def unpack_map(message: bytes) -> dict:
     if header.get("format") != FORMAT:
         raise PackedMapError(f"packed map format {header.get('format')!r}, expected {FORMAT}")
     offset = 4 + length
-    try:
-        for trace in header["traces"]:
-            n, width = int(trace.pop("n")), int(trace.pop("width"))
-            for name, count in (("x", n), ("y", n), ("customdata", n * width)):
-                end = offset + 4 * count
-                if count < 0 or end > len(message):
-                    raise PackedMapError(f"a packed map ends at byte {len(message)}, its arrays need {end}")
-                trace[name] = np.frombuffer(message, "<f4", count, offset).astype(np.float32)
-                offset = end
-            trace["customdata"] = trace["customdata"].reshape(n, width)
-            if not width:
-                del trace["customdata"]
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        if isinstance(error, PackedMapError):
-            raise
-        raise PackedMapError(f"the header of a packed map lacks a trace's n or width: {error!r}") from error
+    for trace in header.get("traces", []):
+        n, width = trace.pop("n", None), trace.pop("width", None)
+        if not (isinstance(n, int) and isinstance(width, int) and n >= 0 and width >= 0):
+            raise PackedMapError(f"a trace of a packed map has n={n!r}, width={width!r}: two counts expected")
+        for name, count in (("x", n), ("y", n), ("customdata", n * width)):
+            end = offset + 4 * count
+            if end > len(message):
+                raise PackedMapError(f"a packed map ends at byte {len(message)}, its arrays need {end}")
+            trace[name] = np.frombuffer(message, "<f4", count, offset).astype(np.float32)
+            offset = end
+        trace["customdata"] = trace["customdata"].reshape(n, width)
+        if not width:
+            del trace["customdata"]
     return header

@@ -55,24 +55,25 @@ class PlotlyMap:
         figure: the figure (a ``dict`` in plotly's JSON layout: ``data``, ``layout``).
         trace_ids: per trace, ``(n_points_in_trace,)`` int64 row ids in the order
             of its points, so that a selection's ``(curve_number, point_index)``
-            names a row; ``None`` for a trace that is not selectable.
+            names a row; empty for a legend entry.
         legend: the colours, in legend order, with their counts.
-        n_points: points drawn (every row of the frame).
+        drawn_ids: ``(n_points,)`` int64, sorted: every row drawn (what a selection may name).
     """
 
     figure: dict
-    trace_ids: tuple[np.ndarray | None, ...]
+    trace_ids: tuple[np.ndarray, ...]
     legend: tuple[LegendEntry, ...]
-    n_points: int
+    drawn_ids: np.ndarray
+
+    @property
+    def n_points(self) -> int:
+        """Points drawn (every row of the frame)."""
+        return len(self.drawn_ids)
 
 
 def escape_hover(text: str) -> str:
-    """``text`` safe inside plotly's pseudo-HTML: ``&``, ``<`` and ``>`` as entities (shown as typed).
-
-    A lone surrogate (a ``vocab.json`` may hold ``"\\ud800"``), which UTF-8 cannot encode, is written as
-    its escape (``\\ud800``).
-    """
-    return html.escape(text, quote=False).encode("utf-8", "backslashreplace").decode("utf-8")
+    """``text`` safe inside plotly's pseudo-HTML: ``&``, ``<`` and ``>`` as entities (shown as typed)."""
+    return html.escape(text, quote=False)
 
 
 def hover_template(category: str, norm_digits: int) -> str:
@@ -132,7 +133,7 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
     any_highlighted = bool(highlighted.any())
 
     traces: list[dict] = []
-    trace_ids: list[np.ndarray | None] = []
+    trace_ids: list[np.ndarray] = []
 
     def add(rows: np.ndarray, k: int, category: int, colour: str, size: int) -> None:
         traces.append({
@@ -187,7 +188,7 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
         "plot_bgcolor": "#ffffff", "paper_bgcolor": "#ffffff",
     }
     return PlotlyMap({"data": traces, "layout": layout}, tuple(trace_ids), tuple(legend[k] for k in order),
-                     len(frame))
+                     np.sort(ids))
 
 
 def selected_rows(selection: dict, plotly_map: PlotlyMap) -> np.ndarray:
@@ -207,6 +208,6 @@ def selected_rows(selection: dict, plotly_map: PlotlyMap) -> np.ndarray:
         if not isinstance(curve, int) or not isinstance(index, int) or not 0 <= curve < len(plotly_map.trace_ids):
             continue
         rows = plotly_map.trace_ids[curve]
-        if rows is not None and 0 <= index < len(rows):
+        if 0 <= index < len(rows):
             ids.append(int(rows[index]))
     return np.unique(np.asarray(ids, np.int64))

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from typing import Callable, TypeVar
+from typing import Callable, NamedTuple, TypeVar
 
 import numpy as np
+import pandas as pd
 import pydeck as pdk
 import streamlit as st
 
@@ -181,19 +182,45 @@ def job_failure(job: ProjectionJob) -> Text | None:
     return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Text) else str(error)
 
 
+class MapView(NamedTuple):
+    """What names a drawn map: digests of the coordinates, the weights, the vocabulary and the highlighted
+    rows, the table's name, the colouring and the language (the hover's words are in it)."""
+
+    coords: str
+    weights: str
+    vocabulary: str
+    table: str
+    highlighted: str
+    colour: str
+    language: str
+
+
+def _view(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str) -> MapView:
+    return MapView(hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest(),
+                   rows.content_hash, rows.labels_hash, rows.name,
+                   hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest(), colour,
+                   active_language())
+
+
+def _view_key(*parts: str) -> str:
+    """16 hex digits naming a view (a :class:`MapView`, plus whatever else the map shows)."""
+    return hashlib.blake2b("|".join(parts).encode("utf-8", "backslashreplace"), digest_size=8).hexdigest()
+
+
+def _every_point_frame(projection: Projection, rows: TableRows, highlighted: np.ndarray) -> pd.DataFrame:
+    """The frame of every placed row (:func:`dashboard.analysis.token_map.token_map_frame`), for a WebGL map."""
+    placed = np.isfinite(projection.coords).all(axis=1)
+    return token_map_frame(projection, choose_drawn_rows(placed, len(placed)), labels=rows.labels, raw=rows.raw,
+                           categories=rows.categories, norms=rows.norms, highlighted=highlighted)
+
+
 @st.cache_resource(max_entries=4, show_spinner=False)
-def _map_deck(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, coords_digest: str,
-              rows_hash: str, name: str, highlight_digest: str, colour: str, language: str
+def _map_deck(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, view: MapView
               ) -> tuple[pdk.Deck, list[LegendEntry], int, str]:
-    placed = np.isfinite(_projection.coords).all(axis=1)
-    drawn = choose_drawn_rows(placed, len(placed))
-    frame = token_map_frame(_projection, drawn, labels=_rows.labels, raw=_rows.raw, categories=_rows.categories,
-                            norms=_rows.norms, highlighted=_highlighted)
-    deck = token_map_deck(frame, color_by=colour)
+    frame = _every_point_frame(_projection, _rows, _highlighted)
+    deck = token_map_deck(frame, color_by=view.colour)
     deck.to_json()  # serialised here, once: the page sends the cached text on every rerun
-    key = hashlib.blake2b("|".join((coords_digest, rows_hash, name, highlight_digest, colour, language)).encode(),
-                          digest_size=8).hexdigest()
-    return deck, deck_legend(frame, colour), len(frame), key
+    return deck, deck_legend(frame, view.colour), len(frame), _view_key(*view)
 
 
 def get_map_deck(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str
@@ -204,31 +231,23 @@ def get_map_deck(projection: Projection, rows: TableRows, highlighted: np.ndarra
     changes, because Streamlit keeps a keyed chart's selection by layer and index, which would then name
     other points.
 
-    Keyed by the digests of the coordinates and of ``highlighted`` (``(n_rows,)`` bool), the table, the
-    colouring and the language (the tooltip's words and category names are in it), so a rerun that changes
-    nothing of these (a click selection, a box) sends the same JSON without building it again (about 3 s
-    for 256,000 rows on this 2-core machine). A large deck's points go to the browser as files
+    Keyed by the digests of the coordinates and of ``highlighted`` (``(n_rows,)`` bool), the table and its
+    vocabulary, the colouring and the language (:func:`_view`), so a rerun that changes nothing of these (a
+    click selection, a box) sends the same JSON without building it again (about 3 s for 256,000 rows on this
+    2-core machine). A large deck's points go to the browser as files
     (:func:`dashboard.ui.deck_files.served_deck`).
     """
-    coords = hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest()
-    marks = hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest()
-    deck, legend, n_points, key = _map_deck(projection, rows, highlighted, coords,
-                                            f"{rows.content_hash}|{rows.labels_hash}", rows.name,
-                                            marks, colour, active_language())
+    deck, legend, n_points, key = _map_deck(projection, rows, highlighted, _view(projection, rows, highlighted,
+                                                                                   colour))
     return served_deck(deck), legend, n_points, key
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
-def _map_plotly(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, coords_digest: str,
-                rows_hash: str, name: str, highlight_digest: str, colour: str, axis_titles: tuple[str, str],
-                legend_title: str, language: str, url: str | None) -> tuple[PlotlyMap, object, str]:
-    placed = np.isfinite(_projection.coords).all(axis=1)
-    frame = token_map_frame(_projection, choose_drawn_rows(placed, len(placed)), labels=_rows.labels, raw=_rows.raw,
-                            categories=_rows.categories, norms=_rows.norms, highlighted=_highlighted)
-    plotly_map = token_map_plotly(frame, color_by=colour, axis_titles=axis_titles, legend_title=legend_title)
-    key = hashlib.blake2b("|".join((coords_digest, rows_hash, name, highlight_digest, colour, language,
-                                    *axis_titles, legend_title)).encode("utf-8", "backslashreplace"),
-                          digest_size=8).hexdigest()
+def _map_plotly(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, view: MapView,
+                axis_titles: tuple[str, str], legend_title: str, url: str | None) -> tuple[PlotlyMap, object, str]:
+    plotly_map = token_map_plotly(_every_point_frame(_projection, _rows, _highlighted), color_by=view.colour,
+                                  axis_titles=axis_titles, legend_title=legend_title)
+    key = _view_key(*view, *axis_titles, legend_title)
     if url is not None:
         return plotly_map, pack_figure(plotly_map.figure, url=url, key=key), key
     import plotly.graph_objects as go
@@ -245,11 +264,8 @@ def get_map_plotly(projection: Projection, rows: TableRows, highlighted: np.ndar
         The :class:`~dashboard.charts.token_map_plotly.PlotlyMap` (to read selections); what draws it: the
         packed map (``bytes``) for :func:`dashboard.ui.token_map_element.token_map_element` where plotly.js is
         served as a static file, else the figure as a ``plotly.graph_objects.Figure`` (validated once) for
-        ``st.plotly_chart``; and a key (16 hex digits) naming the view, keyed as :func:`get_map_deck`: a chart
-        keyed by it starts with no selection when the view changes.
+        ``st.plotly_chart``; and a key (16 hex digits) naming the view, keyed as :func:`get_map_deck` and by
+        the axis and legend titles: a chart keyed by it starts with no selection when the view changes.
     """
-    coords = hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest()
-    marks = hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest()
-    return _map_plotly(projection, rows, highlighted, coords, f"{rows.content_hash}|{rows.labels_hash}", rows.name,
-                       marks, colour,
-                       tuple(axis_titles), legend_title, active_language(), plotly_url())
+    return _map_plotly(projection, rows, highlighted, _view(projection, rows, highlighted, colour),
+                       tuple(axis_titles), legend_title, plotly_url())

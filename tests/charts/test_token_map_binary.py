@@ -58,6 +58,9 @@ def test_a_truncated_or_foreign_message_is_refused_with_a_typed_error():
     foreign = json.dumps({"format": 99, "traces": []}).encode()
     with pytest.raises(PackedMapError, match="format 99"):
         unpack_map(struct.pack("<I", len(foreign)) + foreign)
+    countless = json.dumps({"format": FORMAT, "traces": [{"type": "scattergl"}]}).encode()
+    with pytest.raises(PackedMapError, match="two counts expected"):
+        unpack_map(struct.pack("<I", len(countless)) + countless)
 
 
 def test_mismatched_arrays_are_refused():
@@ -78,3 +81,13 @@ def test_the_view_key_is_written_first_where_the_element_looks_for_it():
     # token_map_element.js reads the key from the first 512 bytes to skip unchanged reruns.
     message = pack_map(token_map_plotly(synthetic_frame(500)).figure, **SETTINGS)
     assert f'"key": "{SETTINGS["key"]}"'.encode() in message[4:4 + 512]
+
+
+def test_a_lone_surrogate_travels_as_its_json_escape_instead_of_breaking_the_message():
+    # UTF-8 cannot carry "\ud800" (a typed axis query may hold one; the vocabulary escapes its own on reading).
+    figure = {"data": [{"type": "scattergl", "x": [0.0], "y": [0.0], "text": ["a\ud800<"]}],
+              "layout": {"xaxis": {"title": {"text": "b\ud800"}}}}
+    message = pack_map(figure, **SETTINGS)
+    message.decode("utf-8")  # valid UTF-8 throughout
+    header = unpack_map(message)
+    assert header["traces"][0]["text"] == ["a\ud800<"] and header["layout"]["xaxis"]["title"]["text"] == "b\ud800"
