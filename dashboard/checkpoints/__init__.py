@@ -14,7 +14,7 @@ from typing import Any, Callable, NamedTuple
 from dashboard.checkpoints.bundled import BUNDLED, find_bundled
 from dashboard.checkpoints.file_kinds import is_gguf
 from dashboard.checkpoints.gguf_file import read_gguf
-from dashboard.checkpoints.hf_folder import folder_weights_of, is_hf_folder, read_hf_folder
+from dashboard.checkpoints.hf_folder import folder_weights_of, is_hf_folder, read_hf_folder, refuse_lone_shard
 from dashboard.checkpoints.local_archives import is_zip_path, unpack_local_zip
 from dashboard.checkpoints.message_lists import join_messages
 from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
@@ -253,6 +253,8 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
         path = policy.admit_real(found, "checkpoint")
         policy.check_entries(path if path.is_dir() else path.parent)
         reader = find_reader(path)
+    if path.is_file() and not folder_options:
+        refuse_lone_shard(path)  # a shard no index claims would be read as a whole model
     if reader is None:
         formats = join_messages(r.describe for r in READERS.values())
         raise UnsupportedFormatError(msg("err.ckpt.unknown_format", path=path, formats=formats))

@@ -20,6 +20,7 @@ Quirks handled (see :mod:`dashboard.checkpoints.keymaps`):
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -40,6 +41,44 @@ WEIGHT_FILES = {
     "pytorch_model.bin.index.json": (TorchStore.from_index, "hf-pytorch"),
     "pytorch_model.bin": (TorchStore.from_file, "hf-pytorch"),
 }
+
+
+#: A shard's name as ``save_pretrained`` writes it: ``model-00001-of-00004.safetensors``,
+#: ``pytorch_model-00002-of-00003.bin`` (``transformers.utils.hub``: ``{stem}-{k:05d}-of-{n:05d}{suffix}``).
+_SHARD_NAME = re.compile(r"^(?P<stem>.+)-(?P<k>\d{5})-of-(?P<n>\d{5})\.(?P<suffix>safetensors|bin)$")
+#: The index that names a shard's companions, by the shard's suffix.
+_SHARD_INDEX = {"safetensors": "model.safetensors.index.json", "bin": "pytorch_model.bin.index.json"}
+
+
+def shard_position(name: str) -> tuple[int, int, str] | None:
+    """``(k, n, index)`` for a file named as shard ``k`` of ``n`` (``n >= 2``) by ``save_pretrained``, else ``None``.
+
+    ``index`` is the index file that names the shards (``model.safetensors.index.json`` or
+    ``pytorch_model.bin.index.json``). A shard holds only some of a model's tensors: read alone, its
+    parameter table, shares and tying verdict would describe a part as the whole.
+    """
+    match = _SHARD_NAME.match(name)
+    if match is None or int(match["n"]) < 2:
+        return None
+    return int(match["k"]), int(match["n"]), _SHARD_INDEX[match["suffix"]]
+
+
+def refuse_lone_shard(path: Path) -> None:
+    """Refuse a weights file named as a shard that no readable index beside it claims.
+
+    Called for a file that :func:`folder_weights_of` did not place in a folder.
+
+    Raises:
+        UnsupportedFormatError: ``path``'s name is that of shard ``k`` of ``n`` (the message names the
+            missing index and the shards present beside it, and says how to load the whole model).
+    """
+    shard = shard_position(path.name)
+    if shard is None:
+        return
+    k, n, index = shard
+    present = sorted(p.name for p in path.parent.glob(f"*-of-{n:05d}{path.suffix}") if shard_position(p.name))
+    raise UnsupportedFormatError(msg("err.ckpt.lone_shard", name=path.name, k=k, n=n, index=index,
+                                     present=", ".join(present)))
 
 
 def is_hf_folder(path: Path) -> bool:
@@ -118,7 +157,13 @@ def open_weights(folder: Path, weights: str | None = None) -> tuple[TensorStore,
     for name, (opener, label) in WEIGHT_FILES.items():
         if (folder / name).is_file() and weights in (None, name):
             return opener(folder / name), label
-    present = ", ".join(sorted(p.name for p in folder.iterdir())) or msg("err.ckpt.nothing")
+    names = sorted(p.name for p in folder.iterdir())
+    shards = [name for name in names if shard_position(name)]
+    if shards:  # a sharded checkpoint whose index was not copied: the shards alone do not say what they make
+        index = shard_position(shards[0])[2]
+        raise UnsupportedFormatError(msg("err.ckpt.hf_shards_without_index", folder=folder, index=index,
+                                         present=", ".join(shards)))
+    present = ", ".join(names) or msg("err.ckpt.nothing")
     raise UnsupportedFormatError(msg("err.ckpt.hf_no_weights", folder=folder, looked=", ".join(WEIGHT_FILES),
                                      present=present))
 

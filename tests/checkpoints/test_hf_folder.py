@@ -247,6 +247,48 @@ def test_a_shard_whose_sibling_is_missing_names_the_missing_one(tmp_path):
         load_tables(folder / shards[0])
 
 
+def test_a_shard_without_its_index_is_refused_not_read_as_the_whole_model(tmp_path):
+    # Read alone, shard 1 of a tied GPT-2 (token table, no head) looked like a complete tied model with a
+    # fraction of its parameters.
+    folder = factories.gpt2_folder(tmp_path / "sharded", tied=True, max_shard_size="20KB")
+    shards = sorted(set(json.loads((folder / "model.safetensors.index.json").read_text())["weight_map"].values()))
+    (folder / "model.safetensors.index.json").unlink()
+    n = len(shards)
+    for shard in (shards[0], shards[-1]):
+        with pytest.raises(UnsupportedFormatError, match=rf"{shard} is shard \d of {n} .*"
+                           rf"model\.safetensors\.index\.json.*{shards[0]}.*{shards[-1]}"):
+            load_tables(folder / shard)
+    with pytest.raises(UnsupportedFormatError, match=rf"holds shards .*{shards[-1]}.* not model\.safetensors\.index"):
+        load_tables(folder)
+    alone = tmp_path / "alone"  # no config.json either: the shard is the only file of its folder
+    alone.mkdir()
+    (folder / shards[0]).rename(alone / shards[0])
+    with pytest.raises(UnsupportedFormatError, match=f"shard 1 of {n}"):
+        load_tables(alone)
+
+
+def test_pytorch_shards_without_their_index_are_refused(tmp_path):
+    from tests import format_factories as ff
+
+    folder = ff.pytorch_bin_folder(tmp_path / "bin", ff.gpt2_model(tied=False), max_shard_size=20_000)
+    (folder / "pytorch_model.bin.index.json").unlink()
+    shard = sorted(folder.glob("pytorch_model-*.bin"))[0].name
+    with pytest.raises(UnsupportedFormatError, match=f"{shard} is shard 1 of .*pytorch_model\\.bin\\.index\\.json"):
+        load_tables(folder / shard)
+    with pytest.raises(UnsupportedFormatError, match="not pytorch_model\\.bin\\.index\\.json"):
+        load_tables(folder)
+
+
+def test_shard_position_reads_save_pretrained_names_only():
+    from dashboard.checkpoints.hf_folder import shard_position
+
+    assert shard_position("model-00002-of-00004.safetensors") == (2, 4, "model.safetensors.index.json")
+    assert shard_position("pytorch_model-00001-of-00002.bin") == (1, 2, "pytorch_model.bin.index.json")
+    for name in ("model-00001-of-00001.safetensors", "model.safetensors", "model-1-of-4.safetensors",
+                 "model-00001-of-00004.npz"):
+        assert shard_position(name) is None
+
+
 def test_model_safetensors_beside_its_config_is_read_with_the_config(tmp_path):
     folder = factories.gpt2_folder(tmp_path / "gpt2", tied=False)
     tables = load_tables(folder / "model.safetensors")

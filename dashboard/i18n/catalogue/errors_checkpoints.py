@@ -145,6 +145,20 @@ MESSAGES = {
         "model with save_pretrained(safe_serialization=True)",
         "{folder}에는 config.json은 있지만 읽을 수 있는 가중치 파일이 없습니다 (찾아본 파일: {looked}; 있는 파일: "
         "{present}). save_pretrained(safe_serialization=True)로 모델을 다시 저장하세요."),
+    "err.ckpt.hf_shards_without_index": (
+        "{folder} holds shards of a sharded checkpoint ({present}) but not {index}, the index that says which "
+        "tensor lies in which shard; copy {index} from where the shards came from (it is saved beside them by "
+        "save_pretrained and downloaded with them from the Hub) and load the folder again",
+        "{folder}에는 샤드로 나뉜 체크포인트의 샤드({present})가 있지만, 어떤 텐서가 어느 샤드에 있는지 적은 인덱스 "
+        "{index}가 없습니다. 샤드를 받은 곳에서 {index}를 복사해 오세요 (save_pretrained가 샤드 옆에 저장하고, Hub에서도 "
+        "샤드와 함께 내려받습니다). 그런 다음 폴더를 다시 불러오세요."),
+    "err.ckpt.lone_shard": (
+        "{name} is shard {k} of {n} of a sharded checkpoint, and no {index} beside it names it: read alone it "
+        "holds only some of the model's tensors, so its parameter table and weight tying would describe a part "
+        "as the whole; put {index} and all {n} shards (here: {present}) beside config.json and load that folder",
+        "{name}은(는) 샤드로 나뉜 체크포인트의 {n}개 샤드 중 {k}번째이며, 옆에 이 파일을 가리키는 {index}가 없습니다. "
+        "이 파일만 읽으면 모델 텐서의 일부만 있으므로 파라미터 표와 가중치 공유 판정이 일부를 전체로 잘못 보여 줍니다. "
+        "{index}와 샤드 {n}개 모두(지금 있는 것: {present})를 config.json 옆에 두고 그 폴더를 불러오세요."),
     "err.ckpt.hf_model_type": (
         "model_type {model_type!r} in {config} is not supported; supported: {supported}",
         "{config}의 model_type {model_type!r}은(는) 지원하지 않습니다. 지원하는 model_type: {supported}"),
