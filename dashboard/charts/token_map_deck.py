@@ -159,6 +159,22 @@ def short_category(category: str) -> str:
     return render(label) if label is not None else category
 
 
+#: Characters of a token shown in a WebGL map's hover text; a longer one (a Projector label can be a
+#: sentence) is cut and says its length, so the tooltip stays beside the point instead of running off the page.
+HOVER_CHARS = 60
+
+
+def hover_tokens(tokens: Sequence[str]) -> list[str]:
+    """``tokens`` as a WebGL map's hover shows them: each cut to :data:`HOVER_CHARS` characters.
+
+    A cut token ends with ``…`` and its length (``… (1,024 characters)``, in the active language); the
+    selection table and downloads list the whole token.
+    """
+    return [token if len(token) <= HOVER_CHARS else
+            render(msg("chart.token_map_deck.tip.cut", shown=token[:HOVER_CHARS - 1], count=len(token)))
+            for token in tokens]
+
+
 def _safe_strings(tokens: np.ndarray) -> np.ndarray:
     """``tokens`` with a zero-width space after a leading ``@@``: deck.gl's JSON converter reads every string
     of the spec, data included, and would run ``@@=...`` as an expression and look ``@@#...`` up as a constant."""
@@ -211,7 +227,8 @@ def token_map_deck(frame: pd.DataFrame, *, color_by: str = "category", height: i
     categories = np.array([short[c] for c in category_values.tolist()], dtype=object)
     norm_values = frame["norm"].to_numpy(np.float64)
     norms = np.round(norm_values, norm_decimals(norm_values))
-    tokens, ids = _safe_strings(frame["token"].to_numpy(object)), frame["id"].to_numpy(np.int64)
+    tokens = _safe_strings(np.array(hover_tokens(frame["token"].astype(str).tolist()), dtype=object))
+    ids = frame["id"].to_numpy(np.int64)
     highlighted = frame["highlighted"].to_numpy(bool)
     # pydeck sends a string prop as a deck.gl expression (it adds "@@="); a quoted one as the string itself.
     position = "[this[0],this[1]]" if dims == 2 else "[this[0],this[1],this[2]]"

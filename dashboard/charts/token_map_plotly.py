@@ -38,7 +38,7 @@ import pandas as pd
 
 from dashboard.charts.token_map import _FADED
 from dashboard.charts.token_map_deck import (HIGHLIGHT_RADIUS, RADIUS, LegendEntry, colour_classes, norm_decimals,
-                                             short_category)
+                                             hover_tokens, short_category)
 from dashboard.i18n import msg, render
 
 #: Selection tools offered on the map (``st.plotly_chart``'s ``selection_mode``).
@@ -128,7 +128,8 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
     norm_values = frame["norm"].to_numpy(np.float64)
     digits = norm_decimals(norm_values)
     customdata = np.column_stack([ids, norm_values]).astype(np.float32)
-    tokens = np.array([escape_hover(token) for token in frame["token"].astype(str).tolist()], dtype=object)
+    tokens = np.array([escape_hover(token) for token in hover_tokens(frame["token"].astype(str).tolist())],
+                      dtype=object)
     highlighted = frame["highlighted"].to_numpy(bool)
     any_highlighted = bool(highlighted.any())
 

@@ -169,6 +169,13 @@ def test_the_json_is_compact_and_keeps_utf8():
     assert "\n" not in text and ": " not in text and "한국어" in text
 
 
+def test_a_long_token_is_cut_in_the_3d_tooltip():
+    frame = synthetic_frame(2, dims=3)
+    frame["token"] = ["@@" + "x" * 2_000, "ok"]
+    tokens = sorted(point[3] for layer in spec_of(token_map_deck(frame))["layers"] for point in layer["data"])
+    assert tokens == sorted(["@\u200b@" + "x" * 57 + "… (2,002 characters)", "ok"])
+
+
 def test_a_token_that_looks_like_a_deck_expression_stays_text():
     frame = synthetic_frame(5)
     frame.loc[0, "token"] = "@@=this[0]"

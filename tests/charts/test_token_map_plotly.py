@@ -129,6 +129,19 @@ def test_tokens_that_look_like_markup_are_shown_as_typed():
     assert escape_hover("Ġcat") == "Ġcat"
 
 
+def test_a_long_token_is_cut_in_the_hover_with_its_length_in_the_active_language():
+    frame = synthetic_frame(3)
+    frame["token"] = ["a" * 60, "<" * 500, "b"]  # a Projector label can be a whole sentence
+    texts = sorted(text for trace in sent_json(token_map_plotly(frame))["data"] for text in trace["text"])
+    assert texts == sorted(["a" * 60, "&lt;" * 59 + "… (500 characters)", "b"])
+    use_language("ko")
+    try:
+        texts = [text for trace in sent_json(token_map_plotly(frame))["data"] for text in trace["text"]]
+    finally:
+        use_language("en")
+    assert "&lt;" * 59 + "… (500자)" in texts
+
+
 def test_the_hover_is_in_the_active_language():
     frame = synthetic_frame(50)
     frame["category"] = pd.Categorical(["whole word"] * 50)
