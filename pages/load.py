@@ -34,6 +34,7 @@ from dashboard.ui.overview_frames import display_frame
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.session_files import STORAGE_ADVICE, describe_upload_rules, sweep_ended_uploads, uploads_possible
 from dashboard.ui.text_limits import FILE_NAME_CHARS, MODEL_ID_CHARS, PATH_CHARS
+from dashboard.ui.uploader_text import localise_uploader
 
 ensure_routed()
 sweep_ended_uploads()  # uploads of sessions that have ended or sat idle
@@ -45,6 +46,7 @@ upload, path, hub = st.columns(3)
 with upload:
     st.subheader(t("load.upload"))
     limit_mb = st.get_option("server.maxUploadSize")
+    localise_uploader(limit_mb)
     files = st.file_uploader(t("load.upload_files"), accept_multiple_files=True, key=upload_widget_key(),
                              help=t("load.upload_help"))
     st.caption(t("load.upload_limit", limit_mb=limit_mb, rules=describe_upload_rules()))

@@ -46,3 +46,28 @@ def test_the_sidebar_switch_turns_the_page_korean_and_keeps_the_model(page, app_
     page.locator("[data-testid='stSidebar'] [data-testid='stRadio'] label").filter(has_text="English").click()
     settle(page)
     assert nav_link_texts(page) == [p.title for p in APP_PAGES]
+
+
+def _uploader_texts(page) -> dict[str, str]:
+    """What the uploader's button and limit line show: their ``::after`` content, else their own text."""
+    return page.evaluate("""() => {
+      const shown = el => {
+        const after = getComputedStyle(el, '::after').content;
+        return after && after !== 'none' ? JSON.parse(after) : el.textContent;
+      };
+      const button = document.querySelector(
+        "[data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p");
+      const limit = document.querySelector("[data-testid='stFileUploaderDropzoneInstructions'] span");
+      return {button: shown(button), limit: shown(limit),
+              hidden: getComputedStyle(button).fontSize === '0px' && getComputedStyle(limit).fontSize === '0px'};
+    }""")
+
+
+def test_the_uploader_speaks_korean_and_still_opens_the_file_chooser(page, app_url):
+    load = next(p for p in APP_PAGES if p.url_path == "load")
+    open_page(page, _with_lang(load.url(app_url)))
+    assert _uploader_texts(page) == {"button": "파일 올리기", "limit": "파일당 200MB", "hidden": True}
+    with page.expect_file_chooser(timeout=10_000):
+        page.locator("[data-testid='stFileUploaderDropzone'] button").first.click()
+    open_page(page, _with_lang(load.url(app_url), "en"))
+    assert _uploader_texts(page) == {"button": "Upload", "limit": "200MB per file", "hidden": False}

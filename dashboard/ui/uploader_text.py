@@ -1,0 +1,41 @@
+"""The file uploader's own words in the page's language.
+
+Streamlit 1.67 draws ``st.file_uploader``'s button (``Upload``) and its limit
+line (``200MB per file``) in English whatever the page's language, and has no
+option to change them. On a page in another language this module hides those
+two texts and shows the catalogue's instead, with CSS ``::after`` content
+(the selectors are the widget's ``data-testid`` attributes, which Streamlit's
+own tests rely on); the button and the drop zone work as before.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.i18n import active_language, t
+
+#: The widget's button label and its limit line, as Streamlit 1.67 renders them.
+_BUTTON = "[data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p"
+_LIMIT = "[data-testid='stFileUploaderDropzoneInstructions'] span"
+
+
+def css_string(text: str) -> str:
+    """``text`` as a double-quoted CSS string (backslash, quote and line breaks escaped; CSS Syntax 3, 4.3.5)."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ").replace("<", "\\3c ")
+    return f'"{escaped}"'
+
+
+def uploader_css(limit_mb: int) -> str:
+    """The ``<style>`` element that relabels the uploader in the active language (``limit_mb``: megabytes per file)."""
+    button, limit = t("load.uploader_button"), t("load.uploader_limit", limit_mb=limit_mb)
+    return ("<style>"
+            f"{_BUTTON}, {_LIMIT} {{ font-size: 0; }}"
+            f"{_BUTTON}::after {{ content: {css_string(button)}; font-size: 0.875rem; }}"
+            f"{_LIMIT}::after {{ content: {css_string(limit)}; font-size: 0.875rem; }}"
+            "</style>")
+
+
+def localise_uploader(limit_mb: int) -> None:
+    """On a page not in English, show the uploader's button and limit line in the page's language."""
+    if active_language() != "en":
+        st.html(uploader_css(limit_mb))
