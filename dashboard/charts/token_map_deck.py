@@ -165,13 +165,15 @@ HOVER_CHARS = 60
 
 
 def hover_tokens(tokens: Sequence[str]) -> list[str]:
-    """``tokens`` as a WebGL map's hover shows them: each cut to :data:`HOVER_CHARS` characters.
+    """``tokens`` as a WebGL map's hover shows them: one over :data:`HOVER_CHARS` characters is cut.
 
-    A cut token ends with ``…`` and its length (``… (1,024 characters)``, in the active language); the
-    selection table and downloads list the whole token.
+    A cut token keeps its first ``HOVER_CHARS - 1`` characters, then ``…`` and its length
+    (``… (1,024 characters)``, in the active language); the token itself never passes through the
+    catalogue (whose Korean particle rules would rewrite a ``이(가)`` in it). The selection table and
+    downloads list the whole token.
     """
     return [token if len(token) <= HOVER_CHARS else
-            render(msg("chart.token_map_deck.tip.cut", shown=token[:HOVER_CHARS - 1], count=len(token)))
+            token[:HOVER_CHARS - 1] + render(msg("chart.token_map_deck.tip.cut", count=len(token)))
             for token in tokens]
 
 

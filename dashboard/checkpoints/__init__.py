@@ -203,7 +203,8 @@ def load_tables(source: str | Path, *, policy: PathPolicy | None = None, **optio
 
     Raises:
         SourceNotFoundError: the path does not exist.
-        UnsupportedFormatError: no reader recognises it.
+        UnsupportedFormatError: no reader recognises it, or it is a shard of a sharded
+            checkpoint that would be read without its folder (config.json and index).
         UnusablePathError: the source is empty or a path that cannot be looked up.
         RefusedPathError: the policy does not open the path, a path option, or
             a file in the checkpoint's folder (a link leading outside).
@@ -233,6 +234,7 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
     policy.check_entries(path if path.is_dir() else path.parent)
     folder_options: dict[str, Any] = {}
     found_notes: tuple[str, ...] = ()
+    name_given = Path(name).name  # the file's name as the user gave it: admit resolved links in restricted mode
     if path.is_file() and path.name == "config.json":
         path = path.parent  # the config names its folder, read as a whole (as when the folder is uploaded)
     elif path.is_file() and (weights := folder_weights_of(path)) is not None:
@@ -253,8 +255,9 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
         path = policy.admit_real(found, "checkpoint")
         policy.check_entries(path if path.is_dir() else path.parent)
         reader = find_reader(path)
+        name_given = found.name  # before admit_real resolved a link
     if path.is_file() and not folder_options:
-        refuse_lone_shard(path)  # a shard no index claims would be read as a whole model
+        refuse_lone_shard(path, (name_given,))  # a shard no index claims would be read as a whole model
     if reader is None:
         formats = join_messages(r.describe for r in READERS.values())
         raise UnsupportedFormatError(msg("err.ckpt.unknown_format", path=path, formats=formats))

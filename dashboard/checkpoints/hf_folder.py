@@ -46,37 +46,53 @@ WEIGHT_FILES = {
 #: A shard's name as ``save_pretrained`` writes it: ``model-00001-of-00004.safetensors``,
 #: ``pytorch_model-00002-of-00003.bin`` (``transformers.utils.hub``: ``{stem}-{k:05d}-of-{n:05d}{suffix}``).
 _SHARD_NAME = re.compile(r"^(?P<stem>.+)-(?P<k>\d{5})-of-(?P<n>\d{5})\.(?P<suffix>safetensors|bin)$")
-#: The index that names a shard's companions, by the shard's suffix.
-_SHARD_INDEX = {"safetensors": "model.safetensors.index.json", "bin": "pytorch_model.bin.index.json"}
 
 
 def shard_position(name: str) -> tuple[int, int, str] | None:
     """``(k, n, index)`` for a file named as shard ``k`` of ``n`` (``n >= 2``) by ``save_pretrained``, else ``None``.
 
-    ``index`` is the index file that names the shards (``model.safetensors.index.json`` or
-    ``pytorch_model.bin.index.json``). A shard holds only some of a model's tensors: read alone, its
-    parameter table, shares and tying verdict would describe a part as the whole.
+    ``index`` is the name of the index that lists such shards, ``{stem}.{suffix}.index.json``
+    (``model.safetensors.index.json``, ``pytorch_model.bin.index.json``). A shard holds only some of a
+    model's tensors: read alone, its parameter table, shares and tying verdict would describe a part as the whole.
     """
     match = _SHARD_NAME.match(name)
     if match is None or int(match["n"]) < 2:
         return None
-    return int(match["k"]), int(match["n"]), _SHARD_INDEX[match["suffix"]]
+    return int(match["k"]), int(match["n"]), f"{match['stem']}.{match['suffix']}.index.json"
 
 
-def refuse_lone_shard(path: Path) -> None:
-    """Refuse a weights file named as a shard that no readable index beside it claims.
+def refuse_lone_shard(path: Path, names: tuple[str, ...] = ()) -> None:
+    """Refuse a file named as a shard when it would be read on its own, not as part of its model folder.
 
-    Called for a file that :func:`folder_weights_of` did not place in a folder.
+    Called for a file that :func:`folder_weights_of` did not place in a folder (no ``config.json`` beside
+    it, or no index of :data:`WEIGHT_FILES` that names it).
+
+    Args:
+        path: the file about to be read.
+        names: other names the user gave it, checked too (a link's own name: a path admitted in restricted
+            mode is the link's target, whose name can be a hash).
 
     Raises:
-        UnsupportedFormatError: ``path``'s name is that of shard ``k`` of ``n`` (the message names the
-            missing index and the shards present beside it, and says how to load the whole model).
+        UnsupportedFormatError: a name is that of shard ``k`` of ``n``; the message says what is missing
+            (the index, or ``config.json`` beside an index that names it) and lists the shards present.
+        MetadataError: the index beside it cannot be parsed (the message says why).
     """
+    linked = [Path(name).name for name in names if Path(name).name != path.name]
     shard = shard_position(path.name)
     if shard is None:
+        for name in linked:  # the user's link to a file whose own name says nothing (a hub cache's blob)
+            if (shard := shard_position(name)) is not None:
+                raise UnsupportedFormatError(msg("err.ckpt.linked_shard", name=name, k=shard[0], n=shard[1],
+                                                 index=shard[2]))
         return
     k, n, index = shard
-    present = sorted(p.name for p in path.parent.glob(f"*-of-{n:05d}{path.suffix}") if shard_position(p.name))
+    if (path.parent / index).is_file():
+        weight_map = read_metadata_file(path.parent / index, "index.json").get("weight_map")
+        if isinstance(weight_map, dict) and path.name in weight_map.values():
+            raise UnsupportedFormatError(msg("err.ckpt.shard_not_in_folder", name=path.name, k=k, n=n, index=index,
+                                             looked=", ".join(w for w in WEIGHT_FILES if w.endswith(".index.json"))))
+    present = sorted(p.name for p in path.parent.iterdir() if shard_position(p.name) is not None
+                     and shard_position(p.name)[1:] == (n, index))
     raise UnsupportedFormatError(msg("err.ckpt.lone_shard", name=path.name, k=k, n=n, index=index,
                                      present=", ".join(present)))
 
@@ -99,8 +115,9 @@ def folder_weights_of(path: Path) -> str | None:
     that folder's ``model.safetensors`` / ``pytorch_model.bin``, or a shard
     that one of the folder's ``*.index.json`` names in its ``weight_map``
     (then the index is returned: a shard holds only some of the model's
-    tensors). An index that cannot be parsed claims no file, so the file is
-    read on its own.
+    tensors). An index that cannot be parsed claims no file; a file named as
+    a shard is then refused (:func:`refuse_lone_shard`), any other is read on
+    its own.
 
     Args:
         path: an existing file.
@@ -152,7 +169,8 @@ def open_weights(folder: Path, weights: str | None = None) -> tuple[TensorStore,
             named); ``None`` for the first one present, in that order.
 
     Raises:
-        UnsupportedFormatError: no known weight file in the folder.
+        UnsupportedFormatError: no known weight file in the folder (a folder holding only shards says
+            that their index is missing).
     """
     for name, (opener, label) in WEIGHT_FILES.items():
         if (folder / name).is_file() and weights in (None, name):

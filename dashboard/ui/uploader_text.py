@@ -19,10 +19,18 @@ _BUTTON = "[data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdow
 _LIMIT = "[data-testid='stFileUploaderDropzoneInstructions'] span"
 
 
+#: ASCII characters kept as they are in a CSS string; every other ASCII character is escaped.
+_PLAIN_ASCII = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-_()%/+")
+
+
 def css_string(text: str) -> str:
-    """``text`` as a double-quoted CSS string (backslash, quote and line breaks escaped; CSS Syntax 3, 4.3.5)."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ").replace("<", "\\3c ")
-    return f'"{escaped}"'
+    """``text`` as a double-quoted CSS string.
+
+    Every ASCII character outside letters, digits and ``.,:;-_()%/+`` (quotes, backslash, ``<``, line
+    breaks ``\\n \\r \\f``, other controls) is written as a hex escape ``\\HH `` (CSS Syntax 3, 4.3.7), so
+    nothing can end the string, the rule or the ``<style>`` element; other characters (Hangul) are kept.
+    """
+    return '"' + "".join(ch if ord(ch) > 127 or ch in _PLAIN_ASCII else f"\\{ord(ch):x} " for ch in text) + '"'
 
 
 def uploader_css(limit_mb: int) -> str:

@@ -140,6 +140,13 @@ def test_a_long_token_is_cut_in_the_hover_with_its_length_in_the_active_language
     finally:
         use_language("en")
     assert "&lt;" * 59 + "… (500자)" in texts
+    frame["token"] = ["고양이(가)" * 20, "a", "b"]  # the token is shown as typed, not read as a particle
+    use_language("ko")
+    try:
+        texts = [text for trace in sent_json(token_map_plotly(frame))["data"] for text in trace["text"]]
+    finally:
+        use_language("en")
+    assert ("고양이(가)" * 20)[:59] + "… (120자)" in texts
 
 
 def test_the_hover_is_in_the_active_language():

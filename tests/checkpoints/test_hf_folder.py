@@ -11,6 +11,7 @@ from dashboard.checkpoints import load_tables
 from dashboard.cli.info import info_document
 from dashboard.errors import (
     CheckpointReadError,
+    MetadataError,
     MissingTensorError,
     ShapeMismatchError,
     SourceNotFoundError,
@@ -255,7 +256,7 @@ def test_a_shard_without_its_index_is_refused_not_read_as_the_whole_model(tmp_pa
     (folder / "model.safetensors.index.json").unlink()
     n = len(shards)
     for shard in (shards[0], shards[-1]):
-        with pytest.raises(UnsupportedFormatError, match=rf"{shard} is shard \d of {n} .*"
+        with pytest.raises(UnsupportedFormatError, match=rf"{shard} is shard \d+ of {n} .*"
                            rf"model\.safetensors\.index\.json.*{shards[0]}.*{shards[-1]}"):
             load_tables(folder / shard)
     with pytest.raises(UnsupportedFormatError, match=rf"holds shards .*{shards[-1]}.* not model\.safetensors\.index"):
@@ -265,6 +266,42 @@ def test_a_shard_without_its_index_is_refused_not_read_as_the_whole_model(tmp_pa
     (folder / shards[0]).rename(alone / shards[0])
     with pytest.raises(UnsupportedFormatError, match=f"shard 1 of {n}"):
         load_tables(alone)
+
+
+def test_a_shard_beside_its_index_but_no_config_says_config_json_is_missing(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "sharded", tied=True, max_shard_size="20KB")
+    shard = sorted(folder.glob("model-*.safetensors"))[0].name
+    (folder / "config.json").unlink()
+    with pytest.raises(UnsupportedFormatError, match=rf"{shard} is shard 1 of \d+, and model\.safetensors\.index"
+                                                     r"\.json beside it names it.*config\.json"):
+        load_tables(folder / shard)
+
+
+def test_a_shard_beside_a_broken_index_reports_the_index(tmp_path):
+    folder = factories.gpt2_folder(tmp_path / "sharded", tied=True, max_shard_size="20KB")
+    shard = sorted(folder.glob("model-*.safetensors"))[0].name
+    (folder / "model.safetensors.index.json").write_text('{"weight_map": ')
+    with pytest.raises(MetadataError, match="index.json"):
+        load_tables(folder / shard)
+
+
+def test_a_link_to_a_shard_in_restricted_mode_is_refused_by_the_links_name(tmp_path):
+    # A hub cache: snapshots/<rev>/model-00001-of-0000n.safetensors links to blobs/<sha256>, and restricted
+    # mode reads the link's target, whose name says nothing of shards.
+    from dashboard.checkpoints.path_policy import MODE_ENV, PathPolicy
+
+    models = tmp_path / "models"
+    folder = factories.gpt2_folder(models / "snapshot", tied=True, max_shard_size="20KB")
+    shard = sorted(folder.glob("model-*.safetensors"))[0]
+    (models / "blobs").mkdir()
+    blob = shard.rename(models / "blobs" / "3f2a9c")
+    shard.symlink_to(blob)
+    policy = PathPolicy.from_environment({MODE_ENV: "models"}, models_dir=models)
+    with pytest.raises(UnsupportedFormatError, match=rf"{shard.name} is shard 1 of \d+ .*a link.*load the folder"):
+        load_tables(str(shard), policy=policy)
+    assert load_tables(str(folder), policy=policy).architecture == "gpt2"  # its folder reads whole
+
+
 
 
 def test_pytorch_shards_without_their_index_are_refused(tmp_path):

@@ -66,7 +66,7 @@ def _uploader_texts(page) -> dict[str, str]:
 def test_the_uploader_speaks_korean_and_still_opens_the_file_chooser(page, app_url):
     load = next(p for p in APP_PAGES if p.url_path == "load")
     open_page(page, _with_lang(load.url(app_url)))
-    assert _uploader_texts(page) == {"button": "파일 올리기", "limit": "파일당 200MB", "hidden": True}
+    assert _uploader_texts(page) == {"button": "파일 업로드", "limit": "파일당 200MB", "hidden": True}
     with page.expect_file_chooser(timeout=10_000):
         page.locator("[data-testid='stFileUploaderDropzone'] button").first.click()
     open_page(page, _with_lang(load.url(app_url), "en"))

@@ -147,18 +147,34 @@ MESSAGES = {
         "{present}). save_pretrained(safe_serialization=True)로 모델을 다시 저장하세요."),
     "err.ckpt.hf_shards_without_index": (
         "{folder} holds shards of a sharded checkpoint ({present}) but not {index}, the index that says which "
-        "tensor lies in which shard; copy {index} from where the shards came from (it is saved beside them by "
-        "save_pretrained and downloaded with them from the Hub) and load the folder again",
+        "tensor lies in which shard; copy {index} from where the shards came from (save_pretrained writes it "
+        "beside them, and the Hub serves it with them) and load the folder again",
         "{folder}에는 샤드로 나뉜 체크포인트의 샤드({present})가 있지만, 어떤 텐서가 어느 샤드에 있는지 적은 인덱스 "
-        "{index}가 없습니다. 샤드를 받은 곳에서 {index}를 복사해 오세요 (save_pretrained가 샤드 옆에 저장하고, Hub에서도 "
-        "샤드와 함께 내려받습니다). 그런 다음 폴더를 다시 불러오세요."),
+        "{index}이(가) 없습니다. 샤드를 받은 곳에서 {index}을(를) 복사해 오세요 (save_pretrained는 샤드 옆에 이 "
+        "파일을 쓰고, Hub에서도 샤드와 함께 받을 수 있습니다). 그런 다음 폴더를 다시 불러오세요."),
     "err.ckpt.lone_shard": (
-        "{name} is shard {k} of {n} of a sharded checkpoint, and no {index} beside it names it: read alone it "
-        "holds only some of the model's tensors, so its parameter table and weight tying would describe a part "
-        "as the whole; put {index} and all {n} shards (here: {present}) beside config.json and load that folder",
-        "{name}은(는) 샤드로 나뉜 체크포인트의 {n}개 샤드 중 {k}번째이며, 옆에 이 파일을 가리키는 {index}가 없습니다. "
-        "이 파일만 읽으면 모델 텐서의 일부만 있으므로 파라미터 표와 가중치 공유 판정이 일부를 전체로 잘못 보여 줍니다. "
-        "{index}와 샤드 {n}개 모두(지금 있는 것: {present})를 config.json 옆에 두고 그 폴더를 불러오세요."),
+        "{name} is shard {k} of {n} of a sharded checkpoint, and no {index} beside it names it: it holds only "
+        "some of the model's tensors, so read alone its parameter table and weight tying would describe a part "
+        "as the whole; put {index} and all {n} shards (here: {present}) beside the model's config.json and load "
+        "that folder",
+        "{name}은(는) 샤드로 나뉜 체크포인트의 샤드 {n}개 중 {k}번째이고, 옆에 이 파일을 가리키는 {index}이(가) "
+        "없습니다. 이 파일에는 모델 텐서의 일부만 들어 있어, 이것만 읽으면 파라미터 표와 가중치 공유 판정이 일부를 "
+        "전체처럼 보여 줍니다. {index}와(과) 샤드 {n}개 모두(지금 있는 것: {present})를 모델의 config.json 옆에 "
+        "두고 그 폴더를 불러오세요."),
+    "err.ckpt.shard_not_in_folder": (
+        "{name} is shard {k} of {n}, and {index} beside it names it, but a sharded checkpoint is read only as its "
+        "model folder: config.json (the architecture and sizes) beside an index named {looked}; put the model's "
+        "config.json there and load the folder",
+        "{name}은(는) 샤드 {n}개 중 {k}번째이고 옆의 {index}에도 적혀 있지만, 샤드로 나뉜 체크포인트는 모델 폴더로만 "
+        "읽습니다. 폴더에 config.json(구조와 크기)과 인덱스({looked} 중 하나)가 있어야 합니다. 모델의 config.json을 "
+        "그곳에 두고 폴더를 불러오세요."),
+    "err.ckpt.linked_shard": (
+        "{name} is shard {k} of {n} of a sharded checkpoint (a link to a file elsewhere): a shard holds only some "
+        "of the model's tensors and is read only as part of its model folder; load the folder that holds {name}, "
+        "{index} and config.json",
+        "{name}은(는) 샤드로 나뉜 체크포인트의 샤드 {n}개 중 {k}번째입니다 (다른 곳의 파일을 가리키는 링크). 샤드에는 "
+        "모델 텐서의 일부만 있어 모델 폴더의 일부로만 읽습니다. {name}, {index}, config.json이 함께 있는 폴더를 "
+        "불러오세요."),
     "err.ckpt.hf_model_type": (
         "model_type {model_type!r} in {config} is not supported; supported: {supported}",
         "{config}의 model_type {model_type!r}은(는) 지원하지 않습니다. 지원하는 model_type: {supported}"),

@@ -49,7 +49,7 @@ MESSAGES = {
     "load.formats_separator": ("; ", " · "),
     "load.upload": ("Upload", "업로드"),
     "load.upload_files": ("Checkpoint files", "체크포인트 파일"),
-    "load.uploader_button": ("Upload", "파일 올리기"),
+    "load.uploader_button": ("Upload", "파일 업로드"),
     "load.uploader_limit": ("{limit_mb:,}MB per file", "파일당 {limit_mb:,}MB"),
     "load.upload_help": (
         "One checkpoint file, several files of one model folder (config.json, weights, tokenizer), "

@@ -2,7 +2,7 @@
 
 MESSAGES = {
     "chart.token_map_deck.tip.norm": ("norm", "노름"),
-    "chart.token_map_deck.tip.cut": ("{shown}… ({count:,} characters)", "{shown}… ({count:,}자)"),
+    "chart.token_map_deck.tip.cut": ("… ({count:,} characters)", "… ({count:,}자)"),
     # Short category names for the tooltip: they travel once per point (256,000 times), the legend has the full ones.
     "chart.token_map_deck.category.padding_row": ("padding", "패딩"),
     "chart.token_map_deck.category.reserved_token": ("reserved", "예약"),
