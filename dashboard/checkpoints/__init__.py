@@ -257,7 +257,7 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
         reader = find_reader(path)
         name_given = found.name  # before admit_real resolved a link
     if path.is_file() and not folder_options:
-        refuse_lone_shard(path, (name_given,))  # a shard no index claims would be read as a whole model
+        refuse_lone_shard(path, name_given)  # a shard no index claims would be read as a whole model
     if reader is None:
         formats = join_messages(r.describe for r in READERS.values())
         raise UnsupportedFormatError(msg("err.ckpt.unknown_format", path=path, formats=formats))

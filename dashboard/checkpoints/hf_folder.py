@@ -61,7 +61,7 @@ def shard_position(name: str) -> tuple[int, int, str] | None:
     return int(match["k"]), int(match["n"]), f"{match['stem']}.{match['suffix']}.index.json"
 
 
-def refuse_lone_shard(path: Path, names: tuple[str, ...] = ()) -> None:
+def refuse_lone_shard(path: Path, given_name: str | None = None) -> None:
     """Refuse a file named as a shard when it would be read on its own, not as part of its model folder.
 
     Called for a file that :func:`folder_weights_of` did not place in a folder (no ``config.json`` beside
@@ -69,21 +69,20 @@ def refuse_lone_shard(path: Path, names: tuple[str, ...] = ()) -> None:
 
     Args:
         path: the file about to be read.
-        names: other names the user gave it, checked too (a link's own name: a path admitted in restricted
-            mode is the link's target, whose name can be a hash).
+        given_name: the file's name as the user gave it, when that differs from ``path.name`` (a link: a
+            path admitted in restricted mode is the link's target, whose name can be a hash).
 
     Raises:
-        UnsupportedFormatError: a name is that of shard ``k`` of ``n``; the message says what is missing
+        UnsupportedFormatError: the name is that of shard ``k`` of ``n``; the message says what is missing
             (the index, or ``config.json`` beside an index that names it) and lists the shards present.
         MetadataError: the index beside it cannot be parsed (the message says why).
     """
-    linked = [Path(name).name for name in names if Path(name).name != path.name]
     shard = shard_position(path.name)
     if shard is None:
-        for name in linked:  # the user's link to a file whose own name says nothing (a hub cache's blob)
-            if (shard := shard_position(name)) is not None:
-                raise UnsupportedFormatError(msg("err.ckpt.linked_shard", name=name, k=shard[0], n=shard[1],
-                                                 index=shard[2]))
+        linked = shard_position(given_name) if given_name else None  # a link to a hub cache's blob, say
+        if linked is not None:
+            raise UnsupportedFormatError(msg("err.ckpt.linked_shard", name=given_name, k=linked[0], n=linked[1],
+                                             index=linked[2]))
         return
     k, n, index = shard
     if (path.parent / index).is_file():
@@ -91,8 +90,8 @@ def refuse_lone_shard(path: Path, names: tuple[str, ...] = ()) -> None:
         if isinstance(weight_map, dict) and path.name in weight_map.values():
             raise UnsupportedFormatError(msg("err.ckpt.shard_not_in_folder", name=path.name, k=k, n=n, index=index,
                                              looked=", ".join(w for w in WEIGHT_FILES if w.endswith(".index.json"))))
-    present = sorted(p.name for p in path.parent.iterdir() if shard_position(p.name) is not None
-                     and shard_position(p.name)[1:] == (n, index))
+    present = sorted(p.name for p in path.parent.iterdir()
+                     if (sibling := shard_position(p.name)) is not None and sibling[1:] == (n, index))
     raise UnsupportedFormatError(msg("err.ckpt.lone_shard", name=path.name, k=k, n=n, index=index,
                                      present=", ".join(present)))
 

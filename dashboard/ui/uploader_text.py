@@ -10,6 +10,8 @@ own tests rely on); the button and the drop zone work as before.
 
 from __future__ import annotations
 
+import string
+
 import streamlit as st
 
 from dashboard.i18n import active_language, t
@@ -20,7 +22,7 @@ _LIMIT = "[data-testid='stFileUploaderDropzoneInstructions'] span"
 
 
 #: ASCII characters kept as they are in a CSS string; every other ASCII character is escaped.
-_PLAIN_ASCII = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-_()%/+")
+_PLAIN_ASCII = frozenset(string.ascii_letters + string.digits + " .,:;-_()%/+")
 
 
 def css_string(text: str) -> str:
