@@ -8,10 +8,9 @@ centres, seed 0), built in memory as float32, as the app holds them:
 
 - ours: :func:`dashboard.analysis.projection.project_table` with PCA to 2D,
   what the Token map and ``project --method pca`` compute (duplicate rows
-  found first, then scikit-learn's exact ``PCA(svd_solver="covariance_eigh")``
-  up to d_model 2,560, here the Gemma shape, and its randomized solver with a
-  seed and a block of 64 vectors for the wider Llama 3 and Qwen2 shapes: the
-  same map on every run);
+  found first, then, for these three shapes, scikit-learn's randomized solver
+  with a seed and a block of 64 vectors on the implicitly centred table:
+  :mod:`dashboard.analysis.pca_solvers`; the same map on every run);
 - the alternative: ``sklearn.decomposition.PCA(n_components=2).fit_transform``,
   the call a user would write (its ``svd_solver="auto"`` picks the
   randomized solver for these shapes).

@@ -192,8 +192,8 @@ def plain_chart_bytes(folder: Path) -> int:
 def pca_seconds(folder: Path) -> tuple[float, float]:
     """Seconds of the PCA alone on the token table of ``folder`` (read first, not timed): ``(ours, plain)``.
 
-    Ours is :func:`dashboard.analysis.projection.project_pca` as the page calls it (for 2,304 columns the
-    exact ``covariance_eigh`` solver); plain is ``PCA(n_components=2).fit_transform``, whose ``auto`` solver
+    Ours is :func:`dashboard.analysis.projection.project_pca` as the page calls it (for this table the seeded
+    randomized solver on the implicitly centred table, :mod:`dashboard.analysis.pca_solvers`); plain is ``PCA(n_components=2).fit_transform``, whose ``auto`` solver
     picks ``randomized`` for more than 1,000 columns.
     """
     from safetensors.numpy import load_file
@@ -270,7 +270,7 @@ def run(rows: int = ROWS) -> SuiteResult:
         f"The {rows:,} x {WIDE_WIDTH:,} map: drawn {wide_seconds:.1f} s after the page was opened; element marks "
         f"(seconds since navigation): map mounted {_secs([wide_marks], 'mounted')}, message read "
         f"{_secs([wide_marks], 'read')}, Plotly.react resolved {_secs([wide_marks], 'drawn')}. The PCA alone, in "
-        f"this process once the server had stopped: ours (the page's, exact `covariance_eigh`) {wide_ours:.1f} s, "
+        f"this process once the server had stopped: ours (the page's: randomized, seeded, implicit centring) {wide_ours:.1f} s, "
         f"the plain `PCA(n_components=2)` (randomized by its `auto` rule) {wide_plain:.1f} s.",
         f"'Drawn' is read from the pixels: at least {DRAWN_SHARE:.0%} of the plot area (inside the axes) off the "
         f"white background. Deck.gl layer files fetched per load (a 3D map's; 0 for a 2D one): "

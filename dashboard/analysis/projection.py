@@ -4,16 +4,16 @@ Every row is projected, never a sample; what is drawn is decided later
 (:mod:`dashboard.analysis.token_map`). Both methods are deterministic for a
 given table and :class:`ProjectionSettings`, except UMAP asked to run unseeded.
 
-- **PCA**: up to :data:`EXACT_PCA_MAX_D_MODEL` columns, scikit-learn's
-  ``PCA(svd_solver="covariance_eigh")``, which eigendecomposes the
-  ``(d_model, d_model)`` covariance instead of taking the SVD of the
-  ``(n_rows, d_model)`` table: the exact components, 5-20x faster when
-  ``n_rows >> d_model`` (0.3 s instead of 6 s for 30522 x 384). Its cost
-  grows with ``n_rows * d_model**2``, so wider tables use scikit-learn's
-  randomized solver (Halko, Martinsson & Tropp 2011) with a fixed seed (the
-  same map on every run) and a block of 64 vectors (:data:`RANDOMIZED_PCA`),
-  which costs about what the plain ``PCA(n_components=2)`` call costs.
-  Signs are fixed by scikit-learn's ``svd_flip``.
+- **PCA**: scikit-learn's exact ``PCA(svd_solver="covariance_eigh")``, which
+  eigendecomposes the ``(d_model, d_model)`` covariance instead of taking the
+  SVD of the ``(n_rows, d_model)`` table: the exact components, 5-20x faster
+  when ``n_rows >> d_model`` (0.3 s instead of 6 s for 30522 x 384). Its cost
+  grows with ``n_rows * d_model**2``, so the largest tables (Gemma's,
+  Llama 3's) get scikit-learn's seeded randomized solver (Halko, Martinsson &
+  Tropp 2011) on the implicitly centred table, which never copies it: about
+  half the exact solver's time with the same axes on the measured tables
+  (:mod:`dashboard.analysis.pca_solvers`). Signs are fixed by scikit-learn's
+  ``svd_flip``.
 - **UMAP**: umap-learn (McInnes, Healy & Melville 2018) with
   ``metric="cosine"``, ``init="pca"`` and, by default, a seed. Seeded,
   umap-learn optimises on one thread and repeats its layout exactly;
@@ -63,17 +63,6 @@ METHODS = {"pca": "PCA", "umap": "UMAP", "tsne": "t-SNE"}
 SLOW_METHODS = ("umap", "tsne")
 DIMS = (2, 3)
 
-#: Widest table whose PCA is exact (``covariance_eigh``). Measured 2026-12-02 on the 2-core machine, clustered
-#: float32 tables (benchmarks/bench_full_pca.py): 256,000 x 2,304 took 11.7 s exact against 14.1 s for the plain
-#: ``PCA(n_components=2)`` (randomized); 151,936 x 3,584 18.6 s against 11.9 s; 128,256 x 4,096 24.2 s against
-#: 10.6 s (of which 11.9 s the ``X.T @ X`` product and 8.6 s the full eigendecomposition).
-EXACT_PCA_MAX_D_MODEL = 2560
-#: scikit-learn's randomized solver for wider tables: seeded; 62 extra vectors and 4 power iterations cost about
-#: what the default 10 and 7 cost (each pass reads the whole table; 64 columns instead of 12 add little to a pass)
-#: and keep more variance where the top eigenvalues are close: on the 128,256 x 4,096 table of 64 clusters,
-#: 3.4141% on the two axes, as the exact solver, against 3.3255% with the defaults (seed 0).
-RANDOMIZED_PCA = {"svd_solver": "randomized", "random_state": 0, "n_oversamples": 62, "iterated_power": 4}
-
 #: Called with (fraction done in [0, 1], what is happening now: a :class:`~dashboard.i18n.Text`, English as a ``str``).
 ProgressCallback = Callable[[float, str], None]
 
@@ -86,7 +75,7 @@ class ProjectionSettings:
         method: ``pca``, ``umap`` or ``tsne``.
         dims: 2 or 3 output coordinates.
         seed: UMAP's and t-SNE's ``random_state``, in [0, 2**32 - 1] (PCA needs none: it is exact, or
-            seeded with 0 for tables wider than :data:`EXACT_PCA_MAX_D_MODEL`). ``None`` runs UMAP
+            seeded with 0 for the largest tables, :mod:`~dashboard.analysis.pca_solvers`). ``None`` runs UMAP
             unseeded: on every core, faster, and another layout each fit.
         n_neighbors: UMAP's neighbourhood size, >= 2: larger keeps more global structure.
         min_dist: UMAP's minimum distance between points in the output, in [0, 1].
@@ -128,23 +117,24 @@ class ProjectionSettings:
         """Whether a UMAP with these settings repeats its layout exactly."""
         return self.seed is not None
 
-    def parameters(self, d_model: int | None = None) -> dict[str, Any]:
+    def parameters(self, shape: tuple[int, int] | None = None) -> dict[str, Any]:
         """The parameters that change the result, as passed to the library (cuML's for ``backend="cuml"``).
 
         Args:
-            d_model: the table's width. A CPU PCA of a table wider than :data:`EXACT_PCA_MAX_D_MODEL`
-                gets :data:`RANDOMIZED_PCA`; ``None`` gives the exact solver's parameters, which is what
-                cache keys hold for every width (the key's table hash fixes the width, and a wide table's
-                map cached before the randomized solver was used stays valid: it is the exact one).
+            shape: the table's ``(n_rows, d_model)``. A CPU PCA of a table too large for the exact solver
+                gets the randomized one (:func:`~dashboard.analysis.pca_solvers.pca_solver`); ``None`` gives the
+                exact solver's parameters, which is what cache keys hold for every size (the key's table hash
+                fixes the size, and a large table's map cached before the randomized solver was used stays
+                valid: it is the exact one).
         """
         if self.backend == "cuml":
             from dashboard.analysis.cuml_projection import cuml_parameters
 
             return cuml_parameters(self)
         if self.method == "pca":
-            if d_model is not None and d_model > EXACT_PCA_MAX_D_MODEL:
-                return {"n_components": self.dims, **RANDOMIZED_PCA}
-            return {"n_components": self.dims, "svd_solver": "covariance_eigh"}
+            from dashboard.analysis.pca_solvers import EXACT_PCA, pca_solver
+
+            return {"n_components": self.dims, **(EXACT_PCA if shape is None else pca_solver(*shape))}
         if self.method == "tsne":
             from dashboard.analysis.tsne import tsne_parameters
 
@@ -339,12 +329,12 @@ def _check_shape(table: np.ndarray, dims: int) -> None:
 
 def project_pca(table: np.ndarray, settings: ProjectionSettings,
                 progress: ProgressCallback | None = None) -> Projection:
-    """PCA of every row, centred on the mean row.
+    """PCA of every row, centred on the mean row (solver: :func:`~dashboard.analysis.pca_solvers.pca_solver`).
 
     Args:
         table: ``(n_rows, d_model)`` float32.
         settings: ``method="pca"`` settings; only ``dims`` is used.
-        progress: unused (PCA reports no stages: under a second for the bundled tables, 10-25 s
+        progress: unused (PCA reports no stages: under a second for the bundled tables, about 5-10 s
             for 128k-256k-row ones); accepted so that every entry of :data:`PROJECTORS` is called
             the same way.
 
@@ -355,13 +345,9 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
     Raises:
         QueryError: fewer rows or columns than ``dims + 1`` / ``dims``.
     """
-    from sklearn.decomposition import PCA
+    from dashboard.analysis.pca_solvers import fit_pca
 
-    def fit(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        pca = PCA(**settings.parameters(rows.shape[1]))
-        return pca.fit_transform(rows), pca.explained_variance_ratio_
-
-    return fit_pca_with(table, settings, fit)
+    return fit_pca_with(table, settings, lambda rows: fit_pca(rows, settings.dims))
 
 
 #: Fits PCA to a ``(n_rows, d_model)`` float32 table: ``(n_rows, dims)`` coordinates and ``(dims,)`` explained
@@ -399,7 +385,7 @@ def fit_pca_with(table: np.ndarray, settings: ProjectionSettings, fit: PcaFit) -
         notes.append(_rows(distinct.n_duplicates, "projection.note.pca_duplicates"))
     if distinct.zero.any():
         notes.append(_rows(int(distinct.zero.sum()), "projection.note.pca_zero"))
-    return Projection(coords=coords, method="pca", parameters=settings.parameters(table.shape[1]),
+    return Projection(coords=coords, method="pca", parameters=settings.parameters(table.shape),
                       versions=library_versions("pca", settings.backend), notes=tuple(notes),
                       explained_variance=explained, backend=settings.backend)
 

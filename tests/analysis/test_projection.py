@@ -38,39 +38,6 @@ def test_pca_is_deterministic_and_caption_names_solver_and_versions():
     assert "covariance_eigh" in first.describe() and "scikit-learn" in first.describe()
 
 
-def test_a_table_wider_than_the_exact_limit_gets_the_seeded_randomized_solver_and_the_same_axes():
-    from sklearn.decomposition import PCA
-
-    from dashboard.analysis.projection import EXACT_PCA_MAX_D_MODEL
-
-    generator = np.random.default_rng(0)
-    d_model = EXACT_PCA_MAX_D_MODEL + 40
-    # three strong directions (variances 9, 4, 1) over small noise: the top two axes are well separated
-    table = (generator.standard_normal((600, 3)) * [3.0, 2.0, 1.0]) @ generator.standard_normal((3, d_model)) / 50
-    table = (table + generator.standard_normal((600, d_model)) * 0.01).astype(np.float32)
-    first, second = (project_pca(table, ProjectionSettings("pca", 2)) for _ in range(2))
-    assert first.parameters["svd_solver"] == "randomized" and first.parameters["random_state"] == 0
-    assert "randomized" in first.describe() and "covariance_eigh" not in first.describe()
-    np.testing.assert_array_equal(first.coords, second.coords)  # seeded: the same map on every run
-    exact = PCA(2, svd_solver="covariance_eigh").fit_transform(table)
-    for axis in range(2):
-        ours_axis, exact_axis = first.coords[:, axis], exact[:, axis]
-        cosine = np.dot(ours_axis, exact_axis) / np.linalg.norm(ours_axis) / np.linalg.norm(exact_axis)
-        assert cosine > 0.9999, (axis, cosine)  # same axes, same signs (svd_flip)
-    narrow = project_pca(table[:, :EXACT_PCA_MAX_D_MODEL], ProjectionSettings("pca", 2))
-    assert narrow.parameters["svd_solver"] == "covariance_eigh"
-    # the cache key holds the exact solver's parameters at every width (see ProjectionSettings.parameters)
-    assert ProjectionSettings("pca", 2).parameters() == {"n_components": 2, "svd_solver": "covariance_eigh"}
-
-
-def test_a_wide_table_with_fewer_rows_than_the_randomized_block_still_projects():
-    from dashboard.analysis.projection import EXACT_PCA_MAX_D_MODEL
-
-    table = random_table(5, EXACT_PCA_MAX_D_MODEL + 1)
-    projection = project_pca(table, ProjectionSettings("pca", 3))
-    assert projection.coords.shape == (5, 3) and np.isfinite(projection.coords).all()
-
-
 def test_umap_same_seed_same_map_other_seed_other_map():
     table = random_table(80, 8)
     first = project_umap(table, UMAP_2D)

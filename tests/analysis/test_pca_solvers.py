@@ -1,0 +1,92 @@
+"""The PCA solver choice and the randomized solver on an implicitly centred table: parity with scikit-learn."""
+
+import tracemalloc
+
+import numpy as np
+import pytest
+
+from dashboard.analysis import pca_solvers
+from dashboard.analysis.pca_solvers import EXACT_PCA, RANDOMIZED_PCA, fit_pca, pca_solver
+from dashboard.analysis.projection import ProjectionSettings, project_pca
+
+
+def strong_directions(n_rows: int, d_model: int, offset: float = 0.0) -> np.ndarray:
+    """Three strong directions (variances 9, 4, 1) over small noise, every row shifted by ``offset``."""
+    generator = np.random.default_rng(0)
+    table = (generator.standard_normal((n_rows, 3)) * [3.0, 2.0, 1.0]) @ generator.standard_normal((3, d_model)) / 50
+    return (table + generator.standard_normal((n_rows, d_model)) * 0.01 + offset).astype(np.float32)
+
+
+@pytest.fixture
+def randomized_from_small_tables(monkeypatch):
+    """Tables above 100 x 100 x 100 multiply-adds get the randomized solver, so that small tests exercise it."""
+    monkeypatch.setattr(pca_solvers, "EXACT_PCA_MAX_WORK", 10**6)
+
+
+@pytest.mark.parametrize("shape, solver", [
+    ((30_522, 384), "covariance_eigh"),      # all-MiniLM-L6-v2
+    ((49_152, 576), "covariance_eigh"),      # SmolLM2-135M
+    ((50_257, 768), "covariance_eigh"),      # GPT-2
+    ((256_000, 2_304), "randomized"),        # Gemma
+    ((128_256, 4_096), "randomized"),        # Llama 3
+    ((5, 1_000_000), "covariance_eigh"),     # fewer rows than the randomized block
+])
+def test_the_exact_solver_up_to_the_work_limit_the_randomized_one_above(shape, solver):
+    assert pca_solver(*shape)["svd_solver"] == solver
+
+
+def test_randomized_matches_scikit_learns_randomized_pca_on_the_centred_copy(randomized_from_small_tables):
+    from sklearn.decomposition import PCA
+
+    table = strong_directions(600, 200, offset=0.5)  # an offset, so centring matters
+    ours, ratios = fit_pca(table, 3)
+    reference = PCA(n_components=3, **RANDOMIZED_PCA)
+    expected = reference.fit_transform(table)
+    np.testing.assert_allclose(ours, expected, atol=2e-4 * np.abs(expected).max())  # same seed, same signs
+    np.testing.assert_allclose(ratios, reference.explained_variance_ratio_, rtol=1e-4)
+
+
+def test_randomized_keeps_the_exact_axes_and_their_variance(randomized_from_small_tables):
+    from sklearn.decomposition import PCA
+
+    table = strong_directions(600, 200)
+    projection = project_pca(table, ProjectionSettings("pca", 2))
+    assert projection.parameters == {"n_components": 2, **RANDOMIZED_PCA}
+    assert "randomized" in projection.describe() and "covariance_eigh" not in projection.describe()
+    exact = PCA(2, svd_solver="covariance_eigh").fit(table)
+    coords = exact.transform(table)
+    for axis in range(2):
+        cosine = projection.coords[:, axis] @ coords[:, axis] / np.linalg.norm(projection.coords[:, axis]) \
+            / np.linalg.norm(coords[:, axis])
+        assert cosine > 0.9999, (axis, cosine)  # same axes, same signs (svd_flip)
+    np.testing.assert_allclose(projection.explained_variance, exact.explained_variance_ratio_, rtol=1e-4)
+    again = project_pca(table, ProjectionSettings("pca", 2))
+    np.testing.assert_array_equal(projection.coords, again.coords)  # seeded: the same map on every run
+    # the cache key holds the exact solver's parameters at every size (see ProjectionSettings.parameters)
+    assert ProjectionSettings("pca", 2).parameters() == {"n_components": 2, **EXACT_PCA}
+
+
+def test_randomized_never_copies_the_table(randomized_from_small_tables):
+    """scikit-learn's dense randomized PCA writes a centred copy: 2.4 GB for Gemma's table."""
+    from sklearn.decomposition import PCA
+
+    table = strong_directions(20_000, 2_000)  # wide and long, as the tables it is for: its blocks are small beside it
+    tracemalloc.start()
+    try:
+        fit_pca(table, 2)
+        ours = tracemalloc.get_traced_memory()[1]
+        tracemalloc.reset_peak()
+        PCA(n_components=2, **RANDOMIZED_PCA).fit_transform(table)
+        plain = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert plain > table.nbytes  # the measure sees the copy where there is one
+    assert ours < 0.5 * table.nbytes, (ours, table.nbytes)
+
+
+def test_a_table_of_identical_rows_but_one_has_all_its_variance_on_the_first_axis(randomized_from_small_tables):
+    table = np.ones((300, 150), np.float32)
+    table[7] += 1.0
+    projection = project_pca(table, ProjectionSettings("pca", 2))
+    assert projection.explained_variance[0] == pytest.approx(1.0, abs=1e-4)
+    assert np.isfinite(projection.coords).all()
