@@ -3,7 +3,8 @@
 Issue 18 part 4: the Token map draws every row up to 256,000 in WebGL; what
 the browser receives for 256,000 points is at most 12 MB, and it is drawn in
 Chromium in under 5 s on a warm server. A 2D map is a plotly.js ``scattergl``
-chart (``st.plotly_chart``: :mod:`dashboard.charts.token_map_plotly`); 3D is
+chart (:mod:`dashboard.charts.token_map_plotly`) in the page's own element
+(:mod:`dashboard.ui.token_map_element`); 3D is
 deck.gl.
 
 The table: 256,000 x 64 float32, rows drawn around 64 random centres (as the
@@ -261,8 +262,8 @@ def run(rows: int = ROWS) -> SuiteResult:
         f"(`renderer=altair`, its default 40,000-point sample) until drawn: {', '.join(f'{v:.2f}' for v in vega)}.",
         "The 2D map is the page's own plotly.js element (dashboard/ui/token_map_element.py, Streamlit "
         "components v2): one binary message, a JSON header with the tokens and hover templates, then float32 x, y "
-        "and (id, norm) per point (dashboard/charts/token_map_binary.py); plotly.js is the pinned plotly "
-        "package's plotly.min.js (4.8 MB), served as a static file and preloaded by an element mounted before the "
+        "and (id, norm) per point (dashboard/charts/token_map_binary.py); plotly.js is plotly's gl2d "
+        "bundle (npm plotly.js-gl2d-dist-min 3.7.0, 1.6 MB, dashboard/ui/vendor/), served as a static file and preloaded by an element mounted before the "
         "map is computed. The element's marks, seconds since navigation: plotly.js asked for at "
         f"{_secs(stages, 'preload')}; map mounted {_secs(stages, 'mounted')}; message read {_secs(stages, 'read')}; "
         f"plotly.js ready {_secs(stages, 'plotly-ready')}; Plotly.react resolved {_secs(stages, 'drawn')}. The rest, "

@@ -1,6 +1,6 @@
 // The Token map's 2D WebGL element (dashboard/ui/token_map_element.py): a packed map in, plotly.js out.
-// The message layout is documented in dashboard/charts/token_map_binary.py. plotly.js is the copy the Python
-// plotly package ships, served by Streamlit's static file serving; it is loaded once per page.
+// The message layout is documented in dashboard/charts/token_map_binary.py. plotly.js is plotly's gl2d bundle
+// (dashboard/ui/vendor/), served by Streamlit's static file serving; it is loaded once per page.
 // Selections go back as the state value "selection": the row ids (customdata[0]) of the points selected.
 const FORMAT = 1;
 
