@@ -14,7 +14,8 @@ from typing import Any, Callable, NamedTuple
 from dashboard.checkpoints.bundled import BUNDLED, find_bundled
 from dashboard.checkpoints.file_kinds import is_gguf
 from dashboard.checkpoints.gguf_file import read_gguf
-from dashboard.checkpoints.hf_folder import folder_weights_of, is_hf_folder, read_hf_folder, refuse_lone_shard
+from dashboard.checkpoints.hf_folder import (folder_weights_of, is_hf_folder, read_hf_folder, refuse_folder_of_shards,
+                                             refuse_lone_shard)
 from dashboard.checkpoints.local_archives import is_zip_path, unpack_local_zip
 from dashboard.checkpoints.message_lists import join_messages
 from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
@@ -124,7 +125,8 @@ def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
 
     Raises:
         UnsupportedFormatError: nothing readable, or several candidates
-            (listed; several ``checkpoint-N`` folders by step).
+            (listed; several ``checkpoint-N`` folders by step; the shards of one checkpoint
+            with no ``config.json``: what is missing).
         UnusablePathError: the folder's entries cannot be listed (permission denied).
         RefusedPathError: an entry links outside the folders the policy opens.
     """
@@ -160,6 +162,7 @@ def _locate_checkpoint(folder: Path, policy: PathPolicy) -> tuple[Path, tuple[st
         raise UnsupportedFormatError(_several_run_checkpoints(folder, [p for _, p in steps]))
     if not files and len(folders) == 1:
         return _locate_checkpoint(folders[0], policy)
+    refuse_folder_of_shards(folder, files)
     found = ", ".join(p.name for p in files) or msg("err.ckpt.no_checkpoint_file")
     formats = join_messages(r.describe for r in READERS.values())
     raise UnsupportedFormatError(msg("err.ckpt.folder_ambiguous", folder=folder, found=found, formats=formats))

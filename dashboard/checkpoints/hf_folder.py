@@ -96,6 +96,30 @@ def refuse_lone_shard(path: Path, given_name: str | None = None) -> None:
                                      present=", ".join(present)))
 
 
+def refuse_folder_of_shards(folder: Path, files: list[Path]) -> None:
+    """Refuse a folder whose readable files are all shards of one sharded checkpoint, saying what is missing.
+
+    Called for a folder that is no model folder (no ``config.json``) and holds several readable files: each
+    shard is a checkpoint file on its own, but the user brought one model, so "give the path of one file"
+    would send them to a shard that is then refused too.
+
+    Args:
+        folder: the folder.
+        files: its readable checkpoint files.
+
+    Raises:
+        UnsupportedFormatError: every file is a shard ``k`` of the same ``n``; the message says that
+            ``config.json`` is missing, and the index too when it is not there.
+    """
+    positions = [shard_position(path.name) for path in files]
+    if len(files) < 2 or None in positions or len({position[1:] for position in positions}) != 1:
+        return
+    _, n, index = positions[0]
+    present = ", ".join(path.name for path in files)
+    key = "err.ckpt.shards_without_config" if (folder / index).is_file() else "err.ckpt.shards_without_config_or_index"
+    raise UnsupportedFormatError(msg(key, folder=folder, n=n, index=index, present=present))
+
+
 def is_hf_folder(path: Path) -> bool:
     """True for a folder holding a ``config.json`` file (its weights are looked for when it is read).
 

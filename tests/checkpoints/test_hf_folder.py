@@ -398,3 +398,31 @@ def test_config_untied_with_no_head_refuses_perturb_saying_the_head_is_missing(t
     tables = load_tables(_untied_folder_without_head(tmp_path / "nohead"))
     with pytest.raises(NoOutputHeadError, match="output head is missing.*random head"):
         require_output_head(tables)
+
+
+@pytest.mark.parametrize("with_index", [True, False])
+def test_a_folder_of_shards_without_config_says_what_is_missing_not_which_file_to_pick(tmp_path, with_index):
+    """Giving one of the shards instead, as the generic "give the path of one file" message said, is refused too."""
+    from safetensors.numpy import save_file
+
+    names = [f"model-0000{k}-of-00002.safetensors" for k in (1, 2)]
+    save_file({"model.embed_tokens.weight": np.ones((10, 4), np.float32)}, str(tmp_path / names[0]))
+    save_file({"lm_head.weight": np.ones((10, 4), np.float32)}, str(tmp_path / names[1]))
+    if with_index:
+        (tmp_path / "model.safetensors.index.json").write_text(json.dumps({"metadata": {}, "weight_map": {
+            "model.embed_tokens.weight": names[0], "lm_head.weight": names[1]}}))
+    with pytest.raises(UnsupportedFormatError) as raised:
+        load_tables(str(tmp_path))
+    message = str(raised.value)
+    assert "no config.json" in message or "neither config.json" in message
+    assert all(name in message for name in names) and "give the path of one" not in message
+    assert ("nor model.safetensors.index.json" in message) is not with_index
+
+
+def test_a_folder_of_two_unrelated_checkpoints_still_asks_for_one(tmp_path):
+    from safetensors.numpy import save_file
+
+    save_file({"wte.weight": np.ones((10, 4), np.float32)}, str(tmp_path / "a.safetensors"))
+    save_file({"model-00001-of-00002.weight": np.ones((10, 4), np.float32)}, str(tmp_path / "model-00001-of-00002.safetensors"))
+    with pytest.raises(UnsupportedFormatError, match="give the path of one checkpoint"):
+        load_tables(str(tmp_path))

@@ -161,6 +161,22 @@ MESSAGES = {
         "없습니다. 이 파일에는 모델 텐서의 일부만 들어 있어, 이것만 읽으면 파라미터 표와 가중치 공유 판정이 일부를 "
         "전체처럼 보여 줍니다. {index}와(과) 샤드 {n}개 모두(지금 있는 것: {present})를 모델의 config.json 옆에 "
         "두고 그 폴더를 불러오세요."),
+    "err.ckpt.shards_without_config": (
+        "{folder} holds the shards of a sharded checkpoint ({present}) and their index {index}, but no config.json, "
+        "which says the model's architecture and sizes; a sharded checkpoint is read only as its model folder: put "
+        "the model's config.json there and load the folder again",
+        "{folder}에는 샤드로 나뉜 체크포인트의 샤드({present})와 인덱스 {index}이(가) 있지만, 모델의 구조와 크기를 "
+        "적은 config.json이 없습니다. 샤드로 나뉜 체크포인트는 모델 폴더로만 읽습니다. 모델의 config.json을 그곳에 "
+        "두고 폴더를 다시 불러오세요."),
+    "err.ckpt.shards_without_config_or_index": (
+        "{folder} holds shards of a sharded checkpoint of {n} shards ({present}) but neither config.json (the "
+        "model's architecture and sizes) nor {index} (which tensor lies in which shard); a sharded checkpoint is "
+        "read only as its model folder: copy both from where the shards came from (save_pretrained writes them "
+        "beside the shards) and load the folder again",
+        "{folder}에는 샤드 {n}개로 나뉜 체크포인트의 샤드({present})가 있지만, config.json(모델의 구조와 크기)도 "
+        "{index}(어떤 텐서가 어느 샤드에 있는지)도 없습니다. 샤드로 나뉜 체크포인트는 모델 폴더로만 읽습니다. 샤드를 "
+        "받은 곳에서 두 파일을 복사해 오세요 (save_pretrained는 샤드 옆에 이 파일들을 씁니다). 그런 다음 폴더를 다시 "
+        "불러오세요."),
     "err.ckpt.shard_not_in_folder": (
         "{name} is shard {k} of {n}, and {index} beside it names it, but a sharded checkpoint is read only as its "
         "model folder: config.json (the architecture and sizes) beside an index named {looked}; put the model's "
