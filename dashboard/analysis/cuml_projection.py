@@ -6,7 +6,9 @@ References: cuML's API documentation for ``cuml.decomposition.PCA`` and
 
 - **PCA**: ``PCA(n_components=dims, svd_solver="full")``: cuML's "full"
   solver eigendecomposes the ``(d_model, d_model)`` covariance, the same
-  computation as scikit-learn's ``covariance_eigh`` on the CPU. Signs are
+  computation as scikit-learn's ``covariance_eigh``, which the CPU uses for
+  all but the largest and the shortest tables (those get a seeded randomized
+  solver or the full SVD: :mod:`dashboard.analysis.pca_solvers`). Signs are
   then fixed as scikit-learn's ``svd_flip(u_based_decision=False)`` fixes
   them (the largest-magnitude entry of each component positive), so the two
   backends draw the same map the same way round.

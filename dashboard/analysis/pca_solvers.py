@@ -7,23 +7,35 @@ implements it (``sklearn.utils.extmath._randomized_svd``, the function its
 the one scikit-learn's ``PCA`` builds for sparse input
 (``sklearn.utils.sparsefuncs._implicit_column_offset``).
 
-- Up to :data:`EXACT_PCA_MAX_WORK` multiply-adds for the ``(d_model, d_model)``
-  covariance (``n_rows * d_model**2``), scikit-learn's exact
-  ``PCA(svd_solver="covariance_eigh")``: every bundled table, GPT-2's, most
-  tables below a billion parameters.
-- Above it, the seeded randomized solver on the table centred *implicitly*:
-  ``(X - 1 mean) @ Q`` is computed as ``X @ Q - 1 (mean @ Q)``, so the table is
-  never copied (``PCA(svd_solver="randomized")`` on a dense table first writes
-  a centred copy: 2.4 GB for Gemma's 256,000 x 2,304, and it squares that copy
-  in place for the total variance). A block of 64 vectors and 2 power
-  iterations (:data:`RANDOMIZED_PCA`): 7 passes over the table. Measured on the
-  2-core machine, 2026-12-04, 256,000 x 2,304 float32 rows around 64 random
-  centres (``benchmarks/bench_full_pca.py``'s table, whose top eigenvalues are
-  within 6% of each other: the hard case): 4.9 s against 9.0 s for
+- A table at least as tall as it is wide, up to :data:`EXACT_PCA_MAX_D_MODEL`
+  columns and :data:`EXACT_PCA_MAX_WORK` multiply-adds for the
+  ``(d_model, d_model)`` covariance (``n_rows * d_model**2``): scikit-learn's
+  exact ``PCA(svd_solver="covariance_eigh")``. Every bundled table, GPT-2's,
+  most tables below a billion parameters. The width cap bounds the full
+  eigendecomposition, whose cost grows with ``d_model**3`` whatever the rows.
+- A short table (``min(n_rows, d_model)**2 * max(n_rows, d_model)`` up to
+  :data:`FULL_PCA_MAX_WORK`, e.g. OPT's 2,050 x 4,096 position table: 3.1 s):
+  the exact ``svd_solver="full"``, an SVD of the centred table.
+- Otherwise (Gemma's 256,000 x 2,304, Llama 3's 128,256 x 4,096), the seeded
+  randomized solver on the table centred *implicitly*: ``(X - 1 mean) @ Q`` is
+  computed as ``X @ Q - 1 (mean @ Q)``, so the table is never copied
+  (``PCA(svd_solver="randomized")`` on a dense table first writes a centred
+  copy: 2.4 GB for Gemma's table, and squares that copy in place for the total
+  variance). A block of 64 vectors and 2 power iterations, LU-normalised
+  between passes (:data:`RANDOMIZED_PCA`; unnormalised, as scikit-learn does
+  for 2 iterations, a table with one row of 3e6 overflowed float32 and
+  stopped the fit): 6 passes over the table, and one each for the mean row and
+  the total variance. Measured on the 2-core machine, 2026-12-04,
+  256,000 x 2,304 float32 rows around 64 random centres
+  (``benchmarks/bench_full_pca.py``'s table, whose top eigenvalues lie within
+  6% of each other): 4.8 s unnormalised, 5.1 s with LU, against 9.0 s for
   ``covariance_eigh`` and 6.8-7.2 s for the ``X.T @ X`` product alone; the two
   axes kept 0.999999 of the exact solver's variance, at cosine 0.9999998 to its
   axes. 4 power iterations matched to the last digit in 8.7 s; a block of 16
-  with 4 iterations kept 0.964.
+  with 4 iterations kept 0.964. On real tables forced through it (all-MiniLM's,
+  SmolLM2's) its axes were at cosine >= 0.9995 to the exact ones; on a
+  synthetic table whose eigenvalues fall as slowly as ``i**-0.1`` past the
+  block, the two axes kept only 0.85 of the exact variance.
 """
 
 from __future__ import annotations
@@ -32,27 +44,33 @@ from typing import Any
 
 import numpy as np
 
-#: Largest ``n_rows * d_model**2`` (multiply-adds of the covariance product) solved exactly: about 1 s here
-#: (the product ran at about 190 GFLOP/s on the 2-core machine). Gemma's 256,000 x 2,304 is 10 times more.
+#: Largest ``n_rows * d_model**2`` (multiply-adds of the covariance product) solved by ``covariance_eigh``: about
+#: 1 s here (the product ran at about 190 GFLOP/s on the 2-core machine). Gemma's 256,000 x 2,304 is 7 times more.
 EXACT_PCA_MAX_WORK = 2 * 10**11
+#: Widest table solved by ``covariance_eigh``: the eigendecomposition of its covariance grows with d_model**3
+#: (2,050 x 4,096 took 48-55 s on a busy machine, against 3.1 s for ``svd_solver="full"``).
+EXACT_PCA_MAX_D_MODEL = 2560
+#: Largest ``min(n_rows, d_model)**2 * max(n_rows, d_model)`` solved by ``svd_solver="full"`` (2,050 x 4,096: 1.7e10).
+FULL_PCA_MAX_WORK = 2 * 10**10
 #: The exact solver's parameters (what cache keys hold for every table: see ``ProjectionSettings.parameters``).
 EXACT_PCA = {"svd_solver": "covariance_eigh"}
+#: The exact SVD of a short table (fewer rows than columns, or few of both).
+FULL_PCA = {"svd_solver": "full"}
 #: The randomized solver's: seeded, so the same map on every run; 62 extra vectors make a block of 64, wide enough
 #: to hold a clustered table's top directions at once, so 2 power iterations reach the exact axes (module docstring).
-RANDOMIZED_PCA = {"svd_solver": "randomized", "random_state": 0, "n_oversamples": 62, "iterated_power": 2}
+RANDOMIZED_PCA = {"svd_solver": "randomized", "random_state": 0, "n_oversamples": 62, "iterated_power": 2,
+                  "power_iteration_normalizer": "LU"}
 #: Rows per block when summing the mean row and the total variance (32 MB of float32 at d_model 4,096).
 _BLOCK_ROWS = 2048
 
 
 def pca_solver(n_rows: int, d_model: int) -> dict[str, Any]:
-    """The solver parameters for an ``(n_rows, d_model)`` table (:data:`EXACT_PCA` or :data:`RANDOMIZED_PCA`).
-
-    Exact up to :data:`EXACT_PCA_MAX_WORK`; randomized above, where the block (64 vectors) is also smaller than
-    both sides of the table (the randomized solver needs more rows and columns than its block).
-    """
-    block = RANDOMIZED_PCA["n_oversamples"] + 3  # up to 3 components
-    if n_rows * d_model**2 <= EXACT_PCA_MAX_WORK or min(n_rows, d_model) <= block:
+    """The solver parameters for an ``(n_rows, d_model)`` table: :data:`EXACT_PCA`, :data:`FULL_PCA` or
+    :data:`RANDOMIZED_PCA` (the rules are the module docstring's)."""
+    if n_rows >= d_model and d_model <= EXACT_PCA_MAX_D_MODEL and n_rows * d_model**2 <= EXACT_PCA_MAX_WORK:
         return dict(EXACT_PCA)
+    if min(n_rows, d_model) ** 2 * max(n_rows, d_model) <= FULL_PCA_MAX_WORK:
+        return dict(FULL_PCA)
     return dict(RANDOMIZED_PCA)
 
 
@@ -95,6 +113,7 @@ def _fit_randomized(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarra
     )
     u, s, vt = _randomized_svd(centred, n_components=dims, n_oversamples=RANDOMIZED_PCA["n_oversamples"],
                                n_iter=RANDOMIZED_PCA["iterated_power"], flip_sign=False,
+                               power_iteration_normalizer=RANDOMIZED_PCA["power_iteration_normalizer"],
                                random_state=RANDOMIZED_PCA["random_state"])
     u, vt = svd_flip(u, vt, u_based_decision=False)
     explained = s.astype(np.float64) ** 2 / (n_rows - 1)

@@ -121,11 +121,12 @@ class ProjectionSettings:
         """The parameters that change the result, as passed to the library (cuML's for ``backend="cuml"``).
 
         Args:
-            shape: the table's ``(n_rows, d_model)``. A CPU PCA of a table too large for the exact solver
-                gets the randomized one (:func:`~dashboard.analysis.pca_solvers.pca_solver`); ``None`` gives the
-                exact solver's parameters, which is what cache keys hold for every size (the key's table hash
-                fixes the size, and a large table's map cached before the randomized solver was used stays
-                valid: it is the exact one).
+            shape: the table's ``(n_rows, d_model)``: a CPU PCA gets the solver
+                :func:`~dashboard.analysis.pca_solvers.pca_solver` picks for it. ``None`` gives the
+                ``covariance_eigh`` parameters, which is what cache keys hold for every size: the key's table
+                hash fixes the size, and so the solver, and maps cached under it by earlier solver rules
+                (the exact solver up to d_model 2,560, a randomized one with 4 power iterations above) stay
+                served.
         """
         if self.backend == "cuml":
             from dashboard.analysis.cuml_projection import cuml_parameters

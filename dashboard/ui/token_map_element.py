@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import time
 from pathlib import Path
 
 import numpy as np
@@ -42,7 +43,7 @@ import streamlit.components.v2 as components
 
 from dashboard.charts.token_map_binary import pack_map
 from dashboard.i18n import t
-from dashboard.ui.deck_files import STATIC_DIR, files_enabled, write_served_file
+from dashboard.ui.deck_files import STALE_SECONDS, STATIC_DIR, files_enabled, write_served_file
 
 #: Where the copy of plotly.js goes, under :data:`STATIC_DIR`.
 VENDOR_DIR = STATIC_DIR / "vendor"
@@ -72,7 +73,22 @@ def _served_copy() -> str | None:
             write_served_file(target, content)
     except OSError:  # a read-only image or a full disk: the page falls back to st.plotly_chart
         return None
+    _remove_stale_copies(keep=target)
     return f"app/static/{VENDOR_DIR.name}/{target.name}"
+
+
+def _remove_stale_copies(keep: Path) -> None:
+    """Delete the other ``plotly-*.min.js`` in :data:`VENDOR_DIR` (copies of an earlier plotly.js, which the cache
+    volume keeps across upgrades: 4.8 MB each) and ``.tmp`` files older than :data:`STALE_SECONDS` (a server killed
+    mid-write). A file that cannot be deleted is left; the page serves ``keep`` either way."""
+    now = time.time()
+    for path in VENDOR_DIR.glob("*"):
+        try:
+            stale_copy = path.name.startswith("plotly-") and path.name.endswith(".min.js") and path.name != keep.name
+            if stale_copy or path.suffix == ".tmp" and now - path.stat().st_mtime > STALE_SECONDS:
+                path.unlink()
+        except OSError:
+            continue
 
 
 def plotly_url() -> str | None:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from dashboard.analysis import pca_solvers
-from dashboard.analysis.pca_solvers import EXACT_PCA, RANDOMIZED_PCA, fit_pca, pca_solver
+from dashboard.analysis.pca_solvers import EXACT_PCA, FULL_PCA, RANDOMIZED_PCA, fit_pca, pca_solver
 from dashboard.analysis.projection import ProjectionSettings, project_pca
 
 
@@ -21,6 +21,7 @@ def strong_directions(n_rows: int, d_model: int, offset: float = 0.0) -> np.ndar
 def randomized_from_small_tables(monkeypatch):
     """Tables above 100 x 100 x 100 multiply-adds get the randomized solver, so that small tests exercise it."""
     monkeypatch.setattr(pca_solvers, "EXACT_PCA_MAX_WORK", 10**6)
+    monkeypatch.setattr(pca_solvers, "FULL_PCA_MAX_WORK", 10**6)
 
 
 @pytest.mark.parametrize("shape, solver", [
@@ -29,7 +30,12 @@ def randomized_from_small_tables(monkeypatch):
     ((50_257, 768), "covariance_eigh"),      # GPT-2
     ((256_000, 2_304), "randomized"),        # Gemma
     ((128_256, 4_096), "randomized"),        # Llama 3
-    ((5, 1_000_000), "covariance_eigh"),     # fewer rows than the randomized block
+    ((151_936, 3_584), "randomized"),        # Qwen2
+    ((2_050, 4_096), "full"),                # OPT-6.7B's position table: covariance_eigh took 48-55 s, full 3.1 s
+    ((40, 4_096), "full"),                   # fewer rows than columns: the covariance's eigh would cost d_model**3
+    ((60, 60_000), "full"),                  # ... and a 13 GB covariance
+    ((1_000, 2_000), "full"),
+    ((20_000, 3_000), "randomized"),         # wider than covariance_eigh is allowed, too long for full
 ])
 def test_the_exact_solver_up_to_the_work_limit_the_randomized_one_above(shape, solver):
     assert pca_solver(*shape)["svd_solver"] == solver
@@ -82,6 +88,27 @@ def test_randomized_never_copies_the_table(randomized_from_small_tables):
         tracemalloc.stop()
     assert plain > table.nbytes  # the measure sees the copy where there is one
     assert ours < 0.5 * table.nbytes, (ours, table.nbytes)
+
+
+def test_a_short_table_gets_the_exact_svd():
+    from sklearn.decomposition import PCA
+
+    table = strong_directions(40, 4_096, offset=0.3)
+    coords, ratios = fit_pca(table, 3)
+    reference = PCA(3, svd_solver="full")
+    np.testing.assert_allclose(coords, reference.fit_transform(table), atol=1e-4 * np.abs(coords).max())
+    np.testing.assert_allclose(ratios, reference.explained_variance_ratio_, rtol=1e-4)
+    assert project_pca(table, ProjectionSettings("pca", 2)).parameters == {"n_components": 2, **FULL_PCA}
+
+
+def test_randomized_survives_a_row_of_huge_values(randomized_from_small_tables):
+    """Unnormalised power iterations overflowed float32 on this table (scikit-learn's own choice for 2 iterations)."""
+    table = np.random.default_rng(0).standard_normal((3_000, 300)).astype(np.float32)
+    table[5] = 3e6
+    coords, ratios = fit_pca(table, 2)
+    assert np.isfinite(coords).all() and np.isfinite(ratios).all()
+    assert ratios[0] == pytest.approx(1.0, abs=1e-3)  # the one huge row is nearly all the variance
+    assert np.argmax(np.abs(coords[:, 0])) == 5
 
 
 def test_a_table_of_identical_rows_but_one_has_all_its_variance_on_the_first_axis(randomized_from_small_tables):

@@ -266,7 +266,7 @@ def test_the_webgl_map_draws_every_row_with_a_tooltip_and_a_legend(folder):
     assert all(trace["name"].endswith(")") for trace in spec["traces"] if trace["showlegend"])  # "word (1,234)"
     assert spec["plotly"].startswith("app/static/vendor/plotly-") and spec["config"]["showSendToCloud"] is False
     served = ROOT / "static" / "vendor" / spec["plotly"].rsplit("/", 1)[1]
-    assert served.read_bytes() == plotly_source().read_bytes()  # the pinned package's plotly.js, served as a file
+    assert served.read_bytes() == plotly_source().read_bytes()  # the vendored gl2d plotly.js, served as a file
     assert not at.get("vega_lite_chart")  # plotly draws its own legend
     assert f"every one of the {factories.VOCAB:,} points is drawn" in captions(at)
     assert "box or lasso tool" in captions(at)

@@ -27,6 +27,18 @@ def test_plotly_js_is_copied_once_under_its_content_hash_and_named_relative_to_t
     assert [p.name for p in vendor.iterdir()] == [served.name]  # no temporary file left behind
 
 
+def test_copies_of_an_earlier_plotly_js_and_stale_temporary_files_are_removed(vendor):
+    """The Docker image keeps static/ on a volume: each upgrade of plotly.js would leave its old copy there."""
+    vendor.mkdir(parents=True)
+    old_copy, other, fresh_tmp, stale_tmp = (vendor / name for name in (
+        "plotly-0123456789abcdef.min.js", "notes.txt", "abc.tmp", "def.tmp"))
+    for path in (old_copy, other, fresh_tmp, stale_tmp):
+        path.write_text("x")
+    os.utime(stale_tmp, (1, 1))
+    url = element._served_copy()
+    assert sorted(p.name for p in vendor.iterdir()) == sorted([url.rsplit("/", 1)[1], "notes.txt", "abc.tmp"])
+
+
 def test_a_folder_that_cannot_be_written_means_no_url_and_the_page_falls_back(vendor):
     vendor.parent.mkdir(parents=True)
     vendor.parent.chmod(0o500)
