@@ -116,10 +116,11 @@ def colour_classes(frame: pd.DataFrame, color_by: str) -> tuple[np.ndarray, list
         ValueError: ``color_by`` is not ``category``, ``norm`` or ``id``.
     """
     if color_by == "category":
-        present = [c for c in CATEGORIES if (frame["category"] == c).any()]
-        present += sorted(set(frame["category"].astype(str)) - set(present))  # "position", unknown values
-        index = {c: i for i, c in enumerate(present)}
-        classes = frame["category"].astype(str).map(index).to_numpy(np.int64)
+        codes, uniques = pd.factorize(frame["category"].astype(str))  # one pass, not one per category
+        found = [str(u) for u in uniques]
+        present = [c for c in CATEGORIES if c in found]
+        present += sorted(set(found) - set(present))  # "position", unknown values
+        classes = np.array([present.index(u) for u in found], np.int64)[codes]
         counts = np.bincount(classes, minlength=len(present))
         return classes, [LegendEntry(category_label(c), CATEGORY_COLOURS.get(c, "#1f77b4"), int(n))
                          for c, n in zip(present, counts)]

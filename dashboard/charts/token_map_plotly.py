@@ -72,8 +72,12 @@ class PlotlyMap:
 
 
 def escape_hover(text: str) -> str:
-    """``text`` safe inside plotly's pseudo-HTML: ``&``, ``<`` and ``>`` as entities (shown as typed)."""
-    return html.escape(text, quote=False)
+    """``text`` safe inside plotly's pseudo-HTML: ``&``, ``<`` and ``>`` as entities (shown as typed).
+
+    Called for every token of a map: a text with none of the three (nearly all) is returned as it is, which
+    takes a third of ``html.escape``'s time.
+    """
+    return html.escape(text, quote=False) if "&" in text or "<" in text or ">" in text else text
 
 
 def hover_template(category: str, norm_digits: int) -> str:
@@ -119,10 +123,8 @@ def token_map_plotly(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
     if "z" in frame:
         raise ValueError("the plotly token map is 2D; draw a 3D map with token_map_deck")
     classes, legend = colour_classes(frame, color_by)
-    category_values = frame["category"].astype(str).to_numpy(object)
-    present = sorted(set(category_values.tolist()))
-    category_index = {c: i for i, c in enumerate(present)}
-    categories = np.array([category_index[c] for c in category_values.tolist()], np.int64)
+    categories, present = pd.factorize(frame["category"].astype(str), sort=True)
+    present = [str(c) for c in present]
     coords = frame[["x", "y"]].to_numpy(np.float32)
     ids = frame["id"].to_numpy(np.int64)
     norm_values = frame["norm"].to_numpy(np.float64)
