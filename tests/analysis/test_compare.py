@@ -99,3 +99,15 @@ def test_different_row_counts_are_refused_naming_both(table):
 def test_an_all_zero_table_is_refused(table):
     with pytest.raises(InvalidTableError, match="all-zero"):
         compare_tables(np.zeros_like(table), table)
+
+
+def test_a_tables_product_with_itself_is_the_general_product():
+    """CKA's A^T A takes the symmetric (syrk) path; it must equal the general A^T B with B a copy of A."""
+    from dashboard.analysis import compare
+
+    table = np.random.default_rng(3).standard_normal((20_000, 48)).astype(np.float32) + 0.5
+    mean = table.mean(axis=0, dtype=np.float64)
+    own = compare._cross(table, mean, table, mean)
+    general = compare._cross(table, mean, table.copy(), mean.copy())
+    np.testing.assert_allclose(own, general, rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(own, own.T)
