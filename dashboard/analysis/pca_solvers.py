@@ -97,20 +97,13 @@ def fit_pca(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _fit_randomized(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray]:
     """:data:`RANDOMIZED_PCA` on the implicitly centred table: what ``PCA(**RANDOMIZED_PCA)`` computes, no copy."""
-    from scipy.sparse.linalg import LinearOperator
     from sklearn.utils.extmath import _randomized_svd, svd_flip
+    from sklearn.utils.sparsefuncs import _implicit_column_offset
 
     n_rows = table.shape[0]
     mean = _column_mean(table)
-    offset = mean.astype(table.dtype)[None, :]  # (1, d_model)
-    transposed = table.T
-    centred = LinearOperator(
-        shape=table.shape, dtype=table.dtype,
-        matvec=lambda v: table @ v - offset @ v,
-        matmat=lambda block: table @ block - offset @ block,
-        rmatvec=lambda v: transposed @ v - offset[0] * v.sum(),
-        rmatmat=lambda block: transposed @ block - offset.T @ block.sum(axis=0)[None, :],
-    )
+    # scikit-learn's own centring operator for sparse input: X @ Q - 1 (mean @ Q), no centred copy.
+    centred = _implicit_column_offset(table, mean.astype(table.dtype))
     u, s, vt = _randomized_svd(centred, n_components=dims, n_oversamples=RANDOMIZED_PCA["n_oversamples"],
                                n_iter=RANDOMIZED_PCA["iterated_power"], flip_sign=False,
                                power_iteration_normalizer=RANDOMIZED_PCA["power_iteration_normalizer"],
