@@ -187,8 +187,11 @@ def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.nd
         shown = ", ".join(str(r) for r in rows[:5]) + (" ..." if len(rows) > 5 else "")
         raise InvalidTableError(msg("err.tables.not_finite", name=TABLE_NAMES.get(name, name), count=len(rows),
                                     rows=shown))
-    array.setflags(write=False)
-    return array
+    # The table is a read-only view: nothing writes into it by accident, while its owner stays writeable so
+    # that fit_pca can lend scikit-learn a writeable alias instead of letting it copy the whole table.
+    view = array.view()
+    view.setflags(write=False)
+    return view
 
 
 @dataclass(frozen=True, eq=False)

@@ -89,10 +89,29 @@ def fit_pca(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray]:
     from sklearn.decomposition import PCA
 
     solver = pca_solver(*table.shape)
-    if solver["svd_solver"] != "randomized":
+    if solver["svd_solver"] == "covariance_eigh":
         pca = PCA(n_components=dims, **solver)
+        return pca.fit_transform(_writeable_alias(table)).astype(np.float32), pca.explained_variance_ratio_
+    if solver["svd_solver"] == "full":
+        pca = PCA(n_components=dims, **solver)  # copy=True: it centres a copy, never the table
         return pca.fit_transform(table).astype(np.float32), pca.explained_variance_ratio_
     return _fit_randomized(table, dims)
+
+
+def _writeable_alias(table: np.ndarray) -> np.ndarray:
+    """A writeable view of ``table`` where its owner is writeable (the tables' own arrays), else ``table``.
+
+    scikit-learn's ``PCA`` asks for writeable input (``validate_data(..., force_writeable=True)``) and copies a
+    read-only table whole (47 MB for MiniLM's, 0.6 GB for 151,936 x 1,024), though its ``covariance_eigh``
+    solver never writes into it (``X.T @ X`` and ``X @ components_.T``; see the comments in
+    ``sklearn/decomposition/_pca.py``). Only that solver may be given this alias.
+    """
+    alias = table.view()
+    try:
+        alias.setflags(write=True)
+    except ValueError:  # an owner that is itself read-only (a read-only memory map): scikit-learn copies it
+        return table
+    return alias
 
 
 def _fit_randomized(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray]:

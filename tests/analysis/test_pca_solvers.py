@@ -90,6 +90,35 @@ def test_randomized_never_copies_the_table(randomized_from_small_tables):
     assert ours < 0.5 * table.nbytes, (ours, table.nbytes)
 
 
+def test_the_exact_solver_reads_a_loaded_table_in_place():
+    """scikit-learn copies read-only input whole; the tables' arrays are read-only views of writeable owners."""
+    from sklearn.decomposition import PCA
+
+    from dashboard.tables import EmbeddingTables, Tying, Vocabulary
+
+    token = strong_directions(20_000, 100, offset=0.3)
+    table = EmbeddingTables(token=token.copy(), vocabulary=Vocabulary.placeholder(len(token)),
+                            tying=Tying("no-head", "test"), source="test", format="npy", architecture="unknown",
+                            source_dtype="float32").token
+    assert not table.flags.writeable and pca_solver(*table.shape) == EXACT_PCA
+    tracemalloc.start()
+    try:
+        coords, ratios = fit_pca(table, 2)
+        ours = tracemalloc.get_traced_memory()[1]
+        tracemalloc.reset_peak()
+        reference = PCA(n_components=2, **EXACT_PCA)
+        expected = reference.fit_transform(table)
+        plain = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert plain > table.nbytes  # the measure sees scikit-learn's copy of a read-only table
+    assert ours < 0.5 * table.nbytes, (ours, table.nbytes)
+    np.testing.assert_array_equal(table, token)
+    np.testing.assert_allclose(coords, expected, atol=1e-5 * np.abs(expected).max())
+    np.testing.assert_allclose(ratios, reference.explained_variance_ratio_, rtol=1e-6)
+    assert not table.flags.writeable
+
+
 def test_a_short_table_gets_the_exact_svd():
     from sklearn.decomposition import PCA
 
