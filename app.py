@@ -6,7 +6,7 @@ from dashboard.i18n import t
 from dashboard.ui.language import apply_language, render_language_switch
 from dashboard.ui.navigation import build_navigation
 from dashboard.ui.page_guard import guard_page
-from dashboard.ui.projection_jobs import start_umap_warmup
+from dashboard.ui.projection_jobs import start_pca_import, start_umap_warmup
 from dashboard.ui.sidebar import render_sidebar
 
 apply_language()  # before anything is titled: the navigation, the sidebar and the page read it
@@ -14,6 +14,7 @@ st.set_page_config(page_title=t("app.title"), page_icon=":material/grid_on:", la
 
 navigation = build_navigation()
 start_umap_warmup()
+start_pca_import()
 # The last resort on every page: no traceback, the server keeps serving (a failing sidebar spares the page).
 with guard_page():
     render_language_switch()

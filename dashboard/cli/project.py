@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 import sys
-import threading
 from pathlib import Path
 
 from dashboard.analysis.backends import BACKENDS, best_backend, require_backend
+from dashboard.background_import import import_in_background
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
 from dashboard.analysis.token_map import TABLE_NAMES
 from dashboard.checkpoints.user_paths import inspect_path, shorten
@@ -97,27 +96,6 @@ def _output_file(text: str) -> Path | None:
 _METHOD_LIBRARY = {"pca": "sklearn.decomposition", "umap": "umap", "tsne": "openTSNE"}
 
 
-def _import_in_background(module: str) -> threading.Thread:
-    """Start importing ``module`` in a daemon thread (scikit-learn alone takes 1.5 s of a cold start); return it.
-
-    Reading the checkpoint spends much of its time outside the interpreter
-    lock (file reads, hashing, the tokenizer's Rust code), so the two overlap.
-    The method's own ``import`` waits for this one (Python's per-module
-    import lock); an import error is left for that ``import`` to raise. The
-    caller joins the thread before returning, so that an early error never
-    ends the interpreter while the thread still imports (and writes warnings).
-    """
-    def load() -> None:
-        try:
-            importlib.import_module(module)
-        except Exception:  # raised again, with its traceback, where the method imports it
-            pass
-
-    thread = threading.Thread(target=load, name=f"import-{module}", daemon=True)
-    thread.start()
-    return thread
-
-
 def run(args: argparse.Namespace) -> int:
     """Write the projection's coordinates as CSV to ``--out`` (a summary line on stderr); return 0.
 
@@ -134,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     backend = chosen_backend(args.backend, args.method)
     settings = ProjectionSettings(args.method, args.dims, seed, args.n_neighbors, args.min_dist, args.perplexity,
                                   backend)
-    importer = _import_in_background("cuml" if backend == "cuml" else _METHOD_LIBRARY[args.method])
+    importer = import_in_background("cuml" if backend == "cuml" else _METHOD_LIBRARY[args.method])
     try:
         return _write_projection(args, out, settings)
     finally:
