@@ -27,7 +27,10 @@ given table and :class:`ProjectionSettings`, except UMAP asked to run unseeded.
   representative's point: otherwise a group larger than ``n_neighbors``
   becomes a disconnected component that UMAP places at an arbitrary spot,
   a cluster that means nothing. The PCA initialisation skips umap's spectral
-  initialisation, which on 30k rows costs more than the optimisation itself.
+  initialisation, which on 30k rows costs more than the optimisation itself;
+  it is this project's PCA (:mod:`dashboard.analysis.umap_init`): umap-learn's
+  own layout to the bit where both PCAs are exact, and no centred copy of
+  the largest tables.
 - **On a GPU** (``backend="cuml"``): PCA and UMAP run through RAPIDS cuML
   with the same settings (:mod:`dashboard.analysis.cuml_projection`); which
   backends are usable here is :mod:`dashboard.analysis.backends`' answer.
@@ -54,6 +57,7 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from dashboard.analysis.backends import BACKEND_METHODS, BACKENDS
+from dashboard.analysis.umap_init import with_pca_initialisation
 from dashboard.errors import InvalidTableError, QueryError
 from dashboard.i18n import Text, msg, plural_key
 
@@ -417,8 +421,9 @@ def _install_stage_hooks() -> None:
     by their module names, so wrapping those names marks the boundaries:
     the fuzzy simplicial set starts when the neighbours are returned, the
     embedding when ``simplicial_set_embedding`` is called. The wrappers only
-    notify a listener registered by :func:`project_umap` on the same thread;
-    other fits pass straight through.
+    notify a listener registered by :func:`project_umap` on the same thread,
+    and for that fit alone compute the PCA initialisation with this project's
+    PCA (:mod:`dashboard.analysis.umap_init`); other fits pass straight through.
     """
     import umap.umap_ as umap_
 
@@ -435,6 +440,8 @@ def _install_stage_hooks() -> None:
     @functools.wraps(embedding)
     def simplicial_set_embedding(*args, **kwargs):
         _enter_stage("embed")
+        if getattr(_stage_listener, "call", None) is not None:  # a fit of project_umap's: our PCA starts it
+            args, kwargs = with_pca_initialisation(embedding, args, kwargs)
         return embedding(*args, **kwargs)
 
     umap_.nearest_neighbors, umap_.simplicial_set_embedding = nearest_neighbors, simplicial_set_embedding

@@ -1,0 +1,80 @@
+"""UMAP's PCA initialisation through this project's PCA: umap-learn's layout to the bit where both PCAs are exact."""
+
+import inspect
+
+import numpy as np
+import pytest
+import scipy.sparse
+
+from dashboard.analysis import pca_solvers
+from dashboard.analysis.projection import ProjectionSettings, project_umap
+from dashboard.analysis.umap_init import pca_initialisation, with_pca_initialisation
+from tests.map_fixtures import random_table
+
+SEEDED = ProjectionSettings("umap", 2, seed=3, n_neighbors=5)
+
+
+def _embedding(data, graph, n_components, initial_alpha, a, b, gamma, negative_sample_rate, n_epochs, init,
+               random_state, metric=None, **kwargs):
+    """umap-learn's ``simplicial_set_embedding`` signature, up to the arguments read here."""
+
+
+def _init_of(args: tuple, kwargs: dict):
+    return inspect.signature(_embedding).bind(*args, **kwargs).arguments["init"]
+
+
+def test_a_seeded_map_is_plain_umap_learns_to_the_bit_where_both_pcas_are_exact():
+    import umap
+
+    table = random_table(400, 16)  # 25 rows a column: scikit-learn's auto rule and ours both pick covariance_eigh
+    ours = project_umap(table, SEEDED)
+    plain = umap.UMAP(**SEEDED.parameters(), n_jobs=1).fit_transform(table)
+    np.testing.assert_array_equal(ours.coords, plain)
+
+
+def test_our_fits_never_run_scikit_learns_pca_inside_umap_learn(monkeypatch):
+    import umap.umap_
+
+    class Refused:
+        def __init__(self, *args, **kwargs):
+            raise AssertionError("umap-learn's own PCA ran")
+
+    monkeypatch.setattr(umap.umap_, "PCA", Refused)
+    monkeypatch.setattr(pca_solvers, "pca_solver", lambda *shape: dict(pca_solvers.RANDOMIZED_PCA))
+    projection = project_umap(random_table(300, 16), SEEDED)
+    assert np.isfinite(projection.coords).all()
+    with pytest.raises(AssertionError, match="own PCA ran"):  # a fit that is not ours is left as umap-learn has it
+        umap.UMAP(**SEEDED.parameters(), n_jobs=1, n_epochs=5).fit_transform(random_table(300, 16))
+
+
+def test_the_initialisation_is_umap_learns_scaling_of_our_pca():
+    from umap.umap_ import noisy_scale_coords
+
+    table = random_table(500, 12)
+    init = pca_initialisation(table, 3, np.random.RandomState(7))
+    expected = noisy_scale_coords(pca_solvers.fit_pca(table, 3)[0], np.random.RandomState(7), max_coord=10,
+                                  noise=0.0001)
+    np.testing.assert_array_equal(init, expected)
+    assert init.dtype == np.float32 and init.shape == (500, 3)
+    assert abs(np.abs(init).max() - 10) < 0.001
+
+
+@pytest.mark.parametrize("init", ["spectral", "random", np.zeros((50, 2), np.float32)])
+def test_other_initialisations_pass_through(init):
+    args = (random_table(50, 4), None, 2, 1.0, 1.0, 1.0, 1.0, 5, 10, init, np.random.RandomState(0))
+    assert _init_of(*with_pca_initialisation(_embedding, args, {})) is init
+
+
+def test_a_sparse_table_keeps_umap_learns_own_svd():
+    sparse = scipy.sparse.csr_matrix(random_table(50, 4))
+    kwargs = {
+        "data": sparse, "graph": None, "n_components": 2, "initial_alpha": 1.0, "a": 1.0, "b": 1.0, "gamma": 1.0,
+        "negative_sample_rate": 5, "n_epochs": 10, "init": "pca", "random_state": np.random.RandomState(0)}
+    assert _init_of(*with_pca_initialisation(_embedding, (), kwargs)) == "pca"
+
+
+def test_a_dense_pca_init_given_by_keyword_becomes_the_array():
+    table = random_table(60, 4)
+    changed = with_pca_initialisation(_embedding, (table, None, 2, 1.0, 1.0, 1.0, 1.0, 5, 10), {
+        "init": "pca", "random_state": np.random.RandomState(0)})
+    np.testing.assert_array_equal(_init_of(*changed), pca_initialisation(table, 2, np.random.RandomState(0)))
