@@ -149,4 +149,9 @@ def read_selection(value: object, drawn_ids: np.ndarray) -> np.ndarray:
         return np.zeros(0, np.int64)
     ids = [int(v) for v in value if isinstance(v, (int, float)) and not isinstance(v, bool)
            and abs(v) < 2**53 and float(v).is_integer()]
-    return np.intersect1d(np.asarray(ids, np.int64), drawn_ids)
+    # Binary search in the sorted drawn ids: np.intersect1d sorts all of them again, 0.2 s a rerun for 256,000 rows.
+    wanted = np.unique(np.asarray(ids, np.int64))
+    if wanted.size == 0:
+        return wanted
+    at = np.searchsorted(drawn_ids, wanted).clip(max=len(drawn_ids) - 1)
+    return wanted[drawn_ids[at] == wanted]

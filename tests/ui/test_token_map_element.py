@@ -58,6 +58,15 @@ def test_read_selection_keeps_whole_ids_of_drawn_rows_once_each():
     assert read_selection([float("nan"), float("inf"), 0], drawn).tolist() == [0]
 
 
+@pytest.mark.parametrize("seed", range(5))
+def test_read_selection_is_the_intersection_with_the_drawn_rows(seed):
+    rng = np.random.default_rng(seed)
+    drawn = np.unique(rng.integers(0, 500, 200))
+    asked = rng.integers(-20, 520, 150).tolist()
+    np.testing.assert_array_equal(read_selection(asked, drawn), np.intersect1d(asked, drawn))
+    assert read_selection([], drawn).tolist() == [] and read_selection([], drawn[:0]).tolist() == []
+
+
 @pytest.mark.parametrize("value", [None, "1,2", {"selection": [1]}, 5, b"\x01"])
 def test_read_selection_of_anything_but_a_list_selects_nothing(value):
     assert read_selection(value, np.arange(10)).tolist() == []
