@@ -113,7 +113,10 @@ def _one_shape(name: str, rows: int, width: int, scratch: Path) -> tuple[list[Fi
     from dashboard.analysis.projection import ProjectionSettings
 
     table_path = scratch / "table.npy"
-    np.save(table_path, build_table(rows, width))
+    with open(table_path, "wb") as stream:
+        np.save(stream, build_table(rows, width))
+        stream.flush()
+        os.fsync(stream.fileno())  # on disk before the clock starts: no write-back of it during ours, run first
     runs = {}
     for side, script in (("ours", _OURS), ("plain", _PLAIN)):
         out, log = scratch / f"{side}.npy", scratch / f"{side}.log"
