@@ -60,7 +60,8 @@ log = open(sys.argv[3], "a", buffering=1)
 start = time.perf_counter()
 def progress(fraction, label):
     log.write(f"{time.perf_counter() - start:.1f}\\t{fraction:.3f}\\t{render(label)}\\n")
-projection = project_table(np.asarray(table), ProjectionSettings("umap", 2, seed=None), progress)
+seed = None if sys.argv[4] == "none" else int(sys.argv[4])
+projection = project_table(np.asarray(table), ProjectionSettings("umap", 2, seed=seed), progress)
 np.save(sys.argv[2], projection.coords)
 log.write(f"{time.perf_counter() - start:.1f}\\t1.000\\tdone: {projection.n_placed} rows placed\\n")
 """
@@ -74,19 +75,20 @@ table = np.load(sys.argv[1], mmap_mode="r")
 log = open(sys.argv[3], "a", buffering=1)
 start = time.perf_counter()
 with contextlib.redirect_stdout(log), contextlib.redirect_stderr(log):
-    layout = umap.UMAP(**ProjectionSettings("umap", 2, seed=None).parameters(), verbose=True).fit_transform(
+    seed = None if sys.argv[4] == "none" else int(sys.argv[4])
+    layout = umap.UMAP(**ProjectionSettings("umap", 2, seed=seed).parameters(), verbose=True).fit_transform(
         np.asarray(table))
 np.save(sys.argv[2], layout)
 log.write(f"{time.perf_counter() - start:.1f}\\tdone\\n")
 """
 
 
-def _run_limited(script: str, table: Path, out: Path, log: Path) -> tuple[float, bool]:
+def _run_limited(script: str, table: Path, out: Path, log: Path, seed: int | None = None) -> tuple[float, bool]:
     """Run ``script`` in a fresh Python; ``(seconds, finished)``; stopped (process group killed) at :data:`LIMIT_S`."""
     start = time.perf_counter()
     with open(log, "a") as stream:
-        child = subprocess.Popen([sys.executable, "-c", script, str(table), str(out), str(log)], cwd=ROOT,
-                                 stdout=stream, stderr=subprocess.STDOUT, start_new_session=True)
+        child = subprocess.Popen([sys.executable, "-c", script, str(table), str(out), str(log), str(seed).lower()],
+                                 cwd=ROOT, stdout=stream, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             child.wait(timeout=LIMIT_S)
         except subprocess.TimeoutExpired:
@@ -107,7 +109,8 @@ def _last_line(log: Path) -> str:
     return lines[-1][:200] if lines else "(nothing written)"
 
 
-def _one_shape(name: str, rows: int, width: int, scratch: Path) -> tuple[list[Figure], list[str]]:
+def _one_shape(name: str, rows: int, width: int, scratch: Path, seed: int | None = None
+               ) -> tuple[list[Figure], list[str]]:
     """Fit ours and the plain UMAP on one shape's table, each under :data:`LIMIT_S`; its figures and notes."""
     from benchmarks.bench_token_map import trustworthiness_of
     from dashboard.analysis.projection import ProjectionSettings
@@ -120,7 +123,7 @@ def _one_shape(name: str, rows: int, width: int, scratch: Path) -> tuple[list[Fi
     runs = {}
     for side, script in (("ours", _OURS), ("plain", _PLAIN)):
         out, log = scratch / f"{side}.npy", scratch / f"{side}.log"
-        seconds, finished = _run_limited(script, table_path, out, log)
+        seconds, finished = _run_limited(script, table_path, out, log, seed)
         runs[side] = (seconds, finished, np.load(out) if finished else None, _last_line(log))
     table = np.load(table_path, mmap_mode="r")
     sample = np.sort(np.random.default_rng(0).choice(rows, TRUST_ROWS, replace=False))
@@ -131,16 +134,16 @@ def _one_shape(name: str, rows: int, width: int, scratch: Path) -> tuple[list[Fi
         leftover.unlink()
 
     (ours_s, ours_done, _, ours_last), (plain_s, plain_done, _, plain_last) = runs["ours"], runs["plain"]
-    plain_call = f"umap.UMAP(**{ProjectionSettings('umap', 2, seed=None).parameters()}).fit_transform"
+    plain_call = f"umap.UMAP(**{ProjectionSettings('umap', 2, seed=seed).parameters()}).fit_transform"
     shape = f"{name}-shaped table ({rows:,} x {width:,} float32, 64 clusters)"
+    mode = "fast mode (unseeded, every core)" if seed is None else f"reproducible (seeded {seed}: one-thread layout)"
     if not ours_done:  # no time of ours to compare: the figure has no ratio, so it is missed
-        time_figure = Figure(f"UMAP to 2D of every row of a {shape}, fast mode: ours did NOT finish in "
+        time_figure = Figure(f"UMAP to 2D of every row of a {shape}, {mode}: ours did NOT finish in "
                              f"{LIMIT_S:,.0f} s", "s", ours_s, None, plain_call, Budget(RATIO, on="ratio"), 1)
     else:
         # Stopped at the limit, the plain call's time is a lower bound: ours / bound >= the true ratio.
         label = plain_call if plain_done else f"{plain_call}: did NOT finish, stopped at {plain_s:,.0f} s (a lower bound)"
-        time_figure = Figure(f"UMAP to 2D of every row of a {shape}, fast mode (unseeded, every core), each in a "
-                             "fresh process, 1 run", "s", ours_s, plain_s, label, Budget(RATIO, on="ratio"), 1)
+        time_figure = Figure(f"UMAP to 2D of every row of a {shape}, {mode}, each in a fresh process, 1 run", "s", ours_s, plain_s, label, Budget(RATIO, on="ratio"), 1)
     figures = [time_figure]
     trust_what = (f"trustworthiness of that UMAP layout ({name}; k={TRUST_K}, cosine, {TRUST_ROWS:,} random rows, "
                   "seed 0; in [0, 1])")
@@ -160,13 +163,17 @@ def _one_shape(name: str, rows: int, width: int, scratch: Path) -> tuple[list[Fi
     return figures, notes
 
 
-def run(shapes: list[str] | None = None) -> SuiteResult:
-    """Fit ours and the plain UMAP on each shape's table (``shapes``: names of :data:`SHAPES`, default all)."""
+def run(shapes: list[str] | None = None, seed: int | None = None) -> SuiteResult:
+    """Fit ours and the plain UMAP on each shape's table (``shapes``: names of :data:`SHAPES`, default all).
+
+    ``seed``: ``None`` (the suite's, fast mode) or the seed of both fits, the page's reproducible default, whose
+    layout umap-learn runs on one thread (not part of ``make bench``: about twice as long).
+    """
     from dashboard.analysis.projection import ProjectionSettings
 
     figures, notes = [], [
-        f"Full UMAP: ours is `project_table` with `ProjectionSettings(\"umap\", 2, seed=None)` "
-        f"({ProjectionSettings('umap', 2, seed=None).parameters()}; each distinct non-zero row fitted once: here "
+        f"Full UMAP: ours is `project_table` with `ProjectionSettings(\"umap\", 2, seed={seed})` "
+        f"({ProjectionSettings('umap', 2, seed=seed).parameters()}; each distinct non-zero row fitted once: here "
         "every row), the plain call the same parameters on every row; each in a fresh process, ours first, limit "
         f"{LIMIT_S:,.0f} s each."]
     scratch = Path(tempfile.mkdtemp(prefix="bench-full-umap-"))
@@ -174,7 +181,7 @@ def run(shapes: list[str] | None = None) -> SuiteResult:
         for name, (rows, width, _) in SHAPES.items():
             if shapes and name not in shapes:
                 continue
-            shape_figures, shape_notes = _one_shape(name, rows, width, scratch)
+            shape_figures, shape_notes = _one_shape(name, rows, width, scratch, seed)
             figures += shape_figures
             notes += shape_notes
     finally:
@@ -185,6 +192,7 @@ def run(shapes: list[str] | None = None) -> SuiteResult:
 if __name__ == "__main__":
     from benchmarks.report import render_summary
 
-    result = run(sys.argv[1:] or None)  # e.g. python -m benchmarks.bench_full_umap "Llama 3" Qwen2
+    seeded = "--seeded" in sys.argv[1:]  # e.g. python -m benchmarks.bench_full_umap --seeded "Llama 3" Qwen2
+    result = run([arg for arg in sys.argv[1:] if arg != "--seeded"] or None, 0 if seeded else None)
     print(render_summary(result.figures))
     print("\n".join(result.notes))
