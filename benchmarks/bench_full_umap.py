@@ -143,10 +143,12 @@ def _one_shape(name: str, rows: int, width: int, scratch: Path, seed: int | None
     else:
         # Stopped at the limit, the plain call's time is a lower bound: ours / bound >= the true ratio.
         label = plain_call if plain_done else f"{plain_call}: did NOT finish, stopped at {plain_s:,.0f} s (a lower bound)"
-        time_figure = Figure(f"UMAP to 2D of every row of a {shape}, {mode}, each in a fresh process, 1 run", "s", ours_s, plain_s, label, Budget(RATIO, on="ratio"), 1)
+        time_figure = Figure(f"UMAP to 2D of every row of a {shape}, {mode}, each in a fresh process, 1 run", "s",
+                             ours_s, plain_s, label, Budget(RATIO, on="ratio"), 1)
     figures = [time_figure]
-    trust_what = (f"trustworthiness of that UMAP layout ({name}; k={TRUST_K}, cosine, {TRUST_ROWS:,} random rows, "
-                  "seed 0; in [0, 1])")
+    seeded = "" if seed is None else f", seeded {seed}"
+    trust_what = (f"trustworthiness of that UMAP layout ({name}{seeded}; k={TRUST_K}, cosine, {TRUST_ROWS:,} random "
+                  "rows, seed 0; in [0, 1])")
     if "ours" in trust and "plain" in trust:
         figures.append(Figure(trust_what, "", trust["ours"], trust["plain"], f"layout of {plain_call}",
                               Budget(trust["plain"] - TRUST_DROP, higher_is_better=True), 1))

@@ -7,6 +7,11 @@ the field's standard names (``vocab_size``, ``d_model``, ``n_positions``).
 
 All arrays are float32 numpy, C-contiguous and read-only, whatever dtype the
 checkpoint stored (the stored dtype is kept in :attr:`EmbeddingTables.source_dtype`).
+A float32, C-contiguous array given is not copied: the table is a read-only
+view of it, so the array itself stays writeable (scikit-learn's exact PCA is
+lent a writeable alias instead of copying the table, see
+:mod:`dashboard.analysis.pca_solvers`), and writing into it afterwards would
+change the table. The readers hand over arrays nothing else holds.
 """
 
 from __future__ import annotations

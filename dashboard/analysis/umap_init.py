@@ -1,4 +1,4 @@
-"""umap-learn's PCA initialisation, computed by this project's PCA.
+"""umap-learn's PCA initialisation, computed by this project's PCA on the largest tables.
 
 umap-learn (0.5, ``umap_.simplicial_set_embedding``) initialises a layout
 asked for with ``init="pca"`` as::
@@ -7,20 +7,24 @@ asked for with ``init="pca"`` as::
     embedding = noisy_scale_coords(embedding, random_state, max_coord=10, noise=0.0001)
 
 and passes an array ``init`` through unchanged when its rows are distinct.
-:func:`with_pca_initialisation` computes the same two lines with
+Where scikit-learn's ``auto`` rule picks its randomized solver and
+:func:`~dashboard.analysis.pca_solvers.pca_solver` picks ours (wider than
+1,000 columns and beyond the exact solvers' limits: Llama 3's, Qwen2's and
+Gemma's tables, see :func:`replaces_umap_pca`), :func:`with_pca_initialisation` computes the same two lines with
 :func:`~dashboard.analysis.pca_solvers.fit_pca` in place of the first
-``PCA`` call and hands umap-learn the array:
+``PCA`` call and hands umap-learn the array. There scikit-learn centres a
+copy of the table (2.4 GB for 256,000 x 2,304 float32) and runs 7 power
+iterations on a block of 12: 10.4 s against 5.9 s for ours, which never
+copies the table (docs/benchmarks.md, ``full_pca``). Seeded layouts of those
+tables repeat exactly, but differ from plain umap-learn's with the same seed
+(its ``PCA`` draws from the seeded generator, ours from its own seed) and from
+maps of them computed before 2026-12-04, which a cache keeps serving.
 
-- where scikit-learn's ``auto`` rule and :func:`~dashboard.analysis.pca_solvers.pca_solver`
-  both pick the exact ``covariance_eigh`` solver (every bundled table, GPT-2's:
-  at least 10 rows a column, up to 1,000 columns), the coordinates, the random
-  numbers drawn and so the layout are the same to the bit (tested);
-- on the largest tables, where ``auto`` picks ``randomized``, scikit-learn centres a
-  copy of the table (2.4 GB for 256,000 x 2,304 float32) and runs 7 power
-  iterations on a block of 12: 10.4 s against 5.9 s for ours, which never
-  copies the table (docs/benchmarks.md, ``full_pca``). Seeded layouts of those
-  tables still repeat exactly, but differ from plain umap-learn's with the same
-  seed: its ``PCA`` draws from the seeded generator, ours from its own seed.
+Every other table keeps umap-learn's own PCA, so its seeded layout is plain
+umap-learn's to the bit (tested): there the exact solvers take about a second
+and copy nothing large, and where the two rules disagree (MiniLM's
+512 x 384 position table: randomized for scikit-learn, exact for ours) the
+layout would otherwise change.
 """
 
 from __future__ import annotations
@@ -30,14 +34,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-from dashboard.analysis.pca_solvers import fit_pca
+from dashboard.analysis import pca_solvers
 
 #: umap-learn's own scale and noise for a PCA initialisation (``umap_.simplicial_set_embedding``).
 MAX_COORD, NOISE = 10.0, 0.0001
 
 
 def pca_initialisation(data: np.ndarray, n_components: int, random_state: np.random.RandomState) -> np.ndarray:
-    """The starting layout umap-learn's ``init="pca"`` gives, with :func:`fit_pca` as the PCA.
+    """The starting layout umap-learn's ``init="pca"`` gives, with our ``fit_pca`` as the PCA.
 
     Args:
         data: ``(n_rows, d_model)`` float32, the rows being fitted.
@@ -50,20 +54,36 @@ def pca_initialisation(data: np.ndarray, n_components: int, random_state: np.ran
     """
     from umap.umap_ import noisy_scale_coords
 
-    coords, _ = fit_pca(data, n_components)
+    coords, _ = pca_solvers.fit_pca(data, n_components)
     return noisy_scale_coords(coords, random_state, max_coord=MAX_COORD, noise=NOISE)
 
 
-def with_pca_initialisation(embedding: Callable[..., Any], args: tuple, kwargs: dict) -> tuple[tuple, dict]:
-    """The arguments of a ``simplicial_set_embedding`` call, its ``init="pca"`` on a dense table made an array.
+def replaces_umap_pca(n_rows: int, d_model: int, n_components: int) -> bool:
+    """Whether a fit of an ``(n_rows, d_model)`` table starts from :func:`pca_initialisation` (module docstring).
 
-    Any other ``init`` (``"spectral"``, ``"random"``, an array) or a sparse table is passed through unchanged.
+    scikit-learn's ``auto`` rule is ``PCA._fit``'s (``sklearn/decomposition/_pca.py``, 1.5 and later):
+    ``covariance_eigh`` for at most 1,000 columns and at least 10 rows a column, else ``full`` up to 500 of both,
+    else ``randomized`` for fewer components than 0.8 x ``min(n_rows, d_model)``.
+    """
+    sklearn_randomized = (not (d_model <= 1000 and n_rows >= 10 * d_model) and max(n_rows, d_model) > 500
+                          and n_components < 0.8 * min(n_rows, d_model))
+    return sklearn_randomized and pca_solvers.pca_solver(n_rows, d_model)["svd_solver"] == "randomized"
+
+
+def with_pca_initialisation(embedding: Callable[..., Any], args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+    """The arguments of a ``simplicial_set_embedding`` call, its ``init="pca"`` made an array where
+    :func:`replaces_umap_pca` says so.
+
+    Any other ``init`` (``"spectral"``, ``"random"``, an array), a sparse table or a table umap-learn's own PCA
+    keeps is passed through unchanged.
     """
     import scipy.sparse
 
     bound = inspect.signature(embedding).bind(*args, **kwargs)
     init, data = bound.arguments.get("init"), bound.arguments["data"]
-    if isinstance(init, str) and init == "pca" and not scipy.sparse.issparse(data):
-        bound.arguments["init"] = pca_initialisation(np.asarray(data, dtype=np.float32),
-                                                     bound.arguments["n_components"], bound.arguments["random_state"])
+    n_components = bound.arguments["n_components"]
+    if (isinstance(init, str) and init == "pca" and not scipy.sparse.issparse(data)
+            and replaces_umap_pca(*data.shape, n_components)):
+        bound.arguments["init"] = pca_initialisation(np.asarray(data, dtype=np.float32), n_components,
+                                                     bound.arguments["random_state"])
     return bound.args, bound.kwargs
