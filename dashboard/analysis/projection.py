@@ -28,9 +28,9 @@ given table and :class:`ProjectionSettings`, except UMAP asked to run unseeded.
   becomes a disconnected component that UMAP places at an arbitrary spot,
   a cluster that means nothing. The PCA initialisation skips umap's spectral
   initialisation, which on 30k rows costs more than the optimisation itself;
-  it is this project's PCA (:mod:`dashboard.analysis.umap_init`): umap-learn's
-  own layout to the bit where both PCAs are exact, and no centred copy of
-  the largest tables.
+  on the largest tables (Llama 3's, Qwen2's, Gemma's) it is this project's
+  PCA, which makes no centred copy of them (:mod:`dashboard.analysis.umap_init`);
+  every other table keeps umap-learn's own, and so its layout to the bit.
 - **On a GPU** (``backend="cuml"``): PCA and UMAP run through RAPIDS cuML
   with the same settings (:mod:`dashboard.analysis.cuml_projection`); which
   backends are usable here is :mod:`dashboard.analysis.backends`' answer.

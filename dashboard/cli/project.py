@@ -26,9 +26,9 @@ import sys
 from pathlib import Path
 
 from dashboard.analysis.backends import BACKENDS, best_backend, require_backend
-from dashboard.background_import import import_in_background
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
 from dashboard.analysis.token_map import TABLE_NAMES
+from dashboard.background_import import import_in_background
 from dashboard.checkpoints.user_paths import inspect_path, shorten
 from dashboard.errors import QueryError
 
