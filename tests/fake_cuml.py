@@ -25,10 +25,17 @@ class FakeCuml:
 
     version: str
     calls: list[tuple[str, dict, np.ndarray]] = field(default_factory=list)
+    #: The type of each fit's input: :class:`DeviceArray` where our code copied the table to the "GPU" first.
+    input_types: list[type] = field(default_factory=list)
+
+
+class DeviceArray(np.ndarray):
+    """What the fake ``cupy.asarray`` returns: a NumPy array marked as copied to the GPU."""
 
 
 def install_fake_cuml(monkeypatch, version: str = "99.1.0") -> FakeCuml:
-    """Put a fake ``cuml`` (and ``cuml.decomposition``, ``cuml.manifold``) in ``sys.modules``, a GPU seen, for one test.
+    """Put a fake ``cuml`` (and ``cuml.decomposition``, ``cuml.manifold``, ``cupy``) in ``sys.modules``, a GPU seen,
+    for one test.
 
     The caller clears :func:`~dashboard.analysis.backends.cuml_status`'s memory after the test
     (:func:`forget_backend_status`), as the modules are taken out again.
@@ -43,6 +50,7 @@ def install_fake_cuml(monkeypatch, version: str = "99.1.0") -> FakeCuml:
             from sklearn.decomposition import PCA as SkPCA
 
             record.calls.append(("PCA", self.kwargs, np.array(X)))
+            record.input_types.append(type(X))
             assert self.kwargs["svd_solver"] == "full"  # cuML's covariance eigendecomposition
             pca = SkPCA(n_components=self.kwargs["n_components"], svd_solver="covariance_eigh")
             coords = pca.fit_transform(X)
@@ -59,6 +67,7 @@ def install_fake_cuml(monkeypatch, version: str = "99.1.0") -> FakeCuml:
             import umap
 
             record.calls.append(("UMAP", self.kwargs, np.array(X)))
+            record.input_types.append(type(X))
             kwargs = {k: v for k, v in self.kwargs.items() if k != "output_type"}
             jobs = 1 if kwargs["random_state"] is not None else -1  # umap-learn forces 1 when seeded, with a warning
             return umap.UMAP(**kwargs, n_epochs=50, n_jobs=jobs).fit_transform(X)
@@ -70,7 +79,10 @@ def install_fake_cuml(monkeypatch, version: str = "99.1.0") -> FakeCuml:
     manifold = types.ModuleType("cuml.manifold")
     manifold.UMAP = UMAP
     package.decomposition, package.manifold = decomposition, manifold
-    for name, module in {"cuml": package, "cuml.decomposition": decomposition, "cuml.manifold": manifold}.items():
+    cupy = types.ModuleType("cupy")
+    cupy.asarray = lambda array: np.asarray(array).view(DeviceArray)
+    for name, module in {"cuml": package, "cuml.decomposition": decomposition, "cuml.manifold": manifold,
+                         "cupy": cupy}.items():
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.setattr(backends, "_count_cuda_devices", lambda: 1)
     backends.cuml_status.cache_clear()

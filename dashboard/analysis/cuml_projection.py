@@ -27,7 +27,8 @@ References: cuML's API documentation for ``cuml.decomposition.PCA`` and
   training", its documentation); unseeded it does not.
 
 cuML returns NumPy arrays here (``output_type="numpy"``); the table is
-copied to the GPU once per fit. Nothing here runs on a machine without cuML:
+copied to the GPU once per fit (for PCA by us: :func:`to_device`). Nothing
+here runs on a machine without cuML:
 :func:`~dashboard.analysis.backends.require_backend` is called first, so the
 error says why and what to do.
 """
@@ -64,7 +65,8 @@ def cuml_parameters(settings: ProjectionSettings) -> dict[str, Any]:
 
 
 def cuml_versions() -> dict[str, str]:
-    """NumPy's and cuML's versions (``cuml.__version__``: the pip wheel is ``cuml-cu12``, the module ``cuml``).
+    """NumPy's and cuML's versions (``cuml.__version__``: the wheel is ``cuml-cu12`` or ``cuml-cu13``, the module
+    ``cuml``).
 
     Raises:
         ImportError: cuML is not importable.
@@ -72,6 +74,22 @@ def cuml_versions() -> dict[str, str]:
     import cuml
 
     return {"numpy": np.__version__, "cuml": str(cuml.__version__)}
+
+
+def to_device(rows: np.ndarray) -> Any:
+    """``rows`` as a C-ordered float32 CuPy array on the GPU: one copy, made before cuML sees the table.
+
+    Given a NumPy array, cuML 26.10 converts it with ``cupy.array`` inside every call that takes it (``fit`` and
+    ``transform``), slowly: 13.9 s of a 14.1 s PCA of a 256,000 x 2,304 table on an H200, against 2.6 s for one
+    ``cupy.asarray`` of it and 0.25 s for the fit on that copy (``benchmarks/gpu/``, 2026-12-04). Used for PCA;
+    UMAP keeps its NumPy input, the way its 4.4 s fit of that table was measured.
+
+    Args:
+        rows: ``(n_rows, d_model)`` table rows, any real dtype (converted to float32).
+    """
+    import cupy
+
+    return cupy.asarray(np.ascontiguousarray(rows, dtype=np.float32))
 
 
 def to_host(array: Any) -> np.ndarray:
@@ -124,7 +142,7 @@ def project_pca_cuml(table: np.ndarray, settings: ProjectionSettings,
 
     def fit(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         pca = PCA(**settings.parameters(), output_type="numpy")
-        coords = to_host(pca.fit_transform(np.ascontiguousarray(rows, dtype=np.float32)))
+        coords = to_host(pca.fit_transform(to_device(rows)))
         return flip_signs(coords, to_host(pca.components_)), to_host(pca.explained_variance_ratio_)
 
     return fit_pca_with(table, settings, fit)

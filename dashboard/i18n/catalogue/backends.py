@@ -5,16 +5,17 @@
 
 MESSAGES = {
     "backends.cuml.not_installed": (
-        "RAPIDS cuML is not installed; on a machine with an NVIDIA GPU and CUDA 12, install it with "
-        "`pip install --extra-index-url=https://pypi.nvidia.com cuml-cu12` (see docs/large-vocabularies.md)",
-        "RAPIDS cuML이 설치되어 있지 않습니다. NVIDIA GPU와 CUDA 12가 있는 기계라면 "
-        "`pip install --extra-index-url=https://pypi.nvidia.com cuml-cu12`로 설치하세요"
-        "(docs/large-vocabularies.md 참고)"),
+        "RAPIDS cuML is not installed; on a machine with an NVIDIA GPU, install it with "
+        "`pip install --extra-index-url=https://pypi.nvidia.com cuml-cu12` (CUDA 12) or `pip install cuml-cu13` "
+        "(CUDA 13; see docs/large-vocabularies.md)",
+        "RAPIDS cuML이 설치되어 있지 않습니다. NVIDIA GPU가 있는 기계라면 "
+        "`pip install --extra-index-url=https://pypi.nvidia.com cuml-cu12`(CUDA 12) 또는 `pip install cuml-cu13`"
+        "(CUDA 13)로 설치하세요(docs/large-vocabularies.md 참고)"),
     "backends.cuml.import_failed": (
         "RAPIDS cuML is installed but does not import ({error}); check that its CUDA version matches the driver "
-        "(`nvidia-smi`) and reinstall the matching cuml-cu12 wheel",
+        "(`nvidia-smi`) and reinstall the matching wheel (cuml-cu12 or cuml-cu13)",
         "RAPIDS cuML이 설치되어 있지만 불러오지 못했습니다({error}). cuML의 CUDA 버전이 드라이버와 맞는지 "
-        "`nvidia-smi`로 확인하고, 맞는 cuml-cu12 휠을 다시 설치하세요"),
+        "`nvidia-smi`로 확인하고, 맞는 휠(cuml-cu12 또는 cuml-cu13)을 다시 설치하세요"),
     "backends.cuml.no_device": (
         "RAPIDS cuML imports but no CUDA device is usable ({error}); run on a machine with an NVIDIA GPU and its "
         "driver (`nvidia-smi` lists it), or check CUDA_VISIBLE_DEVICES",
