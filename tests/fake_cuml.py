@@ -25,8 +25,9 @@ class FakeCuml:
 
     version: str
     calls: list[tuple[str, dict, np.ndarray]] = field(default_factory=list)
-    #: The type of each fit's input: :class:`DeviceArray` where our code copied the table to the "GPU" first.
-    input_types: list[type] = field(default_factory=list)
+    #: Each fit's input as given (``calls`` holds a copy): a :class:`DeviceArray` where our code copied the table to
+    #: the "GPU" first.
+    inputs: list = field(default_factory=list)
 
 
 class DeviceArray(np.ndarray):
@@ -50,7 +51,7 @@ def install_fake_cuml(monkeypatch, version: str = "99.1.0") -> FakeCuml:
             from sklearn.decomposition import PCA as SkPCA
 
             record.calls.append(("PCA", self.kwargs, np.array(X)))
-            record.input_types.append(type(X))
+            record.inputs.append(X)
             assert self.kwargs["svd_solver"] == "full"  # cuML's covariance eigendecomposition
             pca = SkPCA(n_components=self.kwargs["n_components"], svd_solver="covariance_eigh")
             coords = pca.fit_transform(X)
@@ -67,7 +68,7 @@ def install_fake_cuml(monkeypatch, version: str = "99.1.0") -> FakeCuml:
             import umap
 
             record.calls.append(("UMAP", self.kwargs, np.array(X)))
-            record.input_types.append(type(X))
+            record.inputs.append(X)
             kwargs = {k: v for k, v in self.kwargs.items() if k != "output_type"}
             jobs = 1 if kwargs["random_state"] is not None else -1  # umap-learn forces 1 when seeded, with a warning
             return umap.UMAP(**kwargs, n_epochs=50, n_jobs=jobs).fit_transform(X)
