@@ -21,16 +21,24 @@ the one scikit-learn's ``PCA`` builds for sparse input
   computed as ``X @ Q - 1 (mean @ Q)``, so the table is never copied
   (``PCA(svd_solver="randomized")`` on a dense table first writes a centred
   copy: 2.4 GB for Gemma's table, and squares that copy in place for the total
-  variance). A block of 64 vectors and 2 power iterations, LU-normalised
-  between passes (:data:`RANDOMIZED_PCA`; unnormalised, as scikit-learn does
-  for 2 iterations, a table with one row of 3e6 overflowed float32 and
-  stopped the fit): 6 passes over the table, and one each for the mean row and
-  the total variance. Measured on the 2-core machine, 2026-12-04,
+  variance). A block of 64 vectors and 2 power iterations, unnormalised
+  between passes, as scikit-learn does for 2 iterations (:data:`RANDOMIZED_PCA`),
+  on the centred table divided by its Frobenius norm: every singular value is
+  then at most 1, so the passes cannot overflow float32 (unscaled, a table with
+  one row of 3e6 overflowed and stopped the fit), and the largest is at least
+  ``rank**-0.5``, so they cannot underflow either. The scale is divided out of
+  the singular values; in exact arithmetic the result is the unscaled one.
+  6 passes over the table, and one each for the mean row and the total
+  variance. Measured on the 2-core machine, 2026-12-04,
   256,000 x 2,304 float32 rows around 64 random centres
   (``benchmarks/bench_full_pca.py``'s table, whose top eigenvalues lie within
-  6% of each other): 4.8 s unnormalised, 5.1 s with LU, against 9.0 s for
-  ``covariance_eigh`` and 6.8-7.2 s for the ``X.T @ X`` product alone; the two
-  axes kept 0.999999 of the exact solver's variance, at cosine 0.9999998 to its
+  6% of each other): 4.7 s scaled and unnormalised, 5.3 s LU-normalised between
+  passes (the choice before), against 9.7 s for ``covariance_eigh``; both kept
+  the exact solver's variance on the two axes to 1e-6, at cosine 1.000000 to
+  its axes, and on all-MiniLM's and SmolLM2's tables forced through them the
+  two gave the same axes to 1e-6. A block of 32 kept only 0.968 of the
+  clustered table's variance, 1 power iteration 0.997 of all-MiniLM's. Earlier
+  (also 2026-12-04): 6.8-7.2 s for the ``X.T @ X`` product alone; the two
   axes. 4 power iterations matched to the last digit in 8.7 s; a block of 16
   with 4 iterations kept 0.964. On real tables forced through it (all-MiniLM's,
   SmolLM2's) its axes were at cosine >= 0.9995 to the exact ones; on a
@@ -57,9 +65,10 @@ EXACT_PCA = {"svd_solver": "covariance_eigh"}
 #: The exact SVD of a short table (fewer rows than columns, or few of both).
 FULL_PCA = {"svd_solver": "full"}
 #: The randomized solver's: seeded, so the same map on every run; 62 extra vectors make a block of 64, wide enough
-#: to hold a clustered table's top directions at once, so 2 power iterations reach the exact axes (module docstring).
+#: to hold a clustered table's top directions at once, so 2 power iterations reach the exact axes; no normalisation
+#: between passes (scikit-learn's own for 2 iterations), the table being scaled instead (module docstring).
 RANDOMIZED_PCA = {"svd_solver": "randomized", "random_state": 0, "n_oversamples": 62, "iterated_power": 2,
-                  "power_iteration_normalizer": "LU"}
+                  "power_iteration_normalizer": "none"}
 #: Rows per block when summing the mean row and the total variance (32 MB of float32 at d_model 4,096).
 _BLOCK_ROWS = 2048
 
@@ -121,15 +130,19 @@ def _fit_randomized(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarra
 
     n_rows = table.shape[0]
     mean = _column_mean(table)
-    # scikit-learn's own centring operator for sparse input: X @ Q - 1 (mean @ Q), no centred copy.
-    centred = _implicit_column_offset(table, mean.astype(table.dtype))
+    total = _total_variance(table, mean)
+    # scikit-learn's own centring operator for sparse input: X @ Q - 1 (mean @ Q), no centred copy; divided by
+    # its Frobenius norm (module docstring), which scipy applies to each pass's (n_rows, 64) result.
+    frobenius = float(np.sqrt(total * (n_rows - 1)))
+    scale = 1.0 / frobenius if frobenius > 0 else 1.0
+    centred = _implicit_column_offset(table, mean.astype(table.dtype)) * np.float32(scale)
     u, s, vt = _randomized_svd(centred, n_components=dims, n_oversamples=RANDOMIZED_PCA["n_oversamples"],
                                n_iter=RANDOMIZED_PCA["iterated_power"], flip_sign=False,
                                power_iteration_normalizer=RANDOMIZED_PCA["power_iteration_normalizer"],
                                random_state=RANDOMIZED_PCA["random_state"])
     u, vt = svd_flip(u, vt, u_based_decision=False)
-    explained = s.astype(np.float64) ** 2 / (n_rows - 1)
-    total = _total_variance(table, mean)
+    s = s.astype(np.float64) / np.float32(scale)
+    explained = s**2 / (n_rows - 1)
     ratios = explained / total if total > 0 else np.zeros(dims)
     return (u * s).astype(np.float32), ratios
 
