@@ -298,6 +298,21 @@ class EmbeddingTables:
         return f"<unused #{token_id}>"
 
     @cached_property
+    def token_norms(self) -> np.ndarray:
+        """``(vocab_size,)`` float32 L2 norm of every token-table row, padding rows too, each >= 0.
+
+        Computed once per tables object (:func:`dashboard.analysis.norms.row_norms`: the float64 norm rounded
+        once), so the pages and sessions that share a loaded checkpoint share it: the Overview's histogram, the
+        Token map's tooltips and colours, the under-trained rows' scores. 0.6 s for 256,000 x 2,304 here.
+        Read-only.
+        """
+        from dashboard.analysis.norms import row_norms  # norms imports this module
+
+        norms = row_norms(self.token)
+        norms.setflags(write=False)
+        return norms
+
+    @cached_property
     def content_hash(self) -> str:
         """Hex digest (blake2b, 16 bytes) of the token and position tables' bytes.
 

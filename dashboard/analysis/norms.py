@@ -41,9 +41,10 @@ def used_token_norms(tables: EmbeddingTables) -> np.ndarray:
     rows) are left out: no token ever looks them up.
 
     Returns:
-        ``(len(tables.vocabulary),)`` float32, each >= 0; entry ``i`` is token id ``i``'s row.
+        ``(len(tables.vocabulary),)`` float32, each >= 0; entry ``i`` is token id ``i``'s row; a read-only view
+        of :attr:`~dashboard.tables.EmbeddingTables.token_norms`, computed once per tables object.
     """
-    return row_norms(tables.token[: len(tables.vocabulary)])
+    return tables.token_norms[: len(tables.vocabulary)]
 
 
 def unit_rows(table: np.ndarray, *, mean: np.ndarray | None = None, dtype=np.float64) -> np.ndarray:

@@ -71,7 +71,8 @@ class TableRows:
             :func:`~dashboard.analysis.output_head.head_content_hash` for a stored head).
         categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row;
             computed on first use (a command that only projects never pays for it).
-        norms: ``(n_rows,)`` float32 L2 norms, computed on first use.
+        norms: ``(n_rows,)`` float32 L2 norms, computed on first use (the token table's are its tables' shared
+            :attr:`~dashboard.tables.EmbeddingTables.token_norms`).
         labels_hash: digest (32 hex digits) of the name, labels, stored strings and special rows: what
             ``content_hash`` (the weights) leaves out. Two checkpoints with the same weights and other
             vocabularies differ here, so a cache of what the map shows must be keyed by both.
@@ -93,6 +94,8 @@ class TableRows:
 
     @cached_property
     def norms(self) -> np.ndarray:
+        if self.tables is not None and self.table is self.tables.token:
+            return self.tables.token_norms  # shared with every page that shows the token table's norms
         return row_norms(self.table)
 
     @cached_property

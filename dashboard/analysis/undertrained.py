@@ -36,7 +36,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dashboard.analysis.norms import row_norms
 from dashboard.analysis.token_categories import reserved_token_ids
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
@@ -201,7 +200,7 @@ def find_undertrained(tables: EmbeddingTables, indicator: str = "auto", unused_i
         scores = cosine_distance_without_first_pc(head, reference)
         table = "output head" if tables.output_head is not None else "token table"
     else:
-        scores = row_norms(tables.token).astype(np.float64)  # float32 rows: no float64 copy of a large table
+        scores = tables.token_norms.astype(np.float64)  # float32 rows: no float64 copy of a large table
         reference, table = np.zeros(0, np.int64), "token table"
     population = np.zeros(tables.vocab_size, bool)
     population[:len(tables.vocabulary)] = True
