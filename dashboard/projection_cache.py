@@ -7,7 +7,10 @@ method's parameters and the versions of the libraries that computed it. The
 same table read from another path hits the same file; a library upgrade or a
 changed parameter misses. Files are written to a temporary name and renamed,
 so a crash or two processes racing never leave a half-written file, and an
-unreadable file is recomputed and replaced rather than trusted.
+unreadable file is recomputed and replaced rather than trusted. Within one
+process, a projection asked for while the same one is being computed (a map
+prefetched in the background, :mod:`dashboard.ui.map_prefetch`, or another
+session's) waits for that computation instead of starting a second.
 
 The directory is ``$EXPLORER_CACHE_DIR`` when set, else ``.cache/projections``
 in the repository (ignored by git, removed by ``make clean``).
@@ -19,6 +22,8 @@ import hashlib
 import json
 import os
 import tempfile
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Callable
 
@@ -37,6 +42,10 @@ CACHE_ENV = "EXPLORER_CACHE_DIR"
 DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".cache" / "projections"
 
 Compute = Callable[[np.ndarray, ProjectionSettings, ProgressCallback | None], Projection]
+
+#: Projections being computed in this process, by cache path: what a second caller of the same one waits for.
+_COMPUTING: dict[Path, Future] = {}
+_COMPUTING_LOCK = threading.Lock()
 
 
 def cache_dir() -> Path:
@@ -89,6 +98,18 @@ def load_cached(path: Path, n_rows: int) -> Projection | None:
     return projection if projection.n_rows == n_rows else None
 
 
+def _finish(path: Path, computing: Future, *, result: Projection | None = None,
+            error: BaseException | None = None) -> None:
+    """Take ``path`` off the projections being computed (it is on disk by now, if it could be written), then
+    hand its waiters the result or the error."""
+    with _COMPUTING_LOCK:
+        _COMPUTING.pop(path, None)
+    if error is not None:
+        computing.set_exception(error)
+    else:
+        computing.set_result(result)
+
+
 def store(projection: Projection, path: Path) -> None:
     """Write atomically: a temporary file in the same directory, then a rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -115,6 +136,10 @@ def cached_projection(
 ) -> Projection:
     """The projection of ``table``, from disk when computed before, else computed and stored.
 
+    While another thread of this process computes the same projection (same cache path), this call waits for
+    it and returns its result (``progress`` then hears nothing); if that computation fails or is stopped, this
+    one looks on disk again and computes it itself.
+
     Args:
         table: ``(n_rows, d_model)`` float32, the table ``content_hash`` describes.
         content_hash: :attr:`EmbeddingTables.content_hash`.
@@ -128,12 +153,27 @@ def cached_projection(
         QueryError: from ``compute``, when the table is too small for the settings.
     """
     path = cache_path(content_hash, table_name, settings, directory)
-    found = load_cached(path, len(table))
-    if found is not None:
-        return found
-    projection = compute(table, settings, progress)
+    while True:
+        found = load_cached(path, len(table))
+        if found is not None:
+            return found
+        with _COMPUTING_LOCK:
+            running = _COMPUTING.get(path)
+            if running is None:
+                mine = _COMPUTING[path] = Future()
+                break
+        try:  # the same projection is being computed on another thread: its result, once it has one
+            return running.result()
+        except BaseException:  # noqa: BLE001 - it failed or was stopped there: look again, then compute here
+            continue
     try:
-        store(projection, path)
-    except OSError:
-        pass  # a read-only or full disk costs the next visit a recomputation, nothing more
+        projection = compute(table, settings, progress)
+        try:
+            store(projection, path)
+        except OSError:
+            pass  # a read-only or full disk costs the next visit a recomputation, nothing more
+    except BaseException as error:
+        _finish(path, mine, error=error)
+        raise
+    _finish(path, mine, result=projection)
     return projection

@@ -115,3 +115,75 @@ def test_a_loaded_file_without_a_backend_is_a_cpu_map_and_a_cuml_map_keeps_its_b
                backend="cuml").save(tmp_path / "gpu.npz")
     loaded = Projection.load(tmp_path / "gpu.npz")
     assert loaded.backend == "cuml" and "cuml 25.10.00" in loaded.describe()
+
+
+def _in_threads(*calls):
+    """Run each call on a thread of its own; their results (or errors) in order."""
+    import threading
+
+    results: list = [None] * len(calls)
+
+    def run(i, call):
+        try:
+            results[i] = call()
+        except Exception as error:  # noqa: BLE001 - returned for the test to look at
+            results[i] = error
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+def test_a_projection_asked_for_while_it_is_computed_waits_for_it_instead_of_computing_it_again(tmp_path):
+    """A prefetched map and the page that opens meanwhile: one computation, the same map for both."""
+    import threading
+
+    table, started, release, calls = random_table(60, 8), threading.Event(), threading.Event(), []
+
+    def slow(table, settings, progress=None):
+        calls.append(threading.current_thread().name)
+        started.set()
+        assert release.wait(30)
+        return project_table(table, settings, progress)
+
+    def first():
+        return cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=slow)
+
+    def second():
+        assert started.wait(30)  # asked for only once the first is computing
+        threading.Timer(0.3, release.set).start()
+        return cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=slow)
+
+    one, two = _in_threads(first, second)
+    assert len(calls) == 1
+    assert isinstance(one, Projection) and two is one
+
+
+def test_when_the_computation_waited_for_fails_the_waiter_computes_it_itself(tmp_path):
+    import threading
+
+    table, started, release, calls = random_table(60, 8), threading.Event(), threading.Event(), []
+
+    def fails(table, settings, progress=None):
+        calls.append("fails")
+        started.set()
+        assert release.wait(30)
+        raise RuntimeError("stopped")
+
+    def works(table, settings, progress=None):
+        calls.append("works")
+        return project_table(table, settings, progress)
+
+    def second():
+        assert started.wait(30)
+        threading.Timer(0.3, release.set).start()
+        return cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=works)
+
+    one, two = _in_threads(lambda: cached_projection(table, "hash", "token", PCA2, directory=tmp_path,
+                                                     compute=fails), second)
+    assert isinstance(one, RuntimeError) and isinstance(two, Projection)
+    assert calls == ["fails", "works"]
+    assert cache_path("hash", "token", PCA2, tmp_path).is_file()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import threading
 from pathlib import Path
 from typing import Mapping
 
@@ -67,7 +68,23 @@ def get_tables(source: str, options: Mapping[str, str] | None = None) -> Embeddi
     if vocab_file:
         policy.admit(vocab_file, "vocabulary file")
     with st.spinner(t("loading.reading")):  # shown only when reading takes over half a second: a cache miss
-        return _cached_tables(source, path_stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
+        tables = _cached_tables(source, path_stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
+    _this_run.tables = tables
+    return tables
+
+
+#: What the script run on this thread has read (Streamlit runs each script run on a thread of its own).
+_this_run = threading.local()
+
+
+def forget_tables_read() -> None:
+    """Start a script run with nothing read (called by the router first)."""
+    _this_run.tables = None
+
+
+def tables_read_this_run() -> EmbeddingTables | None:
+    """The tables the script run on this thread read last with :func:`get_tables`, or ``None``."""
+    return getattr(_this_run, "tables", None)
 
 
 def active_source() -> str:

@@ -104,8 +104,15 @@ def get_pca(rows: TableRows, source: str, content_hash: str, settings: Projectio
     Raises:
         QueryError: the table is too small for ``dims``.
     """
-    pca = ProjectionSettings("pca", settings.dims, backend=best_backend("pca"))
-    return _pca(rows, source, content_hash, rows.name, pca)
+    return _pca(rows, source, content_hash, rows.name, page_pca_settings(settings.dims))
+
+
+def page_pca_settings(dims: int) -> ProjectionSettings:
+    """The settings of the PCA map a page shows in ``dims`` dimensions: on the best backend here.
+
+    :mod:`dashboard.ui.map_prefetch` asks for the same, so that its map is the one the page reads.
+    """
+    return ProjectionSettings("pca", dims, backend=best_backend("pca"))
 
 
 def wait_for_umap(key: str | None) -> None:
