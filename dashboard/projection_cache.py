@@ -36,6 +36,7 @@ from dashboard.analysis.projection import (
     library_versions,
     project_table,
 )
+from dashboard.errors import ExplorerError
 
 #: Environment variable naming the cache directory.
 CACHE_ENV = "EXPLORER_CACHE_DIR"
@@ -137,8 +138,9 @@ def cached_projection(
     """The projection of ``table``, from disk when computed before, else computed and stored.
 
     While another thread of this process computes the same projection (same cache path), this call waits for
-    it and returns its result (``progress`` then hears nothing); if that computation fails or is stopped, this
-    one looks on disk again and computes it itself.
+    it and returns its result (``progress`` then hears nothing), or raises its
+    :class:`~dashboard.errors.ExplorerError` (bad input fails the same way anywhere); if it fails otherwise or
+    is stopped, this one looks on disk again and computes it itself.
 
     Args:
         table: ``(n_rows, d_model)`` float32, the table ``content_hash`` describes.
@@ -164,8 +166,12 @@ def cached_projection(
                 break
         try:  # the same projection is being computed on another thread: its result, once it has one
             return running.result()
-        except BaseException:  # noqa: BLE001 - it failed or was stopped there: look again, then compute here
-            continue
+        except ExplorerError:
+            raise  # bad input fails the same way here: not computed again
+        except BaseException:
+            if not running.done():
+                raise  # this thread's own interruption, not the computation's
+            continue  # it was stopped or failed there for its own reasons: look again, then compute here
     try:
         projection = compute(table, settings, progress)
         try:

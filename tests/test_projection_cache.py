@@ -1,8 +1,11 @@
 """The on-disk projection cache: round trip, no recomputation, keys, damaged files."""
 
 import numpy as np
+import pytest
 
+from dashboard import projection_cache
 from dashboard.analysis.projection import Projection, ProjectionSettings, project_table
+from dashboard.errors import QueryError
 from dashboard.projection_cache import cache_path, cached_projection, projection_key
 from tests.map_fixtures import random_table
 
@@ -118,7 +121,7 @@ def test_a_loaded_file_without_a_backend_is_a_cpu_map_and_a_cuml_map_keeps_its_b
 
 
 def _in_threads(*calls):
-    """Run each call on a thread of its own; their results (or errors) in order."""
+    """Run each call on a thread of its own; their results (or what they raised) in order."""
     import threading
 
     results: list = [None] * len(calls)
@@ -126,64 +129,126 @@ def _in_threads(*calls):
     def run(i, call):
         try:
             results[i] = call()
-        except Exception as error:  # noqa: BLE001 - returned for the test to look at
+        except BaseException as error:  # noqa: BLE001 - returned for the test to look at
             results[i] = error
 
     threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(30)
+        thread.join(60)
     return results
 
 
-def test_a_projection_asked_for_while_it_is_computed_waits_for_it_instead_of_computing_it_again(tmp_path):
+@pytest.fixture
+def waiting(monkeypatch):
+    """An event set when a caller starts waiting for a projection another thread computes."""
+    import threading
+    from concurrent.futures import Future
+
+    event = threading.Event()
+
+    class SaysWhenWaitedFor(Future):
+        def result(self, timeout=None):
+            event.set()
+            return super().result(timeout)
+
+    monkeypatch.setattr(projection_cache, "Future", SaysWhenWaitedFor)
+    return event
+
+
+def _second_caller(table, tmp_path, started, compute):
+    """Ask for the projection once the first caller is computing it."""
+    def call():
+        assert started.wait(30)
+        return cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=compute)
+    return call
+
+
+def test_a_projection_asked_for_while_it_is_computed_waits_for_it_instead_of_computing_it_again(tmp_path, waiting):
     """A prefetched map and the page that opens meanwhile: one computation, the same map for both."""
     import threading
 
-    table, started, release, calls = random_table(60, 8), threading.Event(), threading.Event(), []
+    table, started, calls = random_table(60, 8), threading.Event(), []
 
     def slow(table, settings, progress=None):
         calls.append(threading.current_thread().name)
         started.set()
-        assert release.wait(30)
+        assert waiting.wait(30)  # returns only once the second caller waits for it
         return project_table(table, settings, progress)
 
-    def first():
-        return cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=slow)
-
-    def second():
-        assert started.wait(30)  # asked for only once the first is computing
-        threading.Timer(0.3, release.set).start()
-        return cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=slow)
-
-    one, two = _in_threads(first, second)
+    one, two = _in_threads(
+        lambda: cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=slow),
+        _second_caller(table, tmp_path, started, slow))
     assert len(calls) == 1
     assert isinstance(one, Projection) and two is one
 
 
-def test_when_the_computation_waited_for_fails_the_waiter_computes_it_itself(tmp_path):
+@pytest.mark.parametrize("error, recomputed", [(RuntimeError("stopped"), True),
+                                               (QueryError("too few rows"), False)])
+def test_a_failure_of_the_computation_waited_for_is_recomputed_unless_the_input_is_bad(tmp_path, waiting, error,
+                                                                                        recomputed):
+    """A stop or crash there is no reason to fail here; bad input (an ExplorerError) fails the same way here."""
     import threading
 
-    table, started, release, calls = random_table(60, 8), threading.Event(), threading.Event(), []
+    table, started, calls = random_table(60, 8), threading.Event(), []
 
     def fails(table, settings, progress=None):
         calls.append("fails")
         started.set()
-        assert release.wait(30)
-        raise RuntimeError("stopped")
+        assert waiting.wait(30)
+        raise error
 
     def works(table, settings, progress=None):
         calls.append("works")
         return project_table(table, settings, progress)
 
-    def second():
-        assert started.wait(30)
-        threading.Timer(0.3, release.set).start()
-        return cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=works)
+    one, two = _in_threads(
+        lambda: cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=fails),
+        _second_caller(table, tmp_path, started, works))
+    assert one is error
+    if recomputed:
+        assert calls == ["fails", "works"] and isinstance(two, Projection)
+        assert cache_path("hash", "token", PCA2, tmp_path).is_file()
+    else:
+        assert calls == ["fails"] and two is error
 
-    one, two = _in_threads(lambda: cached_projection(table, "hash", "token", PCA2, directory=tmp_path,
-                                                     compute=fails), second)
-    assert isinstance(one, RuntimeError) and isinstance(two, Projection)
-    assert calls == ["fails", "works"]
-    assert cache_path("hash", "token", PCA2, tmp_path).is_file()
+
+def test_a_waiter_interrupted_itself_stops_waiting(tmp_path, monkeypatch):
+    """Ctrl-C (or any error raised in the waiting thread) reaches the waiter; it does not compute instead."""
+    import threading
+    from concurrent.futures import Future
+
+    started, release, calls = threading.Event(), threading.Event(), []
+
+    class Interrupted(Future):
+        def result(self, timeout=None):
+            if threading.current_thread().name == "waiter":
+                raise KeyboardInterrupt
+            return super().result(timeout)
+
+    monkeypatch.setattr(projection_cache, "Future", Interrupted)
+    table = random_table(60, 8)
+
+    def held(table, settings, progress=None):
+        calls.append("held")
+        started.set()
+        assert release.wait(30)
+        return project_table(table, settings, progress)
+
+    results: list = []
+
+    def waiter():
+        assert started.wait(30)
+        try:
+            cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=held)
+        except BaseException as error:  # noqa: BLE001 - looked at below
+            results.append(error)
+        finally:
+            release.set()
+
+    thread = threading.Thread(target=waiter, name="waiter", daemon=True)
+    thread.start()
+    cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=held)
+    thread.join(30)
+    assert calls == ["held"] and isinstance(results[0], KeyboardInterrupt)

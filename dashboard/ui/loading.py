@@ -68,22 +68,23 @@ def get_tables(source: str, options: Mapping[str, str] | None = None) -> Embeddi
     if vocab_file:
         policy.admit(vocab_file, "vocabulary file")
     with st.spinner(t("loading.reading")):  # shown only when reading takes over half a second: a cache miss
-        tables = _cached_tables(source, path_stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
-    _this_run.tables = tables
-    return tables
+        return _cached_tables(source, path_stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
 
 
-#: What the script run on this thread has read (Streamlit runs each script run on a thread of its own).
+#: The active tables the script run on this thread showed (Streamlit runs each script run on a thread of its own).
 _this_run = threading.local()
 
 
-def forget_tables_read() -> None:
-    """Start a script run with nothing read (called by the router first)."""
+def forget_active_tables() -> None:
+    """Start a script run with no active tables shown (called by the router first)."""
     _this_run.tables = None
 
 
-def tables_read_this_run() -> EmbeddingTables | None:
-    """The tables the script run on this thread read last with :func:`get_tables`, or ``None``."""
+def active_tables_this_run() -> EmbeddingTables | None:
+    """The active source's tables, if the script run on this thread showed them (:func:`active_tables`), else ``None``.
+
+    Not any other checkpoint a page read beside them (Compare's second one, Initialisation's step 0).
+    """
     return getattr(_this_run, "tables", None)
 
 
@@ -104,8 +105,10 @@ def active_tables() -> EmbeddingTables:
     when a file changed under us; the message says so and the page stops cleanly.
     """
     try:
-        return get_tables(active_source(), active_options())
+        tables = get_tables(active_source(), active_options())
     except ExplorerError as error:
         st.error(escape_markdown(render(load_error_message(active_source(), error))))
         st.stop()
         raise  # unreachable: st.stop() raises
+    _this_run.tables = tables
+    return tables

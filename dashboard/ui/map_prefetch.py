@@ -2,15 +2,17 @@
 
 A 256,000 x 2,304 token table (Gemma's) takes about 5-6 s to project with
 PCA on the 2-core machine (:mod:`dashboard.analysis.pca_solvers`), and the
-Token map opens on that map. So when a script run has read a table with at
-least :data:`PREFETCH_MIN_VALUES` values (``vocab_size * d_model``: Llama 3's,
+Token map opens on that map. So when a page has shown a checkpoint whose token
+table has at least :data:`PREFETCH_MIN_VALUES` values (``vocab_size * d_model``: Llama 3's,
 Qwen2's and Gemma's tables, not GPT-2's or any bundled one, whose PCA takes
 under a second), the router asks for the token table's 2D PCA once the page is
 drawn (:func:`prefetch_token_pca`), on one daemon thread, with the settings
 the Token map asks for (:func:`dashboard.ui.map_data.page_pca_settings`). It
 lands in the on-disk cache (:mod:`dashboard.projection_cache`); a Token map
-opened while it runs waits for it rather than starting a second one. A map
-already on disk, or already being computed, is not asked for again.
+opened while it runs waits for it rather than starting a second one. Each
+map is asked for once per process (also where it cannot be stored); one
+already on disk is not asked for; a map asked for and not started yet is
+dropped when another table's is asked for.
 
 It starts after the page's own work, so the page that read the table is not
 slowed; a user who opens the Token map at once still waits for the rest of
@@ -23,12 +25,14 @@ computed beforehand with ``python -m dashboard precompute`` has no use for it).
 from __future__ import annotations
 
 import os
-import queue
 import threading
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Mapping
 
+import numpy as np
+
+from dashboard.analysis.projection import ProjectionSettings
 from dashboard.projection_cache import cache_path, cached_projection
 from dashboard.tables import EmbeddingTables
 
@@ -40,9 +44,15 @@ PREFETCH_MIN_VALUES = 10**8
 #: Dimensions of the map prefetched: the Token map's default.
 PREFETCH_DIMS = 2
 
-_jobs: queue.SimpleQueue = queue.SimpleQueue()
+_lock = threading.Condition()
+#: The map asked for and not started yet: at most one, the latest (a reader who moved on to another table wants
+#: that one's map; the one before is dropped, unstarted, and its table not held).
+_pending: list[tuple] = []
+#: Maps queued or running, by cache path.
 _asked: dict[Path, Future] = {}
-_lock = threading.Lock()
+#: Maps this process has computed or failed to compute, so that each is asked for once per process even where
+#: it cannot be stored (an unwritable cache directory, a full disk): cache paths.
+_done: set[Path] = set()
 _worker: threading.Thread | None = None
 
 
@@ -55,13 +65,14 @@ def prefetch_token_pca(tables: EmbeddingTables | None) -> Future | None:
     """Ask for the 2D PCA map of ``tables``' token table in the background, where it is worth it.
 
     Args:
-        tables: what the script run read, or ``None`` (nothing read: nothing to do).
+        tables: the active tables the script run showed, or ``None`` (none: nothing to do).
 
     Returns:
         The computation's future (resolves to the :class:`~dashboard.analysis.projection.Projection`, or to
-        its error, which is also what a page asking for the map then meets), the same one while it is queued
-        or running; ``None`` when nothing is asked for: no tables, a table under :data:`PREFETCH_MIN_VALUES`,
-        prefetching turned off, or the map already on disk. Never raises.
+        its error, which is also what a page asking for the map then meets; cancelled if a later table's map
+        was asked for before it started), the same one each time for one map; ``None`` when nothing is asked
+        for: no tables, a table under :data:`PREFETCH_MIN_VALUES`, prefetching turned off, or the map already
+        on disk. Never raises.
     """
     if tables is None or not prefetch_enabled() or tables.token.size < PREFETCH_MIN_VALUES:
         return None
@@ -70,16 +81,20 @@ def prefetch_token_pca(tables: EmbeddingTables | None) -> Future | None:
 
         settings = page_pca_settings(PREFETCH_DIMS)
         path = cache_path(tables.content_hash, "token", settings)
-        if path.is_file():
-            return None
     except Exception:  # noqa: BLE001 - a prefetch is a courtesy: the page computes the map itself if need be
         return None
     with _lock:
-        if path in _asked:
+        if path in _asked and not _asked[path].cancelled():
             return _asked[path]
+        if path in _done or path.is_file():
+            return None
+        for *_, dropped_path, dropped in _pending:
+            dropped.cancel()
+            _asked.pop(dropped_path, None)
         future = _asked[path] = Future()
-        _jobs.put((tables.token, tables.content_hash, settings, path, future))
+        _pending[:] = [(tables.token, tables.content_hash, settings, path, future)]
         _start_worker()
+        _lock.notify()
     return future
 
 
@@ -93,11 +108,30 @@ def _start_worker() -> None:
 def _work() -> None:
     """Compute the asked maps one at a time (two at once would each take twice as long on two cores)."""
     while True:
-        table, content_hash, settings, path, future = _jobs.get()
-        try:
-            future.set_result(cached_projection(table, content_hash, "token", settings, directory=path.parent))
-        except BaseException as error:  # noqa: BLE001 - kept for whoever holds the future; the worker goes on
-            future.set_exception(error)
-        finally:
-            with _lock:
-                _asked.pop(path, None)
+        with _lock:
+            while not _pending:
+                _lock.wait()
+            job = _pending.pop()
+        _run(*job)
+        del job  # the table is not held past its map: its checkpoint may leave the cache meanwhile
+
+
+def _run(table: np.ndarray, content_hash: str, settings: ProjectionSettings, path: Path, future: Future) -> None:
+    if not future.set_running_or_notify_cancel():  # its holder cancelled it
+        with _lock:
+            if _asked.get(path) is future:
+                del _asked[path]
+        return
+    failure: BaseException | None = None
+    projection = None
+    try:
+        projection = cached_projection(table, content_hash, "token", settings, directory=path.parent)
+    except BaseException as error:  # noqa: BLE001 - kept for whoever holds the future; the worker goes on
+        failure = error
+    with _lock:
+        _asked.pop(path, None)
+        _done.add(path)
+    if failure is None:
+        future.set_result(projection)
+    else:
+        future.set_exception(failure)

@@ -151,3 +151,13 @@ def test_a_table_of_identical_rows_but_one_has_all_its_variance_on_the_first_axi
     projection = project_pca(table, ProjectionSettings("pca", 2))
     assert projection.explained_variance[0] == pytest.approx(1.0, abs=1e-4)
     assert np.isfinite(projection.coords).all()
+
+
+def test_randomized_survives_a_row_past_what_float32_squares_can_sum(randomized_from_small_tables):
+    """Entries of 5e17 overflow a float32 sum of 2,304 squares: the total variance is summed in float64 there."""
+    table = np.random.default_rng(0).standard_normal((3_000, 2_304)).astype(np.float32)
+    table[5] = 5e17
+    coords, ratios = fit_pca(table, 2)
+    assert np.isfinite(coords).all() and np.isfinite(ratios).all()
+    assert ratios[0] == pytest.approx(1.0, abs=1e-6)
+    assert np.argmax(np.abs(coords[:, 0])) == 5

@@ -56,7 +56,9 @@ def test_small_tables_nothing_read_and_a_server_that_turned_it_off_prefetch_noth
     assert map_prefetch.prefetch_token_pca(tables).result(timeout=60) is not None
 
 
-def test_a_map_asked_for_again_while_queued_or_running_is_one_computation(small_threshold, monkeypatch):
+@pytest.fixture
+def held_worker(small_threshold, monkeypatch):
+    """The worker's computations wait for ``release``; ``calls`` lists the content hash of each one started."""
     release, calls = threading.Event(), []
     real = map_prefetch.cached_projection
 
@@ -66,6 +68,12 @@ def test_a_map_asked_for_again_while_queued_or_running_is_one_computation(small_
         return real(*args, **kwargs)
 
     monkeypatch.setattr(map_prefetch, "cached_projection", held)
+    yield release, calls
+    release.set()
+
+
+def test_a_map_asked_for_again_while_queued_or_running_is_one_computation(held_worker):
+    release, calls = held_worker
     tables = tables_of(random_table(300, 8))
     first = map_prefetch.prefetch_token_pca(tables)
     again = map_prefetch.prefetch_token_pca(tables)
@@ -74,14 +82,54 @@ def test_a_map_asked_for_again_while_queued_or_running_is_one_computation(small_
     assert calls == [tables.content_hash]
 
 
-def test_the_router_prefetches_the_map_of_the_table_a_page_read(small_threshold, tmp_path):
+def test_a_map_that_cannot_be_stored_is_computed_once_per_process(small_threshold, monkeypatch, tmp_path):
+    """An unwritable cache directory must not make every page's run start the same PCA again."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(blocker / "projections"))  # cannot be made
+    calls = []
+    real = map_prefetch.cached_projection
+    monkeypatch.setattr(map_prefetch, "cached_projection", lambda *a, **k: calls.append(1) or real(*a, **k))
+    tables = tables_of(random_table(300, 8))
+    assert map_prefetch.prefetch_token_pca(tables).result(timeout=60) is not None
+    for _ in range(3):
+        assert map_prefetch.prefetch_token_pca(tables) is None
+    assert calls == [1] and not page_map_path(tables).exists()
+
+
+def test_a_map_not_started_yet_is_dropped_for_the_next_tables(held_worker):
+    """A reader who moved on to another checkpoint wants that one's map; the one between is not computed."""
+    release, calls = held_worker
+    first, between, last = (tables_of(random_table(300, 8, seed)) for seed in (1, 2, 3))
+    running = map_prefetch.prefetch_token_pca(first)
+    deadline = time.monotonic() + 30
+    while not calls and time.monotonic() < deadline:  # the worker has taken the first
+        time.sleep(0.01)
+    dropped = map_prefetch.prefetch_token_pca(between)
+    wanted = map_prefetch.prefetch_token_pca(last)
+    release.set()
+    assert wanted.result(timeout=60) is not None and running.result(timeout=60) is not None
+    assert dropped.cancelled()
+    assert calls == [first.content_hash, last.content_hash]
+    assert map_prefetch.prefetch_token_pca(between) is not None  # asked for again, it is computed
+
+
+def test_the_token_map_opened_after_the_overview_reads_the_map_the_router_prefetched(small_threshold, tmp_path,
+                                                                                      monkeypatch):
+    from dashboard.analysis import pca_solvers
+    from dashboard.checkpoints import load_tables
+
     folder = factories.gpt2_folder(tmp_path / "gpt2")
     at = open_app_page("pages/overview.py", model=folder)
     assert not at.exception
-    from dashboard.checkpoints import load_tables
-
     path = page_map_path(load_tables(str(folder)))
     deadline = time.monotonic() + 60
     while not path.is_file() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert path.is_file()
+    fits = []
+    real = pca_solvers.fit_pca
+    monkeypatch.setattr(pca_solvers, "fit_pca", lambda table, dims: fits.append(table.shape) or real(table, dims))
+    at = open_app_page("pages/token_map.py", model=folder)
+    assert not at.exception
+    assert fits == []  # the page read the prefetched map: the same key
