@@ -12,10 +12,12 @@ MESSAGES = {
     # Token map page.
     "token_map.title": ("Token map", "토큰 지도"),
     "token_map.caption": (
-        "Every row projected to 2D or 3D. PCA appears at once; UMAP or t-SNE runs in the background and replaces "
-        "it when done. Hover a point for its token; drag to pan, scroll to zoom.",
-        "모든 행을 2D 또는 3D로 투영합니다. PCA는 바로 나타나고, UMAP이나 t-SNE는 뒤에서 계산하다가 끝나면 PCA 대신 "
-        "보입니다. 점 위에 마우스를 올리면 토큰이 보입니다. 끌면 이동하고, 스크롤하면 확대합니다."),
+        "Every row projected to 2D or 3D. PCA is shown first (several seconds for the largest vocabularies, once: "
+        "the map is kept); UMAP or t-SNE runs in the background and replaces it when done. Hover a point for its "
+        "token; drag to pan, scroll to zoom.",
+        "모든 행을 2D 또는 3D로 투영합니다. PCA가 먼저 보이고(가장 큰 어휘는 처음 한 번 몇 초 걸리며, 지도는 저장됩니다), "
+        "UMAP이나 t-SNE는 뒤에서 계산하다가 끝나면 PCA 대신 보입니다. 점 위에 마우스를 올리면 토큰이 보입니다. "
+        "끌면 이동하고, 스크롤하면 확대합니다."),
     "token_map.table_label": ("Table", "테이블"),
     "token_map.method_label": ("Method", "투영 방법"),
     "token_map.dims_label": ("Dimensions", "차원"),
