@@ -98,6 +98,11 @@ def write_table(folder: Path, rows: int = ROWS, width: int = WIDTH) -> Path:
     return folder
 
 
+def server_env(cache: Path) -> dict[str, str]:
+    """The bench server's settings: an empty projection cache of its own, no UMAP warm-up, any local path."""
+    return {"EXPLORER_CACHE_DIR": str(cache), "EXPLORER_WARM_UMAP": "0", "EXPLORER_LOCAL_PATHS": "any"}
+
+
 def chart_frames_bytes(frames: list[bytes]) -> int:
     """Bytes of the WebSocket frames that add a map element (:data:`CHART_ELEMENTS`)."""
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -224,8 +229,7 @@ def run(rows: int = ROWS) -> SuiteResult:
         cache = scratch / "projections"
         cache.mkdir()
         url_tail = f"/token_map?model={quote(str(folder))}"
-        with serve(env={"EXPLORER_CACHE_DIR": str(cache), "EXPLORER_WARM_UMAP": "0",
-                        "EXPLORER_LOCAL_PATHS": "any"}) as server, chromium() as browser:
+        with serve(env=server_env(cache)) as server, chromium() as browser:
             first = measure_load(browser, server.url + url_tail)
             open_page(browser, server.url + url_tail + "&renderer=altair")  # untimed: the sample's first chart
             stages = [{} for _ in range(RUNS)]
@@ -240,8 +244,7 @@ def run(rows: int = ROWS) -> SuiteResult:
             wide_seconds = measure_load(browser, server.url + "/token_map" + wide_tail, milestones=wide_marks)[0]
         read_first = scratch / "projections-read-first"
         read_first.mkdir()
-        with serve(env={"EXPLORER_CACHE_DIR": str(read_first), "EXPLORER_WARM_UMAP": "0",
-                        "EXPLORER_LOCAL_PATHS": "any"}) as server, chromium() as browser:
+        with serve(env=server_env(read_first)) as server, chromium() as browser:
             open_page(browser, server.url + "/" + wide_tail, stages=("finished",))  # untimed: reads the table
             time.sleep(READ_FIRST_S)  # a reader on the Overview: the prefetched map is computed meanwhile
             read_first_seconds = measure_load(browser, server.url + "/token_map" + wide_tail)[0]
