@@ -24,6 +24,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from dashboard.array_digest import update_with_array
 from dashboard.errors import InvalidTableError, ShapeMismatchError
 from dashboard.i18n import Text, msg
 
@@ -314,7 +315,8 @@ class EmbeddingTables:
 
     @cached_property
     def content_hash(self) -> str:
-        """Hex digest (blake2b, 16 bytes) of the token and position tables' bytes.
+        """Hex digest (blake2b, 16 bytes) of the token and position tables' shapes and bytes (a table of 256 MiB
+        or more by its chunks' SHA-256 digests, on every core: :mod:`dashboard.array_digest`).
 
         Keys on-disk caches of derived results: same tables, same key, whatever
         file or name they were read from.
@@ -323,5 +325,5 @@ class EmbeddingTables:
         for table in (self.token, self.position):
             if table is not None:
                 digest.update(str(table.shape).encode())
-                digest.update(memoryview(table).cast("B"))
+                update_with_array(digest, table)
         return digest.hexdigest()

@@ -15,6 +15,7 @@ import hashlib
 
 import numpy as np
 
+from dashboard.array_digest import update_with_array
 from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
@@ -47,7 +48,8 @@ def describe_head(tables: EmbeddingTables) -> Text:
 
 
 def head_content_hash(tables: EmbeddingTables) -> str:
-    """Hex digest (blake2b, 16 bytes) of the tables' content hash and the stored head's bytes.
+    """Hex digest (blake2b, 16 bytes) of the tables' content hash and the stored head's shape and bytes (as
+    :attr:`EmbeddingTables.content_hash` digests a table).
 
     Keys caches of results derived from the head, which
     :attr:`EmbeddingTables.content_hash` (token and position tables only) does
@@ -57,5 +59,5 @@ def head_content_hash(tables: EmbeddingTables) -> str:
         return tables.content_hash
     digest = hashlib.blake2b(tables.content_hash.encode(), digest_size=16)
     digest.update(str(tables.output_head.shape).encode())
-    digest.update(memoryview(tables.output_head).cast("B"))
+    update_with_array(digest, tables.output_head)
     return digest.hexdigest()
