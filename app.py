@@ -4,14 +4,11 @@ import streamlit as st
 
 from dashboard.i18n import t
 from dashboard.ui.language import apply_language, render_language_switch
-from dashboard.ui.loading import forget_active_tables, active_tables_this_run
-from dashboard.ui.map_prefetch import prefetch_token_pca
 from dashboard.ui.navigation import build_navigation
 from dashboard.ui.page_guard import guard_page
 from dashboard.ui.projection_jobs import start_pca_import, start_umap_warmup
 from dashboard.ui.sidebar import render_sidebar
 
-forget_active_tables()
 apply_language()  # before anything is titled: the navigation, the sidebar and the page read it
 st.set_page_config(page_title=t("app.title"), page_icon=":material/grid_on:", layout="wide")
 
@@ -24,4 +21,3 @@ with guard_page():
     render_sidebar()
 with guard_page():
     navigation.run()
-prefetch_token_pca(active_tables_this_run())  # a large table's first map, computed once this page is drawn

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import threading
 from pathlib import Path
 from typing import Mapping
 
@@ -71,23 +70,6 @@ def get_tables(source: str, options: Mapping[str, str] | None = None) -> Embeddi
         return _cached_tables(source, path_stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
 
 
-#: The active tables the script run on this thread showed (Streamlit runs each script run on a thread of its own).
-_this_run = threading.local()
-
-
-def forget_active_tables() -> None:
-    """Start a script run with no active tables shown (called by the router first)."""
-    _this_run.tables = None
-
-
-def active_tables_this_run() -> EmbeddingTables | None:
-    """The active source's tables, if the script run on this thread showed them (:func:`active_tables`), else ``None``.
-
-    Not any other checkpoint a page read beside them (Compare's second one, Initialisation's step 0).
-    """
-    return getattr(_this_run, "tables", None)
-
-
 def active_source() -> str:
     """The source every page shows (bundled default until the user picks another)."""
     return st.session_state.get(state.ACTIVE_SOURCE, DEFAULT_NAME)
@@ -110,5 +92,4 @@ def active_tables() -> EmbeddingTables:
         st.error(escape_markdown(render(load_error_message(active_source(), error))))
         st.stop()
         raise  # unreachable: st.stop() raises
-    _this_run.tables = tables
     return tables

@@ -1,12 +1,13 @@
-"""The Token map's first map of a large token table, computed in the background once a page has read the table.
+"""The Token map's first map of a large token table, computed in the background from the moment the table is read.
 
 A 256,000 x 2,304 token table (Gemma's) takes about 5-6 s to project with
 PCA on the 2-core machine (:mod:`dashboard.analysis.pca_solvers`), and the
-Token map opens on that map. So when a page has shown a checkpoint whose token
-table has at least :data:`PREFETCH_MIN_VALUES` values (``vocab_size * d_model``: Llama 3's,
+Token map opens on that map. So when a checkpoint whose token table has at
+least :data:`PREFETCH_MIN_VALUES` values (``vocab_size * d_model``: Llama 3's,
 Qwen2's and Gemma's tables, not GPT-2's or any bundled one, whose PCA takes
-under a second), the router asks for the token table's 2D PCA once the page is
-drawn (:func:`prefetch_token_pca`), on one daemon thread, with the settings
+under a second) is read and made the one shown (the sidebar's ``activate``:
+a session's first run, a load), its token table's 2D PCA is asked for at once
+(:func:`prefetch_token_pca`), on one daemon thread, with the settings
 the Token map asks for (:func:`dashboard.ui.map_data.page_pca_settings`). It
 lands in the on-disk cache (:mod:`dashboard.projection_cache`); a Token map
 opened while it runs waits for it rather than starting a second one. Each
@@ -14,12 +15,14 @@ map is asked for once per process (also where it cannot be stored); one
 already on disk is not asked for; a map asked for and not started yet is
 dropped when another table's is asked for.
 
-It starts after the page's own work, so the page that read the table is not
-slowed; a user who opens the Token map at once still waits for the rest of
-it. The cost: a reader who never opens the Token map has spent one PCA of the
-table (seconds of both cores, once per table: the map stays on disk).
-``EXPLORER_PREFETCH_PCA=0`` turns it off (a class server whose maps were
-computed beforehand with ``python -m dashboard precompute`` has no use for it).
+It runs beside the first page's own work (the Overview's norms and charts:
+about 2 s for that table after the read), which it barely slows, and a user who
+opens the Token map at once waits for the rest of it. It used to start once that
+page was drawn; starting at the read gives the map those seconds. The cost: a
+reader who never opens the Token map has spent one PCA of the table (seconds of
+both cores, once per table: the map stays on disk). ``EXPLORER_PREFETCH_PCA=0``
+turns it off (a class server whose maps were computed beforehand with
+``python -m dashboard precompute`` has no use for it).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A large token table's first Token map, computed in the background once a page has read the table."""
+"""A large token table's first Token map, computed in the background from the moment the table is read."""
 
 import threading
 import time
@@ -114,8 +114,8 @@ def test_a_map_not_started_yet_is_dropped_for_the_next_tables(held_worker):
     assert map_prefetch.prefetch_token_pca(between) is not None  # asked for again, it is computed
 
 
-def test_the_token_map_opened_after_the_overview_reads_the_map_the_router_prefetched(small_threshold, tmp_path,
-                                                                                      monkeypatch):
+def test_the_token_map_opened_after_the_overview_reads_the_map_prefetched_when_the_link_s_checkpoint_was_read(
+        small_threshold, tmp_path, monkeypatch):
     from dashboard.analysis import pca_solvers
     from dashboard.checkpoints import load_tables
 
