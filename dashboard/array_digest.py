@@ -31,6 +31,14 @@ MAX_THREADS = 8
 _CHUNKED_TAG = b"sha256-chunks-64MiB\x00"
 
 
+def _usable_cores() -> int:
+    """Cores this process may run on (``os.sched_getaffinity``, which macOS and Windows lack: all cores there)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
 def update_with_array(digest: Any, array: np.ndarray) -> None:
     """Feed ``array``'s bytes (C order) into ``digest``: as they are, or, from :data:`PARALLEL_MIN_BYTES`, as the
     SHA-256 digests of its :data:`CHUNK_BYTES` chunks, in order, computed on up to one thread per core.
@@ -47,7 +55,7 @@ def update_with_array(digest: Any, array: np.ndarray) -> None:
         digest.update(data)
         return
     starts = range(0, len(data), CHUNK_BYTES)
-    threads = max(1, min(MAX_THREADS, len(os.sched_getaffinity(0)), len(starts)))
+    threads = max(1, min(MAX_THREADS, _usable_cores(), len(starts)))
     digest.update(_CHUNKED_TAG)
     with ThreadPoolExecutor(threads, thread_name_prefix="table-digest") as pool:
         for chunk_digest in pool.map(lambda start: hashlib.sha256(data[start:start + CHUNK_BYTES]).digest(), starts):

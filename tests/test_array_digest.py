@@ -56,6 +56,15 @@ def test_a_large_array_s_digest_does_not_depend_on_the_threads(small_chunks, mon
     assert _digest(array) == many
 
 
+def test_a_system_without_cpu_affinity_digests_on_every_core(small_chunks, monkeypatch):
+    """macOS and Windows have no ``os.sched_getaffinity``: the digest is the same, on ``os.cpu_count()`` threads."""
+    array = np.random.default_rng(4).standard_normal((100, 30)).astype(np.float32)
+    expected = _digest(array)
+    monkeypatch.delattr(array_digest.os, "sched_getaffinity")
+    assert array_digest._usable_cores() == (array_digest.os.cpu_count() or 1)
+    assert _digest(array) == expected
+
+
 @pytest.mark.parametrize("where", [0, 1500, 11_999])
 def test_one_changed_byte_anywhere_in_a_large_array_changes_its_digest(small_chunks, where):
     array = np.random.default_rng(2).standard_normal((100, 30)).astype(np.float32)
