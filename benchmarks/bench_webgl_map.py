@@ -313,7 +313,8 @@ def run(rows: int = ROWS) -> SuiteResult:
         "share them). "
         "The same map opened by its link in the sidebar of the Overview (same tab: Streamlit changes page without "
         f"loading one): drawn {', '.join(f'{c:.2f}' for c in clicked)} s after the click ({WIDE_RUNS} more fresh "
-        "servers); a new tab also loads Streamlit's page first (about 1.7 s before the page's script starts). "
+        "servers); a new tab also loads Streamlit's page first (the page's script started 1.7-2.0 s after "
+        "navigation in runs timed separately on 2026-12-04). "
         f"A reader who stays {READ_FIRST_S:.0f} s on the Overview first (a fresh server and cache, the table read "
         f"again): the map drawn {read_first_seconds:.1f} s after the Token map was opened.",
         f"'Drawn' is read from the pixels: at least {DRAWN_SHARE:.0%} of the plot area (inside the axes) off the "

@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-#: Arrays of at least this many bytes (256 MiB: a 29,000 x 2,304 float32 table) are digested in chunks.
+#: Arrays of at least this many bytes (256 MiB: a 30,000 x 2,304 float32 table) are digested in chunks.
 PARALLEL_MIN_BYTES = 256 * 2**20
-#: Bytes per chunk (64 MiB): 37 chunks for Gemma's table, enough to keep every core busy to the end.
+#: Bytes per chunk (64 MiB): 36 chunks for Gemma's table, enough to keep every core busy to the end.
 CHUNK_BYTES = 64 * 2**20
 #: Most threads digesting at once.
 MAX_THREADS = 8
@@ -35,7 +35,7 @@ def _usable_cores() -> int:
     """Cores this process may run on (``os.sched_getaffinity``, which macOS and Windows lack: all cores there)."""
     try:
         return len(os.sched_getaffinity(0))
-    except AttributeError:
+    except (AttributeError, OSError):
         return os.cpu_count() or 1
 
 
@@ -45,10 +45,11 @@ def update_with_array(digest: Any, array: np.ndarray) -> None:
 
     Args:
         digest: a ``hashlib`` object (its ``update`` is called, from this thread only).
-        array: C-contiguous, any dtype and shape; read, never copied.
+        array: C-contiguous and not empty (every table is both), any dtype and shape; read, never copied.
 
     Raises:
-        ValueError: ``array`` is not C-contiguous (``memoryview(...).cast`` refuses it).
+        TypeError: ``array`` is not C-contiguous, or empty with more than one axis (``memoryview.cast`` refuses
+            both).
     """
     data = memoryview(array).cast("B")
     if len(data) < PARALLEL_MIN_BYTES:

@@ -5,9 +5,10 @@ PCA on the 2-core machine (:mod:`dashboard.analysis.pca_solvers`), and the
 Token map opens on that map. So when a checkpoint whose token table has at
 least :data:`PREFETCH_MIN_VALUES` values (``vocab_size * d_model``: Llama 3's,
 Qwen2's and Gemma's tables, not GPT-2's or any bundled one, whose PCA takes
-under a second) is read and made the one shown (the sidebar's ``activate``:
-a session's first run, a load), its token table's 2D PCA is asked for at once
-(:func:`prefetch_token_pca`), on one daemon thread, with the settings
+under a second) is shown, its token table's 2D PCA is asked for when the page
+asks for the tables (:func:`dashboard.ui.loading.active_tables`, before the page's
+own work: at once after the read on a session's first run or a load), by
+:func:`prefetch_token_pca`, on one daemon thread, with the settings
 the Token map asks for (:func:`dashboard.ui.map_data.page_pca_settings`). It
 lands in the on-disk cache (:mod:`dashboard.projection_cache`); a Token map
 opened while it runs waits for it rather than starting a second one. Each
@@ -18,7 +19,9 @@ dropped when another table's is asked for.
 It runs beside the first page's own work (the Overview's norms and charts:
 about 2 s for that table after the read), which it barely slows, and a user who
 opens the Token map at once waits for the rest of it. It used to start once that
-page was drawn; starting at the read gives the map those seconds. The cost: a
+page was drawn; starting at the read gives the map those seconds. Each later page
+run asks again (a few checks, the map being on disk or asked for already), so a map
+dropped unstarted for another table's is asked for again when its table is next shown. The cost: a
 reader who never opens the Token map has spent one PCA of the table (seconds of
 both cores, once per table: the map stays on disk). ``EXPLORER_PREFETCH_PCA=0``
 turns it off (a class server whose maps were computed beforehand with
@@ -68,7 +71,8 @@ def prefetch_token_pca(tables: EmbeddingTables | None) -> Future | None:
     """Ask for the 2D PCA map of ``tables``' token table in the background, where it is worth it.
 
     Args:
-        tables: the active tables the script run showed, or ``None`` (none: nothing to do).
+        tables: the tables a page is about to show (:func:`dashboard.ui.loading.active_tables`), or ``None``
+            (nothing to do).
 
     Returns:
         The computation's future (resolves to the :class:`~dashboard.analysis.projection.Projection`, or to
@@ -80,23 +84,27 @@ def prefetch_token_pca(tables: EmbeddingTables | None) -> Future | None:
     if tables is None or not prefetch_enabled() or tables.token.size < PREFETCH_MIN_VALUES:
         return None
     try:
-        from dashboard.ui.map_data import page_pca_settings  # the map pages' imports: only for a large table
-
-        settings = page_pca_settings(PREFETCH_DIMS)
-        path = cache_path(tables.content_hash, "token", settings)
+        return _ask(tables)
     except Exception:  # noqa: BLE001 - a prefetch is a courtesy: the page computes the map itself if need be
         return None
+
+
+def _ask(tables: EmbeddingTables) -> Future | None:
+    from dashboard.ui.map_data import page_pca_settings  # the map pages' imports: only for a large table
+
+    settings = page_pca_settings(PREFETCH_DIMS)
+    path = cache_path(tables.content_hash, "token", settings)
     with _lock:
         if path in _asked and not _asked[path].cancelled():
             return _asked[path]
-        if path in _done or path.is_file():
+        if path in _done or os.path.isfile(path):  # os.path: False, not an error, for a folder it may not search
             return None
+        _start_worker()  # first: a thread that cannot start leaves nothing queued
         for *_, dropped_path, dropped in _pending:
             dropped.cancel()
             _asked.pop(dropped_path, None)
         future = _asked[path] = Future()
         _pending[:] = [(tables.token, tables.content_hash, settings, path, future)]
-        _start_worker()
         _lock.notify()
     return future
 

@@ -16,7 +16,6 @@ from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
-from dashboard.ui.map_prefetch import prefetch_token_pca
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
 from dashboard.ui.path_access import session_policy, setting_problem
 from dashboard.ui.session_files import IDLE_ENV, SessionFolder, idle_minutes, sweep_now_and_then
@@ -51,7 +50,7 @@ def activate(source: str, options: dict[str, str] | None = None) -> bool:
     bundled = find_bundled(source)
     source = bundled.name if bundled else source
     try:
-        tables = get_tables(source, options)
+        get_tables(source, options)
     except ExplorerError as error:
         st.session_state[state.LOAD_ERROR] = load_error_message(source, error)
         _sync_pickers()
@@ -68,7 +67,6 @@ def activate(source: str, options: dict[str, str] | None = None) -> bool:
         st.query_params.pop(state.MODEL_PARAM, None)
     else:
         st.query_params[state.MODEL_PARAM] = linked
-    prefetch_token_pca(tables)  # a large token table's first map, computed from the moment the table is read
     return True
 
 

@@ -133,3 +133,18 @@ def test_the_token_map_opened_after_the_overview_reads_the_map_prefetched_when_t
     at = open_app_page("pages/token_map.py", model=folder)
     assert not at.exception
     assert fits == []  # the page read the prefetched map: the same key
+
+
+def test_a_prefetch_that_fails_anywhere_returns_none_and_leaves_nothing_queued(small_threshold, monkeypatch):
+    """The prefetch runs in every page's ``active_tables``: whatever fails in it must not reach the page."""
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    tables = tables_of(random_table(300, 8, 5))
+    with monkeypatch.context() as patched:
+        patched.setattr(map_prefetch, "cache_path", refused)
+        assert map_prefetch.prefetch_token_pca(tables) is None
+    with monkeypatch.context() as patched:
+        patched.setattr(map_prefetch, "_start_worker", refused)
+        assert map_prefetch.prefetch_token_pca(tables) is None
+    assert map_prefetch.prefetch_token_pca(tables).result(timeout=60) is not None  # nothing was left queued
