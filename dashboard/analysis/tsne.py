@@ -22,10 +22,12 @@ number is one of the parameters in the cache key; unseeded, it uses every core.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from dashboard.analysis.umap_process import FitCancelledError
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 
@@ -54,12 +56,16 @@ class _IterationReporter:
     """openTSNE callback: turns iteration counts of both phases into progress calls.
 
     openTSNE numbers the iterations of each phase from 1 again; the calls are
-    counted here instead. Never raises (a true return value would stop the fit).
+    counted here instead. Never raises. A progress call that raises
+    :class:`FitCancelledError` (nobody waits for the map any more) makes it
+    return true, which ends openTSNE's optimisation; :attr:`stopped` records it,
+    because openTSNE's ``fit`` then returns the half-optimised embedding as if done.
     """
 
     def __init__(self, progress: "ProgressCallback") -> None:
         self._progress = progress
         self._done = 0
+        self.stopped = False
 
     def __call__(self, iteration: int, error: float, embedding: np.ndarray) -> bool:
         self._done += REPORT_EVERY
@@ -70,9 +76,11 @@ class _IterationReporter:
             else:
                 label = msg("tsne.stage.iteration", done=self._done - EARLY_EXAGGERATION_ITER, total=N_ITER)
             self._progress(min(self._done / total, 1.0), label)
+        except FitCancelledError:
+            self.stopped = True
         except Exception:  # a progress display must never stop the computation
             pass
-        return False
+        return self.stopped
 
 
 def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
@@ -83,7 +91,9 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
         table: ``(n_rows, d_model)`` float32.
         settings: ``method="tsne"`` settings (``dims``, ``seed``, ``perplexity``).
         progress: called with the fraction of iterations done and a label; the
-            affinity stage (nearest neighbours) reports once, at 0.
+            affinity stage (nearest neighbours) reports once, at 0. When it raises
+            :class:`FitCancelledError`, the fit stops there (at most :data:`REPORT_EVERY`
+            iterations later; the affinity stage, once started, runs to its end).
 
     Returns:
         Coordinates ``(n_rows, dims)`` float32; NaN for all-zero rows;
@@ -92,6 +102,7 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
     Raises:
         QueryError: fewer distinct non-zero rows than ``3 * perplexity + 1``
             (the perplexity needs that many neighbours).
+        FitCancelledError: ``progress`` raised it; no half-optimised map is returned.
     """
     from openTSNE import TSNE
 
@@ -107,7 +118,10 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
     report(0.0, msg("tsne.stage.affinities", perplexity=settings.perplexity, count=len(fit_rows)))
     parameters = tsne_parameters(settings)
     data = np.ascontiguousarray(rows_to_fit(table, fit_rows), dtype=np.float32)
-    fitted = TSNE(**parameters, callbacks=_IterationReporter(report), callbacks_every_iters=REPORT_EVERY).fit(data)
+    reporter = _IterationReporter(report)
+    fitted = TSNE(**parameters, callbacks=reporter, callbacks_every_iters=REPORT_EVERY).fit(data)
+    if reporter.stopped:
+        raise FitCancelledError("the t-SNE was stopped: nobody waits for it any more")
     fitted = np.asarray(fitted, dtype=np.float32)
     coords = spread_to_rows(fitted, fit_rows, distinct)
     notes = [] if settings.seeded else [msg("tsne.note.unseeded")]
@@ -115,6 +129,7 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
         notes.append(_rows(distinct.n_duplicates, "tsne.note.duplicates"))
     if distinct.zero.any():
         notes.append(_rows(int(distinct.zero.sum()), "projection.note.umap_zero"))
-    report(1.0, msg("projection.stage.done"))
+    with contextlib.suppress(FitCancelledError):  # finished: the map is kept (cached) even if nobody waits now
+        report(1.0, msg("projection.stage.done"))
     return Projection(coords=coords, method="tsne", parameters=parameters, versions=library_versions("tsne"),
                       notes=tuple(notes))

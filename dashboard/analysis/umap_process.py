@@ -74,7 +74,12 @@ PR_SET_PDEATHSIG = 1
 
 
 class FitCancelledError(RuntimeError):
-    """A fit was stopped by :meth:`UmapProcess.stop_fit` before it finished (its child process was killed)."""
+    """A fit was stopped before it finished: nobody waits for it any more.
+
+    Raised for a UMAP whose child process :meth:`UmapProcess.stop_fit` killed, and for a t-SNE whose
+    job asked it to stop (:meth:`dashboard.ui.projection_jobs.ProjectionJob.stop`,
+    :func:`dashboard.analysis.tsne.project_tsne`).
+    """
 
 
 def _libc_prctl():

@@ -29,8 +29,9 @@ held), so the UMAP child process is killed
 (:meth:`~dashboard.analysis.umap_process.UmapProcess.stop_fit`) and a new one
 compiles umap-learn's numba code again (about a minute on quiet cores, see
 docs/deploy.md): at once where the server warms up at its start, else at the
-next fit. A running t-SNE (openTSNE, in
-this process) cannot be stopped: it finishes and its map is cached.
+next fit. A running t-SNE (openTSNE, in this process) is asked to stop
+(:meth:`ProjectionJob.stop`): its next progress report, at most ten iterations
+later, ends the optimisation; an affinity stage already started runs to its end first.
 
 The worker is a daemon thread, not a ``ThreadPoolExecutor``'s: Python joins
 an executor's threads at exit, so a server told to stop (SIGTERM from Docker
@@ -122,6 +123,7 @@ class ProjectionJob:
         estimate: expected seconds of each UMAP stage (``None``: no measured model).
         running_since: ``time.monotonic()`` when the fit itself started (``None`` while queued).
         stage_since: ``time.monotonic()`` when the current stage's first report came.
+        stopping: set by :meth:`stop`; :meth:`report` then raises.
     """
 
     key: str
@@ -135,6 +137,7 @@ class ProjectionJob:
     estimate: UmapEstimate | None = None
     running_since: float | None = None
     stage_since: float = field(default_factory=time.monotonic)
+    stopping: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
         if self.stage is None:
@@ -146,10 +149,27 @@ class ProjectionJob:
         return METHODS.get(self.method, self.method)
 
     def report(self, fraction: float, stage: str) -> None:
-        """Record progress (``fraction`` in [0, 1]) and what is happening; never raises."""
+        """Record progress (``fraction`` in [0, 1]) and what is happening.
+
+        Raises:
+            FitCancelledError: :meth:`stop` was called; a t-SNE fit reporting here ends
+                (:func:`~dashboard.analysis.tsne.project_tsne`).
+        """
+        if self.stopping.is_set():
+            raise FitCancelledError(f"nobody waits for {self.key} any more")
         if getattr(stage, "key", None) != getattr(self.stage, "key", None):
             self.stage_since = time.monotonic()
         self.fraction, self.stage = min(max(fraction, 0.0), 1.0), stage
+
+    def stop(self) -> bool:
+        """Ask a fit that reports here to end at its next report (a t-SNE in this process).
+
+        Returns:
+            True: the request stands (a UMAP in the child is stopped by
+            :meth:`~dashboard.analysis.umap_process.UmapProcess.stop_fit` instead).
+        """
+        self.stopping.set()
+        return True
 
     @property
     def umap_stage(self) -> str | None:
@@ -272,7 +292,7 @@ class JobBoard:
     def prune(self) -> list[str]:
         """Strike off every job's sessions the server no longer knows; drop the jobs nobody waits for any more.
 
-        A queued job is cancelled, a running UMAP stopped (:meth:`_drop`).
+        A queued job is cancelled, a running fit stopped (:meth:`_drop`).
 
         Returns:
             The keys of the jobs dropped.
@@ -288,19 +308,21 @@ class JobBoard:
         return dropped
 
     def _drop(self, key: str, job: ProjectionJob) -> bool:
-        """Cancel ``job`` if queued, stop it if it is a running UMAP fit; forget it if either worked (lock held).
+        """Cancel ``job`` if queued, stop it if it is a running fit; forget it if either worked (lock held).
 
-        A stopped fit's child is gone, and the next one compiles umap-learn's
+        A running UMAP's child is killed, and the next one compiles umap-learn's
         code again; where the server warmed up at its start, that warm-up is
         queued again, so a job submitted meanwhile says it waits for compiling.
+        A running t-SNE is asked to stop (:meth:`ProjectionJob.stop`): it ends
+        at its next progress report and a job queued meanwhile waits for that.
 
         Returns:
-            Whether it was dropped (False: it runs outside the UMAP child, a t-SNE, and will finish).
+            Whether it was dropped (False: a UMAP job whose fit is not in the child, which will finish).
         """
         cancelled = job.future.cancel()
-        killed = not cancelled and (job.running_since is not None and not job.future.done()
-                                    and self.process.stop_fit(job.report))
-        if killed and self.warming is not None:  # the server warms up: warm the new child too, before the next fit
+        running = not cancelled and job.running_since is not None and not job.future.done()
+        killed = running and (self.process.stop_fit(job.report) if job.method == "umap" else job.stop())
+        if killed and job.method == "umap" and self.warming is not None:  # warm the new child before the next fit
             self.warming = self._worker.submit(self.process.warm)
         stopped = cancelled or killed
         if stopped and self._jobs.get(key) is job:
@@ -365,9 +387,8 @@ class JobBoard:
         """``waiter`` no longer wants ``key``; a job nobody wants any more is dropped (:meth:`_drop`).
 
         A queued job never starts; a running UMAP is stopped (its child
-        process killed); asking for the key again submits a new job. A
-        finished job, or a running t-SNE (it cannot be stopped), is kept: its
-        map lands in the disk cache.
+        process killed), a running t-SNE asked to stop; asking for the key
+        again submits a new job. A finished job is kept: its map is in the disk cache.
         """
         with self._lock:
             job = self._jobs.get(key)

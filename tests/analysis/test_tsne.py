@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from dashboard.analysis.projection import ProjectionSettings, library_versions, project_table
-from dashboard.analysis.tsne import EARLY_EXAGGERATION_ITER, N_ITER, tsne_parameters
+from dashboard.analysis.tsne import EARLY_EXAGGERATION_ITER, N_ITER, REPORT_EVERY, tsne_parameters
+from dashboard.analysis.umap_process import FitCancelledError
 from dashboard.errors import QueryError
 from dashboard.projection_cache import projection_key
 from tests.map_fixtures import random_table
@@ -59,6 +60,29 @@ def test_progress_covers_both_phases_and_ends_at_one(fitted):
     assert f"early exaggeration: iteration {EARLY_EXAGGERATION_ITER} of {EARLY_EXAGGERATION_ITER}" in labels
     assert f"optimising the layout: iteration {N_ITER} of {N_ITER}" in labels
     assert len(calls) == 2 + (EARLY_EXAGGERATION_ITER + N_ITER) // 10
+
+
+@pytest.mark.parametrize("stop_at", [5, EARLY_EXAGGERATION_ITER // REPORT_EVERY + 5])  # in either phase
+def test_a_progress_report_that_raises_fit_cancelled_ends_the_fit_there_and_returns_no_map(table, stop_at):
+    """openTSNE's fit returns its half-optimised embedding when a callback stops it: that must not pass for a map."""
+    calls = []
+
+    def progress(fraction, label):
+        calls.append(fraction)
+        if len(calls) > stop_at:
+            raise FitCancelledError("nobody waits")
+
+    with pytest.raises(FitCancelledError):
+        project_table(table, SETTINGS, progress)
+    assert len(calls) == stop_at + 1  # no report after the one that asked to stop: the optimisation ended
+
+
+def test_a_fit_that_finished_keeps_its_map_when_the_stop_comes_with_the_last_report(table, fitted):
+    def progress(fraction, label):
+        if fraction == 1.0 and "done" in str(label).lower():
+            raise FitCancelledError("nobody waits")
+
+    np.testing.assert_array_equal(project_table(table, SETTINGS, progress).coords, fitted[0].coords)
 
 
 def test_the_caption_names_the_parameters_and_opentsne(fitted):

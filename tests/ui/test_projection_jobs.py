@@ -41,7 +41,7 @@ def test_a_running_job_nobody_waits_for_finishes_and_asking_again_finds_it():
                        waiter="a")
     while job.fraction == 0.0:
         time.sleep(0.01)
-    board.release("map", "a")  # it runs outside the UMAP child (as t-SNE does): it finishes and is cached
+    board.release("map", "a")  # a UMAP job whose fit is not in the child cannot be stopped: it finishes, is cached
     assert board.get("map") is job and not job.future.cancelled()
     release.set()
     assert board.submit("map", lambda progress: "again", waiter="a") is job and job.future.result(30) == "done"
@@ -174,3 +174,27 @@ def test_without_a_warm_up_at_start_a_stopped_fit_queues_none():
     assert child.started.wait(30)
     board.release("big", "a")
     assert isinstance(big.future.exception(30), JobDroppedError) and board.warming is None
+
+
+def test_a_running_tsne_whose_last_session_moves_on_stops_within_ten_iterations_and_the_queue_moves():
+    """openTSNE runs in the server process: unstopped, a big table's t-SNE would hold the worker for minutes."""
+    from dashboard.analysis.projection import ProjectionSettings, project_table
+    from tests.map_fixtures import random_table
+
+    table, reports = random_table(300, 16), []
+    settings = ProjectionSettings("tsne", 2, seed=1, perplexity=10.0)
+
+    def fit(progress):
+        def counted(fraction, label):
+            progress(fraction, label)  # raises once the job was asked to stop
+            reports.append(fraction)
+        return project_table(table, settings, counted)
+
+    board = JobBoard(sweep_s=None)
+    big = board.submit("tsne", fit, waiter="a", method="tsne")
+    small = board.submit("small", lambda progress: "small map", waiter="b")
+    while len(reports) < 3:  # the affinities, then two reports of iterations
+        time.sleep(0.01)
+    board.release("tsne", "a")
+    assert isinstance(big.future.exception(60), JobDroppedError) and board.get("tsne") is None
+    assert len(reports) < 10 and small.future.result(30) == "small map"
