@@ -42,7 +42,7 @@ from dashboard.checkpoints.plain_pickle import load_plain_pickle
 from dashboard.checkpoints.token_text import readable_tokens
 from dashboard.checkpoints.torch_pickle import is_torch_zip, load_torch_file
 from dashboard.checkpoints.torch_store import TorchStore, tensor_mapping
-from dashboard.checkpoints.vocab_files import read_vocabulary
+from dashboard.checkpoints.vocab_files import vocabulary_beside
 from dashboard.checkpoints.wrappers import strip_wrapper_prefixes
 from dashboard.errors import CheckpointReadError, ExplorerError, MetadataError, ShapeMismatchError
 from dashboard.i18n import msg
@@ -142,9 +142,12 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
         vocabulary = read_meta_vocabulary(path.parent / "meta.pkl")
         notes += (msg("note.ckpt.meta_words" if vocabulary.scheme == "plain" else "note.ckpt.meta_characters",
                       name=path.name),)
-    else:
-        vocabulary = read_vocabulary(path.parent)
     rows = settings.get("vocab_size")
+    if vocabulary is None:
+        token_key = "transformer.wte.weight"
+        vocabulary, vocabulary_notes = vocabulary_beside(path, store.shape(token_key)[0] if token_key in store.keys()
+                                                         else rows)
+        notes += vocabulary_notes
     if vocabulary is None:
         notes += (_no_tokenizer_advice(path, rows),)
     if vocabulary is None and rows in NANOGPT_PADDED_VOCAB:

@@ -44,7 +44,7 @@ from dashboard.checkpoints.keymaps import (
 from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore
 from dashboard.checkpoints.torch_pickle import load_torch_file
 from dashboard.checkpoints.torch_store import TorchStore, tensor_mapping
-from dashboard.checkpoints.vocab_files import read_vocabulary
+from dashboard.checkpoints.vocab_files import vocabulary_beside
 from dashboard.checkpoints.wrappers import strip_prefix, strip_wrapper_prefixes
 from dashboard.errors import UnsupportedFormatError
 from dashboard.i18n import msg
@@ -167,9 +167,9 @@ def read_state_dict(path: Path, source: str | None = None) -> EmbeddingTables:
         notes += (msg("note.ckpt.outer_module", root=root),)
     notes += (msg("note.ckpt.architecture_from_keys", architecture=key_map.architecture),)
     keys = store.keys()
-    vocabulary = read_vocabulary(path.parent)
-    if vocabulary is not None:
-        notes += (msg("note.ckpt.tokenizer_beside", name=path.name),)
+    token_key = base + key_map.token
+    vocabulary, vocabulary_notes = vocabulary_beside(path, store.shape(token_key)[0] if token_key in keys else None)
+    notes += vocabulary_notes
     return tables_from_store(
         store, key_map,
         source=source or str(path),

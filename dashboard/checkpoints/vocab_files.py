@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from dashboard.checkpoints.metadata import load_json, read_metadata_file
 from dashboard.checkpoints.token_text import readable_tokens
 from dashboard.errors import CheckpointReadError
-from dashboard.i18n import msg
+from dashboard.i18n import Text, msg
 from dashboard.tables import Vocabulary
 
 #: Tokenizer decoder/pre-tokenizer type -> our scheme name.
@@ -99,6 +99,42 @@ def _special_from_map(folder: Path, raw: tuple[str, ...]) -> frozenset[int]:
             for item in value if isinstance(value, list) else [value]:
                 names.add(item["content"] if isinstance(item, Mapping) else item)
     return frozenset(i for i, tok in enumerate(raw) if tok in names)
+
+
+#: Tokenizer files :func:`read_vocabulary` tries, in its order.
+TOKENIZER_FILES = ("tokenizer.json", "vocab.json", "vocab.txt")
+#: Least share of a token table's rows a tokenizer file found beside a bare checkpoint must name to be taken as
+#: its vocabulary: models pad their tables past the tokenizer (nanoGPT 50,257 -> 50,304: 99.9%; Qwen2 151,646
+#: -> 151,936: 99.8%; Phi-2 50,295 -> 51,200: 98.2%), never to several times its size.
+BESIDE_MIN_SHARE = 0.95
+
+
+def vocabulary_beside(path: Path, rows: int | None) -> tuple[Vocabulary | None, tuple[Text, ...]]:
+    """The vocabulary of the tokenizer file in a bare checkpoint's folder, and the notes that say which.
+
+    A folder holding a state dict or ``ckpt.pt`` may hold other files too: a tokenizer file there is taken as
+    the checkpoint's only when it names between :data:`BESIDE_MIN_SHARE` of the token table's ``rows`` and all
+    of them (the rest being padding). Otherwise it is set aside with a note giving both counts, and the rows are
+    labelled by id: a stray ``vocab.txt`` must not relabel the rows, nor mark the rows past it unused.
+
+    Args:
+        path: the checkpoint file.
+        rows: rows of its token table (vocab_size); ``None``: unknown, the file is taken as it is.
+
+    Returns:
+        ``(vocabulary or None, notes)``: ``None`` with no note when there is no tokenizer file.
+
+    Raises:
+        MetadataError, CheckpointReadError: as :func:`read_vocabulary`.
+    """
+    vocabulary = read_vocabulary(path.parent)
+    if vocabulary is None:
+        return None, ()
+    found = next(name for name in TOKENIZER_FILES if (path.parent / name).is_file())
+    if rows is None or BESIDE_MIN_SHARE * rows <= len(vocabulary) <= rows:
+        return vocabulary, (msg("note.ckpt.tokenizer_beside", file=found, name=path.name),)
+    return None, (msg("note.ckpt.tokenizer_beside_set_aside", file=found, name=path.name, tokens=len(vocabulary),
+                      rows=rows),)
 
 
 def read_vocabulary(folder: Path) -> Vocabulary | None:

@@ -128,3 +128,15 @@ def test_a_tokenizer_json_beside_the_checkpoint_labels_its_rows_and_silences_the
 def test_the_training_config_is_kept_whole(tmp_path):
     tables = load_tables(ff.nanogpt_checkpoint(tmp_path, vocab_size=65))
     assert tables.hyperparameters["training_config"] == {"dataset": "shakespeare_char", "batch_size": 12}
+
+
+def test_a_vocab_txt_beside_ckpt_pt_that_names_far_fewer_tokens_than_rows_is_set_aside_with_a_note(tmp_path):
+    path = ff.nanogpt_checkpoint(tmp_path, vocab_size=96)
+    (tmp_path / "vocab.txt").write_text("".join(f"w{i}\n" for i in range(19)))
+    tables = load_tables(path)
+    assert "w0" not in tables.vocabulary.raw and len(tables.unused_rows) == 0
+    notes = " ".join(tables.notes)
+    assert "vocab.txt beside ckpt.pt names 19 tokens for the 96 rows of its token table" in notes
+    (tmp_path / "vocab.txt").write_text("".join(f"w{i}\n" for i in range(96)))
+    tables = load_tables(path)
+    assert tables.vocabulary.raw[5] == "w5" and "token strings from vocab.txt, beside ckpt.pt" in " ".join(tables.notes)

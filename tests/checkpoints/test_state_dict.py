@@ -178,3 +178,22 @@ def test_folder_holding_one_checkpoint_file_reads_it(tmp_path):
     (tmp_path / "out").mkdir()
     torch.save(state, tmp_path / "out" / "model.pt")
     assert load_tables(tmp_path / "out").architecture == "gpt2"
+
+
+@pytest.mark.parametrize("lines, taken", [(VOCAB, True), (int(VOCAB * 0.96), True), (VOCAB // 5, False),
+                                          (VOCAB + 7, False)])
+def test_a_vocab_txt_beside_a_bare_state_dict_is_its_vocabulary_only_when_its_length_fits_the_table(
+        tmp_path, lines, taken):
+    """A stray vocab.txt of 200 lines for 1,000 rows once relabelled the rows and marked the other 800 unused."""
+    _, state = _gpt2_state()
+    torch.save(state, tmp_path / "gpt2.pt")
+    (tmp_path / "vocab.txt").write_text("".join(f"tok{i}\n" for i in range(lines)))
+    tables = load_tables(tmp_path / "gpt2.pt")
+    notes = " ".join(tables.notes)
+    if taken:  # padding past the tokenizer, as models have it: the rows past it are unused
+        assert tables.vocabulary.raw[:2] == ("tok0", "tok1") and list(tables.unused_rows) == list(range(lines, VOCAB))
+        assert "token strings from vocab.txt, beside gpt2.pt" in notes
+    else:
+        assert "tok0" not in tables.vocabulary.raw and len(tables.unused_rows) == 0
+        assert f"vocab.txt beside gpt2.pt names {lines:,} tokens for the {VOCAB:,} rows of its token table" in notes
+        assert "set aside and rows are labelled by id" in notes

@@ -73,7 +73,7 @@ def test_each_snapshot_opens_with_real_token_labels_from_the_command_line():
     result = subprocess.run([sys.executable, "-m", "dashboard", "info", str(FOLDER / "step-00000.safetensors")],
                             capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stderr
-    assert "token strings from the tokenizer file beside step-00000.safetensors" in result.stdout
+    assert "token strings from tokenizer.json, beside step-00000.safetensors" in result.stdout
     tables = load_tables(FOLDER / "step-00000.safetensors")
     assert tables.vocabulary.scheme == "byte-level-bpe" and "␣function" in tables.vocabulary.display
 

@@ -501,8 +501,15 @@ MESSAGES = {
         "no config: architecture {architecture!r} recognised from the key names",
         "설정 파일이 없어 키 이름으로 아키텍처 {architecture!r}을(를) 알아냈습니다"),
     "note.ckpt.tokenizer_beside": (
-        "token strings from the tokenizer file beside {name}",
-        "토큰 문자열은 {name} 옆의 토크나이저 파일에서 읽었습니다"),
+        "token strings from {file}, beside {name}",
+        "토큰 문자열은 {name} 옆의 {file}에서 읽었습니다"),
+    "note.ckpt.tokenizer_beside_set_aside": (
+        "{file} beside {name} names {tokens:,} tokens for the {rows:,} rows of its token table: not this "
+        "model's tokenizer, so it was set aside and rows are labelled by id; put the model's own tokenizer "
+        "file beside it for token strings",
+        "{name} 옆의 {file}에는 토큰이 {tokens:,}개인데 토큰 임베딩 테이블은 {rows:,}행입니다. 이 모델의 "
+        "토크나이저가 아니므로 쓰지 않았고, 행은 id로 표시합니다. 토큰 문자열을 보려면 모델 자신의 토크나이저 "
+        "파일을 옆에 두세요"),
     "err.ckpt.state_dict_hint": (
         "Its key names only resemble {architecture}'s (there is no config to say more): the state dict is "
         "incomplete; save the whole model.state_dict() again",
