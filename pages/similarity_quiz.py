@@ -4,10 +4,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.analysis.similarity_quiz import GUESSES, LESSON_PAIRS, answer_pair, parse_pairs, score_guesses
+from dashboard.analysis.similarity_quiz import (GUESSES, LESSON_PAIRS, NOT_JUDGED, answer_pairs, parse_pairs,
+                                                score_guesses)
 from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import code_span, escape_markdown
+from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.map_data import get_neighbour_index, get_resolver
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page, show_lookup_note
@@ -18,7 +20,7 @@ ensure_routed()
 #: session_state keys: the saved guesses (pair key -> guess; kept when the page is left) and what was revealed.
 SAVED_GUESSES, REVEALED = "quiz_guesses", "quiz_revealed"
 #: Catalogue keys of the two guesses (the radio's values, :data:`GUESSES`, stay English in every language).
-GUESS_KEYS = {"similar": "quiz.guess.similar", "unrelated": "quiz.guess.unrelated"}
+GUESS_KEYS = {"similar": "quiz.guess.similar", "unrelated": "quiz.guess.unrelated", NOT_JUDGED: "quiz.not_judged"}
 #: Columns of the answers frame -> their catalogue keys; the frame keeps the English names, the page shows these.
 COLUMN_KEYS = {"pair": "quiz.col.pair", "your guess": "quiz.col.guess", "cosine": "quiz.col.cosine",
                "dot": "quiz.col.dot", "rank among neighbours": "quiz.col.rank", "model says": "quiz.col.verdict",
@@ -42,12 +44,19 @@ setup[1].number_input(t("quiz.share"), min_value=0.01, max_value=50.0, step=0.5,
 try:
     resolver = get_resolver(tables, source, tables.content_hash)
     index = get_neighbour_index(tables, source, tables.content_hash)
-    answers = [answer_pair(resolver, index, a, b, len(tables.vocabulary), st.session_state["quiz_share"] / 100)
-               for a, b in parse_pairs(st.session_state["quiz_pairs"])]
+    pairs = parse_pairs(st.session_state["quiz_pairs"])
+    answers, left_out = answer_pairs(resolver, index, pairs, len(tables.vocabulary),
+                                     st.session_state["quiz_share"] / 100)
 except ExplorerError as error:
     st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
+for first, second, error in left_out:  # one word the vocabulary cannot look up costs its pair, not the round
+    st.warning(t("quiz.left_out", first=escape_markdown(first), second=escape_markdown(second),
+                 error=escape_markdown(render(error))), icon=":material/warning:")
 show_lookup_note(resolver)
+show_hangul_notes(tables, source, list(dict.fromkeys(word for pair in pairs for word in pair)), use="query")
+if not answers:
+    st.stop()
 
 saved = st.session_state[SAVED_GUESSES]
 
@@ -99,14 +108,18 @@ frame = pd.DataFrame({
     "dot": [a.dot for a in answers],
     "rank among neighbours": [t("quiz.rank", rank=a.rank, total=a.n_candidates + 1) for a in answers],
     "model says": [show_guess(a.verdict) for a in answers],
-    "right?": ["-" if guesses[a.key] is None else t("quiz.yes" if guesses[a.key] == a.verdict else "quiz.no")
-               for a in answers],
+    "right?": ["-" if guesses[a.key] is None or a.verdict == NOT_JUDGED
+               else t("quiz.yes" if guesses[a.key] == a.verdict else "quiz.no") for a in answers],
 })
 st.dataframe(frame.rename(columns=lambda name: t(COLUMN_KEYS[name])), hide_index=True, width="stretch",
              column_config={t("quiz.col.cosine"): st.column_config.NumberColumn(format="%.4f"),
                             t("quiz.col.dot"): st.column_config.NumberColumn(format="%.4f")})
 st.metric(t("quiz.score"), t("quiz.score_value", right=right, answered=answered) if answered else t("quiz.no_guesses"),
           help=t("quiz.score_help"))
+not_judged = list(dict.fromkeys(word for a in answers for word in a.byte_words))
+if not_judged:
+    st.info(t("quiz.not_judged_note", words=", ".join(f"**{escape_markdown(word)}**" for word in not_judged)),
+            icon=":material/info:")
 threshold = answers[0].similar_rank
 # the share the threshold really is (40 of 4,096 rows: 0.98%), not the share asked for (1%), which it rounds down
 st.caption(t("quiz.threshold_caption", threshold=threshold, share=100 * threshold / len(tables.vocabulary)))

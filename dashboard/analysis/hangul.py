@@ -35,6 +35,12 @@ def has_hangul(text: str) -> bool:
     return bool(_SYLLABLE.search(text))
 
 
+def is_byte_piece(piece: str) -> bool:
+    """Whether a token's display string is UTF-8 bytes that are no character on their own (``<0xEA>``,
+    ``<0x20 0xEB>``): a row every character with those bytes shares."""
+    return bool(_BYTE_PIECE.match(piece))
+
+
 def _is_jamo(piece: str) -> bool:
     return any(unicodedata.name(c, "").startswith("HANGUL CHOSEONG") or
                unicodedata.name(c, "").startswith("HANGUL JUNGSEONG") or
@@ -119,7 +125,7 @@ def split_of_pieces(text: str, pieces: tuple[str, ...], *, unknown: int = 0) -> 
     if not syllables:
         raise ValueError(f"{text!r} holds no Hangul syllable")
     return HangulSplit(text=text, syllables=syllables, pieces=tuple(pieces), unknown=unknown,
-                       byte_pieces=sum(bool(_BYTE_PIECE.match(p)) for p in pieces),
+                       byte_pieces=sum(is_byte_piece(p) for p in pieces),
                        letter_pieces=sum(_is_jamo(p) for p in pieces))
 
 

@@ -188,9 +188,12 @@ class TermResolver:
         if not encoded.ids or special or any(encoded.unknown):
             shown = ", ".join(self._tables.token_label(i) for i in special)
             if any(encoded.unknown):
-                lost = ", ".join(f"'{span}'" for span, unknown in zip(encoded.spans, encoded.unknown) if unknown)
-                raise QueryError(msg("err.queries.unknown_piece", lost=lost, text=text.strip(),
-                                     unknown=self._tables.token_label(encoded.ids[encoded.unknown.index(True)])))
+                spans = [span for span, unknown in zip(encoded.spans, encoded.unknown) if unknown]
+                unknown = self._tables.token_label(encoded.ids[encoded.unknown.index(True)])
+                if spans == [text.strip()]:  # the whole word: "'고양이' of '고양이'" would say it twice
+                    raise QueryError(msg("err.queries.unknown_word", text=text.strip(), unknown=unknown))
+                raise QueryError(msg("err.queries.unknown_piece", lost=", ".join(f"'{span}'" for span in spans),
+                                     text=text.strip(), unknown=unknown))
             if not shown:
                 raise QueryError(msg("err.queries.tokenizes_to_nothing", text=text.strip()))
             raise QueryError(msg("err.queries.tokenizes_to_special", text=text.strip(), shown=shown))

@@ -12,17 +12,26 @@ fixed cosine threshold would not do, because trained tables differ in how
 high their cosines run (all-MiniLM's token rows share a common direction,
 so unrelated words still score above 0).
 
+A pair with a word the vocabulary only spells with UTF-8 byte pieces
+(``<0xEA>``: Korean in a byte-level BPE vocabulary) is not judged: each
+byte row is shared by every character holding that byte, so the mean of
+the pieces says little about the word (SmolLM2 put 사과 · 화요일, apple and
+Tuesday, first among 49,142 rows at cosine 0.79). Its cosine and rank are
+still shown; guesses on it are not scored.
+
 Scores are computed a chunk of rows at a time; no ``vocab_size x vocab_size``
 matrix is built.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
 import numpy as np
 
+from dashboard.analysis.hangul import is_byte_piece
 from dashboard.analysis.neighbours import QUERY_CHUNK_ROWS, NeighbourIndex, score_chunk
 from dashboard.analysis.queries import ResolvedTerm, TermResolver
 from dashboard.errors import QueryError
@@ -32,6 +41,8 @@ from dashboard.i18n import msg
 LESSON_PAIRS = "cat, dog\ncat, pet\ndog, pet\ncat, Tuesday\ncat, xylophone\nTuesday, xylophone"
 #: The two answers a student can give for a pair.
 GUESSES = ("similar", "unrelated")
+#: The verdict of a pair the model is not asked to judge (a word made of byte pieces: module docstring).
+NOT_JUDGED = "not judged"
 #: Most pairs one round holds.
 MAX_PAIRS = 12
 
@@ -47,7 +58,8 @@ class PairAnswer:
         rank: 1-based place ``second`` would take among ``first``'s neighbours by cosine.
         n_candidates: the other vocabulary rows ``second`` is ranked against (padding, all-zero
             rows and the two words' own rows left out).
-        verdict: ``similar`` when ``rank <= similar_rank``, else ``unrelated``.
+        verdict: ``similar`` when ``rank <= similar_rank``, else ``unrelated``; :data:`NOT_JUDGED` when a word
+            is spelled with byte pieces (see :attr:`byte_words`).
         similar_rank: the largest rank that counts as similar.
     """
 
@@ -59,6 +71,12 @@ class PairAnswer:
     n_candidates: int
     verdict: str
     similar_rank: int
+
+    @property
+    def byte_words(self) -> tuple[str, ...]:
+        """The pair's words spelled with at least one UTF-8 byte piece, as typed (none: the pair is judged)."""
+        return tuple(term.text.strip() for term in (self.first, self.second)
+                     if any(is_byte_piece(piece) for piece in term.pieces))
 
     @property
     def key(self) -> str:
@@ -144,16 +162,41 @@ def answer_pair(resolver: TermResolver, index: NeighbourIndex, first: str, secon
     cosine = float(np.clip(va @ vb / norms, -1.0, 1.0))
     rank, candidates = rank_by_cosine(index, va.astype(np.float32), cosine, a.ids + b.ids, min(n_used, index.n_rows))
     similar_rank = max(1, math.floor(similar_share * (candidates + 1)))  # places b can take: the others and its own
-    return PairAnswer(a, b, cosine, float(va @ vb), rank, candidates,
-                      "similar" if rank <= similar_rank else "unrelated", similar_rank)
+    answer = PairAnswer(a, b, cosine, float(va @ vb), rank, candidates,
+                        "similar" if rank <= similar_rank else "unrelated", similar_rank)
+    return dataclasses.replace(answer, verdict=NOT_JUDGED) if answer.byte_words else answer
+
+
+def answer_pairs(resolver: TermResolver, index: NeighbourIndex, pairs: list[tuple[str, str]], n_used: int,
+                 similar_share: float = 0.01) -> tuple[list[PairAnswer], list[tuple[str, str, QueryError]]]:
+    """:func:`answer_pair` for each pair; a pair that cannot be answered is set aside with its error, not the round.
+
+    Returns:
+        ``(answers, left_out)``: the answers in the pairs' order, and ``(first, second, error)`` for each pair
+        left out (a word the vocabulary cannot look up, such as one the tokenizer turns into ``[UNK]``).
+
+    Raises:
+        QueryError: ``similar_share`` is outside (0, 1] (it concerns every pair).
+    """
+    if not 0 < similar_share <= 1:
+        raise QueryError(msg("err.quiz.share", share=similar_share))
+    answers, left_out = [], []
+    for first, second in pairs:
+        try:
+            answers.append(answer_pair(resolver, index, first, second, n_used, similar_share))
+        except QueryError as error:
+            left_out.append((first, second, error))
+    return answers, left_out
 
 
 def score_guesses(answers: list[PairAnswer], guesses: dict[str, str | None]) -> tuple[int, int]:
-    """``(right, answered)``: guesses that match the model's verdict, and guesses given at all.
+    """``(right, answered)``: guesses that match the model's verdict, and guesses given on judged pairs
+    (a pair :data:`NOT_JUDGED` is not scored).
 
     Args:
         answers: the model's answers.
         guesses: pair key (:attr:`PairAnswer.key`) -> ``similar``, ``unrelated`` or ``None`` (no guess).
     """
-    given = [(answer, guesses.get(answer.key)) for answer in answers if guesses.get(answer.key) in GUESSES]
+    given = [(answer, guesses.get(answer.key)) for answer in answers
+             if guesses.get(answer.key) in GUESSES and answer.verdict in GUESSES]
     return sum(answer.verdict == guess for answer, guess in given), len(given)

@@ -92,3 +92,36 @@ def test_score_counts_right_guesses_among_the_given_ones(bert):
     flipped = {k: ("unrelated" if v == "similar" else "similar") for k, v in truth.items()}
     assert score_guesses(answers, flipped) == (0, len(answers))
     assert score_guesses(answers, {answers[0].key: truth[answers[0].key]}) == (1, 1)
+
+
+@pytest.fixture(scope="module")
+def tiny_gpt():
+    """The bundled tiny GPT: byte-level BPE, whose vocabulary spells most Korean syllables as UTF-8 byte pieces."""
+    tables = load_tables("tiny-gpt-pydocs")
+    return tables, TermResolver(tables, load_tokenizer(tables)), build_index(tables.token, len(tables.vocabulary))
+
+
+def test_a_pair_with_a_word_of_byte_pieces_is_not_judged_nor_scored_but_keeps_its_numbers(tiny_gpt):
+    """Apple and Tuesday came out 'similar' from the means of byte rows every Hangul syllable shares (audit)."""
+    tables, resolver, index = tiny_gpt
+    answers, left_out = similarity_quiz.answer_pairs(resolver, index, [("사과", "화요일"), ("cat", "dog")],
+                                                     len(tables.vocabulary))
+    korean, english = answers
+    assert not left_out and korean.byte_words == ("사과", "화요일") and korean.verdict == similarity_quiz.NOT_JUDGED
+    judged = answer_pair(resolver, index, "cat", "dog", len(tables.vocabulary))
+    assert english.byte_words == () and english.verdict == judged.verdict in similarity_quiz.GUESSES
+    rank, _, cosine = _brute_rank(tables.token.astype(np.float64), korean.first.ids, korean.second.ids)
+    assert korean.rank == rank and korean.cosine == pytest.approx(cosine, abs=1e-6)
+    guesses = {korean.key: "similar", english.key: english.verdict}
+    assert score_guesses(answers, guesses) == (1, 1)  # the Korean guess is neither right nor counted
+
+
+def test_a_pair_that_cannot_be_looked_up_is_left_out_with_its_error_and_the_others_are_answered(bert):
+    tables, resolver, index = bert
+    answers, left_out = similarity_quiz.answer_pairs(resolver, index, [("cat", "dog"), ("고양이", "cat")],
+                                                     len(tables.vocabulary))
+    assert [a.key for a in answers] == ["cat|dog"]
+    (first, second, error), = left_out
+    assert (first, second) == ("고양이", "cat") and "[UNK]" in str(error)
+    with pytest.raises(QueryError, match=r"\(0, 1\]"):  # the share concerns every pair: the round stops
+        similarity_quiz.answer_pairs(resolver, index, [("cat", "dog")], len(tables.vocabulary), similar_share=2)

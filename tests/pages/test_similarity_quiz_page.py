@@ -85,3 +85,27 @@ def test_the_threshold_caption_gives_the_share_the_threshold_really_is(folder, l
     threshold, share = re.search(r"(\d[\d,]*) ?(?:nearest rows|개 안에).*?([\d.]+)%", caption).groups()
     assert float(share) == float(f"{100 * int(threshold.replace(',', '')) / vocabulary:.2g}")
     assert share != "7.00" and float(share) != 7.0  # the share asked for is not what the threshold is here
+
+
+def test_a_word_the_vocabulary_cannot_look_up_costs_its_pair_only_and_says_why(folder):
+    at = open_app_page(PAGE, model=folder, session={"quiz_pairs": "cat, dog\n고양이, cat"})
+    assert not at.exception and not at.error
+    assert [radio.key for radio in at.radio] == ["quiz_guess|cat|dog"]
+    warning, = at.warning
+    assert warning.value.startswith("The pair **고양이** · **cat** is left out: the tokenizer turns '고양이' into")
+    assert "UNK" in warning.value
+    assert any("고양이" in info.value for info in at.info)  # the Hangul note: what this vocabulary does with it
+
+
+def test_a_korean_pair_of_byte_pieces_is_not_judged_and_not_scored_in_korean_too():
+    at = open_app_page(PAGE, model="tiny-gpt-pydocs", query={"lang": "ko"},
+                       session={"quiz_pairs": "사과, 화요일\ncat, dog"})
+    _guess(at, "사과|화요일").set_value("similar")
+    at.run()
+    at.button(key="quiz_reveal").click().run()
+    assert not at.exception and not at.error
+    frame = at.dataframe[0].value.set_index("쌍")
+    assert frame.loc["사과 · 화요일", "모델의 판정"] == "판정하지 않음: 바이트 조각"
+    assert frame.loc["사과 · 화요일", "맞혔나요?"] == "-" and at.metric[0].value == "짐작 없음"
+    assert any(info.value.startswith("이 어휘가 UTF-8 바이트 조각으로만 적는 단어(**사과**, **화요일**)가 든 쌍은")
+               for info in at.info)

@@ -42,6 +42,11 @@ MESSAGES = {
         "no row of its own; try another word",
         "토크나이저가 '{text}'에서 {lost} 부분을 알 수 없는 토큰 {unknown}(으)로 바꿉니다. 이 어휘에는 "
         "그 부분에 맞는 토큰이 없어서, 그 부분만의 행도 없습니다. 다른 단어를 입력해 보세요"),
+    "err.queries.unknown_word": (
+        "the tokenizer turns '{text}' into {unknown}: this vocabulary has no token for it, so it has no row of "
+        "its own; try another word",
+        "'{text}'은(는) 이 어휘에 없어서 토크나이저가 알 수 없는 토큰 {unknown}(으)로 바꿉니다. 그래서 이 단어만의 "
+        "행이 없습니다. 다른 단어를 입력해 보세요"),
     "err.queries.tokenizes_to_nothing": (
         "the tokenizer turns '{text}' into nothing, not into tokens of its vocabulary; try another spelling",
         "토크나이저가 '{text}'에서 어휘의 토큰을 하나도 만들지 못합니다. 다른 철자로 입력해 보세요"),

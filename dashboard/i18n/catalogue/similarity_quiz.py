@@ -36,6 +36,18 @@ MESSAGES = {
     "quiz.col.verdict": ("model says", "모델의 판정"),
     "quiz.col.right": ("right?", "맞혔나요?"),
     "quiz.rank": ("{rank:,} of {total:,}", "{total:,}개 중 {rank:,}위"),
+    "quiz.not_judged": ("not judged: byte pieces", "판정하지 않음: 바이트 조각"),
+    "quiz.left_out": ("The pair **{first}** · **{second}** is left out: {error}.",
+                      "**{first}** · **{second}** 쌍은 뺐습니다. {error}."),
+    "quiz.not_judged_note": (
+        "Pairs with a word this vocabulary spells only with UTF-8 byte pieces ({words}) are not judged, and not "
+        "scored. Each byte row (such as `<0xEA>`) is shared by every character that holds the byte, so the mean of "
+        "the pieces says little about the word's meaning: a high cosine here is no sign of similar meanings. The "
+        "cosine and rank are shown all the same. Words that are whole tokens make a fair test.",
+        "이 어휘가 UTF-8 바이트 조각으로만 적는 단어({words})가 든 쌍은 판정하지 않고 점수에도 넣지 않습니다. "
+        "바이트 하나의 행(`<0xEA>` 같은)은 그 바이트를 가진 모든 글자가 함께 쓰므로, 조각들의 평균은 단어의 뜻을 거의 "
+        "말해 주지 않습니다. 여기서 코사인 유사도가 높아도 뜻이 비슷하다는 표시가 아닙니다. 코사인 유사도와 순위는 "
+        "그래도 보여 줍니다. 공정하게 시험하려면 토큰 하나로 된 단어를 쓰세요."),
     "quiz.yes": ("yes", "맞음"),
     "quiz.no": ("no", "틀림"),
     "quiz.score": ("Your score", "내 점수"),
