@@ -27,11 +27,12 @@ def value_density_chart(frame: pd.DataFrame, *, title: str) -> alt.LayerChart:
     Returns:
         Bars for ``curve == "measured"`` and one line per initialisation. The
         y axis stops at 1.5 times the histogram's tallest bar (lines above it
-        are clipped), so a narrow initialisation cannot flatten the histogram.
+        are cut off where they leave the chart, not drawn flat along its top),
+        so a narrow initialisation cannot flatten the histogram.
     """
     measured = frame[frame["curve"] == "measured"]
     top = float(measured["density"].max()) * 1.5 or 1.0
-    y = alt.Y("density:Q", title=t("init.chart.density"), scale=alt.Scale(domain=[0, top], clamp=True))
+    y = alt.Y("density:Q", title=t("init.chart.density"), scale=alt.Scale(domain=[0, top]))
     bars = alt.Chart(measured).mark_bar(opacity=0.6, color="#4c78a8").encode(
         x=alt.X("value:Q", title=t("init.chart.entry_value")), y=y,
         tooltip=[alt.Tooltip("value:Q", format=".4f", title=t("init.chart.value")),

@@ -80,7 +80,7 @@ def test_initialisation_in_korean_on_every_table(model, tied):
     at = open_app_page("pages/initialisation.py", model=model, query={"lang": "ko"}, timeout=TIMEOUT)
     _assert_korean(at)
     assert at.radio(key="init_table").value == "token table"  # the option's value, the same in every language
-    assert "가장 가까운 초기화" in {m.label for m in at.metric}
+    assert "표준편차가 가장 가까운 초기화" in {m.label for m in at.metric}
     assert "이름" in at.dataframe[0].value.columns
     for option in at.radio(key="init_table").options[1:]:
         at.radio(key="init_table").set_value({"출력 헤드": "output head",

@@ -37,9 +37,10 @@ def test_a_table_drawn_from_an_initialisation_is_found_closest_to_it(tmp_path, s
                for name, rows in (("transformer.wte.weight", 500), ("transformer.wpe.weight", 32))}, str(path))
     at = _open(path)
     metrics = _metrics(at)
-    assert metrics["closest initialisation"] == closest and metrics["d_model"] == "64"
+    assert metrics["nearest initialisation scale"] == closest and metrics["d_model"] == "64"
     assert float(metrics["std of the entries"]) == pytest.approx(std, rel=0.02)
     assert f"{closest} is the closest in standard deviation" in _text(at)
+    assert "it does not say which initialisation the model started from" in _text(at)  # not read as the one used
 
 
 def test_gpt2_says_it_does_not_scale_by_sqrt_d_model(tmp_path):

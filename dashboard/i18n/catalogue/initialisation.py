@@ -17,8 +17,12 @@ MESSAGES = {
     "init.table_label": ("Table", "테이블"),
     "init.metric.std": ("std of the entries", "원소의 표준편차"),
     "init.metric.median": ("median row norm", "행 노름의 중앙값"),
-    "init.metric.closest": ("closest initialisation", "가장 가까운 초기화"),
-    "init.metric.closest_help": ("By standard deviation, on a log scale.", "표준편차를 로그 스케일에서 비교합니다."),
+    "init.metric.closest": ("nearest initialisation scale", "표준편차가 가장 가까운 초기화"),
+    "init.metric.closest_help": (
+        "By standard deviation, on a log scale. Training moves the values, so this does not say which "
+        "initialisation the model started from.",
+        "표준편차를 로그 스케일에서 비교합니다. 학습하면서 값이 바뀌므로, 모델이 어떤 초기화에서 시작했는지를 "
+        "알려 주지는 않습니다."),
     "init.density_title": ("Entries of the {table}, beside N(0, std²) densities",
                            "{table}의 원소 값과 N(0, std²) 밀도"),
     "init.loaded": ("loaded ({name}): {table}", "불러온 모델 ({name}): {table}"),
@@ -62,10 +66,12 @@ MESSAGES = {
     "init.closest": (
         "The {table}'s entries have standard deviation {std:.4g} (mean {mean:.2g}) and its median row norm is "
         "{median:.4g}. Of the three initialisations, {best} is the closest in standard deviation: the table's is "
-        "{ratio:.3g} times its {best_std:.4g}.",
+        "{ratio:.3g} times its {best_std:.4g}. Training moves the values, so this compares scales; it does not "
+        "say which initialisation the model started from.",
         "{table}의 원소는 표준편차가 {std:.4g}(평균 {mean:.2g})이고, 행 노름의 중앙값은 {median:.4g}입니다. "
         "세 가지 초기화 가운데 표준편차가 가장 가까운 것은 {best}입니다. 이 테이블의 표준편차는 {best}의 "
-        "표준편차 {best_std:.4g}의 {ratio:.3g}배입니다."),
+        "표준편차 {best_std:.4g}의 {ratio:.3g}배입니다. 학습하면서 값이 바뀌므로 이것은 크기를 견준 것일 뿐, "
+        "모델이 어떤 초기화에서 시작했는지를 알려 주지는 않습니다."),
     "init.scaling": (
         "In the original Transformer (Vaswani et al. 2017, section 3.4) the looked-up rows are multiplied by "
         "√d_model in the forward pass, before the position encoding is added; for this model's d_model of "
