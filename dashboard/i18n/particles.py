@@ -7,9 +7,23 @@ cannot know what a placeholder will hold, so the catalogue writes both forms,
 Hangul syllable or a number (closing quotes, backticks or ``**`` in between)
 is reduced to the one form that word takes when read aloud. A number is read
 the Sino-Korean way (``30,522`` 삼만 오백이십이, ends in 이; ``1,000`` 천;
-``0.25`` 영 점 이오; ``3.4%`` ...퍼센트). After anything else (Latin letters,
-a number inside a name such as ``v2`` or ``checkpoint-500``, symbols) both
-forms stay: reading ``smollm2`` or ``[UNK]`` aloud is another matter.
+``0.25`` 영 점 이오; ``3.4%`` ...퍼센트).
+
+After a Latin word (a code name, a model name, a format) the particle is
+chosen only where every likely reading of the word's end agrees, and both
+forms stay otherwise. A lone letter, or capitals with no vowel letter (``'x'``,
+``PNG``), is read by its letters' names (엑스, 피엔지): only L, M, N and R end in
+a consonant (엘 엠 엔 알). A lowercase word with a vowel letter is read as a
+loanword, after the loanword orthography (외래어 표기법): ``-m``, ``-n``, ``-ng``
+and ``-l`` (also ``-me``, ``-ne``, ``-le``) end in a consonant (토큰, 모델,
+임베딩, 테이블), a vowel letter, ``-r``, ``-s``, ``-d``, ``-x`` and most others in
+a vowel (헤드, 레이어, 사이즈); a final ``t``, ``k``, ``p``, ``b``, ``g`` or ``c`` after
+a consonant in a vowel (웨이트, 데스크), but after a vowel in either (캣 or 시트
+for cat and sheet, 북 or 스피크 for book and speak), so there both forms stay.
+Any other word (``UMAP``: 유맵 or 유엠에이피; ``png``; ``MiniLM``) must agree under
+both readings. One digit glued to a word (``v2``, ``smollm2``) is read in English
+and in Sino-Korean (투, 이) and must agree under both; a longer glued number
+(``checkpoint-500``) keeps both forms.
 
 Source: Unicode Standard, chapter 3.12 (a syllable's final consonant is
 ``(code - 0xAC00) % 28``, 0 for none, 8 for ㄹ); the particle rules of the
@@ -43,7 +57,21 @@ _CLOSERS = r"[`'\"*\u2019\u201d)\]]*"
 _ALTERNATIVES = "|".join(re.escape(p) for p in PARTICLES)
 # A number stands alone, a sign allowed: not glued to a letter, digit, '_', '-' or '.' before it (v2, checkpoint-500, 1e-05).
 _NUMBER = r"(?<![\w.\-])[-\u2212]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?"
-_BOTH_FORMS = re.compile(rf"([\uac00-\ud7a3]|{_NUMBER})({_CLOSERS})({_ALTERNATIVES})")
+# A Latin word, at most one digit glued to its end (v2, smollm2), not itself glued to a letter before it.
+_LATIN_WORD = r"(?<![A-Za-z])[A-Za-z]+[0-9]?(?![0-9])"
+_BOTH_FORMS = re.compile(rf"([\uac00-\ud7a3]|{_LATIN_WORD}|{_NUMBER})({_CLOSERS})({_ALTERNATIVES})")
+# Stand-in syllables for how a reading ends: a vowel, a final ㄹ, another final consonant.
+_VOWEL, _RIEUL_END, _CONSONANT = "가", "갈", "감"
+#: Letters whose names end in a consonant (엘 엠 엔 알); every other letter's name ends in a vowel.
+_LETTER_NAME_ENDS = {"l": _RIEUL_END, "m": _CONSONANT, "n": _CONSONANT, "r": _RIEUL_END}
+#: The last syllable of a digit read in English (zero one two ... nine: 로 원 투 리 포 브 스 븐 트 인).
+_ENGLISH_DIGIT_SYLLABLES = "로원투리포브스븐트인"
+_VOWEL_LETTERS = set("aeiouy")
+#: Final letters a loanword reads with a vowel (스, 드, 즈, 프, 브, 치, 어, 우 ...) whatever comes before.
+_VOWEL_ENDINGS = set("sdxzfvhrwaiouyjq")
+#: Final letters a loanword reads with a vowel after a consonant (desk 데스크, part 파트) but as a final
+#: consonant after a vowel (book 북, cat 캣, map 맵): unknown there.
+_STOP_ENDINGS = set("tkpbgc")
 
 
 def _last_syllable_read(number: str) -> str:
@@ -61,8 +89,39 @@ def _last_syllable_read(number: str) -> str:
     return _MYRIAD_SYLLABLES[min(zeros // 4, 4) - 1]
 
 
-def _particle(word_end: str, both: str) -> str:
-    syllable = word_end if len(word_end) == 1 and not word_end.isdigit() else _last_syllable_read(word_end)
+def _loanword_end(word: str) -> str | None:
+    """How a lowercase word read as a loanword ends (a stand-in syllable), ``None`` where it depends on the word."""
+    last, before = word[-1], word[-2] if len(word) > 1 else ""
+    if word.endswith("ng") or last in "mn":
+        return _CONSONANT
+    if last == "l":
+        return _RIEUL_END
+    if last == "e" and before in ("l", "m", "n"):  # table 테이블, name 네임, line 라인
+        return _RIEUL_END if before == "l" else _CONSONANT
+    if last == "e":
+        return None if before == "p" else _VOWEL  # type 타입 against tape 테이프
+    if last in _VOWEL_ENDINGS:
+        return _VOWEL
+    if last in _STOP_ENDINGS:
+        return _VOWEL if before and before not in _VOWEL_LETTERS else None
+    return None
+
+
+def _latin_ends(word: str) -> set[str | None]:
+    """The ways ``word`` (Latin letters, perhaps one digit after them) may end when read aloud (module docstring)."""
+    if word[-1].isdigit():
+        digit = int(word[-1])
+        return {_ENGLISH_DIGIT_SYLLABLES[digit], _DIGIT_SYLLABLES[digit]}
+    by_letters = _LETTER_NAME_ENDS.get(word[-1].lower(), _VOWEL)
+    spellable = not set(word.lower()) & set("aeiou")  # no vowel letter: most likely read letter by letter
+    if len(word) == 1 or word.isupper() and spellable:  # 'x', PNG
+        return {by_letters}
+    if word.islower() and not spellable:  # a word: token, model, weight
+        return {_loanword_end(word)}
+    return {by_letters, _loanword_end(word.lower())}  # UMAP, png, MiniLM: both readings must agree
+
+
+def _form(syllable: str, both: str) -> str:
     final = (ord(syllable) - _FIRST_SYLLABLE) % 28
     after_consonant, after_vowel = PARTICLES[both]
     if both == "(으)로":
@@ -70,11 +129,20 @@ def _particle(word_end: str, both: str) -> str:
     return after_consonant if final else after_vowel
 
 
+def _particle(word_end: str, both: str) -> str:
+    if word_end[0].isascii() and word_end[0].isalpha():
+        forms = {None if end is None else _form(end, both) for end in _latin_ends(word_end)}
+        return forms.pop() if len(forms) == 1 and None not in forms else both
+    syllable = word_end if len(word_end) == 1 and not word_end.isdigit() else _last_syllable_read(word_end)
+    return _form(syllable, both)
+
+
 def resolve_particles(text: str) -> str:
     """``text`` with every both-forms particle after a Hangul syllable or a number reduced to its one right form.
 
     ``'고양이'을(를)`` -> ``'고양이'를``; ``임베딩은(는)`` -> ``임베딩은``;
     ``30,522이(가)`` -> ``30,522가``; ``1,000은(는)`` -> ``1,000은``;
-    ``smollm2-135m이(가)`` stays (no Hangul or lone number before it).
+    ``'lm_head.weight'와(과)`` -> ``'lm_head.weight'와``; ``PNG(으)로`` -> ``PNG로``;
+    ``smollm2-135m이(가)`` -> ``smollm2-135m이`` (엠); ``'cat'을(를)`` stays (캣 or 캐트).
     """
     return _BOTH_FORMS.sub(lambda m: m.group(1) + m.group(2) + _particle(m.group(1), m.group(3)), text)

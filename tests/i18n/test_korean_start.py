@@ -66,7 +66,7 @@ def test_a_missing_path_in_the_link_is_reported_in_korean():
     at = _first_run("/nonexistent", {"lang": "ko"})
     assert not at.exception, [e.value for e in at.exception]
     (error,) = [text for text in _error_texts(at) if "/nonexistent" in text]
-    assert "/nonexistent을(를) 읽을 수 없습니다" in error and f"지금은 그대로 {DEFAULT_NAME}" in error
+    assert "/nonexistent를 읽을 수 없습니다" in error and f"지금은 그대로 {DEFAULT_NAME}" in error
     assert english_runs([error]) == [] and hangul_share([error]) >= MIN_HANGUL_SHARE, error
     assert at.session_state[state.ACTIVE_SOURCE] == DEFAULT_NAME  # the default is shown instead
 

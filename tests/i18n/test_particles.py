@@ -40,9 +40,30 @@ def test_a_particle_after_a_number_takes_the_form_of_its_sino_korean_reading(tex
     assert resolve_particles(text) == expected
 
 
-@pytest.mark.parametrize("text", ["smollm2-135m이(가)", "[UNK]은(는)", "'x'을(를)", "v2을(를)",
-                                  "checkpoint-500은(는)", "1e-05을(를)", "을(를) 처음"])
-def test_after_anything_but_hangul_or_a_lone_number_both_forms_stay(text):
+@pytest.mark.parametrize("text, expected", [
+    ("'lm_head.weight'와(과) 'transformer.wte.weight'은(는)", "'lm_head.weight'와 'transformer.wte.weight'는"),  # 웨이트
+    ("'token_embd.weight'을(를) 다시 씁니다", "'token_embd.weight'를 다시 씁니다"),
+    ("tiny-gpt-pydocs(으)로", "tiny-gpt-pydocs로"),  # 독스
+    ("all-MiniLM-L6-v2(으)로", "all-MiniLM-L6-v2로"),  # 브이투 or 브이이: both end in a vowel
+    ("smollm2-135m이(가)", "smollm2-135m이"),  # 엠
+    ("smollm2-135m(으)로", "smollm2-135m으로"),
+    ("PNG(으)로", "PNG로"), ("SVG(으)로", "SVG로"),  # letter names: 지
+    ("[UNK]이(가)", "[UNK]가"),  # 유엔케이 or 엉크
+    ("'x'을(를)", "'x'를"),  # 엑스
+    ("any(으)로", "any로"), ("huggingface.co을(를)", "huggingface.co를"),
+    ("model(으)로", "model로"),  # final ㄹ takes 로
+    ("token은(는)", "token은"), ("embedding을(를)", "embedding을"), ("table이(가)", "table이"),  # ㄴ ㅇ ㄹ
+    ("JSON(으)로", "JSON으로"),  # 제이슨, and 엔 by its letters
+    ("Tuesday을(를)", "Tuesday를"), ("desk을(를)", "desk를"),  # 데스크: t k p after a consonant
+])
+def test_a_particle_after_a_latin_word_takes_the_form_every_likely_reading_agrees_on(text, expected):
+    assert resolve_particles(text) == expected
+
+
+@pytest.mark.parametrize("text", ["'cat'을(를)", "book은(는)", "UMAP을(를)", "model.png(으)로", "L6을(를)",
+                                  "checkpoint-500은(는)", "1e-05을(를)", "을(를) 처음", "type을(를)"])
+def test_where_readings_disagree_or_nothing_is_read_both_forms_stay(text):
+    """캣/캐트, 북/부크, 유맵/유엠에이피, 핑/피엔지, 식스/육, 오백/five hundred, 타입/타이프."""
     assert resolve_particles(text) == text
 
 
