@@ -165,3 +165,44 @@ def hf_folder_with_config(folder: Path, **changes) -> Path:
 def nanogpt_with_model_args(folder: Path, **changes) -> Path:
     """A nanoGPT ``ckpt.pt`` whose ``model_args`` are changed by ``changes``."""
     return ff.nanogpt_checkpoint(folder, model_args=changes)
+
+
+def _shared_lists(levels: int = 60) -> list:
+    """``[x, x]`` nested ``levels`` deep, each level naming the one below twice: 2**levels values, pickled small."""
+    nested: list = [0]
+    for _ in range(levels):
+        nested = [nested, nested]
+    return nested
+
+
+def meta_pkl_of_shared_lists(folder: Path) -> Path:
+    """A nanoGPT folder whose ``meta.pkl`` (under 1 KB) holds 2**60 values by shared references: a billion laughs."""
+    import pickle
+
+    ff.nanogpt_checkpoint(folder, meta_chars="".join(chr(65 + i) for i in range(factories.VOCAB)))
+    (folder / "meta.pkl").write_bytes(pickle.dumps({"vocab_size": 3, "itos": _shared_lists()}))
+    return folder / "ckpt.pt"
+
+
+def nanogpt_with_shared_list_args(folder: Path) -> Path:
+    """A nanoGPT ``ckpt.pt`` whose ``model_args['dropout']`` is 2**60 values by shared references."""
+    return ff.nanogpt_checkpoint(folder, model_args={"dropout": _shared_lists()})
+
+
+def torch_state_dict_with_broadcast_table(folder: Path) -> Path:
+    """A ``torch.save`` state dict (10 kB) whose token table is ``torch.zeros(1).expand(4_000_000, 128)``:
+    4 stored bytes that read as 2 GB of float32."""
+    path = folder / "broadcast.pt"
+    torch.save({"transformer.wte.weight": torch.zeros(1).expand(4_000_000, 128),
+                "transformer.wpe.weight": torch.randn(16, 128)}, path)
+    return path
+
+
+def zip_of_many_empty_files(folder: Path, count: int = 60_000) -> Path:
+    """A zip of ``count`` empty entries (about 6 MB): no byte limit sees it, but each entry would be a file."""
+    path = folder / "many.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("config.json", "{}")
+        for i in range(count):
+            archive.writestr(f"f/{i}.txt", "")
+    return path

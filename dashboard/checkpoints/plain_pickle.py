@@ -19,6 +19,7 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+from dashboard.checkpoints.metadata import check_unpickled
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 from dashboard.i18n import msg
 
@@ -61,6 +62,7 @@ def load_plain_pickle(path: Path) -> Any:
         UnsafeCheckpointError: the pickle asks for any other object (named in
             the message); nothing was executed.
         CheckpointReadError: the file is not a readable pickle.
+        MetadataError: it holds more than ``MAX_UNPICKLED_VALUES`` values, shared references followed.
     """
     try:
         data = path.read_bytes()
@@ -69,9 +71,10 @@ def load_plain_pickle(path: Path) -> Any:
     unpickler = _PlainUnpickler(io.BytesIO(data))
     unpickler.origin = path.name
     try:
-        return unpickler.load()
+        loaded = unpickler.load()
     except UnsafeCheckpointError:
         raise
     except Exception as error:  # UnpicklingError, EOFError, ValueError, ... on damaged bytes
         raise CheckpointReadError(msg("err.ckpt.pickle_unreadable", name=path.name, kind=type(error).__name__,
                                       error=error)) from error
+    return check_unpickled(loaded, path.name)  # before any walk or message: shared references can hold 2**60 values

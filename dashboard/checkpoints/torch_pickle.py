@@ -27,6 +27,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from dashboard.checkpoints.metadata import check_unpickled
 from dashboard.checkpoints.uploads import check_zip_limits
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 from dashboard.i18n import msg
@@ -81,6 +82,8 @@ def load_torch_file(path: Path) -> Any:
             plain containers; the message names them. Nothing was executed.
         ArchiveLimitError: a zip entry is compressed like a zip bomb; nothing was inflated.
         CheckpointReadError: the file is empty, truncated or not a torch file.
+        MetadataError: what it holds counts more than ``MAX_UNPICKLED_VALUES`` values, shared references followed
+            (:func:`~dashboard.checkpoints.metadata.check_unpickled`).
     """
     import torch
 
@@ -90,7 +93,7 @@ def load_torch_file(path: Path) -> Any:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # torch warns about odd pickle protocols before refusing them
-            return torch.load(path, map_location="cpu", weights_only=True, mmap=mmap)
+            loaded = torch.load(path, map_location="cpu", weights_only=True, mmap=mmap)
     except pickle.UnpicklingError as error:
         refused = _refused_objects(path, str(error))
         if refused:
@@ -103,6 +106,7 @@ def load_torch_file(path: Path) -> Any:
     except Exception as error:  # torch raises RuntimeError, EOFError, ValueError ... on damaged files
         raise CheckpointReadError(msg("err.ckpt.torch_unreadable", name=path.name,
                                       reason=_first_line(error))) from error
+    return check_unpickled(loaded, path.name)  # before any walk or message: shared references can hold 2**60 values
 
 
 def _plain_pickle_protocol(path: Path) -> int | None:

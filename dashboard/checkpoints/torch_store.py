@@ -35,7 +35,9 @@ def tensor_mapping(obj: Any, origin: str) -> dict[str, Any]:
     ints) are skipped: they are not weights.
 
     Raises:
-        CheckpointReadError: ``obj`` is not a mapping or holds no tensor at all.
+        CheckpointReadError: ``obj`` is not a mapping or holds no tensor at all, or a tensor's shape asks
+            for more values than its stored bytes hold (a broadcast view such as ``torch.zeros(1).expand(n, d)``,
+            whose 4 stored bytes would become ``n * d`` float32 values when read).
     """
     import torch
 
@@ -45,6 +47,12 @@ def tensor_mapping(obj: Any, origin: str) -> dict[str, Any]:
     if not tensors:
         raise CheckpointReadError(msg("err.ckpt.no_tensors_in", origin=origin,
                                       keys=", ".join(map(str, list(obj)[:8]))))
+    for name, tensor in tensors.items():
+        stored = tensor.untyped_storage().nbytes()
+        if tensor.numel() * tensor.element_size() > stored:  # only overlapping (stride 0) views ask for more
+            raise CheckpointReadError(msg("err.ckpt.broadcast_tensor", origin=origin, tensor=name,
+                                          shape=" x ".join(map(str, tensor.shape)), stored=stored,
+                                          needed=tensor.numel() * tensor.element_size()))
     return tensors
 
 

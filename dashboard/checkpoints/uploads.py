@@ -59,6 +59,9 @@ DEFAULT_UPLOAD_LIMIT_MB = 200
 #: weights deflate to about 90% of their size and JSON or vocabulary text to
 #: a third or a quarter; only long runs of one byte compress further.
 MAX_COMPRESSION_RATIO = 50
+#: Most entries a zip may hold: a model folder holds tens of files, a torch checkpoint a few per tensor (nanoGPT's
+#: GPT-2 with its optimizer state: about 450), a Trainer run a dozen per checkpoint. 60,000 empty entries zip to 6 MB.
+MAX_ZIP_ENTRIES = 10_000
 #: Entries smaller than this are not held to the ratio: a small config can
 #: compress well and cannot fill a disk.
 RATIO_CHECK_MIN_BYTES = _MB
@@ -118,12 +121,16 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
             crafted zip's entries can overlap and share one compressed stream.
 
     Raises:
-        ArchiveLimitError: the total declared size is over ``max_bytes``; an
-            entry of at least :data:`RATIO_CHECK_MIN_BYTES` is compressed more
-            than :data:`MAX_COMPRESSION_RATIO` times; or the entries together
-            declare at least :data:`RATIO_CHECK_MIN_BYTES` and are compressed
-            more than :data:`MAX_COMPRESSION_RATIO` times.
+        ArchiveLimitError: it holds more than :data:`MAX_ZIP_ENTRIES` entries;
+            the total declared size is over ``max_bytes``; an entry of at least
+            :data:`RATIO_CHECK_MIN_BYTES` is compressed more than
+            :data:`MAX_COMPRESSION_RATIO` times; or the entries together declare
+            at least :data:`RATIO_CHECK_MIN_BYTES` and are compressed more than
+            :data:`MAX_COMPRESSION_RATIO` times.
     """
+    if len(members) > MAX_ZIP_ENTRIES:  # empty entries pass every byte count, yet each costs a file (an inode)
+        raise ArchiveLimitError(msg("err.ckpt.zip_entries", archive=archive_name, count=len(members),
+                                    limit=MAX_ZIP_ENTRIES, holds=holds))
     for member in members:
         ratio = member.file_size / max(member.compress_size, 1)
         if member.file_size >= RATIO_CHECK_MIN_BYTES and ratio > MAX_COMPRESSION_RATIO:

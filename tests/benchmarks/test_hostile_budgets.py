@@ -73,6 +73,11 @@ SMALL_HOSTILE = {
     ".npy declaring 4 TB": (hostile.npy_with_huge_shape, "CheckpointReadError"),
     ".npz deflating to 800 MiB": (hostile.npz_bomb, "ArchiveLimitError"),
     "safetensors declaring 4 TB": (hostile.safetensors_with_huge_shape, "CheckpointReadError"),
+    # A walk or repr of 2**60 shared values never ended, holding the interpreter lock: the whole server froze.
+    "meta.pkl of 2**60 values by shared references": (hostile.meta_pkl_of_shared_lists, "MetadataError"),
+    "model_args of 2**60 values by shared references": (hostile.nanogpt_with_shared_list_args, "MetadataError"),
+    "state dict whose 4-byte table reads as 2 GB (expand)": (hostile.torch_state_dict_with_broadcast_table,
+                                                              "CheckpointReadError"),
 }
 
 

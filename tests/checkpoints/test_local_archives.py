@@ -66,6 +66,17 @@ def test_a_zip_over_the_extraction_limit_is_refused_and_nothing_is_kept(tmp_path
     assert not any(unpack_root.iterdir())
 
 
+def test_a_zip_of_more_entries_than_any_model_folder_is_refused_and_nothing_is_kept(tmp_path, unpack_root):
+    """60,000 empty entries (6 MB) passed every byte limit and left 60,000 files per upload on a class server."""
+    from dashboard.checkpoints.uploads import MAX_ZIP_ENTRIES
+    from tests.hostile_factories import zip_of_many_empty_files
+
+    archive = zip_of_many_empty_files(tmp_path, count=MAX_ZIP_ENTRIES)  # the config.json makes one more
+    with pytest.raises(ArchiveLimitError, match=f"holds {MAX_ZIP_ENTRIES + 1:,} entries"):
+        load_tables(archive)
+    assert not any(unpack_root.iterdir())
+
+
 def test_a_file_named_zip_that_is_not_one_is_a_typed_error(tmp_path, unpack_root):
     (tmp_path / "model.zip").write_bytes(b"not a zip at all")
     with pytest.raises(CheckpointReadError, match="not a readable zip"):

@@ -309,3 +309,26 @@ def test_an_empty_table_with_a_huge_row_count_is_refused_before_labels_are_made(
         path.write_bytes(struct.pack("<Q", len(header)) + header.encode())
     with pytest.raises(ExplorerError, match=r"empty \(shape \(1099511627776, 0\)\)|no 2-D float array"):
         load_tables(path)
+
+
+def test_a_value_of_shared_references_is_described_from_its_first_items_not_walked_whole():
+    """repr() of 2**60 shared values never returns, and it holds the interpreter lock: every session froze."""
+    from dashboard.checkpoints.metadata import describe_value
+    from tests.hostile_factories import _shared_lists
+
+    assert str(describe_value(_shared_lists())) == "a list ([[[...], [...]], [[...], [...]]])"
+
+
+def test_unpickled_data_is_counted_with_shared_references_followed_and_a_real_vocabulary_passes():
+    from dashboard.checkpoints.metadata import MAX_UNPICKLED_VALUES, check_unpickled
+    from dashboard.errors import MetadataError
+    from tests.hostile_factories import _shared_lists
+
+    words = {f"w{i}": i for i in range(50_000)}  # a word-level meta.pkl
+    meta = {"vocab_size": 50_000, "stoi": words, "itos": {i: w for w, i in words.items()}}
+    assert check_unpickled(meta, "meta.pkl") is meta
+    with pytest.raises(MetadataError, match=f"more than {MAX_UNPICKLED_VALUES:,} values"):
+        check_unpickled({"itos": _shared_lists(40)}, "meta.pkl")
+    with pytest.raises(MetadataError, match="more than 3 deep"):
+        check_unpickled({"a": [[1]]}, "meta.pkl", depth_limit=3)
+    check_unpickled({"a": [1]}, "meta.pkl", depth_limit=3)

@@ -297,6 +297,13 @@ MESSAGES = {
     "err.ckpt.meta_field": (
         "{origin}: field {field!r} must be {expected}, not {value}; fix that field or replace the file",
         "{origin}: 필드 {field!r}의 값은 {expected} 형태여야 하는데 {value}입니다. 그 필드를 고치거나 파일을 바꾸세요."),
+    "err.ckpt.pickle_too_many_values": (
+        "{origin} holds more than {limit:,} values once its shared references are followed (a pickle can name one "
+        "list many times over, so a small file can stand for billions of values); no checkpoint does, so it was "
+        "refused: save the model with model.state_dict() or save_pretrained",
+        "{origin}은(는) 공유 참조를 따라가면 값이 {limit:,}개를 넘습니다(피클은 리스트 하나를 여러 번 가리킬 수 있어서, "
+        "작은 파일이 수십억 개의 값을 나타낼 수 있습니다). 그런 체크포인트는 없으므로 읽지 않았습니다. 모델을 "
+        "model.state_dict()나 save_pretrained로 저장하세요"),
     "err.ckpt.meta_too_deep": (
         "{origin} nests lists or objects more than {limit} deep; no real metadata file does: fix or replace it",
         "{origin}은(는) 리스트나 객체가 {limit}단계보다 깊게 중첩되어 있습니다. 실제 메타데이터 파일은 그렇지 "
@@ -645,6 +652,18 @@ MESSAGES = {
         "{origin} holds a {kind}, not a dict of tensors (a state dict); save model.state_dict() instead",
         "{origin}에는 텐서의 dict (state dict)가 아니라 {kind}이(가) 들어 있습니다. 대신 model.state_dict()를 "
         "저장하세요."),
+    "err.ckpt.zip_entries": (
+        "{archive} holds {count:,} entries; {holds} holds far fewer, so a zip of more than {limit:,} is refused: "
+        "nothing was extracted",
+        "{archive}에는 항목이 {count:,}개 있습니다. {holds}에는 그보다 훨씬 적으므로 {limit:,}개가 넘는 zip은 "
+        "거부합니다. 아무것도 풀지 않았습니다"),
+    "err.ckpt.broadcast_tensor": (
+        "tensor {tensor!r} of {origin} is {shape}, {needed:,} bytes, but the file stores {stored:,} bytes of it: "
+        "it was saved as a view that repeats its values (such as .expand()), which reading would inflate; save "
+        "it with .contiguous() or clone() first",
+        "{origin}의 텐서 {tensor!r}은(는) {shape}, {needed:,}바이트인데 파일에는 {stored:,}바이트만 저장되어 "
+        "있습니다. 값을 되풀이하는 뷰(.expand() 등)로 저장되어, 읽으면 크기가 부풀어 오릅니다. .contiguous()나 "
+        "clone()을 한 다음 저장하세요"),
     "err.ckpt.no_tensors_in": (
         "{origin} holds no tensors (keys: {keys}); it is not a model's state dict",
         "{origin}에는 텐서가 없습니다 (키: {keys}). 모델의 state dict가 아닙니다."),
