@@ -13,7 +13,11 @@ prefetched in the background, :mod:`dashboard.ui.map_prefetch`, or another
 session's) waits for that computation instead of starting a second.
 
 The directory is ``$EXPLORER_CACHE_DIR`` when set, else ``.cache/projections``
-in the repository (ignored by git, removed by ``make clean``).
+in the repository (ignored by git, removed by ``make clean``). It is kept
+within ``$EXPLORER_CACHE_MB`` megabytes (:func:`budget_bytes`, default
+:data:`DEFAULT_BUDGET_MB`): after each write the least recently used maps go
+first (a map read from the cache counts as used), so the maps of students'
+uploads on a class server cannot fill its disk.
 """
 
 from __future__ import annotations
@@ -43,6 +47,11 @@ CACHE_ENV = "EXPLORER_CACHE_DIR"
 DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".cache" / "projections"
 
 Compute = Callable[[np.ndarray, ProjectionSettings, ProgressCallback | None], Projection]
+
+#: Environment variable: most megabytes the cache directory may hold (see :func:`budget_bytes`).
+BUDGET_ENV = "EXPLORER_CACHE_MB"
+#: The default budget: a thousand 256,000-row UMAP maps, or a hundred maps of 4,000,000-row uploads.
+DEFAULT_BUDGET_MB = 2_000
 
 #: Projections being computed in this process, by cache path: what a second caller of the same one waits for.
 _COMPUTING: dict[Path, Future] = {}
@@ -88,15 +97,69 @@ def cache_path(content_hash: str, table_name: str, settings: ProjectionSettings,
     return (directory or cache_dir()) / f"{projection_key(content_hash, table_name, settings)}.npz"
 
 
+def budget_bytes() -> int:
+    """Most bytes the cache directory may hold: ``$EXPLORER_CACHE_MB`` megabytes, default :data:`DEFAULT_BUDGET_MB`
+    (unset, blank or not a positive whole number: the default)."""
+    text = os.environ.get(BUDGET_ENV, "").strip()
+    megabytes = int(text) if text.isdigit() and int(text) > 0 else DEFAULT_BUDGET_MB
+    return megabytes * 1_000_000
+
+
 def load_cached(path: Path, n_rows: int) -> Projection | None:
-    """The projection stored at ``path``, or ``None`` if absent, unreadable or of another size."""
+    """The projection stored at ``path``, or ``None`` if absent, unreadable or of another size.
+
+    A map found is marked as just used (its modification time), so that :func:`prune` keeps it longest.
+    """
     if not path.is_file():
         return None
     try:
         projection = Projection.load(path)
     except (OSError, ValueError, KeyError, json.JSONDecodeError):
         return None
-    return projection if projection.n_rows == n_rows else None
+    if projection.n_rows != n_rows:
+        return None
+    try:
+        os.utime(path)
+    except OSError:  # a read-only cache (an image's precomputed maps) is served all the same
+        pass
+    return projection
+
+
+def prune(directory: Path, keep: Path | None = None) -> list[Path]:
+    """Delete the least recently used maps (``.npz``) of ``directory`` until it holds at most :func:`budget_bytes`.
+
+    Args:
+        directory: the cache directory.
+        keep: a map never deleted (the one just written).
+
+    Returns:
+        The files deleted. A file that cannot be deleted (removed meanwhile, not ours) is skipped.
+    """
+    files = []
+    try:
+        entries = list(directory.iterdir())
+    except OSError:
+        return []
+    for path in entries:
+        try:
+            if path.suffix == ".npz" and path.is_file():
+                stat = path.stat()
+                files.append((stat.st_mtime, stat.st_size, path))
+        except OSError:
+            continue
+    total, budget, deleted = sum(size for _, size, _ in files), budget_bytes(), []
+    for _, size, path in sorted(files):
+        if total <= budget:
+            break
+        if path == keep:
+            continue
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        total -= size
+        deleted.append(path)
+    return deleted
 
 
 def _finish(path: Path, computing: Future, *, result: Projection | None = None,
@@ -176,6 +239,7 @@ def cached_projection(
         projection = compute(table, settings, progress)
         try:
             store(projection, path)
+            prune(path.parent, keep=path)
         except OSError:
             pass  # a read-only or full disk costs the next visit a recomputation, nothing more
     except BaseException as error:

@@ -252,3 +252,32 @@ def test_a_waiter_interrupted_itself_stops_waiting(tmp_path, monkeypatch):
     cached_projection(table, "hash", "token", PCA2, directory=tmp_path, compute=held)
     thread.join(30)
     assert calls == ["held"] and isinstance(results[0], KeyboardInterrupt)
+
+
+def test_the_cache_keeps_within_its_budget_dropping_the_least_recently_used_maps(tmp_path, monkeypatch):
+    """A class's uploads wrote one map each into a shared cache that nothing ever emptied (audit)."""
+    monkeypatch.setenv(projection_cache.BUDGET_ENV, "1")  # 1 MB; each map below is 0.4 MB of coordinates
+    tables = {name: random_table(50_000, 4, seed=seed) for seed, name in enumerate("abc")}
+    project = lambda table, settings, progress=None: Projection(  # noqa: E731 - cheap stand-in coordinates
+        coords=table[:, :2].copy(), method="pca", parameters={}, versions={})
+    paths = {name: cache_path(name, "token", PCA2, tmp_path) for name in tables}
+    for name in "ab":
+        cached_projection(tables[name], name, "token", PCA2, directory=tmp_path, compute=project)
+    older = paths["a"].stat().st_mtime - 60
+    for path in paths.values():
+        if path.exists():
+            projection_cache.os.utime(path, (older, older))
+    assert projection_cache.load_cached(paths["a"], 50_000) is not None  # a read makes "a" the most recent
+    cached_projection(tables["c"], "c", "token", PCA2, directory=tmp_path, compute=project)
+    assert paths["a"].exists() and paths["c"].exists() and not paths["b"].exists()
+    assert sum(p.stat().st_size for p in tmp_path.glob("*.npz")) <= projection_cache.budget_bytes()
+
+
+@pytest.mark.parametrize("setting, megabytes", [(None, projection_cache.DEFAULT_BUDGET_MB), ("", 2_000),
+                                                ("500", 500), ("0", 2_000), ("-3", 2_000), ("1e3", 2_000)])
+def test_the_budget_comes_from_the_environment_and_a_bad_value_is_the_default(monkeypatch, setting, megabytes):
+    if setting is None:
+        monkeypatch.delenv(projection_cache.BUDGET_ENV, raising=False)
+    else:
+        monkeypatch.setenv(projection_cache.BUDGET_ENV, setting)
+    assert projection_cache.budget_bytes() == megabytes * 1_000_000
