@@ -74,8 +74,9 @@ def test_zip_slip_entries_are_refused_and_nothing_written(tmp_path, name):
 def test_uploaded_names_cannot_climb_out(tmp_path):
     dest = tmp_path / "dest"
     dest.mkdir()
-    with pytest.raises(UnsafeArchiveError):
+    with pytest.raises(UnsafeArchiveError, match="Rename the file") as refused:
         store_files([("../../x.pt", io.BytesIO(b"x"))], dest)
+    assert "nothing was written" in str(refused.value)  # an upload of one file is no zip: nothing was "extracted"
     assert not (tmp_path / "x.pt").exists()
 
 

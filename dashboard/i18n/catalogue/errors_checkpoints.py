@@ -701,10 +701,10 @@ MESSAGES = {
         "받은 이름 {name}에 NUL 문자가 있습니다. 파일 이름에는 들어갈 수 없는 문자라 아무것도 쓰지 않았습니다. "
         "파일 이름을 바꾸세요."),
     "err.ckpt.zip_escape": (
-        "the entry {entry!r} would be written outside its folder; nothing was extracted. Re-create the zip from "
-        "inside the model folder (zip -r model.zip model/)",
-        "항목 {entry!r}은(는) 폴더 밖에 쓰이게 됩니다. 아무것도 풀지 않았습니다. 모델 폴더가 있는 곳에서 zip을 다시 "
-        "만드세요 (zip -r model.zip model/)."),
+        "the name {entry!r} would be written outside its folder (an absolute path or '..'); nothing was written. "
+        "Rename the file, or for a zip, re-create it from inside the model folder (zip -r model.zip model/)",
+        "이름 {entry!r}은(는) 폴더 밖에 쓰이게 됩니다(절대 경로이거나 '..'가 들어 있습니다). 아무것도 쓰지 "
+        "않았습니다. 파일 이름을 바꾸거나, zip이라면 모델 폴더가 있는 곳에서 다시 만드세요 (zip -r model.zip model/)."),
     "err.ckpt.upload_unencodable": (
         "the received name {name} holds characters the file system cannot encode; nothing was written. Rename "
         "the file",
