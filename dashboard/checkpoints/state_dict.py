@@ -68,13 +68,16 @@ def is_state_dict_file(path: Path) -> bool:
 def unwrap_checkpoint(obj: Any, origin: str) -> tuple[Any, tuple[str, ...]]:
     """The state dict inside a training checkpoint dict, or ``obj`` itself.
 
+    A dict whose own tensors are all scalars (nanoGPT's ``best_val_loss``, a
+    step count saved as a 0-d tensor) is a training checkpoint, not a state dict.
+
     Returns:
         The mapping holding the tensors and a note naming the key it sat
         under, when it was nested.
     """
     import torch
 
-    if not isinstance(obj, Mapping) or any(isinstance(v, torch.Tensor) for v in obj.values()):
+    if not isinstance(obj, Mapping) or any(isinstance(v, torch.Tensor) and v.dim() > 0 for v in obj.values()):
         return obj, ()
     for key in STATE_DICT_CONTAINERS:
         inner = obj.get(key)

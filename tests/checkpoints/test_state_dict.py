@@ -197,3 +197,12 @@ def test_a_vocab_txt_beside_a_bare_state_dict_is_its_vocabulary_only_when_its_le
         assert "tok0" not in tables.vocabulary.raw and len(tables.unused_rows) == 0
         assert f"vocab.txt beside gpt2.pt names {lines:,} tokens for the {VOCAB:,} rows of its token table" in notes
         assert "set aside and rows are labelled by id" in notes
+
+
+def test_a_training_checkpoint_whose_own_tensors_are_scalars_is_unwrapped_to_its_model(tmp_path):
+    """nanoGPT saves best_val_loss as a 0-d tensor; without model_args the file was taken as the state dict itself."""
+    _, state = _gpt2_state()
+    torch.save({"model": state, "iter_num": 250, "best_val_loss": torch.tensor(1.47)}, tmp_path / "ckpt.pt")
+    tables = load_tables(tmp_path / "ckpt.pt")
+    np.testing.assert_array_equal(tables.token, state["transformer.wte.weight"].numpy())
+    assert any("'model'" in note for note in tables.notes)
