@@ -5,11 +5,16 @@ Embedding", sections 3.2 to 3.4. There is no position table: each pair of
 query/key dimensions ``(2i, 2i + 1)`` of a head is rotated by the angle
 ``t * theta_i`` at position ``t``, with::
 
-    theta_i = rope_theta ** (-2i / head_dim),   i = 0 .. head_dim / 2 - 1
+    theta_i = rope_theta ** (-2i / rotary_dim),   i = 0 .. rotary_dim / 2 - 1
 
 so the score ``q_m . k_n`` depends on positions only through ``m - n``. The
 same frequencies as ``transformers``' ``compute_default_rope_parameters``
-(``inv_freq``).
+(``inv_freq``). ``rotary_dim`` is the head's width (``head_dim``) except in
+models that rotate only part of each head (:func:`rotated_dims`): GPT-J
+(``rotary_dim``), GPT-NeoX and Pythia (``rotary_pct``, 0.25: 32 of Pythia-70m's
+64 dimensions would be 16 of them), Phi (``partial_rotary_factor``); the other
+dimensions carry no position at all. Below, ``head_dim`` in the formulas
+stands for ``rotary_dim``.
 
 Long-term decay (section 3.4.3): writing the score as a sum over pairs and
 summing by parts gives::
@@ -62,6 +67,26 @@ def rotary_head_dim(d_model: int, n_head: int | None, head_dim: int | None = Non
     if head_dim % 2:
         raise QueryError(msg("err.positions.odd_head", head_dim=head_dim))
     return int(head_dim)
+
+
+def rotated_dims(head_dim: int, rotary_dim: int | None = None, fraction: float | None = None) -> int:
+    """How many dimensions of a head rotate, as ``transformers`` computes its ``inv_freq`` width.
+
+    Args:
+        head_dim: the head's width (:func:`rotary_head_dim`).
+        rotary_dim: the config's ``rotary_dim`` (GPT-J) or GGUF's ``rope.dimension_count``, when stated.
+        fraction: the config's ``partial_rotary_factor`` or ``rotary_pct``, in (0, 1], when stated.
+
+    Returns:
+        ``rotary_dim`` if given, else ``int(head_dim * fraction)`` if given, else ``head_dim``.
+
+    Raises:
+        QueryError: the result is odd, zero or wider than the head.
+    """
+    dims = rotary_dim if rotary_dim is not None else int(head_dim * fraction) if fraction is not None else head_dim
+    if dims <= 0 or dims % 2 or dims > head_dim:
+        raise QueryError(msg("err.positions.rotary_dims", dims=dims, head_dim=head_dim))
+    return int(dims)
 
 
 def rotary_frequencies(head_dim: int, rope_theta: float = DEFAULT_ROPE_THETA) -> np.ndarray:

@@ -178,6 +178,8 @@ GGUF_SETTING_NAMES: dict[str, str] = {
     "n_layer": "block_count",
     "n_head": "attention.head_count",
     "rope_theta": "rope.freq_base",
+    "head_dim": "attention.key_length",
+    "rotary_dim": "rope.dimension_count",  # llama.cpp: the dimensions of a head that rotate
 }
 
 #: Canonical setting -> spellings in config.json files, first found wins.
@@ -190,6 +192,8 @@ CONFIG_NAMES: dict[str, tuple[str, ...]] = {
     "n_token_types": ("type_vocab_size",),
     "tie_word_embeddings": ("tie_word_embeddings",),
     "token_width": ("word_embed_proj_dim",),  # OPT-350m: a 512-wide token table, projected up to 1,024
+    "head_dim": ("head_dim",),  # Qwen3, Gemma: not d_model / n_head
+    "rotary_dim": ("rotary_dim",),  # GPT-J: only this many dimensions of a head rotate
 }
 
 #: Head classes whose checkpoints must carry an output head (or tie it).
@@ -212,8 +216,12 @@ def is_buffer(key: str) -> bool:
 def canonical_settings(config: Mapping[str, Any]) -> dict[str, Any]:
     """Translate a ``config.json`` mapping to canonical setting names.
 
-    Returns only the settings found; ``rope_theta`` is read from either
-    ``rope_theta`` (transformers 4) or ``rope_parameters.rope_theta`` (5).
+    Returns only the settings found; ``rope_theta`` is read from ``rope_theta``
+    (transformers 4), ``rope_parameters.rope_theta`` (5) or GPT-NeoX's
+    ``rotary_emb_base``; ``rotary_fraction``, the share of a head's dimensions
+    that rotate, from ``partial_rotary_factor`` (Phi; GPT-NeoX in
+    transformers 5, also inside ``rope_parameters``) or ``rotary_pct``
+    (GPT-NeoX, Pythia in transformers 4).
     """
     settings = {}
     for name, spellings in CONFIG_NAMES.items():
@@ -222,9 +230,15 @@ def canonical_settings(config: Mapping[str, Any]) -> dict[str, Any]:
                 settings[name] = config[spelling]
                 break
     rope = config.get("rope_parameters") or {}
-    theta = config.get("rope_theta", rope.get("rope_theta") if isinstance(rope, Mapping) else None)
+    rope = rope if isinstance(rope, Mapping) else {}
+    theta = next((v for v in (config.get("rope_theta"), rope.get("rope_theta"), config.get("rotary_emb_base"))
+                  if v is not None), None)
     if theta is not None:
         settings["rope_theta"] = float(theta)
+    fraction = next((v for v in (config.get("partial_rotary_factor"), rope.get("partial_rotary_factor"),
+                                 config.get("rotary_pct")) if v is not None), None)
+    if fraction is not None:
+        settings["rotary_fraction"] = float(fraction)
     return settings
 
 

@@ -80,7 +80,10 @@ TEXTS = Kind(msg("err.ckpt.kind.texts"), lambda v: isinstance(v, list) and all(i
 WHOLES = Kind(msg("err.ckpt.kind.wholes"), lambda v: isinstance(v, list) and all(_is_whole(i) for i in v))
 OBJECT = Kind(msg("err.ckpt.kind.object"), lambda v: isinstance(v, Mapping))
 ROPE = Kind(msg("err.ckpt.kind.rope"),
-            lambda v: isinstance(v, Mapping) and (v.get("rope_theta") is None or _is_number(v["rope_theta"])))
+            lambda v: isinstance(v, Mapping) and all(v.get(name) is None or _is_number(v[name])
+                                                     for name in ("rope_theta", "partial_rotary_factor")))
+#: A share of a head's dimensions, in (0, 1].
+FRACTION = Kind(msg("err.ckpt.kind.fraction"), lambda v: _is_number(v) and 0 < v <= 1)
 TEXT_TO_ID = Kind(msg("err.ckpt.kind.text_to_id"),
                   lambda v: isinstance(v, Mapping) and all(isinstance(k, str) and _is_whole(i) for k, i in v.items()))
 ID_TO_TEXT = Kind(msg("err.ckpt.kind.id_to_text"),
@@ -102,6 +105,7 @@ SCHEMAS: dict[str, dict[str, Kind]] = {
     "config.json": {
         **_SIZES, "model_type": TEXT, "architectures": TEXTS, "tie_word_embeddings": FLAG, "torch_dtype": TEXT,
         "rope_theta": NUMBER, "rope_parameters": ROPE, "rope_scaling": OBJECT, "layer_norm_eps": NUMBER,
+        "rotary_emb_base": NUMBER, "rotary_pct": FRACTION, "partial_rotary_factor": FRACTION,
         "layer_norm_epsilon": NUMBER, "rms_norm_eps": NUMBER,
         "attention_types": Kind(msg("err.ckpt.kind.list"), lambda v: isinstance(v, list)),
     },
@@ -123,7 +127,8 @@ SCHEMAS: dict[str, dict[str, Kind]] = {
         "general.architecture": TEXT, "tokenizer.ggml.model": TEXT, "tokenizer.ggml.tokens": TEXTS,
         "tokenizer.ggml.token_type": WHOLES,
         **{f"{{arch}}.{suffix}": WHOLE for suffix in ("vocab_size", "embedding_length", "context_length",
-                                                      "block_count", "attention.head_count")},
+                                                      "block_count", "attention.head_count",
+                                                      "attention.key_length", "rope.dimension_count")},
         "{arch}.rope.freq_base": NUMBER,
     },
 }

@@ -145,8 +145,8 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
     rows = settings.get("vocab_size")
     if vocabulary is None:
         token_key = "transformer.wte.weight"
-        vocabulary, vocabulary_notes = vocabulary_beside(path, store.shape(token_key)[0] if token_key in store.keys()
-                                                         else rows)
+        token_shape = store.shape(token_key) if token_key in store.keys() else ()
+        vocabulary, vocabulary_notes = vocabulary_beside(path, token_shape[0] if token_shape else rows)
         notes += vocabulary_notes
     if vocabulary is None:
         notes += (_no_tokenizer_advice(path, rows),)

@@ -171,7 +171,8 @@ def read_state_dict(path: Path, source: str | None = None) -> EmbeddingTables:
     notes += (msg("note.ckpt.architecture_from_keys", architecture=key_map.architecture),)
     keys = store.keys()
     token_key = base + key_map.token
-    vocabulary, vocabulary_notes = vocabulary_beside(path, store.shape(token_key)[0] if token_key in keys else None)
+    token_shape = store.shape(token_key) if token_key in keys else ()
+    vocabulary, vocabulary_notes = vocabulary_beside(path, token_shape[0] if token_shape else None)
     notes += vocabulary_notes
     return tables_from_store(
         store, key_map,

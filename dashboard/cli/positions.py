@@ -18,7 +18,7 @@ from dashboard.analysis.positions import (
     summarise_positions,
     untrained_threshold,
 )
-from dashboard.analysis.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, rotary_head_dim
+from dashboard.analysis.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, rotary_head_dim, rotated_dims
 from dashboard.analysis.subspaces import compare_subspaces
 from dashboard.analysis.trajectory import pca_trajectory
 from dashboard.analysis.untrained_rows import any_row_threshold, untrained_detectable
@@ -39,14 +39,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _rotary_document(tables: EmbeddingTables) -> dict[str, Any]:
     settings = tables.hyperparameters
     head_dim = rotary_head_dim(tables.d_model, settings.get("n_head"), settings.get("head_dim"))
+    rotary_dim = rotated_dims(head_dim, settings.get("rotary_dim"), settings.get("rotary_fraction"))
     theta = settings.get("rope_theta")
-    frequencies = rotary_frequencies(head_dim, theta if theta is not None else DEFAULT_ROPE_THETA)
+    frequencies = rotary_frequencies(rotary_dim, theta if theta is not None else DEFAULT_ROPE_THETA)
     return {
         "head_dim": head_dim,
+        "rotary_dim": rotary_dim,
         "rope_theta": theta if theta is not None else DEFAULT_ROPE_THETA,
         "rope_theta_assumed": theta is None,
         "frequencies": frequencies.tolist(),
-        "source_of_formula": "theta_i = rope_theta ** (-2i / head_dim), Su et al. 2021 (RoFormer) section 3.2.2",
+        "source_of_formula": "theta_i = rope_theta ** (-2i / rotary_dim), i < rotary_dim / 2 (rotary_dim: head_dim, "
+                             "or the rotated part of it), Su et al. 2021 (RoFormer) section 3.2.2; transformers' "
+                             "inv_freq",
     }
 
 

@@ -11,6 +11,7 @@ from dashboard.analysis.rotary import (
     rotary_decay_frame,
     rotary_frequency_frame,
     rotary_head_dim,
+    rotated_dims,
 )
 from dashboard.charts.rotary import rotary_decay_chart, rotary_frequency_chart
 from dashboard.errors import ExplorerError
@@ -40,6 +41,7 @@ def render_rotary(tables: EmbeddingTables) -> None:
     settings = tables.hyperparameters
     try:
         head_dim = rotary_head_dim(tables.d_model, settings.get("n_head"), settings.get("head_dim"))
+        rotary_dim = rotated_dims(head_dim, settings.get("rotary_dim"), settings.get("rotary_fraction"))
     except ExplorerError as error:
         st.error(t("positions.rotary.error", error=escape_markdown(render(error))))
         return
@@ -50,17 +52,22 @@ def render_rotary(tables: EmbeddingTables) -> None:
     context = settings.get("n_positions")
     cols = st.columns(4)
     cols[0].metric(t("positions.rotary.head_dim"), head_dim, help=t("positions.rotary.head_dim_help"))
-    cols[1].metric(t("positions.rotary.pairs"), head_dim // 2)
+    cols[1].metric(t("positions.rotary.pairs"), rotary_dim // 2)
     cols[2].metric("rope_theta", f"{theta:,g}")
     cols[3].metric(t("positions.rotary.context"), f"{context:,}" if context else t("positions.rotary.unknown"))
-    frequencies = rotary_frequency_frame(head_dim, theta, context)
+    if rotary_dim < head_dim:
+        setting = (f"rotary_dim = {settings['rotary_dim']}" if settings.get("rotary_dim") is not None
+                   else f"{settings['rotary_fraction']:g} × {head_dim}")
+        st.info(t("positions.rotary.partial", rotary_dim=rotary_dim, head_dim=head_dim, setting=setting,
+                  pairs=rotary_dim // 2, rest=head_dim - rotary_dim), icon=":material/info:")
+    frequencies = rotary_frequency_frame(rotary_dim, theta, context)
     left, right = st.columns(2)
     left.altair_chart(rotary_frequency_chart(frequencies), width="stretch")
     turns = (msg("positions.rotary.slow_pairs", slow=int((~frequencies["full_turn"]).sum()), pairs=len(frequencies),
                  context=context) if context else "")
     left.caption(t("positions.rotary.frequency_caption", turns=turns))
     max_distance = min(int(context or 1024), MAX_DECAY_DISTANCE)
-    decay_frame = rotary_decay_frame(head_dim, theta, max_distance)
+    decay_frame = rotary_decay_frame(rotary_dim, theta, max_distance)
     decay = thin_lines(decay_frame, x="distance", y="value", by=["curve"])
     right.altair_chart(rotary_decay_chart(decay.frame), width="stretch")
     if not context:

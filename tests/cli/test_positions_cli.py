@@ -129,3 +129,45 @@ def test_a_relative_position_model_names_its_kind_once(tmp_path, capsys):
     assert main(["compare", str(folder), str(folder), "--table", "position"]) == 2
     err = capsys.readouterr().err
     assert "t5 has no position table (relative: a learned bias" in err and err.count("relative") == 1
+
+
+def _neox_folder(folder, **rope):
+    import torch
+    from transformers import GPTNeoXConfig, GPTNeoXForCausalLM
+
+    torch.manual_seed(0)
+    config = GPTNeoXConfig(vocab_size=64, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
+                           intermediate_size=64, max_position_embeddings=128, **rope)
+    model = GPTNeoXForCausalLM(config)
+    model.save_pretrained(folder)
+    return folder, model
+
+
+@pytest.mark.parametrize("rope", [{"rope_parameters": {"rope_type": "default", "rope_theta": 500.0,
+                                                       "partial_rotary_factor": 0.25}}],
+                         ids=["transformers-5-rope-parameters"])
+def test_a_partly_rotary_head_lists_the_frequencies_transformers_rotates_by(tmp_path, capsys, rope):
+    """Pythia rotates a quarter of each head (rotary_pct 0.25): all 8 frequencies of its head were listed (audit)."""
+    folder, model = _neox_folder(tmp_path / "neox", **rope)
+    inv_freq = next(buffer for name, buffer in model.named_buffers() if name.endswith("inv_freq"))
+    assert main(["positions", str(folder), "--json"]) == 0
+    rotary = json.loads(capsys.readouterr().out)["rotary"]
+    assert (rotary["head_dim"], rotary["rotary_dim"], rotary["rope_theta"]) == (16, 4, 500.0)
+    np.testing.assert_allclose(rotary["frequencies"], inv_freq.double().numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("config, rotary_dim, theta", [
+    ({"rotary_pct": 0.5, "rotary_emb_base": 100}, 8, 100.0),  # transformers 4's GPT-NeoX spelling (Pythia)
+    ({"rotary_dim": 4}, 4, 10000.0),  # GPT-J
+    ({"partial_rotary_factor": 0.75}, 12, 10000.0),  # Phi
+])
+def test_the_rotated_part_of_a_head_is_read_from_each_configs_spelling(tmp_path, capsys, config, rotary_dim, theta):
+    folder, _ = _neox_folder(tmp_path / "neox")
+    written = json.loads((folder / "config.json").read_text())
+    written.pop("rope_parameters", None)
+    written.pop("partial_rotary_factor", None)
+    (folder / "config.json").write_text(json.dumps({**written, **config}))
+    assert main(["positions", str(folder), "--json"]) == 0
+    rotary = json.loads(capsys.readouterr().out)["rotary"]
+    assert (rotary["rotary_dim"], rotary["rope_theta"]) == (rotary_dim, theta)
+    np.testing.assert_allclose(rotary["frequencies"], theta ** (-np.arange(0, rotary_dim, 2) / rotary_dim))

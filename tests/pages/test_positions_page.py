@@ -33,7 +33,8 @@ def test_rotary_model_explains_itself_and_shows_its_frequencies(tmp_path):
     assert any("rotates each pair of query and key" in m.value for m in at.markdown)
     metrics = _metrics(at)
     head_dim = factories.D_MODEL // 2  # the factory's Llama has 2 heads
-    assert metrics["head dimension"] == str(head_dim) and metrics["dimension pairs"] == str(head_dim // 2)
+    assert metrics["head dimension"] == str(head_dim) and metrics["rotated dimension pairs"] == str(head_dim // 2)
+    assert not any("rotates only" in i.value for i in at.info)  # every dimension rotates
     assert metrics["rope_theta"] == "10,000"
     assert _chart_count(at) == 2  # frequencies and decay
     assert any("section 3.4.3" in c.value for c in at.caption)
@@ -207,3 +208,14 @@ def test_a_relative_position_model_says_it_has_no_table_once(tmp_path, lang, no_
     assert not at.exception and not at.error
     [message] = [i.value for i in at.info if "bias" in i.value or "편향" in i.value]
     assert message.count(no_table) == 1 and message.count("bias" if lang == "en" else "편향") == 1, message
+
+
+def test_a_model_rotating_part_of_each_head_says_so_and_charts_only_those_pairs(tmp_path, capsys):
+    from tests.cli.test_positions_cli import _neox_folder
+
+    folder, _ = _neox_folder(tmp_path / "neox", rope_parameters={"rope_type": "default", "rope_theta": 10000.0,
+                                                                 "partial_rotary_factor": 0.25})
+    at = _open(str(folder))
+    assert not at.exception
+    assert _metrics(at)["rotated dimension pairs"] == "2"
+    assert any("rotates only 4 of each head's 16 dimensions (0.25 × 16): 2 pairs" in i.value for i in at.info)

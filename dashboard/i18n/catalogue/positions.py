@@ -320,9 +320,14 @@ MESSAGES = {
         "The config does not state rope_theta; assuming {theta:g} (RoFormer's and Llama's default).",
         "설정 파일에 rope_theta가 없어서 {theta:g}(RoFormer와 Llama의 기본값)로 가정합니다."),
     "positions.rotary.head_dim": ("head dimension", "헤드 차원"),
-    "positions.rotary.head_dim_help": ("d_model / n_head: the space each head rotates",
-                                       "d_model / n_head: 헤드 하나가 회전시키는 공간의 차원입니다"),
-    "positions.rotary.pairs": ("dimension pairs", "차원 쌍의 수"),
+    "positions.rotary.head_dim_help": ("d_model / n_head (or the config's head_dim): the width of one head",
+                                       "d_model / n_head (또는 설정 파일의 head_dim): 헤드 하나의 너비입니다"),
+    "positions.rotary.pairs": ("rotated dimension pairs", "회전하는 차원 쌍의 수"),
+    "positions.rotary.partial": (
+        "This model rotates only {rotary_dim} of each head's {head_dim} dimensions ({setting}): {pairs} pairs, "
+        "whose frequencies are below; the other {rest} dimensions carry no position at all.",
+        "이 모델은 헤드마다 {head_dim}개 차원 가운데 {rotary_dim}개만 회전시킵니다({setting}). 아래 주파수는 그 "
+        "{pairs}개 쌍의 것이고, 나머지 {rest}개 차원에는 위치 정보가 전혀 없습니다."),
     "positions.rotary.context": ("context length (config)", "컨텍스트 길이 (설정)"),
     "positions.rotary.unknown": ("unknown", "알 수 없음"),
     "positions.rotary.frequency_caption": (
@@ -402,6 +407,11 @@ MESSAGES = {
     "err.positions.heads_divide": (
         "d_model={d_model} is not a multiple of n_head={n_head}; cannot derive the head width",
         "d_model={d_model}이(가) n_head={n_head}의 배수가 아니어서 헤드 너비를 구할 수 없습니다"),
+    "err.positions.rotary_dims": (
+        "{dims} rotated dimensions do not fit a head of {head_dim}: RoPE rotates pairs, an even number of at most "
+        "the head's width; check rotary_dim, rotary_pct or partial_rotary_factor in the config",
+        "회전하는 차원 {dims}개는 너비 {head_dim}인 헤드에 맞지 않습니다. RoPE는 차원을 둘씩 돌리므로 헤드 너비 이하의 "
+        "짝수여야 합니다. 설정 파일의 rotary_dim, rotary_pct, partial_rotary_factor를 확인하세요"),
     "err.positions.odd_head": (
         "head width {head_dim} is odd; RoPE rotates pairs of dimensions, so it must be even",
         "헤드 너비 {head_dim}이(가) 홀수입니다. RoPE는 차원을 둘씩 짝지어 돌리므로 짝수여야 합니다"),
