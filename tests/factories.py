@@ -47,6 +47,17 @@ def llama_folder(folder: Path, *, tied: bool = False, seed: int = 0, **kwargs) -
     return _save(LlamaForCausalLM(config), folder, **kwargs)
 
 
+def gemma_folder(folder: Path, *, seed: int = 0, **kwargs) -> Path:
+    """Tiny random Gemma: Llama's names, a tied head, rows scaled by sqrt(d_model) in its forward."""
+    from transformers import GemmaConfig, GemmaForCausalLM
+
+    torch.manual_seed(seed)
+    config = GemmaConfig(vocab_size=VOCAB, hidden_size=D_MODEL, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=2, num_key_value_heads=2, head_dim=D_MODEL // 2,
+                         max_position_embeddings=N_POSITIONS, bos_token_id=0, eos_token_id=0, pad_token_id=0)
+    return _save(GemmaForCausalLM(config), folder, **kwargs)
+
+
 def opt_folder(folder: Path, *, seed: int = 0, word_embed_proj_dim: int = D_MODEL) -> Path:
     from transformers import OPTConfig, OPTForCausalLM
 

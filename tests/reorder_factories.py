@@ -51,3 +51,9 @@ def llama_with_words(folder: Path, **kwargs) -> Path:
     """Tiny random causal Llama (rotary positions); sentences start with BOS ``<s>`` (id 0)."""
     factories.llama_folder(folder, **kwargs)
     return write_word_tokenizer(folder, specials=("<s>",), template="<s> $A")
+
+
+def gemma_with_words(folder: Path, **kwargs) -> Path:
+    """Tiny random causal Gemma (rotary positions, rows scaled by sqrt(d_model)); sentences start with ``<s>``."""
+    factories.gemma_folder(folder, **kwargs)
+    return write_word_tokenizer(folder, specials=("<s>",), template="<s> $A")

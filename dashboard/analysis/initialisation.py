@@ -36,6 +36,7 @@ from dashboard.i18n import Text, msg
 SCALES_BY_SQRT_D = {
     "gpt2": False, "gpt_neo": False, "gptj": False, "opt": False, "llama": False, "mistral": False,
     "qwen2": False, "qwen3": False, "t5": False, "gpt_neox": False, "bert": False, "nanogpt": False, "gemma": True,
+    "gemma2": True, "gemma3": True, "gemma3_text": True,
 }
 #: Row-norm quantiles shown as a range, in [0, 1].
 LOW, HIGH = 0.05, 0.95

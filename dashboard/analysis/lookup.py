@@ -14,7 +14,11 @@ read from each model's ``forward`` in ``transformers``):
   ``x_t = LayerNorm(token[id_t] + position[t] + token_type[0])`` with the
   model's own gain, bias and epsilon (one sentence: token type 0 throughout);
 - ``token`` (Llama, Mistral, Qwen, GPT-J, GPT-NeoX): ``x_t = token[id_t]``;
-  positions enter inside attention (rotary embeddings rotate queries and keys).
+  positions enter inside attention (rotary embeddings rotate queries and keys);
+- ``scaled`` (Gemma 1-3: ``GemmaModel.forward`` multiplies ``inputs_embeds`` by
+  ``normalizer = hidden_size ** 0.5``, in the model's dtype; llama.cpp scales
+  by ``sqrt(n_embd)`` the same way): ``x_t = token[id_t] * sqrt(d_model)``,
+  positions again inside attention.
 
 The same lookup written as a matrix product, ``one_hot(ids) @ W``, gives the
 same rows (each output is one row times 1 plus zeros) at the cost of
@@ -47,6 +51,10 @@ FIRST_BLOCK_RULES: dict[str, str] = {
     "qwen3": "token",
     "gptj": "token",
     "gpt_neox": "token",
+    "gemma": "scaled",
+    "gemma2": "scaled",
+    "gemma3": "scaled",  # GGUF's name for Gemma 3
+    "gemma3_text": "scaled",
 }
 #: Tokens of a sentence multiplied as one-hot rows at most (the product costs 2 x vocab_size x d_model FLOPs a token).
 MAX_ONE_HOT_TOKENS = 16
@@ -122,8 +130,8 @@ def look_up(tables: EmbeddingTables, ids: Sequence[int], norm: EmbeddingNorm | N
         if rows is not None:
             summed = summed + rows
     rule = FIRST_BLOCK_RULES.get(tables.architecture)
-    first_block = {"sum": summed, "token": token_rows,
-                   "layernorm": None if norm is None else layer_norm(summed, norm)}.get(rule)
+    first_block = {"sum": summed, "token": token_rows, "scaled": token_rows * np.float32(np.sqrt(tables.d_model)),
+                   "layernorm": None if norm is None else layer_norm(summed, norm)}.get(rule) if rule else None
     return Lookup(ids, positions, token_rows, position_rows, token_type_rows, summed.astype(np.float32),
                   first_block, rule)
 

@@ -83,6 +83,10 @@ KEY_MAPS: dict[str, KeyMap] = {
     "mistral": KeyMap("mistral", **_LLAMA_LIKE),
     "qwen2": KeyMap("qwen2", **_LLAMA_LIKE),
     "qwen3": KeyMap("qwen3", **_LLAMA_LIKE),
+    # Gemma 1-3 keep Llama's names; their forward scales the rows by sqrt(d_model) (analysis/lookup.py).
+    "gemma": KeyMap("gemma", **_LLAMA_LIKE),
+    "gemma2": KeyMap("gemma2", **_LLAMA_LIKE),
+    "gemma3_text": KeyMap("gemma3_text", **_LLAMA_LIKE),
     # T5: one `shared` table for encoder and decoder; positions are a learned
     # relative bias inside attention, not a table added to the inputs.
     "t5": KeyMap("t5", token="shared.weight", position_kind="relative", causal=False),

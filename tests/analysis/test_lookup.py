@@ -83,6 +83,19 @@ def test_llama_first_block_receives_the_token_row_alone(tmp_path):
     np.testing.assert_array_equal(lookup.first_block, _hidden_states_0(model, IDS))
 
 
+def test_gemma_first_block_receives_the_token_row_times_the_square_root_of_d_model(tmp_path):
+    from transformers import GemmaForCausalLM
+
+    folder = factories.gemma_folder(tmp_path / "gemma")
+    tables = load_tables(folder)
+    lookup = look_up(tables, IDS)
+    model = GemmaForCausalLM.from_pretrained(folder).eval()
+    assert (tables.architecture, tables.tying.verdict, tables.position_kind) == ("gemma", "tied-implied", "rotary")
+    assert lookup.rule == "scaled" and not np.array_equal(lookup.first_block, lookup.token_rows)
+    np.testing.assert_array_equal(lookup.first_block, _hidden_states_0(model, IDS))
+    assert tables.total_parameters == model.num_parameters()
+
+
 def test_layer_norm_matches_torch():
     x = random_table(7, 16, seed=2) * 3 + 1
     norm = EmbeddingNorm(random_table(1, 16, seed=3)[0], random_table(1, 16, seed=4)[0], 1e-12, "test")

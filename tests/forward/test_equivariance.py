@@ -97,7 +97,12 @@ def _sharpen_attention(model) -> None:
                 parameter.mul_(10)
 
 
-@pytest.mark.parametrize("factory", ["gpt2", "llama"])
+@pytest.fixture(scope="module")
+def gemma(tmp_path_factory):
+    return reorder_factories.gemma_with_words(tmp_path_factory.mktemp("gemma") / "gemma")
+
+
+@pytest.mark.parametrize("factory", ["gpt2", "llama", "gemma"])
 def test_causal_last_token_first_layer_is_invariant_only_without_positions(factory, request):
     """Under a causal mask the last token attends to every token; with no position information its
     first-layer output cannot depend on their order. With positions (learned or rotary) it must."""
@@ -114,10 +119,11 @@ def test_causal_last_token_first_layer_is_invariant_only_without_positions(facto
     assert relative[True] > DIFFERENT * 10, relative
 
 
-def test_rotary_removed_makes_attention_blind_to_distance(llama):
+@pytest.mark.parametrize("factory", ["llama", "gemma"])
+def test_rotary_removed_makes_attention_blind_to_distance(factory, request):
     """The same token repeated: with the identity rotation every key scores the same, so each query spreads
     its weight evenly over the keys it may see (1 / (t + 1)); with rotary, scores depend on distance."""
-    model = load_forward_model(load_tables(llama))
+    model = load_forward_model(load_tables(request.getfixturevalue(factory)))
     assert model.position_kind == "rotary"
     ids = [5] * 6
     without = run_forward(model, ids, with_positions=False).attention_weights

@@ -71,6 +71,13 @@ MESSAGES = {
         "attention, where rotary embeddings rotate the queries and keys by angles proportional to their positions",
         "토큰 행만 받습니다: x_t = token_embedding[id_t]. 위치 임베딩 테이블은 없습니다. 위치 정보는 어텐션 "
         "안에서 들어갑니다. 회전 위치 임베딩(RoPE)이 쿼리와 키를 위치에 비례하는 각도만큼 돌립니다"),
+    "lookup.rule.scaled": (
+        "the token row times √d_model: x_t = token_embedding[id_t] × √d_model (transformers' Gemma models multiply "
+        "inputs_embeds by hidden_size ** 0.5, in the model's dtype). There is no position table: positions enter "
+        "inside attention, where rotary embeddings rotate the queries and keys",
+        "토큰 행에 √d_model을 곱한 값을 받습니다: x_t = token_embedding[id_t] × √d_model (transformers의 Gemma "
+        "모델은 inputs_embeds에 hidden_size ** 0.5를 모델의 dtype으로 곱합니다). 위치 임베딩 테이블은 없습니다. 위치 "
+        "정보는 어텐션 안에서 들어갑니다. 회전 위치 임베딩(RoPE)이 쿼리와 키를 돌립니다"),
     "lookup.norm_caption": (
         "LayerNorm read from {source}, epsilon {eps:g}; largest change it makes to the sum here: {change:.4g}.",
         "LayerNorm은 {source}에서 읽었고, 엡실론은 {eps:g}입니다. 여기서 LayerNorm이 합을 바꾸는 폭은 최대 "
