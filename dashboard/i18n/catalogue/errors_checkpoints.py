@@ -192,8 +192,12 @@ MESSAGES = {
         "모델 텐서의 일부만 있어 모델 폴더의 일부로만 읽습니다. {name}, {index}, config.json이 함께 있는 폴더를 "
         "불러오세요."),
     "err.ckpt.hf_model_type": (
-        "model_type {model_type!r} in {config} is not supported; supported: {supported}",
-        "{config}의 model_type {model_type!r}은(는) 지원하지 않습니다. 지원하는 model_type: {supported}"),
+        "model_type {model_type!r} in {config} is not supported; supported: {supported}. To look at its token "
+        "table anyway, save it alone (numpy.save('token_embedding.npy', "
+        "model.get_input_embeddings().weight.float().numpy())) and open that file",
+        "{config}의 model_type {model_type!r}은(는) 지원하지 않습니다. 지원하는 model_type: {supported}. 그래도 토큰 "
+        "임베딩 테이블을 보려면 그 테이블만 저장해서(numpy.save('token_embedding.npy', "
+        "model.get_input_embeddings().weight.float().numpy())) 그 파일을 여세요"),
     "err.ckpt.hf_layout_hint": (
         "The tensors do not match the {architecture} layout that {settings_source} implies: {settings_source} "
         "may belong to another model; use the one saved with these weights",
