@@ -24,14 +24,15 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from dashboard.checkpoints.keymaps import KEY_MAPS, KeyMap, canonical_settings, find_key, head_expected
+from dashboard.checkpoints.keymaps import (KEY_MAPS, TIE_DEFAULTS, KeyMap, canonical_settings, find_key,
+                                           head_expected)
 from dashboard.checkpoints.metadata import Metadata, read_metadata_file
 from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore, count_parameters, require
 from dashboard.checkpoints.torch_store import TorchStore
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.checkpoints.vocab_files import read_vocabulary
 from dashboard.errors import CheckpointReadError, ExplorerError, ShapeMismatchError, UnsupportedFormatError
-from dashboard.i18n import msg
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables, Vocabulary, check_table_shape
 
 #: Weight files of a folder, in the order they are looked for -> (how to open them, format label).
@@ -240,6 +241,7 @@ def tables_from_store(
     notes: tuple[str, ...] = (),
     settings_source: str = "config.json",
     missing_hint: str | None = None,
+    tie_flag: tuple[bool, str] | None = None,
 ) -> EmbeddingTables:
     """Build :class:`EmbeddingTables` from any tensor store and a key map.
 
@@ -248,6 +250,9 @@ def tables_from_store(
     ``settings_source`` names where ``settings`` came from, for messages;
     ``missing_hint`` replaces the advice given when a table is absent
     (by default: ``settings_source`` may belong to another model).
+    ``tie_flag`` is ``(tie_word_embeddings, where it comes from)`` when the
+    settings do not state it but the model's config class implies it
+    (:func:`tie_flag_of`).
 
     Raises:
         MissingTensorError: the token table (or a declared position table) is
@@ -274,9 +279,10 @@ def tables_from_store(
     shared = head_key is not None and store.shares_storage(head_key, token_key)
     head = store.read(head_key) if head_key and not shared else None
     _check_settings(settings, token, source, settings_source)
+    config_tied, tie_source = tie_flag or (settings.get("tie_word_embeddings"), settings_source)
     tying = decide_tying(token, head, head_key=head_key or key_map.head, token_key=token_key,
                          shares_storage=shared, head_expected=expects_head,
-                         config_tied=settings.get("tie_word_embeddings"), config_source=settings_source)
+                         config_tied=config_tied, config_source=tie_source)
     total = count_parameters(store)
     if tying.verdict == "tied-equal-copy":
         total -= head.size  # one matrix used twice, stored twice: count it once
@@ -350,4 +356,18 @@ def read_hf_folder(folder: Path, source: str | None = None, *, weights: str | No
         vocabulary=read_vocabulary(folder),
         model_path=str(folder),
         notes=notes,
+        tie_flag=tie_flag_of(config),
     )
+
+
+def tie_flag_of(config: Mapping[str, Any]) -> tuple[bool, Text] | None:
+    """``(tie_word_embeddings, where it comes from)`` when ``config`` does not set the flag and its model_type's
+    ``transformers`` config class has a default (:data:`~dashboard.checkpoints.keymaps.TIE_DEFAULTS`), else ``None``.
+
+    ``transformers`` builds the model with that default: a Llama whose config.json omits the flag gets a head of
+    its own (``LlamaConfig``: false), a GPT-2 reuses its token table (``GPT2Config``: true).
+    """
+    if config.get("tie_word_embeddings") is not None or config.get("model_type") not in TIE_DEFAULTS:
+        return None
+    config_class, tied = TIE_DEFAULTS[config["model_type"]]
+    return tied, msg("tying.class_default", config_class=config_class)

@@ -95,6 +95,16 @@ KEY_MAPS: dict[str, KeyMap] = {
                        position_kind="rotary"),
 }
 
+#: model_type -> (its ``transformers`` config class, that class's ``tie_word_embeddings`` default): what
+#: ``transformers`` builds when a config.json does not set the flag (tests check both against ``transformers``).
+TIE_DEFAULTS: dict[str, tuple[str, bool]] = {
+    "bert": ("BertConfig", True), "gpt2": ("GPT2Config", True), "gpt_neo": ("GPTNeoConfig", True),
+    "gptj": ("GPTJConfig", False), "opt": ("OPTConfig", True), "llama": ("LlamaConfig", False),
+    "mistral": ("MistralConfig", False), "qwen2": ("Qwen2Config", False), "qwen3": ("Qwen3Config", False),
+    "gemma": ("GemmaConfig", True), "gemma2": ("Gemma2Config", True), "gemma3_text": ("Gemma3TextConfig", True),
+    "t5": ("T5Config", True), "gpt_neox": ("GPTNeoXConfig", False),
+}
+
 #: nanoGPT's ``GPT`` module (model.py): GPT-2 names under ``transformer.``, a
 #: Linear ``lm_head`` tied by assignment (``wte.weight = lm_head.weight``).
 NANOGPT = KeyMap("nanogpt", token="wte.weight", position="wpe.weight", prefixes=("transformer.",))

@@ -7,9 +7,11 @@ exception: a head stored separately whose values equal the token table's.
 Values cannot tell one tied matrix saved twice from two independent matrices
 that are equal today, so there the flag decides: ``tie_word_embeddings=false``
 makes ``transformers`` build two independent matrices (``untied``, both
-counted), ``true`` makes it reuse one (``tied-equal-copy``), and with no flag
-the verdict stays ``tied-equal-copy`` marked ``ambiguous``, its evidence
-saying that equal values alone cannot tell. A second exception: no head
+counted), ``true`` makes it reuse one (``tied-equal-copy``). A config.json
+without the flag passes its config class's default (the Hugging Face folder
+reader's ``tie_flag_of``), as ``transformers`` would use it; with no flag at all
+(a bare state dict) the verdict stays ``tied-equal-copy`` marked ``ambiguous``,
+its evidence saying that equal values alone cannot tell. A second exception: no head
 stored while the flag is ``false``. ``transformers`` then builds a head of the
 model's own and, finding no weights for it, starts it from random values; the
 head is missing (``no-head`` marked ``head_missing``), not reused.

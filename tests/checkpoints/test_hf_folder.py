@@ -87,17 +87,46 @@ def test_equal_copy_with_config_untied_is_untied_and_both_are_counted(tmp_path):
     assert "currently equal to the token table" in rows["output_head"].note
 
 
-def test_equal_copy_without_a_flag_says_values_cannot_tell(tmp_path):
+def test_equal_copy_without_a_flag_takes_the_config_class_default_as_transformers_does(tmp_path):
+    """GPT2Config's default ties: the equal copy is one matrix counted once; no ambiguity left to report."""
     folder = tmp_path / "copy"
     model = _equal_copy_folder(folder)
-    _set_config(folder, tie_word_embeddings=None)  # the key removed: no config says either way
+    _set_config(folder, tie_word_embeddings=None)  # the key removed: the config class's default decides
     tables = load_tables(folder)
-    assert tables.tying.verdict == "tied-equal-copy" and tables.tying.ambiguous
-    assert "equal values alone cannot tell" in tables.tying.evidence
-    assert info_document(tables)["tying"]["ambiguous"] is True  # info --json says so too
+    assert tables.tying.verdict == "tied-equal-copy" and not tables.tying.ambiguous
+    assert "transformers' GPT2Config, by default (config.json does not set tie_word_embeddings)" in \
+        tables.tying.evidence
     assert tables.total_parameters == sum(p.numel() for p in model.parameters()) - VOCAB * D_MODEL
     rows = {r.name: r for r in parameter_rows(spec_from_tables(tables))}
     assert rows["output_head"].parameters == 0 and "counted once" in rows["output_head"].note
+
+
+def test_a_llama_equal_copy_without_a_flag_is_two_matrices_as_transformers_builds_it(tmp_path):
+    """LlamaConfig's default is untied: transformers counts both; 'tied' contradicted the perturb test (audit)."""
+    from transformers import LlamaForCausalLM
+
+    folder = factories.llama_folder(tmp_path / "llama", tied=False)
+    model = LlamaForCausalLM.from_pretrained(folder)
+    with torch.no_grad():
+        model.lm_head.weight.copy_(model.model.embed_tokens.weight)
+    model.save_pretrained(folder)
+    _set_config(folder, tie_word_embeddings=None)
+    tables = load_tables(folder)
+    assert tables.tying.verdict == "untied" and "LlamaConfig, by default" in tables.tying.evidence
+    assert tables.total_parameters == LlamaForCausalLM.from_pretrained(folder).num_parameters()
+
+
+def test_an_equal_copy_with_no_config_at_all_says_values_cannot_tell(tmp_path):
+    """A bare state dict has no config class to ask: equal values alone cannot tell."""
+    from safetensors.torch import save_file
+
+    model = _equal_copy_folder(tmp_path / "copy")
+    state = {k: v.clone() for k, v in model.state_dict().items()}  # separate storages: no shared tensor
+    save_file(state, str(tmp_path / "bare.safetensors"))
+    tables = load_tables(tmp_path / "bare.safetensors")
+    assert tables.tying.verdict == "tied-equal-copy" and tables.tying.ambiguous
+    assert "equal values alone cannot tell" in tables.tying.evidence
+    assert info_document(tables)["tying"]["ambiguous"] is True  # info --json says so too
 
 
 def test_equal_copy_with_config_tied_is_a_tie(tmp_path):

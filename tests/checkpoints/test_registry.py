@@ -75,3 +75,15 @@ def test_a_long_run_names_ten_checkpoints_and_counts_the_rest(tmp_path):
         load_tables(run)
     assert "checkpoint-900, checkpoint-1000 and 2 more" in str(error.value)
     assert "checkpoint-1100" not in str(error.value)
+
+
+def test_every_hugging_face_model_type_has_its_config_class_tie_default_as_transformers_has_it():
+    """With no tie_word_embeddings in config.json, transformers builds what the config class's default says."""
+    from transformers import CONFIG_MAPPING
+
+    from dashboard.checkpoints.keymaps import KEY_MAPS, TIE_DEFAULTS
+
+    assert set(TIE_DEFAULTS) == set(KEY_MAPS)
+    for model_type, (config_class, tied) in TIE_DEFAULTS.items():
+        assert CONFIG_MAPPING[model_type].__name__ == config_class
+        assert CONFIG_MAPPING[model_type]().tie_word_embeddings is tied, model_type

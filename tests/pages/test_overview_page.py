@@ -100,8 +100,13 @@ def test_equal_copy_that_the_config_unties_is_shown_untied_not_green(tmp_path):
     assert "currently equal to the token table" in head["note"]
 
 
-def test_equal_copy_with_no_flag_is_a_warning_that_values_cannot_tell(tmp_path):
-    at = _overview(_equal_copy_gpt2(tmp_path / "copy", tie_flag=None))
+def test_equal_copy_with_no_config_is_a_warning_that_values_cannot_tell(tmp_path):
+    """A config.json without the flag is decided by its config class's default; a bare state dict has none."""
+    from safetensors.torch import load_file, save_file
+
+    folder = _equal_copy_gpt2(tmp_path / "copy", tie_flag=None)
+    save_file(load_file(str(folder / "model.safetensors")), str(tmp_path / "bare.safetensors"))
+    at = _overview(tmp_path / "bare.safetensors")
     assert not at.success
     (warning,) = [w.value for w in at.warning]
     assert warning.startswith("**tied (equal copy)**") and "equal values alone cannot tell" in warning

@@ -45,6 +45,9 @@ MESSAGES = {
                                       "어휘의 저장된 문자열은 {raw}개인데 화면용 문자열은 {display}개입니다"),
     # dashboard/checkpoints/tying.py: the evidence behind each verdict
     "tying.the_config": ("the config", "설정"),
+    "tying.class_default": (
+        "transformers' {config_class}, by default (config.json does not set tie_word_embeddings),",
+        "transformers의 {config_class} 기본값(config.json에는 tie_word_embeddings가 없습니다)"),
     "tying.shared": ("{head} and {token} are one stored tensor (same storage)",
                      "{head}와(과) {token}은(는) 저장된 텐서 하나입니다 (같은 저장 공간)"),
     "tying.implied": ("the model class needs an output head but the checkpoint stores none; it reuses {token}",
