@@ -64,8 +64,9 @@ def hangul_note(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, 
                   tokens=split.tokens, pieces=pieces, unk=unk, consequence=consequence)
     if split.kind == "whole":
         return msg("hangul.whole", model=common["model"], text=common["text"])
-    if split.kind == "bytes":
-        return msg("hangul.bytes", byte_pieces=split.byte_pieces, **common)
+    if split.kind == "bytes":  # "much of it as bytes" would be untrue when every piece is one
+        key = "hangul.bytes_all" if split.byte_pieces == split.tokens else "hangul.bytes"
+        return msg(key, byte_pieces=split.byte_pieces, **common)
     if split.kind == "unknown" and len(split.text.split()) > 1:  # WordPiece gives one [UNK] per word it cannot spell
         return msg(plural_key("hangul.unknown_words", split.unknown), count=split.unknown, **common)
     return msg(f"hangul.{split.kind}", **common)

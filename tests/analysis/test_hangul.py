@@ -110,3 +110,13 @@ def test_a_query_note_describes_the_pieces_the_query_reads(bundled):
     assert "`<0xEA>`" in typed
     looked_up = hangul_note(tables, tokenizer, "고양이", pieces=("<0x20 0xEA>", "<0xB3>", "<0xA0>", "이"))
     assert "4 tokens" in looked_up and "`<0x20 0xEA>`" in looked_up and "3 of them bytes" in looked_up
+
+
+def test_a_text_kept_entirely_as_bytes_is_not_said_to_be_kept_in_part(bundled):
+    """'많은 부분을 바이트 그대로 둡니다 ... 그중 3개는' read wrong when all 3 pieces were bytes (KO audit)."""
+    tables, tokenizer = bundled["smollm2-135m"]
+    every = hangul_note(tables, tokenizer, "개", pieces=("<0x20 0xEA>", "<0xB0>", "<0x9C>"))
+    assert "all 3 of its tokens are bytes that are not text on their own" in every and "much of" not in every
+    assert "토큰 3개 모두 그 자체로는 글자가 되지 못하는 바이트 조각입니다" in render(every, "ko")
+    some = hangul_note(tables, tokenizer, "고양이", pieces=("<0x20 0xEA>", "<0xB3>", "<0xA0>", "이"))
+    assert "keeps much of" in some and "3 of them bytes" in some

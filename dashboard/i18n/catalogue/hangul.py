@@ -30,6 +30,13 @@ MESSAGES = {
         "{model}의 바이트 수준 BPE는 {text} ({syllables}음절, 음절마다 UTF-8 3바이트)의 많은 부분을 바이트 그대로 "
         "둡니다. 토큰 {tokens}개가 되고, 그중 {byte_pieces}개는 그 자체로는 글자가 되지 못하는 바이트 조각입니다: {pieces}. "
         "바이트 행 하나는 그 바이트를 가진 모든 글자가 함께 씁니다. {consequence}"),
+    "hangul.bytes_all": (
+        "{model}'s byte-level BPE keeps {text} (Hangul syllables: {syllables}, 3 UTF-8 bytes each) as bytes: "
+        "all {tokens} of its tokens are bytes that are not text on their own: {pieces}. A byte row is shared by "
+        "every character that holds that byte. {consequence}",
+        "{model}의 바이트 수준 BPE는 {text} ({syllables}음절, 음절마다 UTF-8 3바이트)을(를) 모두 바이트로 둡니다. "
+        "토큰 {tokens}개 모두 그 자체로는 글자가 되지 못하는 바이트 조각입니다: {pieces}. 바이트 행 하나는 그 바이트를 "
+        "가진 모든 글자가 함께 씁니다. {consequence}"),
     "hangul.pieces": (
         "{model}'s tokenizer splits {text} (Hangul syllables: {syllables}) into {tokens} pieces: {pieces}. {consequence}",
         "{model}의 토크나이저는 {text} ({syllables}음절)을(를) 조각 {tokens}개로 나눕니다: {pieces}. {consequence}"),
