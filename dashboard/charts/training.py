@@ -114,7 +114,7 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
     name = render(LABELS.get(measure, measure))
     # One table (the adjacent-position cosine): the title says which, a legend would list absent ones.
     tables = {table: LABELS[table] for table in TABLE_COLOURS.domain}
-    legend = (_legend(orient="top", columns=2, labelLimit=120, label_expr=legend_label_expr(tables))
+    legend = (_legend(orient="top", columns=1, labelLimit=160, label_expr=legend_label_expr(tables))
               if chosen["table"].nunique() > 1 else None)
     chart, table = _shown_field(alt.Chart(chosen), "table", tables)
     # The legend lists only the tables drawn (a tied run has no head line), each in its fixed colour.
