@@ -25,6 +25,8 @@ ensure_routed()
 #: The lessons' example: two animals, what they are, a weekday and an unrelated word.
 DEFAULT_TERMS = "cat, dog, pet, Tuesday, xylophone"
 MAX_TERMS = 40
+#: Pieces of a split word its subtitle line names (the caption under the chart lists them all).
+SUBTITLE_PIECES = 8
 #: Tables whose rows can be compared, offered when the checkpoint stores its own output head
 #: (table -> catalogue key of its label).
 TABLE_NAMES = {"token": "similarity.table.token", "head": "similarity.table.head"}
@@ -93,10 +95,11 @@ except ExplorerError as error:
 
 frame = similarity_frame(typed, matrix)
 split = [term for term in terms if term.is_split]
-pieces = ("; ".join(t("similarity.subtitle.mean", term=term.text, pieces=" + ".join(term.pieces)) for term in split)
-          if split else t("similarity.subtitle.one_token"))
-subtitle = [(t("similarity.subtitle.head") if in_head else "") + t("similarity.subtitle.terms", count=len(typed))
-            + pieces]
+# One line per split word, its pieces cut short: a chart subtitle never wraps, and byte pieces run long.
+first = (t("similarity.subtitle.head") if in_head else "") + t("similarity.subtitle.terms", count=len(typed))
+subtitle = [first + ("" if split else t("similarity.subtitle.one_token"))] + [
+    t("similarity.subtitle.mean", term=term.text, pieces=" + ".join(term.pieces[:SUBTITLE_PIECES])
+      + (" + …" if len(term.pieces) > SUBTITLE_PIECES else "")) for term in split]
 chart = similarity_heatmap_chart(frame, metric, subtitle=subtitle)
 st.altair_chart(chart, width="content", key="similarity_chart")
 for term in split:

@@ -204,6 +204,14 @@ def test_similarity_heatmap_of_the_default_terms(folder):
     assert any("xylophone" in m.value and "averaged" in m.value for m in at.markdown)
 
 
+def test_the_heatmap_subtitle_gives_each_split_word_a_line_of_its_own(folder):
+    """One subtitle line holding every split word's pieces ran off the page in Korean (KO audit)."""
+    spec = chart_spec(open_page("pages/similarity.py", folder))
+    assert spec["title"]["subtitle"] == ["5 terms", "xylophone = mean of x + ##yl + ##ophone"]
+    one_token = chart_spec(open_page("pages/similarity.py", folder, terms="cat, dog"))
+    assert one_token["title"]["subtitle"] == ["2 terms; each term is one token"]
+
+
 def test_similarity_needs_two_terms(folder):
     at = open_page("pages/similarity.py", folder, terms="cat")
     assert not at.exception and "at least two" in at.error[0].value
