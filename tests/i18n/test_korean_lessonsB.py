@@ -58,7 +58,7 @@ def test_perturb_in_korean_before_and_after_a_change(model, tied):
     at = open_app_page("pages/perturb.py", model=model, query={"lang": "ko"}, timeout=TIMEOUT)
     _assert_korean(at)
     assert at.title[0].value.startswith("바꿔 보고 지켜보기")
-    assert [h for h in at.dataframe[0].value.columns] == ["순위", "바꾸기 전", "전 확률", "바꾼 후", "후 확률"]
+    assert [h for h in at.dataframe[0].value.columns] == ["순위", "바꾸기 전", "바꾸기 전 확률", "바꾼 후", "바꾼 후 확률"]
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["다른 테이블도 바뀜"] == ("예" if tied else "아니요")
     verdict = "**하나의 저장 공간**" if tied else "**서로 독립된 두 행렬**"

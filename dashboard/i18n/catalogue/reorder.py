@@ -74,8 +74,8 @@ MESSAGES = {
     "reorder.haviv": (
         "Haviv et al., 2022, [*Transformer Language Models without Positional Encodings Still Learn Positional "
         "Information*](https://arxiv.org/abs/2203.16634)",
-        "Haviv 외, 2022, [*위치 인코딩이 없는 트랜스포머 언어 모델도 위치 정보를 학습한다*]"
-        "(https://arxiv.org/abs/2203.16634)"),
+        "Haviv 외, 2022, [*Transformer Language Models without Positional Encodings Still Learn Positional "
+        "Information*](https://arxiv.org/abs/2203.16634) (위치 인코딩이 없는 트랜스포머 언어 모델도 위치 정보를 학습한다)"),
     "reorder.causal": (
         "**This model is causal**: each token sees itself and the tokens before it, so the mask alone depends on "
         "order and the outputs change even with positions removed; here the mask, not position, breaks the "
