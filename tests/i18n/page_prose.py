@@ -82,8 +82,12 @@ def page_prose(at: AppTest) -> list[str]:
     return [shown(text) for text in texts]
 
 
+#: A cited work's title: italic link text (``[*Title*](url)``), kept as published so that a reader can find it.
+_CITED_TITLE = re.compile(r"\[\*[^\]*]+\*\]\(")
+
+
 def _prose_only(text: str) -> str:
-    text = _LINK_TARGET.sub("]", _CODE.sub(" ", text))
+    text = _LINK_TARGET.sub("]", _CODE.sub(" ", _CITED_TITLE.sub("(", text)))
     return _IDENTIFIER.sub(" ", text)
 
 
