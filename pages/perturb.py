@@ -125,6 +125,9 @@ with results_col:
     token_metric.metric(t("perturb.metric.token"), f"{result.token_row_max_abs_change:.4g}", help=biggest)
     head_metric.metric(t("perturb.metric.head"), f"{result.head_row_max_abs_change:.4g}", help=biggest)
     other_metric.metric(t("perturb.metric.other"), yes_no(result.other_table_changed))
+    if result.row_norm_before > 0:  # how big the change was, beside the row it changed
+        st.caption(t("perturb.change_size", change=result.change_norm, row=result.row_norm_before,
+                     ratio=result.change_norm / result.row_norm_before))
     st.write(what_happened(result))
     if result.route == "model":
         st.subheader(t("perturb.next_token", prompt=escape_markdown(prompt)))

@@ -126,6 +126,9 @@ class PerturbationResult:
         restored: the shared model's rows were put back, checked exactly
             (always True on the ``stored`` route, which changes copies).
         note: why there is no forward pass (a ``str`` or :class:`~dashboard.i18n.Text`), or ``None``.
+        row_norm_before: L2 norm of the changed row before the change, >= 0 (the table's units).
+        change_norm: L2 norm of the change itself, ``||after - before||`` of that row, >= 0: noise of standard
+            deviation s adds about ``s * sqrt(d_model)``.
     """
 
     token_id: int
@@ -147,6 +150,8 @@ class PerturbationResult:
     top5_after: tuple[Candidate, ...]
     restored: bool
     note: str | None = None
+    row_norm_before: float = 0.0
+    change_norm: float = 0.0
 
 
 def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, text: str) -> int:
@@ -274,6 +279,7 @@ def perturb_model(model: ForwardModel, tables: EmbeddingTables, token_id: int, t
         token_shape=tuple(token_table.shape), head_shape=tuple(head.shape),
         route="model", describe=model.describe, prompt=prompt, prompt_ids=tuple(int(i) for i in prompt_ids),
         top5_before=_top_k(tables, before), top5_after=_top_k(tables, after), restored=restored,
+        **_sizes(changed_before, token_after if table == "token" else head_after),
     )
 
 
@@ -303,6 +309,7 @@ def perturb_stored(tables: EmbeddingTables, token_id: int, table: str, change: R
     token_table, head = stored_pair(tables)
     token_before, head_before = token_table[token_id].clone(), head[token_id].clone()
     changed = token_table if table == "token" else head
+    changed_before = changed[token_id].clone()
     changed[token_id] = change.apply(changed[token_id])
     other_after, other_before = (head[token_id], head_before) if table == "token" else (token_table[token_id],
                                                                                        token_before)
@@ -314,8 +321,14 @@ def perturb_stored(tables: EmbeddingTables, token_id: int, table: str, change: R
         other_table_changed=not torch.equal(other_after, other_before),
         token_shape=tuple(token_table.shape), head_shape=tuple(head.shape),
         route="stored", describe=msg("perturb.stored_describe", name=tables.name), prompt=prompt, prompt_ids=(),
-        top5_before=(), top5_after=(), restored=True, note=note,
+        top5_before=(), top5_after=(), restored=True, note=note, **_sizes(changed_before, changed[token_id]),
     )
+
+
+def _sizes(before: torch.Tensor, after: torch.Tensor) -> dict[str, float]:
+    """The changed row's L2 norm before, and the change's: the two numbers that say how big a change was."""
+    return {"row_norm_before": float(torch.linalg.vector_norm(before.double())),
+            "change_norm": float(torch.linalg.vector_norm((after - before).double()))}
 
 
 def run_perturbation(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, token: str, table: str,
@@ -365,6 +378,8 @@ def perturbation_document(result: PerturbationResult, source: str) -> dict[str, 
         "token_row_max_abs_change": result.token_row_max_abs_change,
         "head_row_max_abs_change": result.head_row_max_abs_change,
         "other_table_changed": result.other_table_changed,
+        "row_norm_before": result.row_norm_before,
+        "change_norm": result.change_norm,
         "token_shape": list(result.token_shape),
         "head_shape": list(result.head_shape),
         "route": result.route,

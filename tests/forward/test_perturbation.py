@@ -288,3 +288,16 @@ def test_a_bundled_models_folder_given_as_a_path_stays_a_path(bundled_gpt):
     source = notebook_snippet(result, tables)
     assert f"path = Path({str(bundled_gpt)!r})" in source and "resolve_source" not in source
     assert _exec_snippet(source)["head_change"] == result.head_row_max_abs_change
+
+
+@pytest.mark.parametrize("model", [True, False], ids=["model", "stored"])
+def test_the_result_says_how_big_the_change_was_beside_the_row_it_changed(folder_of, model):
+    """SmolLM2's default noise (std 0.5, about 12 in norm) was 4x its rows' median norm, and nothing said so."""
+    folder = folder_of("gpt2_untied")
+    tables, _, zeroed = _run(folder, "token", RowChange("zero", 0.0), model=model)
+    row = tables.token[zeroed.token_id].astype(np.float64)
+    assert zeroed.row_norm_before == pytest.approx(np.linalg.norm(row)) and zeroed.change_norm == pytest.approx(
+        zeroed.row_norm_before)  # zeroing a row removes exactly its length
+    _, _, tripled = _run(folder, "head", RowChange("scale", 3.0), model=model)
+    head = tables.output_head[tripled.token_id].astype(np.float64)
+    assert tripled.change_norm == pytest.approx(2 * np.linalg.norm(head), rel=1e-6)  # 3x adds 2x

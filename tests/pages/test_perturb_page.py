@@ -58,6 +58,8 @@ def test_untied_model_moves_one_row_and_says_two_matrices(gpt2_untied):
     assert metrics["head row change"] != "0"
     assert any("**two independent matrices**" in m.value for m in at.markdown)
     assert any("one storage (`data_ptr` equal): **no**" in m.value for m in at.markdown)
+    assert any(c.value.startswith("The change has L2 norm") and ": 1 times the changed row's own norm" in c.value
+               for c in at.caption)  # zeroing a row removes its whole length
 
 
 def test_the_page_leaves_the_shared_model_as_loaded(gpt2_tied):
