@@ -142,9 +142,9 @@ MESSAGES = {
     "err.ckpt.nothing": ("nothing", "아무것도 없음"),
     "err.ckpt.hf_no_weights": (
         "{folder} has a config.json but no weights we can read (looked for {looked}; found {present}); save the "
-        "model with save_pretrained(safe_serialization=True)",
+        "model with model.save_pretrained(folder), which writes model.safetensors",
         "{folder}에는 config.json은 있지만 읽을 수 있는 가중치 파일이 없습니다 (찾아본 파일: {looked}; 있는 파일: "
-        "{present}). save_pretrained(safe_serialization=True)로 모델을 다시 저장하세요."),
+        "{present}). model.save_pretrained(folder)로 모델을 다시 저장하세요. model.safetensors를 씁니다."),
     "err.ckpt.hf_shards_without_index": (
         "{folder} holds shards of a sharded checkpoint ({present}) but not {index}, the index that says which "
         "tensor lies in which shard; copy {index} from where the shards came from (save_pretrained writes it "
