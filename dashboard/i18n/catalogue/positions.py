@@ -14,14 +14,14 @@ MESSAGES = {
         "Without positions, a token gets the same row of the token embedding table wherever it stands. So this "
         "model adds a second lookup: row t of its position embedding table is added to the token at position t "
         "(0-based). Its {n_positions:,} rows were learned in training. Each view below shows the learned table "
-        "and, beside it, the fixed sinusoidal table of the same shape (Vaswani et al. 2017) as a reference.  \n"
+        "and, beside it, the fixed sinusoidal table of the same shape (Vaswani et al. 2017) as a reference.\n\n"
         "That table is computed, not learned: `PE[t, 2i] = sin(t / {base:g}^(2i/d_model))` and "
         "`PE[t, 2i+1] = cos(t / {base:g}^(2i/d_model))`, so its first columns turn fast with position and its last "
         "ones slowly.",
         "위치 정보가 없다면, 같은 토큰은 문장의 어디에 있든 토큰 임베딩 테이블에서 똑같은 행을 꺼내 옵니다. 그래서 이 모델은 "
         "룩업을 하나 더 합니다. 위치 임베딩 테이블의 t번째 행을 t번째 위치(0부터 셉니다)의 토큰에 더합니다. 이 테이블의 "
         "{n_positions:,}개 행은 학습으로 만들어진 값입니다. 아래의 그림마다 학습된 테이블과 함께, 같은 모양의 고정된 "
-        "사인파 위치 인코딩(Vaswani et al. 2017)을 기준으로 나란히 보여 줍니다.  \n"
+        "사인파 위치 인코딩(Vaswani et al. 2017)을 기준으로 나란히 보여 줍니다.\n\n"
         "사인파 위치 인코딩은 학습한 것이 아니라 공식으로 계산한 테이블입니다. "
         "`PE[t, 2i] = sin(t / {base:g}^(2i/d_model))`, `PE[t, 2i+1] = cos(t / {base:g}^(2i/d_model))`이므로, "
         "앞쪽 열은 위치에 따라 빠르게 돌고 뒤쪽 열은 천천히 돕니다."),
