@@ -28,6 +28,7 @@ from typing import Any, Sequence
 import numpy as np
 import torch
 
+from dashboard.analysis.hangul import is_byte_piece
 from dashboard.analysis.queries import TermResolver
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.errors import NoOutputHeadError, QueryError
@@ -164,7 +165,10 @@ def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None
     term = TermResolver(tables, tokenizer).resolve(text)
     if term.is_split:
         pieces = ", ".join(f"'{piece}' (#{i})" for piece, i in zip(term.pieces, term.ids))  # plain text: the page escapes it
-        raise QueryError(msg("err.perturb.split_token", text=text.strip(), count=len(term.ids), pieces=pieces))
+        # A byte piece's row is shared by every character holding that byte: changing it moves them all.
+        shared = msg("err.perturb.byte_rows") if any(is_byte_piece(piece) for piece in term.pieces) else ""
+        raise QueryError(msg("err.perturb.split_token", text=text.strip(), count=len(term.ids), pieces=pieces,
+                             shared=shared))
     return term.ids[0]
 
 

@@ -91,6 +91,9 @@ def test_a_word_of_several_tokens_lists_them_as_plain_text_in_the_page():
     at = _page("tiny-gpt-pydocs", **{state.PERTURB_TOKEN: "고양이"})
     [error] = [e.value for e in at.error]
     assert "is 9 tokens here" in error and "(#" in error and "`" not in error, error  # no literal backticks
+    assert "shared by every character that holds the byte" in error  # changing one moves far more than this word
+    english = _page("tiny-gpt-pydocs", **{state.PERTURB_TOKEN: "xylophone"})
+    assert "tokens here" in english.error[0].value and "UTF-8 bytes" not in english.error[0].value
 
 
 def test_an_uploads_snippet_names_it_as_uploaded_not_by_the_servers_folder(gpt2_untied):

@@ -132,9 +132,14 @@ MESSAGES = {
     "err.perturb.noise_not_positive": ("the noise scale must be above 0, got {amount}; e.g. --noise 0.5",
                                        "잡음의 크기는 0보다 커야 합니다(받은 값: {amount}). 예: --noise 0.5"),
     "err.perturb.split_token": (
-        "'{text}' is {count} tokens here ({pieces}); a row belongs to one token, so type one of them as #id",
+        "'{text}' is {count} tokens here ({pieces}); a row belongs to one token, so type one of them as #id{shared}",
         "'{text}': 이 모델의 어휘에서는 토큰 {count}개입니다({pieces}). 행 하나는 토큰 하나의 것이므로, 이 중 "
-        "하나를 #id로 입력하세요."),
+        "하나를 #id로 입력하세요.{shared}"),
+    "err.perturb.byte_rows": (
+        ". Pieces such as '<0xEA>' are UTF-8 bytes: such a row is shared by every character that holds the byte, "
+        "so changing it changes all of them, not this word alone",
+        " '<0xEA>' 같은 조각은 UTF-8 바이트입니다. 그런 행은 그 바이트를 가진 모든 글자가 함께 쓰므로, 바꾸면 이 "
+        "단어만이 아니라 그 글자들이 모두 바뀝니다."),
     "err.perturb.no_head": (
         "{name} has no output head: it is an encoder or base model that outputs vectors, not next-token scores, "
         "so there is no second table to watch. Load a model that predicts tokens, e.g. tiny-gpt-pydocs (untied) "
