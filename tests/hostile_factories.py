@@ -206,3 +206,19 @@ def zip_of_many_empty_files(folder: Path, count: int = 60_000) -> Path:
         for i in range(count):
             archive.writestr(f"f/{i}.txt", "")
     return path
+
+
+def _shared_tuple_key_pickle(levels: int) -> bytes:
+    """A protocol-2 pickle of ``{'vocab_size': 3, 'itos': {...}, 'stoi': {t: 0}}`` whose key ``t = (t', t')`` nests
+    ``levels`` deep: unpickling hashes it whole, 2**levels steps (Python does not cache a tuple's hash). Written
+    opcode by opcode: Python itself could not build that dict to dump it."""
+    chain = b"K\x00q\x000" + b"h\x00h\x00\x86q\x000" * levels + b"h\x00"  # BININT1 0 PUT POP; (GET GET TUPLE2 PUT POP)*
+    return (b"\x80\x02}(X\x0a\x00\x00\x00vocab_sizeK\x03X\x04\x00\x00\x00itos}(K\x00X\x01\x00\x00\x00aK\x01"
+            b"X\x01\x00\x00\x00bK\x02X\x01\x00\x00\x00cuX\x04\x00\x00\x00stoi}" + chain + b"K\x00su.")
+
+
+def meta_pkl_with_hashed_tuple_key(folder: Path, levels: int = 60) -> Path:
+    """A nanoGPT folder whose ``meta.pkl`` (under 1 KB) has a dict key that takes 2**60 steps to hash."""
+    ff.nanogpt_checkpoint(folder, meta_chars="".join(chr(65 + i) for i in range(factories.VOCAB)))
+    (folder / "meta.pkl").write_bytes(_shared_tuple_key_pickle(levels))
+    return folder / "ckpt.pt"

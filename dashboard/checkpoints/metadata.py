@@ -60,7 +60,12 @@ def _is_whole(value: Any) -> bool:
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an integer past float's range (10**400) is no usable number either
+        return False
 
 
 def _is_special_token(value: Any) -> bool:

@@ -167,7 +167,7 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
     if loss is not None:
         try:
             extra["best_val_loss"] = float(loss)
-        except (TypeError, ValueError, RuntimeError):
+        except (TypeError, ValueError, RuntimeError, OverflowError):  # 10**400 has no float
             pass  # a loss of another type is informative only; never fail the load for it
     return tables_from_store(
         store, NANOGPT,

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from dashboard.checkpoints.metadata import check_unpickled
+from dashboard.checkpoints.pickle_scan import scan_pickle
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 from dashboard.i18n import msg
 
@@ -63,11 +64,14 @@ def load_plain_pickle(path: Path) -> Any:
             the message); nothing was executed.
         CheckpointReadError: the file is not a readable pickle.
         MetadataError: it holds more than ``MAX_UNPICKLED_VALUES`` values, shared references followed.
+        UnsafeCheckpointError: also when :func:`~dashboard.checkpoints.pickle_scan.scan_pickle` refuses what it
+            would build (a hash or memory bomb); nothing was unpickled.
     """
     try:
         data = path.read_bytes()
     except OSError as error:
         raise CheckpointReadError(msg("err.ckpt.cannot_read", path=path, error=error)) from error
+    scan_pickle(io.BytesIO(data), path.name)  # a hash or memory bomb is refused before the C unpickler meets it
     unpickler = _PlainUnpickler(io.BytesIO(data))
     unpickler.origin = path.name
     try:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from dashboard.checkpoints.metadata import check_depth
 from dashboard.checkpoints.torch_pickle import load_torch_file
 from dashboard.errors import CheckpointReadError, RunError
 from dashboard.i18n import msg
@@ -99,7 +100,9 @@ class TrainingRun:
 
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return check_depth(json.loads(path.read_text(encoding="utf-8")), path.name)
+    except RecursionError as error:  # thousands of '[': the parser itself runs out of stack
+        raise CheckpointReadError(msg("err.ckpt.meta_recursion", origin=path.name)) from error
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise CheckpointReadError(msg("err.runs.bad_json", file=f"{path.parent.name}/{path.name}",
                                       error=error)) from error
@@ -135,7 +138,7 @@ def _nanogpt_step(path: Path) -> tuple[int, float | None]:
         raise RunError(msg("err.runs.no_iter_num", name=path.name, step=repr(step)))
     try:
         loss = float(checkpoint.get("best_val_loss"))
-    except (TypeError, ValueError, RuntimeError):
+    except (TypeError, ValueError, RuntimeError, OverflowError):  # 10**400 has no float
         loss = None  # informative only
     return step, loss
 

@@ -19,6 +19,7 @@ Source: https://pytorch.org/docs/stable/generated/torch.load.html (the
 
 from __future__ import annotations
 
+import io
 import pickle
 import re
 import sys
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from dashboard.checkpoints.metadata import check_unpickled
+from dashboard.checkpoints.pickle_scan import scan_pickle
 from dashboard.checkpoints.uploads import check_zip_limits
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 from dashboard.i18n import msg
@@ -84,12 +86,15 @@ def load_torch_file(path: Path) -> Any:
         CheckpointReadError: the file is empty, truncated or not a torch file.
         MetadataError: what it holds counts more than ``MAX_UNPICKLED_VALUES`` values, shared references followed
             (:func:`~dashboard.checkpoints.metadata.check_unpickled`).
+        UnsafeCheckpointError: also when :func:`~dashboard.checkpoints.pickle_scan.scan_pickle` refuses a pickle
+            of the file before torch reads it (a hash or memory bomb, storage the file does not hold).
     """
     import torch
 
     mmap = is_torch_zip(path)
     if mmap:
         _check_members(path)
+    _scan(path, mmap)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # torch warns about odd pickle protocols before refusing them
@@ -107,6 +112,41 @@ def load_torch_file(path: Path) -> Any:
         raise CheckpointReadError(msg("err.ckpt.torch_unreadable", name=path.name,
                                       reason=_first_line(error))) from error
     return check_unpickled(loaded, path.name)  # before any walk or message: shared references can hold 2**60 values
+
+
+#: Pickles at the head of a legacy (non-zip) ``torch.save`` file: magic number, protocol, system info, the
+#: object, the storage keys (``torch/serialization.py``, ``_legacy_save``); the raw storages follow.
+_LEGACY_PICKLES = 5
+
+
+def _scan(path: Path, zipped: bool) -> None:
+    """:func:`~dashboard.checkpoints.pickle_scan.scan_pickle` of the file's pickles, before torch unpickles them:
+    a zip's ``data.pkl``, or the pickles at the head of a legacy file; the storages they declare against the file.
+
+    Raises:
+        UnsafeCheckpointError: a pickle is a hash or memory bomb, or declares more storage than the file holds.
+        CheckpointReadError: the zip cannot be read.
+    """
+    size = path.stat().st_size
+    if zipped:
+        try:
+            with zipfile.ZipFile(path) as archive:
+                name = next((n for n in archive.namelist() if n.endswith("data.pkl")), None)
+                if name is None:
+                    return  # not torch's layout: torch says what is wrong
+                scan_pickle(io.BytesIO(archive.read(name)), path.name, available_bytes=size)
+        except (zipfile.BadZipFile, ValueError, NotImplementedError, OSError, RuntimeError) as error:  # encrypted
+            raise CheckpointReadError(msg("err.ckpt.torch_zip_damaged", name=path.name, error=error)) from error
+        return
+    with open(path, "rb") as stream:
+        if stream.read(1) != pickle.PROTO:  # no pickle at all (a zip cut short, text): torch says what it is
+            return
+        stream.seek(0)
+        reader = _BoundedReader(stream, size)
+        for _ in range(_LEGACY_PICKLES):
+            if stream.tell() >= size:
+                break
+            scan_pickle(reader, path.name, available_bytes=size)
 
 
 def _plain_pickle_protocol(path: Path) -> int | None:

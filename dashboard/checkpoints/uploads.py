@@ -62,6 +62,8 @@ MAX_COMPRESSION_RATIO = 50
 #: Most entries a zip may hold: a model folder holds tens of files, a torch checkpoint a few per tensor (nanoGPT's
 #: GPT-2 with its optimizer state: about 450), a Trainer run a dozen per checkpoint. 60,000 empty entries zip to 6 MB.
 MAX_ZIP_ENTRIES = 10_000
+#: Most folders deep an entry's path may go: a model folder is 1-2 deep, a training run's 3-4.
+MAX_ZIP_DEPTH = 16
 #: Entries smaller than this are not held to the ratio: a small config can
 #: compress well and cannot fill a disk.
 RATIO_CHECK_MIN_BYTES = _MB
@@ -121,15 +123,22 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
             crafted zip's entries can overlap and share one compressed stream.
 
     Raises:
-        ArchiveLimitError: it holds more than :data:`MAX_ZIP_ENTRIES` entries;
+        ArchiveLimitError: it holds more than :data:`MAX_ZIP_ENTRIES` files and
+            folders together, or a path :data:`MAX_ZIP_DEPTH` folders deep;
             the total declared size is over ``max_bytes``; an entry of at least
             :data:`RATIO_CHECK_MIN_BYTES` is compressed more than
             :data:`MAX_COMPRESSION_RATIO` times; or the entries together declare
             at least :data:`RATIO_CHECK_MIN_BYTES` and are compressed more than
             :data:`MAX_COMPRESSION_RATIO` times.
     """
-    if len(members) > MAX_ZIP_ENTRIES:  # empty entries pass every byte count, yet each costs a file (an inode)
-        raise ArchiveLimitError(msg("err.ckpt.zip_entries", archive=archive_name, count=len(members),
+    deep = next((m.filename for m in members if m.filename.count("/") >= MAX_ZIP_DEPTH), None)
+    if deep is not None:  # each level of a path is a folder to create: 1,000 entries 100 deep made 101,001
+        raise ArchiveLimitError(msg("err.ckpt.zip_depth", archive=archive_name, entry=deep[:80] + "...",
+                                    limit=MAX_ZIP_DEPTH, holds=holds))
+    folders = {name.rsplit("/", depth)[0] for name in (m.filename for m in members)
+               for depth in range(1, name.count("/") + 1)}
+    if len(members) + len(folders) > MAX_ZIP_ENTRIES:  # empty entries pass every byte count, yet each is an inode
+        raise ArchiveLimitError(msg("err.ckpt.zip_entries", archive=archive_name, count=len(members) + len(folders),
                                     limit=MAX_ZIP_ENTRIES, holds=holds))
     for member in members:
         ratio = member.file_size / max(member.compress_size, 1)

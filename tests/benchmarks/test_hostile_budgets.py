@@ -64,7 +64,7 @@ def _size(path) -> int:
 
 SMALL_HOSTILE = {
     "torch zip with a deflated 400 MB pickle": (hostile.torch_zip_with_deflated_pickle, "ArchiveLimitError"),
-    "legacy torch pickle declaring an 8 GiB storage": (hostile.legacy_torch_with_huge_storage, "CheckpointReadError"),
+    "legacy torch pickle declaring an 8 GiB storage": (hostile.legacy_torch_with_huge_storage, "UnsafeCheckpointError"),
     "meta.pkl declaring 50 GiB of bytes": (hostile.meta_pkl_with_huge_bytes, "CheckpointReadError"),
     "GGUF declaring 2**40 tokens": (hostile.gguf_with_huge_token_count, "CheckpointReadError"),
     "GGUF declaring a 2**40-byte string": (hostile.gguf_with_huge_string, "CheckpointReadError"),
@@ -74,8 +74,11 @@ SMALL_HOSTILE = {
     ".npz deflating to 800 MiB": (hostile.npz_bomb, "ArchiveLimitError"),
     "safetensors declaring 4 TB": (hostile.safetensors_with_huge_shape, "CheckpointReadError"),
     # A walk or repr of 2**60 shared values never ended, holding the interpreter lock: the whole server froze.
-    "meta.pkl of 2**60 values by shared references": (hostile.meta_pkl_of_shared_lists, "MetadataError"),
-    "model_args of 2**60 values by shared references": (hostile.nanogpt_with_shared_list_args, "MetadataError"),
+    "meta.pkl of 2**60 values by shared references": (hostile.meta_pkl_of_shared_lists, "UnsafeCheckpointError"),
+    "model_args of 2**60 values by shared references": (hostile.nanogpt_with_shared_list_args,
+                                                         "UnsafeCheckpointError"),
+    "meta.pkl whose dict key takes 2**60 steps to hash": (hostile.meta_pkl_with_hashed_tuple_key,
+                                                          "UnsafeCheckpointError"),
     "state dict whose 4-byte table reads as 2 GB (expand)": (hostile.torch_state_dict_with_broadcast_table,
                                                               "CheckpointReadError"),
 }

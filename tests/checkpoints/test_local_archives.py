@@ -72,7 +72,20 @@ def test_a_zip_of_more_entries_than_any_model_folder_is_refused_and_nothing_is_k
     from tests.hostile_factories import zip_of_many_empty_files
 
     archive = zip_of_many_empty_files(tmp_path, count=MAX_ZIP_ENTRIES)  # the config.json makes one more
-    with pytest.raises(ArchiveLimitError, match=f"holds {MAX_ZIP_ENTRIES + 1:,} entries"):
+    with pytest.raises(ArchiveLimitError, match=f"holds {MAX_ZIP_ENTRIES + 2:,} files and folders"):  # and f/
+        load_tables(archive)
+    assert not any(unpack_root.iterdir())
+
+
+def test_a_zip_of_deep_paths_is_refused_for_the_folders_it_would_create(tmp_path, unpack_root):
+    """1,000 empty entries 100 folders deep made 101,001 folders under the byte and entry limits (audit)."""
+    from dashboard.checkpoints.uploads import MAX_ZIP_DEPTH
+
+    archive = tmp_path / "deep.zip"
+    with zipfile.ZipFile(archive, "w") as handle:
+        handle.writestr("model/config.json", "{}")
+        handle.writestr("/".join(["a"] * MAX_ZIP_DEPTH) + "/x.txt", "")
+    with pytest.raises(ArchiveLimitError, match=f"{MAX_ZIP_DEPTH} or more folders deep"):
         load_tables(archive)
     assert not any(unpack_root.iterdir())
 

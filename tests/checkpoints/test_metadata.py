@@ -45,6 +45,7 @@ def _config_folder(tmp_path, **changes):
     ("tie_word_embeddings", "yes", "true or false"),
     ("architectures", "GPT2LMHeadModel", "a list of strings"),
     ("rope_theta", [10000], "a finite number"),
+    ("rope_theta", 10**400, "a finite number"),  # past float's range: math.isfinite raised OverflowError
     ("rope_parameters", {"rope_theta": "big"}, "rope_theta and partial_rotary_factor are numbers"),
     ("rope_parameters", {"partial_rotary_factor": "a quarter"}, "partial_rotary_factor are numbers"),
     ("rotary_pct", 25, "a number above 0, at most 1"),

@@ -303,6 +303,44 @@ MESSAGES = {
     "err.ckpt.meta_field": (
         "{origin}: field {field!r} must be {expected}, not {value}; fix that field or replace the file",
         "{origin}: 필드 {field!r}의 값은 {expected} 형태여야 하는데 {value}입니다. 그 필드를 고치거나 파일을 바꾸세요."),
+    "err.ckpt.pickle_scan_too_big": (
+        "{origin} would build more than {values:,} values or {size_mb:,} MB of text once its shared references are "
+        "followed (a pickle can name one object many times over, and a dict key or set element is hashed whole), "
+        "so it was refused before unpickling; no checkpoint holds that much: save the model with "
+        "model.state_dict() or save_pretrained",
+        "{origin}은(는) 공유 참조를 따라가면 값이 {values:,}개 또는 텍스트가 {size_mb:,}MB를 넘게 만들어집니다(피클은 "
+        "객체 하나를 여러 번 가리킬 수 있고, 딕셔너리 키와 집합 원소는 통째로 해시됩니다). 그래서 언피클하기 전에 "
+        "거부했습니다. 그만큼을 담은 체크포인트는 없습니다. 모델을 model.state_dict()나 save_pretrained로 저장하세요"),
+    "err.ckpt.pickle_scan_allocator": (
+        "{origin} asks to call {calls}, which would allocate as much memory as the file's numbers ask for; a "
+        "checkpoint has no need of it, so it was refused before unpickling",
+        "{origin}은(는) {calls}을(를) 호출하려고 합니다. 파일에 적힌 숫자만큼 메모리를 잡는 호출이라, 체크포인트에는 "
+        "필요 없으므로 언피클하기 전에 거부했습니다"),
+    "err.ckpt.pickle_scan_storage": (
+        "{origin} declares {declared:,} bytes of tensor storage but the file has only {available:,} bytes: the "
+        "rest would be memory never read from the file; it was refused before unpickling",
+        "{origin}은(는) 텐서 저장 공간을 {declared:,}바이트라고 밝히지만 파일은 {available:,}바이트뿐입니다. "
+        "나머지는 파일에서 읽지 않은 메모리가 되므로 언피클하기 전에 거부했습니다"),
+    "err.ckpt.pickle_scan_number": (
+        "{origin} holds an integer of more than 2,048 bits; no checkpoint does, so it was refused before unpickling",
+        "{origin}에는 2,048비트가 넘는 정수가 있습니다. 그런 체크포인트는 없으므로 언피클하기 전에 거부했습니다"),
+    "err.ckpt.pickle_scan_cycle": (
+        "{origin} holds a container that contains itself; no checkpoint does, so it was refused before unpickling",
+        "{origin}에는 자기 자신을 담은 컨테이너가 있습니다. 그런 체크포인트는 없으므로 언피클하기 전에 거부했습니다"),
+    "err.ckpt.pickle_scan_opcode": (
+        "{origin} uses pickle features no checkpoint needs (the extension registry or out-of-band buffers), so it "
+        "was refused before unpickling",
+        "{origin}은(는) 체크포인트에 필요 없는 피클 기능(확장 레지스트리나 대역 외 버퍼)을 써서 언피클하기 전에 "
+        "거부했습니다"),
+    "err.ckpt.pickle_scan_malformed": (
+        "{origin} is not a well-formed pickle (a call of something that is not a name, or nothing at the end); "
+        "it was refused before unpickling",
+        "{origin}은(는) 올바른 피클이 아닙니다(이름이 아닌 것을 호출하거나 끝에 아무것도 없습니다). 언피클하기 전에 "
+        "거부했습니다"),
+    "err.ckpt.pickle_scan_unreadable": (
+        "{origin} could not be read as a pickle ({reason}): the file is truncated or corrupt; save or download it "
+        "again",
+        "{origin}을(를) 피클로 읽을 수 없습니다({reason}). 파일이 잘렸거나 손상되었습니다. 다시 저장하거나 내려받으세요"),
     "err.ckpt.pickle_too_many_values": (
         "{origin} holds more than {limit:,} values once its shared references are followed (a pickle can name one "
         "list many times over, so a small file can stand for billions of values); no checkpoint does, so it was "
@@ -658,10 +696,15 @@ MESSAGES = {
         "{origin} holds a {kind}, not a dict of tensors (a state dict); save model.state_dict() instead",
         "{origin}에는 텐서의 dict (state dict)가 아니라 {kind}이(가) 들어 있습니다. 대신 model.state_dict()를 "
         "저장하세요."),
+    "err.ckpt.zip_depth": (
+        "{archive} holds an entry {limit} or more folders deep ({entry}); {holds} is never that deep, so nothing "
+        "was extracted",
+        "{archive}에는 폴더가 {limit}단계 이상 깊은 항목이 있습니다({entry}). {holds}은(는) 그렇게 깊지 않으므로 "
+        "아무것도 풀지 않았습니다"),
     "err.ckpt.zip_entries": (
-        "{archive} holds {count:,} entries; {holds} holds far fewer, so a zip of more than {limit:,} is refused: "
-        "nothing was extracted",
-        "{archive}에는 항목이 {count:,}개 있습니다. {holds}에는 그보다 훨씬 적으므로 {limit:,}개가 넘는 zip은 "
+        "{archive} holds {count:,} files and folders; {holds} holds far fewer, so a zip of more than {limit:,} is "
+        "refused: nothing was extracted",
+        "{archive}에는 파일과 폴더가 {count:,}개 있습니다. {holds}에는 그보다 훨씬 적으므로 {limit:,}개가 넘는 zip은 "
         "거부합니다. 아무것도 풀지 않았습니다"),
     "err.ckpt.broadcast_tensor": (
         "tensor {tensor!r} of {origin} is {shape}, {needed:,} bytes, but the file stores {stored:,} bytes of it: "

@@ -1,0 +1,279 @@
+"""What a pickle would build, measured from its opcodes before anything is unpickled.
+
+Unpickling itself can be the attack, even with every global refused or only
+torch's safe ones allowed: opcodes alone build a tuple that holds the tuple
+below it twice, 60 levels deep, in under 1 KB; used as a dict key or a set
+element it is hashed whole, 2**60 steps inside ``pickle.load`` (in C, holding
+the interpreter lock: every session of a server froze). A safe loader may
+also call what it allows with any arguments: ``bytearray(3 * 2**30)``, or
+``torch.FloatTensor(4_000_000, 128)``, allocate gigabytes from a few bytes;
+and a legacy ``torch.save`` file can declare a storage it never fills.
+
+:func:`scan_pickle` walks the opcodes with ``pickletools.genops`` (the
+standard library's own disassembler; nothing is constructed, imported or
+called) and mirrors the pickle machine's stack and memo with placeholders,
+keeping only what each object holds. Then, on the finished graph, it counts
+every object as often as it is reached (a container shared twice counts
+twice) with its strings' bytes, and refuses the pickle when the whole, or
+any hashed key, is over :data:`MAX_VALUES` values or :data:`MAX_BYTES` bytes;
+when it calls a constructor that allocates from its arguments
+(:data:`ALLOCATORS`); or when the tensor storages it declares need more bytes
+than the file has. Real checkpoints hold a few thousand values (a word-level
+``meta.pkl`` of 50,000 words about 200,000).
+
+Sources: the pickle machine as ``Lib/pickletools.py`` documents it (the
+opcodes and their stack effects); ``torch/serialization.py`` (persistent ids
+``('storage', storage_type, key, location, numel)``, with a sixth item, the
+view, in the legacy format; its five pickles before the raw storages).
+"""
+
+from __future__ import annotations
+
+import io
+import pickletools
+from typing import Any
+
+from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
+from dashboard.i18n import msg
+
+#: Most values a pickle may build, counted as often as each is reached.
+MAX_VALUES = 2_000_000
+#: Most bytes of strings and bytes a pickle may build, counted as often as each is reached.
+MAX_BYTES = 1 << 30
+#: Callables refused whatever their arguments: they allocate what their arguments ask for.
+ALLOCATORS = {("builtins", "bytearray"), ("builtins", "bytes"), ("__builtin__", "bytearray")}
+#: Bytes of one element of each storage type a torch persistent id names (``torch.FloatStorage`` ...).
+STORAGE_ITEM_BYTES = {"Double": 8, "Float": 4, "Half": 2, "BFloat16": 2, "Long": 8, "Int": 4, "Short": 2,
+                      "Char": 1, "Byte": 1, "Bool": 1, "Untyped": 1, "ComplexFloat": 8, "ComplexDouble": 16}
+#: Longest string or integer literal kept as a value (module and class names, storage keys, element counts).
+_KEPT = 256
+_LEAVES = {"INT", "BININT", "BININT1", "BININT2", "LONG", "LONG1", "LONG4", "FLOAT", "BINFLOAT", "NONE", "NEWTRUE",
+           "NEWFALSE", "STRING", "BINSTRING", "SHORT_BINSTRING", "UNICODE", "SHORT_BINUNICODE", "BINUNICODE",
+           "BINUNICODE8", "BINBYTES", "SHORT_BINBYTES", "BINBYTES8", "BYTEARRAY8"}
+_HASHED_BY = {("builtins", "set"), ("builtins", "frozenset"), ("__builtin__", "set"), ("__builtin__", "frozenset")}
+
+
+class _Node:
+    """A placeholder for one object the pickle builds: what it holds, not what it is."""
+
+    __slots__ = ("children", "weight", "value")
+
+    def __init__(self, children: list | None = None, weight: int = 0, value: Any = None):
+        self.children = children if children is not None else []
+        self.weight = weight
+        self.value = value
+
+
+class _Refused(Exception):
+    """Internal: the scan found a reason to refuse (its message key and fields)."""
+
+
+def _leaf(arg: Any) -> _Node:
+    if isinstance(arg, (str, bytes, bytearray)):
+        return _Node(weight=len(arg), value=arg if len(arg) <= _KEPT else None)
+    if isinstance(arg, int) and arg.bit_length() > 8 * _KEPT:
+        raise _Refused("err.ckpt.pickle_scan_number")
+    return _Node(weight=8, value=arg)
+
+
+def _global(module: Any, name: Any) -> _Node:
+    return _Node(value=(str(module), str(name)))
+
+
+class _Machine:
+    """The pickle machine's stack, marks and memo, over placeholders."""
+
+    def __init__(self) -> None:
+        self.stack: list[_Node] = []
+        self.marks: list[int] = []
+        self.memo: dict[Any, _Node] = {}
+        self.hashed: list[_Node] = []
+        self.persistent: list[_Node] = []
+        self.calls: list[tuple[str, str]] = []
+
+    def _pop_mark(self) -> list[_Node]:
+        start = self.marks.pop()
+        items = self.stack[start:]
+        del self.stack[start:]
+        return items
+
+    def _call(self, func: _Node, args: list[_Node]) -> _Node:
+        if not isinstance(func.value, tuple):
+            raise _Refused("err.ckpt.pickle_scan_malformed")
+        self.calls.append(func.value)
+        if func.value in _HASHED_BY:
+            self.hashed.extend(args)
+        return _Node(children=[func, *args])
+
+    def _step(self, name: str, arg: Any) -> None:  # noqa: C901 - one branch per opcode family, as pickletools lists them
+        stack = self.stack
+        if name in _LEAVES:
+            stack.append(_leaf(arg))
+        elif name == "MARK":
+            self.marks.append(len(stack))
+        elif name in ("PROTO", "FRAME", "STOP"):
+            pass
+        elif name == "POP":
+            stack.pop()
+        elif name == "POP_MARK":
+            self._pop_mark()
+        elif name == "DUP":
+            stack.append(stack[-1])
+        elif name in ("PUT", "BINPUT", "LONG_BINPUT"):
+            self.memo[arg] = stack[-1]
+        elif name == "MEMOIZE":
+            self.memo[len(self.memo)] = stack[-1]
+        elif name in ("GET", "BINGET", "LONG_BINGET"):
+            stack.append(self.memo[arg])
+        elif name in ("EMPTY_LIST", "EMPTY_DICT", "EMPTY_TUPLE", "EMPTY_SET"):
+            stack.append(_Node())
+        elif name in ("LIST", "TUPLE", "DICT", "FROZENSET"):
+            items = self._pop_mark()
+            if name in ("DICT", "FROZENSET"):
+                self.hashed.extend(items[0::2] if name == "DICT" else items)
+            stack.append(_Node(children=items))
+        elif name in ("TUPLE1", "TUPLE2", "TUPLE3"):
+            count = int(name[-1])
+            items = stack[-count:]
+            del stack[-count:]
+            stack.append(_Node(children=items))
+        elif name == "APPEND":
+            item = stack.pop()
+            stack[-1].children.append(item)
+        elif name in ("APPENDS", "ADDITEMS"):
+            items = self._pop_mark()
+            if name == "ADDITEMS":
+                self.hashed.extend(items)
+            stack[-1].children.extend(items)
+        elif name == "SETITEM":
+            value, key = stack.pop(), stack.pop()
+            self.hashed.append(key)
+            stack[-1].children.extend((key, value))
+        elif name == "SETITEMS":
+            items = self._pop_mark()
+            self.hashed.extend(items[0::2])
+            stack[-1].children.extend(items)
+        elif name in ("GLOBAL", "INST"):
+            module, _, qualified = str(arg).partition(" ")
+            node = _global(module, qualified)
+            if name == "INST":
+                stack.append(self._call(node, self._pop_mark()))
+            else:
+                stack.append(node)
+        elif name == "STACK_GLOBAL":
+            qualified, module = stack.pop(), stack.pop()
+            stack.append(_global(module.value, qualified.value))
+        elif name in ("REDUCE", "NEWOBJ"):
+            args = stack.pop()
+            stack.append(self._call(stack.pop(), [args]))
+        elif name == "NEWOBJ_EX":
+            kwargs, args = stack.pop(), stack.pop()
+            stack.append(self._call(stack.pop(), [args, kwargs]))
+        elif name == "OBJ":
+            items = self._pop_mark()
+            stack.append(self._call(items[0], items[1:]))
+        elif name == "BUILD":
+            state = stack.pop()
+            stack[-1].children.append(state)
+        elif name == "BINPERSID":
+            pid = stack.pop()
+            self.persistent.append(pid)
+            stack.append(_Node(children=[pid]))
+        elif name == "PERSID":
+            stack.append(_leaf(arg))
+        else:  # EXT1/2/4 (the extension registry), NEXT_BUFFER, READONLY_BUFFER (out-of-band data), or unknown
+            raise _Refused("err.ckpt.pickle_scan_opcode")
+
+
+def _totals(roots: list[_Node], limit_values: int, limit_bytes: int) -> dict[int, tuple[int, int]]:
+    """Values and bytes of every node reachable from ``roots``, each counted as often as it is reached (capped just
+    past the limits, so that the numbers stay small); computed once per node, children first, without recursion.
+
+    Raises:
+        _Refused: a cycle (a container holding itself: no checkpoint does).
+    """
+    done: dict[int, tuple[int, int]] = {}
+    open_: set[int] = set()
+    pending: list[tuple[_Node, bool]] = [(root, False) for root in roots]
+    while pending:
+        node, children_done = pending.pop()
+        key = id(node)
+        if key in done:
+            continue
+        if children_done:
+            values, size = 1, node.weight
+            for child in node.children:
+                child_values, child_bytes = done[id(child)]
+                values, size = min(values + child_values, limit_values + 1), min(size + child_bytes, limit_bytes + 1)
+            done[key] = (values, size)
+            open_.discard(key)
+            continue
+        if key in open_:
+            raise _Refused("err.ckpt.pickle_scan_cycle")
+        open_.add(key)
+        pending.append((node, True))
+        pending.extend((child, False) for child in node.children if id(child) not in done)
+    return done
+
+
+def _storage_bytes(persistent: list[_Node]) -> int:
+    """Bytes the torch storages named by persistent ids need: ``numel`` x element size, each key once."""
+    needed: dict[Any, int] = {}
+    for pid in persistent:
+        parts = [child.value for child in pid.children]
+        if len(parts) not in (5, 6) or parts[0] != "storage" or not isinstance(parts[4], int):  # zip; legacy
+            continue
+        storage_type = parts[1][1] if isinstance(parts[1], tuple) else ""
+        item = STORAGE_ITEM_BYTES.get(str(storage_type).removesuffix("Storage"), 1)
+        needed[parts[2]] = max(needed.get(parts[2], 0), parts[4] * item)
+    return sum(needed.values())
+
+
+def scan_pickle(stream: io.BufferedIOBase | io.BytesIO, origin: str, *, available_bytes: int | None = None,
+                limit_values: int = MAX_VALUES, limit_bytes: int = MAX_BYTES) -> int:
+    """Read one pickle's opcodes from ``stream`` (up to its STOP) and refuse it if what it builds is a bomb.
+
+    Args:
+        stream: positioned at the pickle; left after its STOP.
+        origin: the file as messages name it.
+        available_bytes: bytes the file holds for tensor storages (``None``: do not check storages).
+        limit_values, limit_bytes: :data:`MAX_VALUES`, :data:`MAX_BYTES`.
+
+    Returns:
+        The bytes of tensor storage the pickle declares (0 for none).
+
+    Raises:
+        UnsafeCheckpointError: it builds more than ``limit_values`` values or ``limit_bytes`` bytes, shared
+            references followed (also for any one dict key or set element, which unpickling hashes whole); calls
+            an allocator; declares more tensor storage than ``available_bytes``; nests a container in itself; or
+            uses out-of-band buffers or the extension registry. Nothing was unpickled.
+        CheckpointReadError: the stream is no pickle, or is cut short (a damaged file).
+    """
+    machine = _Machine()
+    try:
+        for opcode, arg, _ in pickletools.genops(stream):
+            machine._step(opcode.name, arg)
+            if opcode.name == "STOP":
+                break
+        if not machine.stack:
+            raise _Refused("err.ckpt.pickle_scan_malformed")
+        refused = sorted(f"{m}.{n}" for m, n in set(machine.calls) & ALLOCATORS)
+        refused += sorted({f"{m}.{n}" for m, n in machine.calls if m.startswith("torch") and n.endswith("Tensor")})
+        if refused:
+            raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_allocator", origin=origin, calls=", ".join(refused)))
+        totals = _totals([machine.stack[-1], *machine.hashed], limit_values, limit_bytes)
+        values, size = totals[id(machine.stack[-1])]
+        hashing = sum(totals[id(key)][0] for key in machine.hashed)  # every key is hashed whole, each time it is used
+        if values > limit_values or size > limit_bytes or hashing > limit_values:
+            raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_too_big", origin=origin, values=limit_values,
+                                            size_mb=limit_bytes >> 20))
+        declared = _storage_bytes(machine.persistent)
+    except _Refused as refused:
+        raise UnsafeCheckpointError(msg(refused.args[0], origin=origin)) from None
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:  # a damaged or crafted stream
+        raise CheckpointReadError(msg("err.ckpt.pickle_scan_unreadable", origin=origin,
+                                      reason=f"{type(error).__name__}: {str(error)[:120]}")) from None
+    if available_bytes is not None and declared > available_bytes:
+        raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_storage", origin=origin, declared=declared,
+                                        available=available_bytes))
+    return declared
