@@ -27,6 +27,7 @@ import json
 import os
 import tempfile
 import threading
+import time
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Callable
@@ -52,6 +53,8 @@ Compute = Callable[[np.ndarray, ProjectionSettings, ProgressCallback | None], Pr
 BUDGET_ENV = "EXPLORER_CACHE_MB"
 #: The default budget: a thousand 256,000-row UMAP maps, or a hundred maps of 4,000,000-row uploads.
 DEFAULT_BUDGET_MB = 2_000
+#: Seconds after which a ``.tmp`` file is a write that will never finish (a map's write takes seconds).
+STALE_TMP_S = 3600
 
 #: Projections being computed in this process, by cache path: what a second caller of the same one waits for.
 _COMPUTING: dict[Path, Future] = {}
@@ -132,19 +135,24 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
         directory: the cache directory.
         keep: a map never deleted (the one just written).
 
+    Half-written ``.tmp`` files older than :data:`STALE_TMP_S` (a server killed mid-write) are deleted too.
+
     Returns:
-        The files deleted. A file that cannot be deleted (removed meanwhile, not ours) is skipped.
+        The maps deleted. A file that cannot be deleted (removed meanwhile, not ours) is skipped.
     """
     files = []
     try:
         entries = list(directory.iterdir())
     except OSError:
         return []
+    now = time.time()
     for path in entries:
         try:
             if path.suffix == ".npz" and path.is_file():
                 stat = path.stat()
                 files.append((stat.st_mtime, stat.st_size, path))
+            elif path.suffix == ".tmp" and now - path.stat().st_mtime > STALE_TMP_S:  # a write cut by a crash
+                path.unlink()
         except OSError:
             continue
     total, budget, deleted = sum(size for _, size, _ in files), budget_bytes(), []

@@ -273,6 +273,16 @@ def test_the_cache_keeps_within_its_budget_dropping_the_least_recently_used_maps
     assert sum(p.stat().st_size for p in tmp_path.glob("*.npz")) <= projection_cache.budget_bytes()
 
 
+def test_a_write_a_crash_left_half_done_is_deleted_once_stale_and_a_fresh_one_is_kept(tmp_path):
+    stale, fresh = tmp_path / "a.tmp", tmp_path / "b.tmp"
+    stale.write_bytes(b"x" * 100)
+    fresh.write_bytes(b"x")
+    old = projection_cache.time.time() - projection_cache.STALE_TMP_S - 60
+    projection_cache.os.utime(stale, (old, old))
+    projection_cache.prune(tmp_path)
+    assert not stale.exists() and fresh.exists()
+
+
 @pytest.mark.parametrize("setting, megabytes", [(None, projection_cache.DEFAULT_BUDGET_MB), ("", 2_000),
                                                 ("500", 500), ("0", 2_000), ("-3", 2_000), ("1e3", 2_000)])
 def test_the_budget_comes_from_the_environment_and_a_bad_value_is_the_default(monkeypatch, setting, megabytes):
