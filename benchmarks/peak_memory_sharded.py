@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -98,7 +99,8 @@ with open(sys.argv[1], "w") as handle:
 """
 
 
-def peak_rss(argv: list[str], env: dict[str, str] | None = None) -> tuple[int, float, str]:
+def peak_rss(argv: list[str], env: dict[str, str] | None = None,
+             timeout: float | None = None) -> tuple[int, float, str]:
     """Peak resident set size (bytes), wall time (s) and stdout of one fresh process running ``argv``.
 
     The process is started by a small helper interpreter that reads the
@@ -107,14 +109,25 @@ def peak_rss(argv: list[str], env: dict[str, str] | None = None) -> tuple[int, f
     can be reported. Output goes to temporary files, not pipes, so a chatty
     child cannot block.
 
+    Args:
+        timeout: seconds after which the helper and the process are killed (``None``: wait for ever).
+
     Raises:
         RuntimeError: when the process exits with a non-zero status (its stderr tail included).
+        TimeoutError: when it runs past ``timeout`` (both killed, as a process group).
     """
     with tempfile.TemporaryDirectory(prefix="peak-rss-") as scratch:
         report = Path(scratch) / "report.json"
         with open(Path(scratch) / "out", "w+b") as out, open(Path(scratch) / "err", "w+b") as err:
-            subprocess.run([sys.executable, "-S", "-c", _RSS_HELPER, str(report), *argv], stdout=out, stderr=err,
-                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, check=False)
+            helper = subprocess.Popen([sys.executable, "-S", "-c", _RSS_HELPER, str(report), *argv], stdout=out,
+                                      stderr=err, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+                                      start_new_session=True)  # its own process group: a timeout kills both
+            try:
+                helper.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(helper.pid, signal.SIGKILL)
+                helper.wait()
+                raise TimeoutError(f"{' '.join(argv)[:200]} ran past {timeout} s and was killed") from None
             out.seek(0), err.seek(0)
             result = json.loads(report.read_text()) if report.exists() else {"status": "no report"}
             if result["status"] != 0:

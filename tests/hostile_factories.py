@@ -217,6 +217,54 @@ def _shared_tuple_key_pickle(levels: int) -> bytes:
             b"X\x01\x00\x00\x00bK\x02X\x01\x00\x00\x00cuX\x04\x00\x00\x00stoi}" + chain + b"K\x00su.")
 
 
+def _pop_free_hashed_key_pickle(levels: int) -> bytes:
+    """``{(0, t1, ..., tn): 0}`` with ``t(k+1) = (tk, tk)``: hashing the key takes 2**levels steps. Unlike
+    :func:`_shared_tuple_key_pickle` it has no POP, which torch's restricted unpickler refuses: it is a bomb for
+    ``torch.load(weights_only=True)`` too."""
+    import struct
+
+    body = b"K\x00r" + struct.pack("<I", 0)  # BININT1 0, LONG_BINPUT 0
+    for k in range(levels):  # LONG_BINGET k, LONG_BINGET k, TUPLE2, LONG_BINPUT k+1
+        body += b"j" + struct.pack("<I", k) + b"j" + struct.pack("<I", k) + b"\x86r" + struct.pack("<I", k + 1)
+    return b"\x80\x02}(" + body + b"tK\x00s."  # EMPTY_DICT MARK ... TUPLE BININT1 0 SETITEM STOP
+
+
+def deep_key_pickle(levels: int, held: bool = True) -> bytes:
+    """A pickle whose key is ``levels`` nested 1-tuples (one byte a level, TUPLE1): ``{(((0,),),): 0}`` when
+    ``held``, else ``{}`` after a ``frozenset`` of the key was built and popped. Hashing recurses in C without a
+    limit: 300,000 levels crash Python with a segmentation fault."""
+    key = b"K\x00" + b"\x85" * levels
+    if held:
+        return b"\x80\x02}" + key + b"K\x00s."  # EMPTY_DICT key BININT1 0 SETITEM STOP
+    # GLOBAL builtins.frozenset, key, TUPLE1 (the elements), TUPLE1 (the arguments), REDUCE, POP, EMPTY_DICT, STOP
+    return b"\x80\x02cbuiltins\nfrozenset\n" + key + b"\x85\x85R0}."
+
+
+def meta_pkl_with_deep_key(folder: Path, held: bool = True) -> Path:
+    """A nanoGPT folder whose ``meta.pkl`` (600 kB) hashes a key 600,000 tuples deep: it crashed the server."""
+    ff.nanogpt_checkpoint(folder, meta_chars="".join(chr(65 + i) for i in range(factories.VOCAB)))
+    (folder / "meta.pkl").write_bytes(deep_key_pickle(600_000, held))
+    return folder / "ckpt.pt"
+
+
+def torch_zip_with_decoy_pickle(folder: Path, levels: int = 60) -> Path:
+    """A ``torch.save`` zip whose ``data.pkl`` is a hash bomb torch's unpickler runs, listed after a harmless
+    ``xdata.pkl``: a scan of the first entry whose name ends in data.pkl passed it, and torch hashed 2**levels."""
+    import zipfile
+
+    torch.save({"transformer.wte.weight": torch.zeros(4, 4)}, folder / "real.pt")
+    with zipfile.ZipFile(folder / "real.pt") as real:
+        entries = [(info.filename, real.read(info)) for info in real.infolist()]
+    prefix = entries[0][0].split("/")[0]
+    path = folder / "decoy.pt"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr(f"{prefix}/xdata.pkl", entries[0][1])
+        for name, data in entries:
+            archive.writestr(name, _pop_free_hashed_key_pickle(levels) if name.endswith("/data.pkl") else data)
+    (folder / "real.pt").unlink()
+    return path
+
+
 def meta_pkl_with_hashed_tuple_key(folder: Path, levels: int = 60) -> Path:
     """A nanoGPT folder whose ``meta.pkl`` (under 1 KB) has a dict key that takes 2**60 steps to hash."""
     ff.nanogpt_checkpoint(folder, meta_chars="".join(chr(65 + i) for i in range(factories.VOCAB)))

@@ -34,11 +34,6 @@ from dashboard.i18n import msg
 #: Deepest nesting of lists and objects accepted in a metadata file. Real
 #: ``tokenizer.json`` files nest about 6 deep (a Sequence of normalizers).
 MAX_DEPTH = 64
-#: Most values an unpickled document may hold, counting a container or value each time it is reached: a pickle
-#: can refer to one list many times over, so 60 levels of ``[x, x]`` (under 1 KB) stand for 2**60 values, and any
-#: walk or ``repr`` of it never ends (a "billion laughs"). A word-level ``meta.pkl`` of 50,000 words holds about
-#: 200,000; a nanoGPT ``ckpt.pt`` with its optimizer state a few thousand.
-MAX_UNPICKLED_VALUES = 2_000_000
 #: Schema key that checks every field a schema does not name (maps of token names).
 ANY_FIELD = "*"
 
@@ -232,37 +227,6 @@ def check_depth(document: Any, origin: str, limit: int = MAX_DEPTH) -> Any:
                 if depth + 1 > limit:
                     raise MetadataError(msg("err.ckpt.meta_too_deep", origin=origin, limit=limit))
                 pending.append((child, depth + 1))
-    return document
-
-
-def check_unpickled(document: Any, origin: str, limit: int = MAX_UNPICKLED_VALUES, depth_limit: int = MAX_DEPTH) -> Any:
-    """``document`` unchanged when it holds at most ``limit`` values, counted as a walk reaches them, nested at
-    most ``depth_limit`` deep.
-
-    A container reached twice is counted twice, so a pickle of shared references (``[x, x]`` nested 60 times) is
-    refused after ``limit`` steps, not walked for ever. Dict keys count as values; anything but a dict, list,
-    tuple or set (a tensor, a string, a number) is one value.
-
-    Raises:
-        MetadataError: more values, or deeper nesting.
-    """
-    level, depth, seen = [document], 1, 0
-    while level:  # one level of nesting at a time: each level's values are gathered by list.extend, in C
-        seen += len(level)
-        below: list = []
-        for node in level:
-            if isinstance(node, Mapping):
-                below.extend(node.keys())
-                below.extend(node.values())
-            elif isinstance(node, (list, tuple, set, frozenset)):
-                below.extend(node)
-            else:
-                continue
-            if seen + len(below) > limit:
-                raise MetadataError(msg("err.ckpt.pickle_too_many_values", origin=origin, limit=limit))
-        if below and depth + 1 > depth_limit:
-            raise MetadataError(msg("err.ckpt.meta_too_deep", origin=origin, limit=depth_limit))
-        level, depth = below, depth + 1
     return document
 
 

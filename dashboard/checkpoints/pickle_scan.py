@@ -15,7 +15,8 @@ called) and mirrors the pickle machine's stack and memo with placeholders,
 keeping only what each object holds. Then, on the finished graph, it counts
 every object as often as it is reached (a container shared twice counts
 twice) with its strings' bytes, and refuses the pickle when the whole, or
-any hashed key, is over :data:`MAX_VALUES` values or :data:`MAX_BYTES` bytes;
+any hashed key, is over :data:`MAX_VALUES` values or :data:`MAX_BYTES` bytes, or nests
+more than :data:`MAX_DEPTH` deep;
 when it calls a constructor that allocates from its arguments
 (:data:`ALLOCATORS`); or when the tensor storages it declares need more bytes
 than the file has. Real checkpoints hold a few thousand values (a word-level
@@ -45,6 +46,10 @@ ALLOCATORS = {("builtins", "bytearray"), ("builtins", "bytes"), ("__builtin__", 
 #: Bytes of one element of each storage type a torch persistent id names (``torch.FloatStorage`` ...).
 STORAGE_ITEM_BYTES = {"Double": 8, "Float": 4, "Half": 2, "BFloat16": 2, "Long": 8, "Int": 4, "Short": 2,
                       "Char": 1, "Byte": 1, "Bool": 1, "Untyped": 1, "ComplexFloat": 8, "ComplexDouble": 16}
+#: Deepest nesting of what a pickle builds, counted on the scan's graph (a tensor is a few levels: its rebuild call,
+#: arguments and storage id; real checkpoints reach about 10), so that no later walk of it meets Python's recursion
+#: limit.
+MAX_DEPTH = 64
 #: Longest string or integer literal kept as a value (module and class names, storage keys, element counts).
 _KEPT = 256
 _LEAVES = {"INT", "BININT", "BININT1", "BININT2", "LONG", "LONG1", "LONG4", "FLOAT", "BINFLOAT", "NONE", "NEWTRUE",
@@ -185,14 +190,16 @@ class _Machine:
             raise _Refused("err.ckpt.pickle_scan_opcode")
 
 
-def _totals(roots: list[_Node], limit_values: int, limit_bytes: int) -> dict[int, tuple[int, int]]:
-    """Values and bytes of every node reachable from ``roots``, each counted as often as it is reached (capped just
-    past the limits, so that the numbers stay small); computed once per node, children first, without recursion.
+def _totals(roots: list[_Node], limit_values: int, limit_bytes: int,
+            limit_depth: int = MAX_DEPTH) -> dict[int, tuple[int, int, int]]:
+    """Values, bytes and depth of every node reachable from ``roots``, values and bytes counted as often as each is
+    reached (all capped just past the limits, so that the numbers stay small); computed once per node, children
+    first, without recursion.
 
     Raises:
         _Refused: a cycle (a container holding itself: no checkpoint does).
     """
-    done: dict[int, tuple[int, int]] = {}
+    done: dict[int, tuple[int, int, int]] = {}
     open_: set[int] = set()
     pending: list[tuple[_Node, bool]] = [(root, False) for root in roots]
     while pending:
@@ -201,11 +208,12 @@ def _totals(roots: list[_Node], limit_values: int, limit_bytes: int) -> dict[int
         if key in done:
             continue
         if children_done:
-            values, size = 1, node.weight
+            values, size, depth = 1, node.weight, 0
             for child in node.children:
-                child_values, child_bytes = done[id(child)]
+                child_values, child_bytes, child_depth = done[id(child)]
                 values, size = min(values + child_values, limit_values + 1), min(size + child_bytes, limit_bytes + 1)
-            done[key] = (values, size)
+                depth = max(depth, child_depth)
+            done[key] = (values, size, min(depth + 1, limit_depth + 1))
             open_.discard(key)
             continue
         if key in open_:
@@ -246,7 +254,8 @@ def scan_pickle(stream: io.BufferedIOBase | io.BytesIO, origin: str, *, availabl
         UnsafeCheckpointError: it builds more than ``limit_values`` values or ``limit_bytes`` bytes, shared
             references followed (also for any one dict key or set element, which unpickling hashes whole); calls
             an allocator; declares more tensor storage than ``available_bytes``; nests a container in itself; or
-            uses out-of-band buffers or the extension registry. Nothing was unpickled.
+            uses out-of-band buffers or the extension registry; or nests more than :data:`MAX_DEPTH` deep. Nothing was
+            unpickled.
         CheckpointReadError: the stream is no pickle, or is cut short (a damaged file).
     """
     machine = _Machine()
@@ -262,7 +271,11 @@ def scan_pickle(stream: io.BufferedIOBase | io.BytesIO, origin: str, *, availabl
         if refused:
             raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_allocator", origin=origin, calls=", ".join(refused)))
         totals = _totals([machine.stack[-1], *machine.hashed], limit_values, limit_bytes)
-        values, size = totals[id(machine.stack[-1])]
+        values, size, depth = totals[id(machine.stack[-1])]
+        # a key is hashed by C code that recurses without a limit: a key 1,000,000 tuples deep (a 1 MB pickle,
+        # one byte a level) crashed the server with a segmentation fault, even a key no returned object holds
+        if max([depth, *(totals[id(key)][2] for key in machine.hashed)]) > MAX_DEPTH:
+            raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_too_deep", origin=origin, limit=MAX_DEPTH))
         hashing = sum(totals[id(key)][0] for key in machine.hashed)  # every key is hashed whole, each time it is used
         if values > limit_values or size > limit_bytes or hashing > limit_values:
             raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_too_big", origin=origin, values=limit_values,

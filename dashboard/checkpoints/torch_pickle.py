@@ -28,7 +28,6 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from dashboard.checkpoints.metadata import check_unpickled
 from dashboard.checkpoints.pickle_scan import scan_pickle
 from dashboard.checkpoints.uploads import check_zip_limits
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
@@ -84,10 +83,9 @@ def load_torch_file(path: Path) -> Any:
             plain containers; the message names them. Nothing was executed.
         ArchiveLimitError: a zip entry is compressed like a zip bomb; nothing was inflated.
         CheckpointReadError: the file is empty, truncated or not a torch file.
-        MetadataError: what it holds counts more than ``MAX_UNPICKLED_VALUES`` values, shared references followed
-            (:func:`~dashboard.checkpoints.metadata.check_unpickled`).
         UnsafeCheckpointError: also when :func:`~dashboard.checkpoints.pickle_scan.scan_pickle` refuses a pickle
-            of the file before torch reads it (a hash or memory bomb, storage the file does not hold).
+            of the file before torch reads it (a hash or memory bomb, nesting too deep, storage the file does not
+            hold).
     """
     import torch
 
@@ -111,7 +109,7 @@ def load_torch_file(path: Path) -> Any:
     except Exception as error:  # torch raises RuntimeError, EOFError, ValueError ... on damaged files
         raise CheckpointReadError(msg("err.ckpt.torch_unreadable", name=path.name,
                                       reason=_first_line(error))) from error
-    return check_unpickled(loaded, path.name)  # before any walk or message: shared references can hold 2**60 values
+    return loaded
 
 
 #: Pickles at the head of a legacy (non-zip) ``torch.save`` file: magic number, protocol, system info, the
@@ -121,7 +119,7 @@ _LEGACY_PICKLES = 5
 
 def _scan(path: Path, zipped: bool) -> None:
     """:func:`~dashboard.checkpoints.pickle_scan.scan_pickle` of the file's pickles, before torch unpickles them:
-    a zip's ``data.pkl``, or the pickles at the head of a legacy file; the storages they declare against the file.
+    every ``.pkl`` entry of a zip, or the pickles at the head of a legacy file; the storages they declare against the file.
 
     Raises:
         UnsafeCheckpointError: a pickle is a hash or memory bomb, or declares more storage than the file holds.
@@ -131,10 +129,11 @@ def _scan(path: Path, zipped: bool) -> None:
     if zipped:
         try:
             with zipfile.ZipFile(path) as archive:
-                name = next((n for n in archive.namelist() if n.endswith("data.pkl")), None)
-                if name is None:
-                    return  # not torch's layout: torch says what is wrong
-                scan_pickle(io.BytesIO(archive.read(name)), path.name, available_bytes=size)
+                # Every pickle, each copy of a repeated name too: torch reads ``<folder>/data.pkl``, and a scan of
+                # only the first name ending in data.pkl passed a decoy ``xdata.pkl`` listed before a bomb (audit).
+                for info in archive.infolist():
+                    if info.filename.endswith(".pkl"):
+                        scan_pickle(io.BytesIO(archive.read(info)), path.name, available_bytes=size)
         except (zipfile.BadZipFile, ValueError, NotImplementedError, OSError, RuntimeError) as error:  # encrypted
             raise CheckpointReadError(msg("err.ckpt.torch_zip_damaged", name=path.name, error=error)) from error
         return

@@ -53,7 +53,8 @@ def baseline() -> int:
 
 def _answer(path, level: str = "tables") -> tuple[int, float, str]:
     """Peak RSS (bytes), seconds to answer once imported, and the answer line of one fresh reading process."""
-    rss, _, out = peak_rss([sys.executable, "-c", _READ, str(path), level])
+    # killed well past the budget: a file that makes the reader hang (a hash bomb) fails, not stalls the suite
+    rss, _, out = peak_rss([sys.executable, "-c", _READ, str(path), level], timeout=4 * SECONDS)
     seconds, answer = out.split("\n", 1)
     return rss, float(seconds), answer
 
@@ -79,6 +80,12 @@ SMALL_HOSTILE = {
                                                          "UnsafeCheckpointError"),
     "meta.pkl whose dict key takes 2**60 steps to hash": (hostile.meta_pkl_with_hashed_tuple_key,
                                                           "UnsafeCheckpointError"),
+    # Hashing a key nested 600,000 deep recursed in C until Python crashed (segmentation fault): the server died.
+    "meta.pkl whose dict key nests 600,000 deep": (hostile.meta_pkl_with_deep_key, "UnsafeCheckpointError"),
+    "meta.pkl hashing a deep key no returned object holds": (lambda folder: hostile.meta_pkl_with_deep_key(
+        folder, held=False), "UnsafeCheckpointError"),
+    "torch zip whose hash bomb data.pkl follows a decoy xdata.pkl": (hostile.torch_zip_with_decoy_pickle,
+                                                                    "UnsafeCheckpointError"),
     "state dict whose 4-byte table reads as 2 GB (expand)": (hostile.torch_state_dict_with_broadcast_table,
                                                               "CheckpointReadError"),
 }

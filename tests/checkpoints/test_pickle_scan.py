@@ -10,7 +10,8 @@ from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.pickle_scan import scan_pickle
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 from tests import format_factories as ff
-from tests.hostile_factories import _shared_tuple_key_pickle
+from tests import hostile_factories as hostile
+from tests.hostile_factories import _shared_lists, _shared_tuple_key_pickle
 
 
 def _scan(data: bytes, **limits) -> int:
@@ -64,3 +65,27 @@ def test_real_torch_files_pass_and_declare_the_bytes_their_tensors_hold(tmp_path
     assert declared == 40 * 20 * 4 + 7 * 2
     path = ff.nanogpt_checkpoint(tmp_path / "nano")  # with its optimizer state and config
     assert load_tables(path).token.shape == (ff.VOCAB, ff.D_MODEL)
+
+
+def test_a_word_level_vocabulary_passes_and_shared_lists_or_deep_nesting_are_refused():
+    words = {f"w{i}": i for i in range(50_000)}  # a word-level meta.pkl: about 200,000 values
+    assert _scan(pickle.dumps({"vocab_size": 50_000, "stoi": words, "itos": {i: w for w, i in words.items()}})) == 0
+    with pytest.raises(UnsafeCheckpointError, match="more than 2,000,000 values"):
+        _scan(pickle.dumps({"itos": _shared_lists(40)}))
+    nested: list = [1]
+    for _ in range(62):  # 63 lists and the leaf: 64 levels
+        nested = [nested]
+    assert _scan(pickle.dumps(nested)) == 0
+    with pytest.raises(UnsafeCheckpointError, match="more than 64 levels deep"):
+        _scan(pickle.dumps([nested]))
+    assert pickle.loads(hostile.deep_key_pickle(3, held=False)) == {}  # the key is built, hashed and dropped
+    for held in (True, False):
+        with pytest.raises(UnsafeCheckpointError, match="more than 64 levels deep"):
+            _scan(hostile.deep_key_pickle(65, held))
+
+
+def test_every_pickle_of_a_torch_zip_is_scanned_not_only_the_first_named_like_data_pkl(tmp_path):
+    """A harmless ``xdata.pkl`` listed first hid the hash bomb in ``data.pkl`` that torch reads (audit)."""
+    path = hostile.torch_zip_with_decoy_pickle(tmp_path, levels=26)  # a regression hashes 2**26 (seconds), not for ever
+    with pytest.raises(UnsafeCheckpointError, match="decoy.pt would build more than"):
+        load_tables(path)

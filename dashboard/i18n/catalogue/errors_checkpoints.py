@@ -341,13 +341,11 @@ MESSAGES = {
         "{origin} could not be read as a pickle ({reason}): the file is truncated or corrupt; save or download it "
         "again",
         "{origin}을(를) 피클로 읽을 수 없습니다({reason}). 파일이 잘렸거나 손상되었습니다. 다시 저장하거나 내려받으세요"),
-    "err.ckpt.pickle_too_many_values": (
-        "{origin} holds more than {limit:,} values once its shared references are followed (a pickle can name one "
-        "list many times over, so a small file can stand for billions of values); no checkpoint does, so it was "
-        "refused: save the model with model.state_dict() or save_pretrained",
-        "{origin}은(는) 공유 참조를 따라가면 값이 {limit:,}개를 넘습니다(피클은 리스트 하나를 여러 번 가리킬 수 있어서, "
-        "작은 파일이 수십억 개의 값을 나타낼 수 있습니다). 그런 체크포인트는 없으므로 읽지 않았습니다. 모델을 "
-        "model.state_dict()나 save_pretrained로 저장하세요"),
+    "err.ckpt.pickle_scan_too_deep": (
+        "{origin} nests what it builds more than {limit} levels deep; no checkpoint does (one with its optimizer "
+        "state reaches about 10), so it was refused before unpickling",
+        "{origin}은(는) 만들어지는 객체가 {limit}단계보다 깊게 중첩됩니다. 그런 체크포인트는 없으므로(옵티마이저 "
+        "상태까지 담은 것도 10단계 정도) 언피클하기 전에 거부했습니다"),
     "err.ckpt.meta_too_deep": (
         "{origin} nests lists or objects more than {limit} deep; no real metadata file does: fix or replace it",
         "{origin}은(는) 리스트나 객체가 {limit}단계보다 깊게 중첩되어 있습니다. 실제 메타데이터 파일은 그렇지 "
