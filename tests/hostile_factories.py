@@ -247,6 +247,14 @@ def meta_pkl_with_deep_key(folder: Path, held: bool = True) -> Path:
     return folder / "ckpt.pt"
 
 
+def torch_file_without_proto(folder: Path) -> Path:
+    """A ``.pt`` file (600 kB) holding a protocol-1 pickle, which has no PROTO opcode, of a key 600,000 deep: torch
+    unpickles it, and a scan that looked for PROTO first skipped it (the server crashed)."""
+    path = folder / "protocol1.pt"
+    path.write_bytes(deep_key_pickle(600_000)[2:])
+    return path
+
+
 def torch_zip_with_decoy_pickle(folder: Path, levels: int = 60) -> Path:
     """A ``torch.save`` zip whose ``data.pkl`` is a hash bomb torch's unpickler runs, listed after a harmless
     ``xdata.pkl``: a scan of the first entry whose name ends in data.pkl passed it, and torch hashed 2**levels."""

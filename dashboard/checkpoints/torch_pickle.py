@@ -115,6 +115,8 @@ def load_torch_file(path: Path) -> Any:
 #: Pickles at the head of a legacy (non-zip) ``torch.save`` file: magic number, protocol, system info, the
 #: object, the storage keys (``torch/serialization.py``, ``_legacy_save``); the raw storages follow.
 _LEGACY_PICKLES = 5
+#: The bytes torch checks to open a file as a zip (``torch/serialization.py``, ``_is_zipfile``).
+_ZIP_MAGIC = b"PK\x03\x04"
 
 
 def _scan(path: Path, zipped: bool) -> None:
@@ -123,7 +125,8 @@ def _scan(path: Path, zipped: bool) -> None:
 
     Raises:
         UnsafeCheckpointError: a pickle is a hash or memory bomb, or declares more storage than the file holds.
-        CheckpointReadError: the zip cannot be read.
+        CheckpointReadError: the zip cannot be read, or a file that is not a zip holds no pickle where
+            ``torch.save`` writes one.
     """
     size = path.stat().st_size
     if zipped:
@@ -138,14 +141,21 @@ def _scan(path: Path, zipped: bool) -> None:
             raise CheckpointReadError(msg("err.ckpt.torch_zip_damaged", name=path.name, error=error)) from error
         return
     with open(path, "rb") as stream:
-        if stream.read(1) != pickle.PROTO:  # no pickle at all (a zip cut short, text): torch says what it is
-            return
+        if stream.read(4) == _ZIP_MAGIC:  # torch opens it as a zip, which Python's zipfile could not read
+            raise CheckpointReadError(msg("err.ckpt.torch_zip_truncated", name=path.name))
+        # Every other file is scanned, whatever its first byte: torch unpickles a pickle of protocol 0 or 1,
+        # which has no PROTO opcode, and one such file skipped the scan and crashed the server (audit).
         stream.seek(0)
         reader = _BoundedReader(stream, size)
-        for _ in range(_LEGACY_PICKLES):
+        for index in range(_LEGACY_PICKLES):
             if stream.tell() >= size:
                 break
-            scan_pickle(reader, path.name, available_bytes=size)
+            try:
+                scan_pickle(reader, path.name, available_bytes=size)
+            except CheckpointReadError as error:  # text, JSON, a cut file: said as torch's own refusals are
+                reason = msg("err.ckpt.torch_no_pickle", index=index + 1, count=_LEGACY_PICKLES,
+                             offset=stream.tell())
+                raise CheckpointReadError(msg("err.ckpt.torch_unreadable", name=path.name, reason=reason)) from error
 
 
 def _plain_pickle_protocol(path: Path) -> int | None:

@@ -84,6 +84,8 @@ SMALL_HOSTILE = {
     "meta.pkl whose dict key nests 600,000 deep": (hostile.meta_pkl_with_deep_key, "UnsafeCheckpointError"),
     "meta.pkl hashing a deep key no returned object holds": (lambda folder: hostile.meta_pkl_with_deep_key(
         folder, held=False), "UnsafeCheckpointError"),
+    "torch file of protocol 1 (no PROTO) with a key 600,000 deep": (hostile.torch_file_without_proto,
+                                                                     "UnsafeCheckpointError"),
     "torch zip whose hash bomb data.pkl follows a decoy xdata.pkl": (hostile.torch_zip_with_decoy_pickle,
                                                                     "UnsafeCheckpointError"),
     "state dict whose 4-byte table reads as 2 GB (expand)": (hostile.torch_state_dict_with_broadcast_table,

@@ -89,3 +89,17 @@ def test_every_pickle_of_a_torch_zip_is_scanned_not_only_the_first_named_like_da
     path = hostile.torch_zip_with_decoy_pickle(tmp_path, levels=26)  # a regression hashes 2**26 (seconds), not for ever
     with pytest.raises(UnsafeCheckpointError, match="decoy.pt would build more than"):
         load_tables(path)
+
+
+def test_a_torch_file_of_protocol_1_without_a_proto_opcode_is_scanned_too(tmp_path):
+    """torch unpickles a protocol 0 or 1 pickle, which has no PROTO opcode: one skipped the scan, and a key nested
+    600,000 deep crashed the server (audit). Here 65 levels, and a hash bomb, are refused before torch reads them."""
+    (tmp_path / "deep.pt").write_bytes(hostile.deep_key_pickle(65)[2:])  # without PROTO 2
+    with pytest.raises(UnsafeCheckpointError, match="more than 64 levels deep"):
+        load_tables(tmp_path / "deep.pt")
+    (tmp_path / "bomb.pt").write_bytes(hostile._pop_free_hashed_key_pickle(26)[2:])
+    with pytest.raises(UnsafeCheckpointError, match="would build more than"):
+        load_tables(tmp_path / "bomb.pt")
+    (tmp_path / "cut.pt").write_bytes(b"PK\x03\x04" + bytes(100))  # a zip to torch; none to Python's zipfile
+    with pytest.raises(CheckpointReadError, match="starts as a zip .* truncated or corrupt"):
+        load_tables(tmp_path / "cut.pt")

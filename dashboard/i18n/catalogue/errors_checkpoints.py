@@ -683,6 +683,14 @@ MESSAGES = {
         "torch.save: save or download it again",
         "{name}은(는) 읽을 수 있는 torch 체크포인트가 아닙니다 ({reason}). 파일이 잘렸거나 손상되었거나 "
         "torch.save로 저장된 것이 아닙니다. 다시 저장하거나 내려받으세요."),
+    "err.ckpt.torch_no_pickle": (
+        "pickle {index} of the {count} that torch.save writes is unreadable at byte {offset:,}",
+        "torch.save가 쓰는 피클 {count}개 중 {index}번째를 {offset:,}번째 바이트에서 읽을 수 없습니다"),
+    "err.ckpt.torch_zip_truncated": (
+        "{name} starts as a zip (the format torch.save writes) but its directory at the end is missing or damaged: "
+        "the file is truncated or corrupt; save or download it again",
+        "{name}은(는) zip(torch.save가 쓰는 형식)으로 시작하지만 끝에 있는 목록이 없거나 손상되었습니다. 파일이 "
+        "잘렸거나 손상되었습니다. 다시 저장하거나 내려받으세요."),
     "err.ckpt.torch_zip_damaged": (
         "{name} is not a readable torch checkpoint (its zip directory is damaged: {error}); save or download it "
         "again",
