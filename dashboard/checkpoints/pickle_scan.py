@@ -32,13 +32,17 @@ from __future__ import annotations
 
 import io
 import pickletools
-from typing import Any
+from typing import Any, Callable
 
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 from dashboard.i18n import msg
 
 #: Most values a pickle may build, counted as often as each is reached.
 MAX_VALUES = 2_000_000
+#: Most instructions a pickle may have: each costs the scan time and (for the ones that build) memory, so a 200 MB
+#: upload of tiny instructions is refused after seconds, not walked for minutes into gigabytes. A 256,000-word
+#: ``meta.pkl`` (its ``stoi`` and ``itos``, 1,000,000 values) has 1,300,000.
+MAX_OPCODES = 3_000_000
 #: Most bytes of strings and bytes a pickle may build, counted as often as each is reached.
 MAX_BYTES = 1 << 30
 #: Callables refused whatever their arguments: they allocate what their arguments ask for.
@@ -59,12 +63,13 @@ _HASHED_BY = {("builtins", "set"), ("builtins", "frozenset"), ("__builtin__", "s
 
 
 class _Node:
-    """A placeholder for one object the pickle builds: what it holds, not what it is."""
+    """A placeholder for one object the pickle builds: what it holds, not what it is. A leaf (a number, a string,
+    a name) shares one empty tuple of children; a container has its own list."""
 
     __slots__ = ("children", "weight", "value")
 
-    def __init__(self, children: list | None = None, weight: int = 0, value: Any = None):
-        self.children = children if children is not None else []
+    def __init__(self, children: list | tuple = (), weight: int = 0, value: Any = None):
+        self.children = children
         self.weight = weight
         self.value = value
 
@@ -131,7 +136,7 @@ class _Machine:
         elif name in ("GET", "BINGET", "LONG_BINGET"):
             stack.append(self.memo[arg])
         elif name in ("EMPTY_LIST", "EMPTY_DICT", "EMPTY_TUPLE", "EMPTY_SET"):
-            stack.append(_Node())
+            stack.append(_Node(children=[]))
         elif name in ("LIST", "TUPLE", "DICT", "FROZENSET"):
             items = self._pop_mark()
             if name in ("DICT", "FROZENSET"):
@@ -191,17 +196,25 @@ class _Machine:
 
 
 def _totals(roots: list[_Node], limit_values: int, limit_bytes: int,
-            limit_depth: int = MAX_DEPTH) -> dict[int, tuple[int, int, int]]:
+            limit_depth: int = MAX_DEPTH) -> Callable[[_Node], tuple[int, int, int]]:
     """Values, bytes and depth of every node reachable from ``roots``, values and bytes counted as often as each is
-    reached (all capped just past the limits, so that the numbers stay small); computed once per node, children
-    first, without recursion.
+    reached (all capped just past the limits, so that the numbers stay small); computed once per container,
+    children first, without recursion. A leaf's are its own (1 value, its bytes, depth 1): most nodes are leaves,
+    and keeping totals for them tripled the scan's memory.
+
+    Returns:
+        The lookup from a reachable node to its ``(values, bytes, depth)``.
 
     Raises:
         _Refused: a cycle (a container holding itself: no checkpoint does).
     """
     done: dict[int, tuple[int, int, int]] = {}
+
+    def total(node: _Node) -> tuple[int, int, int]:
+        return done[id(node)] if node.children else (1, node.weight, 1)
+
     open_: set[int] = set()
-    pending: list[tuple[_Node, bool]] = [(root, False) for root in roots]
+    pending: list[tuple[_Node, bool]] = [(root, False) for root in roots if root.children]
     while pending:
         node, children_done = pending.pop()
         key = id(node)
@@ -210,7 +223,7 @@ def _totals(roots: list[_Node], limit_values: int, limit_bytes: int,
         if children_done:
             values, size, depth = 1, node.weight, 0
             for child in node.children:
-                child_values, child_bytes, child_depth = done[id(child)]
+                child_values, child_bytes, child_depth = total(child)
                 values, size = min(values + child_values, limit_values + 1), min(size + child_bytes, limit_bytes + 1)
                 depth = max(depth, child_depth)
             done[key] = (values, size, min(depth + 1, limit_depth + 1))
@@ -220,8 +233,8 @@ def _totals(roots: list[_Node], limit_values: int, limit_bytes: int,
             raise _Refused("err.ckpt.pickle_scan_cycle")
         open_.add(key)
         pending.append((node, True))
-        pending.extend((child, False) for child in node.children if id(child) not in done)
-    return done
+        pending.extend((child, False) for child in node.children if child.children and id(child) not in done)
+    return total
 
 
 def _storage_bytes(persistent: list[_Node]) -> int:
@@ -238,14 +251,14 @@ def _storage_bytes(persistent: list[_Node]) -> int:
 
 
 def scan_pickle(stream: io.BufferedIOBase | io.BytesIO, origin: str, *, available_bytes: int | None = None,
-                limit_values: int = MAX_VALUES, limit_bytes: int = MAX_BYTES) -> int:
+                limit_values: int = MAX_VALUES, limit_bytes: int = MAX_BYTES, limit_opcodes: int = MAX_OPCODES) -> int:
     """Read one pickle's opcodes from ``stream`` (up to its STOP) and refuse it if what it builds is a bomb.
 
     Args:
         stream: positioned at the pickle; left after its STOP.
         origin: the file as messages name it.
         available_bytes: bytes the file holds for tensor storages (``None``: do not check storages).
-        limit_values, limit_bytes: :data:`MAX_VALUES`, :data:`MAX_BYTES`.
+        limit_values, limit_bytes, limit_opcodes: :data:`MAX_VALUES`, :data:`MAX_BYTES`, :data:`MAX_OPCODES`.
 
     Returns:
         The bytes of tensor storage the pickle declares (0 for none).
@@ -254,13 +267,15 @@ def scan_pickle(stream: io.BufferedIOBase | io.BytesIO, origin: str, *, availabl
         UnsafeCheckpointError: it builds more than ``limit_values`` values or ``limit_bytes`` bytes, shared
             references followed (also for any one dict key or set element, which unpickling hashes whole); calls
             an allocator; declares more tensor storage than ``available_bytes``; nests a container in itself; or
-            uses out-of-band buffers or the extension registry; or nests more than :data:`MAX_DEPTH` deep. Nothing was
-            unpickled.
+            uses out-of-band buffers or the extension registry; nests more than :data:`MAX_DEPTH` deep; or has more
+            than ``limit_opcodes`` instructions. Nothing was unpickled.
         CheckpointReadError: the stream is no pickle, or is cut short (a damaged file).
     """
     machine = _Machine()
     try:
-        for opcode, arg, _ in pickletools.genops(stream):
+        for count, (opcode, arg, _) in enumerate(pickletools.genops(stream)):
+            if count >= limit_opcodes:
+                raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_too_long", origin=origin, opcodes=limit_opcodes))
             machine._step(opcode.name, arg)
             if opcode.name == "STOP":
                 break
@@ -270,13 +285,13 @@ def scan_pickle(stream: io.BufferedIOBase | io.BytesIO, origin: str, *, availabl
         refused += sorted({f"{m}.{n}" for m, n in machine.calls if m.startswith("torch") and n.endswith("Tensor")})
         if refused:
             raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_allocator", origin=origin, calls=", ".join(refused)))
-        totals = _totals([machine.stack[-1], *machine.hashed], limit_values, limit_bytes)
-        values, size, depth = totals[id(machine.stack[-1])]
+        total = _totals([machine.stack[-1], *machine.hashed], limit_values, limit_bytes)
+        values, size, depth = total(machine.stack[-1])
         # a key is hashed by C code that recurses without a limit: a key 1,000,000 tuples deep (a 1 MB pickle,
         # one byte a level) crashed the server with a segmentation fault, even a key no returned object holds
-        if max([depth, *(totals[id(key)][2] for key in machine.hashed)]) > MAX_DEPTH:
+        if max([depth, *(total(key)[2] for key in machine.hashed)]) > MAX_DEPTH:
             raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_too_deep", origin=origin, limit=MAX_DEPTH))
-        hashing = sum(totals[id(key)][0] for key in machine.hashed)  # every key is hashed whole, each time it is used
+        hashing = sum(total(key)[0] for key in machine.hashed)  # every key is hashed whole, each time it is used
         if values > limit_values or size > limit_bytes or hashing > limit_values:
             raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_too_big", origin=origin, values=limit_values,
                                             size_mb=limit_bytes >> 20))

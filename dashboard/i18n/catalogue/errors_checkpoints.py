@@ -341,6 +341,11 @@ MESSAGES = {
         "{origin} could not be read as a pickle ({reason}): the file is truncated or corrupt; save or download it "
         "again",
         "{origin}을(를) 피클로 읽을 수 없습니다({reason}). 파일이 잘렸거나 손상되었습니다. 다시 저장하거나 내려받으세요"),
+    "err.ckpt.pickle_scan_too_long": (
+        "{origin} has more than {opcodes:,} pickle instructions; no checkpoint needs that many (a 256,000-word "
+        "meta.pkl has about 1,300,000), so it was refused before unpickling",
+        "{origin}에는 피클 명령이 {opcodes:,}개보다 많습니다. 그만큼 필요한 체크포인트는 없으므로(256,000단어 "
+        "meta.pkl도 약 1,300,000개) 언피클하기 전에 거부했습니다"),
     "err.ckpt.pickle_scan_too_deep": (
         "{origin} nests what it builds more than {limit} levels deep; no checkpoint does (one with its optimizer "
         "state reaches about 10), so it was refused before unpickling",
