@@ -162,6 +162,47 @@ def hf_folder_with_config(folder: Path, **changes) -> Path:
     return folder
 
 
+def hf_folder_with_tokenizer(folder: Path, **parts) -> Path:
+    """A tiny GPT-2 folder whose ``tokenizer.json`` is a word-level tokenizer of ``[UNK]`` and ``a``..``z`` with
+    ``parts`` (``normalizer``, ``pre_tokenizer``, ``post_processor``, ``added_tokens``) set."""
+    factories.gpt2_folder(folder)
+    vocab = ["[UNK]"] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
+    spec = {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [], "normalizer": None,
+            "pre_tokenizer": None, "post_processor": None, "decoder": None,
+            "model": {"type": "WordLevel", "vocab": {t: i for i, t in enumerate(vocab)}, "unk_token": "[UNK]"}}
+    spec.update(parts)
+    (folder / "tokenizer.json").write_text(json.dumps(spec))
+    return folder
+
+
+def tenfold_replace_chain(steps: int) -> dict:
+    """A normalizer that turns every ``a`` into ten, ``steps`` times over: 10**steps characters an ``a``."""
+    return {"type": "Sequence", "normalizers": [{"type": "Replace", "pattern": {"String": "a"}, "content": "a" * 10}]
+            * steps}
+
+
+def tokenizer_json_multiplying_an_added_token(folder: Path) -> Path:
+    """A 1 KB ``tokenizer.json`` whose normalized added token of 10 characters grows to 10**8 inside
+    ``Tokenizer.from_file``: Rust aborted the whole process when the 3.7 GB allocation failed (audit)."""
+    added = [{"id": 27, "content": "a" * 10, "single_word": False, "lstrip": False, "rstrip": False,
+              "normalized": True, "special": False}]
+    return hf_folder_with_tokenizer(folder, normalizer=tenfold_replace_chain(7), added_tokens=added)
+
+
+def hf_folder_of_thin_layers(folder: Path, layers: int = 6000) -> Path:
+    """A 1 MB GPT-2 folder of a 2-wide token table, one tensor of 250,000 zeros the model never loads, and a
+    config asking for ``layers`` layers: the stored-parameter check allowed 62,572 (audit: 6,000 took 37 s)."""
+    from safetensors.torch import save_file
+
+    folder.mkdir(parents=True, exist_ok=True)
+    save_file({"transformer.wte.weight": torch.randn(96, 2), "transformer.wpe.weight": torch.randn(48, 2),
+               "junk": torch.zeros(250_000)}, folder / "model.safetensors")
+    (folder / "config.json").write_text(json.dumps({
+        "model_type": "gpt2", "architectures": ["GPT2LMHeadModel"], "vocab_size": 96, "n_embd": 2, "n_head": 1,
+        "n_layer": layers, "n_positions": 48, "tie_word_embeddings": True}))
+    return folder
+
+
 def nanogpt_with_model_args(folder: Path, **changes) -> Path:
     """A nanoGPT ``ckpt.pt`` whose ``model_args`` are changed by ``changes``."""
     return ff.nanogpt_checkpoint(folder, model_args=changes)

@@ -11,16 +11,27 @@ and a legacy ``torch.save`` file can declare a storage it never fills.
 
 :func:`scan_pickle` walks the opcodes with ``pickletools.genops`` (the
 standard library's own disassembler; nothing is constructed, imported or
-called) and mirrors the pickle machine's stack and memo with placeholders,
-keeping only what each object holds. Then, on the finished graph, it counts
-every object as often as it is reached (a container shared twice counts
-twice) with its strings' bytes, and refuses the pickle when the whole, or
-any hashed key, is over :data:`MAX_VALUES` values or :data:`MAX_BYTES` bytes, or nests
-more than :data:`MAX_DEPTH` deep;
-when it calls a constructor that allocates from its arguments
-(:data:`ALLOCATORS`); or when the tensor storages it declares need more bytes
-than the file has. Real checkpoints hold a few thousand values (a word-level
-``meta.pkl`` of 50,000 words about 200,000).
+called) and mirrors the pickle machine's stack, marks and memo with
+placeholders, keeping only what each object holds. Then, on the finished
+graph, it counts every object as often as it is reached (a container shared
+twice counts twice) with its strings' bytes, and refuses the pickle when:
+
+- the whole, or any hashed key, is over :data:`MAX_VALUES` values or
+  :data:`MAX_BYTES` bytes, or nests more than :data:`MAX_DEPTH` deep
+  (hashing recurses in C: a deep key crashed the process);
+- it has more than :data:`MAX_OPCODES` instructions, a memo index past
+  them, or anything but one object left at its end (what stays below the
+  result is built but not counted);
+- a key can share its hash with others (:func:`_refuse_colliding_keys`);
+- it names a global of :data:`REFUSED_GLOBALS`, calls a ``torch.*Tensor``
+  constructor, builds a set from a string, or encodes text with another
+  codec than latin1: each allocates or works far past the file's size;
+- the tensor storages it declares need more bytes than the file has.
+
+Real checkpoints hold a few thousand values (a word-level ``meta.pkl`` of
+50,000 words about 200,000). Each rule answers an attack an audit built and
+ran; the scan is a deny-list of what costs more than it should, so a child
+process with its own limits (as tokenizers have) would be the stronger wall.
 
 Sources: the pickle machine as ``Lib/pickletools.py`` documents it (the
 opcodes and their stack effects); ``torch/serialization.py`` (persistent ids
@@ -49,7 +60,8 @@ MAX_BYTES = 1 << 30
 ALLOCATORS = {("builtins", "bytearray"), ("builtins", "bytes"), ("__builtin__", "bytearray")}
 #: Bytes of one element of each storage type a torch persistent id names (``torch.FloatStorage`` ...).
 STORAGE_ITEM_BYTES = {"Double": 8, "Float": 4, "Half": 2, "BFloat16": 2, "Long": 8, "Int": 4, "Short": 2,
-                      "Char": 1, "Byte": 1, "Bool": 1, "Untyped": 1, "ComplexFloat": 8, "ComplexDouble": 16}
+                      "Char": 1, "Byte": 1, "Bool": 1, "Untyped": 1, "ComplexFloat": 8, "ComplexDouble": 16,
+                      "QInt32": 4, "QInt8": 1, "QUInt8": 1}
 #: Deepest nesting of what a pickle builds, counted on the scan's graph (a tensor is a few levels: its rebuild call,
 #: arguments and storage id; real checkpoints reach about 10), so that no later walk of it meets Python's recursion
 #: limit.
@@ -59,7 +71,26 @@ _KEPT = 256
 _LEAVES = {"INT", "BININT", "BININT1", "BININT2", "LONG", "LONG1", "LONG4", "FLOAT", "BINFLOAT", "NONE", "NEWTRUE",
            "NEWFALSE", "STRING", "BINSTRING", "SHORT_BINSTRING", "UNICODE", "SHORT_BINUNICODE", "BINUNICODE",
            "BINUNICODE8", "BINBYTES", "SHORT_BINBYTES", "BINBYTES8", "BYTEARRAY8"}
-_HASHED_BY = {("builtins", "set"), ("builtins", "frozenset"), ("__builtin__", "set"), ("__builtin__", "frozenset")}
+#: Calls that hash what their arguments hold (a set's elements, a dict's keys from pairs or a mapping).
+_HASHED_BY = {(module, name) for module in ("builtins", "__builtin__") for name in ("set", "frozenset", "dict")} | {
+    ("collections", name) for name in ("OrderedDict", "Counter", "defaultdict")}
+#: Calls whose argument must be a list or tuple: ``set("...")`` builds a set of a string's characters, a million
+#: distinct ones (4 MB) counted as one value (audit: 20 such calls took 2.6 GB).
+_ITERATED_BY = {(module, name) for module in ("builtins", "__builtin__") for name in ("set", "frozenset")}
+#: The codecs ``_codecs.encode`` may be called with: protocol 2 pickles bytes as ``encode(text, "latin1")``;
+#: another codec can be slow (punycode: 148 kB took a minute) or multiply the text (unicode_escape, tenfold).
+_PICKLE_CODECS = {"latin1", "latin-1"}
+#: Globals refused wherever they appear, called or passed: they allocate what their arguments ask for, also
+#: through a function that calls what it is given (``torch._utils._rebuild_from_type_v2(bytearray, ...)``), or
+#: copy a broadcast view of a few bytes into gigabytes (``_rebuild_device_tensor_from_cpu_tensor``; a checkpoint
+#: saved on a GPU names its device in the storage's persistent id instead).
+REFUSED_GLOBALS = ALLOCATORS | {("torch._utils", "_rebuild_device_tensor_from_cpu_tensor")}
+#: Python hashes an integer modulo 2**61 - 1 (``sys.hash_info.modulus``): keys at or past it can share a hash, and a
+#: dict of keys sharing one takes quadratic time (audit: 1.3 MB held the server a minute and more). Token ids and
+#: layer indices are far smaller; a float key is refused for the same reason.
+_HASH_MODULUS = 2**61 - 1
+#: The call nodes' marker (a container's value is ``None``).
+_CALL = "call"
 
 
 class _Node:
@@ -75,7 +106,11 @@ class _Node:
 
 
 class _Refused(Exception):
-    """Internal: the scan found a reason to refuse (its message key and fields)."""
+    """Internal: the scan found a reason to refuse (its message key, then its fields)."""
+
+    def __init__(self, key: str, **fields: Any):
+        super().__init__(key)
+        self.key, self.fields = key, fields
 
 
 def _leaf(arg: Any) -> _Node:
@@ -100,6 +135,7 @@ class _Machine:
         self.hashed: list[_Node] = []
         self.persistent: list[_Node] = []
         self.calls: list[tuple[str, str]] = []
+        self.globals: set[tuple[str, str]] = set()
 
     def _pop_mark(self) -> list[_Node]:
         start = self.marks.pop()
@@ -113,7 +149,12 @@ class _Machine:
         self.calls.append(func.value)
         if func.value in _HASHED_BY:
             self.hashed.extend(args)
-        return _Node(children=[func, *args])
+        arguments = args[0].children if len(args) == 1 else args
+        if func.value in _ITERATED_BY and arguments and type(arguments[0].children) is tuple:  # a leaf: set("text")
+            raise _Refused("err.ckpt.pickle_scan_call", call=".".join(func.value))
+        if func.value == ("_codecs", "encode") and (len(arguments) != 2 or arguments[1].value not in _PICKLE_CODECS):
+            raise _Refused("err.ckpt.pickle_scan_call", call="_codecs.encode")
+        return _Node(children=[func, *args], value=_CALL)
 
     def _step(self, name: str, arg: Any) -> None:  # noqa: C901 - one branch per opcode family, as pickletools lists them
         stack = self.stack
@@ -124,12 +165,17 @@ class _Machine:
         elif name in ("PROTO", "FRAME", "STOP"):
             pass
         elif name == "POP":
-            stack.pop()
+            if self.marks and self.marks[-1] == len(stack):  # C's pickle pops a mark that is on top (a MARK POP)
+                self.marks.pop()
+            else:
+                stack.pop()
         elif name == "POP_MARK":
             self._pop_mark()
         elif name == "DUP":
             stack.append(stack[-1])
         elif name in ("PUT", "BINPUT", "LONG_BINPUT"):
+            if not 0 <= int(arg) <= MAX_OPCODES:  # C's pickle grows its memo array to twice the index
+                raise _Refused("err.ckpt.pickle_scan_malformed")
             self.memo[arg] = stack[-1]
         elif name == "MEMOIZE":
             self.memo[len(self.memo)] = stack[-1]
@@ -166,13 +212,16 @@ class _Machine:
         elif name in ("GLOBAL", "INST"):
             module, _, qualified = str(arg).partition(" ")
             node = _global(module, qualified)
+            self.globals.add(node.value)
             if name == "INST":
                 stack.append(self._call(node, self._pop_mark()))
             else:
                 stack.append(node)
         elif name == "STACK_GLOBAL":
             qualified, module = stack.pop(), stack.pop()
-            stack.append(_global(module.value, qualified.value))
+            node = _global(module.value, qualified.value)
+            self.globals.add(node.value)
+            stack.append(node)
         elif name in ("REDUCE", "NEWOBJ"):
             args = stack.pop()
             stack.append(self._call(stack.pop(), [args]))
@@ -237,6 +286,27 @@ def _totals(roots: list[_Node], limit_values: int, limit_bytes: int,
     return total
 
 
+def _refuse_colliding_keys(keys: list[_Node]) -> None:
+    """Refuse keys that can share a hash: an integer at or past :data:`_HASH_MODULUS`, a float, or an object a
+    call builds (a frozenset's hash mixes its elements'), anywhere inside a key (a tuple hashes its items).
+
+    Raises:
+        _Refused: such a key.
+    """
+    seen: set[int] = set()
+    pending = list(keys)
+    while pending:
+        node = pending.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        value = node.value
+        if value is _CALL or isinstance(value, float) or (
+                isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _HASH_MODULUS):
+            raise _Refused("err.ckpt.pickle_scan_keys")
+        pending.extend(node.children)
+
+
 def _storage_bytes(persistent: list[_Node]) -> int:
     """Bytes the torch storages named by persistent ids need: ``numel`` x element size, each key once."""
     needed: dict[Any, int] = {}
@@ -246,7 +316,8 @@ def _storage_bytes(persistent: list[_Node]) -> int:
             continue
         storage_type = parts[1][1] if isinstance(parts[1], tuple) else ""
         item = STORAGE_ITEM_BYTES.get(str(storage_type).removesuffix("Storage"), 1)
-        needed[parts[2]] = max(needed.get(parts[2], 0), parts[4] * item)
+        key = parts[2] if parts[2] is not None else id(pid.children[2])  # a key too long to keep: its node
+        needed[key] = max(needed.get(key, 0), parts[4] * item)
     return sum(needed.values())
 
 
@@ -279,9 +350,9 @@ def scan_pickle(stream: io.BufferedIOBase | io.BytesIO, origin: str, *, availabl
             machine._step(opcode.name, arg)
             if opcode.name == "STOP":
                 break
-        if not machine.stack:
+        if len(machine.stack) != 1 or machine.marks:  # what is left below the result is built, never counted
             raise _Refused("err.ckpt.pickle_scan_malformed")
-        refused = sorted(f"{m}.{n}" for m, n in set(machine.calls) & ALLOCATORS)
+        refused = sorted(f"{m}.{n}" for m, n in machine.globals & REFUSED_GLOBALS)
         refused += sorted({f"{m}.{n}" for m, n in machine.calls if m.startswith("torch") and n.endswith("Tensor")})
         if refused:
             raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_allocator", origin=origin, calls=", ".join(refused)))
@@ -292,12 +363,13 @@ def scan_pickle(stream: io.BufferedIOBase | io.BytesIO, origin: str, *, availabl
         if max([depth, *(total(key)[2] for key in machine.hashed)]) > MAX_DEPTH:
             raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_too_deep", origin=origin, limit=MAX_DEPTH))
         hashing = sum(total(key)[0] for key in machine.hashed)  # every key is hashed whole, each time it is used
+        _refuse_colliding_keys(machine.hashed)
         if values > limit_values or size > limit_bytes or hashing > limit_values:
             raise UnsafeCheckpointError(msg("err.ckpt.pickle_scan_too_big", origin=origin, values=limit_values,
                                             size_mb=limit_bytes >> 20))
         declared = _storage_bytes(machine.persistent)
     except _Refused as refused:
-        raise UnsafeCheckpointError(msg(refused.args[0], origin=origin)) from None
+        raise UnsafeCheckpointError(msg(refused.key, origin=origin, **refused.fields)) from None
     except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:  # a damaged or crafted stream
         raise CheckpointReadError(msg("err.ckpt.pickle_scan_unreadable", origin=origin,
                                       reason=f"{type(error).__name__}: {str(error)[:120]}")) from None

@@ -5,12 +5,14 @@ reorder demo (a whole sentence) both tokenize with what
 :func:`load_tokenizer` returns. Tried in order:
 
 1. ``tokenizer.json`` beside the weights, read with the ``tokenizers``
-   library, its post-processor included (BERT's ``[CLS] ... [SEP]``); the
+   library in a child process (:mod:`~dashboard.checkpoints.tokenizer_process`:
+   a hostile file costs that process, not the server), its post-processor included (BERT's ``[CLS] ... [SEP]``); the
    file's padding and truncation settings are switched off (all-MiniLM's pads
    every text to 128 tokens);
 2. a GGUF file's own tokenizer (``tokenizer.ggml.*`` metadata), through
-   ``transformers.AutoTokenizer.from_pretrained(gguf_file=...)``;
-3. ``vocab.txt`` / ``vocab.json`` + ``merges.txt``, through ``AutoTokenizer``;
+   ``transformers.AutoTokenizer.from_pretrained(gguf_file=...)``, converted to
+   its backend's JSON in a one-shot child and then run as step 1 runs;
+3. ``vocab.txt`` / ``vocab.json`` + ``merges.txt``, through ``AutoTokenizer``, the same way;
 4. a character vocabulary (nanoGPT's ``meta.pkl``, already read into the
    tables): one token per character, as nanoGPT's ``encode`` does;
 5. nothing: text is looked up in the tables' vocabulary as typed, one
@@ -26,9 +28,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Protocol
+from typing import Mapping, Protocol
 
 from dashboard.checkpoints.metadata import read_metadata_file
+from dashboard.checkpoints.tokenizer_process import TokenizerProcess, convert_tokenizer
 from dashboard.errors import QueryError
 from dashboard.i18n import msg, plural_key
 from dashboard.tables import EmbeddingTables, Vocabulary
@@ -70,60 +73,46 @@ class CheckpointTokenizer(Protocol):
     def encode(self, text: str, *, add_special_tokens: bool = True) -> TokenizedText: ...
 
 
-def _unknown_id(backend: Any) -> int | None:
-    """Id of the unknown token of a ``tokenizers.Tokenizer``, from its model's JSON (``unk_token`` or ``unk_id``)."""
-    model = json.loads(backend.to_str()).get("model", {})
-    if isinstance(model.get("unk_token"), str):
-        return backend.token_to_id(model["unk_token"])
-    return model.get("unk_id") if isinstance(model.get("unk_id"), int) else None
-
-
 def _tokenized(text: str, ids: list[int], special_mask: list[int], offsets: list[tuple[int, int]],
                unknown_id: int | None) -> TokenizedText:
     return TokenizedText(tuple(ids), tuple(bool(s) for s in special_mask),
                          tuple(i == unknown_id for i in ids), tuple(text[a:b] for a, b in offsets))
 
 
-class TokenizerJsonTokenizer:
-    """``tokenizer.json`` through the ``tokenizers`` library."""
+class _ProcessTokenizer:
+    """A tokenizer held by a child process (:mod:`dashboard.checkpoints.tokenizer_process`)."""
 
     splits_words = True
 
-    def __init__(self, path: Path):
-        from tokenizers import Tokenizer
-
-        self._tokenizer = Tokenizer.from_file(str(path))
-        self._tokenizer.no_padding()
-        self._tokenizer.no_truncation()
-        self._unknown_id = _unknown_id(self._tokenizer)
-        self.describe = msg("note.ckpt.tokenizer.json", name=path.name)
-
-    def vocabulary(self) -> Mapping[str, int]:
-        return self._tokenizer.get_vocab(with_added_tokens=True)
-
-    def encode(self, text: str, *, add_special_tokens: bool = True) -> TokenizedText:
-        encoding = self._tokenizer.encode(text, add_special_tokens=add_special_tokens)
-        return _tokenized(text, encoding.ids, encoding.special_tokens_mask, encoding.offsets, self._unknown_id)
-
-
-class TransformersTokenizer:
-    """A ``transformers`` fast tokenizer (GGUF metadata, ``vocab.txt``, ``vocab.json``)."""
-
-    splits_words = True
-
-    def __init__(self, tokenizer: Any, describe: str):
-        self._tokenizer = tokenizer
-        self._unknown_id = _unknown_id(tokenizer.backend_tokenizer)
+    def __init__(self, process: TokenizerProcess, describe: str):
+        self._process = process
+        loaded = process.load()
+        self._vocabulary: dict[str, int] = loaded["vocabulary"]
+        self._unknown_id = loaded["unknown_id"]
         self.describe = describe
 
     def vocabulary(self) -> Mapping[str, int]:
-        return self._tokenizer.get_vocab()
+        return self._vocabulary
 
     def encode(self, text: str, *, add_special_tokens: bool = True) -> TokenizedText:
-        encoding = self._tokenizer(text, add_special_tokens=add_special_tokens, return_special_tokens_mask=True,
-                                   return_offsets_mapping=True)
-        return _tokenized(text, encoding["input_ids"], encoding["special_tokens_mask"], encoding["offset_mapping"],
-                          self._unknown_id)
+        """Raises: TokenizerProcessError (a QueryError): the child failed, or ran past its time or memory."""
+        encoding = self._process.encode(text, add_special_tokens)
+        return _tokenized(text, encoding["ids"], encoding["special"], encoding["offsets"], self._unknown_id)
+
+
+class TokenizerJsonTokenizer(_ProcessTokenizer):
+    """``tokenizer.json`` through the ``tokenizers`` library, in a child process."""
+
+    def __init__(self, path: Path):
+        super().__init__(TokenizerProcess(path.name, path=path), msg("note.ckpt.tokenizer.json", name=path.name))
+
+
+class TransformersTokenizer(_ProcessTokenizer):
+    """A ``transformers`` fast tokenizer (GGUF metadata, ``vocab.txt``, ``vocab.json``), converted to its
+    backend's JSON in a one-shot child and run in a child process as a ``tokenizer.json`` is."""
+
+    def __init__(self, kind: str, path: Path, describe: str):
+        super().__init__(TokenizerProcess(path.name, json_text=convert_tokenizer(kind, path, path.name)), describe)
 
 
 class VocabularyTokenizer:
@@ -218,16 +207,10 @@ def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | 
     if (folder / "tokenizer.json").is_file():
         return TokenizerJsonTokenizer(folder / "tokenizer.json")
     if path.suffix == ".gguf":
-        from transformers import AutoTokenizer
-
-        tokenizer = AutoTokenizer.from_pretrained(str(folder), gguf_file=path.name, local_files_only=True)
-        return TransformersTokenizer(tokenizer, msg("note.ckpt.tokenizer.gguf", name=path.name))
+        return TransformersTokenizer("gguf", path, msg("note.ckpt.tokenizer.gguf", name=path.name))
     if path.is_dir() and ((folder / "vocab.txt").is_file() or (folder / "vocab.json").is_file()):
-        from transformers import AutoTokenizer
-
         _refuse_outside_files(folder)
-        tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
-        return TransformersTokenizer(tokenizer, msg("note.ckpt.tokenizer.vocab_files"))
+        return TransformersTokenizer("vocab", folder, msg("note.ckpt.tokenizer.vocab_files"))
     return None
 
 

@@ -68,25 +68,47 @@ def _checked_ids(by_id: dict[int, str], file_name: str) -> dict[int, str]:
     return by_id
 
 
+def _declared_ids(spec: Any) -> dict[int, str]:
+    """``{id: token}`` as a ``tokenizer.json`` declares them: its model's ``vocab`` (a mapping of token to id, or
+    Unigram's list of ``[token, score]``) and its ``added_tokens``; what is not of those shapes is left out."""
+    if not isinstance(spec, dict):
+        return {}
+    model = spec.get("model") if isinstance(spec.get("model"), dict) else {}
+    vocab = model.get("vocab")
+    by_id: dict[int, str] = {}
+    if isinstance(vocab, dict):
+        by_id = {i: token for token, i in vocab.items() if isinstance(i, int)}
+    elif isinstance(vocab, list):
+        by_id = {i: entry[0] for i, entry in enumerate(vocab) if isinstance(entry, list) and entry}
+    for added in spec.get("added_tokens") or ():
+        if isinstance(added, dict) and isinstance(added.get("id"), int):
+            by_id[added["id"]] = str(added.get("content"))
+    return by_id
+
+
 def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
-    """Vocabulary of a ``tokenizer.json`` file, added tokens included.
+    """Vocabulary of a ``tokenizer.json`` file, added tokens included, read by the ``tokenizers`` library in a
+    child process (:mod:`~dashboard.checkpoints.tokenizer_process`).
 
     Raises:
-        CheckpointReadError: the file is not a tokenizer the library can read,
-            or names an id far beyond its number of tokens.
+        CheckpointReadError: the file is not a tokenizer the library can read (or the child ran out of time or
+            memory reading it), or names an id far beyond its number of tokens.
     """
-    from tokenizers import Tokenizer
+    from dashboard.checkpoints.tokenizer_process import TokenizerProcess, TokenizerProcessError
 
     spec = load_json(path)  # nesting and JSON validity first: the library's own errors name no field
+    _checked_ids(_declared_ids(spec), path.name)  # an id of 10**9 first, by name: the library sizes arrays by it
+    process = TokenizerProcess(path.name, path=path)  # a hostile file costs that child, not this process
     try:
-        tokenizer = Tokenizer.from_file(str(path))
-    except Exception as error:  # tokenizers raises a bare Exception on bad JSON
+        loaded = process.load()
+    except TokenizerProcessError as error:
         raise CheckpointReadError(msg("err.ckpt.tokenizer_json_unreadable", name=path.name, error=error)) from error
-    size = tokenizer.get_vocab_size(with_added_tokens=True)
-    by_id = _checked_ids({i: tok for tok, i in tokenizer.get_vocab(with_added_tokens=True).items()}, path.name)
-    size = max(size, max(by_id, default=-1) + 1)
+    finally:
+        process.close()
+    by_id = _checked_ids({i: tok for tok, i in loaded["vocabulary"].items()}, path.name)
+    size = max(loaded["size"], max(by_id, default=-1) + 1)
     raw = tuple(by_id.get(i, "") for i in range(size))
-    special = frozenset(i for i, added in tokenizer.get_added_tokens_decoder().items() if added.special)
+    special = frozenset(loaded["special"])
     scheme = scheme_of_tokenizer(spec if isinstance(spec, dict) else {})  # the file the library read, parsed once
     return Vocabulary(raw, readable_tokens(raw, scheme, special), special, scheme)
 

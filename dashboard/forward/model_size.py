@@ -11,7 +11,9 @@ it finds that the weights are missing. So, in this order:
    stores: every block of the supported architectures holds at least two
    ``d_model``-long vectors (two norms, or a norm and biases), so a config
    with more than ``stored / (2 * d_model)`` layers cannot match its weights.
-   This bounds step 2, which builds every layer;
+   This bounds step 2, which builds every layer, and so does a cap of
+   :data:`MAX_LAYERS` (the count of stored parameters includes tensors the
+   model never loads);
 2. the model is built on PyTorch's meta device (shapes only, no storage:
    https://pytorch.org/docs/stable/meta.html), and its parameters (float32,
    4 bytes each) and buffers are compared with the stored parameters.
@@ -32,6 +34,9 @@ from dashboard.tables import EmbeddingTables
 
 #: Fewest parameters one block holds, in units of d_model (two norm weights).
 MIN_LAYER_WIDTHS = 2
+#: Most layers any config may ask for (Llama 3.1 405B has 126). Step 1 alone let a 2-wide table beside 1 MB of
+#: tensors the model never loads ask for 62,000 layers, minutes of building (audit); at 6 ms a layer this is 1.5 s.
+MAX_LAYERS = 256
 #: Room for what a model adds to its stored weights: buffers (rotary
 #: frequencies, position ids) and a head the checkpoint ties.
 RELATIVE_SLACK = 1.05
@@ -62,11 +67,14 @@ def check_model_size(config: Any, make: Callable[[Any], torch.nn.Module], tables
         The model's size in bytes once built in float32.
 
     Raises:
-        ForwardUnavailableError: more layers, or more bytes, than the stored
+        ForwardUnavailableError: more than :data:`MAX_LAYERS` layers, or more layers or bytes than the stored
             weights can fill (both numbers in the message).
     """
     stored = int(tables.total_parameters or tables.token.size)
     layers = getattr(config, "num_hidden_layers", None)
+    if isinstance(layers, int) and layers > MAX_LAYERS:
+        raise ForwardUnavailableError(msg("err.forward.layers_over_cap", origin=origin, layers=layers,
+                                          most=MAX_LAYERS))
     if isinstance(layers, int) and layers * MIN_LAYER_WIDTHS * tables.d_model > stored:
         raise ForwardUnavailableError(msg("err.forward.too_many_layers", origin=origin, layers=layers,
                                           d_model=tables.d_model, stored=stored))

@@ -54,7 +54,9 @@ def baseline() -> int:
 def _answer(path, level: str = "tables") -> tuple[int, float, str]:
     """Peak RSS (bytes), seconds to answer once imported, and the answer line of one fresh reading process."""
     # killed well past the budget: a file that makes the reader hang (a hash bomb) fails, not stalls the suite
-    rss, _, out = peak_rss([sys.executable, "-c", _READ, str(path), level], timeout=4 * SECONDS)
+    # the tokenizer child's memory is capped lower than the server's default (1 GiB): its peak counts here too
+    rss, _, out = peak_rss([sys.executable, "-c", _READ, str(path), level], timeout=4 * SECONDS,
+                           env={"EXPLORER_TOKENIZER_MB": "200"})
     seconds, answer = out.split("\n", 1)
     return rss, float(seconds), answer
 
@@ -86,6 +88,9 @@ SMALL_HOSTILE = {
         folder, held=False), "UnsafeCheckpointError"),
     "torch file of protocol 1 (no PROTO) with a key 600,000 deep": (hostile.torch_file_without_proto,
                                                                      "UnsafeCheckpointError"),
+    # Rust aborted the whole reading process (the server) when the tenfold chain's allocation failed.
+    "tokenizer.json multiplying an added token 10**7 times": (hostile.tokenizer_json_multiplying_an_added_token,
+                                                              "CheckpointReadError"),
     "torch zip whose hash bomb data.pkl follows a decoy xdata.pkl": (hostile.torch_zip_with_decoy_pickle,
                                                                     "UnsafeCheckpointError"),
     "state dict whose 4-byte table reads as 2 GB (expand)": (hostile.torch_state_dict_with_broadcast_table,
@@ -118,6 +123,7 @@ FORWARD_HOSTILE = {
     "config.json asking for a 20,000,000-wide MLP": lambda folder: hostile.hf_folder_with_config(folder,
                                                                                                 n_inner=20_000_000),
     "model_args asking for 20,000 layers": lambda folder: hostile.nanogpt_with_model_args(folder, n_layer=20000),
+    "config.json of 6,000 thin layers beside 1 MB of unused tensors": hostile.hf_folder_of_thin_layers,
 }
 
 

@@ -103,3 +103,33 @@ def test_a_torch_file_of_protocol_1_without_a_proto_opcode_is_scanned_too(tmp_pa
     (tmp_path / "cut.pt").write_bytes(b"PK\x03\x04" + bytes(100))  # a zip to torch; none to Python's zipfile
     with pytest.raises(CheckpointReadError, match="starts as a zip .* truncated or corrupt"):
         load_tables(tmp_path / "cut.pt")
+
+
+def test_keys_that_can_share_a_hash_are_refused_and_token_ids_pass():
+    """Integers 7 + k * (2**61 - 1) all hash to 7: a dict of 100,000 took minutes, holding the lock (audit)."""
+    assert _scan(pickle.dumps({i: f"t{i}" for i in range(1000)} | {2**40: "big"})) == 0
+    for keys in ([7 + k * (2**61 - 1) for k in range(3)], [0.5, 1.5], [frozenset({1})]):
+        with pytest.raises(UnsafeCheckpointError, match="share one hash value"):
+            _scan(pickle.dumps({key: 0 for key in keys}, protocol=2))
+
+
+def test_calls_that_cost_more_than_the_file_are_refused_and_their_plain_uses_pass():
+    assert _scan(pickle.dumps({1, 2, 3}, protocol=2)) == 0  # set([1, 2, 3])
+    assert _scan(pickle.dumps(b"abc", protocol=2)) == 0  # _codecs.encode("abc", "latin1")
+    with pytest.raises(UnsafeCheckpointError, match="calls builtins.set"):  # a set of a text's characters
+        _scan(b"\x80\x02cbuiltins\nset\nX\x05\x00\x00\x00abcde\x85R.")
+    with pytest.raises(UnsafeCheckpointError, match="calls _codecs.encode"):
+        _scan(b"\x80\x02c_codecs\nencode\nX\x03\x00\x00\x00abcX\x08\x00\x00\x00punycode\x86R.")
+    with pytest.raises(UnsafeCheckpointError, match="builtins.bytearray"):  # named, not called: passed to a call
+        _scan(b"\x80\x02cbuiltins\nbytearray\n.")
+
+
+def test_the_scan_keeps_the_pickle_machines_own_rules():
+    """C's pickle pops a MARK on top of the stack (a MARK POP hid a dict key from the scan); it grows its memo to
+    twice the largest index (one LONG_BINPUT of 2**27 took 2.3 GB); and what stays below the result is built."""
+    mark_pop = b"\x80\x02(0}."
+    assert pickle.loads(mark_pop) == {} and _scan(mark_pop) == 0
+    with pytest.raises(UnsafeCheckpointError, match="memo index"):
+        _scan(b"\x80\x02}r\x00\x00\x00\x08.")
+    with pytest.raises(UnsafeCheckpointError, match="not exactly one object"):
+        _scan(b"\x80\x02K\x01}.")

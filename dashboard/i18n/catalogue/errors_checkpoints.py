@@ -333,9 +333,11 @@ MESSAGES = {
         "{origin}은(는) 체크포인트에 필요 없는 피클 기능(확장 레지스트리나 대역 외 버퍼)을 써서 언피클하기 전에 "
         "거부했습니다"),
     "err.ckpt.pickle_scan_malformed": (
-        "{origin} is not a well-formed pickle (a call of something that is not a name, or nothing at the end); "
+        "{origin} is not a well-formed pickle (a call of something that is not a name, a memo index past the "
+        "instructions a pickle may have, or not exactly one object at the end); "
         "it was refused before unpickling",
-        "{origin}은(는) 올바른 피클이 아닙니다(이름이 아닌 것을 호출하거나 끝에 아무것도 없습니다). 언피클하기 전에 "
+        "{origin}은(는) 올바른 피클이 아닙니다(이름이 아닌 것을 호출하거나, 메모 번호가 허용된 명령 수를 넘거나, 끝에 객체가 "
+        "정확히 하나 있지 않습니다). 언피클하기 전에 "
         "거부했습니다"),
     "err.ckpt.pickle_scan_unreadable": (
         "{origin} could not be read as a pickle ({reason}): the file is truncated or corrupt; save or download it "
@@ -346,6 +348,18 @@ MESSAGES = {
         "meta.pkl has about 1,300,000), so it was refused before unpickling",
         "{origin}에는 피클 명령이 {opcodes:,}개보다 많습니다. 그만큼 필요한 체크포인트는 없으므로(256,000단어 "
         "meta.pkl도 약 1,300,000개) 언피클하기 전에 거부했습니다"),
+    "err.ckpt.pickle_scan_call": (
+        "{origin} calls {call} in a way no checkpoint does (a set of a text's characters, or text encoded with "
+        "another codec than latin1), which can cost far more than the file's size; it was refused before unpickling",
+        "{origin}은(는) 체크포인트가 하지 않는 방식으로 {call}을(를) 호출합니다(텍스트의 글자로 집합을 만들거나 "
+        "latin1이 아닌 코덱으로 인코딩). 파일 크기보다 훨씬 큰 비용이 들 수 있어 언피클하기 전에 거부했습니다"),
+    "err.ckpt.pickle_scan_keys": (
+        "{origin} has dict keys or set elements that can share one hash value (integers of 2**61 - 1 or more, "
+        "floats, or objects built by a call); a dict of those takes time growing with the square of its size, and "
+        "no checkpoint has such keys, so it was refused before unpickling",
+        "{origin}에는 해시 값이 같아질 수 있는 딕셔너리 키나 집합 원소(2**61 - 1 이상의 정수, 실수, 호출로 만든 "
+        "객체)가 있습니다. 그런 딕셔너리는 크기의 제곱에 비례하는 시간이 걸리고, 그런 키를 가진 체크포인트는 없으므로 "
+        "언피클하기 전에 거부했습니다"),
     "err.ckpt.pickle_scan_too_deep": (
         "{origin} nests what it builds more than {limit} levels deep; no checkpoint does (one with its optimizer "
         "state reaches about 10), so it was refused before unpickling",
@@ -843,6 +857,23 @@ MESSAGES = {
         "number of tokens ({count:,}); fix or remove the file",
         "{file}은(는) 토큰 {token!r}에 id {id:,}을(를) 줍니다. 그런데 id는 토큰 임베딩 테이블의 행 번호라서 0부터 "
         "대략 토큰 수({count:,})까지입니다. 파일을 고치거나 지우세요."),
+    "err.tokenizer.process_error": (
+        "the tokenizer of {origin} failed ({kind}: {error})",
+        "{origin}의 토크나이저가 실패했습니다({kind}: {error})"),
+    "err.tokenizer.process_slow": (
+        "the tokenizer of {origin} ran past {seconds:g} s and was stopped: a tokenizer file can hold patterns that "
+        "take that long; use the model's own tokenizer files or a shorter text",
+        "{origin}의 토크나이저가 {seconds:g}초를 넘겨 중지했습니다. 토크나이저 파일에는 그만큼 오래 걸리는 패턴이 "
+        "들어 있을 수 있습니다. 모델의 원래 토크나이저 파일을 쓰거나 더 짧은 텍스트를 넣으세요"),
+    "err.tokenizer.process_died": (
+        "the tokenizer of {origin} stopped (exit status {code}), most likely by asking for more than its "
+        "{memory_mb:,} MB of memory: a tokenizer file can multiply a text many times over; use the model's own "
+        "tokenizer files",
+        "{origin}의 토크나이저가 멈췄습니다(종료 상태 {code}). 허용된 메모리 {memory_mb:,}MB보다 많이 요청했을 "
+        "가능성이 큽니다. 토크나이저 파일은 텍스트를 여러 배로 불릴 수 있습니다. 모델의 원래 토크나이저 파일을 쓰세요"),
+    "err.tokenizer.process_gone": (
+        "the tokenizer process of {origin} is not running; open the model again",
+        "{origin}의 토크나이저 프로세스가 실행 중이 아닙니다. 모델을 다시 여세요"),
     "err.ckpt.tokenizer_json_unreadable": (
         "{name} is not a tokenizer the tokenizers library can read ({error}); remove it or replace it with the "
         "model's own tokenizer.json",

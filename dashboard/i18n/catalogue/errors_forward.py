@@ -35,6 +35,11 @@ MESSAGES = {
         "model_type {model_type!r}은(는) 순전파를 지원하지 않습니다."),
     "note.forward.model_built": ("transformers {kind} built from {name}", "{name}(으)로 만든 transformers {kind}"),
     # model_size.py
+    "err.forward.layers_over_cap": (
+        "the config of {origin} asks for {layers:,} layers; the sentence reorder demo builds models of at most "
+        "{most:,} (the largest published ones have about 130), so no model was built: only the lookup level is shown",
+        "{origin}의 설정은 층 {layers:,}개를 요구합니다. 문장 순서 바꾸기 데모는 층이 최대 {most:,}개인 모델만 "
+        "만듭니다(공개된 가장 큰 모델도 130개 정도). 그래서 모델을 만들지 않았습니다. 룩업 단계만 보여 줍니다."),
     "err.forward.too_many_layers": (
         "the config of {origin} asks for {layers:,} layers of width {d_model:,}, but the checkpoint stores only "
         "{stored:,} parameters, fewer than so many layers hold; the config does not belong to these weights, so no "

@@ -1,0 +1,250 @@
+"""Tokenizer files run in a child process: a hostile one costs that process, never the server.
+
+A ``tokenizer.json`` is a small program for the ``tokenizers`` library
+(Rust), run inside whatever process loads it, and an audit built files of
+about 1 KB that took a server down: a chain of ``Replace`` normalizers that
+multiplies the text tenfold per step (Rust aborts the whole process when an
+allocation fails), a ``Split`` regex that backtracks for 40 s while holding
+the interpreter lock (every session froze), a ``Precompiled`` charsmap whose
+parse panics (``PanicException`` is no ``Exception``), a post-processor that
+repeats the text 12,000 times; a GGUF token list made transformers' merges
+rebuild take minutes. So every tokenizer is loaded, and every text encoded,
+in a child (``python -m dashboard.checkpoints.tokenizer_process``) that:
+
+- imports only ``tokenizers`` (``transformers`` too, once, to convert a GGUF
+  or vocab-file tokenizer to the same JSON, in a child of its own);
+- caps its address space at what its imports use plus :func:`memory_bytes`,
+  so a runaway allocation ends that child (Rust aborts it), not the server;
+- is killed when a call runs past :data:`LOAD_SECONDS`, :data:`CONVERT_SECONDS`
+  or :data:`ENCODE_SECONDS`; the next call starts a fresh one;
+- answers errors, panics included, as a type name and a message.
+
+The parent speaks to it in JSON lines over its standard input and output. The
+child ends when its input closes (the server ended or dropped the tokenizer).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import select
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from dashboard.errors import QueryError
+from dashboard.i18n import msg
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Seconds a child may take to read a ``tokenizer.json`` (a 256,000-token BPE one of 31 MB: 2.3 s, start included).
+LOAD_SECONDS = 20.0
+#: Seconds a one-shot child may take to convert a GGUF or vocab-file tokenizer (imports included: SmolLM2's
+#: 49,152 tokens take 5.5 s).
+CONVERT_SECONDS = 60.0
+#: Seconds a child may take to encode one text (1,050 characters with that BPE one: 10 ms, round trip included).
+ENCODE_SECONDS = 10.0
+
+
+def memory_bytes() -> int:
+    """Bytes of address space a child may use beyond its imports: ``EXPLORER_TOKENIZER_MB`` (default 1,024). A
+    256,000-token BPE ``tokenizer.json`` (31 MB, 256,000 merges) peaked at 443 MB resident, 562 MB of address space
+    in all, imports included (measured here)."""
+    return int(os.environ.get("EXPLORER_TOKENIZER_MB", "1024")) << 20
+
+
+class TokenizerProcessError(QueryError):
+    """The tokenizer child failed, ran past its time or its memory, or answered an error."""
+
+
+def _cap_memory() -> None:
+    """Cap this process's address space at its present size plus :func:`memory_bytes`."""
+    with open("/proc/self/statm") as statm:
+        size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = size + memory_bytes()
+    resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+
+
+def _unknown_id(backend: Any) -> int | None:
+    """Id of the unknown token of a ``tokenizers.Tokenizer``, from its model's JSON (``unk_token`` or ``unk_id``)."""
+    model = json.loads(backend.to_str()).get("model", {})
+    if isinstance(model.get("unk_token"), str):
+        return backend.token_to_id(model["unk_token"])
+    return model.get("unk_id") if isinstance(model.get("unk_id"), int) else None
+
+
+def _convert(kind: str, path: str) -> str:
+    """The ``tokenizer.json`` text of a GGUF (``kind="gguf"``) or vocab-file (``"vocab"``) tokenizer, by
+    ``transformers.AutoTokenizer`` (its fast tokenizer encodes exactly as its backend does)."""
+    from transformers import AutoTokenizer
+
+    _cap_memory()
+    file = Path(path)
+    if kind == "gguf":
+        tokenizer = AutoTokenizer.from_pretrained(str(file.parent), gguf_file=file.name, local_files_only=True)
+    else:
+        tokenizer = AutoTokenizer.from_pretrained(str(file), local_files_only=True)
+    return tokenizer.backend_tokenizer.to_str()
+
+
+def _serve() -> None:
+    """The child's loop: one JSON request a line in, one answer a line out, until the input closes."""
+    from tokenizers import Tokenizer
+
+    tokenizer = None
+    capped = False
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            if request["op"] == "convert":
+                answer: dict[str, Any] = {"json": _convert(request["kind"], request["path"])}
+            else:
+                if not capped:
+                    _cap_memory()
+                    capped = True
+                if request["op"] == "load":
+                    text = request.get("json")
+                    tokenizer = Tokenizer.from_file(request["path"]) if text is None else Tokenizer.from_str(text)
+                    tokenizer.no_padding()
+                    tokenizer.no_truncation()
+                    answer = {"size": tokenizer.get_vocab_size(with_added_tokens=True),
+                              "vocabulary": tokenizer.get_vocab(with_added_tokens=True),
+                              "special": [i for i, added in tokenizer.get_added_tokens_decoder().items()
+                                          if added.special],
+                              "unknown_id": _unknown_id(tokenizer)}
+                else:
+                    encoding = tokenizer.encode(request["text"], add_special_tokens=request["add_special_tokens"])
+                    answer = {"ids": encoding.ids, "special": encoding.special_tokens_mask,
+                              "offsets": encoding.offsets}
+        except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException; all go back as text
+            answer = {"error": type(error).__name__, "message": str(error)[:500]}
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+class TokenizerProcess:
+    """One child process holding one tokenizer; thread-safe (calls wait for each other).
+
+    Args:
+        origin: the file as messages name it.
+        path: a ``tokenizer.json`` to read; or
+        json_text: its text (a converted GGUF or vocab-file tokenizer).
+    """
+
+    def __init__(self, origin: str, *, path: Path | None = None, json_text: str | None = None):
+        self.origin = origin
+        # absolute: the child runs in the project's folder, and a user's path may be relative to another
+        self._load = {"op": "load", "path": None if path is None else os.path.abspath(path), "json": json_text}
+        self._child: subprocess.Popen | None = None
+        self._lock = threading.Lock()
+
+    def _start(self) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", "dashboard.checkpoints.tokenizer_process"], cwd=ROOT,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+    def _ask(self, request: dict, seconds: float) -> dict:
+        child = self._child
+        if child is None or child.poll() is not None:
+            raise TokenizerProcessError(msg("err.tokenizer.process_gone", origin=self.origin))
+        child.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
+        child.stdin.flush()
+        line = _read_line(child, seconds)
+        if line is None:
+            child.kill()
+            child.wait()
+            code = child.returncode
+            key = "err.tokenizer.process_slow" if code == -9 else "err.tokenizer.process_died"
+            raise TokenizerProcessError(msg(key, origin=self.origin, seconds=seconds, code=code,
+                                            memory_mb=memory_bytes() >> 20))
+        answer = json.loads(line)
+        if "error" in answer:
+            raise TokenizerProcessError(msg("err.tokenizer.process_error", origin=self.origin,
+                                            kind=answer["error"], error=answer["message"]))
+        return answer
+
+    def load(self) -> dict:
+        """Start the child and read the tokenizer.
+
+        Returns:
+            ``size`` (tokens, added ones included), ``vocabulary`` (token -> 0-based id), ``special`` (ids of
+            special added tokens), ``unknown_id`` (``None`` without one).
+
+        Raises:
+            TokenizerProcessError: the library refused the file, or the child died, ran out of memory or time.
+        """
+        with self._lock:
+            self.close()
+            self._child = self._start()
+            return self._ask(self._load, LOAD_SECONDS)
+
+    def encode(self, text: str, add_special_tokens: bool) -> dict:
+        """``ids``, ``special`` (0/1 per token) and ``offsets`` (``[start, end)`` characters) of ``text``.
+
+        A child that died or was killed before is started again (and reads the tokenizer again) first.
+
+        Raises:
+            TokenizerProcessError: the encode failed, or ran out of memory or time (the child is then killed).
+        """
+        with self._lock:
+            if self._child is None or self._child.poll() is not None:
+                self._child = self._start()
+                self._ask(self._load, LOAD_SECONDS)
+            return self._ask({"op": "encode", "text": text, "add_special_tokens": add_special_tokens},
+                             ENCODE_SECONDS)
+
+    def close(self) -> None:
+        """End the child (closing its input ends it; a stuck one is killed)."""
+        child, self._child = self._child, None
+        if child is not None and child.poll() is None:
+            child.kill()
+            child.wait()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - interpreter shutdown
+            pass
+
+
+def convert_tokenizer(kind: str, path: Path, origin: str) -> str:
+    """The ``tokenizer.json`` text of a GGUF (``kind="gguf"``, ``path`` the file) or vocab-file (``"vocab"``,
+    ``path`` the folder) tokenizer, converted by ``transformers`` in a one-shot child.
+
+    Raises:
+        TokenizerProcessError: transformers refused it, or the child died, ran out of memory or time.
+    """
+    process = TokenizerProcess(origin)
+    with process._lock:
+        process._child = process._start()
+        try:
+            return process._ask({"op": "convert", "kind": kind, "path": os.path.abspath(path)},
+                                 CONVERT_SECONDS)["json"]
+        finally:
+            process.close()
+
+
+def _read_line(child: subprocess.Popen, seconds: float) -> bytes | None:
+    """The child's next line, or ``None`` when it ends or ``seconds`` pass first."""
+    deadline = time.monotonic() + seconds
+    fd = child.stdout.fileno()
+    chunks: list[bytes] = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            return None
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        if chunk.endswith(b"\n"):
+            return b"".join(chunks)
+
+
+if __name__ == "__main__":
+    _serve()

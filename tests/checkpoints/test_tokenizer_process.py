@@ -1,0 +1,48 @@
+"""Tokenizer files run in a child process: what a hostile one does ends that child, with a typed error."""
+
+import base64
+import struct
+
+import pytest
+
+from dashboard.checkpoints import tokenizer_process
+from dashboard.checkpoints.tokenizer_process import TokenizerProcess, TokenizerProcessError
+from tests import hostile_factories as hostile
+
+
+def _process(folder) -> TokenizerProcess:
+    process = TokenizerProcess("tokenizer.json", path=folder / "tokenizer.json")
+    process.load()
+    return process
+
+
+def test_a_text_multiplied_past_the_memory_cap_ends_the_child_and_the_next_text_is_encoded(tmp_path, monkeypatch):
+    """Six tenfold Replace steps turn 100 characters into 10**8 (gigabytes of alignment data): Rust aborts."""
+    monkeypatch.setenv("EXPLORER_TOKENIZER_MB", "200")
+    folder = hostile.hf_folder_with_tokenizer(tmp_path / "m", normalizer=hostile.tenfold_replace_chain(6),
+                                              pre_tokenizer={"type": "Whitespace"})
+    process = _process(folder)
+    with pytest.raises(TokenizerProcessError, match="stopped \\(exit status -6\\).*more than its 200 MB"):
+        process.encode("a" * 100, add_special_tokens=False)
+    assert process.encode("b c", add_special_tokens=False)["ids"] == [2, 3]  # a fresh child read the file again
+    process.close()
+
+
+def test_an_encode_past_its_time_is_stopped_and_the_interpreter_lock_stays_free(tmp_path, monkeypatch):
+    """A Split regex that backtracks under onig's retry limit took 8-12 s for 500 characters, holding the lock."""
+    monkeypatch.setattr(tokenizer_process, "ENCODE_SECONDS", 1.0)
+    split = {"type": "Split", "pattern": {"Regex": "(?:a|a){1,20}\\d"}, "behavior": "Isolated", "invert": False}
+    process = _process(hostile.hf_folder_with_tokenizer(tmp_path / "m", pre_tokenizer=split))
+    with pytest.raises(TokenizerProcessError, match="ran past 1 s"):
+        process.encode("a" * 499 + "x", add_special_tokens=False)
+    assert process.encode("b", add_special_tokens=False)["ids"] == [2]
+    process.close()
+
+
+def test_a_rust_panic_reading_the_file_is_a_typed_error(tmp_path):
+    """``PanicException`` is a BaseException: in this process it got past every ``except Exception``."""
+    charsmap = base64.b64encode(struct.pack("<II", 8, 0)).decode()  # a trie of 8 bytes that holds 4
+    folder = hostile.hf_folder_with_tokenizer(tmp_path / "m", normalizer={"type": "Precompiled",
+                                                                          "precompiled_charsmap": charsmap})
+    with pytest.raises(TokenizerProcessError, match="PanicException"):
+        _process(folder)
