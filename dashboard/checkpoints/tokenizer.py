@@ -37,6 +37,12 @@ from dashboard.i18n import msg, plural_key
 from dashboard.tables import EmbeddingTables, Vocabulary
 
 
+#: Longest token a GGUF tokenizer may have to be converted: without merges in the file, transformers rebuilds
+#: them by cutting every token at every position, time growing with the square of a token's length (one token of
+#: 300,000 characters, a 927 kB file, took over a minute; audit). Real vocabularies' longest are a few hundred.
+MAX_GGUF_TOKEN_CHARS = 1024
+
+
 @dataclass(frozen=True)
 class TokenizedText:
     """Text as token ids.
@@ -227,6 +233,10 @@ def load_tokenizer(tables: EmbeddingTables) -> CheckpointTokenizer:
     if tables.model_path is None:
         return VocabularyTokenizer(tables.vocabulary)
     path = Path(tables.model_path)
+    longest = max(map(len, tables.vocabulary.raw), default=0)
+    if path.suffix == ".gguf" and longest > MAX_GGUF_TOKEN_CHARS:
+        return VocabularyTokenizer(tables.vocabulary, why=msg("note.ckpt.tokenizer.gguf_long_token", name=path.name,
+                                                              chars=longest, most=MAX_GGUF_TOKEN_CHARS))
     try:
         found = _from_files(path)
     except Exception as error:  # tokenizers and transformers raise many types on a file they cannot use

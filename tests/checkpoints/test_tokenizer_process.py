@@ -46,3 +46,16 @@ def test_a_rust_panic_reading_the_file_is_a_typed_error(tmp_path):
                                                                           "precompiled_charsmap": charsmap})
     with pytest.raises(TokenizerProcessError, match="PanicException"):
         _process(folder)
+
+
+def test_a_gguf_tokenizer_with_a_token_too_long_to_convert_is_not_used_and_the_note_says_why(tmp_path):
+    """transformers rebuilt a merge-less GGUF tokenizer's merges in time growing with a token's length squared."""
+    from dashboard.checkpoints import load_tables
+    from dashboard.checkpoints.tokenizer import MAX_GGUF_TOKEN_CHARS, VocabularyTokenizer, load_tokenizer
+    from tests import format_factories as ff
+
+    tokens = [f"t{i}" for i in range(ff.VOCAB - 1)] + ["x" * (MAX_GGUF_TOKEN_CHARS + 1)]
+    path, _ = ff.gguf_file(tmp_path / "long.gguf", tokens=tokens, tokenizer_model="llama")
+    tokenizer = load_tokenizer(load_tables(path))
+    assert isinstance(tokenizer, VocabularyTokenizer)
+    assert f"one of its tokens has {MAX_GGUF_TOKEN_CHARS + 1:,} characters" in tokenizer.describe

@@ -672,6 +672,11 @@ MESSAGES = {
     "note.ckpt.tokenizer.unreadable": (
         "the tokenizer beside {name} could not be read ({kind}: {error})",
         "{name} 옆의 토크나이저를 읽을 수 없었습니다 ({kind}: {error})"),
+    "note.ckpt.tokenizer.gguf_long_token": (
+        "the tokenizer stored in {name} was not used: one of its tokens has {chars:,} characters, more than the "
+        "{most:,} a tokenizer is converted with (rebuilding its merges takes time growing with the square of that)",
+        "{name}에 저장된 토크나이저는 쓰지 않았습니다. 토큰 하나가 {chars:,}글자로, 변환을 허용하는 {most:,}글자보다 "
+        "깁니다(병합 규칙을 다시 만드는 시간이 그 길이의 제곱에 비례합니다)"),
     "note.ckpt.tokenizer.other_model": (
         "{describe} belongs to another model ({mismatch})",
         "{describe}은(는) 다른 모델의 것입니다 ({mismatch})"),
