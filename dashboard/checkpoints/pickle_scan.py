@@ -85,10 +85,12 @@ _PICKLE_CODECS = {"latin1", "latin-1"}
 #: copy a broadcast view of a few bytes into gigabytes (``_rebuild_device_tensor_from_cpu_tensor``; a checkpoint
 #: saved on a GPU names its device in the storage's persistent id instead).
 REFUSED_GLOBALS = ALLOCATORS | {("torch._utils", "_rebuild_device_tensor_from_cpu_tensor")}
-#: Python hashes an integer modulo 2**61 - 1 (``sys.hash_info.modulus``): keys at or past it can share a hash, and a
-#: dict of keys sharing one takes quadratic time (audit: 1.3 MB held the server a minute and more). Token ids and
-#: layer indices are far smaller; a float key is refused for the same reason.
-_HASH_MODULUS = 2**61 - 1
+#: Largest integer a key may hold, in absolute value. Python hashes an integer modulo 2**61 - 1, so keys past it can
+#: share a hash, and a dict of keys sharing one takes quadratic time (1.3 MB held the server past a minute); a
+#: tuple's hash can be solved for its last item, so ``(a, b)`` keys with items below 2**61 collided too (40,000 of
+#: them: 16 s in C). Below 2**32 a solved item almost never falls; token ids and layer indices are far smaller.
+#: A float key is refused for the same reason (audits).
+_KEY_INT_LIMIT = 2**32
 #: The call nodes' marker (a container's value is ``None``).
 _CALL = "call"
 
@@ -287,7 +289,7 @@ def _totals(roots: list[_Node], limit_values: int, limit_bytes: int,
 
 
 def _refuse_colliding_keys(keys: list[_Node]) -> None:
-    """Refuse keys that can share a hash: an integer at or past :data:`_HASH_MODULUS`, a float, or an object a
+    """Refuse keys that can share a hash: an integer of :data:`_KEY_INT_LIMIT` or more, a float, or an object a
     call builds (a frozenset's hash mixes its elements'), anywhere inside a key (a tuple hashes its items).
 
     Raises:
@@ -302,7 +304,7 @@ def _refuse_colliding_keys(keys: list[_Node]) -> None:
         seen.add(id(node))
         value = node.value
         if value is _CALL or isinstance(value, float) or (
-                isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _HASH_MODULUS):
+                isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _KEY_INT_LIMIT):
             raise _Refused("err.ckpt.pickle_scan_keys")
         pending.extend(node.children)
 

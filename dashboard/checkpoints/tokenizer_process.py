@@ -46,6 +46,9 @@ LOAD_SECONDS = 20.0
 #: Seconds a one-shot child may take to convert a GGUF or vocab-file tokenizer (imports included: SmolLM2's
 #: 49,152 tokens take 5.5 s).
 CONVERT_SECONDS = 60.0
+#: Most tokens an encoding may have: the longest text a page takes is 2,000 characters, and a post-processor that
+#: repeats the text a million times made the server build gigabytes of token strings from its answer (audit).
+MAX_TOKENS = 8192
 #: Seconds a child may take to encode one text (1,050 characters with that BPE one: 10 ms, round trip included).
 ENCODE_SECONDS = 10.0
 
@@ -119,8 +122,11 @@ def _serve() -> None:
                               "unknown_id": _unknown_id(tokenizer)}
                 else:
                     encoding = tokenizer.encode(request["text"], add_special_tokens=request["add_special_tokens"])
-                    answer = {"ids": encoding.ids, "special": encoding.special_tokens_mask,
-                              "offsets": encoding.offsets}
+                    if len(encoding.ids) > MAX_TOKENS:
+                        answer = {"too_many": len(encoding.ids)}
+                    else:
+                        answer = {"ids": encoding.ids, "special": encoding.special_tokens_mask,
+                                  "offsets": encoding.offsets}
         except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException; all go back as text
             answer = {"error": type(error).__name__, "message": str(error)[:500]}
         sys.stdout.write(json.dumps(answer) + "\n")
@@ -163,6 +169,9 @@ class TokenizerProcess:
             raise TokenizerProcessError(msg(key, origin=self.origin, seconds=seconds, code=code,
                                             memory_mb=memory_bytes() >> 20))
         answer = json.loads(line)
+        if "too_many" in answer:
+            raise TokenizerProcessError(msg("err.tokenizer.too_many_tokens", origin=self.origin,
+                                            tokens=answer["too_many"], chars=len(request["text"]), most=MAX_TOKENS))
         if "error" in answer:
             raise TokenizerProcessError(msg("err.tokenizer.process_error", origin=self.origin,
                                             kind=answer["error"], error=answer["message"]))
@@ -184,12 +193,14 @@ class TokenizerProcess:
             return self._ask(self._load, LOAD_SECONDS)
 
     def encode(self, text: str, add_special_tokens: bool) -> dict:
-        """``ids``, ``special`` (0/1 per token) and ``offsets`` (``[start, end)`` characters) of ``text``.
+        """``ids``, ``special`` (0/1 per token) and ``offsets`` (``[start, end)`` characters) of ``text``, at most
+        :data:`MAX_TOKENS` tokens.
 
         A child that died or was killed before is started again (and reads the tokenizer again) first.
 
         Raises:
-            TokenizerProcessError: the encode failed, or ran out of memory or time (the child is then killed).
+            TokenizerProcessError: the encode failed, made more than :data:`MAX_TOKENS` tokens, or ran out of memory
+                or time (the child is then killed).
         """
         with self._lock:
             if self._child is None or self._child.poll() is not None:

@@ -28,7 +28,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from dashboard.checkpoints.pickle_scan import scan_pickle
+from dashboard.checkpoints.pickle_scan import MAX_OPCODES, scan_pickle
 from dashboard.checkpoints.uploads import check_zip_limits
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 from dashboard.i18n import msg
@@ -121,10 +121,12 @@ _ZIP_MAGIC = b"PK\x03\x04"
 
 def _scan(path: Path, zipped: bool) -> None:
     """:func:`~dashboard.checkpoints.pickle_scan.scan_pickle` of the file's pickles, before torch unpickles them:
-    every ``.pkl`` entry of a zip, or the pickles at the head of a legacy file; the storages they declare against the file.
+    a zip's one ``data.pkl`` (a zip with any other pickle is refused), or the pickles at the head of a legacy file
+    (together at most :data:`~dashboard.checkpoints.pickle_scan.MAX_OPCODES` instructions); the storages they declare against the file.
 
     Raises:
-        UnsafeCheckpointError: a pickle is a hash or memory bomb, or declares more storage than the file holds.
+        UnsafeCheckpointError: a pickle is a hash or memory bomb, or declares more storage than the file holds; a
+            zip holds another pickle than one ``data.pkl``.
         CheckpointReadError: the zip cannot be read, or a file that is not a zip holds no pickle where
             ``torch.save`` writes one.
     """
@@ -132,11 +134,14 @@ def _scan(path: Path, zipped: bool) -> None:
     if zipped:
         try:
             with zipfile.ZipFile(path) as archive:
-                # Every pickle, each copy of a repeated name too: torch reads ``<folder>/data.pkl``, and a scan of
-                # only the first name ending in data.pkl passed a decoy ``xdata.pkl`` listed before a bomb (audit).
-                for info in archive.infolist():
-                    if info.filename.endswith(".pkl"):
-                        scan_pickle(io.BytesIO(archive.read(info)), path.name, available_bytes=size)
+                # torch.save writes one pickle, ``<folder>/data.pkl``, the one torch reads. Any other: a decoy
+                # ``xdata.pkl`` listed first hid a bomb from a scan of the first name ending in data.pkl, and many
+                # entries, each under the instruction cap, took 4.5 s of scanning apiece (audits).
+                pickles = [info for info in archive.infolist() if info.filename.endswith(".pkl")]
+                if len(pickles) != 1 or not pickles[0].filename.endswith("/data.pkl"):
+                    raise UnsafeCheckpointError(msg("err.ckpt.torch_zip_pickles", name=path.name,
+                                                    names=", ".join(i.filename for i in pickles[:5]) or "-"))
+                scan_pickle(io.BytesIO(archive.read(pickles[0])), path.name, available_bytes=size)
         except (zipfile.BadZipFile, ValueError, NotImplementedError, OSError, RuntimeError) as error:  # encrypted
             raise CheckpointReadError(msg("err.ckpt.torch_zip_damaged", name=path.name, error=error)) from error
         return
@@ -150,8 +155,8 @@ def _scan(path: Path, zipped: bool) -> None:
         for index in range(_LEGACY_PICKLES):
             if stream.tell() >= size:
                 break
-            try:
-                scan_pickle(reader, path.name, available_bytes=size)
+            try:  # one instruction is at least one byte: the five share one cap on instructions
+                scan_pickle(reader, path.name, available_bytes=size, limit_opcodes=max(MAX_OPCODES - stream.tell(), 1))
             except CheckpointReadError as error:  # text, JSON, a cut file: said as torch's own refusals are
                 reason = msg("err.ckpt.torch_no_pickle", index=index + 1, count=_LEGACY_PICKLES,
                              offset=stream.tell())

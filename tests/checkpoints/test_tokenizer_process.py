@@ -59,3 +59,18 @@ def test_a_gguf_tokenizer_with_a_token_too_long_to_convert_is_not_used_and_the_n
     tokenizer = load_tokenizer(load_tables(path))
     assert isinstance(tokenizer, VocabularyTokenizer)
     assert f"one of its tokens has {MAX_GGUF_TOKEN_CHARS + 1:,} characters" in tokenizer.describe
+
+
+def test_an_encoding_of_more_tokens_than_any_page_uses_is_refused_in_the_child(tmp_path):
+    """A template repeating the text a million times made the server slice gigabytes of token strings (audit)."""
+    from dashboard.checkpoints.tokenizer_process import MAX_TOKENS
+
+    repeat = MAX_TOKENS // 10 + 1
+    template = {"type": "TemplateProcessing", "single": [{"Sequence": {"id": "A", "type_id": 0}}] * repeat,
+                "pair": [{"Sequence": {"id": "A", "type_id": 0}}], "special_tokens": {}}
+    process = _process(hostile.hf_folder_with_tokenizer(tmp_path / "m", pre_tokenizer={"type": "Whitespace"},
+                                                        post_processor=template))
+    assert len(process.encode("b c", add_special_tokens=True)["ids"]) == 2 * repeat
+    with pytest.raises(TokenizerProcessError, match=f"made {10 * repeat:,} tokens of a text of 19 characters"):
+        process.encode("b c d e f g h i j k", add_special_tokens=True)
+    process.close()

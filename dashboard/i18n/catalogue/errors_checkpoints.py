@@ -354,10 +354,10 @@ MESSAGES = {
         "{origin}은(는) 체크포인트가 하지 않는 방식으로 {call}을(를) 호출합니다(텍스트의 글자로 집합을 만들거나 "
         "latin1이 아닌 코덱으로 인코딩). 파일 크기보다 훨씬 큰 비용이 들 수 있어 언피클하기 전에 거부했습니다"),
     "err.ckpt.pickle_scan_keys": (
-        "{origin} has dict keys or set elements that can share one hash value (integers of 2**61 - 1 or more, "
-        "floats, or objects built by a call); a dict of those takes time growing with the square of its size, and "
+        "{origin} has dict keys or set elements that can share one hash value (integers of 2**32 or more, floats, "
+        "or objects built by a call); a dict of those takes time growing with the square of its size, and "
         "no checkpoint has such keys, so it was refused before unpickling",
-        "{origin}에는 해시 값이 같아질 수 있는 딕셔너리 키나 집합 원소(2**61 - 1 이상의 정수, 실수, 호출로 만든 "
+        "{origin}에는 해시 값이 같아질 수 있는 딕셔너리 키나 집합 원소(2**32 이상의 정수, 실수, 호출로 만든 "
         "객체)가 있습니다. 그런 딕셔너리는 크기의 제곱에 비례하는 시간이 걸리고, 그런 키를 가진 체크포인트는 없으므로 "
         "언피클하기 전에 거부했습니다"),
     "err.ckpt.pickle_scan_too_deep": (
@@ -710,6 +710,11 @@ MESSAGES = {
     "err.ckpt.torch_no_pickle": (
         "pickle {index} of the {count} that torch.save writes is unreadable at byte {offset:,}",
         "torch.save가 쓰는 피클 {count}개 중 {index}번째를 {offset:,}번째 바이트에서 읽을 수 없습니다"),
+    "err.ckpt.torch_zip_pickles": (
+        "{name} is a zip holding the pickles {names}, but torch.save writes exactly one, named data.pkl in the "
+        "archive's folder; it was refused before unpickling: save the model again with torch.save",
+        "{name}은(는) 피클 {names}을(를) 담은 zip이지만 torch.save는 보관 폴더 안의 data.pkl 하나만 씁니다. 언피클하기 "
+        "전에 거부했습니다. torch.save로 모델을 다시 저장하세요"),
     "err.ckpt.torch_zip_truncated": (
         "{name} starts as a zip (the format torch.save writes) but its directory at the end is missing or damaged: "
         "the file is truncated or corrupt; save or download it again",
@@ -876,6 +881,11 @@ MESSAGES = {
         "tokenizer files",
         "{origin}의 토크나이저가 멈췄습니다(종료 상태 {code}). 허용된 메모리 {memory_mb:,}MB보다 많이 요청했을 "
         "가능성이 큽니다. 토크나이저 파일은 텍스트를 여러 배로 불릴 수 있습니다. 모델의 원래 토크나이저 파일을 쓰세요"),
+    "err.tokenizer.too_many_tokens": (
+        "the tokenizer of {origin} made {tokens:,} tokens of a text of {chars:,} characters, more than the {most:,} "
+        "any page uses; its file multiplies the text: use the model's own tokenizer files",
+        "{origin}의 토크나이저가 {chars:,}글자 텍스트에서 토큰을 {tokens:,}개 만들었습니다. 어떤 페이지가 쓰는 "
+        "{most:,}개보다 많습니다. 파일이 텍스트를 불리고 있으니 모델의 원래 토크나이저 파일을 쓰세요"),
     "err.tokenizer.process_gone": (
         "the tokenizer process of {origin} is not running; open the model again",
         "{origin}의 토크나이저 프로세스가 실행 중이 아닙니다. 모델을 다시 여세요"),
