@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import select
 import subprocess
@@ -49,6 +50,9 @@ CONVERT_SECONDS = 60.0
 #: Most tokens an encoding may have: the longest text a page takes is 2,000 characters, and a post-processor that
 #: repeats the text a million times made the server build gigabytes of token strings from its answer (audit).
 MAX_TOKENS = 8192
+#: Most bytes one answer of a child may have (a 256,000-token vocabulary is about 5 MB, Gemma's converted
+#: tokenizer 33 MB): 19 MB of control characters in a vocab.txt came back as 126 MB of escaped JSON (audit).
+MAX_ANSWER_BYTES = 128 << 20
 #: Seconds a child may take to encode one text (1,050 characters with that BPE one: 10 ms, round trip included).
 ENCODE_SECONDS = 10.0
 
@@ -64,12 +68,13 @@ class TokenizerProcessError(QueryError):
     """The tokenizer child failed, ran past its time or its memory, or answered an error."""
 
 
-def _cap_memory() -> None:
-    """Cap this process's address space at its present size plus :func:`memory_bytes`."""
+def _cap_memory(mapped: int = 0) -> None:
+    """Cap this process's address space at its present size plus :func:`memory_bytes` plus ``mapped`` bytes (a
+    file it will map whole: a 1.5 GB GGUF failed to convert under the cap alone)."""
     with open("/proc/self/statm") as statm:
         size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = size + memory_bytes()
+    limit = size + memory_bytes() + mapped
     resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
 
 
@@ -86,8 +91,8 @@ def _convert(kind: str, path: str) -> str:
     ``transformers.AutoTokenizer`` (its fast tokenizer encodes exactly as its backend does)."""
     from transformers import AutoTokenizer
 
-    _cap_memory()
     file = Path(path)
+    _cap_memory(mapped=file.stat().st_size if kind == "gguf" else 0)
     if kind == "gguf":
         tokenizer = AutoTokenizer.from_pretrained(str(file.parent), gguf_file=file.name, local_files_only=True)
     else:
@@ -149,10 +154,12 @@ class TokenizerProcess:
         self._child: subprocess.Popen | None = None
         self._lock = threading.Lock()
 
-    def _start(self) -> subprocess.Popen:
-        return subprocess.Popen([sys.executable, "-m", "dashboard.checkpoints.tokenizer_process"], cwd=ROOT,
+    def _start(self, cwd: Path | None = None) -> subprocess.Popen:
+        # Not the server's environment (its secrets: a config once made the library read /proc/self/environ as a
+        # vocabulary), and a folder holding only the files it may read.
+        return subprocess.Popen([sys.executable, "-m", "dashboard.checkpoints.tokenizer_process"], cwd=cwd or ROOT,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+                                env=_child_environment())
 
     def _ask(self, request: dict, seconds: float) -> dict:
         child = self._child
@@ -161,6 +168,11 @@ class TokenizerProcess:
         child.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
         child.stdin.flush()
         line = _read_line(child, seconds)
+        if line == b"":
+            child.kill()
+            child.wait()
+            raise TokenizerProcessError(msg("err.tokenizer.answer_too_big", origin=self.origin,
+                                            most_mb=MAX_ANSWER_BYTES >> 20))
         if line is None:
             child.kill()
             child.wait()
@@ -227,24 +239,97 @@ def convert_tokenizer(kind: str, path: Path, origin: str) -> str:
     """The ``tokenizer.json`` text of a GGUF (``kind="gguf"``, ``path`` the file) or vocab-file (``"vocab"``,
     ``path`` the folder) tokenizer, converted by ``transformers`` in a one-shot child.
 
+    The child works in a fresh folder holding only :data:`CONVERTED_FILES` (a link to the GGUF file), after the
+    JSON ones are checked by :func:`refuse_path_settings`: transformers passes a config's ``"vocab":
+    "/etc/passwd"`` to the tokenizers library, which read it as the vocabulary, and a mismatch note quoted its
+    lines (audit).
+
     Raises:
         TokenizerProcessError: transformers refused it, or the child died, ran out of memory or time.
+        QueryError: a setting names a path.
     """
-    process = TokenizerProcess(origin)
-    with process._lock:
-        process._child = process._start()
-        try:
-            return process._ask({"op": "convert", "kind": kind, "path": os.path.abspath(path)},
-                                 CONVERT_SECONDS)["json"]
-        finally:
-            process.close()
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="tokenizer-") as scratch:
+        folder = Path(scratch)
+        if kind == "gguf":
+            (folder / path.name).symlink_to(os.path.abspath(path))
+            converted = folder / path.name
+        else:
+            for name in CONVERTED_FILES:
+                if (path / name).is_file():
+                    if name.endswith(".json"):
+                        refuse_path_settings(path / name)
+                    shutil.copyfile(path / name, folder / name)
+            _write_model_type(path / "config.json", folder / "config.json")
+            converted = folder
+        process = TokenizerProcess(origin)
+        with process._lock:
+            process._child = process._start(cwd=folder)
+            try:
+                return process._ask({"op": "convert", "kind": kind, "path": str(converted)}, CONVERT_SECONDS)["json"]
+            finally:
+                process.close()
+
+
+#: Files a vocab-file tokenizer is converted from (``transformers``' names), copied to the child's own folder.
+CONVERTED_FILES = ("vocab.txt", "vocab.json", "merges.txt", "tokenizer_config.json", "special_tokens_map.json",
+                   "added_tokens.json")
+
+
+#: A string that names a path outside the folder it is read in.
+_PATH_OUTSIDE = re.compile(r"^(/|~|\\\\|[A-Za-z]:[/\\\\])|(^|[/\\\\])\.\.([/\\\\]|$)")
+
+
+def refuse_path_settings(path: Path) -> None:
+    """Refuse a JSON settings file any of whose strings names a path outside the folder: absolute (``/``, ``~``,
+    ``\\``, ``C:``) or climbing out (``..``). Relative names stay in the child's folder of copies; ``</s>`` and
+    ``org/model`` names are fine.
+
+    Raises:
+        QueryError: such a string, with where it is.
+    """
+    from dashboard.checkpoints.metadata import load_json
+
+    pending: list[tuple[str, Any]] = [(path.name, load_json(path))]
+    while pending:
+        where, value = pending.pop()
+        if isinstance(value, dict):
+            pending.extend((f"{where}.{key}", item) for key, item in value.items())
+        elif isinstance(value, list):
+            pending.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
+        elif isinstance(value, str) and _PATH_OUTSIDE.search(value.strip()):
+            raise QueryError(msg("err.ckpt.tokenizer_setting_path", where=where[:200]))
+
+
+def _write_model_type(source: Path, target: Path) -> None:
+    """Copy of a ``config.json`` reduced to what ``AutoTokenizer`` picks a tokenizer class by (``model_type``,
+    ``tokenizer_class``): its other strings are often absolute paths (``_name_or_path``), harmless but unchecked."""
+    from dashboard.checkpoints.metadata import load_json
+
+    if not source.is_file():
+        return
+    config = load_json(source)
+    kept = {key: config[key] for key in ("model_type", "tokenizer_class")
+            if isinstance(config, dict) and isinstance(config.get(key), str) and not _PATH_OUTSIDE.search(config[key])}
+    target.write_text(json.dumps(kept), encoding="utf-8")
+
+
+def _child_environment() -> dict[str, str]:
+    """What a child needs of the environment: the interpreter's path, its language, the memory setting."""
+    kept = ("PATH", "LANG", "LC_ALL", "EXPLORER_TOKENIZER_MB", "SYSTEMROOT")
+    return {**{k: os.environ[k] for k in kept if k in os.environ}, "PYTHONPATH": str(ROOT),
+            "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HOME": str(ROOT / ".cache" / "tokenizer-home")}
 
 
 def _read_line(child: subprocess.Popen, seconds: float) -> bytes | None:
-    """The child's next line, or ``None`` when it ends or ``seconds`` pass first."""
+    """The child's next line; ``None`` when it ends or ``seconds`` pass first, ``b""`` past
+    :data:`MAX_ANSWER_BYTES`."""
     deadline = time.monotonic() + seconds
     fd = child.stdout.fileno()
     chunks: list[bytes] = []
+    received = 0
     while True:
         left = deadline - time.monotonic()
         if left <= 0 or not select.select([fd], [], [], left)[0]:
@@ -253,6 +338,9 @@ def _read_line(child: subprocess.Popen, seconds: float) -> bytes | None:
         if not chunk:
             return None
         chunks.append(chunk)
+        received += len(chunk)
+        if received > MAX_ANSWER_BYTES:
+            return b""
         if chunk.endswith(b"\n"):
             return b"".join(chunks)
 

@@ -74,3 +74,36 @@ def test_an_encoding_of_more_tokens_than_any_page_uses_is_refused_in_the_child(t
     with pytest.raises(TokenizerProcessError, match=f"made {10 * repeat:,} tokens of a text of 19 characters"):
         process.encode("b c d e f g h i j k", add_special_tokens=True)
     process.close()
+
+
+def test_a_tokenizer_setting_naming_a_server_file_is_refused_and_real_settings_pass(tmp_path):
+    """transformers passed ``"vocab": "/etc/passwd"`` to the library, which read it as the vocabulary; the page's
+    mismatch note quoted its lines, and ``/proc/self/environ`` gave the server's environment (audit)."""
+    import json
+
+    from dashboard.checkpoints import load_tables
+    from dashboard.checkpoints.tokenizer import VocabularyTokenizer, load_tokenizer
+    from dashboard.errors import QueryError
+    from tests import factories
+
+    folder = factories.gpt2_folder(tmp_path / "m")
+    (folder / "vocab.txt").write_text("\n".join(["[UNK]", "[CLS]", "[SEP]"] + [f"w{i}" for i in range(93)]))
+    (folder / "tokenizer_config.json").write_text(json.dumps({"tokenizer_class": "BertTokenizer",
+                                                              "vocab": "/etc/passwd"}))
+    tokenizer = load_tokenizer(load_tables(folder))
+    assert isinstance(tokenizer, VocabularyTokenizer)
+    assert "tokenizer_config.json.vocab names a path" in tokenizer.describe and "root" not in tokenizer.describe
+    (folder / "tokenizer_config.json").write_text(json.dumps({"name_or_path": "org/model", "eos_token": "</s>"}))
+    tokenizer_process.refuse_path_settings(folder / "tokenizer_config.json")  # real settings pass
+    for value in ("../secret", "~/x", "C:\\x"):
+        (folder / "tokenizer_config.json").write_text(json.dumps({"added": [{"content": value}]}))
+        with pytest.raises(QueryError, match=r"added\[0\]\.content names a path"):
+            tokenizer_process.refuse_path_settings(folder / "tokenizer_config.json")
+
+
+def test_a_child_gets_none_of_the_servers_environment_and_answers_are_capped(tmp_path, monkeypatch):
+    monkeypatch.setenv("EXPLORER_SECRET_FOR_TEST", "s3cret")
+    assert "EXPLORER_SECRET_FOR_TEST" not in tokenizer_process._child_environment()
+    monkeypatch.setattr(tokenizer_process, "MAX_ANSWER_BYTES", 100)  # the vocabulary answer is longer
+    with pytest.raises(TokenizerProcessError, match="answered more than 0 MB"):
+        _process(hostile.hf_folder_with_tokenizer(tmp_path / "m"))

@@ -660,6 +660,11 @@ MESSAGES = {
     "note.ckpt.tokenizer.id_differs": (
         "its id {id} is {token!r} but the tables' token {id} is {ours!r}",
         "토크나이저의 id {id}은(는) {token!r}인데, 테이블의 {id}번 토큰은 {ours!r}입니다"),
+    "err.ckpt.tokenizer_setting_path": (
+        "the tokenizer setting {where} names a path; only the tokenizer files beside the checkpoint are read, by "
+        "their own names: remove the setting or replace the file with the model's own",
+        "토크나이저 설정 {where}이(가) 경로를 가리킵니다. 체크포인트 옆의 토크나이저 파일만 제 이름으로 읽습니다. 그 "
+        "설정을 지우거나 모델의 원래 파일로 바꾸세요"),
     "err.ckpt.tokenizer_config_path": (
         "tokenizer_config.json sets {setting} to a path, not a file name beside it; only files in the checkpoint's "
         "folder are read",
@@ -886,6 +891,11 @@ MESSAGES = {
         "any page uses; its file multiplies the text: use the model's own tokenizer files",
         "{origin}의 토크나이저가 {chars:,}글자 텍스트에서 토큰을 {tokens:,}개 만들었습니다. 어떤 페이지가 쓰는 "
         "{most:,}개보다 많습니다. 파일이 텍스트를 불리고 있으니 모델의 원래 토크나이저 파일을 쓰세요"),
+    "err.tokenizer.answer_too_big": (
+        "the tokenizer of {origin} answered more than {most_mb:,} MB (its vocabulary or a text's tokens); no "
+        "tokenizer needs that much, so it was stopped: use the model's own tokenizer files",
+        "{origin}의 토크나이저 응답(어휘나 텍스트의 토큰)이 {most_mb:,}MB를 넘었습니다. 그만큼 필요한 토크나이저는 "
+        "없으므로 중지했습니다. 모델의 원래 토크나이저 파일을 쓰세요"),
     "err.tokenizer.process_gone": (
         "the tokenizer process of {origin} is not running; open the model again",
         "{origin}의 토크나이저 프로세스가 실행 중이 아닙니다. 모델을 다시 여세요"),
