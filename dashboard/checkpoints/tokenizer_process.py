@@ -32,6 +32,7 @@ import resource
 import select
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -249,7 +250,6 @@ def convert_tokenizer(kind: str, path: Path, origin: str) -> str:
         QueryError: a setting names a path.
     """
     import shutil
-    import tempfile
 
     with tempfile.TemporaryDirectory(prefix="tokenizer-") as scratch:
         folder = Path(scratch)
@@ -320,7 +320,8 @@ def _child_environment() -> dict[str, str]:
     """What a child needs of the environment: the interpreter's path, its language, the memory setting."""
     kept = ("PATH", "LANG", "LC_ALL", "EXPLORER_TOKENIZER_MB", "SYSTEMROOT")
     return {**{k: os.environ[k] for k in kept if k in os.environ}, "PYTHONPATH": str(ROOT),
-            "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HOME": str(ROOT / ".cache" / "tokenizer-home")}
+            # HOME: somewhere writable also in the Docker image, where the project's folder is root's
+            "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HOME": tempfile.gettempdir()}
 
 
 def _read_line(child: subprocess.Popen, seconds: float) -> bytes | None:
