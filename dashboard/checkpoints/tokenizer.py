@@ -25,7 +25,6 @@ model never picks rows; otherwise step 5 is used and its description says why.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Protocol
@@ -177,29 +176,6 @@ def _disagreement(vocabulary: Mapping[str, int], tables: EmbeddingTables) -> str
     return None
 
 
-def _refuse_outside_files(folder: Path) -> None:
-    """Refuse a ``tokenizer_config.json`` whose ``*_file`` settings name files outside ``folder``.
-
-    ``AutoTokenizer`` opens a ``vocab_file`` or ``merges_file`` the config
-    names in preference to the one beside it, so ``"vocab_file": "/etc/x"``
-    would read a server file as token strings.
-
-    Raises:
-        QueryError: such a setting names a path rather than a file name in the folder.
-    """
-    config = folder / "tokenizer_config.json"
-    if not config.is_file():
-        return
-    try:
-        settings = json.loads(config.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return  # AutoTokenizer then fails on it and the caller says so
-    named = settings.items() if isinstance(settings, dict) else ()
-    for key, value in named:
-        if str(key).endswith("_file") and isinstance(value, str) and Path(value).name != value:
-            raise QueryError(msg("err.ckpt.tokenizer_config_path", setting=key))
-
-
 def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | None:
     """Steps 1-3 of the module docstring; ``None`` when no tokenizer file is there.
 
@@ -215,7 +191,6 @@ def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | 
     if path.suffix == ".gguf":
         return TransformersTokenizer("gguf", path, msg("note.ckpt.tokenizer.gguf", name=path.name))
     if path.is_dir() and ((folder / "vocab.txt").is_file() or (folder / "vocab.json").is_file()):
-        _refuse_outside_files(folder)
         return TransformersTokenizer("vocab", folder, msg("note.ckpt.tokenizer.vocab_files"))
     return None
 

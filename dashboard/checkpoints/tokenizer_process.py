@@ -146,19 +146,22 @@ class TokenizerProcess:
         origin: the file as messages name it.
         path: a ``tokenizer.json`` to read; or
         json_text: its text (a converted GGUF or vocab-file tokenizer).
+        cwd: the child's working folder (the project's by default).
     """
 
-    def __init__(self, origin: str, *, path: Path | None = None, json_text: str | None = None):
+    def __init__(self, origin: str, *, path: Path | None = None, json_text: str | None = None,
+                 cwd: Path | None = None):
         self.origin = origin
         # absolute: the child runs in the project's folder, and a user's path may be relative to another
         self._load = {"op": "load", "path": None if path is None else os.path.abspath(path), "json": json_text}
         self._child: subprocess.Popen | None = None
         self._lock = threading.Lock()
+        self._cwd = cwd or ROOT
 
-    def _start(self, cwd: Path | None = None) -> subprocess.Popen:
+    def _start(self) -> subprocess.Popen:
         # Not the server's environment (its secrets: a config once made the library read /proc/self/environ as a
         # vocabulary), and a folder holding only the files it may read.
-        return subprocess.Popen([sys.executable, "-m", "dashboard.checkpoints.tokenizer_process"], cwd=cwd or ROOT,
+        return subprocess.Popen([sys.executable, "-m", "dashboard.checkpoints.tokenizer_process"], cwd=self._cwd,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                 env=_child_environment())
 
@@ -222,6 +225,19 @@ class TokenizerProcess:
             return self._ask({"op": "encode", "text": text, "add_special_tokens": add_special_tokens},
                              ENCODE_SECONDS)
 
+    def ask_once(self, request: dict, seconds: float) -> dict:
+        """Start a child, ask it ``request`` (given ``seconds``), end it.
+
+        Raises:
+            TokenizerProcessError: as :meth:`load`.
+        """
+        with self._lock:
+            self._child = self._start()
+            try:
+                return self._ask(request, seconds)
+            finally:
+                self.close()
+
     def close(self) -> None:
         """End the child (closing its input ends it; a stuck one is killed)."""
         child, self._child = self._child, None
@@ -264,13 +280,8 @@ def convert_tokenizer(kind: str, path: Path, origin: str) -> str:
                     shutil.copyfile(path / name, folder / name)
             _write_model_type(path / "config.json", folder / "config.json")
             converted = folder
-        process = TokenizerProcess(origin)
-        with process._lock:
-            process._child = process._start(cwd=folder)
-            try:
-                return process._ask({"op": "convert", "kind": kind, "path": str(converted)}, CONVERT_SECONDS)["json"]
-            finally:
-                process.close()
+        return TokenizerProcess(origin, cwd=folder).ask_once(
+            {"op": "convert", "kind": kind, "path": str(converted)}, CONVERT_SECONDS)["json"]
 
 
 #: Files a vocab-file tokenizer is converted from (``transformers``' names), copied to the child's own folder.

@@ -133,7 +133,8 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
     """
     deep = next((m.filename for m in members if m.filename.count("/") >= MAX_ZIP_DEPTH), None)
     if deep is not None:  # each level of a path is a folder to create: 1,000 entries 100 deep made 101,001
-        raise ArchiveLimitError(msg("err.ckpt.zip_depth", archive=archive_name, entry=deep[:80] + "...",
+        shown = deep if len(deep) <= 80 else deep[:80] + "..."
+        raise ArchiveLimitError(msg("err.ckpt.zip_depth", archive=archive_name, entry=shown,
                                     limit=MAX_ZIP_DEPTH, holds=holds))
     folders = {name.rsplit("/", depth)[0] for name in (m.filename for m in members)
                for depth in range(1, name.count("/") + 1)}

@@ -95,6 +95,9 @@ def test_a_tokenizer_setting_naming_a_server_file_is_refused_and_real_settings_p
     assert "tokenizer_config.json.vocab names a path" in tokenizer.describe and "root" not in tokenizer.describe
     (folder / "tokenizer_config.json").write_text(json.dumps({"name_or_path": "org/model", "eos_token": "</s>"}))
     tokenizer_process.refuse_path_settings(folder / "tokenizer_config.json")  # real settings pass
+    (folder / "tokenizer_config.json").write_text(json.dumps({"vocab_file": "/etc/passwd"}))
+    with pytest.raises(QueryError, match="tokenizer_config.json.vocab_file names a path"):
+        tokenizer_process.refuse_path_settings(folder / "tokenizer_config.json")
     for value in ("../secret", "~/x", "C:\\x"):
         (folder / "tokenizer_config.json").write_text(json.dumps({"added": [{"content": value}]}))
         with pytest.raises(QueryError, match=r"added\[0\]\.content names a path"):

@@ -665,11 +665,6 @@ MESSAGES = {
         "their own names: remove the setting or replace the file with the model's own",
         "토크나이저 설정 {where}이(가) 경로를 가리킵니다. 체크포인트 옆의 토크나이저 파일만 제 이름으로 읽습니다. 그 "
         "설정을 지우거나 모델의 원래 파일로 바꾸세요"),
-    "err.ckpt.tokenizer_config_path": (
-        "tokenizer_config.json sets {setting} to a path, not a file name beside it; only files in the checkpoint's "
-        "folder are read",
-        "tokenizer_config.json의 {setting}이(가) 옆에 있는 파일 이름이 아니라 경로를 가리킵니다. 체크포인트 폴더 안의 "
-        "파일만 읽습니다."),
     "note.ckpt.tokenizer.gguf": ("the tokenizer stored in {name}", "{name}에 저장된 토크나이저"),
     "note.ckpt.tokenizer.vocab_files": (
         "the checkpoint's vocabulary files (transformers AutoTokenizer)",
