@@ -661,10 +661,10 @@ MESSAGES = {
         "its id {id} is {token!r} but the tables' token {id} is {ours!r}",
         "토크나이저의 id {id}은(는) {token!r}인데, 테이블의 {id}번 토큰은 {ours!r}입니다"),
     "err.ckpt.tokenizer_setting_path": (
-        "the tokenizer setting {where} names a path; only the tokenizer files beside the checkpoint are read, by "
-        "their own names: remove the setting or replace the file with the model's own",
-        "토크나이저 설정 {where}이(가) 경로를 가리킵니다. 체크포인트 옆의 토크나이저 파일만 제 이름으로 읽습니다. 그 "
-        "설정을 지우거나 모델의 원래 파일로 바꾸세요"),
+        "the tokenizer setting {where} names a path, not a file name beside the checkpoint; only the tokenizer "
+        "files beside it are read, by their own names: remove the setting or replace the file with the model's own",
+        "토크나이저 설정 {where}이(가) 체크포인트 옆의 파일 이름이 아니라 경로를 가리킵니다. 체크포인트 옆의 토크나이저 "
+        "파일만 제 이름으로 읽습니다. 그 설정을 지우거나 모델의 원래 파일로 바꾸세요"),
     "note.ckpt.tokenizer.gguf": ("the tokenizer stored in {name}", "{name}에 저장된 토크나이저"),
     "note.ckpt.tokenizer.vocab_files": (
         "the checkpoint's vocabulary files (transformers AutoTokenizer)",
