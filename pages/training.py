@@ -52,7 +52,8 @@ steps = list(run.steps)
 if st.session_state.get(frames.PENDING_STEP_KEY) in steps:  # where the last play ended
     st.session_state[frames.STEP_KEY] = st.session_state.pop(frames.PENDING_STEP_KEY)
 if st.session_state.get(frames.STEP_KEY) not in steps:
-    st.session_state[frames.STEP_KEY] = steps[0]
+    # The last step: a run's first snapshot may be its initialisation (the bundled GPT's position table is all zero).
+    st.session_state[frames.STEP_KEY] = steps[-1]
 
 st.write(t("training.run_line", name=escape_markdown(run.folder.name), count=len(steps), layout=LAYOUTS[run.layout],
            steps=", ".join(f"{s:,}" for s in steps)) + " " + render(describe_weights(run)))

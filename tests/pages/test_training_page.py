@@ -26,13 +26,23 @@ def _charts(at) -> list[dict]:
     return [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
 
 
+def test_a_run_opens_at_its_last_step_not_at_the_zero_table_of_its_first(tmp_path):
+    at = _open(run_factories.snapshot_run(tmp_path / "run"))
+    assert at.select_slider(key=frames.STEP_KEY).value == run_factories.STEPS[-1]
+    text = _text(at)
+    assert f"At step {run_factories.STEPS[-1]}" in text and "every row is zero" not in text
+    heatmap = next(spec for spec in _charts(at) if "Cosine between positions" in json.dumps(spec.get("title")))
+    assert f"step {run_factories.STEPS[-1]}" in json.dumps(heatmap["title"])
+
+
 def test_snapshot_run_at_its_first_step_says_the_position_table_is_zero(tmp_path):
     at = _open(run_factories.snapshot_run(tmp_path / "run"), **{frames.WORDS_KEY: "cat, dog, zzzq"})
+    at.select_slider(key=frames.STEP_KEY).set_value(0).run()
+    assert not at.exception
     text = _text(at)
     assert "4 checkpoints (step-NNNNN.safetensors snapshots), steps 0, 10, 20, 40" in text
     assert "moving average" in text  # the synthetic log says weights: ema
     assert "every row is zero, so adjacent positions have no cosine yet" in text
-    assert at.select_slider(key=frames.STEP_KEY).value == 0
     table = at.dataframe[0].value
     assert list(table["word"]) == ["cat", "dog"] and table["neighbours"].str.count(r"\(").tolist() == [5, 5]
     assert any("zzzq" in w.value for w in at.warning)  # one unknown word is named, the others still shown
@@ -83,10 +93,10 @@ def test_bundled_gpt_run_opens_when_the_folder_is_empty():
     assert not at.exception, [e.value for e in at.exception]
     steps = at.select_slider(key=frames.STEP_KEY).options
     assert steps[0] == "0" and steps[-1] == "2,000"
+    assert at.select_slider(key=frames.STEP_KEY).value == 2000  # its last step, not the all-zero table of step 0
     text = _text(at)
     assert "**training**" in text and "moving average" in text
-    assert "every row is zero" in text  # the bundled GPT's position table starts at zero
-    at.select_slider(key=frames.STEP_KEY).set_value(2000).run()
+    assert "every row is zero" not in text
     table = at.dataframe[0].value.set_index("word")
     assert "␣method" in table.loc["function", "neighbours"]  # the shipped model's nearest neighbour of function
 
