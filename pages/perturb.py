@@ -9,7 +9,6 @@ from dashboard.forward.perturbation import (
     CHANGE_KINDS,
     DEFAULT_NOISE,
     DEFAULT_PROMPT,
-    DEFAULT_TOKEN,
     PerturbationResult,
     TABLES,
     RowChange,
@@ -22,7 +21,7 @@ from dashboard.ui import state
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.perturb_loading import perturbation, top5_display_frame, top5_frame
+from dashboard.ui.perturb_loading import choose_default_token, perturbation, top5_display_frame, top5_frame
 from dashboard.ui.source_names import uploaded_as
 from dashboard.ui.text_limits import QUERY_CHARS, SENTENCE_CHARS
 from dashboard.ui.tokenizer_loading import get_tokenizer
@@ -89,8 +88,11 @@ except NoOutputHeadError as error:
     st.info(escape_markdown(render(error)), icon=":material/info:")
     st.stop()
 
-default_token, default_prompt = DEFAULT_TOKEN, DEFAULT_PROMPT
-if not get_tokenizer(tables, source, tables.content_hash).splits_words:
+tokenizer = get_tokenizer(tables, source, tables.content_hash)
+default_prompt = DEFAULT_PROMPT
+if tokenizer.splits_words:
+    default_token = choose_default_token(tables, tokenizer)  # one row here: "the" is three in a character vocabulary
+else:
     # Words cannot become token ids here: one message says so, and the fields start with ids that work.
     default_token, default_prompt = id_defaults(tables)
     st.info(t("perturb.no_tokenizer" if tables.vocabulary.scheme != "none" else "perturb.no_tokenizer.ids",

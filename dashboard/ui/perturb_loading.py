@@ -12,10 +12,14 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dashboard.forward.perturbation import PerturbationResult, RowChange, run_perturbation
+from dashboard.checkpoints.tokenizer import CheckpointTokenizer
+from dashboard.errors import QueryError
+from dashboard.forward.perturbation import (DEFAULT_PROMPT, DEFAULT_TOKEN, PerturbationResult, RowChange,
+                                            resolve_token, run_perturbation)
 from dashboard.i18n import t
 from dashboard.ui.forward_loading import forward_model, model_stamp
 from dashboard.ui.loading import get_tables
+from dashboard.tables import EmbeddingTables
 from dashboard.ui.tokenizer_loading import get_tokenizer
 
 
@@ -59,3 +63,37 @@ TOP5_HEADERS = {"rank": "perturb.col.rank", "before": "perturb.col.before", "p b
 def top5_display_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """``frame`` (from :func:`top5_frame`) with its column names in the reader's language; cells unchanged."""
     return frame.rename(columns={name: t(key) for name, key in TOP5_HEADERS.items()})
+
+
+def choose_default_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer) -> str:
+    """The token field's first value: text that is one row of this vocabulary, so the page opens on a result.
+
+    Tried in turn: :data:`~dashboard.forward.perturbation.DEFAULT_TOKEN` (``the``); the last piece of
+    :data:`~dashboard.forward.perturbation.DEFAULT_PROMPT` as this tokenizer splits it (``e`` in a
+    character-level vocabulary, where ``the`` is three tokens: the prompt still ends in the changed row);
+    else the first row that is not a special token, as ``#id``.
+
+    Args:
+        tables: the checkpoint's tables.
+        tokenizer: its tokenizer (one that splits words; without one the page uses ``#id`` defaults).
+    """
+    candidates = [DEFAULT_TOKEN]
+    try:
+        spans = [span for span, special in zip(*_pieces(tokenizer)) if not special]
+        candidates += [spans[-1]] if spans else []
+    except QueryError:  # the tokenizer's child failed: the fallbacks below still give a row
+        pass
+    for text in candidates:
+        try:
+            token_id = resolve_token(tables, tokenizer, text)
+        except QueryError:
+            continue
+        if token_id not in tables.vocabulary.special_ids:
+            return text.strip()
+    first = next((i for i in range(tables.vocab_size) if i not in tables.vocabulary.special_ids), 0)
+    return f"#{first}"
+
+
+def _pieces(tokenizer: CheckpointTokenizer) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    encoded = tokenizer.encode(DEFAULT_PROMPT, add_special_tokens=False)
+    return encoded.spans, encoded.special

@@ -145,3 +145,19 @@ def test_the_bare_table_note_inside_the_no_model_message_ends_its_sentence_once(
     note = render(msg("err.forward.bare_table", name="emb.npy", format="npy"), lang)
     text = render(msg("perturb.no_model", note=note), lang)
     assert ".." not in text and ". ." not in text, text
+
+
+#: nanoGPT's shakespeare_char alphabet: one token per character, so "the" is three tokens.
+SHAKESPEARE_CHARS = "\n !$&',-.3:;?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_character_level_checkpoint_opens_on_a_token_that_is_one_row_not_an_error(tmp_path, lang):
+    from tests.format_factories import nanogpt_checkpoint
+
+    checkpoint = nanogpt_checkpoint(tmp_path / "char", vocab_size=len(SHAKESPEARE_CHARS), meta_chars=SHAKESPEARE_CHARS)
+    at = open_app_page(PAGE, model=checkpoint, query={"lang": lang}, timeout=180)  # the page's own defaults
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    token = at.text_input(key=state.PERTURB_TOKEN).value
+    assert token == "e" and at.text_input(key=state.PERTURB_PROMPT).value.endswith(token)  # the prompt's last row
+    assert at.metric and at.dataframe  # the row was changed and the prompt run before and after
