@@ -21,6 +21,7 @@ from typing import Any
 from dashboard.analysis.undertrained import INDICATORS, THRESHOLD_PERCENTILE, UndertrainedTokens
 from dashboard.cli.output import print_json, print_table
 from dashboard.i18n import Text, msg
+from dashboard.i18n.ordinals import name_percentile
 from dashboard.tables import EmbeddingTables
 
 
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         print_json(document)
         return 0
     print(f"{found.name} on the {found.table} of {tables.name}: {len(found.candidates):,} candidates at or below "
-          f"{found.threshold:.4f} (the {args.percentile:g}th percentile)")
+          f"{found.threshold:.4f} (the {name_percentile(args.percentile)})")
     print_table(["rank", "id", "token", "score"],
                 [[str(n), str(c["id"]), c["token"], f"{c['score']:.4f}"] for n, c in enumerate(document["candidates"], 1)],
                 right=[True, True, False, True])

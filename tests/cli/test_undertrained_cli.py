@@ -47,3 +47,11 @@ def test_cli_refuses_cosine_without_reference_rows(snapshot, capsys):
     assert "--unused must be token ids" in capsys.readouterr().err
     assert main(["undertrained", snapshot, "--indicator", "cosine", "--unused", "50,77", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["indicator"] == INDICATORS["cosine"]
+
+
+@pytest.mark.parametrize("percentile, named", [(2, "the 2nd percentile"), (1, "the 1st percentile"),
+                                               (3, "the 3rd percentile"), (11, "the 11th percentile")])
+def test_the_summary_line_names_the_percentile_with_its_ordinal(snapshot, capsys, percentile, named):
+    assert main(["undertrained", snapshot, "--percentile", str(percentile)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith(f"({named})"), first
