@@ -14,6 +14,7 @@ from dashboard.charts.token_map import category_label
 from dashboard.cli.undertrained import parse_ids
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, render, t
+from dashboard.i18n.ordinals import name_percentile
 from dashboard.exports import csv_bytes
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import compare_frames as frames
@@ -31,7 +32,9 @@ PARAMS = [
     UrlParam("indicator", "ut_indicator", "auto", choices=("auto", *INDICATORS)),
     UrlParam("unused", "ut_unused", "", bounded_text(IDS_CHARS)),
 ]
-tables, source = open_table_page(t("undertrained.title"), t("undertrained.caption"), PARAMS)
+PERCENTILE = name_percentile(THRESHOLD_PERCENTILE)
+tables, source = open_table_page(t("undertrained.title"), t("undertrained.caption", percentile=PERCENTILE,
+                                                           share=THRESHOLD_PERCENTILE), PARAMS)
 
 try:  # what "auto" means here: the ids typed below count as known unused rows
     typed_unused = parse_ids(st.session_state.get("ut_unused", "").strip() or None, msg("undertrained.unused"))
@@ -67,13 +70,16 @@ if st.session_state["ut_indicator"] == "auto":
                      why=why[found.indicator])
 else:
     found_line = msg("undertrained.found_manual", indicator=indicator_name, table=TABLE_LABELS[found.table])
-meaning = (msg("undertrained.meaning.cosine", count=len(found.unused_ids)) if found.indicator == "cosine"
-           else msg("undertrained.meaning.norm"))
+if found.indicator == "cosine":
+    meaning = msg("undertrained.meaning.cosine", count=len(found.unused_ids))
+else:  # what a short row can mean depends on whether the row also serves as the head's
+    meaning = msg("undertrained.meaning.norm_tied" if tables.tying.is_tied else "undertrained.meaning.norm"
+                  if tables.output_head is not None else "undertrained.meaning.norm_no_head")
 st.write(render(found_line) + " " + render(meaning))
 cols = st.columns(3)
 cols[0].metric(t("undertrained.metric.candidates"), f"{len(found.candidates):,}")
 cols[1].metric(t("undertrained.metric.threshold"), f"{found.threshold:.4f}",
-               help=t("undertrained.metric.threshold_help", percentile=THRESHOLD_PERCENTILE,
+               help=t("undertrained.metric.threshold_help", percentile=PERCENTILE, share=THRESHOLD_PERCENTILE,
                       rows=int(found.population.sum())))
 cols[2].metric(t("undertrained.metric.scored"), f"{int(found.population.sum()):,}")
 

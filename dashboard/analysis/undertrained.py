@@ -162,7 +162,9 @@ def choose_indicator(tables: EmbeddingTables, unused_ids=None) -> str:
     """``cosine`` when the head is the token table (tied), else ``norm``, as Land & Bartolo choose.
 
     The cosine indicator measures rows against rows known to be unused: a tied checkpoint with none
-    (``unused_ids`` empty or ``None`` and no reserved tokens or padding rows, as SmolLM2) gets ``norm``.
+    (``unused_ids`` empty or ``None`` and no reserved tokens or padding rows, as SmolLM2) gets ``norm``,
+    this explorer's own fallback (Land & Bartolo compute the norm only for untied models; a tied row is
+    also the head's, which every softmax step updates, so there a short row says less).
     """
     if not tables.tying.is_tied:
         return "norm"

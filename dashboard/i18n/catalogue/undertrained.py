@@ -24,11 +24,11 @@ MESSAGES = {
     "undertrained.title": ("Under-trained tokens", "덜 학습된 토큰"),
     "undertrained.caption": (
         "Tokens whose rows training barely touched (Land & Bartolo 2024, \"Fishing for Magikarp\", EMNLP), found "
-        "with their indicator and their threshold: the rows at or below its 2nd percentile are candidates. "
-        "Candidates are a list to check, not a verdict.",
+        "with their indicator and their threshold: the rows at or below its {percentile} (the lowest {share:g}%) "
+        "are candidates. Candidates are a list to check, not a verdict.",
         "학습이 거의 건드리지 않은 행의 토큰을 찾습니다. Land와 Bartolo(2024, \"Fishing for Magikarp\", EMNLP)의 "
-        "지표와 문턱값을 씁니다. 지표 값이 2 백분위수(아래에서 2%) 이하인 행이 후보입니다. 후보는 확인해 볼 목록일 뿐, "
-        "판정이 아닙니다."),
+        "지표와 문턱값을 씁니다. 지표 값이 {percentile}(아래에서 {share:g}%) 이하인 행이 후보입니다. 후보는 확인해 볼 "
+        "목록일 뿐, 판정이 아닙니다."),
     "undertrained.indicator": ("Indicator", "지표"),
     "undertrained.radio.auto": ("auto ({choice})", "자동 ({choice})"),
     "undertrained.radio.cosine": ("cosine", "코사인"),
@@ -51,9 +51,12 @@ MESSAGES = {
                               "{name}의 출력 헤드는 토큰 임베딩 테이블 그 자체입니다({tying})"),
     "undertrained.why.tied_no_unused": (
         "{name}'s head is its token table, but no row of it is known to be unused, which the cosine indicator "
-        "measures against: give some ids to use it",
+        "measures against; the norm is this explorer's own fallback, not Land & Bartolo's choice (they compute it "
+        "only for untied models): give ids known to be unused to use the cosine indicator",
         "{name}의 출력 헤드는 토큰 임베딩 테이블 그 자체이지만, 코사인 지표의 기준이 되는 쓰이지 않는 행이 알려져 "
-        "있지 않습니다. 코사인 지표를 쓰려면 id를 입력하세요"),
+        "있지 않습니다. 노름 지표는 이 탐색기가 스스로 고른 대안이며, Land와 Bartolo가 고르는 지표가 아닙니다(그들은 "
+        "가중치를 공유하지 않는 모델에만 이 노름을 씁니다). 코사인 지표를 쓰려면 쓰이지 않는다고 알려진 id를 "
+        "입력하세요"),
     "undertrained.why.untied": ("{name} has an untied head", "{name}의 출력 헤드는 가중치를 공유하지 않습니다"),
     "undertrained.why.no_head": ("{name} has no output head", "{name}에는 출력 헤드가 없습니다"),
     "undertrained.found_auto": (
@@ -72,12 +75,34 @@ MESSAGES = {
         "at its initial length or shrink it (weight decay).",
         "값이 낮을수록 짧은 행입니다. 한 번도 룩업되지 않는 행은 기울기를 받지 못합니다. 그래서 학습은 그 행을 "
         "처음 길이 그대로 두거나 가중치 감쇠(weight decay)로 줄일 수만 있습니다."),
+    # A tied head's row gets a gradient at every step (softmax over the whole vocabulary), looked up or not.
+    "undertrained.meaning.norm_tied": (
+        "Lower means a shorter row. In this model the row is also the output head's row, which every softmax step "
+        "updates, whether or not its token occurs in the text: a row never looked up can still grow or shrink. So "
+        "the list can show rows that training left short, but not that a row was never looked up, and it misses "
+        "never-seen tokens whose rows grew.",
+        "값이 낮을수록 짧은 행입니다. 이 모델에서는 이 행이 출력 헤드의 행이기도 해서, 소프트맥스를 계산하는 "
+        "스텝마다 갱신됩니다. 그 토큰이 텍스트에 나오든 나오지 않든 마찬가지입니다. 그래서 한 번도 룩업되지 않는 "
+        "행도 길어지거나 짧아질 수 있습니다. 이 목록은 학습이 짧게 남긴 행을 보여 줄 수는 있지만, 어떤 행이 한 번도 "
+        "룩업되지 않았다는 것까지 보여 주지는 못합니다. 또 학습에 나오지 않았는데 행이 길어진 토큰은 놓칩니다."),
+    # No head stored: whether one shared the table in training is not in the file.
+    "undertrained.meaning.norm_no_head": (
+        "Lower means a shorter row. This checkpoint stores no output head: if no head was tied to the table in "
+        "training either, a row that is never looked up got no gradient, so training could only leave it at its "
+        "initial length or shrink it (weight decay); a head tied to it in training (as BERT's masked-language-model "
+        "head is) would have updated every row at every softmax step.",
+        "값이 낮을수록 짧은 행입니다. 이 체크포인트에는 출력 헤드가 저장되어 있지 않습니다. 학습할 때도 이 테이블을 "
+        "공유하는 출력 헤드가 없었다면, 한 번도 룩업되지 않는 행은 기울기를 받지 못했습니다. 그러면 학습은 그 행을 "
+        "처음 길이 그대로 두거나 가중치 감쇠(weight decay)로 줄일 수만 있었습니다. 학습할 때 이 테이블을 공유하는 "
+        "출력 헤드가 있었다면(BERT의 마스크 언어 모델 헤드처럼) 그 헤드가 소프트맥스를 계산하는 스텝마다 모든 행을 "
+        "갱신했을 것입니다."),
     "undertrained.metric.candidates": ("candidates", "후보 수"),
     "undertrained.metric.threshold": ("threshold", "문턱값"),
     "undertrained.metric.threshold_help": (
-        "The {percentile:g}th percentile of the indicator over the {rows:,} vocabulary rows that are not special "
-        "tokens.",
-        "특수 토큰이 아닌 어휘 행 {rows:,}개에서 구한 지표의 {percentile:g} 백분위수(아래에서 {percentile:g}%)입니다."),
+        "The {percentile} of the indicator over the {rows:,} vocabulary rows that are not special tokens: "
+        "{share:g}% of them lie at or below it.",
+        "특수 토큰이 아닌 어휘 행 {rows:,}개에서 구한 지표의 {percentile}입니다. 그중 {share:g}%가 이 값 "
+        "이하입니다."),
     "undertrained.metric.scored": ("rows scored", "점수를 매긴 행 수"),
     "undertrained.histogram_title": (
         "{indicator} of every row (dashed: the threshold; rows counted on a log scale)",
