@@ -104,3 +104,13 @@ class BackendUnavailableError(ExplorerError):
 
 class LiveFitLimitError(ExplorerError):
     """A UMAP or t-SNE for a page would fit more rows than the server allows (``EXPLORER_LIVE_FIT_ROWS``)."""
+
+
+class ChildLimitError(CheckpointReadError):
+    """A file made the child process that reads it stop: it crashed, or asked for more memory or processor time
+    than the file can honestly need. The server kept serving; nothing of the file was kept."""
+
+
+class BusyError(ExplorerError):
+    """Work did not finish in time because the machine was busy (little processor time was used). Never cached:
+    the next request tries again."""

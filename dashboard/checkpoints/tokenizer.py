@@ -31,7 +31,7 @@ from typing import Mapping, Protocol
 
 from dashboard.checkpoints.metadata import read_metadata_file
 from dashboard.checkpoints.tokenizer_process import TokenizerProcess, convert_tokenizer
-from dashboard.errors import QueryError
+from dashboard.errors import BusyError, QueryError
 from dashboard.i18n import msg, plural_key
 from dashboard.tables import EmbeddingTables, Vocabulary
 
@@ -203,7 +203,11 @@ def load_tokenizer(tables: EmbeddingTables) -> CheckpointTokenizer:
             ``tables.vocabulary`` is checked against the tokenizer and is the fallback.
 
     Returns:
-        An object with ``encode(text)``, ``describe`` and ``splits_words``; never fails.
+        An object with ``encode(text)``, ``describe`` and ``splits_words``.
+
+    Raises:
+        BusyError: the machine was too busy to read or convert the tokenizer in time. Never a fallback: a
+            fallback would be cached as if the checkpoint had no tokenizer; the next call tries again.
     """
     if tables.model_path is None:
         return VocabularyTokenizer(tables.vocabulary)
@@ -214,6 +218,8 @@ def load_tokenizer(tables: EmbeddingTables) -> CheckpointTokenizer:
                                                               chars=longest, most=MAX_GGUF_TOKEN_CHARS))
     try:
         found = _from_files(path)
+    except BusyError:
+        raise
     except Exception as error:  # tokenizers and transformers raise many types on a file they cannot use
         return VocabularyTokenizer(tables.vocabulary, why=msg("note.ckpt.tokenizer.unreadable", name=path.name,
                                                               kind=type(error).__name__, error=str(error)))

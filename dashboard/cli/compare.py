@@ -59,12 +59,12 @@ def run(args: argparse.Namespace) -> int:
         InvalidTableError: a table has all rows equal (an all-zero step-0 position table).
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when A or B cannot be read.
     """
-    from dashboard.checkpoints import load_tables
+    from dashboard.wall.tables import read_checkpoint
     from dashboard.errors import QueryError
 
     if args.top < 1:
         raise QueryError(f"--top must be at least 1, got {args.top}")
-    comparison = compare_checkpoints(load_tables(args.a), load_tables(args.b), args.table, k=10)
+    comparison = compare_checkpoints(read_checkpoint(args.a), read_checkpoint(args.b), args.table, k=10)
     for note in comparison.notes:  # a tied checkpoint's head is its token table: said, not silently used
         print(f"note: {note}", file=sys.stderr)
     document = comparison_document(comparison, args.top)

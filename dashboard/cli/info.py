@@ -132,9 +132,9 @@ def run(args: argparse.Namespace) -> int:
         spec = parse_spec(args.spec)
         document = spec_document(spec)
     else:
-        from dashboard.checkpoints import load_tables  # the readers; --spec is arithmetic and needs none
+        from dashboard.wall.tables import read_checkpoint  # --spec is arithmetic and needs no reader
 
-        tables = load_tables(args.source, token_array=args.token_array, position_array=args.position_array,
+        tables = read_checkpoint(args.source, token_array=args.token_array, position_array=args.position_array,
                              vocab_file=args.vocab)
         spec = spec_from_tables(tables)
         document = info_document(tables)

@@ -58,9 +58,9 @@ def run(args: argparse.Namespace) -> int:
         QueryError: the query cannot be resolved or ``--k`` is below 1 (see :func:`neighbours_document`).
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
     """
-    from dashboard.checkpoints import load_tables
+    from dashboard.wall.tables import read_checkpoint
 
-    tables = load_tables(args.source)
+    tables = read_checkpoint(args.source)
     document, notes = neighbours_document(tables, args.query, k=args.k, metric=args.metric)
     for note in notes:
         print(f"note: {note}", file=sys.stderr)

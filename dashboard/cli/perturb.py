@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     # torch and transformers are imported here, so that other commands start without them.
     from transformers.utils import logging as transformers_logging
 
-    from dashboard.checkpoints import load_tables
+    from dashboard.wall.tables import read_checkpoint
     from dashboard.checkpoints.tokenizer import load_tokenizer
     from dashboard.forward.loading import load_forward_model
     from dashboard.forward.perturbation import (
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
 
     transformers_logging.disable_progress_bar()  # stderr is for the one-line error only
     change = change_from_args(args)
-    tables = load_tables(args.source)
+    tables = read_checkpoint(args.source)
     tokenizer = load_tokenizer(tables)
     require_output_head(tables)  # bad input fails before the model loads
     token_id = resolve_token(tables, tokenizer, args.token)

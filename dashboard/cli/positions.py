@@ -145,9 +145,9 @@ def run(args: argparse.Namespace) -> int:
         QueryError: a rotary model whose config lacks the head count.
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
     """
-    from dashboard.checkpoints import load_tables
+    from dashboard.wall.tables import read_checkpoint
 
-    document = positions_document(load_tables(args.source))
+    document = positions_document(read_checkpoint(args.source))
     if args.json:
         print_json(document)
     else:

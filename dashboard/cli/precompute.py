@@ -84,12 +84,12 @@ def run(args: argparse.Namespace) -> int:
     settings = [ProjectionSettings(m, d, args.seed, args.n_neighbors, args.min_dist, args.perplexity, backends[m])
                 for m in methods for d in dims]
     from dashboard.analysis.token_map import table_rows
-    from dashboard.checkpoints import load_tables
+    from dashboard.wall.tables import read_checkpoint
     from dashboard.projection_cache import cache_path, cached_projection, load_cached
 
     records: list[dict[str, Any]] = []
     for source in args.sources:
-        tables = load_tables(source)
+        tables = read_checkpoint(source)
         for name in tables_wanted:
             try:
                 rows = table_rows(tables, name)

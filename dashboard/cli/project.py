@@ -122,10 +122,10 @@ def run(args: argparse.Namespace) -> int:
 def _write_projection(args: argparse.Namespace, out: Path | None, settings: ProjectionSettings) -> int:
     """Read SOURCE, project the table (or read the cached map), write ``out`` (None: stdout); raises as :func:`run`."""
     from dashboard.analysis.token_map import coordinates_csv, table_rows
-    from dashboard.checkpoints import load_tables
+    from dashboard.wall.tables import read_checkpoint
     from dashboard.projection_cache import cached_projection
 
-    tables = load_tables(args.source)
+    tables = read_checkpoint(args.source)
     rows = table_rows(tables, args.table)
     projection = cached_projection(rows.table, rows.content_hash, rows.name, settings)
     csv = coordinates_csv(projection, rows.labels)

@@ -51,13 +51,13 @@ def run(args: argparse.Namespace) -> int:
     # The forward pass needs torch and transformers: imported here, so that other commands start without them.
     from transformers.utils import logging as transformers_logging
 
-    from dashboard.checkpoints import load_tables
+    from dashboard.wall.tables import read_checkpoint
     from dashboard.forward.experiment import SETTINGS, experiment_document, plan_reorder, run_reorder_experiment
     from dashboard.forward.loading import load_forward_model
     from dashboard.checkpoints.tokenizer import load_tokenizer
 
     transformers_logging.disable_progress_bar()  # stderr is for the one-line error only
-    tables = load_tables(args.source)
+    tables = read_checkpoint(args.source)
     tokenizer = load_tokenizer(tables)
     plan_reorder(tables, tokenizer, args.sentence, args.order)  # bad input fails before the model loads
     try:

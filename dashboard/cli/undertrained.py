@@ -76,9 +76,9 @@ def run(args: argparse.Namespace) -> int:
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
     """
     from dashboard.analysis.undertrained import find_undertrained
-    from dashboard.checkpoints import load_tables
+    from dashboard.wall.tables import read_checkpoint
 
-    tables = load_tables(args.source)
+    tables = read_checkpoint(args.source)
     found = find_undertrained(tables, args.indicator, parse_ids(args.unused), args.percentile)
     document = undertrained_document(tables, found)
     if args.json:

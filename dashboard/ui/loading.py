@@ -9,13 +9,14 @@ from typing import Mapping
 
 import streamlit as st
 
-from dashboard.checkpoints import load_tables, resolve_source
+from dashboard.checkpoints import resolve_source
 from dashboard.checkpoints.bundled import DEFAULT_NAME
 from dashboard.checkpoints.path_policy import PathPolicy
 from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
+from dashboard.wall.tables import read_checkpoint
 from dashboard.ui import state
 from dashboard.ui.map_prefetch import prefetch_token_pca
 from dashboard.ui.path_access import session_policy
@@ -39,7 +40,7 @@ def _cached_tables(source: str, stamp: float, options: tuple[tuple[str, str], ..
                    _policy: PathPolicy) -> EmbeddingTables:
     # The cache is shared by every session: get_tables asks the asking session's
     # policy before looking here, and a miss reads under that policy again.
-    tables = load_tables(source, policy=_policy, **dict(options))
+    tables = read_checkpoint(source, policy=_policy, **dict(options))
     if is_upload(source):
         # Titles and file names say what was uploaded, not the session's temporary folder.
         tables = dataclasses.replace(tables, source=short_name(source))  # model_path keeps the real path

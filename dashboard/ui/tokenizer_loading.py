@@ -16,5 +16,5 @@ from dashboard.tables import EmbeddingTables
 
 @st.cache_resource(max_entries=4, show_spinner=both_languages("spinner.tokenizer"))
 def get_tokenizer(_tables: EmbeddingTables, source: str, content_hash: str) -> CheckpointTokenizer:
-    """:func:`load_tokenizer` for the tables of ``source`` (never fails: falls back to the vocabulary)."""
+    """:func:`load_tokenizer` for the tables of ``source``; a busy machine raises ``BusyError``, never cached."""
     return load_tokenizer(_tables)

@@ -17,7 +17,7 @@ from dashboard.analysis.neighbours import top_k_neighbours
 from dashboard.analysis.norms import used_token_norms
 from dashboard.analysis.queries import resolve_expression
 from dashboard.analysis.training_curves import step_measures_frame
-from dashboard.checkpoints import load_tables
+from dashboard.wall.tables import read_checkpoint
 from dashboard.checkpoints.bundled import MODELS_DIR
 from dashboard.checkpoints.runs import TrainingRun, discover_run
 from dashboard.errors import ExplorerError
@@ -65,10 +65,10 @@ def get_run(folder: Path) -> TrainingRun:
 
 @st.cache_data(max_entries=8, show_spinner=False)
 def _cached_curves(_run: TrainingRun, folder: str, stamp: float) -> pd.DataFrame:
-    first = load_tables(_run.paths[0])
+    first = read_checkpoint(_run.paths[0])
     frames = [step_measures_frame(_run.steps[0], first, first)]
     for step, path in zip(_run.steps[1:], _run.paths[1:]):
-        frames.append(step_measures_frame(step, load_tables(path), first))
+        frames.append(step_measures_frame(step, read_checkpoint(path), first))
     return pd.concat(frames, ignore_index=True)
 
 
@@ -89,7 +89,7 @@ def loss_frame(run: TrainingRun) -> pd.DataFrame:
 
 @st.cache_resource(max_entries=4, show_spinner=False)
 def _cached_step_tables(path: str, stamp: float) -> EmbeddingTables:
-    return load_tables(path)
+    return read_checkpoint(path)
 
 
 def get_step_tables(run: TrainingRun, step: int) -> EmbeddingTables:

@@ -22,7 +22,7 @@ def test_a_text_multiplied_past_the_memory_cap_ends_the_child_and_the_next_text_
     folder = hostile.hf_folder_with_tokenizer(tmp_path / "m", normalizer=hostile.tenfold_replace_chain(6),
                                               pre_tokenizer={"type": "Whitespace"})
     process = _process(folder)
-    with pytest.raises(TokenizerProcessError, match="stopped \\(exit status -6\\).*more than its 200 MB"):
+    with pytest.raises(TokenizerProcessError, match="stopped \\(SIGABRT\\)"):
         process.encode("a" * 100, add_special_tokens=False)
     assert process.encode("b c", add_special_tokens=False)["ids"] == [2, 3]  # a fresh child read the file again
     process.close()
@@ -33,7 +33,7 @@ def test_an_encode_past_its_time_is_stopped_and_the_interpreter_lock_stays_free(
     monkeypatch.setattr(tokenizer_process, "ENCODE_SECONDS", 1.0)
     split = {"type": "Split", "pattern": {"Regex": "(?:a|a){1,20}\\d"}, "behavior": "Isolated", "invert": False}
     process = _process(hostile.hf_folder_with_tokenizer(tmp_path / "m", pre_tokenizer=split))
-    with pytest.raises(TokenizerProcessError, match="ran past 1 s"):
+    with pytest.raises(TokenizerProcessError, match="more than 1 s of processor time"):
         process.encode("a" * 499 + "x", add_special_tokens=False)
     assert process.encode("b", add_special_tokens=False)["ids"] == [2]
     process.close()
@@ -105,8 +105,10 @@ def test_a_tokenizer_setting_naming_a_server_file_is_refused_and_real_settings_p
 
 
 def test_a_child_gets_none_of_the_servers_environment_and_answers_are_capped(tmp_path, monkeypatch):
+    from dashboard.wall import runner
+
     monkeypatch.setenv("EXPLORER_SECRET_FOR_TEST", "s3cret")
-    assert "EXPLORER_SECRET_FOR_TEST" not in tokenizer_process._child_environment()
-    monkeypatch.setattr(tokenizer_process, "MAX_ANSWER_BYTES", 100)  # the vocabulary answer is longer
+    assert "EXPLORER_SECRET_FOR_TEST" not in runner.child_environment()
+    monkeypatch.setattr(runner, "MAX_ANSWER_BYTES", 100)  # the vocabulary answer is longer
     with pytest.raises(TokenizerProcessError, match="answered more than 0 MB"):
         _process(hostile.hf_folder_with_tokenizer(tmp_path / "m"))

@@ -867,33 +867,11 @@ MESSAGES = {
         "number of tokens ({count:,}); fix or remove the file",
         "{file}은(는) 토큰 {token!r}에 id {id:,}을(를) 줍니다. 그런데 id는 토큰 임베딩 테이블의 행 번호라서 0부터 "
         "대략 토큰 수({count:,})까지입니다. 파일을 고치거나 지우세요."),
-    "err.tokenizer.process_error": (
-        "the tokenizer of {origin} failed ({kind}: {error})",
-        "{origin}의 토크나이저가 실패했습니다({kind}: {error})"),
-    "err.tokenizer.process_slow": (
-        "the tokenizer of {origin} ran past {seconds:g} s and was stopped: a tokenizer file can hold patterns that "
-        "take that long; use the model's own tokenizer files or a shorter text",
-        "{origin}의 토크나이저가 {seconds:g}초를 넘겨 중지했습니다. 토크나이저 파일에는 그만큼 오래 걸리는 패턴이 "
-        "들어 있을 수 있습니다. 모델의 원래 토크나이저 파일을 쓰거나 더 짧은 텍스트를 넣으세요"),
-    "err.tokenizer.process_died": (
-        "the tokenizer of {origin} stopped (exit status {code}), most likely by asking for more than its "
-        "{memory_mb:,} MB of memory: a tokenizer file can multiply a text many times over; use the model's own "
-        "tokenizer files",
-        "{origin}의 토크나이저가 멈췄습니다(종료 상태 {code}). 허용된 메모리 {memory_mb:,}MB보다 많이 요청했을 "
-        "가능성이 큽니다. 토크나이저 파일은 텍스트를 여러 배로 불릴 수 있습니다. 모델의 원래 토크나이저 파일을 쓰세요"),
     "err.tokenizer.too_many_tokens": (
         "the tokenizer of {origin} made {tokens:,} tokens of a text of {chars:,} characters, more than the {most:,} "
         "any page uses; its file multiplies the text: use the model's own tokenizer files",
         "{origin}의 토크나이저가 {chars:,}글자 텍스트에서 토큰을 {tokens:,}개 만들었습니다. 어떤 페이지가 쓰는 "
         "{most:,}개보다 많습니다. 파일이 텍스트를 불리고 있으니 모델의 원래 토크나이저 파일을 쓰세요"),
-    "err.tokenizer.answer_too_big": (
-        "the tokenizer of {origin} answered more than {most_mb:,} MB (its vocabulary or a text's tokens); no "
-        "tokenizer needs that much, so it was stopped: use the model's own tokenizer files",
-        "{origin}의 토크나이저 응답(어휘나 텍스트의 토큰)이 {most_mb:,}MB를 넘었습니다. 그만큼 필요한 토크나이저는 "
-        "없으므로 중지했습니다. 모델의 원래 토크나이저 파일을 쓰세요"),
-    "err.tokenizer.process_gone": (
-        "the tokenizer process of {origin} is not running; open the model again",
-        "{origin}의 토크나이저 프로세스가 실행 중이 아닙니다. 모델을 다시 여세요"),
     "err.ckpt.tokenizer_json_unreadable": (
         "{name} is not a tokenizer the tokenizers library can read ({error}); remove it or replace it with the "
         "model's own tokenizer.json",

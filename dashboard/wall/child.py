@@ -1,0 +1,122 @@
+"""The child's side of the wall: confine this process, then answer requests, one JSON line each.
+
+Run as ``python -m dashboard.wall.child`` by :class:`dashboard.wall.runner.Child`.
+Before it reads anything it leaves the network where the kernel allows that
+without privileges (a new user and network namespace, ``unshare(2)``) and asks
+to die with its parent (``prctl(2)``, ``PR_SET_PDEATHSIG``). Each request names
+a job of :data:`JOBS`; the job's module is imported, then the address space is
+capped at its present size plus the request's ``memory`` (once) and the
+processor time at what is used so far plus the request's ``seconds``.
+Everything a job raises, a Rust panic included, goes back as an error answer.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib
+import json
+import math
+import os
+import resource
+import signal
+import sys
+from typing import Any
+
+#: Job name -> (``module:function``, modules imported before the cap). The function takes the request's ``args``
+#: as keywords. A reader imports torch only when it meets a torch file, and torch's own libraries take more address
+#: space than most files: they are loaded before the cap counts.
+_READERS = ("numpy", "torch", "safetensors", "gguf", "tokenizers")
+JOBS = {
+    "tables.read": ("dashboard.wall.tables:read_in_child", _READERS),
+    "model.export": ("dashboard.wall.models:export_in_child", (*_READERS, "transformers")),
+    "tokenizer.load": ("dashboard.checkpoints.tokenizer_process:load_in_child", ("tokenizers",)),
+    "tokenizer.encode": ("dashboard.checkpoints.tokenizer_process:encode_in_child", ("tokenizers",)),
+    "tokenizer.convert": ("dashboard.checkpoints.tokenizer_process:convert_in_child", ("transformers",)),
+    "wall.probe": ("dashboard.wall.child:probe", ()),
+    "wall.warm": ("dashboard.wall.child:warm", ()),
+}
+
+_CLONE_NEWUSER, _CLONE_NEWNET, _PR_SET_PDEATHSIG = 0x10000000, 0x40000000, 1
+
+
+def confine() -> None:
+    """Die with the parent, and leave the network where an unprivileged process may (Docker's default seccomp
+    profile refuses ``unshare``: there the child keeps the container's network)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() == 1:  # the parent died before the request to follow it
+        os._exit(1)
+    uid, gid = os.geteuid(), os.getegid()
+    if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET) != 0:
+        return
+    try:  # the same ids inside, so files read as before (user_namespaces(7): one line of one's own id)
+        for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
+            with open(f"/proc/self/{name}", "w") as handle:
+                handle.write(text)
+    except OSError:
+        pass
+
+
+def probe() -> dict[str, Any]:
+    """What confines this child, looked up, not remembered: for tests and the deploy notes. Off the network means
+    no interface but loopback (a fresh network namespace's loopback is down, so not even that answers)."""
+    import socket
+
+    interfaces = sorted(name for _, name in socket.if_nameindex())
+    soft_as, _ = resource.getrlimit(resource.RLIMIT_AS)
+    soft_cpu, _ = resource.getrlimit(resource.RLIMIT_CPU)
+    return {"network_isolated": interfaces == ["lo"], "interfaces": interfaces, "memory_cap": soft_as, "cpu_cap": soft_cpu,
+            "environment": sorted(os.environ), "cwd": os.getcwd()}
+
+
+def warm(job: str) -> None:
+    """Import what ``job`` needs, and cap nothing yet: a spare child waits warm for its one real request."""
+    for name in JOBS[job][1]:
+        importlib.import_module(name)
+
+
+def _cap(memory: int, seconds: float, capped: bool) -> None:
+    if not capped:
+        with open("/proc/self/statm") as statm:
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = size + memory
+        resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    soft = math.ceil(used.ru_utime + used.ru_stime + seconds)
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+
+
+def _run(request: dict[str, Any], capped: bool) -> dict[str, Any]:
+    from dashboard.wall.codec import decode, encode, encode_error
+
+    try:
+        target, preload = JOBS[request["job"]]
+        for name in preload:
+            importlib.import_module(name)
+        module_name, function_name = target.split(":")
+        function = getattr(importlib.import_module(module_name), function_name)
+        if request["job"] != "wall.warm":
+            _cap(int(request["memory"]), float(request["seconds"]), capped)
+        return {"result": encode(function(**decode(request["args"])))}
+    except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException; all go back as answers
+        if isinstance(error, RuntimeError) and "alloc" in str(error).lower() and "memory" in str(error).lower():
+            error = MemoryError(str(error))  # torch's allocator refusing the cap
+        return encode_error(error)
+
+
+def main() -> None:
+    """Confine, then answer requests from standard input until it closes."""
+    confine()
+    capped = False
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer = _run(request, capped)
+        capped = capped or request["job"] != "wall.warm"
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

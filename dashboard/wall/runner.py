@@ -1,0 +1,250 @@
+"""The one runner for child processes: start, talk, cap memory and time, kill.
+
+Every file that did not ship with the app is read by a child
+(``python -m dashboard.wall.child``), never by the server: a file that makes a
+reader crash, allocate without end or spin costs that child, and the page gets
+one typed message. The child (see :mod:`dashboard.wall.child`):
+
+- is a fresh interpreter with none of the server's environment variables
+  (:func:`child_environment`), in a working folder of its own;
+- caps its address space at what its imports use plus the budget the parent
+  gives, and its processor time at what each request may take;
+- leaves the network (a user and network namespace) where the kernel allows
+  that without privileges, and dies with its parent (``PR_SET_PDEATHSIG``);
+- answers one JSON line per request, never a pickle (:mod:`dashboard.wall.codec`).
+
+The parent kills a child that has not answered within ``seconds x``
+:data:`BUSY_FACTOR` of wall-clock time, and tells a busy machine (little
+processor time used: :class:`~dashboard.errors.BusyError`, never cached) from
+a file that asked too much (:class:`~dashboard.errors.ChildLimitError`).
+
+Source of the limits: ``setrlimit(2)`` (``RLIMIT_AS``, ``RLIMIT_CPU``),
+``prctl(2)`` (``PR_SET_PDEATHSIG``), ``unshare(2)`` and ``user_namespaces(7)``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from dashboard.errors import BusyError, ChildLimitError, ExplorerError
+from dashboard.i18n import msg
+from dashboard.wall.codec import decode, decode_error, encode
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Wall-clock seconds a request may take are this many times the processor seconds it may use: a machine whose
+#: load is 20 on 2 cores still finishes honest work, and a slow answer that used little processor time is a busy
+#: machine, not a bad file.
+BUSY_FACTOR = 3.0
+#: Most bytes one answer may have (tables travel as files, not in the answer; a 256,000-token vocabulary is about
+#: 10 MB of JSON, a converted tokenizer 33 MB).
+MAX_ANSWER_BYTES = 128 << 20
+#: Environment variables a child keeps: where programs are, the language, and the CPU quirks OpenBLAS needs.
+KEPT_ENVIRONMENT = ("PATH", "LANG", "LC_ALL", "SYSTEMROOT", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "TMPDIR")
+
+
+def child_environment() -> dict[str, str]:
+    """A child's whole environment: :data:`KEPT_ENVIRONMENT` and what it needs to run offline on one thread."""
+    return {**{k: os.environ[k] for k in KEPT_ENVIRONMENT if k in os.environ}, "PYTHONPATH": str(ROOT),
+            # HOME: somewhere writable also in the Docker image, where the project's folder is root's
+            "HOME": tempfile.gettempdir(), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+            # one thread: each thread's malloc arena reserves address space that the cap counts
+            "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "MALLOC_ARENA_MAX": "2",
+            "TOKENIZERS_PARALLELISM": "false", "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+class Child:
+    """One child process that answers requests one at a time; thread-safe (callers wait for each other).
+
+    Args:
+        origin: the file as messages name it (``ckpt.pt``).
+        memory_bytes: address space the child may use beyond its imports, in bytes.
+        workdir: the child's working folder; a fresh temporary one when ``None`` (:meth:`close` removes it when
+            empty: what a job wrote there is the caller's to read and remove).
+    """
+
+    def __init__(self, origin: str, *, memory_bytes: int, workdir: Path | None = None):
+        self.origin = origin
+        self.memory_bytes = memory_bytes
+        self._own_dir = workdir is None
+        self.workdir = Path(workdir if workdir is not None else tempfile.mkdtemp(prefix="wall-"))
+        self._process: subprocess.Popen | None = None
+        self._lock = threading.Lock()
+
+    def ask(self, job: str, args: dict[str, Any], seconds: float) -> Any:
+        """Run ``job`` (a name of :data:`dashboard.wall.child.JOBS`) with ``args`` in the child, starting it first
+        when it is not running.
+
+        Args:
+            job: the job's name.
+            args: its keyword arguments (JSON-able, messages included).
+            seconds: processor time the job may use; it may take :data:`BUSY_FACTOR` times that of wall-clock time.
+
+        Returns:
+            The job's result, decoded (:func:`~dashboard.wall.codec.decode`).
+
+        Raises:
+            ExplorerError: the job raised one (its own class when this process knows it).
+            CheckpointReadError: the job failed with another error (its type and first line named).
+            ChildLimitError: the child crashed, ran out of memory or processor time, or answered too much.
+            BusyError: the wall-clock time ran out while the child had used little processor time.
+        """
+        with self._lock:
+            if self._process is None or self._process.poll() is not None:
+                self._process = subprocess.Popen(
+                    [sys.executable, "-m", "dashboard.wall.child"], cwd=self.workdir, stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_environment(),
+                    start_new_session=True)
+            process = self._process
+            started_cpu = _cpu_seconds(process.pid)
+            request = {"job": job, "args": encode(args), "memory": self.memory_bytes, "seconds": seconds}
+            try:
+                process.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
+                process.stdin.flush()
+            except OSError:  # it died between two requests (a previous one ended it)
+                pass
+            line = _read_line(process, seconds * BUSY_FACTOR)
+            if line is None or line == b"":
+                used = _cpu_seconds(process.pid) - started_cpu
+                self._kill()
+                raise self._failure(process.returncode, line, seconds, used)
+            try:
+                answer = json.loads(line)
+            except ValueError as error:
+                self._kill()
+                raise ChildLimitError(msg("err.wall.bad_answer", origin=self.origin, reason=str(error)[:100])) \
+                    from error
+        if answer.get("error") == "MemoryError":  # the child's cap refused an allocation
+            raise ChildLimitError(msg("err.wall.memory", origin=self.origin, memory_mb=self.memory_bytes >> 20))
+        if "error" in answer:
+            raise decode_error(answer, self.origin)
+        return decode(answer.get("result"))
+
+    def _failure(self, code: int | None, line: bytes | None, seconds: float, used: float) -> ExplorerError:
+        """The error for a child that did not answer: too much said, killed at the deadline, or stopped."""
+        if line == b"":
+            return ChildLimitError(msg("err.wall.answer_too_big", origin=self.origin, most_mb=MAX_ANSWER_BYTES >> 20))
+        if code == -signal.SIGXCPU or (code == -signal.SIGKILL and used >= seconds * 0.9):
+            return ChildLimitError(msg("err.wall.cpu", origin=self.origin, seconds=seconds))
+        if code == -signal.SIGKILL:  # our deadline, with processor time to spare: the machine was busy
+            return BusyError(msg("err.wall.busy", origin=self.origin, seconds=seconds * BUSY_FACTOR, cpu=used))
+        name = signal.Signals(-code).name if code is not None and code < 0 else f"exit status {code}"
+        return ChildLimitError(msg("err.wall.crashed", origin=self.origin, signal=name))
+
+    def _kill(self) -> None:
+        process, self._process = self._process, None
+        if process is not None:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)  # the child and anything it started
+            except (ProcessLookupError, PermissionError):
+                pass
+            process.wait()
+
+    def close(self) -> None:
+        """End the child (a stuck one is killed) and remove the folder it made, when empty."""
+        with self._lock:
+            self._kill()
+            if self._own_dir:
+                try:
+                    self.workdir.rmdir()
+                except OSError:  # results not read yet, or already gone
+                    pass
+
+    def __del__(self) -> None:
+        try:
+            self._kill()
+        except Exception:  # noqa: BLE001 - interpreter shutdown
+            pass
+
+
+#: Job name -> a child started and warmed for it, waiting for one request (see :func:`keep_spare`).
+_SPARES: dict[str, Child] = {}
+_SPARES_LOCK = threading.Lock()
+
+
+def keep_spare(job: str) -> None:
+    """Keep one child warm for ``job`` from now on: its imports (torch, transformers: about a second) are paid
+    before a request comes, not while a student waits. Each spare serves one request, then the next starts.
+    For a server; a command that reads one file needs none."""
+    child = Child("", memory_bytes=0)
+    with _SPARES_LOCK:
+        _SPARES[job] = child
+    threading.Thread(target=_warm, args=(child, job), daemon=True, name=f"spare-{job}").start()
+
+
+def _warm(child: Child, job: str) -> None:
+    try:
+        child.ask("wall.warm", {"job": job}, seconds=60.0)
+    except ExplorerError:
+        child.close()  # a busy machine: the request that takes it starts a fresh one
+
+
+def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, memory_bytes: int) -> tuple[Any, Path]:
+    """Run one job in a child of its own (the spare :func:`keep_spare` keeps, else a new one), then end it.
+
+    Returns:
+        The job's result, and the child's working folder, which the caller removes once it has read what the
+        job wrote there.
+
+    Raises:
+        As :meth:`Child.ask`.
+    """
+    with _SPARES_LOCK:
+        child = _SPARES.pop(job, None)
+    if child is not None:
+        keep_spare(job)
+    else:
+        child = Child(origin, memory_bytes=memory_bytes, workdir=Path(tempfile.mkdtemp(prefix="wall-")))
+    child.origin, child.memory_bytes = origin, memory_bytes
+    try:
+        result = child.ask(job, args, seconds)
+    except BaseException:
+        shutil.rmtree(child.workdir, ignore_errors=True)  # whatever it wrote before it failed
+        raise
+    finally:
+        child.close()
+    return result, child.workdir
+
+
+
+def _cpu_seconds(pid: int) -> float:
+    """Processor seconds (user + system) process ``pid`` has used so far; 0.0 where ``/proc`` cannot tell."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime (proc(5))
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _read_line(process: subprocess.Popen, seconds: float) -> bytes | None:
+    """The child's next line; ``None`` when it ends or ``seconds`` pass first, ``b""`` past
+    :data:`MAX_ANSWER_BYTES`."""
+    deadline = time.monotonic() + seconds
+    fd = process.stdout.fileno()
+    chunks: list[bytes] = []
+    received = 0
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            return None
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            process.wait()
+            return None
+        chunks.append(chunk)
+        received += len(chunk)
+        if received > MAX_ANSWER_BYTES:
+            return b""
+        if chunk.endswith(b"\n"):
+            return b"".join(chunks)

@@ -1,0 +1,174 @@
+"""Reading a checkpoint's tables through the wall: :func:`read_checkpoint`, the app's and the CLI's one entry.
+
+A bundled checkpoint (shipped with the app, trusted) is read in this process by
+:func:`dashboard.checkpoints.load_tables`. Every other source, uploads, local
+paths, links and run folders, is read by that same function in a child
+(:mod:`dashboard.wall.runner`). The child writes each table as a float32
+``.npy`` file in its own folder and answers the rest (vocabulary, tying verdict,
+settings, notes) as JSON; this process maps the ``.npy`` files read-only
+(``numpy.load(mmap_mode="r", allow_pickle=False)``) and builds the
+:class:`~dashboard.tables.EmbeddingTables`, whose checks (shapes, finite rows)
+run again here. So this process never unpickles, never calls ``torch.load``
+and never parses a stranger's GGUF, zip, npz or tokenizer bytes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from dashboard.checkpoints import load_tables, resolve_source
+from dashboard.checkpoints.bundled import BUNDLED, find_bundled
+from dashboard.checkpoints.path_policy import PathPolicy
+from dashboard.errors import ChildLimitError
+from dashboard.i18n import msg
+from dashboard.tables import EmbeddingTables, Tying, Vocabulary
+from dashboard.wall.runner import ask_once
+
+#: The tables an :class:`EmbeddingTables` may hold, as the child writes them (``<name>.npy``).
+TABLE_FIELDS = ("token", "position", "token_type", "output_head")
+#: Address space a reading child may use beyond its imports: this, plus :data:`BYTES_FACTOR` times the bytes of
+#: what it reads. 256 MiB holds every reader's own work on a small file.
+BASE_MEMORY = 256 << 20
+#: An honest file needs at most this many times its size: mapped once, and its tables widened to float32 (a Q4
+#: GGUF table is 4.5 bits a value: 7.1 times smaller than its float32 rows).
+BYTES_FACTOR = 9
+#: Processor seconds a reading child may use: this, plus :data:`SECONDS_PER_GB` for each GB it reads.
+BASE_SECONDS = 60.0
+SECONDS_PER_GB = 30.0
+
+
+def is_trusted(path: str | os.PathLike | None) -> bool:
+    """True when ``path`` is (inside) a bundled checkpoint's file or folder: shipped with the app, so read here."""
+    if path is None:
+        return False
+    real = Path(path).resolve()
+    for model in BUNDLED:
+        try:
+            bundled = model.path.resolve()
+        except Exception:  # noqa: BLE001 - a bundled package that is not installed trusts nothing
+            continue
+        if real == bundled or bundled in real.parents:
+            return True
+    return False
+
+
+def source_bytes(path: Path) -> int:
+    """Bytes of a file, or of every file below a folder (links not followed); 0 when nothing can be read."""
+    if path.is_file():
+        return path.stat().st_size
+    total = 0
+    for folder, _, files in os.walk(path):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(folder, name)).st_size
+            except OSError:
+                pass
+    return total
+
+
+def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **options: Any) -> EmbeddingTables:
+    """The embedding tables of ``source``: a bundled one read here, any other in a capped child.
+
+    Args:
+        source: a bundled name or a path, as :func:`~dashboard.checkpoints.load_tables` takes.
+        policy: which server paths may be opened; ``None`` for ``$EXPLORER_LOCAL_PATHS``'s.
+        **options: reader options (``token_array``, ``position_array``, ``vocab_file``).
+
+    Returns:
+        The tables, float32, each array a read-only map of a file the child wrote; ``model_path`` is the
+        checkpoint's own path (the tokenizer and forward passes read it behind the wall too).
+
+    Raises:
+        ExplorerError: whatever :func:`~dashboard.checkpoints.load_tables` raises, with its class and message.
+        ChildLimitError: the file made its reader crash, or use more memory or processor time than it can need.
+        BusyError: the machine was too busy to finish in time (try again; nothing is cached).
+    """
+    policy = policy or PathPolicy.from_environment()
+    if find_bundled(str(source)) is not None:
+        return load_tables(source, policy=policy, **options)
+    path, _ = resolve_source(source, policy)  # names and the file system only: nothing of the file is read
+    size = source_bytes(path)
+    folder = None
+    try:
+        answer, folder = ask_once(path.name or str(path), "tables.read",
+                                  {"source": str(source), "policy": _policy_fields(policy),
+                                   "options": {k: str(v) for k, v in options.items() if v is not None}},
+                                  seconds=BASE_SECONDS + SECONDS_PER_GB * size / 1e9,
+                                  memory_bytes=BASE_MEMORY + BYTES_FACTOR * size)
+        return _tables_from_answer(answer, folder, path.name)
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)  # the maps stay valid: Linux frees the bytes with the last map
+
+
+def read_in_child(source: str, policy: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:
+    """The child's job: :func:`~dashboard.checkpoints.load_tables`, each table saved as ``<field>.npy`` in the
+    working folder, everything else returned as JSON-able data."""
+    tables = load_tables(source, policy=_policy_from_fields(policy), **options)
+    for name in TABLE_FIELDS:
+        table = getattr(tables, name)
+        if table is not None:
+            np.save(f"{name}.npy", np.ascontiguousarray(table, dtype=np.float32), allow_pickle=False)
+    return {
+        "tables": [name for name in TABLE_FIELDS if getattr(tables, name) is not None],
+        "vocabulary": {"raw": list(tables.vocabulary.raw), "display": list(tables.vocabulary.display),
+                       "special_ids": sorted(tables.vocabulary.special_ids), "scheme": tables.vocabulary.scheme},
+        "tying": dataclasses.asdict(tables.tying),
+        "fields": {name: getattr(tables, name) for name in (
+            "source", "format", "architecture", "source_dtype", "position_kind", "position_note",
+            "total_parameters", "model_path")},
+        "hyperparameters": dict(tables.hyperparameters),
+        "notes": list(tables.notes),
+    }
+
+
+def _tables_from_answer(answer: Any, folder: Path, origin: str) -> EmbeddingTables:
+    """The :class:`EmbeddingTables` a child's answer describes, its arrays mapped from ``folder``.
+
+    Raises:
+        ChildLimitError: the answer is not what :func:`read_in_child` makes (a child that misbehaved).
+        ExplorerError: the tables' own checks (shapes, finite rows) refuse them.
+    """
+    try:
+        arrays = {}
+        for name in answer["tables"]:
+            if name not in TABLE_FIELDS:
+                raise ValueError(f"unknown table {name!r}")
+            array = np.load(folder / f"{name}.npy", mmap_mode="r", allow_pickle=False)
+            if array.dtype != np.float32 or array.ndim != 2:
+                raise ValueError(f"{name} is {array.dtype} of {array.ndim} axes")
+            arrays[name] = array
+        words = answer["vocabulary"]
+        vocabulary = Vocabulary(tuple(map(str, words["raw"])), tuple(map(str, words["display"])),
+                                frozenset(int(i) for i in words["special_ids"]), str(words["scheme"]))
+        fields = dict(answer["fields"])
+        return EmbeddingTables(**arrays, vocabulary=vocabulary, tying=Tying(**answer["tying"]),
+                               hyperparameters=dict(answer["hyperparameters"]), notes=tuple(answer["notes"]),
+                               **fields)
+    except (KeyError, TypeError, ValueError, OSError) as error:
+        raise ChildLimitError(msg("err.wall.bad_answer", origin=origin, reason=str(error)[:100])) from error
+
+
+def _policy_fields(policy: PathPolicy) -> dict[str, Any]:
+    return {f.name: _plain(getattr(policy, f.name)) for f in dataclasses.fields(policy)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [str(item) for item in value]
+    return None if value is None else str(value)
+
+
+def _policy_from_fields(fields: dict[str, Any]) -> PathPolicy:
+    def path(value: Any) -> Path | None:
+        return None if value is None else Path(value)
+
+    return PathPolicy(mode=fields["mode"], models_dir=path(fields["models_dir"]),
+                      trusted=tuple(Path(p) for p in fields["trusted"]), upload_root=path(fields["upload_root"]),
+                      own_uploads=path(fields["own_uploads"]), spelled=tuple(Path(p) for p in fields["spelled"]))
