@@ -27,6 +27,11 @@ FIRST_BLOCK_INPUTS = {
 #: Fewest rows the page's views need (offsets, PCA and the closeness measure compare pairs of pairs).
 MIN_ROWS = 3
 
+#: Share of the rows above which the table as a whole counts as untrained. A random row passes the test
+#: now and then (the test bounds that chance, it does not rule it out), so in a table that is mostly random
+#: the few rows that pass, and the runs between them, say nothing about a context length.
+MOSTLY_UNTRAINED = 0.5
+
 
 def format_position_ranges(positions: list[int], *, limit: int = 12) -> str:
     """``[3, 7, 8, 9]`` -> ``3, 7-9`` for people; at most ``limit`` runs, then ``...``; ``none`` when empty."""
@@ -72,8 +77,10 @@ def describe_untrained(untrained: list[int], tail_start: int | None, n_positions
 
     Returns:
         A :class:`Verdict`. A run ending at the last row suggests the context
-        length used in training, but only when it starts after position 0: a
-        table flagged everywhere says nothing about a context length.
+        length used in training, but only when it starts after position 0 and
+        at most :data:`MOSTLY_UNTRAINED` of the rows are flagged: a table
+        flagged everywhere, or almost everywhere, looks untrained as a whole
+        and says nothing about a context length.
     """
     if n_positions < 2:
         return Verdict(False, msg("positions.untrained.too_short", positions=_positions(n_positions)))
@@ -85,6 +92,10 @@ def describe_untrained(untrained: list[int], tail_start: int | None, n_positions
         return Verdict(False, msg("positions.untrained.none"))
     if len(untrained) == n_positions:
         return Verdict(True, msg("positions.untrained.all", n_positions=n_positions))
+    if len(untrained) > MOSTLY_UNTRAINED * n_positions:
+        passed = sorted(set(range(n_positions)) - set(untrained))
+        return Verdict(True, msg(plural_key("positions.untrained.most", len(passed)), count=len(untrained),
+                                 n_positions=n_positions, passed=len(passed), ranges=format_position_ranges(passed)))
     counts = {"count": len(untrained), "n_positions": n_positions, "ranges": format_position_ranges(untrained)}
     if tail_start is not None and tail_start > 0:
         return Verdict(True, msg("positions.untrained.some_tail", **counts, tail_start=tail_start,

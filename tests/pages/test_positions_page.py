@@ -56,6 +56,37 @@ def test_random_gpt2_table_is_flagged_untrained_everywhere(tmp_path):
     assert any("Full resolution" in c.value for c in at.caption)  # 48 positions need no averaging
 
 
+def _untrained_gpt2_with_two_rows_alike(folder, *, tied: bool):
+    """A freshly initialised GPT-2 (transformers) whose position rows 20 and 21 happen to be alike.
+
+    So they pass the untrained test, and positions 22 to the end are a flagged run ending at the last row.
+    """
+    import torch
+
+    from tests.format_factories import gpt2_model, save_hf
+
+    model = gpt2_model(tied=tied)
+    with torch.no_grad():
+        wpe = model.transformer.wpe.weight
+        wpe[21] = wpe[20] + 0.1 * wpe[21]
+    return save_hf(model, folder)
+
+
+@pytest.mark.parametrize("tied", [True, False])
+@pytest.mark.parametrize("lang, most, nothing, context", [
+    ("en", "46 of 48 positions look untrained, more than half of the table",
+     "The 2 rows that pass the test (20-21) say nothing about the context used in training", "context of"),
+    ("ko", "위치 48개 가운데 46개가 학습되지 않은 것처럼 보입니다. 테이블의 절반이 넘으므로",
+     "검사를 통과한 행 2개(20-21)로는 학습 때 쓴 컨텍스트 길이를 알 수 없습니다", "였던 것 같습니다")], ids=["en", "ko"])
+def test_an_untrained_table_whose_two_rows_pass_by_chance_suggests_no_context_length(tmp_path, tied, lang, most,
+                                                                                   nothing, context):
+    folder = _untrained_gpt2_with_two_rows_alike(tmp_path / "gpt2", tied=tied)
+    at = open_app_page(PAGE, model=str(folder), query={"lang": lang})
+    assert not at.exception, [e.value for e in at.exception]
+    [verdict] = [w.value for w in at.warning if most in w.value]
+    assert nothing in verdict and context not in verdict and "22" not in verdict
+
+
 def _chart_specs(at):
     return [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
 

@@ -40,3 +40,16 @@ def test_narrow_table_says_untrained_rows_cannot_be_detected():
     at_18 = describe_untrained([], None, 64, d_model=18).text  # 4 / sqrt(18) = 0.943 > the sinusoidal table's 0.941
     assert at_18.startswith("Untrained rows cannot be detected at d_model = 18") and "0.943" in at_18
     assert describe_untrained([], None, 64, d_model=19).text.startswith("No position looks untrained")
+
+
+def test_a_table_flagged_in_more_than_half_its_rows_looks_untrained_and_suggests_no_context():
+    # 126 of 128 rows flagged, the two that passed by chance at 73-74: the run 75-127 is no context length.
+    flagged = [p for p in range(128) if p not in (73, 74)]
+    verdict = describe_untrained(flagged, 75, 128)
+    assert verdict.alarming and verdict.text.startswith("126 of 128 positions look untrained, more than half")
+    assert "The 2 rows that pass the test (73-74) say nothing about the context" in verdict.text
+    assert "context of" not in verdict.text and "75" not in verdict.text
+    one = describe_untrained(list(range(1, 64)), 1, 64).text
+    assert "The one row that passes the test (0) says nothing" in one and "context of" not in one
+    # exactly half flagged is not "more than half": the tail still suggests a context
+    assert describe_untrained(list(range(32, 64)), 32, 64).text.endswith("a context of 32 positions.")

@@ -213,6 +213,24 @@ MESSAGES = {
         "위치 {n_positions:,}개가 모두 학습되지 않은 것처럼 보입니다. 막 초기화한 테이블처럼, 어느 행도 이웃 행과 닮지 "
         "않았습니다. 이 테이블이 한 번도 학습되지 않았거나(새 모델, 또는 위치를 고정한 채 학습한 모델), 행이 위치에 따라 "
         "부드럽게 변하지 않는 테이블입니다."),
+    "positions.untrained.most.one": (
+        "{count:,} of {n_positions:,} positions look untrained, more than half of the table: the table as a whole "
+        "looks untrained, as a freshly initialised one does. Either it was never trained (a new model, or one whose "
+        "positions were frozen), or its rows do not vary smoothly with position. The one row that passes the test "
+        "({ranges}) says nothing about the context used in training: a random row can pass it by chance.",
+        "위치 {n_positions:,}개 가운데 {count:,}개가 학습되지 않은 것처럼 보입니다. 테이블의 절반이 넘으므로 테이블 전체가 "
+        "막 초기화한 테이블처럼 학습되지 않은 것으로 보입니다. 한 번도 학습되지 않았거나(새 모델, 또는 위치를 고정한 채 "
+        "학습한 모델), 행이 위치에 따라 부드럽게 변하지 않는 테이블입니다. 검사를 통과한 행 하나({ranges})로는 학습 때 쓴 "
+        "컨텍스트 길이를 알 수 없습니다. 무작위 행도 우연히 통과할 수 있습니다."),
+    "positions.untrained.most.many": (
+        "{count:,} of {n_positions:,} positions look untrained, more than half of the table: the table as a whole "
+        "looks untrained, as a freshly initialised one does. Either it was never trained (a new model, or one whose "
+        "positions were frozen), or its rows do not vary smoothly with position. The {passed:,} rows that pass the "
+        "test ({ranges}) say nothing about the context used in training: random rows can pass it by chance.",
+        "위치 {n_positions:,}개 가운데 {count:,}개가 학습되지 않은 것처럼 보입니다. 테이블의 절반이 넘으므로 테이블 전체가 "
+        "막 초기화한 테이블처럼 학습되지 않은 것으로 보입니다. 한 번도 학습되지 않았거나(새 모델, 또는 위치를 고정한 채 "
+        "학습한 모델), 행이 위치에 따라 부드럽게 변하지 않는 테이블입니다. 검사를 통과한 행 {passed:,}개({ranges})로는 "
+        "학습 때 쓴 컨텍스트 길이를 알 수 없습니다. 무작위 행도 우연히 통과할 수 있습니다."),
     "positions.untrained.some": (
         "{count:,} of {n_positions:,} positions look untrained: {ranges}.",
         "위치 {n_positions:,}개 가운데 {count:,}개가 학습되지 않은 것처럼 보입니다: {ranges}."),
