@@ -10,6 +10,7 @@ from dashboard.analysis.initialisation import (
     closest_initialisation,
     initialisation_frame,
 )
+from dashboard.analysis.lookup import FIRST_BLOCK_RULES
 from dashboard.charts.initialisation import row_norm_range_chart, value_density_chart
 from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
@@ -119,4 +120,5 @@ st.dataframe(display_frame(frame, names), hide_index=True, width="stretch")
 st.caption(t("init.who_uses", uses="; ".join(f"{i.name}: {render(i.used_by)}" for i in INITIALISATIONS)))
 
 st.subheader(t("init.scaling_header"))
-st.write(describe_scaling(tables.architecture, d_model, SCALES_BY_SQRT_D.get(tables.architecture)))
+st.write(describe_scaling(tables.architecture, d_model, SCALES_BY_SQRT_D.get(tables.architecture),
+                          FIRST_BLOCK_RULES.get(tables.architecture)))

@@ -1,6 +1,8 @@
 """Where training starts: a table's values and row norms beside the usual initialisations.
 
-Every entry of a freshly initialised embedding table is drawn from N(0, std^2):
+Every entry of a freshly initialised embedding table is drawn from a normal
+distribution of mean 0 and standard deviation ``std``, written ``N(0, std)``
+here and on the page (a standard deviation, never a variance):
 
 - ``std = 0.02``: ``initializer_range`` of GPT-2, BERT and Llama in
   ``transformers`` (their ``_init_weights`` draws ``nn.Embedding`` weights from
@@ -48,10 +50,10 @@ QUANTILE_SAMPLE = 4_000_000
 
 @dataclass(frozen=True)
 class Initialisation:
-    """One usual initialisation: entries from N(0, std^2).
+    """One usual initialisation: entries from a normal of mean 0 and standard deviation ``std``.
 
     Attributes:
-        name: as the page shows it (``N(0, 0.02)``).
+        name: as the page shows it, ``N(0, std)`` with the standard deviation (``N(0, 0.02)``).
         used_by: who uses it, one phrase (a :class:`~dashboard.i18n.Text`: English as a ``str``).
     """
 
@@ -66,7 +68,7 @@ class Initialisation:
 INITIALISATIONS = (
     Initialisation("N(0, 0.02)", msg("init.used_by.gpt2")),
     Initialisation("N(0, 1)", msg("init.used_by.torch")),
-    Initialisation("N(0, 1/d_model)", msg("init.used_by.unit")),
+    Initialisation("N(0, 1/√d_model)", msg("init.used_by.unit")),
 )
 
 

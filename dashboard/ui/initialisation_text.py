@@ -30,12 +30,21 @@ def describe_closest(table: str, summary: Mapping[str, float], best: Initialisat
              best=best.name, ratio=ratio, best_std=best.std(d_model))
 
 
-def describe_scaling(architecture: str, d_model: int, scales: bool | None) -> str:
-    """What sqrt(d_model) does in the original Transformer, and whether this architecture does it."""
+def describe_scaling(architecture: str, d_model: int, scales: bool | None, rule: str | None = None) -> str:
+    """What sqrt(d_model) does in the original Transformer, and whether this architecture does it.
+
+    Args:
+        architecture: the canonical architecture (``bert``).
+        d_model: the table's width.
+        scales: whether the architecture multiplies the token rows by sqrt(d_model); ``None``: not recorded.
+        rule: how its first block's input is made from the rows, a value of
+            :data:`dashboard.analysis.lookup.FIRST_BLOCK_RULES` (``layernorm``: BERT's LayerNorm of the sum).
+    """
     text = t("init.scaling", d_model=d_model, factor=math.sqrt(d_model))
     architecture = code_span(architecture)  # from the checkpoint's config: shown, never read as Markdown
     if scales is None:
         return text + t("init.scaling.unknown", architecture=architecture)
     if scales:
         return text + t("init.scaling.yes", architecture=architecture)
-    return text + t("init.scaling.no", architecture=architecture)
+    return text + t("init.scaling.no_layernorm" if rule == "layernorm" else "init.scaling.no",
+                    architecture=architecture)

@@ -28,7 +28,7 @@ def _metrics(at):
     return {m.label: m.value for m in at.metric}
 
 
-@pytest.mark.parametrize("std, closest", [(1.0, "N(0, 1)"), (0.02, "N(0, 0.02)"), (0.125, "N(0, 1/d_model)")])
+@pytest.mark.parametrize("std, closest", [(1.0, "N(0, 1)"), (0.02, "N(0, 0.02)"), (0.125, "N(0, 1/√d_model)")])
 def test_a_table_drawn_from_an_initialisation_is_found_closest_to_it(tmp_path, std, closest):
     rng = np.random.default_rng(0)
     d_model = 64  # 1/sqrt(64) = 0.125

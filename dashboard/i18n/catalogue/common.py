@@ -16,7 +16,7 @@ MESSAGES = {
     "nav.similarity_quiz": ("Predict the similarity", "유사도 맞히기"),
     "nav.parameter_calculator": ("Parameter calculator", "파라미터 계산기"),
     "nav.perturb": ("Perturb and watch", "바꿔 보고 지켜보기"),
-    "nav.initialisation": ("Where training starts", "학습이 시작되는 곳"),
+    "nav.initialisation": ("Where training starts", "학습의 출발점"),
     "nav.token_map": ("Token map", "토큰 지도"),
     "nav.neighbours": ("Nearest neighbours", "최근접 이웃"),
     "nav.similarity": ("Similarity heatmap", "유사도 히트맵"),

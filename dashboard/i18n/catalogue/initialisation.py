@@ -1,7 +1,7 @@
 """The "Where training starts" page (``pages/initialisation.py``), its sentences, charts and initialisations."""
 
 MESSAGES = {
-    "init.title": ("Where training starts: {name}", "학습이 시작되는 곳: {name}"),
+    "init.title": ("Where training starts: {name}", "학습의 출발점: {name}"),
     "init.caption": (
         "Before training, the entries of an embedding table are drawn at random (or, for some tables, set to "
         "zero). Here the loaded table's values and row norms stand beside the usual initialisations, computed for "
@@ -23,8 +23,8 @@ MESSAGES = {
         "initialisation the model started from.",
         "표준편차를 로그 스케일에서 비교합니다. 학습하면서 값이 바뀌므로, 모델이 어떤 초기화에서 시작했는지를 "
         "알려 주지는 않습니다."),
-    "init.density_title": ("Entries of the {table}, beside N(0, std²) densities",
-                           "{table}의 원소 값과 N(0, std²) 밀도"),
+    "init.density_title": ("Entries of the {table}, beside N(0, σ) densities (σ: standard deviation)",
+                           "{table}의 원소 값과 N(0, σ) 밀도 (σ: 표준편차)"),
     "init.loaded": ("loaded ({name}): {table}", "불러온 모델 ({name}): {table}"),
     "init.bundled_step0": ("bundled GPT at step 0: {table}", "함께 제공되는 GPT, 스텝 0: {table}"),
     "init.no_step0": ("The bundled GPT's step-0 tables are not available ({error}).",
@@ -53,11 +53,13 @@ MESSAGES = {
     "init.col.norm_high": ("row norm 95 %", "행 노름 95 %"),
     "init.kind.measured": ("measured", "측정값"),
     "init.kind.initialisation": ("initialisation", "초기화"),
-    "init.who_uses": ("Who uses each: {uses}.", "각 초기화를 쓰는 곳: {uses}."),
+    "init.who_uses": (
+        "Each N(0, σ) here gives the standard deviation σ of the entries, not the variance. Who uses each: {uses}.",
+        "여기서 N(0, σ)의 σ는 원소의 분산이 아니라 표준편차입니다. 각 초기화를 쓰는 곳: {uses}."),
     "init.used_by.gpt2": ("GPT-2, BERT and Llama in transformers (initializer_range 0.02)",
                           "transformers의 GPT-2, BERT, Llama (initializer_range 0.02)"),
     "init.used_by.torch": ("torch.nn.Embedding's default", "torch.nn.Embedding의 기본값"),
-    "init.used_by.unit": ("variance 1/d_model: rows of norm about 1", "분산 1/d_model: 행 노름이 약 1"),
+    "init.used_by.unit": ("σ = 1/√d_model: rows of norm about 1", "σ = 1/√d_model: 행 노름이 약 1"),
     "init.scaling_header": ("√d_model is a scale in the forward pass, not an initialisation",
                             "√d_model은 초기화가 아니라 순전파에서 곱하는 배율입니다"),
     # dashboard/ui/initialisation_text.py
@@ -89,6 +91,12 @@ MESSAGES = {
         "modeling code).",
         "{architecture} 아키텍처는 이 배율을 쓰지 않습니다. 첫 블록은 저장된 행을 배율 없이 그대로 받습니다"
         "(transformers의 모델링 코드에서 확인했습니다)."),
+    # BERT normalises the sum before its first block (the Lookup page shows it): "the stored rows" would be untrue.
+    "init.scaling.no_layernorm": (
+        "{architecture} does not: its first block receives LayerNorm(token row + position row + token-type row), "
+        "with no √d_model factor anywhere on the way (checked in transformers' modeling code).",
+        "{architecture} 아키텍처는 이 배율을 쓰지 않습니다. 첫 블록은 LayerNorm(토큰 행 + 위치 행 + 토큰 타입 행)을 "
+        "받습니다. 그 사이 어디에서도 √d_model을 곱하지 않습니다(transformers의 모델링 코드에서 확인했습니다)."),
     # dashboard/charts/initialisation.py
     "init.chart.density": ("density", "밀도"),
     "init.chart.entry_value": ("entry value", "원소 값"),
