@@ -12,7 +12,7 @@ MESSAGES = {
     "nav.section.training": ("Training and comparison", "학습과 비교"),
     "nav.overview": ("Overview", "개요"),
     "nav.load": ("Load a checkpoint", "체크포인트 불러오기"),
-    "nav.lookup": ("The lookup, on real rows", "룩업: 실제 행으로"),
+    "nav.lookup": ("The lookup, on real rows", "실제 행으로 보는 룩업"),
     "nav.similarity_quiz": ("Predict the similarity", "유사도 맞히기"),
     "nav.parameter_calculator": ("Parameter calculator", "파라미터 계산기"),
     "nav.perturb": ("Perturb and watch", "바꿔 보고 지켜보기"),

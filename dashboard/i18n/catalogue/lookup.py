@@ -1,14 +1,18 @@
 """The lookup page (pages/lookup.py), its frames (dashboard/ui/lookup_frames.py) and the errors of
-dashboard/analysis/lookup.py: the lesson "임베딩은 함수가 아니라 룩업입니다"."""
+dashboard/analysis/lookup.py: the course's lesson "임베딩은 함수가 아니라 룩업입니다", with what is true of it."""
 
 MESSAGES = {
     "lookup.title": ("The lookup, on real rows", "실제 행으로 보는 룩업"),
+    # The course's sentence, kept, with what is true of it: a lookup is still a (linear) function of the id.
     "lookup.caption": (
-        "An embedding is a lookup: token id i picks row i of the token table, no arithmetic. "
-        "Type a sentence to see the rows its tokens pick, and what this model's first block really receives.",
-        "임베딩은 함수가 아니라 룩업입니다. 토큰 id i는 토큰 임베딩 테이블의 i번째 행을 꺼내 올 뿐, 아무 계산도 하지 "
-        "않습니다. 문장을 입력해 보세요. 각 토큰이 꺼내 오는 행과, 이 모델의 첫 블록이 실제로 받는 입력이 "
-        "나타납니다."),
+        "\"An embedding is a lookup, not a function,\" as the course puts it: token id i selects row i of the token "
+        "table, with no learned arithmetic, and the same row is what multiplying the one-hot vector of i by the "
+        "table, `one_hot(i) @ W`, gives (the last section computes both). Type a sentence to see the rows its "
+        "tokens pick, and what this model's first block really receives.",
+        "수업에서는 \"임베딩은 함수가 아니라 룩업입니다\"라고 말합니다. 토큰 id i는 토큰 임베딩 테이블의 i번째 행을 "
+        "골라 올 뿐, 학습된 계산을 거치지 않습니다. 그리고 이 행은 i의 원-핫 벡터에 테이블을 곱한 값, "
+        "`one_hot(i) @ W`와 같습니다(마지막 절에서 둘 다 계산합니다). 문장을 입력해 보세요. 각 토큰이 꺼내 오는 "
+        "행과, 이 모델의 첫 블록이 실제로 받는 입력이 나타납니다."),
     "lookup.sentence": ("Sentence (or token ids: #12 #40 #7)", "문장 (또는 토큰 id: #12 #40 #7)"),
     "lookup.values": ("values shown per row", "행마다 보여 줄 값의 개수"),
     "lookup.one_hot_spinner": ("Multiplying one-hot rows by the whole table ...",
