@@ -319,3 +319,78 @@ def meta_pkl_with_hashed_tuple_key(folder: Path, levels: int = 60) -> Path:
     ff.nanogpt_checkpoint(folder, meta_chars="".join(chr(65 + i) for i in range(factories.VOCAB)))
     (folder / "meta.pkl").write_bytes(_shared_tuple_key_pickle(levels))
     return folder / "ckpt.pt"
+
+
+class _AllocatedTable:
+    """Pickles as ``torch.FloatTensor(rows, width)``: a call on torch's weights-only allow-list that allocates
+    what the file asks for, uninitialised, instead of reading stored bytes."""
+
+    def __init__(self, rows: int, width: int):
+        self.shape = (rows, width)
+
+    def __reduce__(self):
+        import torch
+
+        return torch.FloatTensor, self.shape
+
+
+def torch_zip_with_allocated_table(folder: Path, rows: int = 1000, width: int = 64) -> Path:
+    """A GPT-2 state dict (under 10 kB) whose token table is made by the file, not stored in it: its values are
+    whatever memory held (a student downloaded 63,965 non-zero bytes of server memory this way)."""
+    import io
+    import pickle
+    import zipfile
+
+    import torch
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "model.pt"
+    torch.save({"transformer.wte.weight": torch.zeros(2, 2), "transformer.wpe.weight": torch.zeros(8, width)}, path)
+    buffer = io.BytesIO()
+    pickle.Pickler(buffer, protocol=2).dump({"transformer.wte.weight": _AllocatedTable(rows, width)})
+    rewritten = folder / "rewritten.pt"
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(rewritten, "w", zipfile.ZIP_STORED) as target:
+        for info in source.infolist():
+            data = buffer.getvalue() if info.filename.endswith("/data.pkl") else source.read(info)
+            target.writestr(info, data)
+    rewritten.replace(path)
+    return path
+
+
+def torch_file_with_layout(folder: Path, layout: str) -> Path:
+    """A GPT-2-keyed state dict whose token table is ``sparse``, ``nested`` or on the ``meta`` device."""
+    import torch
+
+    folder.mkdir(parents=True, exist_ok=True)
+    if layout == "sparse":
+        table = torch.eye(16).to_sparse()
+    elif layout == "nested":
+        table = torch.nested.nested_tensor([torch.ones(3, 4), torch.ones(2, 4)])
+    else:
+        table = torch.empty(1 << 20, 1024, device="meta")
+    path = folder / f"{layout}.pt"
+    torch.save({"transformer.wte.weight": table, "transformer.wpe.weight": torch.zeros(8, 16)}, path)
+    return path
+
+
+def torch_zip_with_two_pickles_of_one_name(folder: Path, levels: int = 600_000) -> Path:
+    """A torch zip holding ``archive/data.pkl`` twice: a harmless one and one whose key nests ``levels`` deep
+    (hashing it crashes Python). Two zip readers of one file may each take a different one."""
+    import zipfile
+    import warnings
+
+    import torch
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "model.pt"
+    torch.save({"transformer.wte.weight": torch.zeros(4, 4)}, path)
+    bomb = folder / "bomb.pt"
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(bomb, "w", zipfile.ZIP_STORED) as target:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "Duplicate name": the point of the file
+            for info in source.infolist():
+                target.writestr(info, source.read(info))
+                if info.filename.endswith("/data.pkl"):  # listed second: the one torch's reader takes
+                    target.writestr(info.filename, deep_key_pickle(levels))
+    bomb.replace(path)
+    return path

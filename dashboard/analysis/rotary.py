@@ -31,7 +31,7 @@ again on a model's own frequencies.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Mapping, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -87,6 +87,34 @@ def rotated_dims(head_dim: int, rotary_dim: int | None = None, fraction: float |
     if dims <= 0 or dims % 2 or dims > head_dim:
         raise QueryError(msg("err.positions.rotary_dims", dims=dims, head_dim=head_dim))
     return int(dims)
+
+
+class RotarySettings(NamedTuple):
+    """How one model rotates, read from its canonical settings.
+
+    Attributes:
+        head_dim: width of one head (:func:`rotary_head_dim`).
+        rotary_dim: dimensions of a head that rotate (:func:`rotated_dims`), even, <= ``head_dim``.
+        rope_theta: the base, from the config or :data:`DEFAULT_ROPE_THETA`.
+        theta_assumed: True when the config states no base and the default stands in.
+    """
+
+    head_dim: int
+    rotary_dim: int
+    rope_theta: float
+    theta_assumed: bool
+
+
+def read_rotary_settings(d_model: int, settings: Mapping[str, Any]) -> RotarySettings:
+    """The rotary settings of a model from ``EmbeddingTables.hyperparameters``.
+
+    Raises:
+        QueryError: from :func:`rotary_head_dim` or :func:`rotated_dims`.
+    """
+    head_dim = rotary_head_dim(d_model, settings.get("n_head"), settings.get("head_dim"))
+    rotary_dim = rotated_dims(head_dim, settings.get("rotary_dim"), settings.get("rotary_fraction"))
+    theta = settings.get("rope_theta")
+    return RotarySettings(head_dim, rotary_dim, DEFAULT_ROPE_THETA if theta is None else float(theta), theta is None)
 
 
 def rotary_frequencies(head_dim: int, rope_theta: float = DEFAULT_ROPE_THETA) -> np.ndarray:

@@ -37,8 +37,11 @@ from dashboard.analysis.queries import ResolvedTerm, TermResolver
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 
-#: The lesson's pairs: two animals and what they are, against a weekday and an unrelated word.
-LESSON_PAIRS = "cat, dog\ncat, pet\ndog, pet\ncat, Tuesday\ncat, xylophone\nTuesday, xylophone"
+#: The lesson's pairs: two animals and what they are (related), against a weekday and an unrelated word.
+LESSON_RELATED = (("cat", "dog"), ("cat", "pet"), ("dog", "pet"))
+LESSON_UNRELATED = (("cat", "Tuesday"), ("cat", "xylophone"), ("Tuesday", "xylophone"))
+#: The lesson's pairs as the page's text field holds them, one a line.
+LESSON_PAIRS = "\n".join(f"{first}, {second}" for first, second in LESSON_RELATED + LESSON_UNRELATED)
 #: The two answers a student can give for a pair.
 GUESSES = ("similar", "unrelated")
 #: The verdict of a pair the model is not asked to judge (a word made of byte pieces: module docstring).

@@ -19,7 +19,6 @@ Source: https://pytorch.org/docs/stable/generated/torch.load.html (the
 
 from __future__ import annotations
 
-import io
 import pickle
 import re
 import sys
@@ -28,7 +27,6 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from dashboard.checkpoints.pickle_scan import MAX_OPCODES, scan_pickle
 from dashboard.checkpoints.uploads import check_zip_limits
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 from dashboard.i18n import msg
@@ -83,16 +81,16 @@ def load_torch_file(path: Path) -> Any:
             plain containers; the message names them. Nothing was executed.
         ArchiveLimitError: a zip entry is compressed like a zip bomb; nothing was inflated.
         CheckpointReadError: the file is empty, truncated or not a torch file.
-        UnsafeCheckpointError: also when :func:`~dashboard.checkpoints.pickle_scan.scan_pickle` refuses a pickle
-            of the file before torch reads it (a hash or memory bomb, nesting too deep, storage the file does not
-            hold).
+        UnsafeCheckpointError: also a tensor that is not plain bytes of the file (:func:`_check_tensors`).
+
+    Run it only behind the wall (:mod:`dashboard.wall`) for a file that did not ship with the app: a pickle can
+    still crash or exhaust the process that unpickles it.
     """
     import torch
 
     mmap = is_torch_zip(path)
     if mmap:
         _check_members(path)
-    _scan(path, mmap)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # torch warns about odd pickle protocols before refusing them
@@ -109,58 +107,59 @@ def load_torch_file(path: Path) -> Any:
     except Exception as error:  # torch raises RuntimeError, EOFError, ValueError ... on damaged files
         raise CheckpointReadError(msg("err.ckpt.torch_unreadable", name=path.name,
                                       reason=_first_line(error))) from error
+    _check_tensors(loaded, path, mmap)
     return loaded
 
 
-#: Pickles at the head of a legacy (non-zip) ``torch.save`` file: magic number, protocol, system info, the
-#: object, the storage keys (``torch/serialization.py``, ``_legacy_save``); the raw storages follow.
-_LEGACY_PICKLES = 5
-#: The bytes torch checks to open a file as a zip (``torch/serialization.py``, ``_is_zipfile``).
-_ZIP_MAGIC = b"PK\x03\x04"
-
-
-def _scan(path: Path, zipped: bool) -> None:
-    """:func:`~dashboard.checkpoints.pickle_scan.scan_pickle` of the file's pickles, before torch unpickles them:
-    a zip's one ``data.pkl`` (a zip with any other pickle is refused), or the pickles at the head of a legacy file
-    (together at most :data:`~dashboard.checkpoints.pickle_scan.MAX_OPCODES` instructions); the storages they declare against the file.
+def _check_tensors(loaded: Any, path: Path, mapped: bool) -> None:
+    """Refuse a tensor that is not plain bytes of the file: sparse, nested, quantized or on the meta device, or
+    (in a zip, whose storages torch maps from the file) one whose bytes lie outside the file's mapping, which a
+    function torch's allow-list calls can make at the file's request, filled with whatever memory held.
 
     Raises:
-        UnsafeCheckpointError: a pickle is a hash or memory bomb, or declares more storage than the file holds; a
-            zip holds another pickle than one ``data.pkl``.
-        CheckpointReadError: the zip cannot be read, or a file that is not a zip holds no pickle where
-            ``torch.save`` writes one.
+        UnsafeCheckpointError: such a tensor, named by where it sits.
     """
-    size = path.stat().st_size
-    if zipped:
-        try:
-            with zipfile.ZipFile(path) as archive:
-                # torch.save writes one pickle, ``<folder>/data.pkl``, the one torch reads. Any other: a decoy
-                # ``xdata.pkl`` listed first hid a bomb from a scan of the first name ending in data.pkl, and many
-                # entries, each under the instruction cap, took 4.5 s of scanning apiece (audits).
-                pickles = [info for info in archive.infolist() if info.filename.endswith(".pkl")]
-                if len(pickles) != 1 or not pickles[0].filename.endswith("/data.pkl"):
-                    raise UnsafeCheckpointError(msg("err.ckpt.torch_zip_pickles", name=path.name,
-                                                    names=", ".join(i.filename for i in pickles[:5]) or "-"))
-                scan_pickle(io.BytesIO(archive.read(pickles[0])), path.name, available_bytes=size)
-        except (zipfile.BadZipFile, ValueError, NotImplementedError, OSError, RuntimeError) as error:  # encrypted
-            raise CheckpointReadError(msg("err.ckpt.torch_zip_damaged", name=path.name, error=error)) from error
-        return
-    with open(path, "rb") as stream:
-        if stream.read(4) == _ZIP_MAGIC:  # torch opens it as a zip, which Python's zipfile could not read
-            raise CheckpointReadError(msg("err.ckpt.torch_zip_truncated", name=path.name))
-        # Every other file is scanned, whatever its first byte: torch unpickles a pickle of protocol 0 or 1,
-        # which has no PROTO opcode, and one such file skipped the scan and crashed the server (audit).
-        stream.seek(0)
-        reader = _BoundedReader(stream, size)
-        for index in range(_LEGACY_PICKLES):
-            if stream.tell() >= size:
-                break
-            try:  # one instruction is at least one byte: the five share one cap on instructions
-                scan_pickle(reader, path.name, available_bytes=size, limit_opcodes=max(MAX_OPCODES - stream.tell(), 1))
-            except CheckpointReadError as error:  # text, JSON, a cut file: said as torch's own refusals are
-                reason = msg("err.ckpt.torch_no_pickle", index=index + 1, count=_LEGACY_PICKLES,
-                             offset=stream.tell())
-                raise CheckpointReadError(msg("err.ckpt.torch_unreadable", name=path.name, reason=reason)) from error
+    import torch
+
+    ranges = _mapped_ranges(path) if mapped else []
+    pending: list[tuple[str, Any]] = [("", loaded)]
+    while pending:
+        where, value = pending.pop()
+        if isinstance(value, dict):
+            pending.extend((f"{where}.{key}" if where else str(key), item) for key, item in value.items())
+        elif isinstance(value, (list, tuple)):
+            pending.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
+        elif isinstance(value, torch.Tensor):
+            reason = _unbacked(value, ranges, mapped)
+            if reason:
+                raise UnsafeCheckpointError(msg("err.wall.not_in_file", tensor=where or "tensor", origin=path.name,
+                                                reason=reason))
+
+
+def _unbacked(tensor: Any, ranges: list[tuple[int, int]], mapped: bool) -> str | None:
+    """Why ``tensor`` is not plain bytes of the file, or ``None``."""
+    import torch
+
+    if tensor.layout != torch.strided or tensor.is_nested or tensor.is_quantized or tensor.device.type != "cpu":
+        return f"layout {tensor.layout}, device {tensor.device.type}"
+    storage = tensor.untyped_storage()
+    start, size = storage.data_ptr(), storage.nbytes()
+    if mapped and size and not any(low <= start and start + size <= high for low, high in ranges):
+        return f"{size:,} bytes allocated, not mapped from the file"
+    return None
+
+
+def _mapped_ranges(path: Path) -> list[tuple[int, int]]:
+    """Address ranges of this process that map ``path`` (``/proc/self/maps``, proc(5))."""
+    real = str(path.resolve())
+    ranges = []
+    with open("/proc/self/maps") as maps:
+        for line in maps:
+            fields = line.split(maxsplit=5)
+            if len(fields) == 6 and fields[5].rstrip("\n") == real:
+                low, high = fields[0].split("-")
+                ranges.append((int(low, 16), int(high, 16)))
+    return ranges
 
 
 def _plain_pickle_protocol(path: Path) -> int | None:

@@ -40,6 +40,8 @@ from dashboard.forward.nanogpt import (
 )
 from dashboard.forward.positions import check_removable
 from dashboard.tables import EmbeddingTables
+from dashboard.wall.models import export_model, remove_export
+from dashboard.wall.tables import is_trusted
 
 #: Suffixes of torch pickles that may hold a nanoGPT checkpoint.
 TORCH_SUFFIXES = (".pt", ".pth", ".ckpt")
@@ -182,6 +184,32 @@ def forward_unavailable_reason(tables: EmbeddingTables) -> Text | None:
     return None
 
 
+def build_module(path: Path, stored: int, d_model: int) -> torch.nn.Module:
+    """The model of the file or folder ``path``, built by the first of :data:`BUILDERS` that detects it, once its
+    config's size is checked against the ``stored`` parameters (:func:`~dashboard.forward.model_size.check_model_size`).
+
+    Raises:
+        ForwardUnavailableError: nothing detects it, the config asks for more than the weights hold, or
+            ``transformers`` refused the config or the weights (its reason).
+        MetadataError: a config field of the wrong type.
+    """
+    builder = next((b for b in BUILDERS.values() if b.detect(path)), None)
+    if builder is None:
+        raise ForwardUnavailableError(msg("err.forward.unsupported_file", name=path.name,
+                                          kinds=join_messages(b.describe for b in BUILDERS.values())))
+    try:
+        config, make = builder.configure(path)
+        check_model_size(config, make, int(stored), d_model, path.name)
+        return builder.build(path, config)
+    except ExplorerError:
+        raise
+    except (OSError, ValueError, KeyError, RuntimeError, ImportError, TypeError, AttributeError) as error:
+        # transformers' own checks of the config and weights (what our schema does not cover) raise these
+        raise ForwardUnavailableError(msg("err.forward.transformers_failed", name=path.name,
+                                          reason=str(error).splitlines()[0] if str(error) else type(error).__name__)
+                                      ) from error
+
+
 def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
     """Build the whole model the tables came from.
 
@@ -197,23 +225,22 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
             before anything is built), missing weights, or positions that
             cannot be removed.
         MetadataError: a config field of the wrong type.
+        ChildLimitError: a stranger's files made the child that builds the model crash, or use more memory or
+            processor time than they can need (:mod:`dashboard.wall.models`).
+        BusyError: the machine was too busy to build it in time (never cached).
     """
     reason = forward_unavailable_reason(tables)
     if reason:
         raise ForwardUnavailableError(reason)
-    path = Path(tables.model_path)
-    builder = next(b for b in BUILDERS.values() if b.detect(path))
-    try:
-        config, make = builder.configure(path)
-        check_model_size(config, make, tables, path.name)
-        module = builder.build(path, config)
-    except ExplorerError:
-        raise
-    except (OSError, ValueError, KeyError, RuntimeError, ImportError, TypeError, AttributeError) as error:
-        # transformers' own checks of the config and weights (what our schema does not cover) raise these
-        raise ForwardUnavailableError(msg("err.forward.transformers_failed", name=path.name,
-                                          reason=str(error).splitlines()[0] if str(error) else type(error).__name__)
-                                      ) from error
+    if is_trusted(tables.model_path):
+        module = build_module(Path(tables.model_path), tables.total_parameters or tables.token.size,
+                              tables.d_model)
+    else:  # a stranger's files are built into a model behind the wall; this process reads safetensors only
+        exported, folder = export_model(tables)
+        try:
+            module = build_module(exported, tables.total_parameters or tables.token.size, tables.d_model)
+        finally:
+            remove_export(folder)
     module = module.to(torch.float32).eval()
     architecture = module.config.model_type
     key_map = KEY_MAPS.get(architecture)

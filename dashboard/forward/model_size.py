@@ -30,7 +30,6 @@ import torch
 
 from dashboard.errors import ForwardUnavailableError
 from dashboard.i18n import msg
-from dashboard.tables import EmbeddingTables
 
 #: Fewest parameters one block holds, in units of d_model (two norm weights).
 MIN_LAYER_WIDTHS = 2
@@ -51,7 +50,7 @@ def count_model_bytes(module: torch.nn.Module) -> int:
     return parameters * _FLOAT32_BYTES + buffers
 
 
-def check_model_size(config: Any, make: Callable[[Any], torch.nn.Module], tables: EmbeddingTables,
+def check_model_size(config: Any, make: Callable[[Any], torch.nn.Module], stored: int, d_model: int,
                      origin: str) -> int:
     """Refuse a config that asks for a bigger model than the checkpoint stores, building nothing real.
 
@@ -59,8 +58,8 @@ def check_model_size(config: Any, make: Callable[[Any], torch.nn.Module], tables
         config: a ``transformers`` ``PretrainedConfig``.
         make: ``make(config) -> torch.nn.Module``, the model's constructor;
             called once, on the meta device.
-        tables: the checkpoint's tables; ``total_parameters`` is what it
-            stores and ``d_model`` its width.
+        stored: parameters the checkpoint stores (``EmbeddingTables.total_parameters``, else its token table's).
+        d_model: the token table's width.
         origin: the checkpoint's name, for messages.
 
     Returns:
@@ -70,14 +69,13 @@ def check_model_size(config: Any, make: Callable[[Any], torch.nn.Module], tables
         ForwardUnavailableError: more than :data:`MAX_LAYERS` layers, or more layers or bytes than the stored
             weights can fill (both numbers in the message).
     """
-    stored = int(tables.total_parameters or tables.token.size)
     layers = getattr(config, "num_hidden_layers", None)
     if isinstance(layers, int) and layers > MAX_LAYERS:
         raise ForwardUnavailableError(msg("err.forward.layers_over_cap", origin=origin, layers=layers,
                                           most=MAX_LAYERS))
-    if isinstance(layers, int) and layers * MIN_LAYER_WIDTHS * tables.d_model > stored:
+    if isinstance(layers, int) and layers * MIN_LAYER_WIDTHS * d_model > stored:
         raise ForwardUnavailableError(msg("err.forward.too_many_layers", origin=origin, layers=layers,
-                                          d_model=tables.d_model, stored=stored))
+                                          d_model=d_model, stored=stored))
     with torch.device("meta"):
         asked = count_model_bytes(make(config))
     allowed = stored * _FLOAT32_BYTES * RELATIVE_SLACK + SLACK_BYTES

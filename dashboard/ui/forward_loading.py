@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.errors import ForwardUnavailableError
+from dashboard.errors import ChildLimitError, ForwardUnavailableError
 from dashboard.forward.experiment import ReorderExperiment, run_reorder_experiment
 from dashboard.forward.loading import ForwardModel, load_forward_model
 from dashboard.forward.tokenizing import tokenize_sentence
@@ -23,7 +23,7 @@ from dashboard.ui.tokenizer_loading import get_tokenizer
 def _cached_model(source: str, stamp: float) -> tuple[ForwardModel | None, str | None]:
     try:
         return load_forward_model(get_tables(source)), None
-    except ForwardUnavailableError as error:
+    except (ForwardUnavailableError, ChildLimitError) as error:  # the file's own; a busy machine is not cached
         # The reason stays a catalogue message (its English is str(error)): pages render it in the reader's language.
         reason = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Text) else str(error)
         return None, reason

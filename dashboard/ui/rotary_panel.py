@@ -5,13 +5,11 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.analysis.rotary import (
-    DEFAULT_ROPE_THETA,
     BoundShape,
     describe_bound,
+    read_rotary_settings,
     rotary_decay_frame,
     rotary_frequency_frame,
-    rotary_head_dim,
-    rotated_dims,
 )
 from dashboard.charts.rotary import rotary_decay_chart, rotary_frequency_chart
 from dashboard.errors import ExplorerError
@@ -40,15 +38,12 @@ def render_rotary(tables: EmbeddingTables) -> None:
     st.markdown(render(ROTARY_EXPLANATION))
     settings = tables.hyperparameters
     try:
-        head_dim = rotary_head_dim(tables.d_model, settings.get("n_head"), settings.get("head_dim"))
-        rotary_dim = rotated_dims(head_dim, settings.get("rotary_dim"), settings.get("rotary_fraction"))
+        head_dim, rotary_dim, theta, theta_assumed = read_rotary_settings(tables.d_model, settings)
     except ExplorerError as error:
         st.error(t("positions.rotary.error", error=escape_markdown(render(error))))
         return
-    theta = settings.get("rope_theta")
-    if theta is None:
-        st.warning(t("positions.rotary.theta_assumed", theta=DEFAULT_ROPE_THETA))
-        theta = DEFAULT_ROPE_THETA
+    if theta_assumed:
+        st.warning(t("positions.rotary.theta_assumed", theta=theta))
     context = settings.get("n_positions")
     cols = st.columns(4)
     cols[0].metric(t("positions.rotary.head_dim"), head_dim, help=t("positions.rotary.head_dim_help"))

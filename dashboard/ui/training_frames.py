@@ -17,13 +17,14 @@ from dashboard.analysis.neighbours import top_k_neighbours
 from dashboard.analysis.norms import used_token_norms
 from dashboard.analysis.queries import resolve_expression
 from dashboard.analysis.training_curves import step_measures_frame
-from dashboard.wall.tables import read_checkpoint
 from dashboard.checkpoints.bundled import MODELS_DIR
-from dashboard.checkpoints.runs import TrainingRun, discover_run
+from dashboard.checkpoints.runs import TrainingRun
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, t
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.map_data import get_neighbour_index, get_resolver
+from dashboard.wall.runs import discover_run_safely
+from dashboard.wall.tables import read_checkpoint
 
 #: The bundled GPT's snapshots (scripts/default_gpt/snapshots.py writes them).
 BUNDLED_RUN = MODELS_DIR / "tiny-gpt-pydocs" / "training"
@@ -50,7 +51,7 @@ def _stamp(folder: Path) -> float:
 # Spinners are drawn by the callers below, in the reader's language (a decorator's text is fixed at import).
 @st.cache_data(max_entries=8, show_spinner=False)
 def _cached_run(folder: str, stamp: float) -> TrainingRun:
-    return discover_run(Path(folder))
+    return discover_run_safely(Path(folder))
 
 
 def get_run(folder: Path) -> TrainingRun:

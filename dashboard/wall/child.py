@@ -29,6 +29,7 @@ _READERS = ("numpy", "torch", "safetensors", "gguf", "tokenizers")
 JOBS = {
     "tables.read": ("dashboard.wall.tables:read_in_child", _READERS),
     "model.export": ("dashboard.wall.models:export_in_child", (*_READERS, "transformers")),
+    "run.discover": ("dashboard.wall.runs:discover_in_child", _READERS),
     "tokenizer.load": ("dashboard.checkpoints.tokenizer_process:load_in_child", ("tokenizers",)),
     "tokenizer.encode": ("dashboard.checkpoints.tokenizer_process:encode_in_child", ("tokenizers",)),
     "tokenizer.convert": ("dashboard.checkpoints.tokenizer_process:convert_in_child", ("transformers",)),

@@ -130,12 +130,18 @@ class Child:
             raise decode_error(answer, self.origin)
         return decode(answer.get("result"))
 
+    @property
+    def pid(self) -> int | None:
+        """The running child's process id, or ``None`` before the first request and after it ended."""
+        process = self._process
+        return process.pid if process is not None and process.poll() is None else None
+
     def _failure(self, code: int | None, line: bytes | None, seconds: float, used: float) -> ExplorerError:
         """The error for a child that did not answer: too much said, killed at the deadline, or stopped."""
         if line == b"":
             return ChildLimitError(msg("err.wall.answer_too_big", origin=self.origin, most_mb=MAX_ANSWER_BYTES >> 20))
         if code == -signal.SIGXCPU or (code == -signal.SIGKILL and used >= seconds * 0.9):
-            return ChildLimitError(msg("err.wall.cpu", origin=self.origin, seconds=seconds))
+            return ChildLimitError(msg("err.wall.cpu", origin=self.origin, seconds=round(seconds)))
         if code == -signal.SIGKILL:  # our deadline, with processor time to spare: the machine was busy
             return BusyError(msg("err.wall.busy", origin=self.origin, seconds=seconds * BUSY_FACTOR, cpu=used))
         name = signal.Signals(-code).name if code is not None and code < 0 else f"exit status {code}"

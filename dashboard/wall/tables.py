@@ -39,7 +39,7 @@ BASE_MEMORY = 256 << 20
 #: GGUF table is 4.5 bits a value: 7.1 times smaller than its float32 rows).
 BYTES_FACTOR = 9
 #: Processor seconds a reading child may use: this, plus :data:`SECONDS_PER_GB` for each GB it reads.
-BASE_SECONDS = 60.0
+BASE_SECONDS = 20.0
 SECONDS_PER_GB = 30.0
 
 

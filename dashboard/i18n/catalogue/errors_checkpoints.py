@@ -303,68 +303,6 @@ MESSAGES = {
     "err.ckpt.meta_field": (
         "{origin}: field {field!r} must be {expected}, not {value}; fix that field or replace the file",
         "{origin}: 필드 {field!r}의 값은 {expected} 형태여야 하는데 {value}입니다. 그 필드를 고치거나 파일을 바꾸세요."),
-    "err.ckpt.pickle_scan_too_big": (
-        "{origin} would build more than {values:,} values or {size_mb:,} MB of text once its shared references are "
-        "followed (a pickle can name one object many times over, and a dict key or set element is hashed whole), "
-        "so it was refused before unpickling; no checkpoint holds that much: save the model with "
-        "model.state_dict() or save_pretrained",
-        "{origin}은(는) 공유 참조를 따라가면 값이 {values:,}개 또는 텍스트가 {size_mb:,}MB를 넘게 만들어집니다(피클은 "
-        "객체 하나를 여러 번 가리킬 수 있고, 딕셔너리 키와 집합 원소는 통째로 해시됩니다). 그래서 언피클하기 전에 "
-        "거부했습니다. 그만큼을 담은 체크포인트는 없습니다. 모델을 model.state_dict()나 save_pretrained로 저장하세요"),
-    "err.ckpt.pickle_scan_allocator": (
-        "{origin} asks to call {calls}, which would allocate as much memory as the file's numbers ask for; a "
-        "checkpoint has no need of it, so it was refused before unpickling",
-        "{origin}은(는) {calls}을(를) 호출하려고 합니다. 파일에 적힌 숫자만큼 메모리를 잡는 호출이라, 체크포인트에는 "
-        "필요 없으므로 언피클하기 전에 거부했습니다"),
-    "err.ckpt.pickle_scan_storage": (
-        "{origin} declares {declared:,} bytes of tensor storage but the file has only {available:,} bytes: the "
-        "rest would be memory never read from the file; it was refused before unpickling",
-        "{origin}은(는) 텐서 저장 공간을 {declared:,}바이트라고 밝히지만 파일은 {available:,}바이트뿐입니다. "
-        "나머지는 파일에서 읽지 않은 메모리가 되므로 언피클하기 전에 거부했습니다"),
-    "err.ckpt.pickle_scan_number": (
-        "{origin} holds an integer of more than 2,048 bits; no checkpoint does, so it was refused before unpickling",
-        "{origin}에는 2,048비트가 넘는 정수가 있습니다. 그런 체크포인트는 없으므로 언피클하기 전에 거부했습니다"),
-    "err.ckpt.pickle_scan_cycle": (
-        "{origin} holds a container that contains itself; no checkpoint does, so it was refused before unpickling",
-        "{origin}에는 자기 자신을 담은 컨테이너가 있습니다. 그런 체크포인트는 없으므로 언피클하기 전에 거부했습니다"),
-    "err.ckpt.pickle_scan_opcode": (
-        "{origin} uses pickle features no checkpoint needs (the extension registry or out-of-band buffers), so it "
-        "was refused before unpickling",
-        "{origin}은(는) 체크포인트에 필요 없는 피클 기능(확장 레지스트리나 대역 외 버퍼)을 써서 언피클하기 전에 "
-        "거부했습니다"),
-    "err.ckpt.pickle_scan_malformed": (
-        "{origin} is not a well-formed pickle (a call of something that is not a name, a memo index past the "
-        "instructions a pickle may have, or not exactly one object at the end); "
-        "it was refused before unpickling",
-        "{origin}은(는) 올바른 피클이 아닙니다(이름이 아닌 것을 호출하거나, 메모 번호가 허용된 명령 수를 넘거나, 끝에 객체가 "
-        "정확히 하나 있지 않습니다). 언피클하기 전에 "
-        "거부했습니다"),
-    "err.ckpt.pickle_scan_unreadable": (
-        "{origin} could not be read as a pickle ({reason}): the file is truncated or corrupt; save or download it "
-        "again",
-        "{origin}을(를) 피클로 읽을 수 없습니다({reason}). 파일이 잘렸거나 손상되었습니다. 다시 저장하거나 내려받으세요"),
-    "err.ckpt.pickle_scan_too_long": (
-        "{origin} has more than {opcodes:,} pickle instructions; no checkpoint needs that many (a 256,000-word "
-        "meta.pkl has about 1,300,000), so it was refused before unpickling",
-        "{origin}에는 피클 명령이 {opcodes:,}개보다 많습니다. 그만큼 필요한 체크포인트는 없으므로(256,000단어 "
-        "meta.pkl도 약 1,300,000개) 언피클하기 전에 거부했습니다"),
-    "err.ckpt.pickle_scan_call": (
-        "{origin} calls {call} in a way no checkpoint does (a set of a text's characters, or text encoded with "
-        "another codec than latin1), which can cost far more than the file's size; it was refused before unpickling",
-        "{origin}은(는) 체크포인트가 하지 않는 방식으로 {call}을(를) 호출합니다(텍스트의 글자로 집합을 만들거나 "
-        "latin1이 아닌 코덱으로 인코딩). 파일 크기보다 훨씬 큰 비용이 들 수 있어 언피클하기 전에 거부했습니다"),
-    "err.ckpt.pickle_scan_keys": (
-        "{origin} has dict keys or set elements that can share one hash value (integers of 2**32 or more, floats, "
-        "or objects built by a call); a dict of those takes time growing with the square of its size, and "
-        "no checkpoint has such keys, so it was refused before unpickling",
-        "{origin}에는 해시 값이 같아질 수 있는 딕셔너리 키나 집합 원소(2**32 이상의 정수, 실수, 호출로 만든 "
-        "객체)가 있습니다. 그런 딕셔너리는 크기의 제곱에 비례하는 시간이 걸리고, 그런 키를 가진 체크포인트는 없으므로 "
-        "언피클하기 전에 거부했습니다"),
-    "err.ckpt.pickle_scan_too_deep": (
-        "{origin} nests what it builds more than {limit} levels deep; no checkpoint does (one with its optimizer "
-        "state reaches about 10), so it was refused before unpickling",
-        "{origin}은(는) 만들어지는 객체가 {limit}단계보다 깊게 중첩됩니다. 그런 체크포인트는 없으므로(옵티마이저 "
-        "상태까지 담은 것도 10단계 정도) 언피클하기 전에 거부했습니다"),
     "err.ckpt.meta_too_deep": (
         "{origin} nests lists or objects more than {limit} deep; no real metadata file does: fix or replace it",
         "{origin}은(는) 리스트나 객체가 {limit}단계보다 깊게 중첩되어 있습니다. 실제 메타데이터 파일은 그렇지 "
@@ -707,19 +645,6 @@ MESSAGES = {
         "torch.save: save or download it again",
         "{name}은(는) 읽을 수 있는 torch 체크포인트가 아닙니다 ({reason}). 파일이 잘렸거나 손상되었거나 "
         "torch.save로 저장된 것이 아닙니다. 다시 저장하거나 내려받으세요."),
-    "err.ckpt.torch_no_pickle": (
-        "pickle {index} of the {count} that torch.save writes is unreadable at byte {offset:,}",
-        "torch.save가 쓰는 피클 {count}개 중 {index}번째를 {offset:,}번째 바이트에서 읽을 수 없습니다"),
-    "err.ckpt.torch_zip_pickles": (
-        "{name} is a zip holding the pickles {names}, but torch.save writes exactly one, named data.pkl in the "
-        "archive's folder; it was refused before unpickling: save the model again with torch.save",
-        "{name}은(는) 피클 {names}을(를) 담은 zip이지만 torch.save는 보관 폴더 안의 data.pkl 하나만 씁니다. 언피클하기 "
-        "전에 거부했습니다. torch.save로 모델을 다시 저장하세요"),
-    "err.ckpt.torch_zip_truncated": (
-        "{name} starts as a zip (the format torch.save writes) but its directory at the end is missing or damaged: "
-        "the file is truncated or corrupt; save or download it again",
-        "{name}은(는) zip(torch.save가 쓰는 형식)으로 시작하지만 끝에 있는 목록이 없거나 손상되었습니다. 파일이 "
-        "잘렸거나 손상되었습니다. 다시 저장하거나 내려받으세요."),
     "err.ckpt.torch_zip_damaged": (
         "{name} is not a readable torch checkpoint (its zip directory is damaged: {error}); save or download it "
         "again",

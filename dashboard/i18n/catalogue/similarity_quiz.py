@@ -73,6 +73,34 @@ MESSAGES = {
         "조각마다 행을 하나씩, {count}개 위치에서 따로 읽습니다. 조각들을 하나로 합치는 일은 룩업 다음의 블록들만 "
         "할 수 있습니다. 여기서는 조각 행들의 평균을 이 단어 대신 씁니다. 이 평균은 테이블의 어느 행도 아닙니다"
         "(노름은 {norm:.3f}이고, 행 노름의 중앙값은 {median:.3f}입니다)."),
+    "quiz.lesson.fails": (
+        "**This model does not show the lesson's claim**, that the token rows of related words (cat, dog, pet) "
+        "lie closer together than those of unrelated ones. {reasons}",
+        "**이 모델은 이 수업의 주장을 보여 주지 않습니다.** 주장은 관련된 단어(cat, dog, pet)의 토큰 행이 관련 없는 "
+        "단어의 행보다 서로 가깝다는 것입니다. {reasons}"),
+    "quiz.lesson.split": (
+        "Its vocabulary of {vocab:,} tokens splits {split} of the lesson's {words} words into several pieces "
+        "({pieces}); this page stands in for such a word with the mean of its pieces' rows, which is no row of the "
+        "table: averaged pieces are not words.",
+        "이 모델의 어휘(토큰 {vocab:,}개)는 수업의 단어 {words}개 가운데 {split}개를 여러 조각으로 나눕니다({pieces}). "
+        "이 페이지는 그런 단어 대신 조각 행들의 평균을 쓰는데, 그 평균은 테이블의 어느 행도 아닙니다. 조각의 평균은 "
+        "단어가 아닙니다."),
+    "quiz.lesson.word_pieces": ("{word}: {count}", "{word}: {count}개"),
+    "quiz.lesson.order": (
+        "Its related pairs do not rank nearer than its unrelated ones: the farthest related pair, {related}, ranks "
+        "{related_rank} among the neighbours (cosine {related_cosine:.2f}), the nearest unrelated pair, {unrelated}, "
+        "ranks {unrelated_rank} (cosine {unrelated_cosine:.2f}).",
+        "관련된 쌍이 관련 없는 쌍보다 가까운 순위에 오지 않습니다. 관련된 쌍 가운데 가장 먼 {related}은(는) 이웃 가운데 "
+        "{related_rank}(코사인 유사도 {related_cosine:.2f})이고, 관련 없는 쌍 가운데 가장 가까운 {unrelated}은(는) "
+        "{unrelated_rank}(코사인 유사도 {unrelated_cosine:.2f})입니다."),
+    "quiz.lesson.offer": (
+        "The bundled **{name}** shows it: it keeps {whole} of the lesson's {words} words whole, and its farthest "
+        "related pair, {related}, ranks {related_rank}, nearer than its nearest unrelated pair, {unrelated}, at "
+        "{unrelated_rank}.",
+        "함께 제공되는 **{name}** 모델은 이 주장을 보여 줍니다. 수업의 단어 {words}개 가운데 {whole}개를 토큰 하나로 "
+        "두고, 관련된 쌍 가운데 가장 먼 {related}({related_rank})도 관련 없는 쌍 가운데 가장 가까운 {unrelated}"
+        "({unrelated_rank})보다 가깝습니다."),
+    "quiz.lesson.switch": ("Open this page on {name}", "이 페이지를 {name} 모델로 열기"),
     "err.quiz.not_two_words": (
         "line {number} ('{line}') is not two words separated by a comma, e.g. cat, dog",
         "{number}번째 줄('{line}')은 쉼표로 구분한 두 단어가 아닙니다. 예: cat, dog"),

@@ -1,0 +1,121 @@
+"""The wall: a stranger's file is read in a capped child, and this process (the server here) only gets data back.
+
+Each hostile file below crashed, froze or fed memory to the server when it was read in-process; through the wall
+it is one typed error, and this test process, which plays the server, goes on to read the next file.
+"""
+
+import os
+import signal
+
+import numpy as np
+import pytest
+
+from dashboard.checkpoints import load_tables
+from dashboard.errors import BusyError, ChildLimitError, ExplorerError, UnsafeCheckpointError
+from dashboard.wall import runner
+from dashboard.wall.runner import Child
+from dashboard.wall.tables import read_checkpoint
+from tests import factories, format_factories as ff, hostile_factories as hostile
+
+
+def _same_tables(a, b) -> None:
+    for name in ("token", "position", "token_type", "output_head"):
+        left, right = getattr(a, name), getattr(b, name)
+        assert (left is None and right is None) or np.array_equal(left, right), name
+    assert a.vocabulary.raw == b.vocabulary.raw and a.vocabulary.display == b.vocabulary.display
+    assert a.vocabulary.special_ids == b.vocabulary.special_ids and a.vocabulary.scheme == b.vocabulary.scheme
+    assert (a.tying, a.format, a.architecture, a.source_dtype, a.position_kind, a.total_parameters, a.model_path) == \
+        (b.tying, b.format, b.architecture, b.source_dtype, b.position_kind, b.total_parameters, b.model_path)
+    assert dict(a.hyperparameters) == dict(b.hyperparameters) and a.notes == b.notes
+
+
+@pytest.mark.parametrize("make", [
+    lambda d: factories.gpt2_folder(d, tied=False),
+    lambda d: factories.bert_folder(d),
+    lambda d: ff.nanogpt_checkpoint(d, meta_chars="".join(chr(65 + i) for i in range(ff.VOCAB))),
+    lambda d: ff.gguf_file(d / "m.gguf")[0],
+], ids=["gpt2-untied", "bert", "nanogpt-meta.pkl", "gguf"])
+def test_a_checkpoint_reads_through_the_wall_exactly_as_in_process(tmp_path, make):
+    tmp_path.mkdir(exist_ok=True)
+    path = make(tmp_path)
+    through = read_checkpoint(path)
+    _same_tables(load_tables(path), through)
+    assert not through.token.flags.writeable  # a read-only map of the child's file
+
+
+HOSTILE = {
+    # Hashing a key 600,000 tuples deep recursed in C until Python crashed: the whole server died.
+    "meta.pkl with a key 600,000 deep": (hostile.meta_pkl_with_deep_key, ChildLimitError, "SIGSEGV"),
+    # Two entries of one name: the scanner read one, torch the other (1 MB, crashed the server).
+    "torch zip with two data.pkl": (hostile.torch_zip_with_two_pickles_of_one_name, ChildLimitError, "SIGSEGV"),
+    "protocol-1 torch file with a deep key": (hostile.torch_file_without_proto, ChildLimitError, "SIGSEGV"),
+    # A table the file asks to be allocated holds whatever memory held: it reached a student's export.
+    "table allocated at the file's request": (hostile.torch_zip_with_allocated_table, UnsafeCheckpointError,
+                                              "not mapped from the file"),
+    "sparse token table": (lambda d: hostile.torch_file_with_layout(d, "sparse"), UnsafeCheckpointError, "sparse"),
+    "nested token table": (lambda d: hostile.torch_file_with_layout(d, "nested"), UnsafeCheckpointError,
+                           "not stored in the file"),
+    "meta-device token table": (lambda d: hostile.torch_file_with_layout(d, "meta"), UnsafeCheckpointError,
+                                "device meta"),
+}
+
+
+@pytest.mark.parametrize("attack", list(HOSTILE))
+def test_a_hostile_file_is_one_typed_error_and_this_process_goes_on(tmp_path, attack):
+    make, error, words = HOSTILE[attack]
+    (tmp_path / "m").mkdir()
+    with pytest.raises(error, match=words):
+        read_checkpoint(make(tmp_path / "m"))
+    honest = factories.gpt2_folder(tmp_path / "honest")
+    assert read_checkpoint(honest).vocab_size == load_tables(honest).vocab_size
+
+
+def test_a_child_has_none_of_the_servers_environment_no_network_and_its_caps(tmp_path, monkeypatch):
+    monkeypatch.setenv("EXPLORER_SECRET_FOR_TEST", "s3cret")
+    child = Child("probe", memory_bytes=100 << 20)
+    try:
+        probe = child.ask("wall.probe", {}, seconds=5)
+    finally:
+        child.close()
+    assert "EXPLORER_SECRET_FOR_TEST" not in probe["environment"] and "HOME" in probe["environment"]
+    assert probe["cwd"] == str(child.workdir) and probe["cpu_cap"] <= 6
+    assert probe["memory_cap"] > 100 << 20  # its imports plus the budget
+    # Off the network where the kernel lets an unprivileged process unshare (this machine does; Docker's default
+    # seccomp profile does not, see docs/deploy.md): then only loopback is there.
+    assert probe["network_isolated"] == (probe["interfaces"] == ["lo"])
+
+
+def test_a_stalled_child_is_a_busy_machine_and_the_next_request_starts_afresh(monkeypatch):
+    """A child that used little processor time before the deadline was starved, not hostile: BusyError."""
+    monkeypatch.setattr(runner, "BUSY_FACTOR", 1.0)
+    child = Child("stalled", memory_bytes=100 << 20)
+    try:
+        child.ask("wall.probe", {}, seconds=5)
+        os.kill(child.pid, signal.SIGSTOP)  # a machine too busy to run it at all
+        with pytest.raises(BusyError, match="the machine was busy"):
+            child.ask("wall.probe", {}, seconds=1)
+        assert child.ask("wall.probe", {}, seconds=5)["cpu_cap"] >= 1  # a fresh child answers
+    finally:
+        child.close()
+
+
+def test_a_busy_tokenizer_is_never_taken_for_a_missing_one(monkeypatch, tmp_path):
+    """A conversion that timed out under load was cached as 'no tokenizer' for 35 minutes (outside test)."""
+    from dashboard.checkpoints import tokenizer as tokenizer_module
+    from dashboard.checkpoints.tokenizer import load_tokenizer
+
+    def busy(path):
+        raise BusyError("the machine was busy")
+
+    tables = load_tables(factories.gpt2_folder(tmp_path / "m"))
+    monkeypatch.setattr(tokenizer_module, "_from_files", busy)
+    with pytest.raises(BusyError):
+        load_tokenizer(tables)
+
+
+def test_an_answer_of_an_unknown_error_class_or_message_key_stays_typed():
+    from dashboard.wall.codec import decode_error
+
+    error = decode_error({"error": "NoSuchError", "text": {"$text": "no.such.key", "params": {}}, "explorer": True},
+                         "x.pt")
+    assert isinstance(error, ExplorerError) and "x.pt" in str(error)
