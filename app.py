@@ -1,5 +1,7 @@
 """Embedding Table Explorer: the router. Page config, shared sidebar, navigation, background work; nothing else."""
 
+from pathlib import Path
+
 import streamlit as st
 
 from dashboard.i18n import t
@@ -9,8 +11,11 @@ from dashboard.ui.page_guard import guard_page
 from dashboard.ui.projection_jobs import start_pca_import, start_umap_warmup
 from dashboard.ui.sidebar import render_sidebar
 
+PAGE_ICON = Path(__file__).parent / "dashboard" / "ui" / "page_icon.png"
+
 apply_language()  # before anything is titled: the navigation, the sidebar and the page read it
-st.set_page_config(page_title=t("app.title"), page_icon=":material/grid_on:", layout="wide")
+# A local image: a ":material/..." page icon made every student's browser fetch it from fonts.gstatic.com.
+st.set_page_config(page_title=t("app.title"), page_icon=str(PAGE_ICON), layout="wide")
 
 navigation = build_navigation()
 start_umap_warmup()

@@ -34,7 +34,6 @@ JOBS = {
     "tokenizer.encode": ("dashboard.checkpoints.tokenizer_process:encode_in_child", ("tokenizers",)),
     "tokenizer.convert": ("dashboard.checkpoints.tokenizer_process:convert_in_child", ("transformers",)),
     "wall.probe": ("dashboard.wall.child:probe", ()),
-    "wall.warm": ("dashboard.wall.child:warm", ()),
 }
 
 _CLONE_NEWUSER, _CLONE_NEWNET, _PR_SET_PDEATHSIG = 0x10000000, 0x40000000, 1
@@ -70,12 +69,6 @@ def probe() -> dict[str, Any]:
             "environment": sorted(os.environ), "cwd": os.getcwd()}
 
 
-def warm(job: str) -> None:
-    """Import what ``job`` needs, and cap nothing yet: a spare child waits warm for its one real request."""
-    for name in JOBS[job][1]:
-        importlib.import_module(name)
-
-
 def _cap(memory: int, seconds: float, capped: bool) -> None:
     if not capped:
         with open("/proc/self/statm") as statm:
@@ -98,8 +91,7 @@ def _run(request: dict[str, Any], capped: bool) -> dict[str, Any]:
             importlib.import_module(name)
         module_name, function_name = target.split(":")
         function = getattr(importlib.import_module(module_name), function_name)
-        if request["job"] != "wall.warm":
-            _cap(int(request["memory"]), float(request["seconds"]), capped)
+        _cap(int(request["memory"]), float(request["seconds"]), capped)
         return {"result": encode(function(**decode(request["args"])))}
     except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException; all go back as answers
         if isinstance(error, RuntimeError) and "alloc" in str(error).lower() and "memory" in str(error).lower():
@@ -114,7 +106,7 @@ def main() -> None:
     for line in sys.stdin:
         request = json.loads(line)
         answer = _run(request, capped)
-        capped = capped or request["job"] != "wall.warm"
+        capped = True
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 

@@ -173,30 +173,8 @@ class Child:
             pass
 
 
-#: Job name -> a child started and warmed for it, waiting for one request (see :func:`keep_spare`).
-_SPARES: dict[str, Child] = {}
-_SPARES_LOCK = threading.Lock()
-
-
-def keep_spare(job: str) -> None:
-    """Keep one child warm for ``job`` from now on: its imports (torch, transformers: about a second) are paid
-    before a request comes, not while a student waits. Each spare serves one request, then the next starts.
-    For a server; a command that reads one file needs none."""
-    child = Child("", memory_bytes=0)
-    with _SPARES_LOCK:
-        _SPARES[job] = child
-    threading.Thread(target=_warm, args=(child, job), daemon=True, name=f"spare-{job}").start()
-
-
-def _warm(child: Child, job: str) -> None:
-    try:
-        child.ask("wall.warm", {"job": job}, seconds=60.0)
-    except ExplorerError:
-        child.close()  # a busy machine: the request that takes it starts a fresh one
-
-
 def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, memory_bytes: int) -> tuple[Any, Path]:
-    """Run one job in a child of its own (the spare :func:`keep_spare` keeps, else a new one), then end it.
+    """Run one job in a child of its own, then end it: each stranger's file gets a fresh interpreter.
 
     Returns:
         The job's result, and the child's working folder, which the caller removes once it has read what the
@@ -205,13 +183,7 @@ def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, mem
     Raises:
         As :meth:`Child.ask`.
     """
-    with _SPARES_LOCK:
-        child = _SPARES.pop(job, None)
-    if child is not None:
-        keep_spare(job)
-    else:
-        child = Child(origin, memory_bytes=memory_bytes, workdir=Path(tempfile.mkdtemp(prefix="wall-")))
-    child.origin, child.memory_bytes = origin, memory_bytes
+    child = Child(origin, memory_bytes=memory_bytes)
     try:
         result = child.ask(job, args, seconds)
     except BaseException:
