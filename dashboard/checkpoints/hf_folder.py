@@ -262,7 +262,15 @@ def tables_from_store(
     keys = store.keys()
     hint = missing_hint or msg("err.ckpt.hf_layout_hint", architecture=key_map.architecture,
                                settings_source=settings_source)
-    token_key = require(store, key_map.token, key_map.prefixes, msg("err.ckpt.what.token"), hint=hint)
+    token_key = find_key(keys, key_map.token, key_map.prefixes)
+    if token_key is None:  # a tied table saved once under another of its names (T5's encoder.embed_tokens)
+        token_key = next((found for alias in key_map.token_aliases
+                          if (found := find_key(keys, alias, key_map.prefixes)) is not None), None)
+        if token_key is not None:
+            notes += (msg("note.ckpt.token_alias", tensor=token_key, name=key_map.token,
+                          architecture=key_map.architecture),)
+    if token_key is None:
+        token_key = require(store, key_map.token, key_map.prefixes, msg("err.ckpt.what.token"), hint=hint)
     token = store.read(token_key)
     check_table_shape("token", token.shape)
     position = position_key = None

@@ -38,6 +38,8 @@ class KeyMap:
         position_kind: ``learned``, ``rotary``, ``relative`` or ``none``.
         position_offset: rows stored before position 0 (OPT reserves 2).
         causal: whether attention is masked to earlier positions.
+        token_aliases: other names the token table may be stored under when a tied table is saved once
+            under another of its names (tried after ``token``, with the same prefixes).
     """
 
     architecture: str
@@ -49,6 +51,7 @@ class KeyMap:
     position_kind: str = "learned"
     position_offset: int = 0
     causal: bool = True
+    token_aliases: tuple[str, ...] = ()
 
 
 _GPT2_LIKE = dict(token="wte.weight", position="wpe.weight", prefixes=("", "transformer."))
@@ -88,8 +91,10 @@ KEY_MAPS: dict[str, KeyMap] = {
     "gemma2": KeyMap("gemma2", **_LLAMA_LIKE),
     "gemma3_text": KeyMap("gemma3_text", **_LLAMA_LIKE),
     # T5: one `shared` table for encoder and decoder; positions are a learned
-    # relative bias inside attention, not a table added to the inputs.
-    "t5": KeyMap("t5", token="shared.weight", position_kind="relative", causal=False),
+    # relative bias inside attention, not a table added to the inputs. `shared` is tied to both stacks'
+    # embed_tokens: a checkpoint that saved the tied table once may keep it under the encoder's name only.
+    "t5": KeyMap("t5", token="shared.weight", position_kind="relative", causal=False,
+                 token_aliases=("encoder.embed_tokens.weight", "decoder.embed_tokens.weight")),
     # GPT-NeoX / Pythia: rotary, head named embed_out.
     "gpt_neox": KeyMap("gpt_neox", token="embed_in.weight", head="embed_out.weight", prefixes=("", "gpt_neox."),
                        position_kind="rotary"),
@@ -128,7 +133,7 @@ STATE_DICT_CONTAINERS = ("state_dict", "model_state_dict", "model", "module")
 #: every regular expression matches at least one key.
 FINGERPRINTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bert", (r"(^|\.)embeddings\.word_embeddings\.weight$",)),
-    ("t5", (r"(^|\.)shared\.weight$", r"(^|\.)encoder\.block\.\d+\.")),
+    ("t5", (r"(^|\.)(shared|encoder\.embed_tokens)\.weight$", r"(^|\.)encoder\.block\.\d+\.")),
     ("opt", (r"(^|\.)decoder\.embed_tokens\.weight$", r"(^|\.)decoder\.embed_positions\.weight$")),
     ("gpt_neox", (r"(^|\.)embed_in\.weight$",)),
     ("gpt_neo", (r"(^|\.)wte\.weight$", r"\.attn\.attention\.q_proj\.weight$")),  # attention nested once more

@@ -96,6 +96,24 @@ def test_t5_shared_table_safetensors_and_bin(tmp_path):
     assert pytorch.tying.verdict == "tied-shared"  # torch.save keeps lm_head.weight over the same storage
 
 
+def test_t5_with_its_tied_table_stored_once_as_the_encoders_embed_tokens(tmp_path):
+    """Some T5 checkpoints keep the tied table under ``encoder.embed_tokens.weight`` and no ``shared.weight``."""
+    from safetensors.numpy import load_file, save_file
+
+    model = ff.t5_model()
+    folder = ff.save_hf(model, tmp_path / "t5")
+    tensors = load_file(folder / "model.safetensors")
+    tensors["encoder.embed_tokens.weight"] = tensors.pop("shared.weight")
+    save_file(tensors, folder / "model.safetensors", metadata={"format": "pt"})
+    tables = load_tables(folder)
+    np.testing.assert_array_equal(tables.token, model.shared.weight.detach().numpy())
+    assert tables.architecture == "t5" and tables.tying.is_tied
+    assert any("encoder.embed_tokens.weight" in note and "no shared.weight" in note for note in tables.notes)
+    bare = tmp_path / "t5.safetensors"  # the same tensors with no config: recognised from the key names
+    save_file(tensors, bare)
+    np.testing.assert_array_equal(load_tables(bare).token, model.shared.weight.detach().numpy())
+
+
 def test_t5_v1_1_style_untied_head(tmp_path):
     # transformers 5 always ties T5; T5 v1.1 folders on the hub store their own
     # lm_head.weight with tie_word_embeddings=false, rebuilt here from the tensors.

@@ -6,6 +6,11 @@ library error texts are parameters and are never translated.
 """
 
 MESSAGES = {
+    "note.ckpt.token_alias": (
+        "the token table was read from {tensor}: this {architecture} checkpoint stores its tied table once, under "
+        "that name, with no {name}",
+        "토큰 테이블을 {tensor}에서 읽었습니다. 이 {architecture} 체크포인트는 공유(tied) 테이블을 그 이름으로 한 번만 "
+        "저장하고 {name}은(는) 없습니다"),
     # dashboard/checkpoints/__init__.py
     "err.ckpt.no_source": (
         "no checkpoint was given: give a path or a bundled name ({names})",
