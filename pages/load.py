@@ -4,7 +4,7 @@ import streamlit as st
 
 from dashboard.checkpoints import READERS
 from dashboard.checkpoints.hub import OFFLINE_ADVICE
-from dashboard.checkpoints.numpy_arrays import list_arrays
+from dashboard.wall.archives import list_arrays_behind_wall
 from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
@@ -81,7 +81,7 @@ npz = numpy_archive_of(archive)
 if npz is not None:
     st.subheader(t("load.arrays_of", name=escape_markdown(npz.name)))
     try:
-        arrays = list_arrays(npz)
+        arrays = list_arrays_behind_wall(npz)
     except ExplorerError as error:
         st.error(escape_markdown(render(error)))
         arrays = {}

@@ -220,13 +220,7 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
     max_bytes = extraction_limit() if max_bytes is None else max_bytes
     try:
         with zipfile.ZipFile(archive) as handle:
-            members = [m for m in handle.infolist() if not m.is_dir()]
-            targets = [safe_member_path(destination, m.filename) for m in members]
-            check_zip_limits(archive.name, members, max_bytes, archive_bytes=archive.stat().st_size)
-            encrypted = [m.filename for m in members if m.flag_bits & 0x1]  # bit 0 of the flags: encrypted
-            if encrypted:
-                raise CheckpointReadError(msg("err.ckpt.zip_encrypted", archive=archive.name, entry=encrypted[0]))
-            needed = sum(m.file_size for m in members)
+            members, targets, needed = _checked_members(handle, archive, destination, max_bytes)
             if check_room is not None:
                 check_room(needed)
             free = shutil.disk_usage(destination).free
@@ -239,6 +233,31 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError, zlib.error) as error:
         raise CheckpointReadError(msg("err.ckpt.zip_unreadable", archive=archive.name, error=error)) from error
     return destination
+
+
+def measure_zip(archive: Path, destination: Path, max_bytes: int) -> int:
+    """The bytes ``archive`` unpacks to, after :func:`extract_zip`'s checks (nothing is written).
+
+    Raises:
+        As :func:`extract_zip`, but for the room and the writes.
+    """
+    try:
+        with zipfile.ZipFile(archive) as handle:
+            return _checked_members(handle, archive, destination, max_bytes)[2]
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError, zlib.error) as error:
+        raise CheckpointReadError(msg("err.ckpt.zip_unreadable", archive=archive.name, error=error)) from error
+
+
+def _checked_members(handle: zipfile.ZipFile, archive: Path, destination: Path,
+                     max_bytes: int) -> tuple[list[zipfile.ZipInfo], list[Path], int]:
+    """The zip's file entries, where each lands, and the bytes they unpack to, once names and limits are checked."""
+    members = [m for m in handle.infolist() if not m.is_dir()]
+    targets = [safe_member_path(destination, m.filename) for m in members]
+    check_zip_limits(archive.name, members, max_bytes, archive_bytes=archive.stat().st_size)
+    encrypted = [m.filename for m in members if m.flag_bits & 0x1]  # bit 0 of the flags: encrypted
+    if encrypted:
+        raise CheckpointReadError(msg("err.ckpt.zip_encrypted", archive=archive.name, entry=encrypted[0]))
+    return members, targets, sum(m.file_size for m in members)
 
 
 def _write(stream: BinaryIO, target: Path) -> None:
@@ -261,7 +280,8 @@ def _stream_size(stream: BinaryIO) -> int:
 
 
 def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
-                max_extract_bytes: int | None = None, check_room: RoomCheck | None = None) -> Path:
+                max_extract_bytes: int | None = None, check_room: RoomCheck | None = None,
+                unpack: Callable[..., Path] | None = None) -> Path:
     """Write received files under ``destination`` and return the path to read.
 
     Args:
@@ -273,6 +293,9 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
         check_room: called with the bytes about to be written, before the
             files are written and again before a zip is extracted; raises to refuse
             (:meth:`dashboard.ui.session_files.SessionFolder.check_room`). Streams must be seekable.
+        unpack: what extracts a zip, with :func:`extract_zip`'s arguments; :func:`extract_zip` itself when
+            ``None``. The server passes :func:`dashboard.wall.archives.extract_behind_wall`, so that a stranger's
+            zip is parsed by a capped child, not by the server.
 
     Returns:
         The single file when one non-zip file was given, else ``destination``
@@ -296,7 +319,7 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
     if len(targets) == 1 and targets[0].suffix.lower() == ".zip":
         folder = targets[0].with_suffix("")
         folder.mkdir(exist_ok=True)
-        extract_zip(targets[0], folder, max_bytes=max_extract_bytes, check_room=check_room)
+        (unpack or extract_zip)(targets[0], folder, max_bytes=max_extract_bytes, check_room=check_room)
         targets[0].unlink()  # the extracted copy is what is read; do not keep the archive twice
         return folder
     return targets[0] if len(targets) == 1 else destination

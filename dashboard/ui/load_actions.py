@@ -16,8 +16,8 @@ import streamlit as st
 
 from dashboard.checkpoints import find_checkpoint, resolve_source
 from dashboard.checkpoints.hub import fetch_hub_model, hub_unavailable_reason
-from dashboard.checkpoints.numpy_arrays import list_arrays
 from dashboard.checkpoints.uploads import extraction_limit, store_files
+from dashboard.wall.archives import extract_behind_wall, list_arrays_behind_wall
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg
 from dashboard.ui import state
@@ -51,7 +51,7 @@ def _arrays_to_pick(source: str) -> bool:
     if npz is None:
         return False
     try:
-        list_arrays(npz)
+        list_arrays_behind_wall(npz)
     except ExplorerError:  # a zip bomb, a corrupt file: nothing to pick from, and the upload goes
         return False
     return True
@@ -86,7 +86,7 @@ def open_uploads() -> None:
     try:
         limit = extraction_limit(upload_limit_mb=st.get_option("server.maxUploadSize"))
         path = store_files(((f.name, f) for f in files), batch, max_extract_bytes=limit,
-                           check_room=folder.check_room)
+                           check_room=folder.check_room, unpack=extract_behind_wall)
     except ExplorerError as error:
         shutil.rmtree(batch, ignore_errors=True)
         st.session_state[state.LOAD_ERROR] = explain_failure(names, error)

@@ -119,3 +119,37 @@ def test_an_answer_of_an_unknown_error_class_or_message_key_stays_typed():
     error = decode_error({"error": "NoSuchError", "text": {"$text": "no.such.key", "params": {}}, "explorer": True},
                          "x.pt")
     assert isinstance(error, ExplorerError) and "x.pt" in str(error)
+
+
+def test_a_received_zip_is_measured_and_unpacked_behind_the_wall_with_the_same_checks(tmp_path):
+    import zipfile
+
+    from dashboard.errors import ArchiveLimitError, UnsafeArchiveError, UploadQuotaError
+    from dashboard.wall.archives import extract_behind_wall, list_arrays_behind_wall
+
+    honest = tmp_path / "honest.zip"
+    with zipfile.ZipFile(honest, "w") as archive:
+        archive.writestr("m/config.json", "{}")
+    asked = []
+    (tmp_path / "out").mkdir()
+    extract_behind_wall(honest, tmp_path / "out", max_bytes=1 << 20, check_room=asked.append)
+    assert asked == [2] and (tmp_path / "out" / "m" / "config.json").read_text() == "{}"
+
+    def no_room(needed):
+        raise UploadQuotaError(f"no room for {needed} bytes")
+
+    with pytest.raises(UploadQuotaError, match="no room for 2 bytes"):  # the session's own quota, asked here
+        extract_behind_wall(honest, tmp_path / "out2", max_bytes=1 << 20, check_room=no_room)
+    slip = tmp_path / "slip.zip"
+    with zipfile.ZipFile(slip, "w") as archive:
+        archive.writestr("../outside.txt", "x")
+    with pytest.raises(UnsafeArchiveError):
+        extract_behind_wall(slip, tmp_path / "out", max_bytes=1 << 20)
+    assert not (tmp_path / "outside.txt").exists()
+    bomb = tmp_path / "bomb.zip"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("zeros.bin", b"\0" * (8 << 20))
+    with pytest.raises(ArchiveLimitError):
+        extract_behind_wall(bomb, tmp_path / "out", max_bytes=1 << 30)
+    np.savez(tmp_path / "t.npz", wte=np.zeros((5, 3), np.float32))
+    assert list_arrays_behind_wall(tmp_path / "t.npz") == {"wte": ((5, 3), "float32")}
