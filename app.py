@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboard.i18n import t
 from dashboard.ui.language import apply_language, render_language_switch
+from dashboard.ui.loading import start_spare_reader
 from dashboard.ui.navigation import build_navigation
 from dashboard.ui.page_guard import guard_page
 from dashboard.ui.projection_jobs import start_pca_import, start_umap_warmup
@@ -19,6 +20,7 @@ st.set_page_config(page_title=t("app.title"), page_icon=str(PAGE_ICON), layout="
 
 navigation = build_navigation()
 start_umap_warmup()
+start_spare_reader()
 start_pca_import()
 # The last resort on every page: no traceback, the server keeps serving (a failing sidebar spares the page).
 with guard_page():

@@ -31,6 +31,7 @@ DOC = ROOT / "docs" / "benchmarks.md"
 #: The memory-hungry checkpoint read goes first, while nothing else of ours holds memory.
 SUITES = {
     "reading": "benchmarks.bench_reading",
+    "wall": "benchmarks.bench_wall",
     "vocab_tables": "benchmarks.bench_vocab_tables",
     "full_pca": "benchmarks.bench_full_pca",
     "positions": "benchmarks.bench_positions",

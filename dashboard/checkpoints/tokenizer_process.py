@@ -152,7 +152,7 @@ class TokenizerProcess:
                 or time (the child is then ended).
             BusyError: the machine was too busy to encode it in time.
         """
-        if not self._loaded:
+        if not self._loaded or self._child.pid is None:  # a child that ended holds no tokenizer any more
             self.load()
         answer = self._ask("tokenizer.encode", {"text": text, "add_special_tokens": add_special_tokens},
                            ENCODE_SECONDS)

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from dashboard.checkpoints.metadata import load_json, read_metadata_file
 from dashboard.checkpoints.token_text import readable_tokens
-from dashboard.errors import CheckpointReadError
+from dashboard.errors import BusyError, CheckpointReadError
 from dashboard.i18n import Text, msg
 from dashboard.tables import Vocabulary
 
@@ -88,23 +88,28 @@ def _declared_ids(spec: Any) -> dict[int, str]:
 
 def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
     """Vocabulary of a ``tokenizer.json`` file, added tokens included, read by the ``tokenizers`` library in a
-    child process (:mod:`~dashboard.checkpoints.tokenizer_process`).
+    child process (:mod:`~dashboard.checkpoints.tokenizer_process`), or here when this process is already a
+    capped child of the wall (:data:`dashboard.wall.INSIDE`).
 
     Raises:
         CheckpointReadError: the file is not a tokenizer the library can read (or the child ran out of time or
             memory reading it), or names an id far beyond its number of tokens.
     """
-    from dashboard.checkpoints.tokenizer_process import TokenizerProcess, TokenizerProcessError
+    import dashboard.wall
+    from dashboard.checkpoints.tokenizer_process import TokenizerProcess, load_in_child
 
     spec = load_json(path)  # nesting and JSON validity first: the library's own errors name no field
     _checked_ids(_declared_ids(spec), path.name)  # an id of 10**9 first, by name: the library sizes arrays by it
-    process = TokenizerProcess(path.name, path=path)  # a hostile file costs that child, not this process
+    process = None if dashboard.wall.INSIDE else TokenizerProcess(path.name, path=path)
     try:
-        loaded = process.load()
-    except TokenizerProcessError as error:
+        loaded = load_in_child(str(path), None) if process is None else process.load()
+    except BusyError:
+        raise  # the machine, not the file: never said as a bad tokenizer
+    except Exception as error:  # the child's TokenizerProcessError, or the library's own errors when read here
         raise CheckpointReadError(msg("err.ckpt.tokenizer_json_unreadable", name=path.name, error=error)) from error
     finally:
-        process.close()
+        if process is not None:
+            process.close()
     by_id = _checked_ids({i: tok for tok, i in loaded["vocabulary"].items()}, path.name)
     size = max(loaded["size"], max(by_id, default=-1) + 1)
     raw = tuple(by_id.get(i, "") for i in range(size))

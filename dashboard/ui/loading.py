@@ -16,6 +16,7 @@ from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
+from dashboard.wall.runner import keep_spare
 from dashboard.wall.tables import read_checkpoint
 from dashboard.ui import state
 from dashboard.ui.map_prefetch import prefetch_token_pca
@@ -32,6 +33,14 @@ def path_stamp(path: str | Path | None) -> float:
         return os.path.getmtime(path) if path else 0.0
     except OSError:
         return 0.0
+
+
+@st.cache_resource(show_spinner=False)
+def start_spare_reader() -> bool:
+    """Keep one reading child warm, once per process (called by the router): a student's upload is then read by a
+    child whose imports are already done (:func:`~dashboard.wall.runner.keep_spare`)."""
+    keep_spare("tables.read")
+    return True
 
 
 # The spinner is get_tables' own: a cache decorator's message is fixed at import, in one language.

@@ -2,8 +2,8 @@
 
 Run as ``python -m dashboard.wall.child`` by :class:`dashboard.wall.runner.Child`.
 Before it reads anything it leaves the network where the kernel allows that
-without privileges (a new user and network namespace, ``unshare(2)``) and asks
-to die with its parent (``prctl(2)``, ``PR_SET_PDEATHSIG``). Each request names
+without privileges (a new user and network namespace, ``unshare(2)``) and
+starts watching that its parent still lives. Each request names
 a job of :data:`JOBS`; the job's module is imported, then the address space is
 capped at its present size plus the request's ``memory`` (once) and the
 processor time at what is used so far plus the request's ``seconds``.
@@ -18,17 +18,19 @@ import json
 import math
 import os
 import resource
-import signal
 import sys
+import threading
+import time
 from typing import Any
 
 #: Job name -> (``module:function``, modules imported before the cap). The function takes the request's ``args``
 #: as keywords. A reader imports torch only when it meets a torch file, and torch's own libraries take more address
 #: space than most files: they are loaded before the cap counts.
-_READERS = ("numpy", "torch", "safetensors", "gguf", "tokenizers")
+_READERS = ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
+            "dashboard.checkpoints.tokenizer_process")
 JOBS = {
     "tables.read": ("dashboard.wall.tables:read_in_child", _READERS),
-    "model.export": ("dashboard.wall.models:export_in_child", (*_READERS, "transformers")),
+    "model.export": ("dashboard.wall.models:export_in_child", _READERS),
     "run.discover": ("dashboard.wall.runs:discover_in_child", _READERS),
     "zip.measure": ("dashboard.wall.archives:measure_in_child", ()),
     "zip.extract": ("dashboard.wall.archives:extract_in_child", ()),
@@ -37,27 +39,40 @@ JOBS = {
     "tokenizer.encode": ("dashboard.checkpoints.tokenizer_process:encode_in_child", ("tokenizers",)),
     "tokenizer.convert": ("dashboard.checkpoints.tokenizer_process:convert_in_child", ("transformers",)),
     "wall.probe": ("dashboard.wall.child:probe", ()),
+    "wall.warm": ("dashboard.wall.child:warm", ()),
 }
 
-_CLONE_NEWUSER, _CLONE_NEWNET, _PR_SET_PDEATHSIG = 0x10000000, 0x40000000, 1
+_CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
+#: Seconds between the checks that the parent still lives.
+PARENT_POLL_S = 0.5
 
 
 def confine() -> None:
-    """Die with the parent, and leave the network where an unprivileged process may (Docker's default seccomp
-    profile refuses ``unshare``: there the child keeps the container's network)."""
+    """Leave the network where an unprivileged process may (Docker's default seccomp profile refuses
+    ``unshare``: there the child keeps the container's network), then end with the parent.
+
+    Not ``PR_SET_PDEATHSIG``: Linux sends it when the *thread* that started the child ends, and the server
+    starts children from Streamlit's script threads, which end after every run of a page.
+    """
+    parent = os.getppid()
     libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() == 1:  # the parent died before the request to follow it
-        os._exit(1)
     uid, gid = os.geteuid(), os.getegid()
-    if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET) != 0:
-        return
-    try:  # the same ids inside, so files read as before (user_namespaces(7): one line of one's own id)
-        for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
-            with open(f"/proc/self/{name}", "w") as handle:
-                handle.write(text)
-    except OSError:
-        pass
+    if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET) == 0:  # single-threaded still, as unshare(2) requires
+        try:  # the same ids inside, so files read as before (user_namespaces(7): one line of one's own id)
+            for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
+                with open(f"/proc/self/{name}", "w") as handle:
+                    handle.write(text)
+        except OSError:
+            pass
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process once its parent is gone (it is then handed to another process, so ``getppid`` changes). A
+    job holding the interpreter lock delays this until it lets go; its processor-time cap ends it anyway."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_S)
+    os._exit(0)
 
 
 def probe() -> dict[str, Any]:
@@ -70,6 +85,13 @@ def probe() -> dict[str, Any]:
     soft_cpu, _ = resource.getrlimit(resource.RLIMIT_CPU)
     return {"network_isolated": interfaces == ["lo"], "interfaces": interfaces, "memory_cap": soft_as, "cpu_cap": soft_cpu,
             "environment": sorted(os.environ), "cwd": os.getcwd()}
+
+
+def warm(job: str) -> None:
+    """Import what ``job`` needs and cap nothing yet: a spare child waits, warm, for its one real request."""
+    target, preload = JOBS[job]
+    for name in (*preload, target.split(":")[0]):
+        importlib.import_module(name)
 
 
 def _cap(memory: int, seconds: float, capped: bool) -> None:
@@ -94,7 +116,8 @@ def _run(request: dict[str, Any], capped: bool) -> dict[str, Any]:
             importlib.import_module(name)
         module_name, function_name = target.split(":")
         function = getattr(importlib.import_module(module_name), function_name)
-        _cap(int(request["memory"]), float(request["seconds"]), capped)
+        if request["job"] != "wall.warm":  # the caps count from the first real request
+            _cap(int(request["memory"]), float(request["seconds"]), capped)
         return {"result": encode(function(**decode(request["args"])))}
     except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException; all go back as answers
         if isinstance(error, RuntimeError) and "alloc" in str(error).lower() and "memory" in str(error).lower():
@@ -104,12 +127,15 @@ def _run(request: dict[str, Any], capped: bool) -> dict[str, Any]:
 
 def main() -> None:
     """Confine, then answer requests from standard input until it closes."""
+    import dashboard.wall
+
     confine()
+    dashboard.wall.INSIDE = True
     capped = False
     for line in sys.stdin:
         request = json.loads(line)
         answer = _run(request, capped)
-        capped = True
+        capped = capped or request["job"] != "wall.warm"
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 

@@ -2,8 +2,8 @@
 
 The child builds the model from the stranger's files with
 :func:`dashboard.forward.loading.build_module` (its size checked against the
-stored weights first) and saves it with ``save_pretrained`` as a Hugging Face
-folder: ``config.json`` and ``model.safetensors``. The server then builds the
+stored weights first) and saves it as a Hugging Face folder: ``config.json``
+and ``model.safetensors``. The server then builds the
 model from that folder only: JSON and safetensors, formats that hold data and
 nothing to run (https://huggingface.co/docs/safetensors), never the
 stranger's pickle, GGUF or zip.
@@ -45,10 +45,17 @@ def export_model(tables: EmbeddingTables) -> tuple[Path, Path]:
 
 
 def export_in_child(model_path: str, stored: int, d_model: int) -> None:
-    """The child's job: build the model of ``model_path`` and save it to :data:`EXPORTED` (safetensors)."""
+    """The child's job: build the model of ``model_path`` and save it to :data:`EXPORTED`: its config, and its
+    weights with ``safetensors.torch.save_model`` (tied weights once). Not ``save_pretrained``, which refuses a
+    model read from a GGUF file ("quantized with gguf and is not serializable") though it is float32 by then."""
+    from safetensors.torch import save_model
+
     from dashboard.forward.loading import build_module
 
-    build_module(Path(model_path), stored, d_model).save_pretrained(EXPORTED)
+    module = build_module(Path(model_path), stored, d_model)
+    Path(EXPORTED).mkdir()
+    module.config.save_pretrained(EXPORTED)
+    save_model(module, f"{EXPORTED}/model.safetensors", metadata={"format": "pt"})
 
 
 def remove_export(folder: Path) -> None:

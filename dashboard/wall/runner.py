@@ -10,7 +10,7 @@ one typed message. The child (see :mod:`dashboard.wall.child`):
 - caps its address space at what its imports use plus the budget the parent
   gives, and its processor time at what each request may take;
 - leaves the network (a user and network namespace) where the kernel allows
-  that without privileges, and dies with its parent (``PR_SET_PDEATHSIG``);
+  that without privileges, and ends when its parent is gone;
 - answers one JSON line per request, never a pickle (:mod:`dashboard.wall.codec`).
 
 The parent kills a child that has not answered within ``seconds x``
@@ -19,7 +19,7 @@ processor time used: :class:`~dashboard.errors.BusyError`, never cached) from
 a file that asked too much (:class:`~dashboard.errors.ChildLimitError`).
 
 Source of the limits: ``setrlimit(2)`` (``RLIMIT_AS``, ``RLIMIT_CPU``),
-``prctl(2)`` (``PR_SET_PDEATHSIG``), ``unshare(2)`` and ``user_namespaces(7)``.
+``unshare(2)`` and ``user_namespaces(7)``.
 """
 
 from __future__ import annotations
@@ -173,8 +173,31 @@ class Child:
             pass
 
 
+#: Job name -> a child started and warmed for it, waiting for its one request (see :func:`keep_spare`).
+_SPARES: dict[str, Child] = {}
+_SPARES_LOCK = threading.Lock()
+
+
+def keep_spare(job: str) -> None:
+    """Keep one fresh child warm for ``job`` from now on: its imports (torch, tokenizers, gguf: about a second)
+    are paid before a request comes, not while a student waits. Each spare serves one request, then the next is
+    started. For a server; a command that reads one file needs none."""
+    child = Child("", memory_bytes=0)
+    with _SPARES_LOCK:
+        _SPARES[job] = child
+    threading.Thread(target=_warm, args=(child, job), daemon=True, name=f"spare-{job}").start()
+
+
+def _warm(child: Child, job: str) -> None:
+    try:
+        child.ask("wall.warm", {"job": job}, seconds=60.0)
+    except ExplorerError:
+        child.close()  # the request that takes it finds it ended and starts a fresh one
+
+
 def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, memory_bytes: int) -> tuple[Any, Path]:
-    """Run one job in a child of its own, then end it: each stranger's file gets a fresh interpreter.
+    """Run one job in a child of its own (the spare :func:`keep_spare` keeps for it, else a new one), then end
+    it: each stranger's file gets a fresh interpreter.
 
     Returns:
         The job's result, and the child's working folder, which the caller removes once it has read what the
@@ -183,7 +206,12 @@ def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, mem
     Raises:
         As :meth:`Child.ask`.
     """
-    child = Child(origin, memory_bytes=memory_bytes)
+    with _SPARES_LOCK:
+        child = _SPARES.pop(job, None)
+    spare = child is not None
+    if child is None:
+        child = Child(origin, memory_bytes=memory_bytes)
+    child.origin, child.memory_bytes = origin, memory_bytes
     try:
         result = child.ask(job, args, seconds)
     except BaseException:
@@ -191,6 +219,8 @@ def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, mem
         raise
     finally:
         child.close()
+        if spare:  # the next one warms after this request, not beside it on the same cores
+            keep_spare(job)
     return result, child.workdir
 
 

@@ -112,3 +112,20 @@ def test_a_child_gets_none_of_the_servers_environment_and_answers_are_capped(tmp
     monkeypatch.setattr(runner, "MAX_ANSWER_BYTES", 100)  # the vocabulary answer is longer
     with pytest.raises(TokenizerProcessError, match="answered more than 0 MB"):
         _process(hostile.hf_folder_with_tokenizer(tmp_path / "m"))
+
+
+def test_a_tokenizer_child_outlives_the_thread_that_started_it(tmp_path):
+    """Streamlit runs each page in a thread that ends with the run; the tokenizer it loaded serves the next run."""
+    import threading
+
+    process = TokenizerProcess("tokenizer.json", path=hostile.hf_folder_with_tokenizer(tmp_path / "m",
+                                                                                       pre_tokenizer={"type": "Whitespace"})
+                               / "tokenizer.json")
+    started = threading.Thread(target=process.load)
+    started.start()
+    started.join()
+    pid = process._child.pid
+    assert pid is not None
+    assert process.encode("b c", add_special_tokens=False)["ids"] == [2, 3]
+    assert process._child.pid == pid  # the same child: it was not killed when its thread ended
+    process.close()
