@@ -117,8 +117,9 @@ def run(workdir: str | None = None) -> SuiteResult:
         "nobody reads are never resident; the cost appears when the table is used.",
         f"Baseline for the memory budget: a process that only runs `{IMPORTS}`: "
         f"median peak RSS {base_gib:.2f} GiB over {RUNS} runs.",
-        f"Every run is a fresh process (`{sys.executable} ...`, cwd {ROOT.name}) whose peak RSS is its own "
-        "`ru_maxrss` from `os.wait4`; the checkpoint's pages are dropped from the page cache before each run "
+        f"Every run is a fresh process (`{sys.executable} ...`, cwd {ROOT.name}) whose peak RSS is `ru_maxrss` "
+        "from `os.wait4`: the largest of the command and its reading child behind the wall, which never hold the "
+        "tables at once (the child has ended before the command maps the `.npy` files it wrote); the checkpoint's pages are dropped from the page cache before each run "
         f"(`posix_fadvise(DONTNEED)`). Per-run peak RSS, GiB: ours {_gib(ours_rss)}, "
         f"from_pretrained {_gib(theirs_rss)}; seconds: ours {_secs(ours_s)}, from_pretrained {_secs(theirs_s)}.",
     ]
