@@ -110,7 +110,9 @@ def run(args: argparse.Namespace) -> int:
         model, note = None, str(error)
     result = run_perturbation(tables, tokenizer, args.token, args.table, change, prompt or DEFAULT_PROMPT, model,
                               note)
-    document = {**perturbation_document(result, args.source), "prompt_note": prompt_note}
+    # Which tokenizer read the words, and why when it is a fallback: a run on other tokens must never look the same.
+    document = {**perturbation_document(result, args.source), "prompt_note": prompt_note,
+                "tokenizer": str(tokenizer.describe)}
     if args.json:
         print_json(document)
         return 0

@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     except ForwardUnavailableError as error:
         model, note = None, str(error)
     experiment = run_reorder_experiment(tables, tokenizer, args.sentence, args.order, model, note)
-    document = experiment_document(experiment, tables, args.sentence, args.order)
+    document = {**experiment_document(experiment, tables, args.sentence, args.order),
+                "tokenizer": str(tokenizer.describe)}  # which tokenizer split the sentence, and why when a fallback
     if args.json:
         print_json(document)
         return 0

@@ -113,6 +113,7 @@ def test_without_tokenizer_or_prompt_the_prompt_is_ids_from_the_changed_row(bare
     assert CONTRACT <= set(document)
     assert document["prompt"] == "#5 #6 #7 #8" and document["prompt_ids"] == [5, 6, 7, 8]
     assert "no --prompt was given" in document["prompt_note"] and "#5 #6 #7 #8" in document["prompt_note"]
+    assert document["tokenizer"].startswith("no tokenizer")  # what the words were read with, said in the JSON
     assert document["tying"] == ("tied-implied" if tied else "untied")
     assert document["other_table_changed"] is tied and document["shared_storage"] is tied
     assert document["route"] == "model" and len(document["top5_before"]) == 5
@@ -143,3 +144,4 @@ def _json_with_prompt(capsys, folder, prompt) -> dict:
 def test_with_a_tokenizer_the_default_prompt_is_the_english_one(gpt2_tied, capsys):
     document = _no_prompt_json(capsys, gpt2_tied, "--token", "cat", "--table", "token")
     assert document["prompt"] == DEFAULT_PROMPT and document["prompt_note"] is None
+    assert "tokenizer.json" in document["tokenizer"]

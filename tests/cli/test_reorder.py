@@ -26,7 +26,7 @@ def test_json_contract(bert, capsys):
     document = json.loads(capsys.readouterr().out)
     assert document["tokens"] == ["[CLS]", "the", "cat", "sat", "on", "a", "mat", "[SEP]"]
     assert document["permuted_tokens"] == ["[CLS]", "sat", "cat", "the", "on", "a", "mat", "[SEP]"]
-    assert document["causal"] is False
+    assert document["causal"] is False and "tokenizer.json" in document["tokenizer"]
     for setting in ("with_positions", "without_positions"):
         assert NUMBER_KEYS <= set(document[setting])
         assert all(isinstance(document[setting][key], float) for key in NUMBER_KEYS)
