@@ -12,6 +12,7 @@ from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.map_data import get_neighbour_index, get_resolver
 from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.quiz_lesson import show_lesson_check
 from dashboard.ui.table_pages import open_table_page, show_lookup_note
 from dashboard.ui.text_limits import PAIRS_CHARS
 
@@ -36,6 +37,7 @@ tables, source = open_table_page(t("quiz.title"), t("quiz.caption"), [])
 st.session_state.setdefault("quiz_pairs", LESSON_PAIRS)
 st.session_state.setdefault("quiz_share", 1.0)
 st.session_state.setdefault(SAVED_GUESSES, {})
+show_lesson_check(tables, source)  # before any guess: whether this model shows the lesson at all
 
 setup = st.columns([2, 1])
 setup[0].text_area(t("quiz.pairs"), key="quiz_pairs", height=170, max_chars=PAIRS_CHARS)
