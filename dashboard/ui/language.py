@@ -73,4 +73,12 @@ def render_language_switch() -> None:
     current_language()  # seeds the widget's state from the link or the deployment default
     # A radio, not a segmented control: clicking the chosen option again must not leave no language.
     st.sidebar.radio(t("language.switch"), list(LANGUAGES), key=state.LANGUAGE, format_func=LANGUAGES.get,
-                     horizontal=True, help=t("language.switch_help", env=LANG_ENV))
+                     horizontal=True, help=_switch_help())
+
+
+def _switch_help() -> str:
+    """The switch's help, the same in both languages: this server's default and the setting that changes it."""
+    default = deployment_language()
+    other = next(lang for lang in LANGUAGES if lang != default)
+    return t("language.switch_help", default=LANGUAGES[default], env=LANG_ENV, other=other,
+             other_name=LANGUAGES[other])

@@ -85,7 +85,8 @@ def test_text_is_english_as_a_string_and_korean_when_rendered():
 def test_text_keeps_its_key_through_pickling_as_the_cache_does():
     import pickle
 
-    again = pickle.loads(pickle.dumps(msg("language.switch_help", env="EXPLORER_LANG")))
+    again = pickle.loads(pickle.dumps(msg("language.switch_help", env="EXPLORER_LANG", default="English",
+                                                      other="ko", other_name="한국어")))
     assert isinstance(again, Text) and "EXPLORER_LANG=ko" in render(again, "ko") and "서버" in render(again, "ko")
 
 

@@ -5,7 +5,12 @@ MESSAGES = {
     # The switch reads the same in both languages: a label that changed with the language would make
     # Streamlit see a new widget on the rerun after a switch.
     "language.switch": ("Language · 언어", "Language · 언어"),
-    "language.switch_help": ("서버의 기본 언어 · server default: {env}=ko", "서버의 기본 언어 · server default: {env}=ko"),
+    # {default}: the language this server opens in; {other}, {other_name}: the value that makes the other one default.
+    "language.switch_help": (
+        "Server default: {default}; to make {other_name} the default, start the server with {env}={other}. · "
+        "서버의 기본 언어: {default}. 기본 언어 바꾸기({other_name}): 서버를 {env}={other} 설정으로 시작하세요.",
+        "Server default: {default}; to make {other_name} the default, start the server with {env}={other}. · "
+        "서버의 기본 언어: {default}. 기본 언어 바꾸기({other_name}): 서버를 {env}={other} 설정으로 시작하세요."),
     "nav.section.start": ("Start", "시작"),
     "nav.section.lessons": ("Lessons, hands-on", "직접 해 보는 수업"),
     "nav.section.explore": ("Explore the tables", "테이블 살펴보기"),
