@@ -118,7 +118,8 @@ MESSAGES = {
     "load.fact.reserved_tokens": ("reserved tokens like [unused0] (in the vocabulary; no text produces them)",
                                   "[unused0] 같은 예약 토큰 (어휘에는 있지만 어떤 텍스트에서도 나오지 않음)"),
     "load.fact.total": ("total parameters", "전체 파라미터 수"),
-    "load.tying": ("**Weight tying: {label}**. {evidence}.", "**가중치 공유(weight tying): {label}**. {evidence}."),
+    # The evidence is a clause that starts in lower case (or with a tensor's name): a dash, not a full stop, before it.
+    "load.tying": ("**Weight tying: {label}** — {evidence}.", "**가중치 공유(weight tying): {label}** — {evidence}."),
     "load.training": ("Training run (as saved in the checkpoint)", "학습 기록 (체크포인트에 저장된 그대로)"),
     "load.best_val_loss": ("{loss:.4f} nats per token on the validation split (perplexity {perplexity:,.2f})",
                            "검증 데이터에서 토큰당 {loss:.4f} nat (퍼플렉시티 {perplexity:,.2f})"),
