@@ -211,11 +211,13 @@ RETRAIN_ELSEWHERE = {
 
 
 def _cpu_note(history: dict) -> str:
+    """The loop's CPU time beside the retrain elsewhere: CPU time, too, depends on the machine (16 here, 24 there)."""
     if "cpu_seconds" not in history:
         return ""
     share = history["cpu_seconds"] / history["seconds"]
     return (f"; {history['cpu_seconds'] / 60:.1f} CPU-minutes of the process, i.e. {share:.1f} cores busy on "
-            f"average (other work on the machine lengthens the wall-clock time, not this)")
+            f"average, on this machine; CPU time varies from machine to machine too: the retrain on another "
+            f"machine used {RETRAIN_ELSEWHERE['elsewhere_cpu_minutes']} CPU-minutes (whole command)")
 
 
 def write_card(folder: Path, log: dict) -> None:

@@ -23,3 +23,12 @@ def test_the_card_says_byte_identity_holds_on_one_machine_and_what_a_retrain_els
             f"differed from the shipped ones by up to {RETRAIN_ELSEWHERE['elsewhere_weight_diff']}") in card
     assert f"it used {RETRAIN_ELSEWHERE['elsewhere_cpu_minutes']} CPU-minutes" in card
     assert "not byte-identical weights, unless the machine is the same" in card
+
+
+def test_the_cpu_time_stands_beside_the_other_machines_and_is_not_said_to_be_unaffected():
+    card = " ".join((MODEL / "README.md").read_text(encoding="utf-8").split())
+    [row] = [line for line in (MODEL / "README.md").read_text(encoding="utf-8").splitlines()
+             if line.startswith("| Training time |")]
+    assert "CPU-minutes of the process" in row and "on this machine" in row
+    assert f"another machine used {RETRAIN_ELSEWHERE['elsewhere_cpu_minutes']} CPU-minutes" in row
+    assert "lengthens the wall-clock time, not this" not in card
