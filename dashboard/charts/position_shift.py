@@ -1,0 +1,41 @@
+"""Altair chart of the shift experiment: one scheme's query-key score against m - n, before and after a shift."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+from dashboard.charts.positions import FIT_WIDTH
+from dashboard.i18n import t
+
+#: The two lines of :func:`dashboard.analysis.position_shift.distance_score_frame`, drawn solid then dashed.
+PAIRS = ["(m, n)", "(m + k, n + k)"]
+
+
+def shift_distance_chart(frame: pd.DataFrame, *, title: str, distance: int) -> alt.LayerChart:
+    """The score against ``m - n`` with the key at ``n`` (solid) and at ``n + k`` (dashed), the chosen ``m - n`` marked.
+
+    Where the score depends on ``m - n`` only (rotary) the dashed line lies on the solid one.
+
+    Args:
+        frame: columns ``distance`` (``m - n``, positions), ``pair`` (one of :data:`PAIRS`),
+            ``query`` and ``key`` (0-based positions) and ``score`` (a dot product), from
+            :func:`dashboard.analysis.position_shift.distance_score_frame`.
+        title: the chart's title, in the reader's language.
+        distance: the ``m - n`` the reader picked, marked with a point on each line.
+    """
+    tooltip = [alt.Tooltip("pair:N", title=t("positions.shift.pair")),
+               alt.Tooltip("query:Q", title=t("positions.shift.query_position")),
+               alt.Tooltip("key:Q", title=t("positions.shift.key_position")),
+               alt.Tooltip("score:Q", format=".6g", title=t("positions.shift.score_axis"))]
+    base = alt.Chart(frame).encode(
+        x=alt.X("distance:Q", scale=alt.Scale(nice=False), axis=alt.Axis(format="d"),
+                title=t("positions.shift.distance_axis")),
+        y=alt.Y("score:Q", scale=alt.Scale(zero=False), title=t("positions.shift.score_axis")),
+        color=alt.Color("pair:N", scale=alt.Scale(domain=PAIRS), title=t("positions.shift.pair"),
+                        legend=alt.Legend(orient="bottom")),
+        strokeDash=alt.StrokeDash("pair:N", scale=alt.Scale(domain=PAIRS, range=[[1, 0], [6, 4]]), legend=None),
+        tooltip=tooltip,
+    )
+    chosen = base.mark_point(size=60, filled=True).transform_filter(alt.datum.distance == distance)
+    return alt.layer(base.mark_line(), chosen).properties(title=title, height=240, autosize=FIT_WIDTH)
