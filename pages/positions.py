@@ -22,6 +22,7 @@ from dashboard.i18n import msg, render, t
 from dashboard.ui import position_frames as frames
 from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.position_shift_panel import render_shift_experiment
 from dashboard.ui.position_text import MIN_ROWS, describe_untrained, first_block_input, too_few_rows_message
 from dashboard.ui.rotary_panel import render_no_table, render_rotary
 from dashboard.ui.thinning import thin_lines, with_thinning_note
@@ -51,6 +52,8 @@ def show_token_types() -> None:
 
 if tables.position is None:
     (render_rotary if tables.position_kind == "rotary" else render_no_table)(tables)
+    if tables.position_kind == "rotary":
+        render_shift_experiment(tables)
     show_token_types()
     st.stop()
 if tables.n_positions < MIN_ROWS:
@@ -112,6 +115,8 @@ st.subheader(t("positions.offsets.subheader"))
 offsets = thin_lines(frames.cached_offsets(tables, key, measure), x="offset", y="similarity", by=["table"])
 st.altair_chart(offset_similarity_chart(offsets.frame, measure=measure), width="stretch")
 st.caption(with_thinning_note(msg("positions.offsets.caption"), [(msg("positions.thin.offsets"), offsets)]))
+if tables.position_kind == "learned":
+    render_shift_experiment(tables)
 
 st.subheader(t("positions.trajectory.subheader"))
 sides = st.columns(2)

@@ -36,7 +36,7 @@ def test_rotary_model_explains_itself_and_shows_its_frequencies(tmp_path):
     assert metrics["head dimension"] == str(head_dim) and metrics["rotated dimension pairs"] == str(head_dim // 2)
     assert not any("rotates only" in i.value for i in at.info)  # every dimension rotates
     assert metrics["rope_theta"] == "10,000"
-    assert _chart_count(at) == 2  # frequencies and decay
+    assert _chart_count(at) == 2 + 3  # frequencies and decay; the shift experiment's rotary, learned, sinusoidal
     assert any("section 3.4.3" in c.value for c in at.caption)
 
 
@@ -51,8 +51,9 @@ def test_random_gpt2_table_is_flagged_untrained_everywhere(tmp_path):
     warnings = [w.value for w in at.warning]
     assert any(w.startswith(f"All {factories.N_POSITIONS} positions look untrained") for w in warnings)
     assert not any("context of" in w for w in warnings)  # no run starts after position 0: no context to suggest
-    # Heatmaps, offsets, 2D + 3D + variance twice, dims + spectrum twice, norms twice, subspaces.
-    assert _chart_count(at) == 2 + 1 + 6 + 4 + 2 + 1
+    # Heatmaps, offsets, shift experiment (learned, sinusoidal), 2D + 3D + variance twice, dims + spectrum twice,
+    # norms twice, subspaces.
+    assert _chart_count(at) == 2 + 1 + 2 + 6 + 4 + 2 + 1
     assert any("Full resolution" in c.value for c in at.caption)  # 48 positions need no averaging
 
 
@@ -162,7 +163,7 @@ def test_long_table_is_drawn_thinned_and_says_so(tmp_path):
 def test_smollm2_decay_covers_its_whole_context():
     at = _open("smollm2-135m")
     assert _metrics(at)["context length (config)"] == "8,192"
-    decay = [c for c in at.get("vega_lite_chart") if "distance" in c.proto.spec]
+    decay = [c for c in at.get("vega_lite_chart") if "distance" in c.proto.spec and "curve" in c.proto.spec]
     assert len(decay) == 1
     assert max(_dataset_rows(decay[0])) <= 2 * 2 * 1024 + 2  # two curves, thinned
     captions = [c.value for c in at.caption if c.value.startswith("Distances 0 to")]
