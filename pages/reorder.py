@@ -83,9 +83,13 @@ def order_controls(source: str, sentence: str) -> tuple[str, str]:
     lang = active_language()
     kind = st.radio(t("reorder.order"), list(ORDER_KINDS), format_func=lambda k: render(ORDER_KINDS[k], lang),
                     horizontal=True, key=state.REORDER_KIND)
+    # Whole words by default: a small vocabulary splits words, and moving tokens would scramble their pieces.
+    whole = kind in ("reverse", "shuffle") and st.checkbox(t("reorder.whole_words"), value=True,
+                                                           key=state.REORDER_WORDS, help=t("reorder.whole_words_help"))
+    words = "-words" if whole else ""
     if kind == "shuffle":
         seed = int(st.number_input(t("reorder.shuffle_seed"), min_value=0, value=0, step=1, key=state.REORDER_SEED))
-        return f"shuffle:{seed}", describe_order(f"shuffle:{seed}")
+        return f"shuffle{words}:{seed}", describe_order(f"shuffle{words}:{seed}")
     if kind == "swap":
         if state.REORDER_SWAP_I not in st.session_state:
             first_two = (movable_text(source, sentence)[0] + [0, 1])[:2]
@@ -103,7 +107,7 @@ def order_controls(source: str, sentence: str) -> tuple[str, str]:
         text = st.text_input(t("reorder.custom"), key=state.REORDER_CUSTOM, max_chars=SENTENCE_CHARS,
                              help=t("reorder.custom_help"))
         return text, msg("reorder.order.custom", order=" ".join(str(p) for p in parse_positions_quietly(text)))
-    return "reverse", describe_order("reverse")
+    return f"reverse{words}", describe_order(f"reverse{words}")
 
 
 def parse_positions_quietly(text: str) -> list[int]:

@@ -25,11 +25,13 @@ import numpy as np
 
 from dashboard.errors import OrderError
 from dashboard.i18n import Text, msg
+from dashboard.analysis.word_order import reverse_words, shuffle_words
 from dashboard.tables import EmbeddingTables
 
 #: Order spec grammar of the CLI's ``--order``, for its help and its errors.
 ORDER_HELP = msg("err.reorder.order_help")
 _SHUFFLE = re.compile(r"shuffle:\s*(-?\d+)")
+_SHUFFLE_WORDS = re.compile(r"shuffle-words:\s*(-?\d+)")
 _SWAP = re.compile(r"swap:\s*(-?\d+)\s*[,\s]\s*(-?\d+)")
 _SEPARATORS = re.compile(r"[,\s]+")
 
@@ -106,15 +108,20 @@ def parse_index_list(text: str) -> list[int]:
     return indices
 
 
-def parse_order(spec: str, n_movable: int) -> np.ndarray:
+def parse_order(spec: str, n_movable: int, words: list[list[int]] | None = None) -> np.ndarray:
     """The order of the movable tokens that ``spec`` asks for.
 
     Args:
         spec: ``reverse``; ``shuffle:SEED`` (a seeded shuffle, numpy's
-            ``default_rng(SEED).permutation``); ``swap:I,J`` (exchange two
-            tokens); or ``i j k ...`` / ``i,j,k,...`` (token ``order[t]`` goes
-            to place ``t``). Indices are 0-based over the movable tokens only.
+            ``default_rng(SEED).permutation``); ``reverse-words`` and
+            ``shuffle-words:SEED`` (the same over whole words, each word's
+            tokens kept together: :mod:`dashboard.analysis.word_order`);
+            ``swap:I,J`` (exchange two tokens); or ``i j k ...`` /
+            ``i,j,k,...`` (token ``order[t]`` goes to place ``t``). Indices are
+            0-based over the movable tokens only.
         n_movable: number of movable (non-special) tokens.
+        words: the movable tokens grouped into words
+            (:func:`~dashboard.analysis.word_order.word_groups`); ``None``: each token is a word.
 
     Returns:
         ``(n_movable,)`` int64, a permutation of ``0 .. n_movable - 1``.
@@ -128,10 +135,15 @@ def parse_order(spec: str, n_movable: int) -> np.ndarray:
     spec = spec.strip()
     if spec == "reverse":
         return np.arange(n_movable)[::-1].copy()
-    if match := _SHUFFLE.fullmatch(spec):
+    groups = words if words is not None else [[i] for i in range(n_movable)]
+    if spec == "reverse-words":
+        return reverse_words(groups)
+    if match := _SHUFFLE.fullmatch(spec) or _SHUFFLE_WORDS.fullmatch(spec):
         seed = int(match.group(1))
         if seed < 0:
             raise OrderError(msg("err.reorder.negative_seed", seed=seed))
+        if match.re is _SHUFFLE_WORDS:
+            return shuffle_words(groups, seed)
         return np.random.default_rng(seed).permutation(n_movable)
     if match := _SWAP.fullmatch(spec):
         i, j = int(match.group(1)), int(match.group(2))
@@ -171,8 +183,12 @@ def describe_order(spec: str) -> Text:
     spec = spec.strip()
     if spec == "reverse":
         return msg("reorder.order.reversed")
+    if spec == "reverse-words":
+        return msg("reorder.order.words_reversed")
     if match := _SHUFFLE.fullmatch(spec):
         return msg("reorder.order.shuffled", seed=match.group(1))
+    if match := _SHUFFLE_WORDS.fullmatch(spec):
+        return msg("reorder.order.words_shuffled", seed=match.group(1))
     if match := _SWAP.fullmatch(spec):
         return msg("reorder.order.tokens_swapped", i=match.group(1), j=match.group(2))
     return msg("reorder.order.custom", order=" ".join(part for part in _SEPARATORS.split(spec) if part))

@@ -25,6 +25,7 @@ from dashboard.analysis.reorder import (
     parse_order,
     pooled_cosine,
 )
+from dashboard.analysis.word_order import word_groups
 from dashboard.forward.loading import ForwardModel
 from dashboard.forward.passes import ForwardRecord, run_forward
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer
@@ -154,7 +155,8 @@ def plan_reorder(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, senten
         OrderError: the order spec is bad.
     """
     tokenized = tokenize_sentence(tokenizer, sentence, tables.vocabulary, tables.n_positions)
-    order_indices = parse_order(order, len(movable_positions(tokenized.special)))
+    order_indices = parse_order(order, len(movable_positions(tokenized.special)),
+                                word_groups(tokenized.spans, tokenized.special, sentence))
     unknown_words = tuple(span for span, unknown in zip(tokenized.spans, tokenized.unknown) if unknown)
     unknown_ids = frozenset(i for i, unknown in zip(tokenized.ids, tokenized.unknown) if unknown)
     return ReorderPlan(np.asarray(tokenized.ids, dtype=np.int64), tokenized.special,

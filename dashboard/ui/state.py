@@ -18,6 +18,8 @@ MODEL_PARAM = "model"
 REORDER_SENTENCE = "reorder_sentence"
 REORDER_KIND = "reorder_kind"
 REORDER_SEED = "reorder_seed"
+#: session_state key of the reorder page's "move whole words" checkbox (reverse and shuffle).
+REORDER_WORDS = "reorder_words"
 REORDER_SWAP_I = "reorder_swap_i"
 REORDER_SWAP_J = "reorder_swap_j"
 REORDER_CUSTOM = "reorder_custom"

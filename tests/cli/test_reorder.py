@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from dashboard.cli import COMMANDS, main
-from tests import reorder_factories
+from tests import factories, reorder_factories
 
 NUMBER_KEYS = {"lookup_max_abs_diff", "attention_max_abs_diff", "model_max_abs_diff", "pooled_cosine"}
 
@@ -79,3 +79,26 @@ def test_bad_input_from_the_shell_exits_2_with_one_line_and_no_traceback(bert, t
         result = subprocess.run([sys.executable, "-m", "dashboard", *argv], capture_output=True, text=True)
         assert result.returncode == 2, result.stderr
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_reverse_words_is_a_new_order_value_and_reverse_keeps_its_meaning(tmp_path, capsys):
+    """On a vocabulary that splits words, --order reverse-words keeps each word's pieces together; reverse is
+    the token reversal it always was, and the JSON keys stay."""
+    from tokenizers import Tokenizer
+    from tokenizers.models import WordPiece
+    from tokenizers.pre_tokenizers import WhitespaceSplit
+
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    vocab = {"<|endoftext|>": 0, "[UNK]": 1, "the": 2, "c": 3, "##at": 4, "s": 5, "on": 6}
+    tokenizer = Tokenizer(WordPiece(vocab, unk_token="[UNK]"))
+    tokenizer.pre_tokenizer = WhitespaceSplit()
+    tokenizer.save(str(folder / "tokenizer.json"))
+    documents = {}
+    for order in ("reverse", "reverse-words"):
+        assert main(["reorder", str(folder), "the cat sat on", "--order", order, "--json"]) == 0
+        documents[order] = json.loads(capsys.readouterr().out)
+    assert documents["reverse"]["tokens"] == ["the", "c", "##at", "s", "##at", "on"]
+    assert documents["reverse"]["permuted_tokens"] == ["on", "##at", "s", "##at", "c", "the"]
+    assert documents["reverse-words"]["permuted_tokens"] == ["on", "s", "##at", "c", "##at", "the"]
+    assert set(documents["reverse"]) == set(documents["reverse-words"])
+    assert documents["reverse-words"]["order"] == "reverse-words"

@@ -194,3 +194,43 @@ def test_only_a_bidirectional_model_is_told_its_pooled_vector_may_be_a_sentence_
     assert "sentence encoder such as all-MiniLM-L6-v2" in prose(_page(bert))
     causal = prose(_page(gpt2))
     assert "mean-pooled vectors" in causal and "sentence encoder" not in causal
+
+
+def _permuted(at: AppTest) -> list[str]:
+    """The reordered sentence's tokens, from the token-order chart (its other sentence is the original)."""
+    rows = chart_rows(at, 0)
+    original = rows[0]["sentence"]  # the original comes first, labelled in the reader's language
+    placed = {row["position"]: row["token"] for row in rows if row["sentence"] != original}
+    return [placed[p] for p in sorted(placed)]
+
+
+def _pieces(tables, tokenizer, text: str) -> list[str]:
+    return [tables.token_label(i) for i in tokenizer.encode(text, add_special_tokens=False).ids]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_bundled_gpt_reverses_whole_words_by_default_and_tokens_when_asked(lang):
+    """Its 4,096 tokens split cat and sat into two pieces each: reversing tokens reversed the pieces too."""
+    from tests.shared_models import shared_tables, shared_tokenizer
+
+    tables, tokenizer = shared_tables("tiny-gpt-pydocs"), shared_tokenizer("tiny-gpt-pydocs")
+    sentence = "the cat sat on a mat"
+    words = sentence.split()
+    # each word tokenized on its own (with its space, after the first), so the expectation does not group tokens
+    pieces = [_pieces(tables, tokenizer, word if k == 0 else " " + word) for k, word in enumerate(words)]
+    assert any(len(p) > 1 for p in pieces)  # the point: some word is several tokens here
+    at = open_app_page(PAGE, model="tiny-gpt-pydocs", query={"lang": lang}, timeout=180)
+    assert not at.exception and not at.error
+    assert at.checkbox(key=state.REORDER_WORDS).value is True
+    assert _permuted(at) == [piece for word in reversed(pieces) for piece in word]
+    at.checkbox(key=state.REORDER_WORDS).uncheck().run()
+    assert not at.exception
+    assert _permuted(at) == [piece for word in pieces for piece in word][::-1]  # the pieces reversed too
+    at.checkbox(key=state.REORDER_WORDS).check().run()
+    at.radio(key=state.REORDER_KIND).set_value("shuffle").run()  # a seeded shuffle of whole words
+    assert not at.exception
+    shuffled = _permuted(at)
+    assert sorted(shuffled) == sorted(piece for word in pieces for piece in word)
+    for word in (p for p in pieces if len(p) > 1):
+        # the word's pieces side by side, in their order
+        assert any(shuffled[i:i + len(word)] == word for i in range(len(shuffled))), (word, shuffled)

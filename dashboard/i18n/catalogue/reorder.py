@@ -23,6 +23,13 @@ MESSAGES = {
     "reorder.kind.shuffle": ("seeded shuffle", "시드로 섞기"),
     "reorder.kind.swap": ("swap two", "두 토큰 맞바꾸기"),
     "reorder.kind.custom": ("custom order", "직접 정한 순서"),
+    "reorder.whole_words": ("move whole words", "단어째 옮기기"),
+    "reorder.whole_words_help": (
+        "Keep each word's tokens together and reverse or shuffle the words, as the lesson does (the cat sat on a "
+        "mat becomes mat a on sat cat the). Unticked, the tokens themselves move: a word this vocabulary splits "
+        "into pieces has its pieces moved apart.",
+        "수업에서처럼 한 단어의 토큰들을 붙여 둔 채 단어의 순서를 뒤집거나 섞습니다. 끄면 토큰 하나하나가 "
+        "움직여서, 이 어휘가 여러 조각으로 나누는 단어는 조각들이 흩어집니다."),
     "reorder.shuffle_seed": ("Shuffle seed", "섞기 시드"),
     "reorder.swap_i": ("Swap the token at position", "맞바꿀 첫 토큰의 위치"),
     "reorder.swap_i_help": ("Positions as the charts number them, from 0 (special tokens included).",
@@ -161,6 +168,8 @@ MESSAGES = {
     # orders in words (describe_order and the page's swap and custom orders)
     "reorder.order.reversed": ("reversed", "역순"),
     "reorder.order.shuffled": ("shuffled with seed {seed}", "시드 {seed}(으)로 섞음"),
+    "reorder.order.words_reversed": ("words reversed", "단어 역순"),
+    "reorder.order.words_shuffled": ("words shuffled with seed {seed}", "시드 {seed}(으)로 단어 섞음"),
     "reorder.order.tokens_swapped": ("tokens {i} and {j} swapped", "토큰 {i}, {j} 맞바꿈"),
     "reorder.order.positions_swapped": ("positions {i} and {j} swapped", "위치 {i}, {j} 맞바꿈"),
     "reorder.order.custom": ("custom order {order}", "직접 정한 순서 {order}"),
@@ -217,8 +226,10 @@ MESSAGES = {
     "err.reorder.negative_seed": ("the shuffle seed must be 0 or more, got {seed}",
                                   "섞기 시드는 0 이상이어야 합니다(받은 값: {seed})."),
     "err.reorder.order_help": (
-        "reverse, shuffle:SEED, swap:I,J or an order of indices such as 2,0,1 (commas and/or spaces)",
-        "reverse, shuffle:SEED, swap:I,J, 또는 2,0,1 같은 인덱스 순서(쉼표나 공백으로 구분)"),
+        "reverse, shuffle:SEED, reverse-words, shuffle-words:SEED (whole words move, each word's tokens kept "
+        "together), swap:I,J or an order of indices such as 2,0,1 (commas and/or spaces)",
+        "reverse, shuffle:SEED, reverse-words, shuffle-words:SEED(단어째 움직이고, 한 단어의 토큰들은 붙어 다님), "
+        "swap:I,J, 또는 2,0,1 같은 인덱스 순서(쉼표나 공백으로 구분)"),
     "err.reorder.not_understood": ("order {spec} is not understood; use {help}",
                                    "순서 {spec}을(를) 알아볼 수 없습니다. 다음 중 하나를 쓰세요: {help}"),
     "err.reorder.index_count": (
