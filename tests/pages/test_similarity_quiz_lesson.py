@@ -66,7 +66,8 @@ def test_the_bundled_gpt_says_its_vocabulary_splits_the_words_and_offers_all_min
     split, words = len(check.split_words), len(check.words)
     related, unrelated = check.farthest_related, check.nearest_unrelated
     if lang == "en":
-        assert f"vocabulary of {len(tables.vocabulary):,} tokens splits {split} of the lesson's {words} words" in warning
+        vocab = len(tables.vocabulary)
+        assert f"vocabulary of {vocab:,} tokens splits {split} of the lesson's {words} words" in warning
         assert f"{related.first.text} · {related.second.text}, ranks {related.rank:,} of" in warning
         assert f"{unrelated.first.text} · {unrelated.second.text}, ranks {unrelated.rank:,} of" in warning
         assert f"(cosine {related.cosine:.2f})" in warning and f"(cosine {unrelated.cosine:.2f})" in warning
