@@ -5,11 +5,11 @@ MESSAGES = {
     # The switch reads the same in both languages: a label that changed with the language would make
     # Streamlit see a new widget on the rerun after a switch.
     "language.switch": ("Language · 언어", "Language · 언어"),
-    # {default}: the language this server opens in; {other}, {other_name}: the value that makes the other one default.
+    # {default}: the language this server opens in; {other}, {other_name}: the value that makes the other one
+    # default. The help, unlike the label, is in the reader's language: Streamlit 1.67 knows a radio with a key by
+    # its key alone (key_as_main_identity), so a help that changes with the language keeps the widget.
     "language.switch_help": (
-        "Server default: {default}; to make {other_name} the default, start the server with {env}={other}. · "
-        "서버의 기본 언어: {default}. 기본 언어 바꾸기({other_name}): 서버를 {env}={other} 설정으로 시작하세요.",
-        "Server default: {default}; to make {other_name} the default, start the server with {env}={other}. · "
+        "Server default: {default}. To make {other_name} the default, start the server with {env}={other}.",
         "서버의 기본 언어: {default}. 기본 언어 바꾸기({other_name}): 서버를 {env}={other} 설정으로 시작하세요."),
     "nav.section.start": ("Start", "시작"),
     "nav.section.lessons": ("Lessons, hands-on", "직접 해 보는 수업"),
