@@ -32,7 +32,13 @@ from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.overview_frames import display_frame
 from dashboard.ui.path_access import session_policy
-from dashboard.ui.session_files import STORAGE_ADVICE, describe_upload_rules, sweep_ended_uploads, uploads_possible
+from dashboard.ui.session_files import (
+    STORAGE_ADVICE,
+    describe_upload_rules,
+    describe_upload_settings,
+    sweep_ended_uploads,
+    uploads_possible,
+)
 from dashboard.ui.text_limits import FILE_NAME_CHARS, MODEL_ID_CHARS, PATH_CHARS
 from dashboard.ui.uploader_text import localise_uploader
 
@@ -75,6 +81,10 @@ with hub:
         st.text_input(t("load.model_id"), key=state.HUB_MODEL_ID, max_chars=MODEL_ID_CHARS,
                       placeholder="openai-community/gpt2", help=t("load.model_id_help"))
         st.button(t("load.fetch"), key="open_hub", on_click=open_hub_model)
+with st.expander(t("load.teacher"), icon=":material/settings:"):  # what a student cannot change, by name
+    st.markdown("\n".join([t("load.teacher.intro"), "", "- " + t("load.teacher.upload_limit", limit_mb=limit_mb),
+                            "- " + render(describe_upload_settings()),
+                            "- " + escape_markdown(render(policy.describe()))]))
 
 archive = st.session_state.get(state.PENDING_ARRAYS) or active_source()
 npz = numpy_archive_of(archive)

@@ -148,11 +148,21 @@ def describe_upload_rules(environ: Mapping[str, str] = os.environ) -> Text:
     A setting that is not a positive number is said instead, so the page still draws.
     Returns a catalogue message: render it on the page.
     """
+    return _upload_settings_message("uploads.rules", environ)
+
+
+def describe_upload_settings(environ: Mapping[str, str] = os.environ) -> Text:
+    """For the teacher: the settings behind :func:`describe_upload_rules`, by name and value (Markdown)."""
+    return _upload_settings_message("uploads.settings", environ)
+
+
+def _upload_settings_message(key: str, environ: Mapping[str, str]) -> Text:
+    """Message ``key`` with the session quota (MB) and idle time (minutes), or what is wrong with their settings."""
     try:
         quota, idle = upload_quota_bytes(environ), idle_seconds(environ)
     except UploadStorageError as error:
         return msg("uploads.bad_settings", error=error)
-    return msg("uploads.rules", quota=quota / _MB, quota_env=QUOTA_ENV, minutes=idle / 60, idle_env=IDLE_ENV)
+    return msg(key, quota=quota / _MB, quota_env=QUOTA_ENV, minutes=idle / 60, idle_env=IDLE_ENV)
 
 
 def folder_bytes(folder: Path) -> int:

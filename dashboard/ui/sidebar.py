@@ -135,7 +135,9 @@ def render_sidebar() -> None:
         st.caption(t("sidebar.showing", name=escape_markdown(render(display_name(active_source())))))
         if link_source(active_source()) is None:
             st.caption(t("sidebar.upload_not_linked"))
-        st.caption(render(policy.describe()).replace("_", "\\_"))  # a folder's name is not markdown
+        # What a student can open; the setting behind it, for the teacher, in the tooltip.
+        st.caption(t(f"sidebar.paths.{policy.mode}"),
+                   help=t("sidebar.paths.teacher", setting=render(policy.describe()).replace("_", "\\_")))
         problem = setting_problem()
         if problem:
             st.warning(render(problem).replace("_", "\\_"), icon=":material/warning:")

@@ -54,8 +54,9 @@ def _batches(at: AppTest) -> list[Path]:
 def test_models_mode_says_so_and_opens_only_the_models_folder(server):
     models, secret = server
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    assert any("only paths inside the models folder" in c.value and "EXPLORER\\_LOCAL\\_PATHS=models" in c.value
-               for c in at.sidebar.caption)
+    assert any("Only files and folders inside the models folder open by path" in c.value  # the student's line
+               and "only paths inside the models folder" in c.proto.help  # the setting, in the teacher's tooltip
+               and "EXPLORER\\_LOCAL\\_PATHS=models" in c.proto.help for c in at.sidebar.caption)
     inside = open_app_page("pages/load.py", model=models / "table.npy")
     assert not inside.exception and inside.session_state[state.ACTIVE_SOURCE] == str(models / "table.npy")
 
@@ -83,7 +84,8 @@ def test_off_mode_has_no_path_fields_and_no_path_links(server, monkeypatch):
     monkeypatch.setenv(MODE_ENV, "off")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     assert not [t for t in at.sidebar.text_input if t.key == state.LOCAL_PATH]
-    assert any("no server paths" in c.value for c in at.sidebar.caption)
+    assert any("upload your files on the Load page" in c.value and "no server paths" in c.proto.help
+               for c in at.sidebar.caption)
     at.switch_page("pages/load.py").run()
     assert not [t for t in at.text_input if t.key in (state.LOAD_PATH, state.HUB_MODEL_ID)]
     linked = open_app_page("pages/load.py", model=models / "table.npy")

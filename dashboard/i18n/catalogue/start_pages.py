@@ -56,33 +56,41 @@ MESSAGES = {
         "or a .zip of the folder.",
         "체크포인트 파일 하나, 한 모델 폴더의 여러 파일(config.json, 가중치, 토크나이저), 또는 그 폴더를 묶은 "
         ".zip 파일을 올리세요."),
-    "load.upload_limit": ("Upload limit: **{limit_mb:,} MB per file** (server.maxUploadSize). {rules}",
-                          "업로드 한도: **파일당 {limit_mb:,} MB** (server.maxUploadSize). {rules}"),
+    "load.upload_limit": ("Upload limit: **{limit_mb:,} MB per file**. {rules}",
+                          "업로드 한도: **파일당 {limit_mb:,} MB**. {rules}"),
+    # The settings behind what the page says, by name, folded away: a student cannot change them.
+    "load.teacher": ("For the teacher", "교사용"),
+    "load.teacher.intro": (
+        "What this page allows is set by whoever runs the server (the README explains each setting):",
+        "이 페이지에서 할 수 있는 일은 서버를 실행하는 사람이 정합니다(설정마다 README에 설명이 있습니다):"),
+    "load.teacher.upload_limit": (
+        "upload limit per file: `server.maxUploadSize` = {limit_mb:,} MB (in `.streamlit/config.toml`, or "
+        "`STREAMLIT_SERVER_MAX_UPLOAD_SIZE`)",
+        "파일당 업로드 한도: `server.maxUploadSize` = {limit_mb:,} MB (`.streamlit/config.toml`에서, 또는 "
+        "`STREAMLIT_SERVER_MAX_UPLOAD_SIZE`로)"),
     "load.uploads_impossible": (
         "Uploads cannot be stored: this server has no writable temporary folder. To fix: {advice}.",
         "업로드한 파일을 저장할 수 없습니다. 이 서버에는 쓸 수 있는 임시 폴더가 없습니다. 고치는 방법: {advice}."),
     "load.open_uploads": ("Open the uploaded files", "업로드한 파일 열기"),
     "load.local_path": ("Local path", "로컬 경로"),
     "load.paths_off": (
-        "Server paths are off on this server (EXPLORER_LOCAL_PATHS=off): open a bundled checkpoint or "
-        "upload the files.",
-        "이 서버에서는 서버 경로가 꺼져 있습니다 (EXPLORER_LOCAL_PATHS=off). 함께 제공되는 체크포인트를 열거나 "
-        "파일을 업로드하세요."),
+        "Server paths are off on this server: open a bundled checkpoint or upload the files.",
+        "이 서버에서는 서버 경로가 꺼져 있습니다. 함께 제공되는 체크포인트를 열거나 파일을 업로드하세요."),
     "load.path_inside": ("File or folder inside {folder}", "{folder} 안의 파일이나 폴더"),
     "load.path_on_server": ("File or folder on the server", "서버에 있는 파일이나 폴더"),
     "load.path_help": ("For checkpoints larger than the upload limit; the sidebar's path field does the same.",
                        "업로드 한도보다 큰 체크포인트에 씁니다. 사이드바의 경로 칸도 같은 일을 합니다."),
     "load.open_path": ("Open path", "경로 열기"),
     "load.hub_off_here": (
-        "fetching from the Hub is off on this server (EXPLORER_LOCAL_PATHS limits which server folders open, "
-        "and the Hub's cache is not one of them); upload the model's files instead",
-        "이 서버에서는 Hub에서 내려받기가 꺼져 있습니다 (EXPLORER_LOCAL_PATHS가 열 수 있는 서버 폴더를 정하는데, "
-        "Hub 캐시는 거기에 들지 않습니다). 대신 모델 파일을 업로드하세요"),
+        "fetching from the Hub is off on this server (it opens only some of its folders, and the Hub's cache is "
+        "not one of them); upload the model's files instead",
+        "이 서버에서는 Hub에서 내려받기가 꺼져 있습니다 (이 서버는 일부 폴더만 여는데, Hub 캐시는 거기에 들지 "
+        "않습니다). 대신 모델 파일을 업로드하세요"),
     "load.hub_off_info": (
-        "Fetching from the Hub is off on this server (EXPLORER_LOCAL_PATHS limits which server folders open, "
-        "and the Hub's cache is not one of them); upload the model's files instead.",
-        "이 서버에서는 Hub에서 내려받기가 꺼져 있습니다 (EXPLORER_LOCAL_PATHS가 열 수 있는 서버 폴더를 정하는데, "
-        "Hub 캐시는 거기에 들지 않습니다). 대신 모델 파일을 업로드하세요."),
+        "Fetching from the Hub is off on this server (it opens only some of its folders, and the Hub's cache is "
+        "not one of them); upload the model's files instead.",
+        "이 서버에서는 Hub에서 내려받기가 꺼져 있습니다 (이 서버는 일부 폴더만 여는데, Hub 캐시는 거기에 들지 "
+        "않습니다). 대신 모델 파일을 업로드하세요."),
     "load.hub_unreachable": ("Models cannot be fetched by id here: {reason}. Instead, {advice}.",
                              "여기서는 id로 모델을 내려받을 수 없습니다: {reason}. 대신 이렇게 하세요: {advice}."),
     "load.model_id": ("Model id", "모델 id"),

@@ -15,6 +15,14 @@ MESSAGES = {
     "sidebar.local_path_restricted": ("Only paths inside the models folder open here.",
                                       "이 서버에서는 모델 폴더 안의 경로만 열 수 있습니다."),
     "sidebar.showing": ("Showing **{name}**", "지금 보는 체크포인트: **{name}**"),
+    # What a student can open by path, per EXPLORER_LOCAL_PATHS mode; the setting itself goes in the tooltip.
+    "sidebar.paths.any": ("Any file or folder on this server opens by its path.",
+                          "이 서버에 있는 파일이나 폴더는 경로로 열 수 있습니다."),
+    "sidebar.paths.models": ("Only files and folders inside the models folder open by path.",
+                             "모델 폴더 안의 파일과 폴더만 경로로 열 수 있습니다."),
+    "sidebar.paths.off": ("Open a bundled checkpoint, or upload your files on the Load page.",
+                          "함께 제공되는 체크포인트를 열거나, 체크포인트 불러오기 페이지에서 파일을 업로드하세요."),
+    "sidebar.paths.teacher": ("For the teacher: {setting}", "교사용: {setting}"),
     "sidebar.upload_not_linked": (
         "Uploads last only as long as this browser session, so the page's link leaves them out "
         "(it opens the default checkpoint). To share a view, open the checkpoint by path.",
@@ -107,12 +115,17 @@ MESSAGES = {
         "필요합니다). 그래도 함께 제공되는 체크포인트와 로컬 경로는 열립니다"),
     "uploads.bad_settings": ("Upload settings: {error}.", "업로드 설정: {error}."),
     "uploads.rules": (
-        "At most {quota:,.0f} MB of uploads per session ({quota_env}). Only this browser session can open its "
-        "uploads; a new upload replaces the last, and they are deleted when the session ends or has not been used "
-        "for {minutes:g} minutes ({idle_env}).",
-        "세션마다 최대 {quota:,.0f} MB까지 업로드할 수 있습니다 ({quota_env}). 업로드한 파일은 이 브라우저 세션에서만 "
-        "열 수 있고, 새로 업로드하면 이전 파일을 대신합니다. 세션이 끝나거나 {minutes:g}분 동안 쓰지 않으면 "
-        "지워집니다 ({idle_env})."),
+        "At most {quota:,.0f} MB of uploads per session. Only this browser session can open its uploads; a new "
+        "upload replaces the last, and they are deleted when the session ends or has not been used for "
+        "{minutes:g} minutes.",
+        "세션마다 최대 {quota:,.0f} MB까지 업로드할 수 있습니다. 업로드한 파일은 이 브라우저 세션에서만 열 수 있고, "
+        "새로 업로드하면 이전 파일을 대신합니다. 세션이 끝나거나 {minutes:g}분 동안 쓰지 않으면 지워집니다."),
+    # For the teacher (folded away on the Load page): the settings behind uploads.rules.
+    "uploads.settings": (
+        "uploads per session: `{quota_env}` = {quota:,.0f} MB; minutes a session may sit unused before its uploads "
+        "are deleted: `{idle_env}` = {minutes:g}",
+        "세션당 업로드: `{quota_env}` = {quota:,.0f} MB. 쓰지 않는 세션의 업로드를 지우기까지의 시간(분): "
+        "`{idle_env}` = {minutes:g}"),
     "err.uploads.no_temporary_folder": (
         "this server has no writable temporary folder to store uploads in; {advice}",
         "이 서버에는 업로드한 파일을 저장할 수 있는 임시 폴더가 없습니다. {advice}"),
