@@ -7,7 +7,7 @@ import streamlit as st
 from dashboard.analysis.similarity_quiz import (GUESSES, LESSON_PAIRS, NOT_JUDGED, answer_pairs, parse_pairs,
                                                 score_guesses)
 from dashboard.errors import ExplorerError
-from dashboard.i18n import render, t
+from dashboard.i18n import plural_key, render, t
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.map_data import get_neighbour_index, get_resolver
@@ -97,8 +97,11 @@ if buttons[1].button(t("quiz.reset"), key="quiz_reset"):
 
 if st.session_state.get(REVEALED) != reveal_id:
     unanswered = sum(guesses[a.key] is None for a in answers)
-    st.caption(t("quiz.unanswered", unanswered=unanswered, total=len(answers)) if unanswered
-               else t("quiz.all_answered"))
+    if answers and unanswered == len(answers):  # "all of them", not "6 of 6"
+        st.caption(t(plural_key("quiz.none_answered", unanswered), total=unanswered))
+    else:
+        st.caption(t("quiz.unanswered", unanswered=unanswered, total=len(answers)) if unanswered
+                   else t("quiz.all_answered"))
     st.stop()
 
 st.subheader(t("quiz.answers_title"))

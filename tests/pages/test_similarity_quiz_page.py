@@ -29,7 +29,7 @@ def test_nothing_is_revealed_before_the_button(folder):
     assert not at.exception
     assert len(at.radio) == 6 and all(radio.value is None for radio in at.radio)
     assert not at.dataframe and not at.metric
-    assert any("6 of 6 pairs still without a guess" in c.value for c in at.caption)
+    assert any("None of the 6 pairs has a guess yet" in c.value for c in at.caption)
     assert any("'xylophone' is not one token" in c.value and "3 pieces" in c.value for c in at.caption)
 
 

@@ -27,6 +27,9 @@ MESSAGES = {
     "quiz.unanswered": ("{unanswered} of {total} pairs still without a guess.",
                         "{total}쌍 가운데 {unanswered}쌍은 아직 짐작하지 않았습니다."),
     "quiz.all_answered": ("Every pair has a guess.", "모든 쌍을 짐작했습니다."),
+    # No pair guessed yet: "all of them", not "6 of 6" (Korean "6쌍 가운데 6쌍").
+    "quiz.none_answered.one": ("The pair has no guess yet.", "이 쌍은 아직 짐작하지 않았습니다."),
+    "quiz.none_answered.many": ("None of the {total} pairs has a guess yet.", "{total}쌍 모두 아직 짐작하지 않았습니다."),
     "quiz.answers_title": ("2. What the model says", "2. 모델의 답"),
     "quiz.col.pair": ("pair", "쌍"),
     "quiz.col.guess": ("your guess", "내 짐작"),
