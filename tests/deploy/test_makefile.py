@@ -112,3 +112,25 @@ def test_where_the_pinned_torch_is_on_the_machine_nothing_changes(project):
     assert not [call for call in calls if "--index-url" in call]
     assert "pip -m pip install --quiet -r requirements.txt" in calls
     assert f"{TORCH_PIN}: found on this machine" in done.stdout
+
+
+def test_the_set_up_prints_one_short_line_a_step_not_its_recipes(project):
+    done = make(project, FAKE_PIP_OFFLINE="0")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "make: creating the virtual environment in venv" in lines and "make: installing requirements.txt" in lines
+    echoed = [line for line in lines if "||" in line or "RETRY" in line or "nothing half-done" in line]
+    assert echoed == [], echoed  # a recipe's failure branch is printed only when it fails
+    assert max(len(line) for line in lines) <= 100, lines
+
+
+def test_the_readme_and_the_makefile_give_the_benchmarks_the_time_the_last_full_run_took():
+    import re
+
+    makefile = " ".join((ROOT / "Makefile").read_text().split())
+    readme = (ROOT / "README.md").read_text()
+    [said] = [line for line in readme.splitlines() if line.startswith("make bench")]
+    minutes = float(re.search(r"the whole run took ([\d.]+) minutes", (ROOT / "docs" / "benchmarks.md").read_text())[1])
+    assert 45 <= minutes <= 75, minutes  # "about an hour"; another figure needs new words in both places
+    assert "about an hour on 2 cores" in said and "about an hour on 2 cores" in makefile
+    assert f"took {minutes:.0f} minutes" in makefile and f"took {minutes:.0f} minutes" in " ".join(readme.split())
