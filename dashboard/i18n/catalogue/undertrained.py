@@ -79,12 +79,13 @@ MESSAGES = {
     "undertrained.meaning.norm_tied": (
         "Lower means a shorter row. In this model the row is also the output head's row, which every softmax step "
         "updates, whether or not its token occurs in the text: a row never looked up can still grow or shrink. So "
-        "the list can show rows that training left short, but not that a row was never looked up, and it misses "
-        "never-seen tokens whose rows grew.",
+        "the list shows the rows training left shortest, which need not be tokens seen rarely; it cannot show that "
+        "a row was never looked up, and it misses never-seen tokens whose rows grew.",
         "값이 낮을수록 짧은 행입니다. 이 모델에서는 이 행이 출력 헤드의 행이기도 해서, 소프트맥스를 계산하는 "
         "스텝마다 갱신됩니다. 그 토큰이 텍스트에 나오든 나오지 않든 마찬가지입니다. 그래서 한 번도 룩업되지 않는 "
-        "행도 길어지거나 짧아질 수 있습니다. 이 목록은 학습이 짧게 남긴 행을 보여 줄 수는 있지만, 어떤 행이 한 번도 "
-        "룩업되지 않았다는 것까지 보여 주지는 못합니다. 또 학습에 나오지 않았는데 행이 길어진 토큰은 놓칩니다."),
+        "행도 길어지거나 짧아질 수 있습니다. 그래서 이 목록은 학습 뒤 가장 짧게 남은 행을 보여 줄 뿐이고, 그 행의 "
+        "토큰이 드물게 나온 토큰이라는 보장은 없습니다. 어떤 행이 한 번도 룩업되지 않았다는 것도 보여 주지 못하고, "
+        "학습에 나오지 않았는데 행이 길어진 토큰은 놓칩니다."),
     # No head stored: whether one shared the table in training is not in the file.
     "undertrained.meaning.norm_no_head": (
         "Lower means a shorter row. This checkpoint stores no output head: if no head was tied to the table in "
