@@ -11,6 +11,7 @@ from typing import Sequence
 import altair as alt
 import pandas as pd
 
+from dashboard.charts.theme import wrap_subtitle
 from dashboard.i18n import active_language, t
 
 _MOVER, _OTHER = "#d62728", "#9e9e9e"
@@ -50,7 +51,7 @@ def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[st
             align="left", dx=6, dy=-4, fontSize=11, fontWeight="bold", color=_MOVER).encode(
             x=alt.X("x:Q", scale=x_scale), y=alt.Y("y:Q", scale=y_scale), text="label:N")
         panels.append(alt.layer(points, labels).properties(title=f"{letter}: {name}", width=side, height=side))
-    return alt.hconcat(*panels).properties(title=alt.TitleParams(title, subtitle=list(subtitle), anchor="start"))
+    return alt.hconcat(*panels).properties(title=alt.TitleParams(title, subtitle=wrap_subtitle(subtitle), anchor="start"))
 
 
 def _names_positions(frame: pd.DataFrame) -> bool:

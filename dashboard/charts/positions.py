@@ -20,6 +20,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from dashboard.charts.theme import wrap_subtitle
 from dashboard.i18n import Text, msg, render, t
 
 #: Colours for position order (dark = first positions).
@@ -283,7 +284,7 @@ def trajectory_3d_chart(points: pd.DataFrame, *, variance: Sequence[float],
     subtitle = t("positions.chart.variance_subtitle", parts=", ".join(
         f"PC{k} {variance[k - 1]:.1%}" for k in (1, 2, 3) if k <= len(variance)))
     base = (
-        alt.Chart(points, title=alt.Title(title, subtitle=subtitle))
+        alt.Chart(points, title=alt.Title(title, subtitle=wrap_subtitle([subtitle])))
         .transform_calculate(
             a="azimuth * PI / 180", e="elevation * PI / 180",
         )

@@ -8,6 +8,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from dashboard.charts.theme import wrap_subtitle
 from dashboard.i18n import msg, render
 
 #: Metric -> axis/legend title (a :class:`~dashboard.i18n.Text`, English as a ``str``; charts render it).
@@ -79,7 +80,7 @@ def similarity_heatmap_chart(frame: pd.DataFrame, metric: str = "cosine", *, tit
         color=alt.condition("datum.strong", alt.value("white"), alt.value("black")),
     )
     heading = alt.TitleParams(title or render(msg("chart.similarity.title", label=label.capitalize())),
-                              subtitle=subtitle or [],
+                              subtitle=wrap_subtitle(subtitle or []),
                               anchor="start")
     side = cell * len(order)
     # pad: cells keep `cell` pixels; labels, title and legend are added around them

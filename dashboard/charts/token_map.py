@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from dashboard.analysis.token_categories import CATEGORIES
+from dashboard.charts.theme import wrap_subtitle
 from dashboard.i18n import msg, render
 
 #: Fixed colour per category, so a category keeps its colour across views.
@@ -181,7 +182,8 @@ def token_map_chart(frame: pd.DataFrame, *, axis_titles: Sequence[str], color_by
     base = alt.Chart(frame)
     colour = _colour(frame, color_by, color_title)
     titles = dict(zip("xyz", axis_titles))
-    heading = alt.TitleParams(title or render(msg("chart.token_map.title")), subtitle=list(subtitle), anchor="start")
+    heading = alt.TitleParams(title or render(msg("chart.token_map.title")), subtitle=wrap_subtitle(subtitle),
+                              anchor="start")
     if "z" not in frame:
         # fit-x: fill the page's width, keep the plot `height` pixels tall (Streamlit's default "fit"
         # would squeeze title, axes and legend into `height`)
