@@ -86,6 +86,8 @@ def test_an_untrained_table_whose_two_rows_pass_by_chance_suggests_no_context_le
     assert not at.exception, [e.value for e in at.exception]
     [verdict] = [w.value for w in at.warning if most in w.value]
     assert nothing in verdict and context not in verdict and "22" not in verdict
+    intro = next(m.value for m in at.markdown if "PE[t, 2i]" in m.value)
+    assert "were learned in training" not in intro and "학습으로 만들어진 값" not in intro  # it was never trained
 
 
 def _chart_specs(at):
