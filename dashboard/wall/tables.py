@@ -97,7 +97,8 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
     folder = None
     try:
         answer, folder = ask_once(path.name or str(path), "tables.read",
-                                  {"source": str(source), "policy": _policy_fields(policy),
+                                  # absolute: the child works in a folder of its own, not the caller's
+                                  {"source": os.path.abspath(source), "policy": _policy_fields(policy),
                                    "options": {k: str(v) for k, v in options.items() if v is not None}},
                                   seconds=BASE_SECONDS + SECONDS_PER_GB * size / 1e9,
                                   memory_bytes=BASE_MEMORY + BYTES_FACTOR * size)
