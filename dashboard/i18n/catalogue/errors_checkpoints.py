@@ -212,8 +212,8 @@ MESSAGES = {
         "dropped the first {offset} rows of {tensor!r}: {architecture} stores position t at row t + {offset}",
         "{tensor!r}의 처음 {offset}개 행을 뺐습니다. {architecture}은(는) 위치 t를 t + {offset}번째 행에 저장합니다."),
     "note.ckpt.position.learned": (
-        "a trained table: row t is added to the token vector at position t",
-        "학습된 테이블입니다. 위치 t의 토큰 벡터에 t번째 행을 더합니다"),
+        "a table of parameters that training sets: row t is added to the token vector at position t",
+        "학습이 정하는 파라미터 테이블입니다. 위치 t의 토큰 벡터에 t번째 행을 더합니다"),
     "note.ckpt.position.sinusoidal": (
         "a fixed sinusoidal table added to the token vector at position t",
         "고정된 사인파 테이블입니다. 위치 t의 토큰 벡터에 t번째 행을 더합니다"),
