@@ -88,8 +88,11 @@ def position_cosine_frame(history: dict) -> pd.DataFrame:
 
 
 def loss_curve_chart(losses: pd.DataFrame, cosines: pd.DataFrame):
-    """Loss (left) and adjacent-position cosine (right) against the training step."""
+    """Loss (left) and adjacent-position cosine (right) against the training step, drawn with the app's chart
+    theme (importing :mod:`dashboard.charts` enables it), so the PNG is the same whatever ran before."""
     import altair as alt
+
+    import dashboard.charts  # noqa: F401 - the theme every chart of the project is drawn with
 
     loss = alt.Chart(losses, title="Cross-entropy (nats per token)").mark_line(point=False).encode(
         x=alt.X("step:Q", title="training step", axis=alt.Axis(tickCount=6)),
