@@ -19,6 +19,7 @@ attention weights can be returned.
 
 from __future__ import annotations
 
+import shutil
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +41,7 @@ from dashboard.forward.nanogpt import (
 )
 from dashboard.forward.positions import check_removable
 from dashboard.tables import EmbeddingTables
-from dashboard.wall.models import export_model, remove_export
+from dashboard.wall.models import export_model
 from dashboard.wall.tables import is_trusted
 
 #: Suffixes of torch pickles that may hold a nanoGPT checkpoint.
@@ -232,15 +233,15 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
     reason = forward_unavailable_reason(tables)
     if reason:
         raise ForwardUnavailableError(reason)
-    if is_trusted(tables.model_path):
-        module = build_module(Path(tables.model_path), tables.total_parameters or tables.token.size,
-                              tables.d_model)
+    path, stored = Path(tables.model_path), int(tables.total_parameters or tables.token.size)
+    if is_trusted(path):
+        module = build_module(path, stored, tables.d_model)
     else:  # a stranger's files are built into a model behind the wall; this process reads safetensors only
-        exported, folder = export_model(tables)
+        exported, folder = export_model(path, stored, tables.d_model)
         try:
-            module = build_module(exported, tables.total_parameters or tables.token.size, tables.d_model)
+            module = build_module(exported, stored, tables.d_model)
         finally:
-            remove_export(folder)
+            shutil.rmtree(folder, ignore_errors=True)  # the model's tensors are in memory by now
     module = module.to(torch.float32).eval()
     architecture = module.config.model_type
     key_map = KEY_MAPS.get(architecture)

@@ -30,7 +30,7 @@ _READERS = ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers
             "dashboard.checkpoints.tokenizer_process")
 JOBS = {
     "tables.read": ("dashboard.wall.tables:read_in_child", _READERS),
-    "model.export": ("dashboard.wall.models:export_in_child", _READERS),
+    "model.export": ("dashboard.forward.export:export_in_child", _READERS),
     "run.discover": ("dashboard.wall.runs:discover_in_child", _READERS),
     "zip.measure": ("dashboard.wall.archives:measure_in_child", ()),
     "zip.extract": ("dashboard.wall.archives:extract_in_child", ()),

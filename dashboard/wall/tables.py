@@ -77,7 +77,7 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
 
     Args:
         source: a bundled name or a path, as :func:`~dashboard.checkpoints.load_tables` takes.
-        policy: which server paths may be opened; ``None`` for ``$EXPLORER_LOCAL_PATHS``'s.
+        policy: which server paths may be opened; ``None`` for the environment's (:meth:`PathPolicy.from_environment`).
         **options: reader options (``token_array``, ``position_array``, ``vocab_file``).
 
     Returns:
