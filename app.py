@@ -9,7 +9,7 @@ from dashboard.ui.language import apply_language, render_language_switch
 from dashboard.ui.loading import start_spare_reader
 from dashboard.ui.navigation import build_navigation
 from dashboard.ui.page_guard import guard_page
-from dashboard.ui.projection_jobs import start_pca_import, start_umap_warmup
+from dashboard.ui.map_requests import start_heavy_work
 from dashboard.ui.sidebar import render_sidebar
 
 PAGE_ICON = Path(__file__).parent / "dashboard" / "ui" / "page_icon.png"
@@ -19,9 +19,8 @@ apply_language()  # before anything is titled: the navigation, the sidebar and t
 st.set_page_config(page_title=t("app.title"), page_icon=str(PAGE_ICON), layout="wide")
 
 navigation = build_navigation()
-start_umap_warmup()
+start_heavy_work()
 start_spare_reader()
-start_pca_import()
 # The last resort on every page: no traceback, the server keeps serving (a failing sidebar spares the page).
 with guard_page():
     render_language_switch()

@@ -1,15 +1,14 @@
 """A running UMAP and everyone else's pages: a page render while a fit runs, against the same render idle.
 
-The app runs UMAP fits in a child process at lower priority
-(:mod:`dashboard.analysis.umap_process`). This suite renders one page (the
-Overview of the bundled tiny model, through Streamlit's ``AppTest``, in this
-process as the server would) :data:`RENDERS` times in each of three
-conditions, alternating so that they share the machine's background load:
-nothing else running; a UMAP fit running in the child process (ours); and the
-same fit running in a thread of this process (how the app ran it before,
-the alternative). A fit that ends before the renders do is started again, so
-every render in a busy condition overlaps a fit. Both UMAP paths are compiled
-before any clock starts.
+The app runs UMAP fits on a Dask worker process at lower priority
+(:mod:`dashboard.cluster`). This suite renders one page (the Overview of the
+bundled tiny model, through Streamlit's ``AppTest``, in this process as the
+server would) :data:`RENDERS` times in each of three conditions, alternating so
+that they share the machine's background load: nothing else running; a UMAP
+fit running on a local Dask worker (ours); and the same fit running in a
+thread of this process (the alternative). A fit that ends before the renders
+do is started again, so every render in a busy condition overlaps a fit. Both
+UMAP paths are compiled before any clock starts.
 """
 
 from __future__ import annotations
@@ -69,19 +68,23 @@ def run(rows: int = ROWS, width: int = WIDTH, renders: int = RENDERS) -> SuiteRe
     """Render the Overview ``renders`` times idle, beside a fit in the child, and beside a fit in a thread."""
     os.environ.setdefault("EXPLORER_WARM_UMAP", "0")
     from dashboard.analysis.projection import ProjectionSettings, project_umap, warm_umap
-    from dashboard.analysis.umap_process import NICE, UmapProcess
+    from distributed import Client
+
+    from dashboard.cluster.client import NICE, start_local_cluster
+    from dashboard.cluster.settings import ClusterSettings
 
     table = np.random.default_rng(0).standard_normal((rows, width)).astype(np.float32)
     settings = ProjectionSettings("umap", 2, None)
-    child = UmapProcess()
-    child.warm()
+    client = Client(start_local_cluster(ClusterSettings(workers=1, warm=False)), set_as_default=False)
+    shared = client.scatter(table, broadcast=True)
+    client.submit(warm_umap, pure=False).result()
     warm_umap()
     _render_seconds()  # the first render imports the page's libraries
     times: dict[str, list[float]] = {"idle": [], "process": [], "thread": []}
     fits = {}
     for _ in range(renders):
         times["idle"].append(_render_seconds())
-        for kind, fit in (("process", lambda: child.project(table, settings)),
+        for kind, fit in (("process", lambda: client.submit(project_umap, shared, settings, pure=False).result()),
                           ("thread", lambda: project_umap(table, settings))):
             with _Fits(fit) as running:
                 times[kind].append(_render_seconds())
@@ -89,7 +92,7 @@ def run(rows: int = ROWS, width: int = WIDTH, renders: int = RENDERS) -> SuiteRe
     idle, process, thread = (median_of(times[k]) for k in ("idle", "process", "thread"))
     what = f"Overview page render (AppTest, tiny-gpt-pydocs) while an unseeded UMAP of {rows:,} x {width} runs"
     figures = [
-        Figure(f"{what} in the worker process (nice {NICE}), against the same render idle, median of {renders}",
+        Figure(f"{what} on a local Dask worker process (nice {NICE}), against the same render idle, median of {renders}",
                "s", process, idle, "the same render with nothing else running", Budget(SLOWDOWN, on="ratio"), renders),
         Figure(f"{what} in the worker process, against the fit in a thread of the server (as before), "
                f"median of {renders}", "s", process, thread, "UMAP in a thread of the same process",
@@ -101,6 +104,7 @@ def run(rows: int = ROWS, width: int = WIDTH, renders: int = RENDERS) -> SuiteRe
         f"Fits started: {fits.get('process', 0)} in the child process, {fits.get('thread', 0)} in a thread; load "
         f"average {read_machine().load_average[0]:.1f} at the end.",
     ]
+    client.close()
     return SuiteResult(figures, notes)
 
 

@@ -32,9 +32,9 @@ a 40,000-point sample), the alternative for time.
   (a second visit would read the stored map). Beside it, the plain
   scikit-learn call alone (``PCA(n_components=2).fit_transform`` of the same
   table, in this process, after the server has stopped), and in the notes
-  our PCA alone, timed the same way. The server starts that PCA in the
-  background as soon as the table is read (:mod:`dashboard.ui.map_prefetch`),
-  and the Token map is opened at once, so it waits for the rest of it. It is
+  our PCA alone, timed the same way. The Token map asks a Dask worker for
+  that PCA (:mod:`dashboard.ui.map_data`: tables of 1e8 values or more) and
+  waits for it. It is
   opened two ways, :data:`WIDE_RUNS` fresh servers each: in a new tab (a fresh
   browser context, so Streamlit's page loads first), and by its link in the
   sidebar of the Overview just drawn (the same tab: how a reader moves on). The
@@ -317,10 +317,8 @@ def run(rows: int = ROWS) -> SuiteResult:
         f"{_secs(wide_marks, 'mounted')}, message read {_secs(wide_marks, 'read')}, Plotly.react resolved "
         f"{_secs(wide_marks, 'drawn')}. The PCA alone, in "
         f"this process once the server had stopped: ours (the page's: randomized, seeded, implicit centring) {wide_ours:.1f} s, "
-        f"the plain `PCA(n_components=2)` (randomized by its `auto` rule) {wide_plain:.1f} s. The server prefetches "
-        "that map as soon as the table is read (dashboard/ui/map_prefetch.py), so in the timed runs the Token map "
-        "was opened while the PCA ran and waited for it (on 2 cores the PCA, the Overview and the Token map's start "
-        "share them). "
+        f"the plain `PCA(n_components=2)` (randomized by its `auto` rule) {wide_plain:.1f} s. The Token map "
+        "asks a Dask worker for that PCA and waits for it (on 2 cores the PCA and the Token map's start share them). "
         "The same map opened by its link in the sidebar of the Overview (same tab: Streamlit changes page without "
         f"loading one): drawn {', '.join(f'{c:.2f}' for c in clicked)} s after the click ({WIDE_RUNS} more fresh "
         "servers); a new tab also loads Streamlit's page first (the page's script started 1.7-2.0 s after "

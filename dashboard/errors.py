@@ -106,6 +106,15 @@ class LiveFitLimitError(ExplorerError):
     """A UMAP or t-SNE for a page would fit more rows than the server allows (``EXPLORER_LIVE_FIT_ROWS``)."""
 
 
+class ClusterSettingError(ExplorerError):
+    """A heavy-work setting (``EXPLORER_DASK_*``) is not one the cluster can use."""
+
+
+class HeavyWorkError(ExplorerError):
+    """Heavy work on the Dask cluster could not be done: the scheduler cannot be reached, or a worker stopped
+    (past its memory limit, or killed) while computing it."""
+
+
 class ChildLimitError(CheckpointReadError):
     """A file made the child process that reads it stop: it crashed, or asked for more memory or processor time
     than the file can honestly need. The server kept serving; nothing of the file was kept."""

@@ -8,9 +8,9 @@ same table read from another path hits the same file; a library upgrade or a
 changed parameter misses. Files are written to a temporary name and renamed,
 so a crash or two processes racing never leave a half-written file, and an
 unreadable file is recomputed and replaced rather than trusted. Within one
-process, a projection asked for while the same one is being computed (a map
-prefetched in the background, :mod:`dashboard.ui.map_prefetch`, or another
-session's) waits for that computation instead of starting a second.
+process, a projection asked for while the same one is being computed (another
+session's) waits for that computation instead of starting a second; across
+processes, :mod:`dashboard.cluster.maps` gives identical requests one task.
 
 The directory is ``$EXPLORER_CACHE_DIR`` when set, else ``.cache/projections``
 in the repository (ignored by git, removed by ``make clean``). It is kept
@@ -129,7 +129,8 @@ def load_cached(path: Path, n_rows: int) -> Projection | None:
 
 
 def prune(directory: Path, keep: Path | None = None) -> list[Path]:
-    """Delete the least recently used maps (``.npz``) of ``directory`` until it holds at most :func:`budget_bytes`.
+    """Delete the least recently used maps (``.npz``) of ``directory``, and tables shared with the map workers
+    (``tables/*.npy``, :func:`dashboard.cluster.maps.share_table`), until it holds at most :func:`budget_bytes`.
 
     Args:
         directory: the cache directory.
@@ -141,14 +142,16 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
         The maps deleted. A file that cannot be deleted (removed meanwhile, not ours) is skipped.
     """
     files = []
-    try:
-        entries = list(directory.iterdir())
-    except OSError:
-        return []
+    entries = []
+    for folder in (directory, directory / "tables"):
+        try:
+            entries += list(folder.iterdir())
+        except OSError:
+            continue
     now = time.time()
     for path in entries:
         try:
-            if path.suffix == ".npz" and path.is_file():
+            if path.suffix in (".npz", ".npy") and path.is_file():
                 stat = path.stat()
                 files.append((stat.st_mtime, stat.st_size, path))
             elif path.suffix == ".tmp" and now - path.stat().st_mtime > STALE_TMP_S:  # a write cut by a crash

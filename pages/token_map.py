@@ -25,7 +25,7 @@ from dashboard.charts.token_map import (BOX_SELECTION, COLOUR_FIELDS, category_l
                                          token_map_chart)
 from dashboard.charts.token_map_deck import legend_chart, selected_ids
 from dashboard.charts.token_map_plotly import SELECTION_MODES, selected_rows
-from dashboard.errors import ExplorerError, LiveFitLimitError
+from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import plural_key, render, t
 from dashboard.ui.compare_frames import get_undertrained
@@ -34,10 +34,9 @@ from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.language import language_fragment
 from dashboard.ui.loading import active_tables
-from dashboard.ui.map_data import (get_map_deck, get_map_plotly, get_pca, get_table_rows, get_umap, job_failure,
-                                   wait_for_umap)
+from dashboard.ui.map_data import get_map_deck, get_map_plotly, get_pca, get_table_rows
+from dashboard.ui.map_requests import MapRequest, cancel_request, get_map, held_request, keep_request, progress_text
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.projection_jobs import ProjectionJob, job_board
 from dashboard.ui.table_pages import open_table_page
 from dashboard.ui.token_map_element import plotly_url, preload_plotly, read_selection, token_map_element
 from dashboard.ui.text_limits import HIGHLIGHT_CHARS
@@ -167,48 +166,46 @@ except ExplorerError as error:
     st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 
-job = None
+request = None
 if settings.method not in SLOW_METHODS:
-    wait_for_umap(None)  # a queued UMAP this session asked for and nobody else wants is dropped
+    keep_request(None)  # a queued UMAP this session asked for and nobody else wants is dropped
 else:
     try:
-        result = get_umap(rows, rows.content_hash, settings)
-    except LiveFitLimitError as error:  # too many rows for a live fit on this server: the PCA above stays
+        result = get_map(rows, rows.content_hash, settings)
+    except ExplorerError as error:  # too many rows for a live fit here, bad input, a lost worker: the PCA stays
+        # the failure may end its own sentence ("...PCA를 쓰세요."), the catalogue's text adds ". "
         st.error(t("token_map.umap_failed", failure=escape_markdown(render(error).rstrip("."))),
                  icon=":material/error:")
         result = projection
-    if isinstance(result, ProjectionJob):
-        failure = job_failure(result)
-        if failure:
-            # the failure may end its own sentence ("...PCA를 쓰세요."), the catalogue's text adds ". "
-            failed = render(failure).rstrip(".")
-            st.error(t("token_map.umap_failed", failure=escape_markdown(failed)), icon=":material/error:")
-        else:
-            job = result
+    if isinstance(result, MapRequest):
+        request = result
     else:
         projection = result
 
 
 @language_fragment(run_every=1.0)
-def umap_progress(key: str) -> None:
-    """Progress of the background UMAP; reruns the page when it is done."""
-    running = job_board().get(key)
-    if running is None or running.future.done():
+def map_progress() -> None:
+    """Where the requested UMAP or t-SNE stands (place in line, or stage); reruns the page when it is done."""
+    waiting = held_request()
+    if waiting is None or waiting.future is None:
+        return
+    status = waiting.status()
+    if status.state == "finished":
         st.rerun()
     hint = t("token_map.umap_unseeded_hint", checkbox=t("token_map.seeded_label"),
              expander=t("token_map.umap_expander")) if settings.seeded and settings.method == "umap" else ""
-    fraction, step, total = running.live()
-    if settings.method == "tsne":
-        text = t("token_map.tsne_progress", rows=len(rows.table), stage=render(running.stage), elapsed=running.elapsed)
-    elif step is None:  # queued, compiling or starting: no stage runs yet
-        text = t("token_map.umap_progress", rows=len(rows.table), stage=render(running.stage), elapsed=running.elapsed)
-    else:
-        text = t("token_map.umap_progress_staged", rows=len(rows.table), step=render(step), total=render(total))
-    st.progress(fraction, text=text + hint)
+    st.progress(status.fraction, text=render(progress_text(waiting, status)) + hint)
+    st.button(t("map_queue.cancel"), help=t("map_queue.cancel_help"), on_click=cancel_request,
+              key="map_cancel", icon=":material/cancel:")
 
 
-if job is not None:
-    umap_progress(job.key)
+if request is not None and request.future is not None:
+    map_progress()
+elif request is not None:  # cancelled by the reader: the PCA is shown until asked again
+    st.info(t("map_queue.cancelled", method=request.method_name), icon=":material/info:")
+    if st.button(t("map_queue.ask_again"), key="map_ask_again"):
+        keep_request(None)
+        st.rerun()
 
 try:
     highlighted = match_tokens(st.session_state["map_highlight"], rows.labels, rows.raw,

@@ -8,6 +8,8 @@ os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 
 # Compiling umap-learn in the background of every AppTest costs 30 s of CPU per process.
 os.environ.setdefault("EXPLORER_WARM_UMAP", "0")
+# Pages' heavy work runs on one Dask worker thread in the test process, where a test's fake projection applies.
+os.environ.setdefault("EXPLORER_DASK_WORKERS", "0")
 
 
 @pytest.fixture(autouse=True)

@@ -36,15 +36,15 @@ def test_a_failing_import_is_raised_where_the_module_is_used(tmp_path, monkeypat
 def test_the_router_starts_the_pca_import_once_per_process(monkeypatch):
     from streamlit.testing.v1 import AppTest
 
-    from dashboard.ui import projection_jobs
+    from dashboard.ui import map_requests
     from tests.pages.app_test import ROOT
 
     started = []
-    monkeypatch.setattr(projection_jobs, "import_in_background", lambda module: started.append(module))
-    projection_jobs.start_pca_import.clear()
+    monkeypatch.setattr(map_requests, "import_in_background", lambda module: started.append(module))
+    map_requests.start_heavy_work.clear()
     try:
         for _ in range(2):
             AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     finally:
-        projection_jobs.start_pca_import.clear()  # the next server start imports for real
+        map_requests.start_heavy_work.clear()  # the next server start imports for real
     assert started == ["sklearn.decomposition"]

@@ -1,5 +1,7 @@
 """The on-disk projection cache: round trip, no recomputation, keys, damaged files."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -281,6 +283,20 @@ def test_a_write_a_crash_left_half_done_is_deleted_once_stale_and_a_fresh_one_is
     projection_cache.os.utime(stale, (old, old))
     projection_cache.prune(tmp_path)
     assert not stale.exists() and fresh.exists()
+
+def test_tables_shared_with_the_map_workers_count_against_the_budget(tmp_path, monkeypatch):
+    """Every page's map request writes its table for the Dask workers (cluster.maps.share_table): a class's
+    uploads would fill the disk if only the maps were pruned."""
+    from dashboard.cluster.maps import share_table
+
+    monkeypatch.setenv(projection_cache.BUDGET_ENV, "1")  # 1 MB; each table below is 0.8 MB
+    old = share_table(random_table(50_000, 4, seed=0), "old", "token", tmp_path)
+    past = Path(old.array).stat().st_mtime - 60
+    projection_cache.os.utime(old.array, (past, past))
+    new = share_table(random_table(50_000, 4, seed=1), "new", "token", tmp_path)
+    deleted = projection_cache.prune(tmp_path, keep=None)
+    assert deleted == [Path(old.array)] and Path(new.array).is_file()
+
 
 
 @pytest.mark.parametrize("setting, megabytes", [(None, projection_cache.DEFAULT_BUDGET_MB), ("", 2_000),

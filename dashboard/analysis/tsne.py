@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from dashboard.analysis.umap_process import FitCancelledError
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 
@@ -39,6 +38,11 @@ EARLY_EXAGGERATION_ITER = 250
 N_ITER = 500
 #: Threads of a seeded t-SNE: fixed, so that the same seed gives the same map on any machine.
 SEEDED_THREADS = 2
+
+class FitCancelledError(RuntimeError):
+    """A fit was stopped before it finished: nobody waits for it any more (its progress callback raised it)."""
+
+
 #: Iterations between two progress reports.
 REPORT_EVERY = 10
 

@@ -19,7 +19,6 @@ from dashboard.tables import EmbeddingTables
 from dashboard.wall.runner import keep_spare
 from dashboard.wall.tables import read_checkpoint
 from dashboard.ui import state
-from dashboard.ui.map_prefetch import prefetch_token_pca
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.source_names import is_upload, load_error_message, short_name
 
@@ -96,10 +95,6 @@ def active_tables() -> EmbeddingTables:
 
     The sidebar only makes a source active after it loaded, so this fails only
     when a file changed under us; the message says so and the page stops cleanly.
-    A large token table's first map is asked for here, before the page's own work
-    (:func:`~dashboard.ui.map_prefetch.prefetch_token_pca`: at once after the read on
-    a session's first run or a load, and again on later runs, where a map not computed
-    yet, such as one dropped for another session's table, is asked for again).
     """
     try:
         tables = get_tables(active_source(), active_options())
@@ -107,5 +102,4 @@ def active_tables() -> EmbeddingTables:
         st.error(escape_markdown(render(load_error_message(active_source(), error))))
         st.stop()
         raise  # unreachable: st.stop() raises
-    prefetch_token_pca(tables)  # never raises; a few checks once the map is on disk or asked for
     return tables

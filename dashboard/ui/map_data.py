@@ -22,7 +22,6 @@ from dashboard.analysis.neighbours import NeighbourIndex, build_index
 from dashboard.analysis.projection import Projection, ProjectionSettings, project_table
 from dashboard.analysis.queries import TermResolver
 from dashboard.analysis.token_map import TableRows, choose_drawn_rows, table_rows, token_map_frame
-from dashboard.analysis.umap_timing import UmapTimeModel, load_time_model
 from dashboard.charts.token_map_deck import LegendEntry, deck_legend, token_map_deck
 from dashboard.charts.token_map_plotly import PlotlyMap, token_map_plotly
 from dashboard.ui.deck_files import served_deck
@@ -32,11 +31,14 @@ from dashboard.i18n import Text, active_language, msg, t
 from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
 from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
-from dashboard.ui.projection_jobs import ProjectionJob, check_live_fit, job_board
-from dashboard.ui.session_files import current_session_id
 from dashboard.ui.tokenizer_loading import get_tokenizer
+from dashboard.cluster.maps import share_table, submit_map
+from dashboard.ui.map_requests import cluster_client
 
 _Call = TypeVar("_Call", bound=Callable)
+#: Tables of at least this many values (``n_rows * d_model``; 1e8 is 0.4 GB of float32, Llama 3's, Qwen2's and
+#: Gemma's token tables, not GPT-2's) have their PCA computed on the cluster, not in the server.
+CLUSTER_PCA_VALUES = 10**8
 
 
 def spinning(key: str) -> Callable[[_Call], _Call]:
@@ -93,13 +95,17 @@ def get_resolver(_tables: EmbeddingTables, source: str, content_hash: str) -> Te
 @st.cache_resource(max_entries=16, show_spinner=False)
 def _pca(_rows: TableRows, source: str, content_hash: str, name: str, settings: ProjectionSettings) -> Projection:
     # `name` is in the signature because `_rows` is not hashed: token and position tables share a content hash.
-    return cached_projection(_rows.table, content_hash, name, settings)
+    if _rows.table.size < CLUSTER_PCA_VALUES:
+        return cached_projection(_rows.table, content_hash, name, settings)
+    future = submit_map(cluster_client(), share_table(_rows.table, content_hash, name), settings)
+    found = load_cached(cache_path(content_hash, name, settings), len(_rows.table))
+    return found if found is not None else Projection.load(future.result().file)
 
 
 def get_pca(rows: TableRows, source: str, content_hash: str, settings: ProjectionSettings) -> Projection:
-    """PCA with ``settings.dims``, read from disk or computed in the page (well under a second for the bundled
-    tables; for a 128k-256k-row one, 5-6 s on 2 cores, its 2D map is already being computed from the moment the
-    table was read, :mod:`dashboard.ui.map_prefetch`, and the page waits for that computation).
+    """PCA with ``settings.dims``, read from disk, else computed: in the page for a table of fewer than
+    :data:`CLUSTER_PCA_VALUES` values (under a second), on the Dask cluster for a larger one (a 128k-256k-row
+    table's takes seconds of both cores, which the pages everyone shares keep), the page waiting for it.
 
     On the best backend here (:func:`~dashboard.analysis.backends.best_backend`), as ``precompute`` computes it.
 
@@ -112,83 +118,9 @@ def get_pca(rows: TableRows, source: str, content_hash: str, settings: Projectio
 def page_pca_settings(dims: int) -> ProjectionSettings:
     """The settings of the PCA map a page shows in ``dims`` dimensions: on the best backend here.
 
-    :mod:`dashboard.ui.map_prefetch` asks for the same, so that its map is the one the page reads.
+    ``precompute`` computes the same, so that its map is the one the page reads.
     """
     return ProjectionSettings("pca", dims, backend=best_backend("pca"))
-
-
-def wait_for_umap(key: str | None) -> None:
-    """Note that this session now waits for the UMAP ``key`` (``None``: for none).
-
-    The job it waited for before is released (:meth:`JobBoard.release`): if it
-    is still queued and no other session wants it, it is dropped, so the next
-    map does not queue behind it.
-    """
-    previous = st.session_state.get(state.UMAP_WAITING)
-    if previous is not None and previous != key:
-        job_board().release(previous, current_session_id())
-    st.session_state[state.UMAP_WAITING] = key
-
-
-@st.cache_resource(show_spinner=False)
-def umap_time_model() -> UmapTimeModel | None:
-    """The measured UMAP stage timings of this machine (``models/umap_timings.json``), read once."""
-    return load_time_model()
-
-
-def get_umap(rows: TableRows, content_hash: str, settings: ProjectionSettings) -> Projection | ProjectionJob:
-    """The UMAP or t-SNE result (``settings.method``) if it is on disk or finished, else its background job.
-
-    The first call for a key starts the job; later calls (reruns, other
-    sessions) find it. This session becomes one of the job's waiters
-    (see :func:`wait_for_umap`).
-
-    Raises:
-        LiveFitLimitError: the map is not on disk and the table has more rows than ``EXPLORER_LIVE_FIT_ROWS``
-            allows a page to fit (:func:`~dashboard.ui.projection_jobs.check_live_fit`); no job was started.
-    """
-    key = projection_key(content_hash, rows.name, settings)
-    found = load_cached(cache_path(content_hash, rows.name, settings), len(rows.table))
-    if found is not None:
-        wait_for_umap(key)
-        return found
-    try:
-        check_live_fit(len(rows.table), settings.method)
-    except LiveFitLimitError:
-        wait_for_umap(None)  # the job this session waited for before is released, as for PCA
-        raise
-    wait_for_umap(key)
-
-    # UMAP fits run in the lower-priority child process (umap-learn or cuML, as settings.backend says);
-    # t-SNE (openTSNE, its own threads) runs on the worker.
-    fit = job_board().process.project if settings.method == "umap" else project_table
-
-    def compute(progress):
-        return cached_projection(rows.table, content_hash, rows.name, settings, progress=progress, compute=fit)
-
-    # the measured timings are of umap-learn on this machine's CPU; a cuML fit has no estimate
-    model = umap_time_model() if settings.method == "umap" and settings.backend == "cpu" else None
-    estimate = None if model is None else model.predict(len(rows.table), rows.table.shape[1], settings.seeded)
-    job = job_board().submit(key, compute, waiter=current_session_id(), estimate=estimate, method=settings.method)
-    if job.future.done() and job.future.exception() is None:
-        return job.future.result()
-    return job
-
-
-def job_failure(job: ProjectionJob) -> Text | None:
-    """The message of a finished job's error, or ``None`` while it runs or when it succeeded.
-
-    An :class:`ExplorerError` (the table is too small for the settings) is
-    kept, so the same settings keep showing it; any other error is a bug: it is
-    reported once and the job forgotten, so asking again retries.
-    """
-    if not job.future.done() or job.future.exception() is None:
-        return None
-    error = job.future.exception()
-    if not isinstance(error, ExplorerError):
-        job_board().forget(job.key)
-        return msg("err.map_data.umap_failed", method=job.method_name, error=f"{type(error).__name__}: {error}")
-    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Text) else str(error)
 
 
 class MapView(NamedTuple):

@@ -167,18 +167,12 @@ def test_arrays_cuml_hands_back_from_the_gpu_are_copied_to_the_host():
     assert to_host(host) is host
 
 
-def test_the_umap_worker_process_dispatches_on_the_backend(monkeypatch):
-    """The page's UMAP fits run in a child process; a cuml fit there goes to cuML (refused: the child sees no GPU
-    on any machine, CUDA_VISIBLE_DEVICES is empty) instead of silently running umap-learn, and the error keeps its
-    class across the pipe."""
-    from dashboard.analysis.umap_process import UmapProcess
+def test_a_cluster_map_task_dispatches_on_the_backend(monkeypatch, tmp_path):
+    """A map task on a Dask worker computes on the backend its settings name: a cuml fit goes to cuML (refused:
+    CUDA_VISIBLE_DEVICES is empty here) instead of silently running umap-learn."""
+    from dashboard.cluster.maps import compute_map, share_table
 
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "")
-    child = UmapProcess()
-    try:
-        with pytest.raises(BackendUnavailableError, match="the cuml backend is not available here"):
-            child.project(_clustered(60), ProjectionSettings("umap", 2, n_neighbors=5, backend="cuml"))
-    finally:
-        if child._child is not None:
-            child._child.stdin.close()
-            child._child.wait(30)
+    ref = share_table(_clustered(60), "cuml-dispatch", "token", tmp_path)
+    with pytest.raises(BackendUnavailableError, match="the cuml backend is not available here"):
+        compute_map(ref, ProjectionSettings("umap", 2, n_neighbors=5, backend="cuml"), str(tmp_path))

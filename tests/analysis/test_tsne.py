@@ -5,7 +5,7 @@ import pytest
 
 from dashboard.analysis.projection import ProjectionSettings, library_versions, project_table
 from dashboard.analysis.tsne import EARLY_EXAGGERATION_ITER, N_ITER, REPORT_EVERY, tsne_parameters
-from dashboard.analysis.umap_process import FitCancelledError
+from dashboard.analysis.tsne import FitCancelledError
 from dashboard.errors import QueryError
 from dashboard.projection_cache import projection_key
 from tests.map_fixtures import random_table

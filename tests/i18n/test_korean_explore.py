@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.pages.fake_projection import gated  # noqa: F401 - a fixture
 from tests.i18n.page_prose import english_runs, hangul_share, page_prose
 from tests.i18n.test_korean_pages import MIN_HANGUL_SHARE
 from tests.pages.app_test import open_app_page, shown
@@ -75,24 +76,15 @@ def test_the_map_legend_names_categories_in_korean_but_keeps_english_values():
     assert "온전한 단어" in colour["legend"]["labelExpr"]
 
 
-def test_a_queued_umap_reports_its_progress_in_korean():
-    import threading
-
-    from dashboard.ui.projection_jobs import job_board
-
-    release = threading.Event()
-    board = job_board()
-    board.submit("test-korean-blocker", lambda progress: release.wait(60))  # the page's UMAP stays queued
-    try:
-        at = open_app_page("pages/token_map.py", model=GPT, query={"lang": "ko", "method": "umap"})
-        assert_korean(at)
-        text = at.get("progress")[0].proto.text
-        assert english_runs([text]) == [] and "UMAP" in text and "기다리는 중" in text
-        at.radio(key="map_method").set_value("pca").run()  # moving on drops the queued fit: nothing runs after
-        assert not at.exception
-    finally:
-        release.set()
-        board.forget("test-korean-blocker")
+def test_a_queued_umap_reports_its_place_in_line_in_korean(gated):
+    open_app_page("pages/token_map.py", model=GPT, query={"method": "umap", "n_neighbors": "20"})  # runs first
+    at = open_app_page("pages/token_map.py", model=GPT, query={"lang": "ko", "method": "umap"})
+    assert_korean(at)
+    text = at.get("progress")[0].proto.text
+    assert english_runs([text]) == [] and "UMAP" in text and "1번째" in text and "기다리는 중" in text
+    at.radio(key="map_method").set_value("pca").run()  # moving on drops the queued fit: nothing runs after
+    gated.opened.set()
+    assert not at.exception
 
 
 def test_projection_notes_read_back_from_the_cache_are_shown_in_korean(tmp_path):

@@ -54,7 +54,7 @@ def _fragment_script():
 
     @language_fragment()
     def progress_line():
-        st.write(t("umap_progress.step", index=1, stage="graph"))
+        st.write(t("map_queue.about", seconds=40))
 
     st.session_state["lang"] = "ko"
     use_language("en")  # what a fragment's own rerun finds: app.py, which sets the language, did not run
@@ -66,4 +66,4 @@ def test_a_fragment_speaks_the_sessions_language_even_when_the_run_has_none_set(
 
     assert state.LANGUAGE == "lang"  # the key the script above sets
     at = AppTest.from_function(_fragment_script).run()
-    assert not at.exception and [m.value for m in at.markdown] == ["3단계 중 1단계, graph"]
+    assert not at.exception and [m.value for m in at.markdown] == [", 약 40초 남음"]

@@ -5,10 +5,12 @@ import numpy as np
 import pytest
 
 from dashboard.analysis.projection import ProjectionSettings, project_table
-from dashboard.ui import map_data, state
-from dashboard.ui.projection_jobs import LIVE_FIT_ENV, job_board
+from dashboard.cluster.settings import LIVE_FIT_ENV
+from dashboard.ui import map_requests, state
+from dashboard.ui.map_requests import cluster_client
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import open_app_page
+from tests.pages.fake_projection import gated  # noqa: F401 - a fixture
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +19,8 @@ def folder(tmp_path_factory):
 
 
 def _jobs() -> set[str]:
-    return set(job_board()._jobs)
+    """The tasks the cluster's scheduler holds."""
+    return set(cluster_client().run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.tasks)))
 
 
 @pytest.mark.parametrize(("method", "lang", "expected"), [
@@ -41,7 +44,7 @@ def test_a_fit_above_the_cap_is_refused_with_what_to_do_and_the_pca_map_stays(fo
 
 def test_a_map_on_disk_is_served_whatever_the_cap(folder, monkeypatch):
     monkeypatch.setenv(LIVE_FIT_ENV, "5")
-    original, served = map_data.load_cached, []
+    original, served = map_requests.load_cached, []
 
     def on_disk(path, n_rows):  # the UMAP as `python -m dashboard precompute` would have stored it
         if "umap" not in path.name:
@@ -50,29 +53,17 @@ def test_a_map_on_disk_is_served_whatever_the_cap(folder, monkeypatch):
         table = np.random.default_rng(0).normal(size=(n_rows, 8)).astype(np.float32)
         return project_table(table, ProjectionSettings("pca", 2))
 
-    monkeypatch.setattr(map_data, "load_cached", on_disk)
+    monkeypatch.setattr(map_requests, "load_cached", on_disk)
     at = open_app_page("pages/token_map.py", model=folder, query={"method": "umap", "n_neighbors": "14"})
     assert not at.exception and served
     assert not at.error, [error.value for error in at.error]
 
 
-def test_without_the_setting_the_fit_is_not_refused(folder, monkeypatch):
+def test_without_the_setting_the_fit_is_not_refused(folder, monkeypatch, gated):
     monkeypatch.delenv(LIVE_FIT_ENV, raising=False)
-    original, fitted = map_data.cached_projection, []
-
-    def quick(table, content_hash, name, settings, *, progress=None, **kwargs):  # no real UMAP on shared cores
-        if settings.method == "umap":
-            fitted.append(len(table))
-            settings = ProjectionSettings("pca", settings.dims)
-        return original(table, content_hash, name, settings, progress=progress, **kwargs)
-
-    monkeypatch.setattr(map_data, "cached_projection", quick)
+    gated.opened.set()
     at = open_app_page("pages/token_map.py", model=folder, query={"method": "umap", "n_neighbors": "16"})
-    key = at.session_state[state.UMAP_WAITING]
-    try:
-        assert not at.exception and not at.error, [error.value for error in at.error]
-        assert key is not None and job_board().get(key) is not None
-        job_board().get(key).future.result(60)
-        assert fitted  # the job ran the fit
-    finally:
-        job_board().forget(key)
+    request = at.session_state[state.UMAP_WAITING]
+    assert not at.exception and not at.error, [error.value for error in at.error]
+    assert request is not None and request.future.result(60).rows == 96
+    assert gated.calls == ["umap"]  # the task ran the fit

@@ -14,7 +14,7 @@ from dashboard.ui.token_map_element import plotly_source
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import ROOT, open_app_page, shown, webgl_maps
-from tests.pages.projection_worker import busy_worker
+from tests.pages.fake_projection import gated  # noqa: F401 - a fixture
 
 
 @pytest.fixture(scope="module")
@@ -134,30 +134,39 @@ def test_a_link_can_ask_for_the_fast_unseeded_umap(folder):
     assert not at.exception and not at.error
 
 
-def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_is_faster(folder):
-    with busy_worker():
-        at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="7")
-        text = at.get("progress")[0].proto.text
-        # Turning "reproducible map" off cannot overtake a fit already running: the fast map comes after it.
-        assert '"reproducible map (seeded)" off (under "Seed, UMAP parameters and drawing")' in text
-        assert "already running finishes first" in text
-        assert not at.exception and not at.error
+def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_is_faster(folder, gated):
+    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="7")
+    text = at.get("progress")[0].proto.text
+    # Turning "reproducible map" off cannot overtake a fit already running: the fast map comes after it.
+    assert '"reproducible map (seeded)" off (under "Seed, UMAP parameters and drawing")' in text
+    assert "already running finishes first" in text
+    assert not at.exception and not at.error
 
 
-def test_a_umap_the_user_moved_on_from_is_dropped_instead_of_delaying_the_next(folder):
-    with busy_worker() as board:
-        at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="9")
-        first = board.get(at.session_state[state.UMAP_WAITING])
-        assert first is not None and not first.future.done()
-        at.session_state["map_n_neighbors"] = 10
-        at.run()
-        second_key = at.session_state[state.UMAP_WAITING]
-        assert first.future.cancelled() and board.get(first.key) is None
-        assert second_key != first.key and board.get(second_key) is not None
-        at.session_state["map_method"] = "pca"
-        at.run()
-        assert board.get(second_key) is None and at.session_state[state.UMAP_WAITING] is None
-        assert not at.exception and not at.error
+def _scheduler_keys() -> list[str]:
+    from dashboard.ui.map_requests import cluster_client
+
+    return cluster_client().run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.tasks))
+
+
+def test_a_umap_the_user_moved_on_from_is_dropped_instead_of_delaying_the_next(folder, gated):
+    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="8")  # runs, held at the gate
+    at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="9")  # waits behind it
+    first = at.session_state[state.UMAP_WAITING].key
+    assert first in _scheduler_keys()
+    at.session_state["map_n_neighbors"] = 10
+    at.run()
+    second = at.session_state[state.UMAP_WAITING].key
+    assert second != first and second in _scheduler_keys()
+    at.session_state["map_method"] = "pca"
+    at.run()
+    assert at.session_state[state.UMAP_WAITING] is None
+    deadline = time.monotonic() + 30
+    while {first, second} & set(_scheduler_keys()):  # nobody holds them: Dask drops them unstarted
+        assert time.monotonic() < deadline, "a map nobody waits for is still queued"
+        time.sleep(0.1)
+    gated.opened.set()
+    assert gated.calls == ["umap"] and not at.exception and not at.error
 
 
 def test_an_unseeded_map_does_not_ask_for_a_seed_the_page_already_shows(folder):

@@ -76,9 +76,6 @@ MESSAGES = {
         "a fit already running finishes first.",
         " 똑같이 반복될 필요가 없는 지도라면 \"{expander}\" 아래의 \"{checkbox}\" 항목의 체크를 해제하면 더 "
         "빠릅니다. 이미 돌고 있는 계산은 먼저 끝납니다."),
-    "token_map.umap_progress": (
-        "UMAP of all {rows:,} rows: {stage} ({elapsed:.0f} s). The PCA map below is shown until it is done.",
-        "모든 행 {rows:,}개의 UMAP: {stage} ({elapsed:.0f}초). 끝날 때까지 아래에 PCA 지도를 보여 줍니다."),
     "token_map.undertrained_failed": ("Under-trained candidates cannot be marked: {error}",
                                       "덜 학습된 토큰 후보를 표시할 수 없습니다: {error}"),
     "token_map.axis_pc": ("PC{n} ({share:.1%} of variance)", "PC{n} (설명된 분산 {share:.1%})"),
@@ -225,7 +222,7 @@ MESSAGES = {
     "chart.similarity.tip.row": ("row", "행"),
     "chart.similarity.tip.column": ("column", "열"),
     "chart.similarity.undefined": ("n/a", "없음"),
-    # Cached data and background UMAP and t-SNE (dashboard.ui.map_data, dashboard.ui.projection_jobs).
+    # Cached data and background UMAP and t-SNE (dashboard.ui.map_data, dashboard.ui.map_requests).
     "map_data.spinner.labelling": ("Labelling the rows ...", "행에 이름을 붙이는 중 ..."),
     "map_data.spinner.token_index": ("Indexing the token table ...", "토큰 임베딩 테이블을 색인하는 중 ..."),
     "map_data.spinner.head_index": ("Indexing the output head ...", "출력 헤드를 색인하는 중 ..."),
@@ -248,13 +245,6 @@ MESSAGES = {
         "지도는 바로 보여 줍니다. 서버 관리자에게 python -m dashboard precompute로 이 지도를 미리 계산해 달라고 "
         "요청하거나(여기에는 이 제한이 없습니다), 자기 컴퓨터에서 탐색기를 실행하세요(따로 설정하지 않으면 제한이 "
         "없습니다)"),
-    "umap_job.queued": ("waiting for the map asked for before this {method} to finish (one map is computed at a time)",
-                        "이 {method} 계산보다 먼저 요청된 지도가 끝나기를 기다리는 중(지도는 한 번에 하나씩 계산합니다)"),
-    "umap_job.compiling": ("waiting for umap-learn to finish compiling (when the server starts, and again after "
-                           "a stopped map); the {method} starts after it",
-                           "umap-learn의 컴파일이 끝나기를 기다리는 중(서버를 켤 때, 그리고 멈춘 지도 다음에 다시). "
-                           "끝나면 {method} 계산을 시작합니다"),
-    "umap_job.starting": ("starting", "시작하는 중"),
     # Spinners of the Compare and Under-trained tokens pages' cached results (dashboard.ui.compare_frames).
     "compare_frames.spinner.comparing": ("Aligning the two tables and comparing neighbours ...",
                                          "두 테이블을 맞추고 이웃을 비교하는 중 ..."),

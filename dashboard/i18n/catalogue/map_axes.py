@@ -83,9 +83,6 @@ MESSAGES = {
         "longer. The seed and \"{checkbox}\" are under \"{expander}\".",
         "t-SNE에서 점마다 실제로 고려하는 이웃 수입니다. 클수록 전체 구조를 더 많이 지키고 더 오래 걸립니다. "
         "시드와 \"{checkbox}\" 항목은 \"{expander}\" 아래에 있습니다."),
-    "token_map.tsne_progress": (
-        "t-SNE of all {rows:,} rows: {stage} ({elapsed:.0f} s). The PCA map below is shown until it is done.",
-        "모든 행 {rows:,}개의 t-SNE: {stage} ({elapsed:.0f}초). 끝날 때까지 아래에 PCA 지도를 보여 줍니다."),
     "axes_data.spinner.axes": ("Projecting every row on the custom axes ...",
                                "모든 행을 사용자 지정 축에 투영하는 중 ..."),
     # pages/token_map.py: HTML export

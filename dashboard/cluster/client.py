@@ -1,0 +1,57 @@
+"""The Dask client heavy work is submitted through: a local cluster of worker processes, or a running scheduler.
+
+A local cluster (:func:`start_local_cluster`) has :attr:`ClusterSettings.workers` worker processes of one thread
+each, each under a nanny that restarts it when it passes its memory limit, at a lower priority than the server
+(``nice`` :data:`NICE`, :mod:`dashboard.cluster.worker_setup`), so that the pages everyone shares are served
+first. Its scheduler hands a worker one task per thread (``worker-saturation`` 1.0): a queued request stays on
+the scheduler, where :mod:`dashboard.cluster.queue` can tell its place in line, and a worker lost to its memory
+limit fails the one task it was running (``allowed-failures`` 0) instead of retrying it on every other worker.
+
+References: Dask distributed, https://distributed.dask.org (``LocalCluster``, ``Client``, worker memory
+management, scheduler queuing).
+"""
+
+from __future__ import annotations
+
+import dask
+from distributed import Client, LocalCluster
+
+from dashboard.cluster.settings import ClusterSettings
+from dashboard.errors import HeavyWorkError
+from dashboard.i18n import msg
+
+#: Niceness of the local workers (the server's is 0): Linux CFS then gives the server about 3x a worker's share of
+#: a busy core, without starving the maps on a machine other users load.
+NICE = 5
+#: Seconds to wait for a scheduler given by address to answer.
+CONNECT_TIMEOUT_S = 10
+#: Scheduler configuration of the local cluster (see the module's docstring).
+LOCAL_SCHEDULER_CONFIG = {"distributed.scheduler.worker-saturation": 1.0,
+                          "distributed.scheduler.allowed-failures": 0}
+
+
+def start_local_cluster(settings: ClusterSettings) -> LocalCluster:
+    """A cluster on this machine: ``settings.workers`` worker processes of one thread each, at nice :data:`NICE`;
+    for ``workers == 0``, one worker thread in this process (the tests' fake projections run there)."""
+    processes = settings.workers > 0
+    with dask.config.set(LOCAL_SCHEDULER_CONFIG):
+        return LocalCluster(n_workers=max(settings.workers, 1), threads_per_worker=1, processes=processes,
+                            memory_limit=settings.memory, dashboard_address=None,
+                            preload=["dashboard.cluster.worker_setup"] if processes else [],
+                            preload_argv=[["--nice", str(NICE)] + ([] if settings.warm else ["--no-warm"])]
+                            if processes else [])
+
+
+def connect(settings: ClusterSettings) -> Client:
+    """A client of the scheduler ``settings.scheduler`` names, or of a new local cluster when it names none.
+
+    Raises:
+        HeavyWorkError: the scheduler given by address does not answer within :data:`CONNECT_TIMEOUT_S` s.
+    """
+    if settings.scheduler is None:
+        return Client(start_local_cluster(settings), set_as_default=False)
+    try:
+        return Client(settings.scheduler, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
+    except (OSError, TimeoutError) as error:
+        raise HeavyWorkError(msg("err.cluster.unreachable", address=settings.scheduler,
+                                 error=f"{type(error).__name__}: {error}")) from error

@@ -1,0 +1,27 @@
+"""Set up a local Dask worker process (a ``preload`` of :func:`dashboard.cluster.client.start_local_cluster`).
+
+Lowers the worker's priority below the server's, and compiles umap-learn's numba code on a daemon thread at its
+start (about 30 s of CPU once; the image keeps the compiled code in ``NUMBA_CACHE_DIR``), so the first student's
+UMAP does not wait for it. A worker of a remote cluster runs it with ``dask worker --preload
+dashboard.cluster.worker_setup`` (docs/deploy.md).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import click
+
+
+@click.command()
+@click.option("--nice", default=5, help="niceness added to the worker's (0: none)")
+@click.option("--warm/--no-warm", default=True, help="compile umap-learn's numba code at the worker's start")
+def dask_setup(worker, nice: int, warm: bool) -> None:  # noqa: ARG001 - Dask's preload hook passes the worker
+    """Dask's preload hook: runs in the worker process before it takes tasks."""
+    if nice:
+        os.nice(nice)
+    if warm:
+        from dashboard.analysis.projection import warm_umap
+
+        threading.Thread(target=warm_umap, name="warm-umap", daemon=True).start()
