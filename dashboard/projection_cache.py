@@ -166,6 +166,7 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
             continue
         try:
             path.unlink()
+            path.with_suffix(".json").unlink(missing_ok=True)  # its manifest (dashboard.cluster.manifest)
         except OSError:
             continue
         total -= size

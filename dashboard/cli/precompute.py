@@ -2,11 +2,17 @@
 
 Examples:
   python -m dashboard precompute default tiny-gpt-pydocs smollm2-135m --methods pca,umap --dims 2,3
+  python -m dashboard precompute runs/my-gpt --methods pca,umap,tsne --workers 4 --json
+  python -m dashboard precompute runs/my-gpt --scheduler tcp://10.0.0.5:8786 --json
   python -m dashboard precompute default --methods tsne --dims 2
   EXPLORER_CACHE_DIR=/cache/projections python -m dashboard precompute /models/my-gpt --tables token,head
   python -m dashboard precompute /models/llama3 --methods pca,umap --backend cuml
 
-Each map is one table (token, head or position) of one SOURCE projected by
+Each SOURCE is a checkpoint or a training run's folder (each of its checkpoints: see
+dashboard/checkpoints/runs.py). The work is spread over Dask workers: one task
+per (checkpoint, table, method, dims), on a local cluster of ``--workers``
+processes, or on the running scheduler ``--scheduler`` names (its workers run
+this project's code, see docs/deploy.md). Each map is one table (token, head or position) of one SOURCE projected by
 one method into 2 or 3 dimensions, with the Token map's default settings
 (UMAP: seed 0, n_neighbors 15, min_dist 0.1, cosine; t-SNE: seed 0,
 perplexity 30, cosine). It lands in the
@@ -16,17 +22,21 @@ map already cached is not computed again. Maps are computed on the backend
 the page would use on this machine (``--backend``, default: cuML for PCA and
 UMAP where cuML and a GPU are usable, else cpu), so a server with cuML finds
 the maps precomputed on it. A table a checkpoint lacks (a head
-for an encoder, a position table for a rotary model) is skipped with a note.
+for an encoder, a position table for a rotary model) is skipped with a note,
+and so is a map the table is too small for (t-SNE of fewer rows than its
+perplexity needs).
+Each map gets a manifest beside it (``<map>.json``: settings, seed, content
+hash, library versions, trustworthiness on a sample; dashboard/cluster/manifest.py).
 Prints one line per map (or, with ``--json``, a list of {source, table,
-method, dims, backend, rows, status, seconds, file}; status is ``computed``,
-``cached`` or ``skipped``).
+method, dims, backend, rows, status, seconds, file, worker}; status is
+``computed``, ``cached`` or ``skipped``; worker is the address of the Dask
+worker that computed or found it).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 from typing import Any
 
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
@@ -65,17 +75,69 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-dist", type=float, default=0.1, help="UMAP's min_dist (default 0.1)")
     parser.add_argument("--perplexity", type=float, default=30.0, help="t-SNE's perplexity (default 30, as the page)")
     add_backend_argument(parser)
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="start a local Dask cluster of N worker processes (default: EXPLORER_DASK_WORKERS, 1)")
+    where.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                       help="submit to this running Dask scheduler (its workers must see the same checkpoints and "
+                            "EXPLORER_CACHE_DIR)")
     parser.add_argument("--json", action="store_true", help="print one record per map as JSON")
 
 
+def _expand(sources: list[str]) -> list[str]:
+    """Each SOURCE, a training run's folder replaced by its checkpoints in step order.
+
+    Raises:
+        ExplorerError: a run folder whose bookkeeping cannot be read (from
+            :func:`~dashboard.wall.runs.discover_run_safely`).
+    """
+    from pathlib import Path
+
+    from dashboard.errors import RunError
+    from dashboard.wall.runs import discover_run_safely
+
+    expanded = []
+    for source in sources:
+        try:
+            run = discover_run_safely(Path(source)) if Path(source).is_dir() else None
+        except RunError:  # a folder that is one checkpoint, not a run
+            run = None
+        expanded += [str(path) for path in run.paths] if run is not None else [source]
+    return list(dict.fromkeys(expanded))
+
+
+def _submit(client, sources: list[str], tables_wanted: list[str], settings: list) -> list[tuple]:
+    """One :func:`~dashboard.cluster.maps.check_table` task per (source, table) and one map task per
+    (source, table, method, dims) that depends on it; answers ``(source, table, check, [(settings, map)])``."""
+    from dashboard.cluster.maps import PRECOMPUTE_PRIORITY, TableRef, check_table, submit_map
+
+    jobs = []
+    for source in sources:
+        for name in tables_wanted:
+            check = client.submit(check_table, source, name, pure=False)
+            maps = [(setting, submit_map(client, check, setting, priority=PRECOMPUTE_PRIORITY, manifest=True,
+                                         key_ref=TableRef("", name, source=source))) for setting in settings]
+            jobs.append((source, name, check, maps))
+    return jobs
+
+
+def _record(source: str, name: str, setting, future) -> dict[str, Any]:
+    result = future.result()
+    return {"source": result.source, "table": name, "method": setting.method, "dims": setting.dims,
+            "backend": setting.backend, "rows": result.rows, "status": result.status, "seconds": result.seconds,
+            "file": result.file, "worker": result.worker}
+
+
 def run(args: argparse.Namespace) -> int:
-    """Compute or find every requested map; return 0.
+    """Compute or find every requested map on Dask workers; return 0.
 
     Raises:
         QueryError: a list option names something unknown, a UMAP or t-SNE setting is out of range, or
             ``--backend cuml`` with t-SNE.
         BackendUnavailableError: ``--backend cuml`` where cuML or a GPU is not usable.
-        ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when a SOURCE cannot be read.
+        ClusterSettingError, HeavyWorkError: ``--scheduler`` is not an address, or does not answer.
+        ExplorerError: any subclass from :func:`~dashboard.wall.tables.read_checkpoint` when a SOURCE cannot be
+            read (raised by its worker, with its class and message).
     """
     tables_wanted = _choices(args.tables, TABLE_NAMES, "tables")
     methods = _choices(args.methods, METHODS, "methods")
@@ -83,37 +145,50 @@ def run(args: argparse.Namespace) -> int:
     backends = {m: chosen_backend(args.backend, m) for m in methods}
     settings = [ProjectionSettings(m, d, args.seed, args.n_neighbors, args.min_dist, args.perplexity, backends[m])
                 for m in methods for d in dims]
-    from dashboard.analysis.token_map import table_rows
-    from dashboard.wall.tables import read_checkpoint
-    from dashboard.projection_cache import cache_path, cached_projection, load_cached
+    if args.workers is not None and args.workers < 1:
+        raise QueryError(f"--workers takes a number of worker processes, 1 or more, not {args.workers}")
+    from dashboard.cluster.client import command_line_settings, connect
 
-    records: list[dict[str, Any]] = []
-    for source in args.sources:
-        tables = read_checkpoint(source)
-        for name in tables_wanted:
-            try:
-                rows = table_rows(tables, name)
-            except QueryError as error:  # this checkpoint has no such table
-                records.append({"source": tables.name, "table": name, "method": None, "dims": None, "backend": None,
-                                "rows": 0,
-                                "status": "skipped", "seconds": 0.0, "file": None, "note": str(error)})
-                continue
-            for setting in settings:
-                path = cache_path(rows.content_hash, rows.name, setting)
-                start = time.perf_counter()
-                status = "cached" if load_cached(path, len(rows.table)) is not None else "computed"
-                projection = cached_projection(rows.table, rows.content_hash, rows.name, setting)
-                records.append({"source": tables.name, "table": name, "method": setting.method, "dims": setting.dims,
-                                "backend": setting.backend, "rows": projection.n_rows, "status": status,
-                                "seconds": round(time.perf_counter() - start, 3), "file": str(path)})
-                if not args.json:
-                    print(f"{status}: {tables.name} {name} {setting.method} {setting.dims}D ({setting.backend}), "
-                          f"{projection.n_rows:,} "
-                          f"rows, {records[-1]['seconds']:.1f} s", file=sys.stderr, flush=True)
+    sources = _expand(args.sources)
+    client = connect(command_line_settings(args.workers, args.scheduler))
+    try:
+        records = _gather(_submit(client, sources, tables_wanted, settings), args.json)
+    finally:
+        cluster = client.cluster
+        client.close()
+        if cluster is not None:
+            cluster.close()
     if args.json:
         print_json(records)
     else:
-        print_table(["source", "table", "method", "dims", "status", "file"],
+        print_table(["source", "table", "method", "dims", "status", "worker", "file"],
                     [[r["source"], r["table"], r["method"] or "-", str(r["dims"] or "-"), r["status"],
-                      r["file"] or r.get("note", "")] for r in records])
+                      r["worker"] or "-", r["file"] or r.get("note", "")] for r in records])
     return 0
+
+
+def _gather(jobs: list[tuple], quiet: bool) -> list[dict[str, Any]]:
+    """The records of every map, in the order asked for; a table a checkpoint lacks is one ``skipped`` record, a
+    map its table is too small for (t-SNE's perplexity, UMAP's neighbours) one ``skipped`` record with the reason."""
+    records: list[dict[str, Any]] = []
+    for source, name, check, maps in jobs:
+        try:
+            check.result()
+        except QueryError as error:  # this checkpoint has no such table
+            records.append({"source": source, "table": name, "method": None, "dims": None, "backend": None,
+                            "rows": 0, "status": "skipped", "seconds": 0.0, "file": None, "worker": None,
+                            "note": str(error)})
+            continue
+        for setting, future in maps:
+            try:
+                records.append(_record(source, name, setting, future))
+            except QueryError as error:  # the table is too small for these settings: the other maps go on
+                records.append({"source": source, "table": name, "method": setting.method, "dims": setting.dims,
+                                "backend": setting.backend, "rows": 0, "status": "skipped", "seconds": 0.0,
+                                "file": None, "worker": None, "note": str(error)})
+                continue
+            if not quiet:
+                r = records[-1]
+                print(f"{r['status']}: {r['source']} {name} {setting.method} {setting.dims}D ({setting.backend}), "
+                      f"{r['rows']:,} rows, {r['seconds']:.1f} s on {r['worker']}", file=sys.stderr, flush=True)
+    return records

@@ -13,11 +13,13 @@ management, scheduler queuing).
 
 from __future__ import annotations
 
+import dataclasses
+
 import dask
 from distributed import Client, LocalCluster
 
 from dashboard.cluster.settings import ClusterSettings
-from dashboard.errors import HeavyWorkError
+from dashboard.errors import ClusterSettingError, HeavyWorkError
 from dashboard.i18n import msg
 
 #: Niceness of the local workers (the server's is 0): Linux CFS then gives the server about 3x a worker's share of
@@ -40,6 +42,20 @@ def start_local_cluster(settings: ClusterSettings) -> LocalCluster:
                             preload=["dashboard.cluster.worker_setup"] if processes else [],
                             preload_argv=[["--nice", str(NICE)] + ([] if settings.warm else ["--no-warm"])]
                             if processes else [])
+
+
+def command_line_settings(workers: int | None, scheduler: str | None) -> ClusterSettings:
+    """The cluster a command (``precompute``) uses: its ``--workers`` / ``--scheduler`` over the environment's
+    settings; the numba warm-up is left to the first map (a command's workers start for their maps).
+
+    Raises:
+        ClusterSettingError: as :meth:`ClusterSettings.from_environment`, or a ``--scheduler`` without ``://``.
+    """
+    settings = ClusterSettings.from_environment()
+    if scheduler is not None and "://" not in scheduler:
+        raise ClusterSettingError(msg("err.cluster.scheduler", env="--scheduler", text=scheduler))
+    return dataclasses.replace(settings, scheduler=scheduler or settings.scheduler,
+                               workers=settings.workers if workers is None else workers, warm=False)
 
 
 def connect(settings: ClusterSettings) -> Client:

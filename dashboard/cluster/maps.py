@@ -29,6 +29,7 @@ from distributed import Client, Future, get_worker
 from dashboard.analysis.backends import require_backend
 from dashboard.analysis.projection import ProjectionSettings
 from dashboard.analysis.tsne import FitCancelledError
+from dashboard.cluster.manifest import manifest_path, write_manifest
 from dashboard.i18n import msg
 from dashboard.projection_cache import cache_dir, cache_path, cached_projection, load_cached, projection_key
 from dashboard.wall.codec import encode
@@ -126,6 +127,21 @@ def open_table(ref: TableRef) -> tuple[np.ndarray, str, str]:
     return rows.table, rows.content_hash, tables.name
 
 
+def check_table(source: str, name: str) -> TableRef:
+    """The task before a checkpoint's maps (``precompute``): read ``source`` on a worker (behind the wall unless
+    bundled) and answer a reference to its table ``name``, with its content hash; the map tasks that depend on
+    it read the checkpoint themselves, and do not run when this fails.
+
+    Raises:
+        QueryError: the checkpoint has no such table (a head for an encoder, a position table for a rotary model).
+        ExplorerError: the source cannot be read.
+    """
+    from dashboard.analysis.token_map import table_rows
+    from dashboard.wall.tables import read_checkpoint
+
+    return TableRef(table_rows(read_checkpoint(source), name).content_hash, name, source=source)
+
+
 def progress_topic(key: str) -> str:
     """The Dask event topic a task's progress is reported on."""
     return f"progress-{key}"
@@ -166,8 +182,9 @@ def _log(topic: str, event: dict) -> None:
         pass
 
 
-def compute_map(ref: TableRef, settings: ProjectionSettings, directory: str) -> MapResult:
-    """The task: the map of ``ref``'s table with ``settings``, from the cache or computed and stored there.
+def compute_map(ref: TableRef, settings: ProjectionSettings, directory: str, manifest: bool = False) -> MapResult:
+    """The task: the map of ``ref``'s table with ``settings``, from the cache or computed and stored there;
+    with ``manifest``, its manifest written beside it too (:mod:`dashboard.cluster.manifest`), when it has none.
 
     Raises:
         ExplorerError: the table cannot be read, or is too small for the settings (the page shows it).
@@ -186,8 +203,13 @@ def compute_map(ref: TableRef, settings: ProjectionSettings, directory: str) -> 
     table, content_hash, source = open_table(ref)
     path = cache_path(content_hash, ref.name, settings, Path(directory))
     status = "cached" if load_cached(path, len(table)) is not None else "computed"
-    cached_projection(table, content_hash, ref.name, settings, directory=Path(directory), progress=_reporter(topic, key, settings.method))
-    return MapResult(str(path), status, worker, round(time.perf_counter() - started, 3), len(table), source)
+    projection = cached_projection(table, content_hash, ref.name, settings, directory=Path(directory),
+                                   progress=_reporter(topic, key, settings.method))
+    seconds = round(time.perf_counter() - started, 3)
+    if manifest and (status == "computed" or not manifest_path(path).is_file()):
+        write_manifest(path, source=source, table_name=ref.name, content_hash=content_hash, settings=settings,
+                       projection=projection, table=table, worker=worker, seconds=seconds)
+    return MapResult(str(path), status, worker, seconds, len(table), source)
 
 
 def map_key(ref: TableRef, settings: ProjectionSettings, directory: Path | None = None) -> str:
@@ -203,15 +225,19 @@ def map_key(ref: TableRef, settings: ProjectionSettings, directory: Path | None 
     return f"{settings.method}-{projection_key(basis, ref.name, settings)}-{folder}"
 
 
-def submit_map(client: Client, ref: TableRef, settings: ProjectionSettings, *, directory: Path | None = None,
-               priority: int = PAGE_PRIORITY) -> Future:
+def submit_map(client: Client, ref: TableRef | Future, settings: ProjectionSettings, *, directory: Path | None = None,
+               priority: int = PAGE_PRIORITY, key_ref: TableRef | None = None, manifest: bool = False) -> Future:
     """Submit :func:`compute_map`; the running or finished task of the same map is shared (same key).
 
     Args:
+        ref: the table, or the future of a :func:`check_table` task that answers it (then ``key_ref`` names it
+            for the key, by source).
         priority: the band, :data:`PAGE_PRIORITY` or :data:`PRECOMPUTE_PRIORITY`; Dask runs a higher priority
             first, so an earlier submission of the same band gets a higher one (Dask itself does not order
             separate submissions first come, first served).
+        manifest: write the map's manifest beside it (``precompute``).
     """
     ordered = priority * BAND - int(time.time() * 1000)
-    return client.submit(compute_map, ref, settings, str(directory or cache_dir()), key=map_key(ref, settings, directory),
+    key = map_key(key_ref or ref, settings, directory)
+    return client.submit(compute_map, ref, settings, str(directory or cache_dir()), manifest, key=key,
                          priority=ordered, pure=False)

@@ -1,0 +1,75 @@
+"""A map's manifest: what a precomputed map is, written beside it as ``<map>.json``.
+
+``precompute`` writes one for every map it computes or finds (a map the page computed has none until then), so
+that a researcher can tell, without loading anything, which table, settings, seed and library versions made a
+map, and how faithful it is: its trustworthiness (Venna & Kaski 2001, scikit-learn's
+``sklearn.manifold.trustworthiness``, cosine in the table) on a seeded sample of the placed rows
+(:data:`SAMPLE_ROWS` rows, ``k`` = :data:`TRUST_K`), as :mod:`dashboard.analysis.backend_check` measures it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from dashboard.analysis.backend_check import sample_rows, trustworthiness_on
+from dashboard.analysis.projection import Projection, ProjectionSettings
+
+#: Rows of the seeded sample trustworthiness is measured on, and its neighbours.
+SAMPLE_ROWS = 2_000
+TRUST_K = 10
+
+
+def manifest_path(map_file: Path) -> Path:
+    """``<map>.json`` beside the map's ``.npz``."""
+    return map_file.with_suffix(".json")
+
+
+def trustworthiness_record(table: np.ndarray, projection: Projection, seed: int = 0) -> dict[str, Any] | None:
+    """``{"score", "k", "rows", "seed"}``: trustworthiness in [0, 1] of ``projection`` for ``table``
+    (``(n_rows, d_model)`` float32) on up to :data:`SAMPLE_ROWS` placed rows drawn with ``seed``; ``None`` when
+    fewer than 3 rows are placed."""
+    placed = np.isfinite(projection.coords).all(axis=1)
+    rows = sample_rows(placed, SAMPLE_ROWS, seed)
+    if len(rows) < 3:
+        return None
+    k = max(1, min(TRUST_K, (len(rows) - 1) // 2))
+    score = trustworthiness_on(np.asarray(table, dtype=np.float32), projection.coords, rows, k)
+    return {"score": round(score, 6), "k": k, "rows": int(len(rows)), "seed": seed}
+
+
+def write_manifest(map_file: Path, *, source: str, table_name: str, content_hash: str, settings: ProjectionSettings,
+                   projection: Projection, table: np.ndarray, worker: str, seconds: float) -> Path:
+    """Write the manifest of the map stored at ``map_file`` (atomically: a temporary file, then a rename).
+
+    Keys: ``source``, ``table``, ``content_hash``, ``method``, ``dims``, ``backend``, ``seed`` (``null``:
+    unseeded), ``parameters`` and ``versions`` (as the map file holds them), ``rows``, ``trustworthiness``
+    (:func:`trustworthiness_record`), ``worker`` and ``seconds`` (who computed it, how long the task took),
+    ``written`` (UTC, ISO 8601).
+
+    Raises:
+        OSError: the cache folder cannot be written.
+    """
+    record = {"source": source, "table": table_name, "content_hash": content_hash, "method": settings.method,
+              "dims": settings.dims, "backend": projection.backend, "seed": settings.seed,
+              "parameters": dict(projection.parameters), "versions": dict(projection.versions),
+              "rows": projection.n_rows, "trustworthiness": trustworthiness_record(table, projection),
+              "worker": worker, "seconds": seconds,
+              "written": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    path = manifest_path(map_file)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(record, out, indent=1)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
