@@ -88,6 +88,11 @@ RUN python -c "from dashboard.analysis.projection import warm_umap; warm_umap()"
 # ...and serve it from the /cache volume: numba refuses to run a cache=True function at all ("no locator
 # available") when its cache folder is not writable, as the image's own folders are in a read-only container
 # (docker run --read-only, or the smoke test's mounted image). A new named volume starts as this copy.
+# The bundled checkpoints ready before the first student (issue 39): their tokenizers converted, SmolLM2's whole
+# model dequantised once (kept as safetensors), and the Token map's default maps, all on the /cache volume
+# (a new named volume starts as this copy). One local Dask worker, as the server's.
+RUN python -m dashboard precompute default tiny-gpt-pydocs smollm2-135m --tables token,position \
+        --methods pca,umap,tsne --dims 2 --workers 1 --prepare
 RUN cp -a /var/cache/numba /cache/numba
 ENV NUMBA_CACHE_DIR=/cache/numba
 

@@ -66,6 +66,23 @@ def cache_dir() -> Path:
     return Path(os.environ.get(CACHE_ENV) or DEFAULT_DIR)
 
 
+def kept_path(kind: str, source: Path, suffix: str = "") -> Path:
+    """Where a bundled checkpoint's prepared form is kept: ``cache_dir()/<kind>/<name>-<digest><suffix>``.
+
+    ``kind`` is ``models`` (a GGUF's whole model, dequantised once, as a safetensors folder) or ``tokenizers``
+    (a converted ``tokenizer.json``). The digest covers the file's resolved path, size and modification time, so a
+    changed file is prepared again. Only bundled checkpoints are kept (a student's files are not: nothing of theirs
+    accumulates on disk); :func:`prune` leaves these folders alone (a few per bundled checkpoint).
+
+    Raises:
+        OSError: ``source`` cannot be read (stat).
+    """
+    real = source.resolve()
+    stat = real.stat()
+    digest = hashlib.blake2b(f"{real}|{stat.st_size}|{stat.st_mtime_ns}".encode(), digest_size=8).hexdigest()
+    return cache_dir() / kind / f"{real.stem}-{digest}{suffix}"
+
+
 def projection_key(content_hash: str, table_name: str, settings: ProjectionSettings) -> str:
     """File stem for a projection: a hex digest of what determines the result.
 

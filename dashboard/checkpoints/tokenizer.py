@@ -25,6 +25,8 @@ model never picks rows; otherwise step 5 is used and its description says why.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Protocol
@@ -99,6 +101,10 @@ class _ProcessTokenizer:
     def vocabulary(self) -> Mapping[str, int]:
         return self._vocabulary
 
+    def close(self) -> None:
+        """End the child process (the pages' cache ends it when it drops the tokenizer)."""
+        self._process.close()
+
     def encode(self, text: str, *, add_special_tokens: bool = True) -> TokenizedText:
         """Raises: TokenizerProcessError (a QueryError): the child failed, or ran past its time or memory."""
         encoding = self._process.encode(text, add_special_tokens)
@@ -117,7 +123,39 @@ class TransformersTokenizer(_ProcessTokenizer):
     backend's JSON in a one-shot child and run in a child process as a ``tokenizer.json`` is."""
 
     def __init__(self, kind: str, path: Path, describe: str):
-        super().__init__(TokenizerProcess(path.name, json_text=convert_tokenizer(kind, path, path.name)), describe)
+        super().__init__(TokenizerProcess(path.name, json_text=_converted(kind, path)), describe)
+
+
+def _converted(kind: str, path: Path) -> str:
+    """:func:`convert_tokenizer`'s JSON; a bundled checkpoint's is kept on disk once converted (SmolLM2's took a
+    minute on a loaded class server, and a time-out there read as "no tokenizer"), a stranger's never is.
+
+    Raises:
+        TokenizerProcessError, QueryError: as :func:`convert_tokenizer`.
+    """
+    from dashboard.projection_cache import kept_path
+    from dashboard.wall.tables import is_trusted
+
+    if not is_trusted(path):
+        return convert_tokenizer(kind, path, path.name)
+    kept = kept_path("tokenizers", path, ".json")
+    try:
+        return kept.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    text = convert_tokenizer(kind, path, path.name)
+    temporary = None
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=kept.parent, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, kept)
+    except OSError:  # a read-only cache: converted again next time
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+    return text
 
 
 class VocabularyTokenizer:

@@ -25,7 +25,9 @@ the maps precomputed on it. A table a checkpoint lacks (a head
 for an encoder, a position table for a rotary model) is skipped with a note,
 and so is a map the table is too small for (t-SNE of fewer rows than its
 perplexity needs).
-Each map gets a manifest beside it (``<map>.json``: settings, seed, content
+``--prepare`` also converts each checkpoint's tokenizer and builds its whole
+model (kept on disk for the bundled checkpoints: a GGUF dequantised once), on
+a worker, as the Docker image does at build. Each map gets a manifest beside it (``<map>.json``: settings, seed, content
 hash, library versions, trustworthiness on a sample; dashboard/cluster/manifest.py).
 Prints one line per map (or, with ``--json``, a list of {source, table,
 method, dims, backend, rows, status, seconds, file, worker}; status is
@@ -81,6 +83,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
                        help="submit to this running Dask scheduler (its workers must see the same checkpoints and "
                             "EXPLORER_CACHE_DIR)")
+    parser.add_argument("--prepare", action="store_true",
+                        help="also convert each checkpoint's tokenizer and build its whole model once, kept on disk "
+                             "for the bundled ones (what Sentence reorder and Perturb would do at their first visit)")
     parser.add_argument("--json", action="store_true", help="print one record per map as JSON")
 
 
@@ -148,11 +153,18 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise QueryError(f"--workers takes a number of worker processes, 1 or more, not {args.workers}")
     from dashboard.cluster.client import command_line_settings, connect
+    from dashboard.cluster.prepare import prepare_checkpoint
 
     sources = _expand(args.sources)
     client = connect(command_line_settings(args.workers, args.scheduler))
     try:
+        preparing = [client.submit(prepare_checkpoint, source, pure=False) for source in sources] if args.prepare else []
         records = _gather(_submit(client, sources, tables_wanted, settings), args.json)
+        for future in preparing:
+            done = future.result()
+            model = done.model or done.model_note or "built at its first use"
+            print(f"prepared: {done.source}: tokenizer: {done.tokenizer}; model: {model} ({done.seconds:.1f} s on "
+                  f"{done.worker})", file=sys.stderr, flush=True)
     finally:
         cluster = client.cluster
         client.close()

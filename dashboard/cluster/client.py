@@ -39,6 +39,9 @@ def start_local_cluster(settings: ClusterSettings) -> LocalCluster:
     with dask.config.set(LOCAL_SCHEDULER_CONFIG):
         return LocalCluster(n_workers=max(settings.workers, 1), threads_per_worker=1, processes=processes,
                             memory_limit=settings.memory, dashboard_address=None,
+                            # the scheduler's HTTP routes (health, metrics) on loopback, any free port: not 8787
+                            # on every interface of a class server
+                            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                             preload=["dashboard.cluster.worker_setup"] if processes else [],
                             preload_argv=[["--nice", str(NICE)] + ([] if settings.warm else ["--no-warm"])]
                             if processes else [])

@@ -19,6 +19,7 @@ attention weights can be returned.
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from dataclasses import dataclass, field
@@ -211,6 +212,58 @@ def build_module(path: Path, stored: int, d_model: int) -> torch.nn.Module:
                                       ) from error
 
 
+def kept_model_folder(path: Path) -> Path | None:
+    """Where the whole model of the bundled GGUF ``path`` is kept dequantised (a safetensors folder); ``None``
+    for any other checkpoint (those build in a second or two, or are a stranger's)."""
+    if not BUILDERS["gguf"].detect(path):
+        return None
+    from dashboard.projection_cache import kept_path
+
+    return kept_path("models", path)
+
+
+def _build_kept(path: Path, stored: int, d_model: int) -> torch.nn.Module:
+    """A bundled checkpoint's model; a GGUF's is built from its dequantised copy on disk, made and kept at its
+    first build (``precompute --prepare`` makes it before a class): dequantising every tensor of SmolLM2-135M
+    took minutes on a loaded class server, reading the float32 safetensors copy takes about a second."""
+    kept = kept_model_folder(path)
+    if kept is not None and (kept / "config.json").is_file():
+        return build_module(kept, stored, d_model)
+    module = build_module(path, stored, d_model)
+    if kept is not None:
+        try:
+            _keep(module, kept)
+        except OSError:  # a read-only cache: built again next time, served all the same
+            pass
+    return module
+
+
+def save_model_folder(module: torch.nn.Module, folder: Path) -> None:
+    """Save ``module`` as a Hugging Face folder: ``config.json``, and ``model.safetensors`` written with
+    ``safetensors.torch.save_model`` (tied weights once). Not ``save_pretrained``, which refuses a model read
+    from a GGUF file ("quantized with gguf and is not serializable") though it is float32 by then."""
+    from safetensors.torch import save_model
+
+    module.config.save_pretrained(str(folder))
+    save_model(module, str(folder / "model.safetensors"), metadata={"format": "pt"})
+
+
+def _keep(module: torch.nn.Module, kept: Path) -> None:
+    """Save into a temporary sibling folder, then rename: a reader never sees half a model."""
+    import tempfile
+
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(dir=kept.parent, prefix=".keeping-"))
+    try:
+        save_model_folder(module, scratch)
+        for file in scratch.iterdir():
+            os.chmod(file, 0o644)  # safetensors writes its file private; a cache is for whoever serves the app
+        os.chmod(scratch, 0o755)
+        os.replace(scratch, kept)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
     """Build the whole model the tables came from.
 
@@ -235,7 +288,7 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
         raise ForwardUnavailableError(reason)
     path, stored = Path(tables.model_path), int(tables.total_parameters or tables.token.size)
     if is_trusted(path):
-        module = build_module(path, stored, tables.d_model)
+        module = _build_kept(path, stored, tables.d_model)
     else:  # a stranger's files are built into a model behind the wall; this process reads safetensors only
         exported, folder = export_model(path, stored, tables.d_model)
         try:

@@ -23,6 +23,29 @@ def test_the_gguf_tokenizer_is_read_from_the_metadata_and_matches_the_reference(
         assert tokenizer.encode(text, add_special_tokens=False).ids == tuple(reference.encode(text).ids), text
 
 
+def test_a_bundled_gguf_tokenizer_is_converted_once_and_kept_a_strangers_never(tmp_path, monkeypatch):
+    """SmolLM2's conversion ran past its time limit on a loaded class server and every page then said it had no
+    tokenizer: a bundled checkpoint's converted tokenizer is kept on disk; a student's is not written there."""
+    from dashboard.checkpoints import tokenizer as tokenizers
+    from dashboard.wall import tables as wall_tables
+
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
+    tables = load_tables(str(byte_level_gguf(tmp_path / "model.gguf")))
+    load_tokenizer(tables)
+    assert not (tmp_path / "cache").exists()  # not bundled: nothing kept
+    monkeypatch.setattr(wall_tables, "is_trusted", lambda path: True)
+    first = load_tokenizer(tables)
+    assert len(list((tmp_path / "cache" / "tokenizers").glob("model-*.json"))) == 1
+
+    def refuse(*_):
+        raise AssertionError("converted again")
+
+    monkeypatch.setattr(tokenizers, "convert_tokenizer", refuse)
+    again = load_tokenizer(tables)
+    for text in TEXTS:
+        assert again.encode(text).ids == first.encode(text).ids
+
+
 def test_spans_and_flags_say_what_each_token_stands_for(gguf_tables):
     encoded = load_tokenizer(gguf_tables).encode(f" xylophone{SPECIAL}", add_special_tokens=False)
     assert [gguf_tables.token_label(i) for i in encoded.ids] == ["␣xyl", "ophone", SPECIAL]

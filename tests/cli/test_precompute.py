@@ -67,3 +67,22 @@ def test_an_unknown_choice_is_one_line_and_status_2(snapshot, capsys, flag):
     assert main(["precompute", snapshot, *flag]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: --") and len(err.strip().splitlines()) == 1
+
+
+def test_prepare_keeps_a_bundled_ggufs_tokenizer_and_whole_model_for_the_first_visit(tmp_path, monkeypatch, capsys):
+    """`--prepare` does, before a class, what Sentence reorder and Perturb did at a first visit: the tokenizer
+    converted and the GGUF's model dequantised, both kept on disk (the Docker image runs it at build)."""
+    from dashboard.forward import loading
+    from dashboard.wall import tables as wall_tables
+    from tests.tokenizer_factories import llama_gguf
+
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
+    for module in (loading, wall_tables):  # as if it shipped with the app
+        monkeypatch.setattr(module, "is_trusted", lambda path: True)
+    path, _ = llama_gguf(tmp_path / "tiny-llama.gguf", tied=True)
+    assert main(["precompute", str(path), "--methods", "pca", "--dims", "2", "--prepare", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert [r["status"] for r in json.loads(captured.out)] == ["computed"]
+    kept = loading.kept_model_folder(path)
+    assert (kept / "model.safetensors").is_file() and f"model: {kept}" in captured.err
+    assert len(list((tmp_path / "cache" / "tokenizers").glob("tiny-llama-*.json"))) == 1

@@ -139,3 +139,36 @@ def test_unknown_words_move_and_are_named_while_cls_and_sep_stay(tmp_path):
     assert experiment.numbers("without_positions")["model_max_abs_diff"] < 1e-5  # still equivariant
     record = experiment.runs["with_positions"]
     assert max_abs_difference(record.original.final, record.permuted.final, experiment.perm) > 1e-3
+
+
+@pytest.mark.parametrize("tied", [True, False], ids=["tied", "untied"])
+def test_a_bundled_gguf_is_dequantised_once_and_its_kept_copy_builds_the_same_model(tmp_path, monkeypatch, tied):
+    """A class server dequantised all of SmolLM2's tensors at every first visit to Perturb (minutes under load):
+    a bundled GGUF's model is kept on disk as safetensors at its first build, and built from that copy after."""
+    import torch
+
+    from dashboard.forward import loading
+    from tests.tokenizer_factories import llama_gguf
+
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(loading, "is_trusted", lambda path: True)  # as if it shipped with the app
+    path, written = llama_gguf(tmp_path / "tiny-llama.gguf", tied=tied)
+    tables = load_tables(path)
+    first = load_forward_model(tables)
+    kept = loading.kept_model_folder(path)
+    assert (kept / "config.json").is_file() and (kept / "model.safetensors").is_file()
+
+    def refuse(*_):
+        raise AssertionError("the GGUF was dequantised again")
+
+    monkeypatch.setattr(loading, "_build_gguf", refuse)
+    monkeypatch.setitem(loading.BUILDERS, "gguf", loading.BUILDERS["gguf"]._replace(build=refuse))
+    again = load_forward_model(tables)
+    ids = torch.tensor([[5, 70, 9, 200, 31, 8]])
+    with torch.no_grad():
+        np.testing.assert_array_equal(again.module(input_ids=ids).logits.numpy(),
+                                      first.module(input_ids=ids).logits.numpy())
+        np.testing.assert_allclose(again.module(input_ids=ids).logits.numpy(),
+                                   written(input_ids=ids).logits.numpy(), atol=1e-5, rtol=0)
+    head, token = again.module.get_output_embeddings().weight, again.module.get_input_embeddings().weight
+    assert (head.data_ptr() == token.data_ptr()) is tied

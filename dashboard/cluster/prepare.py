@@ -1,0 +1,67 @@
+"""Prepare a bundled checkpoint before a class, as a task on a Dask worker (``precompute --prepare``).
+
+What its pages would otherwise do at their first visit: convert its tokenizer to ``tokenizer.json`` and build its
+whole model for the forward passes, a GGUF's dequantised once. Both are kept on disk for bundled checkpoints
+(:func:`dashboard.projection_cache.kept_path`), so the server finds them; a stranger's checkpoint is read to check
+it, and nothing of it is kept.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from distributed import get_worker
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What :func:`prepare_checkpoint` did.
+
+    Attributes:
+        source: the checkpoint's display name.
+        tokenizer: how its pages tokenize (the tokenizer's own description, English).
+        model: the folder its whole model is kept in (a bundled GGUF), or ``None`` (built in a second or two at
+            its first use, or no forward pass for this checkpoint: ``model_note`` says which).
+        model_note: why no model was built (a bare table), or ``None``.
+        worker: address of the Dask worker that did it.
+        seconds: wall-clock seconds it took there.
+    """
+
+    source: str
+    tokenizer: str
+    model: str | None
+    model_note: str | None
+    worker: str
+    seconds: float
+
+
+def prepare_checkpoint(source: str) -> Prepared:
+    """The task: read ``source``, convert its tokenizer, build its whole model (see the module docstring).
+
+    Raises:
+        ExplorerError: the source cannot be read, or its model cannot be built (its reason).
+    """
+    from dashboard.checkpoints.tokenizer import load_tokenizer
+    from dashboard.forward.loading import forward_unavailable_reason, kept_model_folder, load_forward_model
+    from dashboard.wall.tables import read_checkpoint
+
+    started = time.perf_counter()
+    tables = read_checkpoint(source)
+    tokenizer = load_tokenizer(tables)
+    described = str(tokenizer.describe)
+    if hasattr(tokenizer, "close"):
+        tokenizer.close()
+    reason = forward_unavailable_reason(tables)
+    kept = None
+    if reason is None:
+        load_forward_model(tables)
+        folder = kept_model_folder(Path(tables.model_path))
+        kept = str(folder) if folder is not None and folder.is_dir() else None
+    try:
+        worker = get_worker().address
+    except ValueError:
+        worker = "this process"
+    return Prepared(tables.name, described, kept, None if reason is None else str(reason), worker,
+                    round(time.perf_counter() - started, 3))
