@@ -34,6 +34,7 @@ from typing import Callable
 
 import numpy as np
 
+from dashboard.analysis.aligned_maps import AlignedMaps, align_run
 from dashboard.analysis.projection import (
     ProgressCallback,
     Projection,
@@ -81,6 +82,46 @@ def kept_path(kind: str, source: Path, suffix: str = "") -> Path:
     stat = real.stat()
     digest = hashlib.blake2b(f"{real}|{stat.st_size}|{stat.st_mtime_ns}".encode(), digest_size=8).hexdigest()
     return cache_dir() / kind / f"{real.stem}-{digest}{suffix}"
+
+
+def aligned_path(folder: Path, stamp: float, table_name: str = "token") -> Path:
+    """Where a training run's aligned maps (:mod:`dashboard.analysis.aligned_maps`) are kept:
+    ``cache_dir()/aligned/<folder name>-<digest>.npz``, the digest over the folder's resolved path, its
+    :func:`~dashboard.checkpoints.runs.run_stamp` and the table, so a run that gains a checkpoint is aligned again."""
+    real = folder.resolve()
+    digest = hashlib.blake2b(f"{real}|{stamp!r}|{table_name}".encode(), digest_size=8).hexdigest()
+    return cache_dir() / "aligned" / f"{real.name}-{digest}.npz"
+
+
+def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> tuple[AlignedMaps, Path, bool]:
+    """A run's aligned maps from :func:`aligned_path`, else computed with
+    :func:`~dashboard.analysis.aligned_maps.align_run` and stored there (atomically; a cache that cannot be
+    written is skipped). Answers ``(maps, path, found)``, ``found`` True when they were on disk.
+
+    Raises:
+        QueryError, ExplorerError: as :func:`~dashboard.analysis.aligned_maps.align_run`.
+    """
+    path = aligned_path(folder, stamp)
+    try:
+        found = AlignedMaps.load(path)
+        if found.steps == tuple(steps):
+            return found, path, True
+    except (OSError, ValueError, KeyError, json.JSONDecodeError):
+        pass
+    maps = align_run(steps, read_token_table)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        os.close(handle)
+        try:
+            maps.save(Path(temporary))
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, path)
+        finally:
+            Path(temporary).unlink(missing_ok=True)
+    except OSError:  # a read-only or full cache: shown all the same
+        pass
+    return maps, path, False
 
 
 def projection_key(content_hash: str, table_name: str, settings: ProjectionSettings) -> str:
@@ -160,7 +201,7 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
     """
     files = []
     entries = []
-    for folder in (directory, directory / "tables"):
+    for folder in (directory, directory / "tables", directory / "aligned"):
         try:
             entries += list(folder.iterdir())
         except OSError:

@@ -9,7 +9,7 @@ from dashboard.analysis.position_blocks import block_similarity
 from dashboard.analysis.training_curves import ADJACENT, DISTANCE, NORM, position_cosine
 from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.charts.positions import similarity_heatmap_chart
-from dashboard.charts.training import loss_curve_chart, measure_curve_chart
+from dashboard.charts.training import aligned_map_chart, loss_curve_chart, measure_curve_chart
 from dashboard.checkpoints.runs import LAYOUT_LIST, LAYOUTS
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, render, t
@@ -135,3 +135,28 @@ columns[2].altair_chart(measure_curve_chart(curves, step, measure=DISTANCE, y_ti
 with st.expander(t("training.numbers")):
     st.dataframe(display_frame(curves.pivot_table(index="step", columns=["table", "measure"], values="value"),
                                TRAINING_HEADERS), width="stretch")
+
+st.subheader(t("training.aligned_heading"))
+if shown_tables is not None:
+    try:
+        aligned = frames.get_aligned_maps(run, len(steps) * shown_tables.token.size)
+    except ExplorerError as error:
+        aligned = None
+        st.error(escape_markdown(render(error)), icon=":material/error:")
+    else:
+        if aligned is None:
+            st.info(t("training.aligned_too_large", values=len(steps) * shown_tables.token.size,
+                      limit=frames.LIVE_ALIGNED_VALUES, folder=escape_markdown(str(run.folder))))
+    if aligned is not None:
+        maps, file, precomputed = aligned
+        drawn = frames.aligned_frame(maps, step, shown_tables, words)
+        shown_rows = (t("training.aligned_all_rows", rows=len(drawn)) if len(drawn) == shown_tables.vocab_size
+                      else t("training.aligned_sample", shown=len(drawn), rows=shown_tables.vocab_size))
+        origin = (t("training.aligned_read", file=escape_markdown(Path(file).name)) if precomputed
+                  else t("training.aligned_computed"))
+        st.altair_chart(aligned_map_chart(drawn, frames.aligned_domains(maps),
+                                          title=t("training.aligned_title", step=step),
+                                          x_title=t("training.aligned_x", basis=maps.basis_step),
+                                          y_title=t("training.aligned_y", basis=maps.basis_step)), width="stretch")
+        st.caption(t("training.aligned_caption", basis=maps.basis_step, first=float(maps.explained[0]),
+                     second=float(maps.explained[1]), shown=shown_rows, origin=origin))

@@ -131,3 +131,26 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
                          alt.Tooltip("value:Q", format=".4f", title=name)])
     )
     return alt.layer(lines, _step_rule(step), title=name).properties(height=200, autosize=FIT_WIDTH)
+
+
+def aligned_map_chart(frame: pd.DataFrame, domains: tuple[list[float], list[float]], *, title: str,
+                      x_title: str, y_title: str) -> alt.LayerChart:
+    """One step's token map on the run's fixed axes (:mod:`dashboard.analysis.aligned_maps`).
+
+    Args:
+        frame: one row per drawn token: ``x``, ``y`` (its coordinates on the two axes), ``token`` (its label),
+            ``id`` (its row), ``followed`` (True for the tokens of the words the page follows, drawn on top and
+            labelled).
+        domains: ``([x_min, x_max], [y_min, y_max])`` over every step, so the axes stay put while steps change.
+    """
+    x = alt.X("x:Q", scale=alt.Scale(domain=domains[0]), title=x_title)
+    y = alt.Y("y:Q", scale=alt.Scale(domain=domains[1]), title=y_title)
+    tooltip = [alt.Tooltip("token:N", title=t("training.aligned_token")), alt.Tooltip("id:Q", title="id")]
+    base = alt.Chart(frame)
+    points = base.transform_filter("!datum.followed").mark_circle(size=8, opacity=0.35, color="#9aa5b1").encode(
+        x=x, y=y, tooltip=tooltip)
+    followed = base.transform_filter("datum.followed")
+    marks = followed.mark_circle(size=60, color="#d62728").encode(x=x, y=y, tooltip=tooltip)
+    labels = followed.mark_text(align="left", dx=6, dy=-6, fontSize=12, color="#d62728").encode(x=x, y=y,
+                                                                                                 text="token:N")
+    return alt.layer(points, marks, labels, title=title).properties(height=420, autosize=FIT_WIDTH)

@@ -195,6 +195,15 @@ def _refuse_repeated_steps(found: list[tuple[int, Path]]) -> None:
             raise RunError(msg("err.runs.repeated_step", first=first.name, second=second.name, step=step))
 
 
+def run_stamp(folder: Path) -> float:
+    """Latest modification time (seconds since 1970) of the folder and its entries, 0.0 when it cannot be listed:
+    what changes when a run gains or rewrites a checkpoint."""
+    try:
+        return max([folder.stat().st_mtime] + [entry.stat().st_mtime for entry in folder.iterdir()])
+    except OSError:
+        return 0.0
+
+
 def discover_run(folder: Path) -> TrainingRun:
     """The checkpoints of the run in ``folder``, ordered by step (see the module docstring).
 

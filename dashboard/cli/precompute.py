@@ -9,7 +9,9 @@ Examples:
   python -m dashboard precompute /models/llama3 --methods pca,umap --backend cuml
 
 Each SOURCE is a checkpoint or a training run's folder (each of its checkpoints: see
-dashboard/checkpoints/runs.py). The work is spread over Dask workers: one task
+dashboard/checkpoints/runs.py); for a run, one more record (method
+``aligned-pca``): every step's token table projected on the PCA axes of the
+last step, which the Training page reads (dashboard/analysis/aligned_maps.py). The work is spread over Dask workers: one task
 per (checkpoint, table, method, dims), on a local cluster of ``--workers``
 processes, or on the running scheduler ``--scheduler`` names (its workers run
 this project's code, see docs/deploy.md). Each map is one table (token, head or position) of one SOURCE projected by
@@ -89,8 +91,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one record per map as JSON")
 
 
-def _expand(sources: list[str]) -> list[str]:
-    """Each SOURCE, a training run's folder replaced by its checkpoints in step order.
+def _expand(sources: list[str]) -> tuple[list[str], list[str]]:
+    """Each SOURCE, a training run's folder replaced by its checkpoints in step order; and the run folders.
 
     Raises:
         ExplorerError: a run folder whose bookkeeping cannot be read (from
@@ -101,14 +103,15 @@ def _expand(sources: list[str]) -> list[str]:
     from dashboard.errors import RunError
     from dashboard.wall.runs import discover_run_safely
 
-    expanded = []
+    expanded, runs = [], []
     for source in sources:
         try:
             run = discover_run_safely(Path(source)) if Path(source).is_dir() else None
         except RunError:  # a folder that is one checkpoint, not a run
             run = None
         expanded += [str(path) for path in run.paths] if run is not None else [source]
-    return list(dict.fromkeys(expanded))
+        runs += [source] if run is not None else []
+    return list(dict.fromkeys(expanded)), runs
 
 
 def _submit(client, sources: list[str], tables_wanted: list[str], settings: list) -> list[tuple]:
@@ -153,13 +156,15 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise QueryError(f"--workers takes a number of worker processes, 1 or more, not {args.workers}")
     from dashboard.cluster.client import command_line_settings, connect
-    from dashboard.cluster.prepare import prepare_checkpoint
+    from dashboard.cluster.prepare import align_run_task, prepare_checkpoint
 
-    sources = _expand(args.sources)
+    sources, runs = _expand(args.sources)
     client = connect(command_line_settings(args.workers, args.scheduler))
     try:
         preparing = [client.submit(prepare_checkpoint, source, pure=False) for source in sources] if args.prepare else []
+        aligning = [client.submit(align_run_task, folder, pure=False) for folder in runs]
         records = _gather(_submit(client, sources, tables_wanted, settings), args.json)
+        records += [future.result() for future in aligning]
         for future in preparing:
             done = future.result()
             model = done.model or done.model_note or "built at its first use"

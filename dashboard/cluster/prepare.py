@@ -65,3 +65,29 @@ def prepare_checkpoint(source: str) -> Prepared:
         worker = "this process"
     return Prepared(tables.name, described, kept, None if reason is None else str(reason), worker,
                     round(time.perf_counter() - started, 3))
+
+
+def align_run_task(folder: str) -> dict:
+    """The task for a training run's folder (``precompute``): its token maps on the last step's axes
+    (:mod:`dashboard.analysis.aligned_maps`), from the cache or computed and stored where the Training page reads
+    them. Answers a ``precompute`` record (method ``aligned-pca``).
+
+    Raises:
+        ExplorerError: the run or a checkpoint cannot be read, or the steps' tables differ in shape.
+    """
+    from dashboard.checkpoints.runs import run_stamp
+    from dashboard.projection_cache import cached_aligned_maps
+    from dashboard.wall.runs import discover_run_safely
+    from dashboard.wall.tables import read_checkpoint
+
+    started = time.perf_counter()
+    run = discover_run_safely(Path(folder))
+    maps, path, found = cached_aligned_maps(run.folder, run_stamp(run.folder), run.steps,
+                                            lambda step: read_checkpoint(run.path_at(step)).token)
+    try:
+        worker = get_worker().address
+    except ValueError:
+        worker = "this process"
+    return {"source": run.folder.name, "table": "token", "method": "aligned-pca", "dims": 2, "backend": "cpu",
+            "rows": int(maps.coords.shape[1]), "status": "cached" if found else "computed",
+            "seconds": round(time.perf_counter() - started, 3), "file": str(path), "worker": worker}

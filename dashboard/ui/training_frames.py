@@ -10,17 +10,20 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
+from dashboard.analysis.aligned_maps import AlignedMaps
 from dashboard.analysis.neighbours import top_k_neighbours
 from dashboard.analysis.norms import used_token_norms
 from dashboard.analysis.queries import resolve_expression
 from dashboard.analysis.training_curves import step_measures_frame
 from dashboard.checkpoints.bundled import MODELS_DIR
-from dashboard.checkpoints.runs import TrainingRun
+from dashboard.checkpoints.runs import TrainingRun, run_stamp
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, t
+from dashboard.projection_cache import aligned_path, cached_aligned_maps
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.map_data import get_neighbour_index, get_resolver
 from dashboard.wall.runs import discover_run_safely
@@ -40,14 +43,6 @@ NEIGHBOURS = 5
 PLAY_SECONDS = 1.0  # how long Play shows each step
 
 
-def _stamp(folder: Path) -> float:
-    """Latest modification time of the folder and its entries (0 when it cannot be listed)."""
-    try:
-        return max([os.path.getmtime(folder)] + [os.path.getmtime(p) for p in folder.iterdir()])
-    except OSError:
-        return 0.0
-
-
 # Spinners are drawn by the callers below, in the reader's language (a decorator's text is fixed at import).
 @st.cache_data(max_entries=8, show_spinner=False)
 def _cached_run(folder: str, stamp: float) -> TrainingRun:
@@ -61,7 +56,7 @@ def get_run(folder: Path) -> TrainingRun:
         ExplorerError: the folder is not a run (see :func:`~dashboard.checkpoints.runs.discover_run`).
     """
     with st.spinner(t("training_frames.spinner.run")):
-        return _cached_run(str(folder), _stamp(folder))
+        return _cached_run(str(folder), run_stamp(folder))
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -80,7 +75,7 @@ def get_curves(run: TrainingRun) -> pd.DataFrame:
         ExplorerError: a checkpoint cannot be read, or its tables' shapes differ from the first's.
     """
     with st.spinner(t("training_frames.spinner.curves")):
-        return _cached_curves(run, str(run.folder), _stamp(run.folder))
+        return _cached_curves(run, str(run.folder), run_stamp(run.folder))
 
 
 def loss_frame(run: TrainingRun) -> pd.DataFrame:
@@ -135,3 +130,56 @@ def neighbours_frame(tables: EmbeddingTables, words: list[str], k: int = NEIGHBO
 def token_norm_frame(tables: EmbeddingTables) -> pd.DataFrame:
     """Column ``norm``: L2 norm of each token row with a token (padding rows left out)."""
     return pd.DataFrame({"norm": used_token_norms(tables)})
+
+
+#: Most values (steps x vocab_size x d_model) the page aligns itself; a larger run's maps come from ``precompute``.
+LIVE_ALIGNED_VALUES = 200_000_000
+#: Most token rows the aligned map draws (a seeded sample beyond: Vega-Lite in the browser).
+ALIGNED_ROWS = 5_000
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def _cached_aligned(_run: TrainingRun, folder: str, stamp: float) -> tuple[AlignedMaps, str, bool]:
+    maps, path, found = cached_aligned_maps(Path(folder), stamp, _run.steps,
+                                            lambda step: read_checkpoint(_run.path_at(step)).token)
+    return maps, str(path), found
+
+
+def get_aligned_maps(run: TrainingRun, values: int) -> tuple[AlignedMaps, str, bool] | None:
+    """The run's token maps on the last step's axes, and where they came from: ``(maps, file, precomputed)``;
+    ``None`` when they were not precomputed and the run's ``values`` (steps x vocab_size x d_model) are more than
+    :data:`LIVE_ALIGNED_VALUES`.
+
+    Raises:
+        ExplorerError: a checkpoint cannot be read, or the steps' tables differ in shape.
+    """
+    stamp = run_stamp(run.folder)
+    if not aligned_path(run.folder, stamp).is_file() and values > LIVE_ALIGNED_VALUES:
+        return None
+    with st.spinner(t("training_frames.spinner.aligned")):
+        return _cached_aligned(run, str(run.folder), stamp)
+
+
+def aligned_frame(maps: AlignedMaps, step: int, tables: EmbeddingTables, words: list[str]) -> pd.DataFrame:
+    """The rows of the map at ``step`` to draw: ``x``, ``y``, ``token``, ``id``, ``followed``; every row up to
+    :data:`ALIGNED_ROWS`, else a sample drawn with seed 0 (the same at every step) plus the followed words' tokens."""
+    coords = maps.coords[maps.steps.index(step)]
+    followed = set()
+    resolver = get_resolver(tables, tables.model_path or tables.source, tables.content_hash)
+    for word in words:
+        try:
+            followed.update(resolve_expression(word, resolver)[0].ids)
+        except ExplorerError:
+            continue  # the neighbours table says why
+    rows = np.arange(len(coords))
+    if len(rows) > ALIGNED_ROWS:
+        rows = np.union1d(np.random.default_rng(0).choice(len(coords), ALIGNED_ROWS, replace=False),
+                          np.fromiter(followed, dtype=np.int64, count=len(followed)))
+    return pd.DataFrame({"x": coords[rows, 0], "y": coords[rows, 1], "token": [tables.token_label(i) for i in rows],
+                         "id": rows, "followed": [int(i) in followed for i in rows]})
+
+
+def aligned_domains(maps: AlignedMaps) -> tuple[list[float], list[float]]:
+    """``([x_min, x_max], [y_min, y_max])`` over every step's map, so the chart's axes stay put."""
+    flat = maps.coords.reshape(-1, maps.coords.shape[-1])
+    return ([float(flat[:, 0].min()), float(flat[:, 0].max())], [float(flat[:, 1].min()), float(flat[:, 1].max())])

@@ -46,7 +46,7 @@ def test_snapshot_run_at_its_first_step_says_the_position_table_is_zero(tmp_path
     table = at.dataframe[0].value
     assert list(table["word"]) == ["cat", "dog"] and table["neighbours"].str.count(r"\(").tolist() == [5, 5]
     assert any("zzzq" in w.value for w in at.warning)  # one unknown word is named, the others still shown
-    assert len(_charts(at)) == 6  # heatmap, norms, loss; three curves
+    assert len(_charts(at)) == 7  # heatmap, norms, loss; three curves; the token map on fixed axes
 
 
 def test_moving_the_slider_shows_that_step(tmp_path):
@@ -146,3 +146,34 @@ def test_off_mode_has_no_folder_field_and_shows_the_bundled_run(monkeypatch):
     assert not at.exception and not at.error
     assert not [t for t in at.text_input if t.key == frames.FOLDER_KEY]
     assert "tiny-gpt-pydocs" in _text(at) or "training" in _text(at)
+
+
+def test_the_token_map_keeps_its_axes_across_steps_and_reads_what_precompute_wrote(tmp_path, monkeypatch, capsys):
+    """The run's maps on the last step's PCA axes: precompute writes them (one record, method aligned-pca), the
+    page reads them without computing, and the chart's axes are the same at every step."""
+    from dashboard import projection_cache
+    from dashboard.cli import main
+
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
+    folder = run_factories.snapshot_run(tmp_path / "run")
+    assert main(["precompute", str(folder), "--methods", "pca", "--dims", "2", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    aligned = [r for r in records if r["method"] == "aligned-pca"]
+    assert len(records) == len(run_factories.STEPS) + 1 and aligned[0]["status"] == "computed"
+
+    def refuse(*_):
+        raise AssertionError("the page aligned the run again")
+
+    monkeypatch.setattr(projection_cache, "align_run", refuse)
+    at = _open(folder)
+    caption = next(c.value for c in at.caption if "fitted on the token table of the last step" in c.value)
+    assert f"last step ({run_factories.STEPS[-1]})" in caption and "Read from the maps precompute wrote" in caption
+
+    def map_spec(at):
+        return next(spec for spec in _charts(at) if "Token map at step" in json.dumps(spec.get("title")))
+
+    last = map_spec(at)
+    at.select_slider(key=frames.STEP_KEY).set_value(0).run()
+    first = map_spec(at)
+    assert "Token map at step 0" in json.dumps(first["title"])
+    assert json.dumps(first["layer"][0]["encoding"]["x"]["scale"]) == json.dumps(last["layer"][0]["encoding"]["x"]["scale"])

@@ -132,4 +132,45 @@ MESSAGES = {
     "chart.training.split.train": ("train", "학습"),
     "chart.training.split.validation": ("validation", "검증"),
     "chart.training.table": ("table", "테이블"),
+    # The token map across steps (dashboard/analysis/aligned_maps.py)
+    "training.aligned_heading": ("Token map across steps, on fixed axes", "스텝별 토큰 지도, 고정된 축 위에서"),
+    "training.aligned_caption": (
+        "PCA fitted on the token table of the last step ({basis:,}); the table of every step is projected on the same "
+        "two axes, which explain {first:.1%} and {second:.1%} of step {basis:,}'s variance. The axes do not move "
+        "between steps, so a token that moves here moved in the table. {shown} {origin}",
+        "마지막 스텝({basis:,})의 토큰 테이블로 PCA를 맞추고, 모든 스텝의 테이블을 같은 두 축에 투영했습니다. 두 축은 "
+        "스텝 {basis:,} 분산의 {first:.1%}와 {second:.1%}를 설명합니다. 축이 스텝마다 바뀌지 않으므로, 여기서 "
+        "움직이는 토큰은 테이블 안에서 움직인 것입니다. {shown} {origin}"),
+    "training.aligned_all_rows": ("All {rows:,} token rows are drawn.", "토큰 행 {rows:,}개를 모두 그렸습니다."),
+    "training.aligned_sample": (
+        "{shown:,} of {rows:,} token rows are drawn (a sample drawn with seed 0, the same at every step), and the "
+        "tokens of the followed words always.",
+        "토큰 행 {rows:,}개 중 {shown:,}개를 그렸습니다(시드 0으로 뽑은 표본, 모든 스텝에서 같음). 따라가는 단어의 "
+        "토큰은 항상 그립니다."),
+    "training.aligned_read": ("Read from the maps precompute wrote ({file}).",
+                              "precompute가 써 둔 지도를 읽었습니다({file})."),
+    "training.aligned_computed": (
+        "Computed by this server (nothing was precomputed) and kept on disk; `python -m dashboard precompute RUN_FOLDER` "
+        "computes it beforehand.",
+        "미리 계산된 것이 없어 이 서버가 계산해 디스크에 저장했습니다. `python -m dashboard precompute 학습_폴더`로 "
+        "미리 계산할 수 있습니다."),
+    "training.aligned_too_large": (
+        "This run is too large to align in the page ({values:,} values in its token tables, more than {limit:,}): "
+        "compute it beforehand with `python -m dashboard precompute {folder}`, and this page reads it.",
+        "이 학습 실행은 페이지에서 정렬하기에 너무 큽니다(토큰 테이블 값 {values:,}개, 한도 {limit:,}개). "
+        "`python -m dashboard precompute {folder}`로 미리 계산하면 이 페이지가 읽어 옵니다."),
+    "training.aligned_title": ("Token map at step {step:,}", "스텝 {step:,}의 토큰 지도"),
+    "training.aligned_x": ("axis 1 of step {basis:,}", "스텝 {basis:,}의 축 1"),
+    "training.aligned_y": ("axis 2 of step {basis:,}", "스텝 {basis:,}의 축 2"),
+    "training.aligned_token": ("token", "토큰"),
+    "err.aligned.too_small": (
+        "the last step's token table has {rows} rows and {cols} columns: two axes need at least 3 rows and 2 columns",
+        "마지막 스텝의 토큰 테이블이 {rows}행 {cols}열입니다. 두 축을 만들려면 3행 2열 이상이어야 합니다"),
+    "err.aligned.shape": (
+        "step {step}'s token table is {shape}, the last step's ({last}) is {last_shape}: a run whose vocabulary or "
+        "width changed cannot be drawn on one pair of axes",
+        "스텝 {step}의 토큰 테이블은 {shape}, 마지막 스텝({last})의 테이블은 {last_shape}입니다. 어휘나 폭이 바뀐 "
+        "학습 실행은 한 쌍의 축 위에 그릴 수 없습니다"),
+    "training_frames.spinner.aligned": ("Projecting every step on the last step's axes ...",
+                                        "모든 스텝을 마지막 스텝의 축에 투영하는 중입니다 ..."),
 }

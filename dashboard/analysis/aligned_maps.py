@@ -1,0 +1,90 @@
+"""A training run's token maps on one pair of axes: PCA fitted on the last step, every step projected on it.
+
+Fitting a map per step gives each its own axes (PCA's signs and order, UMAP's whole layout), so a token that seems
+to move between two maps may only have moved with the axes. Here the axes are fixed: the first two principal
+components of the last step's token table (scikit-learn's ``PCA``, centred on that table's mean row), and every
+step's table ``(vocab_size, d_model)`` is centred on the same mean and projected on the same components, so a
+token that moves between steps moved in the table. Requires every step's table to have the last step's shape.
+
+Reference: scikit-learn, ``sklearn.decomposition.PCA`` (``fit`` then ``transform``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from dashboard.errors import QueryError
+from dashboard.i18n import msg
+
+#: Dimensions of the aligned maps.
+DIMS = 2
+
+
+@dataclass(frozen=True, eq=False)
+class AlignedMaps:
+    """One map per step of a run, on the last step's principal axes.
+
+    Attributes:
+        steps: training steps, ascending.
+        coords: ``(n_steps, vocab_size, 2)`` float32, step ``i``'s token rows on the two axes.
+        explained: ``(2,)`` float64, the fraction of the last step's variance each axis explains, in [0, 1].
+    """
+
+    steps: tuple[int, ...]
+    coords: np.ndarray
+    explained: np.ndarray
+
+    @property
+    def basis_step(self) -> int:
+        """The step the axes were fitted on (the last)."""
+        return self.steps[-1]
+
+    def save(self, path: Path) -> None:
+        """Write to ``path`` (``.npz``, plain arrays, no pickles)."""
+        with open(path, "wb") as handle:
+            np.savez(handle, coords=self.coords, explained=self.explained, steps=np.asarray(self.steps, np.int64),
+                     meta=np.array(json.dumps({"kind": "aligned-pca", "dims": DIMS})))
+
+    @classmethod
+    def load(cls, path: Path) -> "AlignedMaps":
+        """Read a file :meth:`save` wrote.
+
+        Raises:
+            OSError, ValueError, KeyError: the file is missing or not one :meth:`save` wrote.
+        """
+        with np.load(path, allow_pickle=False) as data:
+            if json.loads(str(data["meta"])).get("kind") != "aligned-pca":
+                raise ValueError(f"{path} does not hold aligned maps")
+            return cls(tuple(int(s) for s in data["steps"]), data["coords"], data["explained"])
+
+
+def align_run(steps: Sequence[int], read_token_table: Callable[[int], np.ndarray]) -> AlignedMaps:
+    """The aligned maps of a run (see the module docstring), one step's table in memory at a time.
+
+    Args:
+        steps: the run's steps, ascending, at least one.
+        read_token_table: step -> its token table, ``(vocab_size, d_model)``.
+
+    Raises:
+        QueryError: a step's table has another shape than the last step's, or the last is too small for 2 axes.
+        ExplorerError: from ``read_token_table``.
+    """
+    from sklearn.decomposition import PCA
+
+    last = np.asarray(read_token_table(steps[-1]), dtype=np.float32)
+    if last.shape[0] <= DIMS or last.shape[1] < DIMS:
+        raise QueryError(msg("err.aligned.too_small", rows=last.shape[0], cols=last.shape[1]))
+    pca = PCA(n_components=DIMS, svd_solver="covariance_eigh").fit(last)
+    coords = np.empty((len(steps), last.shape[0], DIMS), dtype=np.float32)
+    for index, step in enumerate(steps):
+        table = last if step == steps[-1] else np.asarray(read_token_table(step), dtype=np.float32)
+        if table.shape != last.shape:
+            raise QueryError(msg("err.aligned.shape", step=step, shape=f"{table.shape[0]} x {table.shape[1]}",
+                                 last=steps[-1], last_shape=f"{last.shape[0]} x {last.shape[1]}"))
+        coords[index] = pca.transform(table)
+    return AlignedMaps(tuple(int(s) for s in steps), coords, pca.explained_variance_ratio_.astype(np.float64))
