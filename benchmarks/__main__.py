@@ -41,6 +41,7 @@ SUITES = {
     "webgl_map": "benchmarks.bench_webgl_map",
     "startup": "benchmarks.bench_startup",
     "cold_command": "benchmarks.bench_cold_command",
+    "class_load": "benchmarks.bench_class_load",  # scripts/load_test.py: 30 students for 5 min, ~8 min
     "umap_fairness": "benchmarks.bench_umap_fairness",
     "full_umap": "benchmarks.bench_full_umap",  # UMAP of the three large shapes beside plain umap-learn: ~40 min here
     "cuml": "benchmarks.bench_cuml",  # measures only where RAPIDS cuML and a GPU are usable; says why not elsewhere
