@@ -110,15 +110,7 @@ def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> 
         pass
     maps = align_run(steps, read_token_table)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        os.close(handle)
-        try:
-            maps.save(Path(temporary))
-            os.chmod(temporary, 0o644)
-            os.replace(temporary, path)
-        finally:
-            Path(temporary).unlink(missing_ok=True)
+        write_atomically(path, maps.save)
     except OSError:  # a read-only or full cache: shown all the same
         pass
     return maps, path, False
@@ -244,18 +236,28 @@ def _finish(path: Path, computing: Future, *, result: Projection | None = None,
         computing.set_result(result)
 
 
-def store(projection: Projection, path: Path) -> None:
-    """Write atomically: a temporary file in the same directory, then a rename."""
+def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+    """Write ``path`` through ``write(temporary)``: a temporary file in the same folder (``.tmp``, which
+    :func:`prune` clears once stale), readable by everyone who serves the app, then renamed over ``path``, so a
+    reader or a worker never sees half a file and two writers racing leave one whole file.
+
+    Raises:
+        OSError: the folder cannot be written (a read-only image, a full disk).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
     os.close(handle)
-    os.chmod(temporary, 0o644)  # mkstemp makes it private; a cache is for whoever serves the app
     try:
-        projection.save(Path(temporary))
+        write(Path(temporary))
+        os.chmod(temporary, 0o644)  # mkstemp makes it private
         os.replace(temporary, path)
     finally:
-        if os.path.exists(temporary):
-            os.remove(temporary)
+        Path(temporary).unlink(missing_ok=True)  # nothing left after the rename
+
+
+def store(projection: Projection, path: Path) -> None:
+    """Write ``projection`` to ``path`` atomically (:func:`write_atomically`)."""
+    write_atomically(path, projection.save)
 
 
 def cached_projection(

@@ -25,8 +25,6 @@ model never picks rows; otherwise step 5 is used and its description says why.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Protocol
@@ -133,7 +131,7 @@ def _converted(kind: str, path: Path) -> str:
     Raises:
         TokenizerProcessError, QueryError: as :func:`convert_tokenizer`.
     """
-    from dashboard.projection_cache import kept_path
+    from dashboard.projection_cache import kept_path, write_atomically
     from dashboard.wall.tables import is_trusted
 
     if not is_trusted(path):
@@ -144,17 +142,10 @@ def _converted(kind: str, path: Path) -> str:
     except OSError:
         pass
     text = convert_tokenizer(kind, path, path.name)
-    temporary = None
     try:
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=kept.parent, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, kept)
+        write_atomically(kept, lambda temporary: temporary.write_text(text, encoding="utf-8"))
     except OSError:  # a read-only cache: converted again next time
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
+        pass
     return text
 
 

@@ -10,8 +10,6 @@ map, and how faithful it is: its trustworthiness (Venna & Kaski 2001, scikit-lea
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +18,7 @@ import numpy as np
 
 from dashboard.analysis.backend_check import sample_rows, trustworthiness_on
 from dashboard.analysis.projection import Projection, ProjectionSettings
+from dashboard.projection_cache import write_atomically
 
 #: Rows of the seeded sample trustworthiness is measured on, and its neighbours.
 SAMPLE_ROWS = 2_000
@@ -46,7 +45,7 @@ def trustworthiness_record(table: np.ndarray, projection: Projection, seed: int 
 
 def write_manifest(map_file: Path, *, source: str, table_name: str, content_hash: str, settings: ProjectionSettings,
                    projection: Projection, table: np.ndarray, worker: str, seconds: float) -> Path:
-    """Write the manifest of the map stored at ``map_file`` (atomically: a temporary file, then a rename).
+    """Write the manifest of the map stored at ``map_file`` (atomically, :func:`~dashboard.projection_cache.write_atomically`).
 
     Keys: ``source``, ``table``, ``content_hash``, ``method``, ``dims``, ``backend``, ``seed`` (``null``:
     unseeded), ``parameters`` and ``versions`` (as the map file holds them), ``rows``, ``trustworthiness``
@@ -63,13 +62,5 @@ def write_manifest(map_file: Path, *, source: str, table_name: str, content_hash
               "worker": worker, "seconds": seconds,
               "written": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     path = manifest_path(map_file)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(record, out, indent=1)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, lambda temporary: temporary.write_text(json.dumps(record, indent=1), encoding="utf-8"))
     return path

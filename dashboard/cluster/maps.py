@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,8 @@ from dashboard.analysis.projection import ProjectionSettings
 from dashboard.analysis.tsne import FitCancelledError
 from dashboard.cluster.manifest import manifest_path, write_manifest
 from dashboard.i18n import msg
-from dashboard.projection_cache import cache_dir, cache_path, cached_projection, load_cached, projection_key
+from dashboard.projection_cache import (cache_dir, cache_path, cached_projection, load_cached, projection_key,
+                                       write_atomically)
 from dashboard.wall.codec import encode
 
 #: Seconds between two progress events of one task.
@@ -97,15 +97,11 @@ def share_table(table: np.ndarray, content_hash: str, name: str, directory: Path
         with contextlib.suppress(OSError):  # reused: the newest for prune() (unless the cache is read-only)
             os.utime(path)
     else:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as out:
+        def write(temporary: Path) -> None:
+            with open(temporary, "wb") as out:
                 np.save(out, np.ascontiguousarray(table, dtype=np.float32), allow_pickle=False)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+
+        write_atomically(path, write)
     return TableRef(content_hash, name, array=str(path))
 
 

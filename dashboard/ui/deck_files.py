@@ -31,7 +31,6 @@ import hmac
 import json
 import os
 import secrets
-import tempfile
 import threading
 import time
 import weakref
@@ -41,6 +40,7 @@ import pydeck as pdk
 import streamlit as st
 
 from dashboard.charts.token_map_deck import CompactDeck
+from dashboard.projection_cache import write_atomically
 
 #: The folder Streamlit serves at ``/app/static/`` (``static/`` beside the main script, ``app.py``).
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
@@ -97,15 +97,8 @@ def write_served_file(path: Path, content: str | bytes) -> None:
     Raises:
         OSError: the folder cannot be written (a read-only image, a full disk).
     """
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(content.encode("utf-8") if isinstance(content, str) else content)
-        os.chmod(temporary, 0o644)  # mkstemp makes it private; Streamlit's server reads it
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.remove(temporary)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    write_atomically(path, lambda temporary: temporary.write_bytes(data))
 
 
 def _prune(keep: set[Path]) -> None:
