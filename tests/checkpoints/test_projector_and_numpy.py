@@ -94,7 +94,9 @@ def test_a_metadata_file_longer_than_the_vectors_is_counted_not_kept(tmp_path):
     (tmp_path / "metadata.tsv").write_text("".join(f"label {i}\n" for i in range(200_000)))
     (labels, count), peak = _peak_bytes(read_labels, tmp_path / "metadata.tsv", 3)
     assert labels == ("label 0", "label 1", "label 2") and count == 200_000
-    assert peak < 1_000_000  # 200,000 kept labels would be over 10 MB
+    # 200,000 kept labels would be over 10 MB; tracemalloc also counts other threads' allocations (the suite's
+    # in-process Dask worker), so the bound leaves room for them (CI once measured 1.07 MB)
+    assert peak < 4_000_000
     ff.projector_export(tmp_path, _table(3))
     (tmp_path / "metadata.tsv").write_text("word\tcount\n" + "".join(f"w{i}\t{i}\n" for i in range(50)))
     with pytest.raises(ShapeMismatchError, match="has 50 labels but vectors.tsv has 3 vectors"):
