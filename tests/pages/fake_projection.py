@@ -1,8 +1,16 @@
-"""A stand-in for UMAP and t-SNE on the test's Dask worker thread: it reports a stage, then waits for the test."""
+"""Stand-ins for UMAP and t-SNE on the test's Dask worker thread, so that no page test waits for a real fit.
+
+:func:`gated` replaces the project's projector, reports a stage and waits for the
+test (queues, refusals, stages). :func:`instant_fits` replaces only the library's
+estimator (umap-learn's ``UMAP``, openTSNE's ``TSNE``), so the project's code
+around it runs as it is: the rows fitted, the refusals, the parameters, versions
+and notes a page describes the map with.
+"""
 
 import dataclasses
 import threading
 
+import numpy as np
 import pytest
 
 from dashboard.analysis import projection
@@ -44,3 +52,49 @@ def gated(monkeypatch):
     monkeypatch.setitem(projection.PROJECTORS, "tsne", gate)
     yield gate
     gate.opened.set()
+
+
+class PrincipalAxes:
+    """Stands in for ``umap.UMAP`` and ``openTSNE.TSNE``: the rows' top principal axes, once :attr:`opened` is set.
+
+    Attributes:
+        opened: set when the fixture starts; clear it to hold fits (a page shows its PCA and progress meanwhile),
+            set it again to let them finish.
+        fitted: how many fits ended.
+    """
+
+    def __init__(self) -> None:
+        self.opened = threading.Event()
+        self.opened.set()
+        self.fitted = 0
+
+    def __call__(self, n_components: int = 2, **parameters) -> "PrincipalAxes._Estimator":
+        return self._Estimator(self, n_components)
+
+    class _Estimator:
+        def __init__(self, fake: "PrincipalAxes", n_components: int) -> None:
+            self._fake, self._dims = fake, n_components
+
+        def fit_transform(self, rows: np.ndarray) -> np.ndarray:
+            """``(n_rows, n_components)`` float32: ``rows`` centred, on their top right-singular vectors."""
+            if not self._fake.opened.wait(60):
+                raise RuntimeError("test: the fit was held and never let go")
+            centred = rows - rows.mean(axis=0)
+            axes = np.linalg.svd(centred, full_matrices=False)[2][:self._dims]
+            self._fake.fitted += 1
+            return (centred @ axes.T).astype(np.float32)
+
+        fit = fit_transform  # openTSNE's TSNE.fit returns the embedding
+
+
+@pytest.fixture
+def instant_fits(monkeypatch):
+    """The :class:`PrincipalAxes` that umap-learn's ``UMAP`` and openTSNE's ``TSNE`` are for one test."""
+    import openTSNE
+    import umap
+
+    fake = PrincipalAxes()
+    monkeypatch.setattr(umap, "UMAP", fake)
+    monkeypatch.setattr(openTSNE, "TSNE", fake)
+    yield fake
+    fake.opened.set()

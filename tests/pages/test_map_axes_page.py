@@ -13,6 +13,7 @@ from tests import factories
 from tests.i18n.page_prose import english_runs, hangul_share, page_prose
 from tests.map_fixtures import ID, bert_with_tokenizer
 from tests.pages.app_test import open_app_page, shown
+from tests.pages.fake_projection import instant_fits  # noqa: F401 - a fixture
 
 AXES = {"method": "axes", "x_from": "man", "x_to": "woman", "y_from": "king", "y_to": "queen"}
 
@@ -89,16 +90,18 @@ def test_custom_axes_page_in_korean(folder):
     assert hangul_share(prose) >= 0.8
 
 
-def test_tsne_runs_in_the_background_with_progress_and_replaces_pca(folder):
+def test_tsne_runs_in_the_background_with_progress_and_replaces_pca(folder, instant_fits):
+    instant_fits.opened.clear()  # the fit is held: the page shows PCA and the t-SNE's progress meanwhile
     at = open_page(folder, method="tsne", perplexity="8")
     assert not at.exception and not at.error
     assert "PCA to 2D" in captions(at)
     progress = [p.proto.text for p in at.get("progress")]
     assert progress and progress[0].startswith(f"t-SNE of all {factories.VOCAB} rows")
-    deadline = time.monotonic() + 300
+    instant_fits.opened.set()
+    deadline = time.monotonic() + 60
     while "t-SNE to 2D" not in captions(at):
         assert time.monotonic() < deadline, "t-SNE did not finish"
-        time.sleep(1)
+        time.sleep(0.1)
         at.run()
     assert "perplexity=8.0" in captions(at) and "openTSNE" in captions(at) and not at.exception
     assert at.query_params["perplexity"] == "8.0" and at.slider(key="map_perplexity").value == 8.0
