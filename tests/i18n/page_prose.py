@@ -6,7 +6,8 @@ headers, chart titles, axis, legend and tooltip titles). :func:`hangul_share`
 and :func:`english_runs` measure it with code and identifiers left out:
 backtick code spans, and words holding a digit, ``_``, ``.``, ``/``, ``=`` or
 ``-`` (``d_model``, ``all-minilm-l6-v2``, ``config.json``), which are
-identifiers and token strings that are never translated.
+identifiers and token strings that are never translated. :func:`assert_korean`
+is the page-level check every Korean page test makes with them.
 """
 
 from __future__ import annotations
@@ -104,3 +105,28 @@ def english_runs(texts: list[str]) -> list[str]:
     for text in texts:
         runs.extend(m.group(0).strip() for m in _ENGLISH_RUN.finditer(_prose_only(text)))
     return runs
+
+
+#: The least share of Hangul among the prose's letters (names such as PCA, UMAP, GGUF and Hugging Face stay Latin).
+MIN_HANGUL_SHARE = 0.8
+
+
+def assert_korean(at: AppTest, *, typed: tuple[str, ...] = ()) -> list[str]:
+    """The page ran without an exception and what it shows is Korean prose: no English sentence left
+    (:func:`english_runs`), Hangul at least :data:`MIN_HANGUL_SHARE` of the letters (:func:`hangul_share`).
+
+    Args:
+        at: the page, as AppTest last ran it.
+        typed: texts the reader typed (a prompt, a sentence) that the page shows as typed: left out of the measure.
+
+    Returns:
+        The prose measured.
+    """
+    assert not at.exception, [e.value for e in at.exception]
+    prose = page_prose(at)
+    for text in typed:
+        prose = [p.replace(text, " ") for p in prose]
+    assert english_runs(prose) == []
+    share = hangul_share(prose)
+    assert share >= MIN_HANGUL_SHARE, f"{share:.2f} of the letters are Hangul"
+    return prose

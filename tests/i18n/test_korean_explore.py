@@ -1,10 +1,10 @@
-"""The Token map, Nearest neighbours and Similarity heatmap pages in Korean beyond the default view.
+"""The Token map, Nearest neighbours and Similarity heatmap pages in Korean beyond their views.
 
-:mod:`tests.i18n.test_korean_pages` opens each page once, on the default
-model; here they also open on ``tiny-gpt-pydocs`` (byte-level BPE, an untied
-output head, learned positions), on its output head and with the dot product
-where the page offers them, and with a word the vocabulary cannot represent,
-whose error must be Korean too.
+:mod:`tests.i18n.test_korean_pages` opens each page on the default model and
+on ``tiny-gpt-pydocs`` (byte-level BPE, an untied output head, learned
+positions), on its output head and with the dot product where the page offers
+them; here a word the vocabulary cannot represent, whose error must be Korean
+too, a bad highlight, the map's legend, a queued UMAP and cached notes.
 """
 
 from __future__ import annotations
@@ -12,34 +12,10 @@ from __future__ import annotations
 import pytest
 
 from tests.pages.fake_projection import gated  # noqa: F401 - a fixture
-from tests.i18n.page_prose import english_runs, hangul_share, page_prose
-from tests.i18n.test_korean_pages import MIN_HANGUL_SHARE
+from tests.i18n.page_prose import assert_korean, english_runs
 from tests.pages.app_test import open_app_page, shown
 
 GPT = "tiny-gpt-pydocs"
-
-
-def assert_korean(at) -> None:
-    """The page ran without an exception and what it shows is Korean prose."""
-    assert not at.exception, [e.value for e in at.exception]
-    prose = page_prose(at)
-    assert english_runs(prose) == []
-    share = hangul_share(prose)
-    assert share >= MIN_HANGUL_SHARE, f"{share:.2f} of the letters are Hangul"
-
-
-@pytest.mark.parametrize("page, query", [
-    ("pages/token_map.py", {}),
-    ("pages/token_map.py", {"table": "head", "color": "norm"}),
-    ("pages/token_map.py", {"table": "position", "dims": "3"}),
-    ("pages/neighbours.py", {"query": "king - man + woman"}),
-    ("pages/neighbours.py", {"query": "def", "table": "both", "metric": "dot"}),
-    ("pages/similarity.py", {}),
-    ("pages/similarity.py", {"sim_table": "head", "sim_metric": "dot"}),
-], ids=["map", "map-head", "map-position-3d", "neighbours-expression", "neighbours-both-dot", "similarity",
-        "similarity-head-dot"])
-def test_explore_pages_in_korean_on_tiny_gpt(page, query):
-    assert_korean(open_app_page(page, model=GPT, query={"lang": "ko", **query}))
 
 
 def test_a_word_the_vocabulary_cannot_represent_is_a_korean_error():

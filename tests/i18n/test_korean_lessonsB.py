@@ -19,8 +19,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.forward.perturbation import DEFAULT_PROMPT
 from dashboard.i18n import use_language
 from dashboard.ui import state
-from tests.i18n.page_prose import english_runs, hangul_share, page_prose
-from tests.i18n.test_korean_pages import MIN_HANGUL_SHARE
+from tests.i18n.page_prose import assert_korean
 from tests.pages.app_test import open_app_page
 
 pytestmark = pytest.mark.real
@@ -40,17 +39,9 @@ def korean_widgets():
     use_language("en")
 
 
-def _measured(at: AppTest) -> list[str]:
-    """The page's prose, less the prompt (see the module docstring)."""
-    return [text.replace(DEFAULT_PROMPT, " ") for text in page_prose(at)]
-
-
 def _assert_korean(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-    prose = _measured(at)
-    assert english_runs(prose) == []
-    share = hangul_share(prose)
-    assert share >= MIN_HANGUL_SHARE, f"{share:.2f} of the letters are Hangul"
+    """The Korean measure of the page's prose, less the prompt (see the module docstring)."""
+    assert_korean(at, typed=(DEFAULT_PROMPT,))
 
 
 @pytest.mark.parametrize("model, tied", MODELS, ids=[name for name, _ in MODELS])

@@ -16,8 +16,7 @@ from dashboard.charts.reorder import next_token_chart, token_difference_chart, t
 from dashboard.i18n import use_language
 from dashboard.ui import state
 from dashboard.ui.reorder_frames import shown_labels
-from tests.i18n.page_prose import english_runs, hangul_share, page_prose
-from tests.i18n.test_korean_pages import MIN_HANGUL_SHARE
+from tests.i18n.page_prose import assert_korean
 from tests.pages.app_test import open_app_page
 
 PAGE = "pages/reorder.py"
@@ -39,24 +38,13 @@ def _open(model: str, **session):
     return at
 
 
-def _assert_korean(at, *, quoted: tuple[str, ...] = ()) -> list[str]:
-    """The page's prose passes the Korean measure; ``quoted`` are inputs the page echoes as typed."""
-    prose = page_prose(at)
-    for text in quoted:
-        prose = [p.replace(text, "") for p in prose]
-    assert english_runs(prose) == []
-    share = hangul_share(prose)
-    assert share >= MIN_HANGUL_SHARE, f"{share:.2f} of the letters are Hangul"
-    return prose
-
-
 @pytest.mark.real
 @pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize("model", list(MODEL_NOTES))
 def test_every_order_kind_on_every_bundled_model_reads_in_korean(model, kind):
     at = _open(model, **{state.REORDER_KIND: kind, **KINDS[kind]})
     assert not at.error, [e.value for e in at.error]
-    prose = _assert_korean(at)
+    prose = assert_korean(at)
     assert at.radio(key=state.REORDER_KIND).value == kind  # option values do not depend on the language
     assert [h.value for h in at.header] == ["1. 룩업: 첫 블록에 들어가는 벡터", "2. 첫 번째 어텐션 층", "3. 모델 전체"]
     assert any(MODEL_NOTES[model] in text for text in prose)
@@ -74,18 +62,18 @@ def test_a_bad_custom_order_is_a_korean_error_and_the_last_result_stays(model):
     assert len(at.error) == 1 and "여러 번 나옵니다" in at.error[0].value, at.error[0].value
     assert any("마지막으로 계산에 성공한 입력" in c.value for c in at.caption)
     assert [(m.label, m.value) for m in at.metric] == good
-    _assert_korean(at, quoted=(SENTENCE,))  # the caption quotes the last sentence that worked, as typed
+    assert_korean(at, typed=(SENTENCE,))  # the caption quotes the last sentence that worked, as typed
 
 
 @pytest.mark.real
 def test_orders_that_are_not_numbers_or_move_a_special_token_are_korean_errors():
     at = _open("all-minilm-l6-v2", **{state.REORDER_KIND: "custom", state.REORDER_CUSTOM: "backwards"})
     assert len(at.error) == 1 and "토큰 번호의 순서가 아닙니다" in at.error[0].value
-    _assert_korean(at)
+    assert_korean(at)
     at = _open("all-minilm-l6-v2", **{state.REORDER_KIND: "swap", state.REORDER_SWAP_I: 0, state.REORDER_SWAP_J: 1})
     assert len(at.error) == 1 and "토크나이저가 붙이는 토큰이라 움직이지 않습니다" in at.error[0].value
     assert not at.metric
-    _assert_korean(at)
+    assert_korean(at)
 
 
 def test_korean_chart_labels_match_the_scales_and_sorts_they_are_drawn_with():

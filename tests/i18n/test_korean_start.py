@@ -15,8 +15,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME
 from dashboard.i18n import render
 from dashboard.ui import state
-from tests.i18n.page_prose import english_runs, hangul_share, page_prose
-from tests.i18n.test_korean_pages import MIN_HANGUL_SHARE
+from tests.i18n.page_prose import MIN_HANGUL_SHARE, assert_korean, english_runs, hangul_share
 from tests.pages.app_test import ROOT, open_app_page, shown
 
 OTHER_MODELS = [model.name for model in BUNDLED if model.name != DEFAULT_NAME]
@@ -33,13 +32,9 @@ def test_the_other_bundled_models_are_tiny_gpt_and_smollm2():
 @pytest.mark.parametrize("model", OTHER_MODELS)
 def test_overview_in_korean_on_the_other_bundled_models(model):
     at = open_app_page("pages/overview.py", model=model, query={"lang": "ko"})
-    assert not at.exception, [e.value for e in at.exception]
+    assert_korean(at)
     assert not at.error, _error_texts(at)  # the link's model opened
     assert model in at.title[0].value and at.title[0].value.startswith("개요")
-    prose = page_prose(at)
-    assert english_runs(prose) == []
-    share = hangul_share(prose)
-    assert share >= MIN_HANGUL_SHARE, f"{share:.2f} of the letters are Hangul"
 
 
 @pytest.mark.parametrize("model", OTHER_MODELS)

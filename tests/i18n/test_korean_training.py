@@ -1,10 +1,10 @@
 """The Training, Compare and Under-trained tokens pages in Korean, on the cases their English tests open.
 
-The default-model pages are in :mod:`tests.i18n.test_korean_pages`; here the
-pages open on runs and models whose text differs: the bundled GPT's run at
-its first and last step, a nanoGPT run folder, the Compare page on each
-table and with a refused pair, the Under-trained page with each indicator,
-and English left as it was.
+The default-model pages, and the Under-trained page on each bundled model and
+indicator, are in :mod:`tests.i18n.test_korean_pages`; here the pages open on
+runs and models whose text differs: the bundled GPT's run at its first and
+last step, a nanoGPT run folder, the Compare page on each table and with a
+refused pair, and English left as it was.
 """
 
 from __future__ import annotations
@@ -13,44 +13,35 @@ import pytest
 
 from dashboard.ui import training_frames as frames
 from tests import run_factories
-from tests.i18n.page_prose import english_runs, hangul_share, page_prose
-from tests.i18n.test_korean_pages import MIN_HANGUL_SHARE
+from tests.i18n.page_prose import assert_korean
 from tests.pages.app_test import open_app_page
 
-TRAINING, COMPARE, UNDERTRAINED = "pages/training.py", "pages/compare.py", "pages/undertrained.py"
+TRAINING, COMPARE = "pages/training.py", "pages/compare.py"
 KO = {"lang": "ko"}
-
-
-def _assert_korean(at) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-    prose = page_prose(at)
-    assert english_runs(prose) == []
-    share = hangul_share(prose)
-    assert share >= MIN_HANGUL_SHARE, f"{share:.2f} of the letters are Hangul"
 
 
 @pytest.mark.real
 def test_the_bundled_run_folder_in_korean_at_its_first_and_last_step():
     at = open_app_page(TRAINING, model="tiny-gpt-pydocs", query=KO, session={frames.FOLDER_KEY: str(frames.BUNDLED_RUN)})
-    _assert_korean(at)
+    assert_korean(at)
     assert any("지수 이동 평균" in m.value for m in at.markdown)  # the run's log says weights: ema
     assert at.select_slider(key=frames.STEP_KEY).value == 2000  # it opens at the last step
     assert any("평균 코사인 유사도는" in m.value for m in at.markdown)  # the position rows are no longer zero
     at.select_slider(key=frames.STEP_KEY).set_value(0).run()
-    _assert_korean(at)
+    assert_korean(at)
 
 
 def test_a_nanogpt_run_folder_in_korean(tmp_path):
     folder = run_factories.nanogpt_run(tmp_path / "run")
     at = open_app_page(TRAINING, query=KO, session={frames.FOLDER_KEY: str(folder), frames.WORDS_KEY: "cat, zzzq"})
-    _assert_korean(at)
+    assert_korean(at)
     assert any("best_val_loss" in m.value and "검증 손실" in m.value for m in at.markdown)
 
 
 def test_a_folder_that_is_not_a_run_says_why_in_korean(tmp_path):
     (tmp_path / "empty").mkdir()
     at = open_app_page(TRAINING, query=KO, session={frames.FOLDER_KEY: str(tmp_path / "empty")})
-    _assert_korean(at)
+    assert_korean(at)
     assert any("학습 체크포인트가 없습니다" in e.value for e in at.error)
 
 
@@ -58,7 +49,7 @@ def test_a_folder_that_is_not_a_run_says_why_in_korean(tmp_path):
 @pytest.mark.parametrize("table", ["token", "head"])
 def test_compare_the_bundled_gpt_with_its_first_snapshot_in_korean(table):
     at = open_app_page(COMPARE, model="tiny-gpt-pydocs", query=KO, session={"cmp_table": table})
-    _assert_korean(at)
+    assert_korean(at)
     assert at.selectbox(key="cmp_with").value == "models/tiny-gpt-pydocs/training/step-00000.safetensors"
     assert at.get("vega_lite_chart")
 
@@ -66,11 +57,11 @@ def test_compare_the_bundled_gpt_with_its_first_snapshot_in_korean(table):
 @pytest.mark.real
 def test_compare_position_tables_in_korean_and_why_step_0_has_nothing_to_align():
     at = open_app_page(COMPARE, model="tiny-gpt-pydocs", query=KO, session={"cmp_table": "position"})
-    _assert_korean(at)
+    assert_korean(at)
     assert any("모든 행이 같습니다" in e.value for e in at.error)  # the bundled GPT's position table starts at zero
     at = open_app_page(COMPARE, model="tiny-gpt-pydocs", query=KO, session={
         "cmp_table": "position", "cmp_with": "models/tiny-gpt-pydocs/training/step-01000.safetensors"})
-    _assert_korean(at)
+    assert_korean(at)
     movers = at.dataframe[0].value  # rows are positions, under a Korean header, not tokens
     assert "토큰" not in movers and set(movers["위치"]) <= set(range(256))
     assert at.get("vega_lite_chart")
@@ -79,16 +70,8 @@ def test_compare_position_tables_in_korean_and_why_step_0_has_nothing_to_align()
 @pytest.mark.real
 def test_compare_refuses_another_vocabulary_in_korean():
     at = open_app_page(COMPARE, model="tiny-gpt-pydocs", query=KO, session={"cmp_with": "all-minilm-l6-v2"})
-    _assert_korean(at)
+    assert_korean(at)
     assert any("어휘가 다릅니다" in e.value for e in at.error)
-
-
-@pytest.mark.real
-@pytest.mark.parametrize("model, session", [("tiny-gpt-pydocs", {}), ("tiny-gpt-pydocs", {"ut_indicator": "cosine"}),
-                                            ("smollm2-135m", {})])
-def test_undertrained_on_bundled_models_in_korean(model, session):
-    at = open_app_page(UNDERTRAINED, model=model, query=KO, session=session)
-    _assert_korean(at)
 
 
 @pytest.mark.real
