@@ -71,7 +71,7 @@ def run(rows: int = ROWS, width: int = WIDTH, renders: int = RENDERS) -> SuiteRe
     from distributed import Client
 
     from dashboard.cluster.client import NICE, start_local_cluster
-    from dashboard.cluster.settings import ClusterSettings
+    from dashboard.settings import ClusterSettings
 
     table = np.random.default_rng(0).standard_normal((rows, width)).astype(np.float32)
     settings = ProjectionSettings("umap", 2, None)

@@ -12,10 +12,10 @@ process, a projection asked for while the same one is being computed (another
 session's) waits for that computation instead of starting a second; across
 processes, :mod:`dashboard.cluster.maps` gives identical requests one task.
 
-The directory is ``$EXPLORER_CACHE_DIR`` when set, else ``.cache/projections``
+The directory is ``EXPLORER_CACHE_DIR`` when set, else ``.cache/projections``
 in the repository (ignored by git, removed by ``make clean``). It is kept
-within ``$EXPLORER_CACHE_MB`` megabytes (:func:`budget_bytes`, default
-:data:`DEFAULT_BUDGET_MB`): after each write the least recently used maps go
+within ``EXPLORER_CACHE_MB`` megabytes (:func:`budget_bytes`, default
+2,000, :mod:`dashboard.settings`): after each write the least recently used maps go
 first (a map read from the cache counts as used), so the maps of students'
 uploads on a class server cannot fill its disk.
 """
@@ -43,17 +43,10 @@ from dashboard.analysis.projection import (
     project_table,
 )
 from dashboard.errors import ExplorerError
-
-#: Environment variable naming the cache directory.
-CACHE_ENV = "EXPLORER_CACHE_DIR"
-DEFAULT_DIR = Path(__file__).resolve().parents[1] / ".cache" / "projections"
+from dashboard.settings import current_settings
 
 Compute = Callable[[np.ndarray, ProjectionSettings, ProgressCallback | None], Projection]
 
-#: Environment variable: most megabytes the cache directory may hold (see :func:`budget_bytes`).
-BUDGET_ENV = "EXPLORER_CACHE_MB"
-#: The default budget: a thousand 256,000-row UMAP maps, or a hundred maps of 4,000,000-row uploads.
-DEFAULT_BUDGET_MB = 2_000
 #: Seconds after which a ``.tmp`` file is a write that will never finish (a map's write takes seconds).
 STALE_TMP_S = 3600
 
@@ -63,8 +56,8 @@ _COMPUTING_LOCK = threading.Lock()
 
 
 def cache_dir() -> Path:
-    """The directory projections are cached in (created on first write)."""
-    return Path(os.environ.get(CACHE_ENV) or DEFAULT_DIR)
+    """The directory projections are cached in (created on first write): ``EXPLORER_CACHE_DIR``."""
+    return current_settings().cache_dir
 
 
 def kept_path(kind: str, source: Path, suffix: str = "") -> Path:
@@ -151,11 +144,8 @@ def cache_path(content_hash: str, table_name: str, settings: ProjectionSettings,
 
 
 def budget_bytes() -> int:
-    """Most bytes the cache directory may hold: ``$EXPLORER_CACHE_MB`` megabytes, default :data:`DEFAULT_BUDGET_MB`
-    (unset, blank or not a positive whole number: the default)."""
-    text = os.environ.get(BUDGET_ENV, "").strip()
-    megabytes = int(text) if text.isdigit() and int(text) > 0 else DEFAULT_BUDGET_MB
-    return megabytes * 1_000_000
+    """Most bytes the cache directory may hold: ``EXPLORER_CACHE_MB`` megabytes (10**6 bytes)."""
+    return current_settings().cache_mb * 1_000_000
 
 
 def load_cached(path: Path, n_rows: int) -> Projection | None:

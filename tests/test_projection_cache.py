@@ -9,6 +9,7 @@ from dashboard import projection_cache
 from dashboard.analysis.projection import Projection, ProjectionSettings, project_table
 from dashboard.errors import QueryError
 from dashboard.projection_cache import cache_path, cached_projection, projection_key
+from dashboard.settings import CACHE_MB_ENV, DEFAULT_CACHE_MB
 from tests.map_fixtures import random_table
 
 PCA2 = ProjectionSettings("pca", 2)
@@ -258,7 +259,7 @@ def test_a_waiter_interrupted_itself_stops_waiting(tmp_path, monkeypatch):
 
 def test_the_cache_keeps_within_its_budget_dropping_the_least_recently_used_maps(tmp_path, monkeypatch):
     """A class's uploads wrote one map each into a shared cache that nothing ever emptied (audit)."""
-    monkeypatch.setenv(projection_cache.BUDGET_ENV, "1")  # 1 MB; each map below is 0.4 MB of coordinates
+    monkeypatch.setenv(CACHE_MB_ENV, "1")  # 1 MB; each map below is 0.4 MB of coordinates
     tables = {name: random_table(50_000, 4, seed=seed) for seed, name in enumerate("abc")}
     project = lambda table, settings, progress=None: Projection(  # noqa: E731 - cheap stand-in coordinates
         coords=table[:, :2].copy(), method="pca", parameters={}, versions={})
@@ -289,7 +290,7 @@ def test_tables_shared_with_the_map_workers_count_against_the_budget(tmp_path, m
     uploads would fill the disk if only the maps were pruned."""
     from dashboard.cluster.maps import share_table
 
-    monkeypatch.setenv(projection_cache.BUDGET_ENV, "1")  # 1 MB; each table below is 0.8 MB
+    monkeypatch.setenv(CACHE_MB_ENV, "1")  # 1 MB; each table below is 0.8 MB
     old = share_table(random_table(50_000, 4, seed=0), "old", "token", tmp_path)
     past = Path(old.array).stat().st_mtime - 60
     projection_cache.os.utime(old.array, (past, past))
@@ -299,11 +300,11 @@ def test_tables_shared_with_the_map_workers_count_against_the_budget(tmp_path, m
 
 
 
-@pytest.mark.parametrize("setting, megabytes", [(None, projection_cache.DEFAULT_BUDGET_MB), ("", 2_000),
+@pytest.mark.parametrize("setting, megabytes", [(None, DEFAULT_CACHE_MB), ("", 2_000),
                                                 ("500", 500), ("0", 2_000), ("-3", 2_000), ("1e3", 2_000)])
 def test_the_budget_comes_from_the_environment_and_a_bad_value_is_the_default(monkeypatch, setting, megabytes):
     if setting is None:
-        monkeypatch.delenv(projection_cache.BUDGET_ENV, raising=False)
+        monkeypatch.delenv(CACHE_MB_ENV, raising=False)
     else:
-        monkeypatch.setenv(projection_cache.BUDGET_ENV, setting)
+        monkeypatch.setenv(CACHE_MB_ENV, setting)
     assert projection_cache.budget_bytes() == megabytes * 1_000_000

@@ -92,7 +92,7 @@ def resolve_source(source: str | Path, policy: PathPolicy | None = None) -> tupl
     bundled = find_bundled(str(source))
     if bundled is not None:
         return bundled.path, bundled.name
-    policy = policy or PathPolicy.from_environment()
+    policy = policy or PathPolicy.from_settings()
     path = policy.admit(source, "checkpoint")
     if path is None:
         raise SourceNotFoundError(msg("err.ckpt.not_found", source=shorten(str(source)), names=names))
@@ -120,7 +120,7 @@ def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
 
     Args:
         folder: an existing folder.
-        policy: which paths may be opened (``None``: the environment's); a
+        policy: which paths may be opened (``None``: the deployment's); a
             folder with an entry linking outside is refused before any entry is read.
 
     Raises:
@@ -130,7 +130,7 @@ def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
         UnusablePathError: the folder's entries cannot be listed (permission denied).
         RefusedPathError: an entry links outside the folders the policy opens.
     """
-    return _locate_checkpoint(folder, policy or PathPolicy.from_environment())[0]
+    return _locate_checkpoint(folder, policy or PathPolicy.from_settings())[0]
 
 
 #: Most ``checkpoint-N`` folders an error names; a long run saves hundreds.
@@ -218,7 +218,7 @@ def load_tables(source: str | Path, *, policy: PathPolicy | None = None, **optio
         QueryError: an option the file's reader does not take.
         ExplorerError: any subclass, from the reader, when the file is bad.
     """
-    policy = policy or PathPolicy.from_environment()
+    policy = policy or PathPolicy.from_settings()
     path, name = resolve_source(source, policy)
     try:
         return _read_resolved(path, name, options, policy)

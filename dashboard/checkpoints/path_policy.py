@@ -27,20 +27,14 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from dashboard.checkpoints.user_paths import expand_user_path, inspect_path, shorten, stat_refusal
 from dashboard.errors import ExplorerError, RefusedPathError, UnusablePathError
 from dashboard.i18n import Text, msg
+from dashboard.settings import LOCAL_PATHS_ENV, MODELS_DIR_ENV, PATH_MODES, Settings, current_settings, usable
 
-#: Environment variable choosing the mode.
-MODE_ENV = "EXPLORER_LOCAL_PATHS"
 #: Mode -> what it allows, as the sidebar says it (catalogue messages).
-MODES = {
-    "any": msg("paths.mode.any"),
-    "models": msg("paths.mode.models"),
-    "off": msg("paths.mode.off"),
-}
+MODES = {mode: msg(f"paths.mode.{mode}") for mode in PATH_MODES}
 #: What a path should be, as messages name it (``the checkpoint path``); other kinds are named as given.
 PATH_KINDS = {
     "checkpoint": msg("paths.kind.checkpoint"),
@@ -48,33 +42,22 @@ PATH_KINDS = {
     "checkpoint folder": msg("paths.kind.checkpoint_folder"),
 }
 #: Mode when the variable is unset (``make run``, the CLI).
-DEFAULT_MODE = "any"
-#: Environment variable naming the folder of the server's own checkpoints.
-MODELS_DIR_ENV = "EXPLORER_MODELS_DIR"
+DEFAULT_MODE = PATH_MODES[0]
 #: Used when the variable is unset and this folder exists (the Docker volume).
 DEFAULT_MODELS_DIR = Path("/models")
 #: Symbolic links followed in one path before giving up, as Linux does (MAXSYMLINKS).
 MAX_LINKS = 40
 
 
-def find_models_dir(environ: Mapping[str, str] = os.environ, default: Path = DEFAULT_MODELS_DIR) -> Path | None:
-    """The models folder: ``$EXPLORER_MODELS_DIR``, else ``default``; ``None`` when it is not a folder."""
-    named = environ.get(MODELS_DIR_ENV, "").strip()
-    folder = Path(named).expanduser() if named else default
-    return folder if folder.is_dir() else None
+def find_models_dir(config: Settings | None = None, default: Path = DEFAULT_MODELS_DIR) -> Path | None:
+    """The models folder: the one ``EXPLORER_MODELS_DIR`` names, else ``default``; ``None`` when it is not a folder.
 
-
-def read_mode(environ: Mapping[str, str] = os.environ) -> str:
-    """The mode ``$EXPLORER_LOCAL_PATHS`` names (blank or unset: :data:`DEFAULT_MODE`).
-
-    Raises:
-        RefusedPathError: the variable names no mode; the message lists the valid ones.
+    Args:
+        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
+        default: the folder used when the variable is unset or blank.
     """
-    mode = environ.get(MODE_ENV, "").strip().lower() or DEFAULT_MODE
-    if mode not in MODES:
-        raise RefusedPathError(msg("err.paths.bad_mode", setting=f"{MODE_ENV}={environ[MODE_ENV]!r}",
-                                   modes=", ".join(MODES)))
-    return mode
+    folder = (config or current_settings()).models_dir or default
+    return folder if folder.is_dir() else None
 
 
 @functools.lru_cache(maxsize=1)
@@ -125,23 +108,26 @@ class PathPolicy:
     spelled: tuple[Path, ...] = ()
 
     @classmethod
-    def from_environment(cls, environ: Mapping[str, str] = os.environ, *, models_dir: Path | None = None,
-                         upload_root: Path | None = None, own_uploads: Path | None = None) -> "PathPolicy":
-        """The policy ``$EXPLORER_LOCAL_PATHS`` and ``$EXPLORER_MODELS_DIR`` set.
+    def from_settings(cls, config: Settings | None = None, *, mode: str | None = None, models_dir: Path | None = None,
+                      upload_root: Path | None = None, own_uploads: Path | None = None) -> "PathPolicy":
+        """The policy ``EXPLORER_LOCAL_PATHS`` and ``EXPLORER_MODELS_DIR`` set.
 
         Args:
-            environ: the environment to read.
+            config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
+            mode: a mode of :data:`MODES` in place of the settings' (the app closes server paths with ``off``
+                when the setting names no mode).
             models_dir: the models folder; ``None`` to find it with :func:`find_models_dir`.
             upload_root: the folder of all sessions' uploads (the app's), if any.
             own_uploads: the asking session's upload folder, if it has one.
 
         Raises:
-            RefusedPathError: ``$EXPLORER_LOCAL_PATHS`` names no mode.
+            RefusedPathError: ``EXPLORER_LOCAL_PATHS`` names no mode (and ``mode`` is not given).
         """
-        folder = models_dir if models_dir is not None else find_models_dir(environ)
+        config = config or current_settings()
+        folder = models_dir if models_dir is not None else find_models_dir(config)
         spelled = tuple(Path(os.path.abspath(p)) for p in (folder, own_uploads) if p is not None)
-        return cls(read_mode(environ), _real(folder), _bundled_folders(), _real(upload_root), _real(own_uploads),
-                   spelled)
+        return cls(mode or usable(config.local_paths), _real(folder), _bundled_folders(), _real(upload_root),
+                   _real(own_uploads), spelled)
 
     @property
     def restricted(self) -> bool:
@@ -161,14 +147,14 @@ class PathPolicy:
         if self.mode == "models":
             where = msg("paths.where", folder=self.models_dir) if self.models_dir else msg("paths.where_none",
                                                                                            env=MODELS_DIR_ENV)
-        return msg("paths.describe", allows=MODES[self.mode], where=where, setting=f"{MODE_ENV}={self.mode}")
+        return msg("paths.describe", allows=MODES[self.mode], where=where, setting=f"{LOCAL_PATHS_ENV}={self.mode}")
 
     def _refusal(self, text: str, what: str) -> RefusedPathError:
         """The one message for a path outside the allowed folders, whether or not it exists."""
         allowed = (msg("paths.allowed_inside", folder=self.models_dir) if self.mode == "models" and self.models_dir
                    else msg("paths.allowed_none"))
         return RefusedPathError(msg("err.paths.refused", what=PATH_KINDS.get(what, what), path=shorten(text),
-                                    setting=f"{MODE_ENV}={self.mode}", allowed=allowed))
+                                    setting=f"{LOCAL_PATHS_ENV}={self.mode}", allowed=allowed))
 
     def _foreign_upload(self, path: Path) -> bool:
         """Whether ``path`` (absolute, normalized) lies in the upload area but not in this session's folder."""
@@ -262,7 +248,7 @@ class PathPolicy:
                 self._resolve_inside(Path(entry.path))
             except (_Outside, OSError):
                 raise RefusedPathError(msg("err.paths.link_outside", folder=repr(folder.name), entry=repr(entry.name),
-                                           setting=f"{MODE_ENV}={self.mode}")) from None
+                                           setting=f"{LOCAL_PATHS_ENV}={self.mode}")) from None
 
     def _reachable(self, path: Path) -> bool:
         """Inside an allowed folder, or one of the folders on the way to one (``/``, ``/srv``, a link to one)."""
@@ -314,5 +300,5 @@ class PathPolicy:
         return any(path.is_relative_to(root) for root in self.roots)
 
 
-#: The policy of a local user (``any``), for callers that pass none and read no environment.
+#: The policy of a local user (``any``), for callers that pass none and read no settings.
 OPEN_POLICY = PathPolicy()

@@ -28,6 +28,7 @@ from typing import Any
 
 from dashboard.errors import BusyError, ExplorerError, QueryError
 from dashboard.i18n import msg
+from dashboard.settings import current_settings, usable
 from dashboard.wall.runner import Child
 
 #: Seconds a child may take to read a ``tokenizer.json`` (a 256,000-token BPE one of 31 MB: 2.3 s, start included).
@@ -42,10 +43,14 @@ ENCODE_SECONDS = 10.0
 
 
 def memory_bytes() -> int:
-    """Bytes of address space a child may use beyond its imports: ``EXPLORER_TOKENIZER_MB`` (default 1,024). A
+    """Bytes of address space a child may use beyond its imports: ``EXPLORER_TOKENIZER_MB`` MiB (default 1,024). A
     256,000-token BPE ``tokenizer.json`` (31 MB, 256,000 merges) peaked at 443 MB resident, 562 MB of address space
-    in all, imports included."""
-    return int(os.environ.get("EXPLORER_TOKENIZER_MB", "1024")) << 20
+    in all, imports included.
+
+    Raises:
+        ValueError: the variable is not a whole number.
+    """
+    return usable(current_settings().tokenizer_mb) << 20
 
 
 class TokenizerProcessError(QueryError):

@@ -29,17 +29,24 @@ import shutil
 import zipfile
 import zlib
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import BinaryIO, Callable, Iterable, Mapping
+from typing import BinaryIO, Callable, Iterable
 
 from dashboard.checkpoints.user_paths import shorten
 from dashboard.errors import (
     ArchiveLimitError,
     CheckpointReadError,
-    ExplorerError,
     UnsafeArchiveError,
     UnusablePathError,
 )
 from dashboard.i18n import msg
+from dashboard.settings import (
+    DEFAULT_UPLOAD_LIMIT_MB,
+    EXTRACT_LIMIT_FACTOR,
+    MAX_EXTRACT_ENV,
+    Settings,
+    current_settings,
+    usable,
+)
 
 #: Bytes kept free on the upload disk after an extraction.
 DISK_MARGIN = 64 * 2**20
@@ -48,13 +55,6 @@ _CHUNK = 8 * 2**20
 NAME_MAX = 255
 _MB = 2**20
 
-#: Environment variable: most megabytes a zip may unpack to.
-MAX_EXTRACT_ENV = "EXPLORER_MAX_EXTRACT_MB"
-#: Without the variable, a zip may unpack to this many times the upload limit:
-#: model folders are mostly float weights, which deflate by a few percent at most.
-EXTRACT_LIMIT_FACTOR = 5
-#: Upload limit assumed when the caller does not give Streamlit's (``server.maxUploadSize``, MB).
-DEFAULT_UPLOAD_LIMIT_MB = 200
 #: Most an entry may be compressed (uncompressed / compressed size). Float
 #: weights deflate to about 90% of their size and JSON or vocabulary text to
 #: a third or a quarter; only long runs of one byte compress further.
@@ -69,35 +69,18 @@ MAX_ZIP_DEPTH = 16
 RATIO_CHECK_MIN_BYTES = _MB
 
 
-def extraction_limit(environ: Mapping[str, str] = os.environ, *,
-                     upload_limit_mb: float = DEFAULT_UPLOAD_LIMIT_MB) -> int:
-    """Most bytes a zip may unpack to: ``$EXPLORER_MAX_EXTRACT_MB`` megabytes, else 5 x the upload limit.
+def extraction_limit(config: Settings | None = None, *, upload_limit_mb: float = DEFAULT_UPLOAD_LIMIT_MB) -> int:
+    """Most bytes a zip may unpack to: ``EXPLORER_MAX_EXTRACT_MB`` MiB, else 5 x the upload limit.
+
+    Args:
+        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
+        upload_limit_mb: Streamlit's upload limit (``server.maxUploadSize``), in MB.
 
     Raises:
         ArchiveLimitError: the variable is set to something that is not a positive number.
     """
-    default = EXTRACT_LIMIT_FACTOR * upload_limit_mb
-    return int(read_positive_setting(environ, MAX_EXTRACT_ENV, default, ArchiveLimitError) * _MB)
-
-
-def read_positive_setting(environ: Mapping[str, str], name: str, default: float,
-                          error: type[ExplorerError]) -> float:
-    """The administrator's setting ``environ[name]`` as a positive number; ``default`` when unset or blank.
-
-    Raises:
-        ExplorerError: of type ``error``, when the variable is set to something
-            that is not a positive number (the message names it and an example).
-    """
-    text = environ.get(name, "").strip()
-    if not text:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value > 0:
-        raise error(msg("err.ckpt.setting_not_positive", name=name, text=text, default=default))
-    return value
+    named = usable((config or current_settings()).max_extract_mb)
+    return int((EXTRACT_LIMIT_FACTOR * upload_limit_mb if named is None else named) * _MB)
 
 
 _MODEL_FOLDER = msg("err.ckpt.holds.model_folder")

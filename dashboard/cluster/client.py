@@ -1,9 +1,9 @@
 """The Dask client heavy work is submitted through: a local cluster of worker processes, or a running scheduler.
 
-A local cluster (:func:`start_local_cluster`) has :attr:`ClusterSettings.workers` worker processes of one thread
-each, each under a nanny that restarts it when it passes its memory limit, at a lower priority than the server
-(``nice`` :data:`NICE`, :mod:`dashboard.cluster.worker_setup`), so that the pages everyone shares are served
-first. Its scheduler hands a worker one task per thread (``worker-saturation`` 1.0): a queued request stays on
+A local cluster (:func:`start_local_cluster`) has :attr:`~dashboard.settings.ClusterSettings.workers` worker
+processes of one thread each, each under a nanny that restarts it when it passes its memory limit, at a lower
+priority than the server (``nice`` :data:`NICE`, :mod:`dashboard.cluster.worker_setup`), so that the pages everyone
+shares are served first. Its scheduler hands a worker one task per thread (``worker-saturation`` 1.0): a queued request stays on
 the scheduler, where :mod:`dashboard.cluster.queue` can tell its place in line, and a worker lost to its memory
 limit fails the one task it was running (``allowed-failures`` 0) instead of retrying it on every other worker.
 
@@ -18,9 +18,9 @@ import dataclasses
 import dask
 from distributed import Client, LocalCluster
 
-from dashboard.cluster.settings import ClusterSettings
 from dashboard.errors import ClusterSettingError, HeavyWorkError
 from dashboard.i18n import msg
+from dashboard.settings import ClusterSettings, current_settings, usable
 
 #: Niceness of the local workers (the server's is 0): Linux CFS then gives the server about 3x a worker's share of
 #: a busy core, without starving the maps on a machine other users load.
@@ -48,13 +48,15 @@ def start_local_cluster(settings: ClusterSettings) -> LocalCluster:
 
 
 def command_line_settings(workers: int | None, scheduler: str | None) -> ClusterSettings:
-    """The cluster a command (``precompute``) uses: its ``--workers`` / ``--scheduler`` over the environment's
-    settings; the numba warm-up is left to the first map (a command's workers start for their maps).
+    """The cluster a command (``precompute``) uses: its ``--workers`` / ``--scheduler`` over the deployment's
+    settings (:mod:`dashboard.settings`); the numba warm-up is left to the first map (a command's workers start for
+    their maps).
 
     Raises:
-        ClusterSettingError: as :meth:`ClusterSettings.from_environment`, or a ``--scheduler`` without ``://``.
+        ClusterSettingError: an ``EXPLORER_DASK_*`` setting is unusable, or a ``--scheduler`` without ``://``.
+        LiveFitLimitError: ``EXPLORER_LIVE_FIT_ROWS`` is not a positive number.
     """
-    settings = ClusterSettings.from_environment()
+    settings = usable(current_settings().cluster)
     if scheduler is not None and "://" not in scheduler:
         raise ClusterSettingError(msg("err.cluster.scheduler", env="--scheduler", text=scheduler))
     return dataclasses.replace(settings, scheduler=scheduler or settings.scheduler,

@@ -10,21 +10,18 @@ widget keeps its key, so the loaded checkpoint and every setting stay.
 from __future__ import annotations
 
 import functools
-import os
 from typing import Callable
 
 import streamlit as st
 
 from dashboard.i18n import LANGUAGES, t, use_language
+from dashboard.settings import LANG_ENV, current_settings
 from dashboard.ui import state
-
-LANG_ENV = "EXPLORER_LANG"
 
 
 def deployment_language() -> str:
     """``EXPLORER_LANG`` when it names a language of :data:`LANGUAGES`, else ``"en"``."""
-    value = os.environ.get(LANG_ENV, "").strip().lower()
-    return value if value in LANGUAGES else "en"
+    return current_settings().language
 
 
 def current_language() -> str:

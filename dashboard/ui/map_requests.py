@@ -23,17 +23,17 @@ from dashboard.analysis.token_map import TableRows
 from dashboard.cluster.client import connect
 from dashboard.cluster.maps import map_key, share_table, submit_map
 from dashboard.cluster.queue import MapStatus, map_status
-from dashboard.cluster.settings import ClusterSettings
 from dashboard.errors import ExplorerError, HeavyWorkError, LiveFitLimitError
 from dashboard.i18n import Text, msg
 from dashboard.projection_cache import cache_path, load_cached
+from dashboard.settings import current_settings, usable
 from dashboard.ui import state
 
 
 @st.cache_resource(show_spinner=False)
 def _connected() -> list[Client]:
     # In a list: a Client is awaitable, which st.cache_resource refuses to keep.
-    return [connect(ClusterSettings.from_environment())]
+    return [connect(usable(current_settings().cluster))]
 
 
 def cluster_client() -> Client:
@@ -138,7 +138,7 @@ def get_map(rows: TableRows, content_hash: str, settings: ProjectionSettings) ->
         keep_request(None)
         return found
     try:
-        ClusterSettings.from_environment().check_live_fit(len(rows.table), METHODS[settings.method])
+        usable(current_settings().cluster).check_live_fit(len(rows.table), METHODS[settings.method])
     except LiveFitLimitError:
         keep_request(None)
         raise

@@ -1,22 +1,21 @@
 """The server's folder of the user's own checkpoints, listed in the sidebar.
 
 In the Docker image that folder is the ``/models`` volume; elsewhere the
-``EXPLORER_MODELS_DIR`` environment variable names it. Listing only looks at
+``EXPLORER_MODELS_DIR`` setting names it. Listing only looks at
 names (no file is opened), so a large folder costs nothing to show.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable
 
 import streamlit as st
 
 from dashboard.checkpoints import path_policy
-from dashboard.checkpoints.path_policy import MODELS_DIR_ENV
 from dashboard.i18n import t
 from dashboard.markdown_text import code_span, escape_markdown
+from dashboard.settings import MODELS_DIR_ENV, Settings
 
 #: Used when the variable is unset and this folder exists (the Docker volume).
 DEFAULT_MODELS_DIR = path_policy.DEFAULT_MODELS_DIR
@@ -26,9 +25,13 @@ CHECKPOINT_SUFFIXES = frozenset({".safetensors", ".gguf", ".pt", ".pth", ".ckpt"
 PICKER_KEY = "models_dir_picker"
 
 
-def find_models_dir(environ: Mapping[str, str] = os.environ) -> Path | None:
-    """The folder to list: ``$EXPLORER_MODELS_DIR``, else ``/models``; ``None`` when it is not a folder."""
-    return path_policy.find_models_dir(environ, DEFAULT_MODELS_DIR)
+def find_models_dir(config: Settings | None = None) -> Path | None:
+    """The folder to list: ``EXPLORER_MODELS_DIR``, else ``/models``; ``None`` when it is not a folder.
+
+    Args:
+        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
+    """
+    return path_policy.find_models_dir(config, DEFAULT_MODELS_DIR)
 
 
 def _is_checkpoint_file(path: Path) -> bool:

@@ -9,13 +9,11 @@ the policy refuses: server files outside the allowed folders in ``models`` and
 
 from __future__ import annotations
 
-import os
-
 import streamlit as st
 
-from dashboard.checkpoints.path_policy import MODE_ENV, PathPolicy, read_mode
-from dashboard.errors import RefusedPathError
+from dashboard.checkpoints.path_policy import PathPolicy
 from dashboard.i18n import Text, msg
+from dashboard.settings import Unusable, current_settings
 from dashboard.ui import state
 from dashboard.ui.models_dir import find_models_dir
 from dashboard.ui.session_files import SessionFolder, upload_root_path
@@ -29,16 +27,14 @@ def session_policy() -> PathPolicy:
     """
     folder = st.session_state.get(state.UPLOAD_FOLDER)
     own = folder.path if isinstance(folder, SessionFolder) and not folder.removed else None
-    environ = os.environ if setting_problem() is None else {**os.environ, MODE_ENV: "off"}
-    return PathPolicy.from_environment(environ, models_dir=find_models_dir(), upload_root=upload_root_path(),
-                                       own_uploads=own)
+    config = current_settings()
+    return PathPolicy.from_settings(config, mode="off" if setting_problem() is not None else None,
+                                    models_dir=find_models_dir(config), upload_root=upload_root_path(),
+                                    own_uploads=own)
 
 
 def setting_problem() -> Text | None:
-    """What is wrong with ``$EXPLORER_LOCAL_PATHS`` (then server paths are off), or ``None`` (render it to show it)."""
-    try:
-        read_mode()
-    except RefusedPathError as error:
-        return msg("paths.setting_problem", error=error)
-    return None
+    """What is wrong with ``EXPLORER_LOCAL_PATHS`` (then server paths are off), or ``None`` (render it to show it)."""
+    mode = current_settings().local_paths
+    return msg("paths.setting_problem", error=mode.exception()) if isinstance(mode, Unusable) else None
 

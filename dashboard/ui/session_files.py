@@ -2,7 +2,7 @@
 
 A session keeps only what it uses: opening another checkpoint removes the
 uploads it no longer shows (:meth:`SessionFolder.keep_only`), a failed upload
-leaves nothing, and a session holds at most ``$EXPLORER_UPLOAD_QUOTA_MB``
+leaves nothing, and a session holds at most ``EXPLORER_UPLOAD_QUOTA_MB``
 megabytes of uploads (:func:`upload_quota_bytes`). Only the session that made
 a folder can open what is in it (:mod:`dashboard.ui.path_access`).
 
@@ -16,7 +16,7 @@ Streamlit has no session-end hook, so three layers make sure upload folders go:
    :func:`sweep_orphans` (run whenever a folder is made and whenever the Load page
    is drawn, and at most once a minute from the sidebar) removes folders of
    processes that are gone, of sessions the server no longer knows, and of
-   sessions idle longer than ``$EXPLORER_UPLOAD_IDLE_MINUTES`` (every run of a
+   sessions idle longer than ``EXPLORER_UPLOAD_IDLE_MINUTES`` (every run of a
    session's page touches its folder), in case (1) is delayed (Streamlit drops
    expired sessions lazily) or the server was killed.
 3. Everything lives under one root in the system temporary folder.
@@ -31,23 +31,20 @@ import tempfile
 import time
 import weakref
 from pathlib import Path
-from typing import Mapping
 
 import streamlit as st
 
-from dashboard.checkpoints.uploads import read_positive_setting
 from dashboard.errors import UploadQuotaError, UploadStorageError
 from dashboard.i18n import Text, msg
+from dashboard.settings import (
+    DEFAULT_UPLOAD_IDLE_MINUTES,
+    UPLOAD_IDLE_ENV,
+    UPLOAD_QUOTA_ENV,
+    Settings,
+    current_settings,
+    usable,
+)
 from dashboard.ui import state
-
-#: Environment variable: minutes a session's uploads are kept without the session being used.
-IDLE_ENV = "EXPLORER_UPLOAD_IDLE_MINUTES"
-#: Minutes without use after which a session's uploads are removed, when the variable is unset.
-DEFAULT_IDLE_MINUTES = 60
-#: Environment variable: most megabytes of uploads one session may hold on disk.
-QUOTA_ENV = "EXPLORER_UPLOAD_QUOTA_MB"
-#: Per-session quota in megabytes when the variable is unset (five 200 MB uploads, or one zip unpacking to 1 GB).
-DEFAULT_QUOTA_MB = 1000
 #: Seconds between two sweeps started from the sidebar.
 SWEEP_INTERVAL = 60.0
 _MB = 2**20
@@ -116,13 +113,16 @@ def sweep_now_and_then() -> None:
         sweep_ended_uploads()
 
 
-def idle_seconds(environ: Mapping[str, str] = os.environ) -> float:
-    """Seconds a session's uploads outlive the session's last use (``$EXPLORER_UPLOAD_IDLE_MINUTES`` x 60).
+def idle_seconds(config: Settings | None = None) -> float:
+    """Seconds a session's uploads outlive the session's last use (``EXPLORER_UPLOAD_IDLE_MINUTES`` x 60).
+
+    Args:
+        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
 
     Raises:
         UploadStorageError: the variable is not a positive number.
     """
-    return 60.0 * read_positive_setting(environ, IDLE_ENV, DEFAULT_IDLE_MINUTES, UploadStorageError)
+    return 60.0 * usable((config or current_settings()).upload_idle_minutes)
 
 
 def idle_minutes() -> float:
@@ -130,39 +130,42 @@ def idle_minutes() -> float:
     try:
         return idle_seconds() / 60
     except UploadStorageError:
-        return float(DEFAULT_IDLE_MINUTES)
+        return float(DEFAULT_UPLOAD_IDLE_MINUTES)
 
 
-def upload_quota_bytes(environ: Mapping[str, str] = os.environ) -> int:
-    """Most bytes one session's uploads may take on disk (``$EXPLORER_UPLOAD_QUOTA_MB`` megabytes).
+def upload_quota_bytes(config: Settings | None = None) -> int:
+    """Most bytes one session's uploads may take on disk (``EXPLORER_UPLOAD_QUOTA_MB`` MiB).
+
+    Args:
+        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
 
     Raises:
         UploadStorageError: the variable is not a positive number.
     """
-    return int(read_positive_setting(environ, QUOTA_ENV, DEFAULT_QUOTA_MB, UploadStorageError) * _MB)
+    return int(usable((config or current_settings()).upload_quota_mb) * _MB)
 
 
-def describe_upload_rules(environ: Mapping[str, str] = os.environ) -> Text:
+def describe_upload_rules(config: Settings | None = None) -> Text:
     """What the Load page says about how long uploads stay and how much a session may hold.
 
     A setting that is not a positive number is said instead, so the page still draws.
     Returns a catalogue message: render it on the page.
     """
-    return _upload_settings_message("uploads.rules", environ)
+    return _upload_settings_message("uploads.rules", config)
 
 
-def describe_upload_settings(environ: Mapping[str, str] = os.environ) -> Text:
+def describe_upload_settings(config: Settings | None = None) -> Text:
     """For the teacher: the settings behind :func:`describe_upload_rules`, by name and value (Markdown)."""
-    return _upload_settings_message("uploads.settings", environ)
+    return _upload_settings_message("uploads.settings", config)
 
 
-def _upload_settings_message(key: str, environ: Mapping[str, str]) -> Text:
+def _upload_settings_message(key: str, config: Settings | None) -> Text:
     """Message ``key`` with the session quota (MB) and idle time (minutes), or what is wrong with their settings."""
     try:
-        quota, idle = upload_quota_bytes(environ), idle_seconds(environ)
+        quota, idle = upload_quota_bytes(config), idle_seconds(config)
     except UploadStorageError as error:
         return msg("uploads.bad_settings", error=error)
-    return msg(key, quota=quota / _MB, quota_env=QUOTA_ENV, minutes=idle / 60, idle_env=IDLE_ENV)
+    return msg(key, quota=quota / _MB, quota_env=UPLOAD_QUOTA_ENV, minutes=idle / 60, idle_env=UPLOAD_IDLE_ENV)
 
 
 def folder_bytes(folder: Path) -> int:
@@ -300,19 +303,19 @@ class SessionFolder:
                 removed.append(batch)
         return removed
 
-    def check_room(self, needed: int, environ: Mapping[str, str] = os.environ) -> None:
+    def check_room(self, needed: int, config: Settings | None = None) -> None:
         """Refuse an upload of ``needed`` bytes that would take the session past its quota.
 
         Raises:
             UploadQuotaError: this session's uploads plus ``needed`` exceed
                 :func:`upload_quota_bytes`; the message gives the sizes and how to free room.
-            UploadStorageError: ``$EXPLORER_UPLOAD_QUOTA_MB`` is not a positive number.
+            UploadStorageError: ``EXPLORER_UPLOAD_QUOTA_MB`` is not a positive number.
         """
-        quota, used = upload_quota_bytes(environ), self.used_bytes()
+        quota, used = upload_quota_bytes(config), self.used_bytes()
         if used + needed > quota:
             held = msg("err.uploads.quota_held", used=used / _MB) if used else ""
             raise UploadQuotaError(msg("err.uploads.quota", needed=needed / _MB, left=(quota - used) / _MB,
-                                       quota=quota / _MB, env=QUOTA_ENV, held=held))
+                                       quota=quota / _MB, env=UPLOAD_QUOTA_ENV, held=held))
 
     def remove(self) -> None:
         """Remove the folder now (also what happens when the object is collected)."""

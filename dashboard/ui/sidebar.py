@@ -14,11 +14,12 @@ from dashboard.checkpoints.bundled import BUNDLED, DEFAULT_NAME, find_bundled
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
+from dashboard.settings import UPLOAD_IDLE_ENV
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
 from dashboard.ui.path_access import session_policy, setting_problem
-from dashboard.ui.session_files import IDLE_ENV, SessionFolder, idle_minutes, sweep_now_and_then
+from dashboard.ui.session_files import SessionFolder, idle_minutes, sweep_now_and_then
 from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
 from dashboard.ui.text_limits import PATH_CHARS
 
@@ -107,7 +108,7 @@ def _keep_uploads_alive() -> None:
         name = short_name(shown)
         activate(DEFAULT_NAME)
         st.session_state[state.LOAD_ERROR] = msg("sidebar.upload_removed", name=name, minutes=idle_minutes(),
-                                                 env=IDLE_ENV)
+                                                 env=UPLOAD_IDLE_ENV)
 
 
 def render_sidebar() -> None:

@@ -77,7 +77,7 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
 
     Args:
         source: a bundled name or a path, as :func:`~dashboard.checkpoints.load_tables` takes.
-        policy: which server paths may be opened; ``None`` for the environment's (:meth:`PathPolicy.from_environment`).
+        policy: which server paths may be opened; ``None`` for the deployment's (:meth:`PathPolicy.from_settings`).
         **options: reader options (``token_array``, ``position_array``, ``vocab_file``).
 
     Returns:
@@ -89,7 +89,7 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
         ChildLimitError: the file made its reader crash, or use more memory or processor time than it can need.
         BusyError: the machine was too busy to finish in time (try again; nothing is cached).
     """
-    policy = policy or PathPolicy.from_environment()
+    policy = policy or PathPolicy.from_settings()
     if find_bundled(str(source)) is not None:
         return load_tables(source, policy=policy, **options)
     path, _ = resolve_source(source, policy)  # names and the file system only: nothing of the file is read

@@ -317,7 +317,7 @@ def test_a_shard_beside_a_broken_index_reports_the_index(tmp_path):
 def test_a_link_to_a_shard_in_restricted_mode_is_refused_by_the_links_name(tmp_path):
     # A hub cache: snapshots/<rev>/model-00001-of-0000n.safetensors links to blobs/<sha256>, and restricted
     # mode reads the link's target, whose name says nothing of shards.
-    from dashboard.checkpoints.path_policy import MODE_ENV, PathPolicy
+    from dashboard.checkpoints.path_policy import PathPolicy
 
     models = tmp_path / "models"
     folder = factories.gpt2_folder(models / "snapshot", tied=True, max_shard_size="20KB")
@@ -325,7 +325,7 @@ def test_a_link_to_a_shard_in_restricted_mode_is_refused_by_the_links_name(tmp_p
     (models / "blobs").mkdir()
     blob = shard.rename(models / "blobs" / "3f2a9c")
     shard.symlink_to(blob)
-    policy = PathPolicy.from_environment({MODE_ENV: "models"}, models_dir=models)
+    policy = PathPolicy.from_settings(mode="models", models_dir=models)
     with pytest.raises(UnsupportedFormatError, match=rf"{shard.name} is shard 1 of \d+ .*a link.*load the folder"):
         load_tables(str(shard), policy=policy)
     assert load_tables(str(folder), policy=policy).architecture == "gpt2"  # its folder reads whole

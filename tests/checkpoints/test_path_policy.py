@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from dashboard.checkpoints import load_tables
-from dashboard.checkpoints.path_policy import MODE_ENV, PathPolicy, read_mode
+from dashboard.checkpoints.path_policy import PathPolicy
 from dashboard.checkpoints.tensor_store import read_weight_map
 from dashboard.errors import CheckpointReadError, RefusedPathError, SourceNotFoundError
+from dashboard.settings import LOCAL_PATHS_ENV, Settings, usable
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def server(tmp_path):
 
 
 def _policy(models: Path, mode: str = "models", **kwargs) -> PathPolicy:
-    return PathPolicy.from_environment({MODE_ENV: mode}, models_dir=models, **kwargs)
+    return PathPolicy.from_settings(mode=mode, models_dir=models, **kwargs)
 
 
 def _message(error: pytest.ExceptionInfo, typed: str) -> str:
@@ -145,8 +146,7 @@ def test_another_sessions_upload_is_refused_in_every_mode(tmp_path):
         (folder / "upload-1").mkdir(parents=True)
         np.save(folder / "upload-1" / "t.npy", np.eye(4, 3, dtype=np.float32))
     for mode in ("any", "models", "off"):
-        policy = PathPolicy.from_environment({MODE_ENV: mode}, models_dir=tmp_path / "none", upload_root=root,
-                                             own_uploads=mine)
+        policy = PathPolicy.from_settings(mode=mode, models_dir=tmp_path / "none", upload_root=root, own_uploads=mine)
         assert policy.admit(str(mine / "upload-1" / "t.npy"), "checkpoint") is not None
         for typed in (theirs / "upload-1" / "t.npy", theirs / "upload-1" / "gone.npy"):
             with pytest.raises(RefusedPathError, match="another browser session") as error:
@@ -160,20 +160,25 @@ def test_any_mode_keeps_the_old_answers(tmp_path):
 
 
 def test_an_unknown_mode_is_named_with_the_valid_ones():
+    def mode(environ: dict[str, str]) -> str:
+        return usable(Settings.from_environment(environ).local_paths)
+
     with pytest.raises(RefusedPathError, match="any, models, off"):
-        read_mode({MODE_ENV: "some"})
-    assert read_mode({}) == "any" and read_mode({MODE_ENV: " Models "}) == "models"
+        mode({LOCAL_PATHS_ENV: "some"})
+    with pytest.raises(RefusedPathError, match="any, models, off"):  # the policy refuses to be made
+        PathPolicy.from_settings(Settings.from_environment({LOCAL_PATHS_ENV: "some"}))
+    assert mode({}) == "any" and mode({LOCAL_PATHS_ENV: " Models "}) == "models"
 
 
 def test_the_cli_honours_the_variable(server, monkeypatch, capsys):
     from dashboard.cli import main
 
     models, secret = server
-    monkeypatch.setenv(MODE_ENV, "models")
+    monkeypatch.setenv(LOCAL_PATHS_ENV, "models")
     monkeypatch.setenv("EXPLORER_MODELS_DIR", str(models))
     assert main(["info", str(secret)]) == 2
     assert "not open on this server" in capsys.readouterr().err
-    monkeypatch.delenv(MODE_ENV)  # unset: the CLI is a local user's tool and opens any path
+    monkeypatch.delenv(LOCAL_PATHS_ENV)  # unset: the CLI is a local user's tool and opens any path
     assert main(["info", str(models / "run" / "table.npy")]) == 0
 
 

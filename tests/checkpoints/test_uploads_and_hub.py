@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from dashboard.checkpoints import hub, load_tables
-from dashboard.checkpoints.uploads import (EXTRACT_LIMIT_FACTOR, MAX_EXTRACT_ENV, RATIO_CHECK_MIN_BYTES,
-                                           check_zip_limits, extract_zip, extraction_limit, store_files)
+from dashboard.checkpoints.uploads import (EXTRACT_LIMIT_FACTOR, RATIO_CHECK_MIN_BYTES, check_zip_limits, extract_zip,
+                                           extraction_limit, store_files)
 from dashboard.errors import (
     ArchiveLimitError,
     CheckpointReadError,
@@ -18,6 +18,7 @@ from dashboard.errors import (
     UnsafeArchiveError,
     UnusablePathError,
 )
+from dashboard.settings import MAX_EXTRACT_ENV, Settings
 from tests import factories
 
 
@@ -152,12 +153,16 @@ def test_zip_larger_than_the_limit_is_refused_before_anything_is_written(tmp_pat
     assert (dest / "b.safetensors").read_bytes() == weights
 
 
+def _read(environ: dict[str, str]) -> Settings:
+    return Settings.from_environment(environ)
+
+
 def test_extraction_limit_from_environment_else_a_multiple_of_the_upload_limit():
-    assert extraction_limit({}, upload_limit_mb=200) == EXTRACT_LIMIT_FACTOR * 200 * 2**20
-    assert extraction_limit({MAX_EXTRACT_ENV: "300"}, upload_limit_mb=200) == 300 * 2**20
-    assert extraction_limit({MAX_EXTRACT_ENV: " "}, upload_limit_mb=10) == EXTRACT_LIMIT_FACTOR * 10 * 2**20
+    assert extraction_limit(Settings(), upload_limit_mb=200) == EXTRACT_LIMIT_FACTOR * 200 * 2**20
+    assert extraction_limit(_read({MAX_EXTRACT_ENV: "300"}), upload_limit_mb=200) == 300 * 2**20
+    assert extraction_limit(_read({MAX_EXTRACT_ENV: " "}), upload_limit_mb=10) == EXTRACT_LIMIT_FACTOR * 10 * 2**20
     with pytest.raises(ArchiveLimitError, match="EXPLORER_MAX_EXTRACT_MB='lots'"):
-        extraction_limit({MAX_EXTRACT_ENV: "lots"})
+        extraction_limit(_read({MAX_EXTRACT_ENV: "lots"}))
 
 
 def test_store_files_applies_the_limit_to_an_uploaded_zip(tmp_path):

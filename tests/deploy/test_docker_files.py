@@ -88,13 +88,13 @@ def test_upload_limit_is_set_in_config_and_overridden_by_the_environment(monkeyp
 
 
 def test_the_image_and_compose_limit_server_paths_to_the_models_folder():
-    from dashboard.checkpoints.path_policy import MODE_ENV, read_mode
+    from dashboard.settings import LOCAL_PATHS_ENV, Settings
 
-    assert f"{MODE_ENV}=models" in " ".join(_instruction("ENV")).split()
+    assert f"{LOCAL_PATHS_ENV}=models" in " ".join(_instruction("ENV")).split()
     service = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]["explorer"]
-    value = service["environment"][MODE_ENV]  # "${EXPLORER_LOCAL_PATHS:-models}": the host may choose another
-    assert value == "${EXPLORER_LOCAL_PATHS:-models}" and read_mode({MODE_ENV: value[-7:-1]}) == "models"
-    assert f"`{MODE_ENV}`" in (ROOT / "README.md").read_text()  # the Docker section names the setting
+    value = service["environment"][LOCAL_PATHS_ENV]  # "${EXPLORER_LOCAL_PATHS:-models}": the host may choose another
+    assert value == "${EXPLORER_LOCAL_PATHS:-models}" and Settings.from_environment({LOCAL_PATHS_ENV: value[-7:-1]}).local_paths == "models"
+    assert f"`{LOCAL_PATHS_ENV}`" in (ROOT / "README.md").read_text()  # the Docker section names the setting
 
 
 def _runtime_env() -> dict[str, str]:
@@ -105,9 +105,9 @@ def _runtime_env() -> dict[str, str]:
 
 
 def test_the_map_cache_is_a_volume_the_app_user_owns_in_the_image_and_in_compose():
-    from dashboard.projection_cache import CACHE_ENV
+    from dashboard.settings import CACHE_DIR_ENV
 
-    cache = _runtime_env()[CACHE_ENV]
+    cache = _runtime_env()[CACHE_DIR_ENV]
     volumes = [v for args in _instruction("VOLUME") for v in json.loads(args)]
     root = next(v for v in volumes if cache.startswith(v + "/") or cache == v)
     assert any("chown -R app:app" in run and root in run for run in _instruction("RUN"))

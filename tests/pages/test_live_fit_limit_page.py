@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from dashboard.analysis.projection import ProjectionSettings, project_table
-from dashboard.cluster.settings import LIVE_FIT_ENV
+from dashboard.settings import LIVE_FIT_ENV
 from dashboard.ui import map_requests, state
 from dashboard.ui.map_requests import cluster_client
 from tests.map_fixtures import bert_with_tokenizer

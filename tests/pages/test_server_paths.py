@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.checkpoints.path_policy import MODE_ENV, MODELS_DIR_ENV
 from dashboard.ui import session_files, state
-from dashboard.ui.session_files import QUOTA_ENV, folder_bytes
+from dashboard.settings import LOCAL_PATHS_ENV, MODELS_DIR_ENV, UPLOAD_QUOTA_ENV
+from dashboard.ui.session_files import folder_bytes
 from tests import factories
 from tests import format_factories as ff
 from tests.pages.app_test import open_app_page
@@ -28,7 +28,7 @@ def server(tmp_path, monkeypatch):
     np.save(models / "table.npy", np.eye(6, 4, dtype=np.float32))
     secret = tmp_path / "secret.txt"
     secret.write_text("server-only\n")
-    monkeypatch.setenv(MODE_ENV, "models")
+    monkeypatch.setenv(LOCAL_PATHS_ENV, "models")
     monkeypatch.setenv(MODELS_DIR_ENV, str(models))
     return models, secret
 
@@ -81,7 +81,7 @@ def test_a_typed_path_outside_is_refused(server):
 
 def test_off_mode_has_no_path_fields_and_no_path_links(server, monkeypatch):
     models, _ = server
-    monkeypatch.setenv(MODE_ENV, "off")
+    monkeypatch.setenv(LOCAL_PATHS_ENV, "off")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     assert not [t for t in at.sidebar.text_input if t.key == state.LOCAL_PATH]
     assert any("upload your files on the Load page" in c.value and "no server paths" in c.proto.help
@@ -131,10 +131,10 @@ def test_a_new_upload_replaces_the_last_and_opening_another_checkpoint_frees_it(
 
 def test_an_upload_over_the_session_quota_is_refused_and_leaves_nothing(tmp_path, monkeypatch):
     path, _ = ff.gguf_file(tmp_path / "m.gguf", tokens=TOKENS)
-    monkeypatch.setenv(QUOTA_ENV, str(path.stat().st_size / 2**20 / 2))  # half the file
+    monkeypatch.setenv(UPLOAD_QUOTA_ENV, str(path.stat().st_size / 2**20 / 2))  # half the file
     at = _upload(_load_page(), ("tiny.gguf", path.read_bytes()))
     assert at.session_state[state.ACTIVE_SOURCE] == DEFAULT
-    assert QUOTA_ENV in _shown_error(at) and "nothing of it was kept" in _shown_error(at)
+    assert UPLOAD_QUOTA_ENV in _shown_error(at) and "nothing of it was kept" in _shown_error(at)
     assert folder_bytes(at.session_state[state.UPLOAD_FOLDER].path) == 0
     at.session_state[state.UPLOAD_FOLDER].remove()
 
@@ -166,7 +166,7 @@ def test_an_idle_sessions_upload_is_removed_and_the_page_says_so(tmp_path, monke
 
 
 def test_a_mistyped_mode_closes_server_paths_and_says_why(server, monkeypatch):
-    monkeypatch.setenv(MODE_ENV, "model")
+    monkeypatch.setenv(LOCAL_PATHS_ENV, "model")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     assert not at.exception
     assert not [t for t in at.sidebar.text_input if t.key == state.LOCAL_PATH]

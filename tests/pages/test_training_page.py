@@ -112,12 +112,12 @@ def test_trainer_checkpoint_folders_open_as_a_run(tmp_path):
 
 
 def test_models_mode_refuses_a_run_folder_outside_the_models_folder_with_one_message(tmp_path, monkeypatch):
-    from dashboard.checkpoints.path_policy import MODE_ENV, MODELS_DIR_ENV
+    from dashboard.settings import LOCAL_PATHS_ENV, MODELS_DIR_ENV
 
     models = tmp_path / "models"
     models.mkdir()
     outside = run_factories.snapshot_run(tmp_path / "outside")
-    monkeypatch.setenv(MODE_ENV, "models")
+    monkeypatch.setenv(LOCAL_PATHS_ENV, "models")
     monkeypatch.setenv(MODELS_DIR_ENV, str(models))
     messages = []
     for typed in (outside, tmp_path / "missing-run"):
@@ -128,20 +128,20 @@ def test_models_mode_refuses_a_run_folder_outside_the_models_folder_with_one_mes
 
 
 def test_models_mode_opens_a_run_folder_inside_the_models_folder(tmp_path, monkeypatch):
-    from dashboard.checkpoints.path_policy import MODE_ENV, MODELS_DIR_ENV
+    from dashboard.settings import LOCAL_PATHS_ENV, MODELS_DIR_ENV
 
     models = tmp_path / "models"
     run_factories.snapshot_run(models / "run")
-    monkeypatch.setenv(MODE_ENV, "models")
+    monkeypatch.setenv(LOCAL_PATHS_ENV, "models")
     monkeypatch.setenv(MODELS_DIR_ENV, str(models))
     at = _open(models / "run")
     assert not at.error and "4 checkpoints" in _text(at)
 
 
 def test_off_mode_has_no_folder_field_and_shows_the_bundled_run(monkeypatch):
-    from dashboard.checkpoints.path_policy import MODE_ENV
+    from dashboard.settings import LOCAL_PATHS_ENV
 
-    monkeypatch.setenv(MODE_ENV, "off")
+    monkeypatch.setenv(LOCAL_PATHS_ENV, "off")
     at = open_app_page(PAGE, session={frames.FOLDER_KEY: "/etc"})
     assert not at.exception and not at.error
     assert not [t for t in at.text_input if t.key == frames.FOLDER_KEY]

@@ -4,8 +4,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from dashboard.settings import MODELS_DIR_ENV, Settings
 from dashboard.ui import models_dir
-from dashboard.ui.models_dir import MODELS_DIR_ENV, find_models_dir, list_checkpoints
+from dashboard.ui.models_dir import find_models_dir, list_checkpoints
 from tests import factories
 from tests.pages.app_test import shown
 
@@ -43,15 +44,18 @@ def test_nothing_to_list():
 
 
 def test_folder_from_environment_else_default(tmp_path, monkeypatch):
-    assert find_models_dir({MODELS_DIR_ENV: str(tmp_path)}) == tmp_path
-    assert find_models_dir({MODELS_DIR_ENV: str(tmp_path / "missing")}) is None
-    assert find_models_dir({MODELS_DIR_ENV: str(_touch(tmp_path / "a-file"))}) is None
+    def found(environ: dict[str, str]) -> Path | None:
+        return find_models_dir(Settings.from_environment(environ))
+
+    assert found({MODELS_DIR_ENV: str(tmp_path)}) == tmp_path
+    assert found({MODELS_DIR_ENV: str(tmp_path / "missing")}) is None
+    assert found({MODELS_DIR_ENV: str(_touch(tmp_path / "a-file"))}) is None
 
     monkeypatch.setattr(models_dir, "DEFAULT_MODELS_DIR", tmp_path)
-    assert find_models_dir({}) == tmp_path
-    assert find_models_dir({MODELS_DIR_ENV: "  "}) == tmp_path
+    assert found({}) == tmp_path
+    assert found({MODELS_DIR_ENV: "  "}) == tmp_path
     monkeypatch.setattr(models_dir, "DEFAULT_MODELS_DIR", tmp_path / "missing")
-    assert find_models_dir({}) is None
+    assert found({}) is None
 
 
 def test_sidebar_offers_the_folders_checkpoints(tmp_path, monkeypatch):
@@ -102,13 +106,13 @@ def test_picker_names_the_shown_model_after_a_failed_pick(tmp_path, monkeypatch)
 
 
 def test_models_mode_lists_no_link_that_leads_out_of_the_folder(tmp_path):
-    from dashboard.checkpoints.path_policy import MODE_ENV, PathPolicy
+    from dashboard.checkpoints.path_policy import PathPolicy
 
     models, elsewhere = tmp_path / "models", tmp_path / "elsewhere"
     (elsewhere / "run").mkdir(parents=True)
     _touch(elsewhere / "run" / "ckpt.pt")
     _touch(models / "own.safetensors")
     (models / "linked").symlink_to(elsewhere / "run", target_is_directory=True)
-    policy = PathPolicy.from_environment({MODE_ENV: "models"}, models_dir=models)
+    policy = PathPolicy.from_settings(mode="models", models_dir=models)
     assert [p.name for p in list_checkpoints(models)] == ["ckpt.pt", "own.safetensors"]  # mode any: as before
     assert [p.name for p in list_checkpoints(models, policy.opens)] == ["own.safetensors"]

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+from dashboard.settings import UPLOAD_IDLE_ENV, UPLOAD_QUOTA_ENV, Settings
 from dashboard.ui import session_files
 from dashboard.ui.session_files import SessionFolder, sweep_orphans
 
@@ -105,7 +106,7 @@ def test_idle_folders_are_swept_and_a_touched_one_is_kept(tmp_path):
     used.touch()  # what every run of a page of that session does
     removed = sweep_orphans(tmp_path, idle=3600)
     assert removed == [idle.path] and not idle.path.exists() and used.path.is_dir()
-    assert session_files.idle_seconds({session_files.IDLE_ENV: "1.5"}) == 90
+    assert session_files.idle_seconds(Settings.from_environment({UPLOAD_IDLE_ENV: "1.5"})) == 90
     used.remove()
 
 
@@ -115,8 +116,9 @@ def test_a_bad_idle_or_quota_setting_is_named():
     from dashboard.errors import UploadStorageError
 
     with pytest.raises(UploadStorageError, match="EXPLORER_UPLOAD_QUOTA_MB='lots'"):
-        session_files.upload_quota_bytes({session_files.QUOTA_ENV: "lots"})
-    assert "EXPLORER_UPLOAD_IDLE_MINUTES='-1'" in session_files.describe_upload_rules({session_files.IDLE_ENV: "-1"})
+        session_files.upload_quota_bytes(Settings.from_environment({UPLOAD_QUOTA_ENV: "lots"}))
+    bad_idle = Settings.from_environment({UPLOAD_IDLE_ENV: "-1"})
+    assert "EXPLORER_UPLOAD_IDLE_MINUTES='-1'" in session_files.describe_upload_rules(bad_idle)
 
 
 def test_the_quota_counts_what_the_session_holds(tmp_path, monkeypatch):
@@ -126,7 +128,7 @@ def test_the_quota_counts_what_the_session_holds(tmp_path, monkeypatch):
     from dashboard.checkpoints.uploads import store_files
     from dashboard.errors import UploadQuotaError
 
-    monkeypatch.setenv(session_files.QUOTA_ENV, str(3000 / 2**20))  # 3,000 bytes
+    monkeypatch.setenv(UPLOAD_QUOTA_ENV, str(3000 / 2**20))  # 3,000 bytes
     folder = SessionFolder(root=tmp_path)
     store_files([("a.bin", io.BytesIO(b"x" * 2000))], folder.new_batch(), check_room=folder.check_room)
     with pytest.raises(UploadQuotaError, match="counts until another checkpoint is opened"):
