@@ -14,7 +14,7 @@ References: cuML's API documentation for ``cuml.decomposition.PCA`` and
   backends draw the same map the same way round.
 - **UMAP**: ``UMAP(n_components, n_neighbors, min_dist, metric="cosine",
   random_state=seed, init="spectral")`` on each distinct non-zero row once
-  (:func:`~dashboard.analysis.projection.find_umap_rows`), spread back to
+  (:func:`~dashboard.analysis.projection_result.find_umap_rows`), spread back to
   every row as on the CPU. cuML computes cosine with an exact (brute-force)
   neighbour search when seeded, and from 50,000 rows unseeded with NN-descent
   (its ``build_algo="auto"``). ``init`` differs from the CPU's ``"pca"``:
@@ -40,40 +40,15 @@ from typing import Any, Callable
 import numpy as np
 
 from dashboard.analysis.backends import require_backend
-from dashboard.analysis.projection import (
-    ProgressCallback,
+from dashboard.analysis.projection_result import (
     Projection,
-    ProjectionSettings,
-    fit_pca_with,
     find_umap_rows,
+    fit_pca_with,
     rows_to_fit,
     umap_projection,
 )
+from dashboard.analysis.projection_settings import ProgressCallback, ProjectionSettings
 from dashboard.i18n import msg
-
-
-def cuml_parameters(settings: ProjectionSettings) -> dict[str, Any]:
-    """The cuML arguments that change the result of ``settings`` (the cache key holds them).
-
-    Args:
-        settings: ``backend="cuml"`` settings of method ``pca`` or ``umap``.
-    """
-    if settings.method == "pca":
-        return {"n_components": settings.dims, "svd_solver": "full"}
-    return {"n_components": settings.dims, "metric": "cosine", "init": "spectral", "random_state": settings.seed,
-            "n_neighbors": settings.n_neighbors, "min_dist": settings.min_dist}
-
-
-def cuml_versions() -> dict[str, str]:
-    """NumPy's and cuML's versions (``cuml.__version__``: the wheel is ``cuml-cu12`` or ``cuml-cu13``, the module
-    ``cuml``).
-
-    Raises:
-        ImportError: cuML is not importable.
-    """
-    import cuml
-
-    return {"numpy": np.__version__, "cuml": str(cuml.__version__)}
 
 
 def to_device(rows: np.ndarray) -> Any:

@@ -10,7 +10,7 @@ gradients in 2D for 10,000 rows and more (``negative_gradient_method="auto"``)
 and Barnes-Hut otherwise; its FFT method has no 3D form, so 3D always uses
 Barnes-Hut, which is much slower on a large table.
 
-As for UMAP (:func:`dashboard.analysis.projection.project_umap`), all-zero
+As for UMAP (:func:`dashboard.analysis.umap_fit.project_umap`), all-zero
 rows are not placed (cosine is undefined for them) and exact duplicate rows
 are fitted once and share their first copy's point. Seeded, openTSNE repeats
 its layout exactly for the same number of threads, but not across thread
@@ -23,21 +23,22 @@ number is one of the parameters in the cache key; unseeded, it uses every core.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from dashboard.analysis.projection_result import Projection, find_fit_rows, rows_note, rows_to_fit, spread_to_rows
+from dashboard.analysis.projection_settings import (  # noqa: F401 - SEEDED_THREADS: the Token map page names it
+    EARLY_EXAGGERATION_ITER,
+    N_ITER,
+    SEEDED_THREADS,
+    ProgressCallback,
+    ProjectionSettings,
+    library_versions,
+    tsne_parameters,
+)
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 
-if TYPE_CHECKING:
-    from dashboard.analysis.projection import ProgressCallback, Projection, ProjectionSettings
-
-#: openTSNE's two optimisation phases, in iterations (its defaults).
-EARLY_EXAGGERATION_ITER = 250
-N_ITER = 500
-#: Threads of a seeded t-SNE: fixed, so that the same seed gives the same map on any machine.
-SEEDED_THREADS = 2
 
 class FitCancelledError(RuntimeError):
     """A fit was stopped before it finished: nobody waits for it any more (its progress callback raised it)."""
@@ -45,15 +46,6 @@ class FitCancelledError(RuntimeError):
 
 #: Iterations between two progress reports.
 REPORT_EVERY = 10
-
-
-def tsne_parameters(settings: "ProjectionSettings") -> dict[str, Any]:
-    """The openTSNE ``TSNE`` arguments that change the result (the cache key holds them)."""
-    return {"n_components": settings.dims, "perplexity": float(settings.perplexity), "metric": "cosine",
-            "initialization": "pca", "random_state": settings.seed,
-            "negative_gradient_method": "auto" if settings.dims == 2 else "bh",
-            "early_exaggeration_iter": EARLY_EXAGGERATION_ITER, "n_iter": N_ITER, "learning_rate": "auto",
-            "n_jobs": SEEDED_THREADS if settings.seeded else -1}
 
 
 class _IterationReporter:
@@ -66,7 +58,7 @@ class _IterationReporter:
     because openTSNE's ``fit`` then returns the half-optimised embedding as if done.
     """
 
-    def __init__(self, progress: "ProgressCallback") -> None:
+    def __init__(self, progress: ProgressCallback) -> None:
         self._progress = progress
         self._done = 0
         self.stopped = False
@@ -87,8 +79,8 @@ class _IterationReporter:
         return self.stopped
 
 
-def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
-                 progress: "ProgressCallback | None" = None) -> "Projection":
+def project_tsne(table: np.ndarray, settings: ProjectionSettings,
+                 progress: ProgressCallback | None = None) -> Projection:
     """Cosine t-SNE of every distinct non-zero row, seeded unless ``settings.seed`` is ``None``.
 
     Args:
@@ -110,9 +102,6 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
     """
     from openTSNE import TSNE
 
-    from dashboard.analysis.projection import (Projection, _rows, find_fit_rows, library_versions, rows_to_fit,
-                                               spread_to_rows)
-
     report = progress or (lambda fraction, label: None)
     distinct, fit_rows = find_fit_rows(table, settings.dims)
     needed = int(3 * settings.perplexity) + 1
@@ -130,9 +119,9 @@ def project_tsne(table: np.ndarray, settings: "ProjectionSettings",
     coords = spread_to_rows(fitted, fit_rows, distinct)
     notes = [] if settings.seeded else [msg("tsne.note.unseeded")]
     if distinct.n_duplicates:
-        notes.append(_rows(distinct.n_duplicates, "tsne.note.duplicates"))
+        notes.append(rows_note(distinct.n_duplicates, "tsne.note.duplicates"))
     if distinct.zero.any():
-        notes.append(_rows(int(distinct.zero.sum()), "projection.note.umap_zero"))
+        notes.append(rows_note(int(distinct.zero.sum()), "projection.note.umap_zero"))
     with contextlib.suppress(FitCancelledError):  # finished: the map is kept (cached) even if nobody waits now
         report(1.0, msg("projection.stage.done"))
     return Projection(coords=coords, method="tsne", parameters=parameters, versions=library_versions("tsne"),

@@ -1,36 +1,26 @@
-"""umap-learn's PCA initialisation, computed by this project's PCA on the largest tables.
+"""UMAP's PCA start on the largest tables, computed by this project's PCA and given to umap-learn as ``init=``.
 
-umap-learn (0.5, ``umap_.simplicial_set_embedding``) initialises a layout
-asked for with ``init="pca"`` as::
+umap-learn (0.5, ``umap_.simplicial_set_embedding``) starts a layout asked for with ``init="pca"`` as::
 
     embedding = PCA(n_components=n_components, random_state=random_state).fit_transform(data).astype(np.float32)
     embedding = noisy_scale_coords(embedding, random_state, max_coord=10, noise=0.0001)
 
-and passes an array ``init`` through unchanged when its rows are distinct.
-Where scikit-learn's ``auto`` rule picks its randomized solver and
-:func:`~dashboard.analysis.pca_solvers.pca_solver` picks ours (wider than
-1,000 columns and beyond the exact solvers' limits: Llama 3's, Qwen2's and
-Gemma's tables, see :func:`replaces_umap_pca`), :func:`with_pca_initialisation` computes the same two lines with
-:func:`~dashboard.analysis.pca_solvers.fit_pca` in place of the first
-``PCA`` call and hands umap-learn the array. There scikit-learn centres a
-copy of the table (2.4 GB for 256,000 x 2,304 float32) and runs 7 power
-iterations on a block of 12: 10.4 s against 5.9 s for ours, which never
-copies the table (docs/benchmarks.md, ``full_pca``). Seeded layouts of those
-tables repeat exactly, but differ from plain umap-learn's with the same seed
-(its ``PCA`` draws from the seeded generator, ours from its own seed) and from
-maps of them computed before 2026-12-04, which a cache keeps serving.
+and takes an array ``init`` as the start as it is when its rows are distinct. Where scikit-learn's ``auto`` rule
+picks its randomized solver and :func:`~dashboard.analysis.pca_solvers.pca_solver` picks ours (wider than 1,000
+columns and beyond the exact solvers' limits: Llama 3's, Qwen2's and Gemma's tables, see :func:`replaces_umap_pca`),
+:func:`pca_initialisation` computes the same two lines with :func:`~dashboard.analysis.pca_solvers.fit_pca` in
+place of the first ``PCA`` call, and :func:`~dashboard.analysis.umap_fit.project_umap` passes the array as
+``umap.UMAP(init=...)``. There scikit-learn would centre a copy of the table (2.4 GB for 256,000 x 2,304 float32)
+and run 7 power iterations on a block of 12, where ours copies nothing (docs/benchmarks.md, ``full_pca``).
 
-Every other table keeps umap-learn's own PCA, so its seeded layout is plain
-umap-learn's to the bit (tested): there the exact solvers take about a second
-and copy nothing large, and where the two rules disagree (MiniLM's
-512 x 384 position table: randomized for scikit-learn, exact for ours) the
-layout would otherwise change.
+Seeded layouts of those tables repeat exactly, but differ from plain umap-learn's with the same seed: the start's
+noise is drawn from a generator of its own, seeded with the fit's seed, not from the fit's. Every other table
+keeps umap-learn's own PCA (``init="pca"``), so its seeded layout is plain umap-learn's to the bit (tested): there
+the exact solvers take about a second and copy nothing large, and where the two rules disagree (MiniLM's 512 x 384
+position table: randomized for scikit-learn, exact for ours) the layout would otherwise change.
 """
 
 from __future__ import annotations
-
-import inspect
-from typing import Any, Callable
 
 import numpy as np
 
@@ -46,7 +36,8 @@ def pca_initialisation(data: np.ndarray, n_components: int, random_state: np.ran
     Args:
         data: ``(n_rows, d_model)`` float32, the rows being fitted.
         n_components: 2 or 3.
-        random_state: the fit's generator; draws ``n_rows * n_components`` normals from it, as umap-learn does.
+        random_state: the generator of the noise; ``n_rows * n_components`` normals are drawn from it, as
+            umap-learn draws them from the fit's.
 
     Returns:
         ``(n_rows, n_components)`` float32, scaled so the largest absolute coordinate is 10, plus normal noise of
@@ -68,22 +59,3 @@ def replaces_umap_pca(n_rows: int, d_model: int, n_components: int) -> bool:
     sklearn_randomized = (not (d_model <= 1000 and n_rows >= 10 * d_model) and max(n_rows, d_model) > 500
                           and n_components < 0.8 * min(n_rows, d_model))
     return sklearn_randomized and pca_solvers.pca_solver(n_rows, d_model)["svd_solver"] == "randomized"
-
-
-def with_pca_initialisation(embedding: Callable[..., Any], args: tuple, kwargs: dict) -> tuple[tuple, dict]:
-    """The arguments of a ``simplicial_set_embedding`` call, its ``init="pca"`` made an array where
-    :func:`replaces_umap_pca` says so.
-
-    Any other ``init`` (``"spectral"``, ``"random"``, an array), a sparse table or a table umap-learn's own PCA
-    keeps is passed through unchanged.
-    """
-    import scipy.sparse
-
-    bound = inspect.signature(embedding).bind(*args, **kwargs)
-    init, data = bound.arguments.get("init"), bound.arguments["data"]
-    n_components = bound.arguments["n_components"]
-    if (isinstance(init, str) and init == "pca" and not scipy.sparse.issparse(data)
-            and replaces_umap_pca(*data.shape, n_components)):
-        bound.arguments["init"] = pca_initialisation(np.asarray(data, dtype=np.float32), n_components,
-                                                     bound.arguments["random_state"])
-    return bound.args, bound.kwargs

@@ -144,20 +144,21 @@ def progress_topic(key: str) -> str:
 
 
 def _reporter(topic: str, key: str | None, method: str):
-    """A progress callback (fraction, stage) that logs at most one Dask event per :data:`REPORT_EVERY_S`.
+    """A progress callback (fraction, stage) that logs at most one Dask event per :data:`REPORT_EVERY_S`, and
+    always the first of a new stage (another catalogue key), so that the page never shows a stage that has ended.
 
     For a t-SNE whose task nobody holds any more (the worker marks it ``cancelled``) it raises
     :class:`~dashboard.analysis.tsne.FitCancelledError`, which ends openTSNE's optimisation; umap-learn's progress
     comes through tqdm, which must not see an exception, so a released UMAP runs to its end and is cached.
     """
-    last = [0.0]
+    last = [0.0, None]  # when the last event was logged, and its stage's key
 
     def report(fraction: float, stage) -> None:
         if method == "tsne" and _released(key):
             raise FitCancelledError(f"nobody holds {key} any more")
-        now = time.monotonic()
-        if now - last[0] >= REPORT_EVERY_S or fraction >= 1.0:
-            last[0] = now
+        now, kind = time.monotonic(), getattr(stage, "key", stage)
+        if now - last[0] >= REPORT_EVERY_S or fraction >= 1.0 or kind != last[1]:
+            last[0], last[1] = now, kind
             _log(topic, {"fraction": float(fraction), "stage": encode(stage)})
     return report
 

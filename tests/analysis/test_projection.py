@@ -87,12 +87,16 @@ def test_umap_fits_the_table_itself_when_every_row_is_distinct_and_a_copy_of_the
     assert rows_to_fit(table, np.arange(60)) is table
 
 
-def test_umap_reports_progress_up_to_done():
+def test_umap_reports_what_umap_learn_reports_up_to_done():
     seen = []
     project_umap(random_table(60, 8), ProjectionSettings("umap", 3, n_neighbors=5),
-                 progress=lambda fraction, stage: seen.append(fraction))
-    assert seen[0] == 0.0 and seen[-1] == 1.0
-    assert seen == sorted(seen) and len(seen) > 2  # epochs reported in between
+                 progress=lambda fraction, stage: seen.append((fraction, stage.key)))
+    fractions, keys = [f for f, _ in seen], [k for _, k in seen]
+    assert fractions[0] == 0.0 and fractions[-1] == 1.0
+    assert fractions == sorted(fractions) and len(seen) > 2  # epochs reported in between
+    # the graph and the start run silently in umap-learn; its tqdm bar counts the epochs
+    assert keys[0] == "projection.stage.graph" and keys[-1] == "projection.stage.done"
+    assert set(keys[1:-1]) == {"projection.stage.epoch"}
 
 
 def test_umap_leaves_zero_rows_unplaced_and_duplicates_on_their_original():

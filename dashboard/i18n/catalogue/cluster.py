@@ -1,11 +1,9 @@
 """Messages of heavy work on Dask (dashboard/cluster): settings, a request's place in line, its progress."""
 
 MESSAGES = {
-    # The stages project_umap reports (the graph's label, projection.stage.graph, is in explore_analysis).
-    "projection.stage.fuzzy": ("weighting the neighbour graph of {count:,} rows (fuzzy simplicial set)",
-                               "{count:,}개 행의 이웃 그래프에 가중치를 매기는 중(퍼지 단체 집합)"),
-    "projection.stage.embed": ("placing {count:,} rows: a PCA start, then the layout epochs",
-                               "{count:,}개 행을 배치하는 중: PCA로 시작한 뒤 에폭마다 배치를 다듬습니다"),
+    # The PCA start project_umap computes for the largest tables (its other stages are in explore_analysis).
+    "projection.stage.pca_start": ("computing a PCA start for the layout of {count:,} rows",
+                                   "{count:,}개 행 배치의 시작점을 PCA로 계산하는 중"),
     "err.cluster.scheduler": (
         "{env}={text!r} is not a Dask scheduler address: write it as tcp://HOST:8786, or leave it unset for a "
         "local cluster",

@@ -169,8 +169,9 @@ MESSAGES = {
     "projection.note.umap_zero.many": (
         "{count:,} rows are all zero: cosine is undefined for them, so they are not placed on the map",
         "{count:,}개 행이 모두 0입니다. 그 행들은 코사인 유사도를 정의할 수 없어서 지도에 놓이지 않습니다"),
-    "projection.stage.graph": ("building the {n_neighbors}-nearest-neighbour graph of {count:,} rows",
-                               "{count:,}개 행의 {n_neighbors}-최근접 이웃 그래프를 만드는 중"),
+    "projection.stage.graph": ("building the {n_neighbors}-nearest-neighbour graph of {count:,} rows, then the "
+                               "layout's start",
+                               "{count:,}개 행의 {n_neighbors}-최근접 이웃 그래프를 만든 뒤 배치의 시작점을 정하는 중"),
     "projection.stage.epoch": ("optimising the layout: epoch {done} of {total}",
                                "배치를 최적화하는 중: 에폭 {done}/{total}"),
     "projection.stage.done": ("done", "완료"),
