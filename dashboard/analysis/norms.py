@@ -1,4 +1,7 @@
-"""Row norms of a table, and its rows made ready for a cosine or dot-product measure."""
+"""Norms of the rows that have a token, and a table's rows made ready for a cosine or dot-product measure.
+
+The row norm itself (:func:`~dashboard.tables.row_norms`) lives beside the tables, which keep the token table's.
+"""
 
 from __future__ import annotations
 
@@ -6,32 +9,10 @@ import numpy as np
 
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
-from dashboard.tables import EmbeddingTables
+from dashboard.tables import NORM_BLOCK_ROWS, EmbeddingTables
 
 #: Similarity measures between rows: cosine (directions only) or dot product (directions and norms).
 MEASURES = ("cosine", "dot")
-#: Rows whose squares are summed at a time by :func:`row_norms` (4,096 x 2,304 float64 is 75 MB).
-NORM_BLOCK_ROWS = 4096
-
-
-def row_norms(table: np.ndarray) -> np.ndarray:
-    """Euclidean norm of each row, summed in float64 a block of :data:`NORM_BLOCK_ROWS` rows at a time.
-
-    ``np.linalg.norm(table, axis=1)`` squares the whole table first: for a
-    256,000 x 2,304 float32 table a 2.4 GB temporary, and 37 s here against
-    under a second in blocks (measured on this project's 2-core machine).
-
-    Args:
-        table: ``(n_rows, d_model)`` float32 (or any float).
-
-    Returns:
-        ``(n_rows,)`` float32, each >= 0: the float64 norm rounded once.
-    """
-    norms = np.empty(table.shape[0], dtype=np.float32)
-    for start in range(0, table.shape[0], NORM_BLOCK_ROWS):
-        rows = table[start:start + NORM_BLOCK_ROWS]
-        norms[start:start + len(rows)] = np.sqrt(np.einsum("ij,ij->i", rows, rows, dtype=np.float64))
-    return norms
 
 
 def used_token_norms(tables: EmbeddingTables) -> np.ndarray:

@@ -21,13 +21,12 @@ from typing import TYPE_CHECKING, Iterable
 import numpy as np
 import re2
 
-from dashboard.analysis.norms import row_norms
 from dashboard.analysis.output_head import has_own_head, head_content_hash
 from dashboard.analysis.projection import Projection
 from dashboard.analysis.token_categories import token_categories
 from dashboard.errors import QueryError
 from dashboard.i18n import Text, msg
-from dashboard.tables import EmbeddingTables
+from dashboard.tables import EmbeddingTables, row_norms
 
 if TYPE_CHECKING:  # pandas costs a cold command half a second; only the frames below need it
     import pandas as pd

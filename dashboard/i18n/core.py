@@ -23,6 +23,7 @@ import pkgutil
 from functools import lru_cache
 from typing import Any, Mapping, NamedTuple
 
+import dashboard.i18n.catalogue as catalogue_package
 from dashboard.i18n.particles import resolve_particles
 
 #: Language code -> its name in that language, as the switch shows it.
@@ -46,11 +47,9 @@ def catalogue() -> dict[str, Message]:
     Raises:
         ValueError: two modules define the same key.
     """
-    from dashboard.i18n import catalogue as package
-
     merged: dict[str, Message] = {}
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
+    for info in sorted(pkgutil.iter_modules(catalogue_package.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{catalogue_package.__name__}.{info.name}")
         for key, entry in module.MESSAGES.items():
             if key in merged:
                 raise ValueError(f"message key {key!r} is defined twice (again in catalogue/{info.name}.py)")

@@ -3,16 +3,17 @@
 import numpy as np
 import pytest
 
+from dashboard import tables as contract
 from dashboard.analysis import norms
 
 
 @pytest.mark.parametrize("block_rows", [1, 5, 4096])
 def test_row_norms_are_the_float64_norms_rounded_once(monkeypatch, block_rows):
-    monkeypatch.setattr(norms, "NORM_BLOCK_ROWS", block_rows)
+    monkeypatch.setattr(contract, "NORM_BLOCK_ROWS", block_rows)
     rng = np.random.default_rng(0)
     table = (rng.standard_normal((203, 37)) * rng.uniform(0.01, 100.0, (203, 1))).astype(np.float32)
     table[7] = 0.0
-    got = norms.row_norms(table)
+    got = contract.row_norms(table)
     expected = np.linalg.norm(table.astype(np.float64), axis=1).astype(np.float32)
     assert got.dtype == np.float32 and got.shape == (203,) and got[7] == 0.0
     np.testing.assert_array_equal(got, expected)
@@ -24,8 +25,8 @@ def test_the_token_tables_norms_are_computed_once_and_shared_by_the_pages(monkey
     from dashboard.tables import EmbeddingTables, Tying, Vocabulary
 
     calls = []
-    real = norms.row_norms
-    monkeypatch.setattr(norms, "row_norms", lambda table: calls.append(table.shape) or real(table))
+    real = contract.row_norms
+    monkeypatch.setattr(contract, "row_norms", lambda table: calls.append(table.shape) or real(table))
     token = np.random.default_rng(1).standard_normal((50, 8)).astype(np.float32)
     tables = EmbeddingTables(token=token, vocabulary=Vocabulary.placeholder(40), tying=Tying("no-head", "test"),
                              source="test", format="npy", architecture="unknown", source_dtype="float32")

@@ -9,7 +9,7 @@ import streamlit as st
 from streamlit import dataframe_util
 from streamlit.testing.v1 import AppTest
 
-from dashboard.analysis import norms
+from dashboard import tables as contract
 from dashboard.ui import state
 from tests import factories
 from tests import format_factories as ff
@@ -35,8 +35,8 @@ def test_histogram_leaves_out_padding_rows_and_says_so(tmp_path):
 
 def test_norms_are_computed_once_per_table_not_on_every_rerun(tmp_path, monkeypatch):
     calls = []
-    real = norms.row_norms
-    monkeypatch.setattr(norms, "row_norms", lambda table: calls.append(table.shape) or real(table))
+    real = contract.row_norms
+    monkeypatch.setattr(contract, "row_norms", lambda table: calls.append(table.shape) or real(table))
     st.cache_data.clear()
     ff.nanogpt_checkpoint(tmp_path / "out")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
