@@ -1,7 +1,5 @@
 """Token map: every row of the token (or position) table, projected to 2D or 3D by PCA, UMAP or t-SNE, or on custom axes."""
 
-import hashlib
-
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -10,38 +8,26 @@ from dashboard.analysis.output_head import describe_head, has_own_head
 from dashboard.analysis.custom_axes import AXES_METHOD, AXES_TABLES, AXIS_ENDS, DEFAULT_QUERIES, AxisQueries
 from dashboard.analysis.backends import best_backend
 from dashboard.analysis.projection import DIMS, METHODS, SLOW_METHODS, ProjectionSettings
-from dashboard.analysis.token_map import (
-    TABLE_NAMES,
-    choose_drawn_rows,
-    coordinates_frame,
-    match_tokens,
-    projector_metadata,
-    regex_example,
-    token_map_frame,
-)
+from dashboard.analysis.token_map import TABLE_NAMES, coordinates_frame, match_tokens, projector_metadata, regex_example
 from dashboard.analysis.tsne import SEEDED_THREADS
 from dashboard.analysis.undertrained import INDICATOR_LABELS
-from dashboard.charts.token_map import (BOX_SELECTION, COLOUR_FIELDS, category_label, find_rows_in_box,
-                                         token_map_chart)
-from dashboard.charts.token_map_deck import legend_chart, selected_ids
-from dashboard.charts.token_map_plotly import SELECTION_MODES, selected_rows
+from dashboard.charts.token_map import COLOUR_FIELDS, SELECTION_MODES, category_label, figure_html, selected_rows
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import plural_key, render, t
 from dashboard.ui.compare_frames import get_undertrained
 from dashboard.markdown_text import code_span, escape_markdown
-from dashboard.ui.downloads import chart_download_buttons, file_download_button
+from dashboard.ui.downloads import file_download_button
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.language import language_fragment
 from dashboard.ui.loading import active_tables
-from dashboard.ui.map_data import get_map_deck, get_map_plotly, get_pca, get_table_rows
+from dashboard.ui.map_data import get_map_figure, get_pca, get_table_rows
 from dashboard.ui.map_requests import MapRequest, cancel_request, get_map, held_request, keep_request, progress_text
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.token_map_element import plotly_url, preload_plotly, read_selection, token_map_element
 from dashboard.ui.text_limits import HIGHLIGHT_CHARS
 from dashboard.ui.url_state import UrlParam, bounded, bounded_text, parse_bool, publish
-from dashboard.ui.axes_data import get_custom_axes, html_download
+from dashboard.ui.axes_data import get_custom_axes
 from dashboard.ui.text_limits import QUERY_CHARS
 
 ensure_routed()
@@ -49,12 +35,6 @@ ensure_routed()
 # A link asking for a table this checkpoint lacks (position, on a rotary model) is ignored with a warning.
 offered = {"token": True, "position": active_tables().position is not None, "head": has_own_head(active_tables())}
 available = [name for name in TABLE_NAMES if offered[name]]
-#: How the map is drawn: ``auto`` is WebGL where Vega-Lite would have to leave rows out (a 2D map of more placed
-#: rows than the ``points`` limit) and for 3D (one rotatable view); Vega-Lite otherwise. WebGL in 2D is plotly.js
-#: ``scattergl`` (hover, click, box and lasso selection), in 3D deck.gl's ``OrbitView``. Measured on the shared
-#: 2-core machine (benchmarks/bench_webgl_map.py), WebGL took longer to draw all 256,000 rows of a table than
-#: Vega-Lite its 40,000-point sample, so below the limit, where Vega-Lite draws every row, it stays the default.
-RENDERERS = ("auto", "webgl", "altair")
 #: Selected tokens listed in the page at most (the CSV has them all).
 SELECTION_ROWS_SHOWN = 1_000
 PARAMS = [
@@ -70,10 +50,8 @@ PARAMS = [
     UrlParam("color", "map_color", "category", choices=tuple(COLOUR_FIELDS)),
     UrlParam("highlight", "map_highlight", "", bounded_text(HIGHLIGHT_CHARS)),
     UrlParam("regex", "map_regex", False, parse_bool),
-    UrlParam("points", "map_points", 40_000, bounded(int, 1_000, 200_000)),
     UrlParam("undertrained", "map_undertrained", False, parse_bool),
-    UrlParam("renderer", "map_renderer", "auto", choices=RENDERERS),
-]
+]  # links from before the map had one renderer may hold renderer= and points=: they are left unread
 #: Colouring choice -> catalogue key of its label.
 COLOUR_LABELS = {"category": "token_map.colour.category", "norm": "token_map.colour.norm", "id": "token_map.colour.id"}
 
@@ -85,18 +63,6 @@ colour_choices = ["category", "norm", "id"] if st.session_state["map_table"] != 
 if st.session_state["map_color"] not in colour_choices:
     st.session_state["map_color"] = colour_choices[0]
 
-
-def draws_webgl(n_rows: int, dims: int) -> bool:
-    """Whether the map of ``n_rows`` placed rows in ``dims`` is drawn in WebGL (:data:`RENDERERS`)."""
-    renderer = st.session_state["map_renderer"]
-    return n_rows > 0 and (renderer == "webgl" or renderer == "auto" and (
-        dims == 3 or n_rows > int(st.session_state["map_points"])))
-
-
-# The 2D WebGL map will need plotly.js: the browser loads it while the server computes the map.
-n_rows = (tables.position if st.session_state["map_table"] == "position" else tables.token).shape[0]
-if (served_plotly := plotly_url()) and st.session_state["map_dims"] == 2 and draws_webgl(n_rows, 2):
-    preload_plotly(served_plotly)
 
 top = st.columns([1.3, 1, 0.8, 1.2])
 # Option labels are rendered once, in this run's language: a format_func that rendered later would use the
@@ -135,16 +101,11 @@ if st.session_state["map_method"] == "tsne":
                          expander=t("token_map.umap_expander")))
 with st.expander(t("token_map.umap_expander")):
     st.checkbox(t("token_map.seeded_label"), key="map_seeded", help=t("token_map.seeded_help", threads=SEEDED_THREADS))
-    knobs = st.columns(4)
+    knobs = st.columns(3)
     knobs[0].number_input(t("token_map.seed_label"), min_value=0, max_value=2**31 - 1, step=1, key="map_seed",
                           help=t("token_map.seed_help"))
     knobs[1].slider("n_neighbors", 2, 200, key="map_n_neighbors", help=t("token_map.n_neighbors_help"))
     knobs[2].slider("min_dist", 0.0, 1.0, step=0.05, key="map_min_dist", help=t("token_map.min_dist_help"))
-    knobs[3].number_input(t("token_map.points_label"), min_value=1_000, max_value=200_000, step=1_000,
-                          key="map_points", help=t("token_map.points_help"))
-    renderer_labels = {name: t(f"token_map.renderer.{name}") for name in RENDERERS}
-    st.radio(t("token_map.renderer_label"), RENDERERS, key="map_renderer", horizontal=True,
-             format_func=renderer_labels.get, help=t("token_map.renderer_help"))
 publish(PARAMS)
 
 try:
@@ -222,14 +183,8 @@ if st.session_state["map_undertrained"] and rows.name == "token":
         st.error(t("token_map.undertrained_failed", error=escape_markdown(render(error))), icon=":material/error:")
 
 placed = np.isfinite(projection.coords).all(axis=1)
-webgl = draws_webgl(int(placed.sum()), projection.dims)
-plotly_2d = webgl and projection.dims == 2  # plotly.js scattergl: every point, hover, click, box and lasso
-colour = st.session_state["map_color"]
-# The Vega-Lite chart is built in every case: it is the PNG/SVG export (drawn in the page only without WebGL).
-drawn = choose_drawn_rows(placed, int(st.session_state["map_points"]), first=highlighted | rows.special,
-                          seed=int(st.session_state["map_seed"]))
-frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
-                        norms=rows.norms, highlighted=highlighted)
+n_placed, colour = int(placed.sum()), st.session_state["map_color"]
+stem = f"{tables.name}-{rows.name}-{projection.method}-{projection.dims}d"
 if projection.method == "pca":
     axis_titles = [t("token_map.axis_pc", n=i + 1, share=share)
                    for i, share in enumerate(projection.explained_variance)]
@@ -239,50 +194,29 @@ else:
     axis_titles = [f"{METHODS[projection.method]} {i + 1}" for i in range(projection.dims)]
 chart_title = t("token_map.chart_title", method=method_labels[projection.method], table=TABLE_NAMES[rows.name],
                 name=tables.name, rows=len(rows.table), cols=rows.table.shape[1])
-chart = token_map_chart(
-    frame, axis_titles=axis_titles, color_by=colour,
-    color_title=t("token_map.colour.position") if colour == "id" and rows.name == "position" else None,
-    title=chart_title, subtitle=[render(drawn.how), render(projection.describe())],
-)
-clicked = dragged = np.zeros(0, np.int64)  # clicked on the WebGL map; inside a box drawn on a 2D Vega-Lite map
-if webgl:
-    drawn = choose_drawn_rows(placed, len(placed))  # every placed row
-    legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
-        t(COLOUR_LABELS[colour])
-if plotly_2d:
-    plotly_map, figure, view_key = get_map_plotly(projection, rows, highlighted, colour, tuple(axis_titles[:2]),
-                                                  legend_title)
-    st.markdown(f"**{escape_markdown(chart_title)}**")
-    if isinstance(figure, bytes):  # the packed map, drawn by the page's own plotly.js element
-        clicked = read_selection(token_map_element(figure, view_key), plotly_map.drawn_ids)
-    else:  # plotly.js not served as a file (static serving off, or a read-only folder)
-        event = st.plotly_chart(figure, key=f"token_map_plotly_{view_key}", on_select="rerun",
-                                selection_mode=SELECTION_MODES, config={"scrollZoom": True, "displaylogo": False})
-        clicked = selected_rows(event.selection if event is not None else {}, plotly_map)
-    st.caption(t("token_map.webgl_caption_map_positions" if rows.name == "position" else "token_map.webgl_caption_map",
-                 count=plotly_map.n_points))
-elif webgl:  # 3D: deck.gl's OrbitView
-    deck, legend, n_points, view_key = get_map_deck(projection, rows, highlighted, colour)
-    st.markdown(f"**{escape_markdown(chart_title)}**")
-    event = st.pydeck_chart(deck, height=560, key=f"token_map_deck_{view_key}", on_select="rerun",
-                            selection_mode="multi-object")
-    clicked = selected_ids(event.selection if event is not None else {}, projection.dims)
-    st.altair_chart(legend_chart(legend, legend_title), width="content", key="token_map_legend")
-    st.caption(t("token_map.webgl_caption_positions" if rows.name == "position" else "token_map.webgl_caption",
-                 count=n_points, rotate=t("token_map.webgl_rotate")))
-elif projection.dims == 2:
-    # Keyed by the coordinates: a box is in map units, so another map (method, parameters, table) starts with none;
-    # a new colouring or highlight keeps it.
-    map_digest = hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=8).hexdigest()
-    event = st.altair_chart(chart, width="stretch", key=f"token_map_chart_2d_{map_digest}", on_select="rerun",
-                            selection_mode=[BOX_SELECTION])
-    dragged = find_rows_in_box(event.selection if event is not None else {}, projection.coords)
-    st.caption(t("token_map.box_drag_caption",
-                 undrawn=t("token_map.box_drag_undrawn") if len(drawn.ids) < placed.sum() else ""))
-else:
-    st.altair_chart(chart, width="content", key="token_map_chart")
+legend_title = t("token_map.colour.position") if colour == "id" and rows.name == "position" else \
+    render(COLOUR_FIELDS[colour])
+unplaced = len(placed) - n_placed
+drawn = t("token_map.drawn.all", count=n_placed,
+          tail=t("token_map.drawn.unplaced", count=unplaced) if unplaced else "")
+clicked = np.zeros(0, np.int64)  # selected on the map (2D: clicked, boxed or lassoed)
+token_map = None
+if n_placed:
+    token_map, view_key = get_map_figure(projection, rows, highlighted, colour, tuple(axis_titles), legend_title,
+                                         chart_title, (drawn, render(projection.describe())))
+    # Keyed by the view: another map starts with no selection; 3D selects through the ranges below only.
+    on_map = projection.dims == 2
+    event = st.plotly_chart(token_map.figure, key=f"token_map_{view_key}", on_select="rerun" if on_map else "ignore",
+                            selection_mode=SELECTION_MODES if on_map else (), config={
+                                "scrollZoom": True, "displaylogo": False,
+                                "toImageButtonOptions": {"filename": stem, "scale": 2}})
+    if on_map:
+        clicked = selected_rows(event.selection if event is not None else {}, token_map)
+    shown_rows = "positions" if rows.name == "position" else "tokens"
+    st.caption(t(f"token_map.map_caption_{projection.dims}d_{shown_rows}", count=token_map.n_points)
+               + (t("token_map.legend_hint") if colour == "category" else "") + t("token_map.png_hint"))
 
-st.caption(t("token_map.drawn_caption", drawn=escape_markdown(render(drawn.how)),
+st.caption(t("token_map.drawn_caption", drawn=escape_markdown(drawn),
              computed=escape_markdown(render(projection.describe()))))
 for note in projection.notes:
     st.caption(t("token_map.note", note=escape_markdown(render(note))))
@@ -301,8 +235,6 @@ if undertrained is not None:
     st.write(t("token_map.undertrained_marked", count=len(undertrained.candidates),
                indicator=render(INDICATOR_LABELS[undertrained.indicator]), threshold=undertrained.threshold))
 
-stem = f"{tables.name}-{rows.name}-{projection.method}-{projection.dims}d"
-
 with st.expander(t("token_map.box_expander")):
     boxed_on = st.checkbox(t("token_map.box_label"), key="map_box")
     box = np.ones(len(placed), bool) & placed
@@ -318,7 +250,7 @@ with st.expander(t("token_map.box_expander")):
                                               key=f"map_box_{name}_{stem}_{low:.6g}_{high:.6g}")
             box &= (projection.coords[:, axis] >= chosen[0]) & (projection.coords[:, axis] <= chosen[1])
 ranged = np.flatnonzero(box) if boxed_on else np.zeros(0, np.int64)
-selected = np.union1d(np.union1d(clicked, ranged), dragged)  # each way of selecting adds its rows
+selected = np.union1d(clicked, ranged)  # each way of selecting adds its rows
 of_positions = rows.name == "position"  # its rows are positions, not tokens
 st.subheader(t("token_map.selected_heading_positions" if of_positions else "token_map.selected_heading"))
 if len(selected):
@@ -329,16 +261,10 @@ if len(selected):
                                   "category": [category_label(c) for c in rows.categories[selected]],
                                   "norm": rows.norms[selected]})
     n_selected = len(selected)
-    if plotly_2d:
+    if projection.dims == 2:
         counted = t(plural_key("token_map.selected_count_map", n_selected), count=n_selected, clicked=len(clicked),
                     boxed=len(ranged))
-    elif webgl:
-        counted = t(plural_key("token_map.selected_count", n_selected), count=n_selected, clicked=len(clicked),
-                    boxed=len(ranged))
-    elif projection.dims == 2:
-        counted = t(plural_key("token_map.selected_count_2d", n_selected), count=n_selected, dragged=len(dragged),
-                    ranged=len(ranged))
-    else:  # the 3D Vega-Lite views select by their ranges only
+    else:  # the 3D map selects by its ranges only
         counted = t(plural_key("token_map.selected_count_ranges", n_selected), count=n_selected)
     st.markdown(counted)
     if len(selection) > SELECTION_ROWS_SHOWN:
@@ -350,9 +276,7 @@ if len(selected):
     file_download_button(t(download_label), csv_bytes(selection), f"{stem}-selected.csv", "text/csv",
                          "map_selected_csv")
 else:
-    st.caption(t("token_map.selected_none_map" if plotly_2d else "token_map.selected_none_webgl"
-                 if webgl else "token_map.selected_none_2d" if projection.dims == 2
-                 else "token_map.selected_none"))
+    st.caption(t("token_map.selected_none_map" if projection.dims == 2 else "token_map.selected_none"))
 
 
 def coordinates_csv() -> bytes:
@@ -372,7 +296,7 @@ with exports[0]:
 with exports[1]:
     file_download_button(t("token_map.download_projector"), projector_bundle,
                          f"{tables.name}-{rows.name}-projector.zip", "application/zip", "map_projector")
-chart_download_buttons(chart, stem, key="map_image")
-file_download_button(t("token_map.download_html"), html_download(chart, f"{t('token_map.title')}: {tables.name}"), f"{stem}.html",
-                     "text/html", "map_html")
+if token_map is not None:
+    file_download_button(t("token_map.download_html"), lambda: figure_html(token_map.figure, chart_title),
+                         f"{stem}.html", "text/html", "map_html")
 st.caption(t("token_map.link_caption"))

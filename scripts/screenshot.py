@@ -13,12 +13,15 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 def charts_drawn(page) -> bool:
-    """Every Vega-Lite chart has drawn its canvas/svg and every dataframe its grid."""
+    """Every Vega-Lite chart has drawn its canvas/svg, every plotly chart its plot and every dataframe its grid."""
     charts = page.locator(".vega-embed")
     drawn = page.locator(".vega-embed canvas, .vega-embed svg.marks")
+    plotly = page.locator("[data-testid='stPlotlyChart']")
+    plotted = page.locator("[data-testid='stPlotlyChart'] .js-plotly-plot .main-svg")
     frames = page.locator("[data-testid='stDataFrame']")
     grids = page.locator("[data-testid='stDataFrame'] canvas, [data-testid='stDataFrameResizable']")
-    return drawn.count() >= charts.count() and grids.count() >= frames.count()
+    return (drawn.count() >= charts.count() and plotted.count() >= plotly.count()
+            and grids.count() >= frames.count())
 
 
 def wait_until_idle(page, timeout_ms: int = 180_000) -> None:

@@ -1,11 +1,7 @@
-"""What the token map draws: which rows, with which labels, which ones highlighted.
+"""What the token map draws: the table's rows with their labels, categories and norms, and which are highlighted.
 
-The projection covers every row; a browser cannot draw hundreds of thousands
-of points, so above ``max_points`` a subset is drawn: every highlighted row
-and every special token first, then rows chosen uniformly at random with a
-fixed seed. Uniform sampling keeps each region's density in proportion, so
-the picture of where tokens sit stays honest; :attr:`DrawnRows.how` says in
-one sentence what was drawn and how it was chosen, and the chart shows it.
+Every row the projection placed is drawn (up to the 256,000 rows of the largest vocabularies); rows it could
+not place (non-finite coordinates) have no point.
 """
 
 from __future__ import annotations
@@ -25,7 +21,7 @@ from dashboard.analysis.output_head import has_own_head, head_content_hash
 from dashboard.analysis.projection import Projection
 from dashboard.analysis.token_categories import token_categories
 from dashboard.errors import QueryError
-from dashboard.i18n import Text, msg
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, row_norms
 
 if TYPE_CHECKING:  # pandas costs a cold command half a second; only the frames below need it
@@ -65,14 +61,13 @@ class TableRows:
         table: ``(n_rows, d_model)`` float32.
         labels: readable string per row (``cat``, ``<unused #30522>``, ``position 7``).
         raw: stored string per row (``Ġcat``); equals ``labels`` for positions.
-        special: ``(n_rows,)`` bool, special tokens (drawn whatever the sampling).
         content_hash: digest of the table's bytes for caches (the tables' content hash, or
             :func:`~dashboard.analysis.output_head.head_content_hash` for a stored head).
         categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row;
             computed on first use (a command that only projects never pays for it).
         norms: ``(n_rows,)`` float32 L2 norms, computed on first use (the token table's are its tables' shared
             :attr:`~dashboard.tables.EmbeddingTables.token_norms`).
-        labels_hash: digest (32 hex digits) of the name, labels, stored strings and special rows: what
+        labels_hash: digest (32 hex digits) of the name, labels, stored strings and special tokens: what
             ``content_hash`` (the weights) leaves out. Two checkpoints with the same weights and other
             vocabularies differ here, so a cache of what the map shows must be keyed by both.
     """
@@ -81,7 +76,6 @@ class TableRows:
     table: np.ndarray
     labels: tuple[str, ...]
     raw: tuple[str, ...]
-    special: np.ndarray
     content_hash: str = ""
     tables: EmbeddingTables | None = field(default=None, repr=False)
 
@@ -102,7 +96,8 @@ class TableRows:
         digest = hashlib.blake2b(digest_size=16)
         for text in (self.name, *self.labels, "\x00raw", *self.raw):
             digest.update(text.encode("utf-8", "surrogatepass") + b"\x00")
-        digest.update(np.packbits(np.asarray(self.special, bool)).tobytes())
+        if self.tables is not None:  # the special tokens decide the category "special"
+            digest.update(repr(sorted(self.tables.vocabulary.special_ids)).encode())
         return digest.hexdigest()
 
 
@@ -139,7 +134,7 @@ def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
             raise QueryError(msg("err.token_map.no_position_table", name=tables.name, kind=tables.position_kind,
                                  note=tables.position_note))
         labels = tuple(f"position {t}" for t in range(tables.n_positions))
-        return TableRows(name, tables.position, labels, labels, np.zeros(len(labels), bool), tables.content_hash)
+        return TableRows(name, tables.position, labels, labels, tables.content_hash)
     if name == "head" and not has_own_head(tables):
         raise QueryError(msg("err.token_map.no_own_head", name=tables.name, tying=tables.tying.label))
     if name == "head" and tables.output_head.shape[0] != tables.vocab_size:
@@ -148,24 +143,8 @@ def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
     table = tables.output_head if name == "head" else tables.token
     labels = tuple(tables.token_label(i) for i in range(tables.vocab_size))
     raw = tables.vocabulary.raw + ("",) * (tables.vocab_size - len(tables.vocabulary))
-    special = np.zeros(tables.vocab_size, bool)
-    special[list(tables.vocabulary.special_ids)] = True
     content_hash = head_content_hash(tables) if name == "head" else tables.content_hash
-    return TableRows(name, table, labels, raw, special, content_hash, tables)
-
-
-@dataclass(frozen=True)
-class DrawnRows:
-    """The rows a map draws.
-
-    Attributes:
-        ids: ``(n_drawn,)`` int64, sorted 0-based row ids.
-        how: one sentence for the chart: how many of how many, and how chosen
-            (a :class:`~dashboard.i18n.Text`: English as a ``str``, shown with ``render``).
-    """
-
-    ids: np.ndarray
-    how: Text
+    return TableRows(name, table, labels, raw, content_hash, tables)
 
 
 def _strip_marker(text: str) -> str:
@@ -251,44 +230,13 @@ def match_tokens(query: str, display: list[str] | tuple[str, ...], raw: list[str
                         for d, r in zip(display, raw)), bool, count=len(display))
 
 
-def choose_drawn_rows(placed: np.ndarray, max_points: int, first: np.ndarray | None = None,
-                      seed: int = 0) -> DrawnRows:
-    """Pick at most ``max_points`` of the placed rows to draw.
-
-    Args:
-        placed: ``(n_rows,)`` bool, rows that have coordinates.
-        max_points: the most points to draw, >= 1.
-        first: ``(n_rows,)`` bool, rows drawn before any others (highlighted,
-            special); if they alone exceed ``max_points``, the lowest ids are kept.
-        seed: seed of the uniform sample of the rest.
-
-    Returns:
-        The chosen ids and a sentence saying how they were chosen.
-    """
-    n_rows = len(placed)
-    candidates = np.flatnonzero(placed)
-    unplaced = n_rows - len(candidates)
-    tail = msg("token_map.drawn.unplaced", count=unplaced) if unplaced else ""
-    if len(candidates) <= max_points:
-        return DrawnRows(candidates, msg("token_map.drawn.all", count=len(candidates), tail=tail))
-    priority = np.flatnonzero(placed & first) if first is not None else np.zeros(0, np.int64)
-    priority = priority[:max_points]
-    rest = np.setdiff1d(candidates, priority, assume_unique=True)
-    sampled = np.random.default_rng(seed).choice(rest, size=max_points - len(priority), replace=False)
-    ids = np.sort(np.concatenate([priority, sampled]))
-    lead = msg("token_map.drawn.priority", count=len(priority)) if len(priority) else ""
-    return DrawnRows(ids, msg("token_map.drawn.sample", drawn=len(ids), placed=len(candidates), lead=lead,
-                              sampled=len(sampled), seed=seed, tail=tail))
-
-
-def token_map_frame(projection: Projection, drawn: DrawnRows, *, labels: list[str] | tuple[str, ...],
+def token_map_frame(projection: Projection, *, labels: list[str] | tuple[str, ...],
                     raw: list[str] | tuple[str, ...], categories: np.ndarray, norms: np.ndarray,
                     highlighted: np.ndarray) -> pd.DataFrame:
-    """One row per drawn point, tidy, for :func:`dashboard.charts.token_map.token_map_chart`.
+    """One row per placed row (finite coordinates), tidy, for :func:`dashboard.charts.token_map.token_map_figure`.
 
     Args:
         projection: coordinates of every row.
-        drawn: which rows to include.
         labels: readable string per row (``token_label``), ``(n_rows,)``.
         raw: stored string per row, ``(n_rows,)``.
         categories: ``(n_rows,)`` str category per row.
@@ -303,7 +251,7 @@ def token_map_frame(projection: Projection, drawn: DrawnRows, *, labels: list[st
     """
     import pandas as pd
 
-    ids = drawn.ids
+    ids = np.flatnonzero(np.isfinite(projection.coords).all(axis=1))
     frame = pd.DataFrame({
         "id": ids.astype(np.int32),
         "token": [labels[i] for i in ids],

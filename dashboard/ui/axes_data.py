@@ -1,15 +1,12 @@
-"""Cached custom-axes maps and the offline HTML export for the Token map page."""
+"""Cached custom-axes maps for the Token map page."""
 
 from __future__ import annotations
 
-import altair as alt
 import streamlit as st
 
 from dashboard.analysis.custom_axes import AxesProjection, AxisQueries, custom_axes_projection
 from dashboard.analysis.token_map import TableRows
-from dashboard.html_export import standalone_html
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.downloads import export_spec
 from dashboard.ui.map_data import get_resolver, spinning
 
 
@@ -33,7 +30,3 @@ def get_custom_axes(rows: TableRows, tables: EmbeddingTables, source: str, queri
     """
     return _axes(rows, tables, source, rows.content_hash, rows.name, queries)
 
-
-def html_download(chart: alt.TopLevelMixin, title: str):
-    """A function for a download button: the chart as a self-contained HTML page (bytes), built when clicked."""
-    return lambda: standalone_html(export_spec(chart), title)

@@ -13,24 +13,18 @@ import hashlib
 from typing import Callable, NamedTuple, TypeVar
 
 import numpy as np
-import pandas as pd
-import pydeck as pdk
 import streamlit as st
 
 from dashboard.analysis.backends import best_backend
 from dashboard.analysis.neighbours import NeighbourIndex, build_index
-from dashboard.analysis.projection import Projection, ProjectionSettings, project_table
+from dashboard.analysis.projection import Projection, ProjectionSettings
 from dashboard.analysis.queries import TermResolver
-from dashboard.analysis.token_map import TableRows, choose_drawn_rows, table_rows, token_map_frame
-from dashboard.charts.token_map_deck import LegendEntry, deck_legend, token_map_deck
-from dashboard.charts.token_map_plotly import PlotlyMap, token_map_plotly
-from dashboard.ui.deck_files import served_deck
-from dashboard.ui.token_map_element import pack_figure, plotly_url
-from dashboard.errors import ExplorerError, LiveFitLimitError, QueryError
-from dashboard.i18n import Text, active_language, msg, t
-from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
+from dashboard.analysis.token_map import TableRows, table_rows, token_map_frame
+from dashboard.charts.token_map import TokenMap, token_map_figure
+from dashboard.errors import QueryError
+from dashboard.i18n import active_language, msg, t
+from dashboard.projection_cache import cache_path, cached_projection, load_cached
 from dashboard.tables import EmbeddingTables
-from dashboard.ui import state
 from dashboard.ui.tokenizer_loading import get_tokenizer
 from dashboard.cluster.maps import share_table, submit_map
 from dashboard.ui.map_requests import cluster_client
@@ -125,7 +119,7 @@ def page_pca_settings(dims: int) -> ProjectionSettings:
 
 class MapView(NamedTuple):
     """What names a drawn map: digests of the coordinates, the weights, the vocabulary and the highlighted
-    rows, the table's name, the colouring and the language (the hover's words are in it)."""
+    rows, the table's name, the colouring, the language (the hover's words are in it) and the titles."""
 
     coords: str
     weights: str
@@ -134,79 +128,37 @@ class MapView(NamedTuple):
     highlighted: str
     colour: str
     language: str
-
-
-def _view(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str) -> MapView:
-    return MapView(hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest(),
-                   rows.content_hash, rows.labels_hash, rows.name,
-                   hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest(), colour,
-                   active_language())
-
-
-def _view_key(*parts: str) -> str:
-    """16 hex digits naming a view (a :class:`MapView`, plus whatever else the map shows)."""
-    return hashlib.blake2b("|".join(parts).encode("utf-8", "backslashreplace"), digest_size=8).hexdigest()
-
-
-def _every_point_frame(projection: Projection, rows: TableRows, highlighted: np.ndarray) -> pd.DataFrame:
-    """The frame of every placed row (:func:`dashboard.analysis.token_map.token_map_frame`), for a WebGL map."""
-    placed = np.isfinite(projection.coords).all(axis=1)
-    return token_map_frame(projection, choose_drawn_rows(placed, len(placed)), labels=rows.labels, raw=rows.raw,
-                           categories=rows.categories, norms=rows.norms, highlighted=highlighted)
+    titles: tuple[str, ...]
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
-def _map_deck(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, view: MapView
-              ) -> tuple[pdk.Deck, list[LegendEntry], int, str]:
-    frame = _every_point_frame(_projection, _rows, _highlighted)
-    deck = token_map_deck(frame, color_by=view.colour)
-    deck.to_json()  # serialised here, once: the page sends the cached text on every rerun
-    return deck, deck_legend(frame, view.colour), len(frame), _view_key(*view)
+def _map_figure(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, view: MapView,
+                subtitle: tuple[str, ...]) -> tuple[TokenMap, str]:
+    frame = token_map_frame(_projection, labels=_rows.labels, raw=_rows.raw, categories=_rows.categories,
+                            norms=_rows.norms, highlighted=_highlighted)
+    *axis_titles, legend_title, title = view.titles
+    token_map = token_map_figure(frame, color_by=view.colour, axis_titles=axis_titles, legend_title=legend_title,
+                                 title=title, subtitle=subtitle)
+    key = hashlib.blake2b("|".join([*view[:-1], *view.titles]).encode("utf-8", "backslashreplace"),
+                          digest_size=8).hexdigest()
+    return token_map, key
 
 
-def get_map_deck(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str
-                 ) -> tuple[pdk.Deck, list[LegendEntry], int, str]:
-    """The WebGL deck of every placed row of ``projection``, its legend, its number of points and a key, once per view.
-
-    The key (16 hex digits) names this view: a chart keyed by it starts with no selection when the view
-    changes, because Streamlit keeps a keyed chart's selection by layer and index, which would then name
-    other points.
+def get_map_figure(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str,
+                   axis_titles: tuple[str, ...], legend_title: str, title: str, subtitle: tuple[str, ...] = ()
+                   ) -> tuple[TokenMap, str]:
+    """The map of every placed row of ``projection`` (:func:`~dashboard.charts.token_map.token_map_figure`),
+    once per view, and a key (16 hex digits) naming the view.
 
     Keyed by the digests of the coordinates and of ``highlighted`` (``(n_rows,)`` bool), the table and its
-    vocabulary, the colouring and the language (:func:`_view`), so a rerun that changes nothing of these (a
-    click selection, a box) sends the same JSON without building it again (about 3 s for 256,000 rows on this
-    2-core machine). A large deck's points go to the browser as files
-    (:func:`dashboard.ui.deck_files.served_deck`).
+    vocabulary, the colouring, the language and the titles, so a rerun that changes none of these (a selection,
+    a box) sends the same figure without building it again. A chart keyed by the key starts with no
+    selection when the view changes: Streamlit keeps a keyed chart's selection by trace and index, which
+    would then name other points. The subtitle (what was computed) follows the coordinates, so it is not in
+    the key.
     """
-    deck, legend, n_points, key = _map_deck(projection, rows, highlighted, _view(projection, rows, highlighted,
-                                                                                   colour))
-    return served_deck(deck), legend, n_points, key
-
-
-@st.cache_resource(max_entries=4, show_spinner=False)
-def _map_plotly(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, view: MapView,
-                axis_titles: tuple[str, str], legend_title: str, url: str | None) -> tuple[PlotlyMap, object, str]:
-    plotly_map = token_map_plotly(_every_point_frame(_projection, _rows, _highlighted), color_by=view.colour,
-                                  axis_titles=axis_titles, legend_title=legend_title)
-    key = _view_key(*view, *axis_titles, legend_title)
-    if url is not None:
-        return plotly_map, pack_figure(plotly_map.figure, url=url, key=key), key
-    import plotly.graph_objects as go
-
-    # Validated once here: st.plotly_chart validates a dict on every rerun (0.5 s for 256,000 points), a Figure not.
-    return plotly_map, go.Figure(plotly_map.figure), key
-
-
-def get_map_plotly(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str,
-                   axis_titles: tuple[str, str], legend_title: str) -> tuple[PlotlyMap, object, str]:
-    """The 2D WebGL map (plotly ``scattergl``) of every placed row of ``projection``, once per view.
-
-    Returns:
-        The :class:`~dashboard.charts.token_map_plotly.PlotlyMap` (to read selections); what draws it: the
-        packed map (``bytes``) for :func:`dashboard.ui.token_map_element.token_map_element` where plotly.js is
-        served as a static file, else the figure as a ``plotly.graph_objects.Figure`` (validated once) for
-        ``st.plotly_chart``; and a key (16 hex digits) naming the view, keyed as :func:`get_map_deck` and by
-        the axis and legend titles: a chart keyed by it starts with no selection when the view changes.
-    """
-    return _map_plotly(projection, rows, highlighted, _view(projection, rows, highlighted, colour),
-                       tuple(axis_titles), legend_title, plotly_url())
+    view = MapView(hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest(),
+                   rows.content_hash, rows.labels_hash, rows.name,
+                   hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest(), colour,
+                   active_language(), (*axis_titles, legend_title, title))
+    return _map_figure(projection, rows, highlighted, view, tuple(subtitle))

@@ -1,4 +1,4 @@
-"""What the map draws: highlight matching, the drawn subset and the frames."""
+"""What the map draws: highlight matching and the frames of every placed row."""
 
 import re
 import subprocess
@@ -12,7 +12,6 @@ from dashboard.analysis.projection import ProjectionSettings, project_pca
 from dashboard.analysis.token_map import (
     MAX_QUERY_CHARS,
     MAX_TEXT_LABELS,
-    choose_drawn_rows,
     coordinates_csv,
     coordinates_frame,
     match_tokens,
@@ -87,23 +86,15 @@ def test_a_catastrophic_pattern_finishes_on_a_long_token_list():
     assert done.stdout.strip() == "5000"
 
 
-def test_small_tables_are_drawn_whole():
-    drawn = choose_drawn_rows(np.ones(50, bool), 100)
-    assert list(drawn.ids) == list(range(50)) and drawn.how == "all 50 rows are drawn"
-
-
-def test_large_tables_draw_priority_rows_then_a_seeded_uniform_sample():
-    placed = np.ones(1000, bool)
-    placed[[7, 8]] = False
-    first = np.zeros(1000, bool)
-    first[[3, 500, 999]] = True
-    drawn = choose_drawn_rows(placed, 100, first=first, seed=1)
-    again = choose_drawn_rows(placed, 100, first=first, seed=1)
-    assert len(drawn.ids) == 100 and {3, 500, 999} <= set(drawn.ids) and not {7, 8} & set(drawn.ids)
-    np.testing.assert_array_equal(drawn.ids, again.ids)
-    assert not np.array_equal(drawn.ids, choose_drawn_rows(placed, 100, first=first, seed=2).ids)
-    assert "100 of 998 rows are drawn" in drawn.how and "uniformly at random (seed 1)" in drawn.how
-    assert "2 rows have no point" in drawn.how
+def test_the_frame_has_every_placed_row_and_leaves_out_rows_without_a_point():
+    table = random_table(20, 4)
+    rows = table_rows(tables_of(table))
+    projection = project_pca(table, ProjectionSettings("pca", 2))
+    projection.coords[[3, 7]] = np.nan  # rows the method could not place
+    frame = token_map_frame(projection, labels=rows.labels, raw=rows.raw, categories=rows.categories,
+                            norms=rows.norms, highlighted=np.zeros(20, bool))
+    assert frame["id"].tolist() == [i for i in range(20) if i not in (3, 7)]
+    np.testing.assert_array_equal(frame["x"], projection.coords[frame["id"], 0])
 
 
 def test_frames_carry_every_column_the_chart_and_exports_need():
@@ -113,8 +104,8 @@ def test_frames_carry_every_column_the_chart_and_exports_need():
     projection = project_pca(table, ProjectionSettings("pca", 3))
     highlighted = np.zeros(60, bool)
     highlighted[: MAX_TEXT_LABELS + 5] = True
-    frame = token_map_frame(projection, choose_drawn_rows(np.ones(60, bool), 60), labels=rows.labels, raw=rows.raw,
-                            categories=rows.categories, norms=rows.norms, highlighted=highlighted)
+    frame = token_map_frame(projection, labels=rows.labels, raw=rows.raw, categories=rows.categories,
+                            norms=rows.norms, highlighted=highlighted)
     assert list(frame.columns) == ["id", "token", "raw", "category", "norm", "highlighted", "label", "x", "y", "z"]
     assert (frame["label"] != "").sum() == MAX_TEXT_LABELS
     np.testing.assert_allclose(frame["norm"], np.linalg.norm(table, axis=1), rtol=1e-6)

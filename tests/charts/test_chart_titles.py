@@ -1,5 +1,5 @@
 """Chart titles that read whole: level y-axis titles (Korean ones read a syllable at a time when turned), and
-subtitles broken into lines Vega-Lite does not cut with "…"."""
+subtitles broken into lines Vega-Lite does not cut with "…" (the token map's: test_token_map.py)."""
 
 import numpy as np
 import pandas as pd
@@ -7,11 +7,9 @@ import pytest
 
 from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.charts.positions import offset_similarity_chart
-from dashboard.charts.theme import SUBTITLE_COLUMNS, wrap_subtitle
-from dashboard.charts.token_map import token_map_chart
+from dashboard.charts.theme import wrap_subtitle
 from dashboard.charts.training import loss_curve_chart
-from dashboard.i18n import msg, render, use_language
-from tests.charts.test_map_charts import _frame
+from dashboard.i18n import use_language
 
 
 @pytest.fixture(params=["en", "ko"])
@@ -19,12 +17,6 @@ def language(request):
     use_language(request.param)
     yield request.param
     use_language("en")
-
-
-def _columns(text: str) -> int:
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _y_encodings(spec: dict) -> list[dict]:
@@ -37,8 +29,7 @@ def _charts():
     norms = pd.DataFrame({"norm": np.random.default_rng(0).random(50)})
     losses = pd.DataFrame({"step": [0, 1, 2], "loss": [5.0, 4.0, 3.5], "split": ["train"] * 3})
     offsets = pd.DataFrame({"offset": [1, 2], "similarity": [0.5, 0.4], "pairs": [9, 8], "table": ["learned"] * 2})
-    return [row_norm_histogram_chart(norms), loss_curve_chart(losses, 1), offset_similarity_chart(offsets),
-            token_map_chart(_frame(2), axis_titles=["he → she", "king → queen"])]
+    return [row_norm_histogram_chart(norms), loss_curve_chart(losses, 1), offset_similarity_chart(offsets)]
 
 
 def test_every_y_axis_title_is_drawn_level_above_the_axis(language):
@@ -49,17 +40,6 @@ def test_every_y_axis_title_is_drawn_level_above_the_axis(language):
         titled = [y for y in _y_encodings(spec) if y.get("title")]
         assert titled, "each of these charts titles its y axis"
         assert not any("titleAngle" in y.get("axis", {}) for y in titled)  # no chart turns its title back
-
-
-def test_the_custom_axes_subtitle_is_broken_into_lines_that_fit(language):
-    described = render(msg("axes.describe", x="he → she", y="king → queen", cosine=-0.266), language)
-    assert _columns(described) > SUBTITLE_COLUMNS  # one line of it was cut with "…"
-    spec = token_map_chart(_frame(2), axis_titles=["he → she", "king → queen"],
-                           subtitle=["all 30 rows are drawn", described]).to_dict()
-    lines = spec["title"]["subtitle"]
-    assert lines[0] == "all 30 rows are drawn" and len(lines) > 2
-    assert all(_columns(line) <= SUBTITLE_COLUMNS for line in lines)
-    assert " ".join(lines[1:]) == " ".join(described.split())  # every word, in order
 
 
 def test_wrapping_counts_a_syllable_as_two_columns_and_keeps_a_long_word_whole():

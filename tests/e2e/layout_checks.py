@@ -11,9 +11,10 @@ from playwright.sync_api import Page
 CLIPPED_LABELS = """() => [...document.querySelectorAll("[data-testid='stMetricLabel'] *")]
     .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => [e.textContent, e.scrollWidth - e.clientWidth])"""
 #: ``[chart title, pixels past the right edge of its column]`` of each chart that overflows.
-OVERFLOWING_CHARTS = """() => [...document.querySelectorAll("[data-testid='stMain'] .vega-embed")].map(chart => {
+OVERFLOWING_CHARTS = """() => [...document.querySelectorAll(
+        "[data-testid='stMain'] .vega-embed, [data-testid='stMain'] .js-plotly-plot")].map(chart => {
     const box = chart.closest("[data-testid='stColumn']") || chart.closest("[data-testid='stVerticalBlock']");
-    const title = chart.querySelector(".role-title-text");
+    const title = chart.querySelector(".role-title-text, .gtitle");
     return [title ? title.textContent : "(untitled)",
             Math.round(chart.getBoundingClientRect().right - box.getBoundingClientRect().right)];
 }).filter(([, past]) => past > 1)"""

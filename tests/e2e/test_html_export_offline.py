@@ -8,10 +8,8 @@ import numpy as np
 import pytest
 
 from dashboard.analysis.projection import ProjectionSettings, project_pca
-from dashboard.analysis.token_map import choose_drawn_rows, table_rows, token_map_frame
-from dashboard.charts.token_map import token_map_chart
-from dashboard.exports import chart_spec
-from dashboard.html_export import standalone_html
+from dashboard.analysis.token_map import table_rows, token_map_frame
+from dashboard.charts.token_map import figure_html, token_map_figure
 from tests.e2e.browser import SCREENSHOTS
 from tests.map_fixtures import random_table, tables_of
 
@@ -20,12 +18,11 @@ from tests.map_fixtures import random_table, tables_of
 def test_the_exported_map_draws_offline(browser, tmp_path, dims):
     rows = table_rows(tables_of(random_table(300, 8)), "token")
     projection = project_pca(rows.table, ProjectionSettings("pca", dims))
-    drawn = choose_drawn_rows(np.ones(300, bool), 300)
-    frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
+    frame = token_map_frame(projection, labels=rows.labels, raw=rows.raw, categories=rows.categories,
                             norms=rows.norms, highlighted=np.zeros(300, bool))
-    chart = token_map_chart(frame, axis_titles=["PC1", "PC2", "PC3"][:dims], title="offline map")
+    figure = token_map_figure(frame, axis_titles=["PC1", "PC2", "PC3"], title="offline map").figure
     path = tmp_path / "map.html"
-    path.write_bytes(standalone_html(chart_spec(chart), "offline map"))
+    path.write_bytes(figure_html(figure, "offline map"))
 
     network, errors = [], []
     # The session's Chromium (tests/e2e/conftest.py): a second sync_playwright() in the same thread is refused.
@@ -37,12 +34,12 @@ def test_the_exported_map_draws_offline(browser, tmp_path, dims):
         page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(path.as_uri())
-        page.wait_for_selector("#map canvas", timeout=60_000)
-        page.wait_for_timeout(500)
-        canvas = page.locator("#map canvas").first
-        shot = canvas.screenshot()
+        page.wait_for_selector(".js-plotly-plot .main-svg", timeout=60_000)
+        page.wait_for_timeout(1_000)  # WebGL draws after the SVG layers
+        shot = page.locator(".js-plotly-plot").first.screenshot()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         (SCREENSHOTS / f"html-export-{dims}d.png").write_bytes(shot)
+        assert page.title() == "offline map"
     finally:
         context.close()
     assert network == [] and errors == []

@@ -5,9 +5,9 @@ from tests.e2e.layout_checks import CLIPPED_LABELS, OVERFLOWING_CHARTS
 
 
 def test_the_3d_token_map_fits_at_1400_px(page, app_url):
-    # Three views side by side at 280 px each ran about 140 px past the page's right edge.
+    # Three Vega-Lite views side by side at 280 px each once ran about 140 px past the page's right edge.
     open_page(page, f"{app_url}/token_map?dims=3")
-    assert page.locator("[data-testid='stMain'] .vega-embed").count() == 1
+    assert page.locator("[data-testid='stMain'] .js-plotly-plot").count() == 1
     assert page.evaluate(OVERFLOWING_CHARTS) == []
 
 

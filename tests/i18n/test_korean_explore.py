@@ -44,12 +44,10 @@ def test_the_map_legend_names_categories_in_korean_but_keeps_english_values():
     import json
 
     at = open_app_page("pages/token_map.py", model=GPT, query={"lang": "ko"})
-    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
-    points = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "circle")
-    colour = points["encoding"]["color"]
-    colour = colour.get("condition", colour) if "field" not in colour else colour
-    assert "whole word" in colour["scale"]["domain"]
-    assert "온전한 단어" in colour["legend"]["labelExpr"]
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    entries = {trace["legendgroup"]: trace["name"] for trace in figure["data"] if trace.get("showlegend")}
+    assert entries["whole word"].startswith("온전한 단어 (")  # the group is the value, the name the reader's word
+    assert figure["layout"]["legend"]["title"]["text"] == "토큰 범주"
 
 
 def test_a_queued_umap_reports_its_place_in_line_in_korean(gated):

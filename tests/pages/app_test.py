@@ -54,14 +54,40 @@ def _hit_cpython_ast_race(at: AppTest) -> bool:
     return any(_AST_RACE in element.proto.message for element in at.exception)
 
 
-def webgl_maps(at: AppTest) -> list[dict]:
-    """The 2D WebGL maps of the page (the Token map's own element), as the figures the browser reads.
+def map_figures(at: AppTest) -> list[dict]:
+    """The page's plotly charts (the Token map's map), as the figures the browser reads (``data``, ``layout``)."""
+    import json
 
-    The element's messages (``bytes``) are unpacked with
-    :func:`dashboard.charts.token_map_binary.unpack_map`; the element mounted
-    only to preload plotly.js (a URL, as JSON) is left out.
-    """
-    from dashboard.charts.token_map_binary import unpack_map
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
 
-    return [unpack_map(element.proto.bytes) for element in at.get("bidi_component")
-            if element.proto.WhichOneof("data") == "bytes"]
+
+def map_points(figure: dict) -> int:
+    """Points of a map figure (each point trace's ``text`` holds one token a point; legend entries none)."""
+    return sum(len(trace["text"]) for trace in figure["data"] if "customdata" in trace)
+
+
+def map_rows(figure: dict):
+    """The points of a 2D map figure as a frame: ``id``, ``x``, ``y`` in projection units (to half a grid step,
+    ``step``), ``highlighted`` (drawn larger, on top), one row per point."""
+    import base64
+
+    import numpy as np
+    import pandas as pd
+
+    from dashboard.charts.token_map import HIGHLIGHT_SIZE
+
+    def decoded(array: dict) -> np.ndarray:
+        values = np.frombuffer(base64.b64decode(array["bdata"]), dtype=np.dtype(array["dtype"]).newbyteorder("<"))
+        return values.reshape([int(d) for d in str(array["shape"]).split(",")]) if "shape" in array else values
+
+    layout, parts = figure["layout"], []
+    for trace in (trace for trace in figure["data"] if "customdata" in trace):
+        part = pd.DataFrame({"id": decoded(trace["customdata"])[:, 0].astype(int),
+                             "highlighted": trace["marker"]["size"] == HIGHLIGHT_SIZE})
+        for axis in "xy":
+            grid, shown = layout[f"{axis}axis"]["range"], layout[f"{axis}axis2"]["range"]
+            step = (shown[1] - shown[0]) / (grid[1] - grid[0])
+            part[axis] = shown[0] + (decoded(trace[axis]).astype(float) - grid[0]) * step
+        part["step"] = step
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True).sort_values("id", ignore_index=True)

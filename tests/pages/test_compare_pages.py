@@ -12,7 +12,7 @@ from dashboard.checkpoints import load_tables
 from tests import factories
 from tests import format_factories as ff
 from tests.compare_factories import MOVED, write_run, write_snapshot
-from tests.pages.app_test import open_app_page
+from tests.pages.app_test import map_figures, map_rows, open_app_page
 
 COMPARE, UNDERTRAINED = "pages/compare.py", "pages/undertrained.py"
 OTHER_PATH = "another checkpoint (path) ..."
@@ -152,10 +152,8 @@ def test_undertrained_page_shows_why_cosine_cannot_run(quiet_rows):
 
 
 def _map_rows(at):
-    """The token map's drawn rows, decoded from the chart's Arrow dataset."""
-    import pyarrow as pa
-
-    return pa.ipc.open_stream(at.get("vega_lite_chart")[0].proto.datasets[0].data.data).read_all().to_pandas()
+    """The token map's drawn rows, decoded from its figure."""
+    return map_rows(map_figures(at)[0])
 
 
 def test_token_map_marks_the_candidates(quiet_rows):

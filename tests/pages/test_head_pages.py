@@ -31,8 +31,8 @@ def test_token_map_offers_the_head_of_an_untied_model_and_maps_it(untied):
     assert "output head" in at.radio(key="map_table").options  # shown labels
     at.radio(key="map_table").set_value("head").run()
     assert not at.exception and not at.error
-    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
-    assert "output head table" in json.dumps(spec["title"])
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert "output head table" in figure["layout"]["title"]["text"]
     assert "how it predicts it" in _captions(at)
 
 

@@ -1,6 +1,5 @@
 """Token map: custom axes, t-SNE and the offline HTML export through AppTest, on a tiny BERT with a tokenizer."""
 
-import json
 import time
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from dashboard.checkpoints import load_tables
 from tests import factories
 from tests.i18n.page_prose import english_runs, hangul_share, page_prose
 from tests.map_fixtures import ID, bert_with_tokenizer
-from tests.pages.app_test import open_app_page, shown
+from tests.pages.app_test import map_figures, map_rows, open_app_page, shown
 from tests.pages.fake_projection import instant_fits  # noqa: F401 - a fixture
 
 AXES = {"method": "axes", "x_from": "man", "x_to": "woman", "y_from": "king", "y_to": "queen"}
@@ -31,15 +30,6 @@ def captions(at: AppTest) -> str:
     return " | ".join(shown(c.value) for c in at.caption)
 
 
-def chart_points(at: AppTest) -> list[dict]:
-    """The drawn points of the map (the Vega-Lite chart's largest dataset), one dict per point."""
-    import pyarrow as pa
-
-    datasets = at.get("vega_lite_chart")[0].proto.datasets
-    frames = [pa.ipc.open_stream(d.data.data).read_all().to_pandas() for d in datasets]
-    return max(frames, key=len).to_dict("records")
-
-
 def test_custom_axes_place_every_token_by_its_centred_dot_products(folder):
     at = open_page(folder, **AXES)
     assert not at.exception and not at.error
@@ -47,13 +37,15 @@ def test_custom_axes_place_every_token_by_its_centred_dot_products(folder):
     unit = lambda v: v / np.linalg.norm(v)  # noqa: E731
     x_axis, y_axis = unit(token[ID["woman"]] - token[ID["man"]]), unit(token[ID["queen"]] - token[ID["king"]])
     centred = token - token.mean(axis=0)
-    points = sorted(chart_points(at), key=lambda p: p["id"])
-    assert len(points) == factories.VOCAB
-    np.testing.assert_allclose([p["x"] for p in points], centred @ x_axis, atol=1e-5)
-    np.testing.assert_allclose([p["y"] for p in points], centred @ y_axis, atol=1e-5)
-    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
-    assert "man → woman" in json.dumps(spec, ensure_ascii=False) and "king → queen" in json.dumps(
-        spec, ensure_ascii=False)
+    figure = map_figures(at)[0]
+    points = map_rows(figure)
+    assert points["id"].tolist() == list(range(factories.VOCAB))
+    step = points["step"].iloc[0]  # the map's coordinate grid: a 65,535th of its widest axis
+    np.testing.assert_allclose(points["x"], centred @ x_axis, atol=step)
+    np.testing.assert_allclose(points["y"], centred @ y_axis, atol=step)
+    layout = figure["layout"]
+    assert layout["xaxis2"]["title"]["text"] == "man → woman"
+    assert any(note["text"] == "king → queen" for note in layout["annotations"])  # the y title, level
     cosine = float(x_axis @ y_axis)
     text = captions(at)
     assert "custom axes to 2D, x: man → woman, y: king → queen" in text and "each row minus the mean row" in text

@@ -10,10 +10,9 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
 from dashboard.ui.text_limits import HIGHLIGHT_CHARS
-from dashboard.ui.token_map_element import plotly_source
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
-from tests.pages.app_test import ROOT, open_app_page, shown, webgl_maps
+from tests.pages.app_test import map_figures, map_points, open_app_page, shown
 from tests.pages.fake_projection import gated, instant_fits  # noqa: F401 - fixtures
 
 
@@ -30,18 +29,18 @@ def chart_spec(at: AppTest, n: int = 0) -> dict:
     return json.loads(at.get("vega_lite_chart")[n].proto.spec)
 
 
-def deck_spec(at: AppTest, n: int = 0) -> dict:
-    return json.loads(at.get("deck_gl_json_chart")[n].proto.json)
+def select_on_map(at: AppTest, points: list) -> AppTest:
+    """Rerun ``at`` as after the browser sent a selection made on the page's map (``st.plotly_chart``'s event).
 
-
-def plotly_spec(at: AppTest, n: int = 0) -> dict:
-    """The ``n``-th 2D WebGL map of the page as its element's message says (``traces``, ``layout``, ...)."""
-    return webgl_maps(at)[n]
-
-
-def plotly_points(spec: dict) -> int:
-    """Points in the ``scattergl`` traces of a map (each trace's ``text`` has one token a point)."""
-    return sum(len(trace["text"]) for trace in spec["traces"] if trace["type"] == "scattergl")  # legend entries: 0
+    ``points`` as plotly.js reports them (``curve_number``, ``point_index``, ...). AppTest has no way to act on
+    a plotly chart, so the selection goes in as the chart's widget state, the JSON string the browser sends.
+    """
+    chart = at.get("plotly_chart")[0].proto
+    states = at._tree.get_widget_states()
+    state = states.widgets.add()
+    state.id = chart.id
+    state.string_value = json.dumps({"selection": {"points": points, "point_indices": [], "box": [], "lasso": []}})
+    return at._run(states)
 
 
 def captions(at: AppTest) -> str:
@@ -63,23 +62,30 @@ def test_token_map_shows_pca_of_every_row_with_parameters_and_versions(folder):
     text = captions(at)
     assert f"all {factories.VOCAB} rows are drawn" in text
     assert "svd_solver=covariance_eigh" in text and "scikit-learn" in text
-    spec = chart_spec(at)
-    assert spec["title"]["subtitle"][0] == f"all {factories.VOCAB} rows are drawn"
+    title = map_figures(at)[0]["layout"]["title"]
+    assert title["text"].startswith("PCA of the token embedding table of ")
+    assert title["subtitle"]["text"].split("<br>")[0] == f"all {factories.VOCAB} rows are drawn"
     assert at.query_params["method"] == "pca" and at.query_params[state.MODEL_PARAM] == str(folder)
 
 
 def test_a_link_reopens_the_same_view(folder):
-    at = open_page("pages/token_map.py", folder, dims="3", color="norm", highlight="cat, dog", points="1000")
+    at = open_page("pages/token_map.py", folder, dims="3", color="norm", highlight="cat, dog")
     assert not at.exception
     assert at.session_state["map_dims"] == 3 and at.session_state["map_color"] == "norm"
-    # 3D is one rotatable WebGL view; the three-view Vega-Lite chart stays the PNG/SVG export.
-    deck = deck_spec(at)
-    assert [view["@@type"] for view in deck["views"]] == ["OrbitView"]
-    assert any(layer["id"].startswith("highlight-") for layer in deck["layers"])
+    figure = map_figures(at)[0]  # 3D: one rotatable scene
+    assert {trace["type"] for trace in figure["data"]} == {"scatter3d"} and "scene" in figure["layout"]
+    assert sorted(note["text"] for note in figure["layout"]["scene"]["annotations"]) == ["cat", "dog"]
     assert any(m.value == "**2** rows match the highlight: `cat`, `dog`" for m in at.markdown)
     assert at.query_params["highlight"] == "cat, dog"
     one = open_page("pages/token_map.py", folder, highlight="cat")
     assert any(m.value == "**1** row matches the highlight: `cat`" for m in one.markdown)
+
+
+def test_a_link_from_before_the_one_renderer_still_opens_the_map(folder):
+    # Links once chose a renderer and a Vega-Lite sample size; the page now reads neither and says nothing of them.
+    at = open_page("pages/token_map.py", folder, renderer="altair", points="1000", color="id")
+    assert not at.exception and not at.error and not at.warning
+    assert at.session_state["map_color"] == "id" and map_points(map_figures(at)[0]) == factories.VOCAB
 
 
 def test_bad_regex_and_bad_link_values_are_messages_not_crashes(folder):
@@ -87,7 +93,7 @@ def test_bad_regex_and_bad_link_values_are_messages_not_crashes(folder):
     assert not at.exception
     assert any("not a regular expression this search accepts" in e.value for e in at.error)
     assert any("dims=7" in w.value for w in at.warning)
-    assert at.get("vega_lite_chart")  # the map is still drawn, without highlight
+    assert map_figures(at)  # the map is still drawn, without highlight
 
 
 def test_a_link_highlight_longer_than_the_field_is_ignored_with_a_warning(folder):
@@ -136,7 +142,7 @@ def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_i
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="7")
     text = at.get("progress")[0].proto.text
     # Turning "reproducible map" off cannot overtake a fit already running: the fast map comes after it.
-    assert '"reproducible map (seeded)" off (under "Seed, UMAP parameters and drawing")' in text
+    assert '"reproducible map (seeded)" off (under "Seed and UMAP parameters")' in text
     assert "already running finishes first" in text
     assert not at.exception and not at.error
 
@@ -229,8 +235,9 @@ def test_token_and_position_maps_of_one_checkpoint_are_not_confused(folder):
     position = open_page("pages/token_map.py", folder, table="position", color="id")
     assert f"all {factories.VOCAB} rows are drawn" in captions(token)
     assert f"all {factories.N_POSITIONS} rows are drawn" in captions(position) and not position.exception
-    layer = next(layer for layer in chart_spec(position)["layer"] if layer["mark"]["type"] == "circle")
-    assert layer["encoding"]["color"]["title"] == "position"
+    bar = next(trace["marker"]["colorbar"] for trace in map_figures(position)[0]["data"]
+               if trace.get("marker", {}).get("showscale"))
+    assert bar["title"]["text"] == "position"
 
 
 @pytest.fixture(scope="module")
@@ -266,86 +273,63 @@ def test_unknown_words_leaving_fewer_than_two_terms_are_an_error(folder):
     assert not at.exception and "only 1 of the terms" in at.error[0].value and "“☃”" in at.warning[0].value
 
 
-def test_the_webgl_map_draws_every_row_with_a_tooltip_and_a_legend(folder):
-    at = open_page("pages/token_map.py", folder, renderer="webgl", color="category")
+def test_the_map_draws_every_row_with_a_hover_and_a_legend_and_offers_box_and_lasso(folder):
+    at = open_page("pages/token_map.py", folder, color="category")
     assert not at.exception and not at.error
-    assert not at.get("deck_gl_json_chart") and not at.get("plotly_chart")  # 2D is the page's plotly.js element
-    spec = plotly_spec(at)
-    assert {trace["type"] for trace in spec["traces"]} == {"scattergl"}
-    assert plotly_points(spec) == factories.VOCAB
-    ids = np.concatenate([trace["customdata"][:, 0] for trace in spec["traces"] if not trace["showlegend"]])
-    assert sorted(ids.astype(int).tolist()) == list(range(factories.VOCAB))  # every row once, its id beside it
-    template = next(trace for trace in spec["traces"] if not trace["showlegend"])["hovertemplate"]
-    assert "%{text}" in template and "id %{customdata[0]:d}" in template and "norm %{customdata[1]" in template
-    assert spec["layout"]["legend"]["title"]["text"] == "token category"
-    assert all(trace["name"].endswith(")") for trace in spec["traces"] if trace["showlegend"])  # "word (1,234)"
-    assert spec["plotly"].startswith("app/static/vendor/plotly-") and spec["config"]["showSendToCloud"] is False
-    served = ROOT / "static" / "vendor" / spec["plotly"].rsplit("/", 1)[1]
-    assert served.read_bytes() == plotly_source().read_bytes()  # the vendored gl2d plotly.js, served as a file
-    assert not at.get("vega_lite_chart")  # plotly draws its own legend
-    assert f"every one of the {factories.VOCAB:,} points is drawn" in captions(at)
-    assert "box or lasso tool" in captions(at)
-    labels = [b.proto.label for b in at.get("download_button")]
-    assert "Chart as PNG" in labels and "Chart as SVG" in labels  # the export is the Vega-Lite chart
-
-
-def test_a_selection_sent_by_the_browser_lists_only_rows_the_map_drew(folder):
-    at = open_page("pages/token_map.py", folder, renderer="webgl")
-    element = next(e for e in at.get("bidi_component") if e.proto.WhichOneof("data") == "bytes")
-    key = element.proto.id.rsplit("-", 1)[1]  # token_map_element_VIEWKEY, the key the page gave it
-    # What the element's JavaScript sends: row ids; a forged value may hold anything.
-    at.session_state[key] = {"selection": [3, 1, 3, -1, 10**12, "7", 2.5, True, 5.0]}
-    at.run()
-    assert not at.exception
-    listing = at.dataframe[-1].value
-    assert listing["id"].tolist() == [1, 3, 5]  # in range, whole, once each
-    assert "**3** points selected (3 on the map, 0 in the ranges)." in [m.value for m in at.markdown]
-
-
-def test_without_static_files_the_map_is_st_plotly_chart_with_box_and_lasso(folder, monkeypatch):
-    import dashboard.ui.token_map_element as element
-
-    monkeypatch.setattr(element, "files_enabled", lambda: False)  # static serving off: plotly.js not served
-    at = open_page("pages/token_map.py", folder, renderer="webgl")
-    assert not at.exception and not at.error and not at.get("bidi_component")
     chart = at.get("plotly_chart")[0].proto
     assert set(chart.selection_mode) == {0, 1, 2}  # points, box, lasso
-    assert sum(len(trace["text"]) for trace in json.loads(chart.spec)["data"]) == factories.VOCAB
+    assert json.loads(chart.config)["toImageButtonOptions"]["filename"].endswith("-token-pca-2d")  # the PNG's name
+    figure = map_figures(at)[0]
+    points = [trace for trace in figure["data"] if "customdata" in trace]
+    assert {trace["type"] for trace in points} == {"scattergl"} and map_points(figure) == factories.VOCAB
+    assert "%{text}" in points[0]["hovertemplate"] and "id %{customdata[0]:d}" in points[0]["hovertemplate"]
+    assert figure["layout"]["legend"]["title"]["text"] == "token category"
+    assert all(trace["name"].endswith(")") for trace in figure["data"] if trace.get("showlegend"))  # "word (1,234)"
+    assert not at.get("vega_lite_chart") and not at.get("deck_gl_json_chart")  # one renderer
+    assert f"Every one of the {factories.VOCAB:,} points is drawn" in captions(at)
+    assert "box or lasso tool" in captions(at) and "Click a colour in the legend" in captions(at)
+    assert "downloads it as a PNG" in captions(at)
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Map as a web page that opens offline (HTML)" in labels and "Chart as PNG" not in labels
 
 
-def test_a_2d_map_is_webgl_by_default_only_where_vega_lite_would_leave_rows_out(folder, tmp_path):
+def test_a_selection_made_on_the_map_lists_its_rows_and_offers_them_as_csv(folder):
     at = open_page("pages/token_map.py", folder)
-    assert not webgl_maps(at) and at.get("vega_lite_chart")
-    assert not at.get("bidi_component")  # nor is plotly.js preloaded for a map that will not need it
-
-    from benchmarks.bench_webgl_map import write_table
-
-    bigger = write_table(tmp_path / "rows-1500", rows=1_500, width=16)  # Llama-style, 1,500 x 16
-    at = open_page("pages/token_map.py", bigger, points="1000")  # fewer points than placed rows
+    assert "No point selected: click a point" in captions(at)
+    figure = map_figures(at)[0]
+    curves = [k for k, trace in enumerate(figure["data"]) if "customdata" in trace][:2]
+    ids = [int(json_ids(figure["data"][curves[0]])[2]), int(json_ids(figure["data"][curves[1]])[0])]
+    # What plotly.js reports for a box or lasso (and a forged event may hold anything): a point is a trace's
+    # curve number and its index in the trace.
+    at = select_on_map(at, [{"curve_number": curves[0], "point_index": 2, "x": 1, "y": 2},
+                            {"curve_number": curves[1], "point_index": 0},
+                            {"curve_number": curves[0], "point_index": 10**9}, {"curve_number": "0"}])
     assert not at.exception and not at.error
-    assert plotly_points(plotly_spec(at)) == 1_500
-    assert not webgl_maps(open_page("pages/token_map.py", bigger, points="2000"))
+    listing = at.dataframe[-1].value
+    assert listing["id"].tolist() == sorted(ids) and list(listing.columns) == ["id", "token", "category", "norm"]
+    assert "**2** points selected (2 on the map, 0 in the ranges)." in [m.value for m in at.markdown]
+    download = next(b for b in at.get("download_button") if b.proto.label == "Selected tokens (CSV)")
+    assert download.proto.url  # the listed rows' CSV, built in this run
 
 
-def test_a_2d_vega_lite_map_selects_a_box_dragged_with_shift_and_says_how(folder):
-    at = open_page("pages/token_map.py", folder, renderer="altair")
+def json_ids(trace: dict) -> list[float]:
+    """Row ids of a sent trace's points: the first column of its base64 float32 ``customdata``."""
+    import base64
+
+    values = np.frombuffer(base64.b64decode(trace["customdata"]["bdata"]), dtype="<f4").reshape(-1, 2)
+    return values[:, 0].tolist()
+
+
+def test_a_3d_map_selects_with_its_ranges_and_says_so(folder):
+    at = open_page("pages/token_map.py", folder, dims="3")
     assert not at.exception and not at.error
-    chart = at.get("vega_lite_chart")[0].proto
-    assert list(chart.selection_mode) == ["boxed"]  # the box reruns the page; the zoom does not
-    assert "hold Shift and drag to select the rows in a box" in captions(at)
-    assert "No point selected: hold Shift and drag on the map to draw a box, or select a box above." in captions(at)
-    # A box is in map units: another map (here the position table's) is another chart, which starts with no box;
-    # the same map recoloured keeps its box.
-    other = open_page("pages/token_map.py", folder, renderer="altair", table="position").get("vega_lite_chart")[0]
-    recoloured = open_page("pages/token_map.py", folder, renderer="altair", color="norm").get("vega_lite_chart")[0]
-    assert other.proto.id != chart.id and recoloured.proto.id == chart.id
-    at3 = open_page("pages/token_map.py", folder, renderer="altair", dims="3")
-    assert not at3.exception and not list(at3.get("vega_lite_chart")[0].proto.selection_mode)
-    assert "No point selected: select a box above." in captions(at3)
+    assert not list(at.get("plotly_chart")[0].proto.selection_mode)  # plotly selects nothing in a 3D scene
+    assert "Drag to rotate" in captions(at) and "Select points with the ranges below." in captions(at)
+    assert "No point selected: select a box above." in captions(at)
 
 
 def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
-    at = open_page("pages/token_map.py", folder, renderer="webgl")
+    at = open_page("pages/token_map.py", folder)
     assert "No point selected" in captions(at)
     at.checkbox(key="map_box").check().run()
     sliders = [s for s in at.slider if s.key.startswith("map_box_")]
@@ -368,15 +352,15 @@ def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
 ])
 def test_one_selected_position_is_called_a_position_and_counted_in_the_singular(folder, lang, heading, column,
                                                                                   counted, download):
-    at = open_page("pages/token_map.py", folder, table="position", renderer="altair", dims="3", lang=lang)
+    at = open_page("pages/token_map.py", folder, table="position", dims="3", lang=lang)
     at.checkbox(key="map_box").check().run()
     first = [s for s in at.slider if s.key.startswith("map_box_x_")][0]
     low, _ = first.value  # the x range narrowed to the smallest value: the one row placed there
     first.set_value((low, low)).run()
     assert not at.exception and not at.error
     assert heading in [h.value for h in at.subheader]
-    webgl = open_page("pages/token_map.py", folder, table="position", renderer="webgl", lang=lang)
-    assert ("hover a point for its position" if lang == "en" else "마우스를 올리면 위치가 보입니다") in captions(webgl)
+    flat = open_page("pages/token_map.py", folder, table="position", lang=lang)
+    assert ("hover a point for its position" if lang == "en" else "마우스를 올리면 위치가 보입니다") in captions(flat)
     assert list(at.dataframe[-1].value.columns) == [column, "norm" if lang == "en" else "노름"]
     assert len(at.dataframe[-1].value) == 1
     assert counted in [m.value for m in at.markdown]

@@ -13,11 +13,9 @@ MESSAGES = {
     "token_map.title": ("Token map", "토큰 지도"),
     "token_map.caption": (
         "Every row projected to 2D or 3D. PCA is shown first (several seconds for the largest vocabularies, once: "
-        "the map is kept); UMAP or t-SNE runs in the background and replaces it when done. Hover a point for its "
-        "token; drag to pan, scroll to zoom.",
+        "the map is kept); UMAP or t-SNE runs in the background and replaces it when done.",
         "모든 행을 2D 또는 3D로 투영합니다. PCA가 먼저 보이고(가장 큰 어휘는 처음 한 번 몇 초 걸리며, 지도는 저장됩니다), "
-        "UMAP이나 t-SNE는 뒤에서 계산하다가 끝나면 PCA 대신 보입니다. 점 위에 마우스를 올리면 토큰이 보입니다. "
-        "끌면 이동하고, 스크롤하면 확대합니다."),
+        "UMAP이나 t-SNE는 뒤에서 계산하다가 끝나면 PCA 대신 보입니다."),
     "token_map.table_label": ("Table", "테이블"),
     "token_map.method_label": ("Method", "투영 방법"),
     "token_map.dims_label": ("Dimensions", "차원"),
@@ -41,7 +39,7 @@ MESSAGES = {
         "Under-trained tokens page (its automatic indicator choice).",
         "Land & Bartolo(2024)의 지표로 하위 2백분위수 이하인 행을 강조합니다. '덜 학습된 토큰' 페이지와 같은 "
         "기준입니다(지표는 그 페이지처럼 자동으로 고릅니다)."),
-    "token_map.umap_expander": ("Seed, UMAP parameters and drawing", "시드, UMAP 파라미터와 그리기"),
+    "token_map.umap_expander": ("Seed and UMAP parameters", "시드와 UMAP 파라미터"),
     # The checkbox seeds UMAP and t-SNE alike; {threads} is a seeded t-SNE's fixed thread count.
     "token_map.seeded_label": ("reproducible map (seeded)", "재현 가능한 지도(시드 고정)"),
     "token_map.seeded_help": (
@@ -58,17 +56,12 @@ MESSAGES = {
         "빨랐습니다(docs/benchmarks.md)."),
     "token_map.seed_label": ("seed", "시드"),
     "token_map.seed_help": (
-        "UMAP's and t-SNE's random_state (when reproducible) and the seed of the drawn sample: the same seed gives "
-        "the same map.",
-        "UMAP과 t-SNE의 random_state(재현 가능할 때)이자, 그릴 점을 뽑는 표본의 시드입니다. 같은 시드는 같은 "
-        "지도를 줍니다."),
+        "UMAP's and t-SNE's random_state (when reproducible): the same seed gives the same map.",
+        "UMAP과 t-SNE의 random_state입니다(재현 가능할 때). 같은 시드는 같은 지도를 줍니다."),
     "token_map.n_neighbors_help": ("UMAP's neighbourhood size: larger keeps more of the global structure.",
                                    "UMAP의 이웃 크기입니다. 클수록 전체 구조를 더 많이 지킵니다."),
     "token_map.min_dist_help": ("UMAP's minimum distance between points: smaller packs clusters tighter.",
                                 "UMAP에서 점 사이의 최소 거리입니다. 작을수록 군집이 더 촘촘하게 모입니다."),
-    "token_map.points_label": ("points drawn (at most)", "그릴 점 수(최대)"),
-    "token_map.points_help": ("The projection always uses every row; above this many, a seeded sample is drawn.",
-                              "투영은 언제나 모든 행으로 계산합니다. 행이 이보다 많으면 시드로 뽑은 표본만 그립니다."),
     "token_map.umap_failed": ("{failure}. Showing PCA instead.", "{failure}. 대신 PCA를 보여 줍니다."),
     # {checkbox} and {expander} are token_map.seeded_label and token_map.umap_expander, in the same language.
     "token_map.umap_unseeded_hint": (

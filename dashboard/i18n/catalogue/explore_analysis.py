@@ -81,7 +81,7 @@ MESSAGES = {
                                        "히트맵의 항은 모두 달라야 합니다. 겹치는 항을 지우세요"),
     "err.similarity.labels_mismatch": ("{count} labels for a {shape} matrix",
                                        "{shape} 행렬에 이름표가 {count}개입니다"),
-    # The map's tables, its drawn rows and highlight search (dashboard.analysis.token_map).
+    # The map's tables, its drawn rows and highlight search (dashboard.analysis.token_map, pages/token_map.py).
     "token_map.table.token": ("token embedding", "토큰 임베딩"),
     "token_map.table.position": ("position embedding", "위치 임베딩"),
     "token_map.table.head": ("output head", "출력 헤드"),
@@ -109,13 +109,6 @@ MESSAGES = {
     "token_map.drawn.unplaced": ("; {count:,} rows have no point (see the notes)",
                                  ". {count:,}개 행은 점이 없습니다(참고 사항을 보세요)"),
     "token_map.drawn.all": ("all {count:,} rows are drawn{tail}", "{count:,}개 행을 모두 그렸습니다{tail}"),
-    "token_map.drawn.priority": ("{count:,} highlighted or special rows and ",
-                                 "강조된 행과 특수 토큰 행 {count:,}개, 그리고 "),
-    "token_map.drawn.sample": (
-        "{drawn:,} of {placed:,} rows are drawn: {lead}{sampled:,} chosen uniformly at random (seed {seed}) from "
-        "the rest; the projection used all rows{tail}",
-        "{placed:,}개 행 중 {drawn:,}개를 그렸습니다: {lead}나머지에서 균등하게 무작위로(시드 {seed}) 고른 "
-        "{sampled:,}개입니다. 투영은 모든 행으로 계산했습니다{tail}"),
     # Projections (dashboard.analysis.projection): settings, notes on rows handled specially, UMAP's stages.
     "projection.describe": ("{method} to {dims}D ({params}); {libs}", "{method}, {dims}D 투영 ({params}); {libs}"),
     "err.projection.unknown_method": ("unknown projection method {method}; choose one of {choices}",
