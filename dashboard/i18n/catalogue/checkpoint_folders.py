@@ -1,9 +1,5 @@
 """Messages of what a model folder holds besides its tables (dashboard/checkpoints): a Hugging Face folder's
 config and key names, metadata fields, tokenizers and vocabulary files.
-
-The English text is what ``str(error)`` and the command line show; the Korean
-is what a page shows under ``lang=ko``. Paths, file names, keys, identifiers and
-library error texts are parameters and are never translated.
 """
 
 MESSAGES = {

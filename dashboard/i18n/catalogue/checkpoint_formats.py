@@ -1,9 +1,5 @@
 """Messages of the container formats' readers (dashboard/checkpoints): GGUF, nanoGPT, NumPy, pickles and TSV, state
 dicts, torch files and the tensor store; the formats' names as the Load page lists them.
-
-The English text is what ``str(error)`` and the command line show; the Korean
-is what a page shows under ``lang=ko``. Paths, file names, keys, identifiers and
-library error texts are parameters and are never translated.
 """
 
 MESSAGES = {

@@ -1,9 +1,5 @@
 """Messages of where a checkpoint comes from (dashboard/checkpoints): a path, a bundled name, the Hub, an upload or
 a zip, and the options a source takes. What was wrong, and what to do.
-
-The English text is what ``str(error)`` and the command line show; the Korean
-is what a page shows under ``lang=ko``. Paths, file names, keys, identifiers and
-library error texts are parameters and are never translated.
 """
 
 MESSAGES = {
