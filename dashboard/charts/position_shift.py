@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from dashboard.charts.positions import FIT_WIDTH
+from dashboard.charts.theme import FIT_WIDTH
 from dashboard.i18n import t
 
 #: The two lines of :func:`dashboard.analysis.position_shift.distance_score_frame`, drawn solid then dashed.

@@ -5,7 +5,7 @@ Every builder takes a tidy frame (from :mod:`dashboard.analysis` or
 here computes statistics (the heatmap only turns its cells into pixels).
 Titles, axes, legends and tooltips are in the active language when the chart
 is built (charts are never cached); the frames keep their English values, and
-legends show them through :func:`value_labels`.
+legends show them through :func:`~dashboard.charts.legend_labels.value_labels`.
 """
 
 from __future__ import annotations
@@ -14,14 +14,13 @@ import base64
 import io
 from typing import Sequence
 
-import json
-
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from dashboard.charts.theme import wrap_subtitle
-from dashboard.i18n import Text, msg, render, t
+from dashboard.charts.legend_labels import shown_values, value_labels
+from dashboard.charts.theme import FIT_WIDTH, PAD, wrap_subtitle
+from dashboard.i18n import msg, t
 
 #: Colours for position order (dark = first positions).
 POSITION_SCHEME = "viridis"
@@ -35,75 +34,6 @@ SIDE = 340  # pixels of a square chart's plot area
 #: and its axis; a legend beside the plot made them 500-530 px, and Streamlit
 #: cut off their right edge (the legend's title).
 BELOW = alt.Legend(orient="bottom", direction="horizontal", gradientLength=SIDE // 2)
-
-#: Width and height are the plot area; axes and legend are added around it
-#: (Streamlit's default "fit" would squeeze the plot to make room for them).
-PAD = alt.AutoSizeParams(type="pad", contains="padding")
-#: Stretch to the container's width, keep the plot's height.
-FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
-
-
-#: Data values the position charts put in legends -> the message a reader sees for each.
-VALUE_LABELS: dict[str, Text] = {
-    "learned": msg("positions.side.learned"),
-    "sinusoidal reference": msg("positions.side.reference"),
-    "position variance in token top-k": msg("positions.chart.position_in_token"),
-    "token variance in position top-k": msg("positions.chart.token_in_position"),
-    "random k-dim subspace": msg("positions.chart.random_subspace"),
-    "true": msg("positions.chart.yes"),
-    "false": msg("positions.chart.no"),
-}
-
-
-def value_labels(values: Sequence[str], labels: dict[str, Text] | None = None):
-    """A Vega ``labelExpr`` showing legend ``values`` in the active language; ``alt.Undefined`` in English.
-
-    Args:
-        values: data values the legend may show (e.g. ``learned``); one not in ``labels`` is shown as it is.
-        labels: value -> message; :data:`VALUE_LABELS` by default.
-
-    Returns:
-        An expression string for ``alt.Legend(labelExpr=...)``, or ``alt.Undefined``
-        where every label reads as its value (English), so the spec is unchanged there.
-    """
-    return _label_expression("datum.label", values, labels)
-
-
-def _label_expression(reference: str, values: Sequence[str], labels: dict[str, Text] | None):
-    labels = VALUE_LABELS if labels is None else labels
-    shown = {value: render(labels.get(value, value)) for value in values}
-    if all(label == value for value, label in shown.items()):
-        return alt.Undefined
-    expression = reference
-    for value, label in reversed(list(shown.items())):
-        quoted_value, quoted_label = json.dumps(value, ensure_ascii=False), json.dumps(label, ensure_ascii=False)
-        expression = f"{reference} === {quoted_value} ? {quoted_label} : ({expression})"
-    return expression
-
-
-def shown_values(chart: alt.Chart, field: str, values: Sequence[str],
-                 labels: dict[str, Text] | None = None) -> tuple[alt.Chart, str]:
-    """``chart`` with a column showing ``field``'s values in the active language, for tooltips.
-
-    The frame keeps its English values (``learned``, ``true``); where the
-    reader's language differs a calculated column ``<field>_shown`` holds what
-    the reader reads. In English the chart comes back unchanged.
-
-    Args:
-        chart: the chart whose data has ``field``.
-        field: a nominal column (strings or booleans).
-        values: the values it may hold, as strings (booleans as ``true`` / ``false``).
-        labels: value -> message; :data:`VALUE_LABELS` by default.
-
-    Returns:
-        ``(chart, column)``: the chart (with the calculated column when needed)
-        and the column a tooltip should show.
-    """
-    expression = _label_expression(f'("" + datum[{json.dumps(field)}])', values, labels)
-    if expression is alt.Undefined:
-        return chart, field
-    return chart.transform_calculate(**{f"{field}_shown": expression}), f"{field}_shown"
-
 
 def _position_colour(n_positions: int) -> alt.Color:
     return alt.Color("position:Q", scale=alt.Scale(scheme=POSITION_SCHEME, domain=[0, max(n_positions - 1, 1)]),

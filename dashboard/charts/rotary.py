@@ -5,7 +5,8 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from dashboard.charts.positions import FIT_WIDTH, shown_values, value_labels
+from dashboard.charts.legend_labels import shown_values, value_labels
+from dashboard.charts.theme import FIT_WIDTH
 from dashboard.i18n import msg, t
 
 #: Curve names of :func:`dashboard.analysis.rotary.rotary_decay_frame` -> what a reader sees.

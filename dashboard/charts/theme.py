@@ -20,6 +20,11 @@ from typing import Sequence
 import altair as alt
 
 NAME = "embedding_explorer"
+#: Width and height are the plot area; axes and legend are added around it
+#: (Streamlit's default "fit" would squeeze the plot to make room for them).
+PAD = alt.AutoSizeParams(type="pad", contains="padding")
+#: Stretch to the container's width, keep the plot's height.
+FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
 #: Axis settings of a left y axis: the title level, left-aligned at the axis line, its baseline this many
 #: pixels above the plot's top edge.
 LEVEL_Y_TITLE = {"titleAngle": 0, "titleAlign": "left", "titleBaseline": "bottom", "titleX": 0, "titleY": -8}

@@ -14,7 +14,7 @@ import altair as alt
 import pandas as pd
 
 from dashboard.analysis.training_curves import LABELS
-from dashboard.charts.positions import FIT_WIDTH
+from dashboard.charts.theme import FIT_WIDTH
 from dashboard.i18n import active_language, render, t
 
 #: Colours of the three tables, the same in every chart of the page.
