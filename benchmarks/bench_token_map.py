@@ -7,7 +7,7 @@ goes through the page's path, :func:`dashboard.projection_cache.cached_projectio
 
 - cold: an empty cache folder each run, so the projection is computed and stored;
 - cached: the map shown again from the disk cache, i.e. load the stored
-  projection, build the frame and the chart, convert it as ``st.altair_chart``
+  projection, build the frame and the figure, serialise it as ``st.plotly_chart``
   does (issue 4's "revisit").
 
 One untimed call of each PCA comes first (imports), UMAP's numba code is
@@ -74,23 +74,19 @@ def _plain_pca(table: np.ndarray, **kwargs) -> np.ndarray:
     return PCA(**kwargs).fit_transform(table)
 
 
-def _streamlit_bytes(chart) -> int:
-    from benchmarks.bench_positions import streamlit_payload_bytes
-
-    return streamlit_payload_bytes(chart)
-
-
 def _show_map(tables, rows, settings, cache: Path) -> int:
-    """What the Token map page does for a map seen before; returns the chart's bytes."""
-    from dashboard.analysis.token_map import choose_drawn_rows, token_map_frame
-    from dashboard.charts.token_map import token_map_chart
+    """What the Token map page does for a map seen before; returns the bytes of the figure it sends."""
+    import plotly.io
+
+    from dashboard.analysis.token_map import token_map_frame
+    from dashboard.charts.token_map import token_map_figure
     from dashboard.projection_cache import cached_projection
 
     projection = cached_projection(rows.table, tables.content_hash, "token", settings, directory=cache)
-    drawn = choose_drawn_rows(np.isfinite(projection.coords).all(axis=1), 40_000)
-    frame = token_map_frame(projection, drawn, labels=rows.labels, raw=rows.raw, categories=rows.categories,
+    frame = token_map_frame(projection, labels=rows.labels, raw=rows.raw, categories=rows.categories,
                             norms=rows.norms, highlighted=np.zeros(len(rows.labels), bool))
-    return _streamlit_bytes(token_map_chart(frame, axis_titles=["1", "2"]))
+    figure = token_map_figure(frame, axis_titles=["1", "2"]).figure
+    return len(plotly.io.to_json(figure, validate=False).encode("utf-8"))  # what st.plotly_chart serialises
 
 
 def _alternate(*calls, runs: int) -> tuple[list[list[float]], list[object]]:

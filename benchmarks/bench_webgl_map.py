@@ -1,30 +1,21 @@
 """The full token map in WebGL: bytes the browser receives and seconds until 256,000 points are drawn, in Chromium.
 
-Issue 18 part 4: the Token map draws every row up to 256,000 in WebGL; what
-the browser receives for 256,000 points is at most 12 MB, and it is drawn in
-Chromium in under 5 s on a warm server. A 2D map is a plotly.js ``scattergl``
-chart (:mod:`dashboard.charts.token_map_plotly`) in the page's own element
-(:mod:`dashboard.ui.token_map_element`); 3D is
-deck.gl.
+Issues 18 and 40: the Token map draws every row up to 256,000 with one renderer, plotly through
+``st.plotly_chart`` (:mod:`dashboard.charts.token_map`: ``scattergl`` in 2D); for 256,000 points what the
+browser receives is at most 8 MB, and it is drawn in Chromium in at most 5 s on a warm server.
 
-The table: 256,000 x 64 float32, rows drawn around 64 random centres (as the
-sharded-checkpoint bench builds its tables, seed 0), saved as one
-``model.safetensors`` with a Llama-style ``config.json`` (tied head, no
-tokenizer: tokens are labelled by id) in a temporary folder, opened through
-``?model=PATH``. One ``streamlit run app.py`` (empty projection cache, UMAP
-warm-up off) serves the 2D PCA map; the page is opened once untimed (the
-server reads the table and computes PCA), then :data:`RUNS` times, each in a
-fresh browser context (empty cache, new Streamlit session), in turn with the
-Vega-Lite page of the same table (``renderer=altair``: the previous default,
-a 40,000-point sample), the alternative for time.
+The table: 256,000 x 64 float32, rows drawn around 64 random centres (as the sharded-checkpoint bench builds
+its tables, seed 0), saved as one ``model.safetensors`` with a Llama-style ``config.json`` (tied head, no
+tokenizer: tokens are labelled by id, ``#12345``) in a temporary folder, opened through ``?model=PATH``. One
+``streamlit run app.py`` (empty projection cache, UMAP warm-up off) serves the 2D PCA map; the page is opened
+once untimed (the server reads the table and computes PCA), then :data:`RUNS` times, each in a fresh browser
+context (empty cache, new Streamlit session), in turn with the alternative: the plain chart a user would
+write for the same points, ``px.scatter(x, y, hover_name=token, render_mode="webgl")`` in a one-file
+Streamlit app (:data:`PLAIN_APP`).
 
-- bytes: the WebSocket frames that carry the chart element
-  (``plotly_chart``), decoded as Streamlit ``ForwardMsg`` protobufs
-  (:mod:`benchmarks.browser_session`), plus the bodies of any deck.gl layer
-  files fetched from ``/app/static/deck-data/`` (a large 3D deck's points
-  travel as files: :mod:`dashboard.ui.deck_files`); the alternative is the plain chart a user
-  would write, an Altair point per row with its token as tooltip, converted as
-  ``st.altair_chart`` ships it;
+- bytes: the WebSocket frames that carry the chart element (``plotly_chart``), decoded as Streamlit
+  ``ForwardMsg`` protobufs (:mod:`benchmarks.browser_session`); the alternative is the plain figure's JSON as
+  ``st.plotly_chart`` sends it;
 - the PCA map of a Gemma-shaped table (256,000 x 2,304, written the same way, 2.4 GB) on
   screen, median of :data:`WIDE_RUNS`: each time a fresh server (empty cache) reads it for the
   Overview page (untimed), then the Token map is opened at once and timed to the drawn pixels:
@@ -39,10 +30,9 @@ a 40,000-point sample), the alternative for time.
   browser context, so Streamlit's page loads first), and by its link in the
   sidebar of the Overview just drawn (the same tab: how a reader moves on). The
   notes add a reader who stays :data:`READ_FIRST_S` on the Overview first;
-- seconds: from ``page.goto`` until the chart's element, as screenshotted, has
-  at least :data:`DRAWN_SHARE` of the pixels of its plot area (inside the
-  axes: tick labels and legend do not count) off the white background, polled every
-  100 ms (headless Chromium has no GPU: WebGL runs in its software renderer,
+- seconds: from ``page.goto`` until the chart's plot area, as screenshotted, has at least
+  :data:`DRAWN_SHARE` of its pixels (inside the axes: tick labels and legend do not count) off the white
+  background, polled every 100 ms (headless Chromium has no GPU: WebGL runs in its software renderer,
   SwiftShader).
 """
 
@@ -67,28 +57,31 @@ RUNS = 3
 WIDE_RUNS = 3
 #: Issue 18 part 2: the PCA map of a Gemma-shaped table on screen in under 10 s on this machine.
 WIDE_WIDTH, WIDE_SECONDS_BUDGET = 2_304, 10.0
-#: The Token map's default sample (its ``points`` setting): a table of more rows is drawn in WebGL.
-SAMPLE_POINTS = 40_000
-#: Issue 18: what the browser receives for 256,000 points.
-BYTES_BUDGET = 12_000_000
-#: Issue 18: drawn in Chromium in under 5 s on a warm server.
+#: Issue 40: what the browser receives for 256,000 points.
+BYTES_BUDGET = 8_000_000
+#: Issues 18 and 40: drawn in Chromium in at most 5 s on a warm server.
 SECONDS_BUDGET = 5.0
 #: Share of the plot area's pixels that must be off-white for the map to count as drawn (a blank canvas has 0).
 DRAWN_SHARE = 0.02
 #: Seconds a reader spends on the Overview of the Gemma-shaped table before opening the Token map (the notes' case).
 READ_FIRST_S = 10.0
-#: The 2D map: the Token map's own plotly.js element (dashboard/ui/token_map_element.py).
-CHART = ".token-map-plot"
-#: The element once its Plotly.react has resolved (it sets ``data-drawn``).
-DRAWN = f"{CHART}[data-drawn='1']"
-#: The plot area of the chart, inside its axes (plotly.js's drag layer covers it exactly).
+#: The map: plotly's graph inside Streamlit's plotly element.
+CHART = "[data-testid='stPlotlyChart'] .js-plotly-plot"
+#: The chart once plotly.js has laid it out (its SVG layers exist; the WebGL points are drawn in that frame).
+DRAWN = f"{CHART} .main-svg"
+#: The plot area of the chart, inside its axes (plotly.js's drag layer of the main subplot covers it exactly).
 PLOT_AREA = f"{CHART} .nsewdrag"
 #: The Token map's link in the sidebar's page list.
 SIDEBAR_LINK = '[data-testid="stSidebarNav"] a[href*="token_map"]'
 #: Element types whose WebSocket frames carry the map (``Element`` oneof names).
-CHART_ELEMENTS = ("bidi_component", "plotly_chart", "deck_gl_json_chart")
-#: Where a large deck's layer files are fetched from (dashboard/ui/deck_files.py).
-LAYER_FILES = "/app/static/deck-data/"
+CHART_ELEMENTS = ("plotly_chart",)
+#: The alternative: the plain WebGL scatter a user would write for the same points (``points.npz`` beside it).
+PLAIN_APP = """import numpy as np, pandas as pd, plotly.express as px, streamlit as st
+from pathlib import Path
+saved = np.load(Path(__file__).with_name("points.npz"))
+frame = pd.DataFrame({"x": saved["x"], "y": saved["y"], "token": saved["token"]})
+st.plotly_chart(px.scatter(frame, x="x", y="y", hover_name="token", render_mode="webgl"))
+"""
 
 
 def write_table(folder: Path, rows: int = ROWS, width: int = WIDTH) -> Path:
@@ -146,10 +139,7 @@ def measure_load(browser, url: str, timeout_s: float = 300, milestones: dict | N
                  ) -> tuple[float, int, int]:
     """Open ``url`` in a fresh context; ``(seconds until drawn, chart bytes, all bytes received)``.
 
-    Chart bytes are the map element's WebSocket frames plus any deck layer files;
-    ``milestones`` gets ``element``, ``canvas`` (seconds) and ``files`` (how many layer files were fetched),
-    and the element's performance marks (``preload``, ``mounted``, ``read``, ``plotly-ready``, ``drawn``:
-    seconds since navigation started).
+    ``milestones`` gets ``element``: seconds until Playwright saw plotly's graph in the page.
 
     Raises:
         TimeoutError: the map was not drawn in ``timeout_s``.
@@ -157,28 +147,17 @@ def measure_load(browser, url: str, timeout_s: float = 300, milestones: dict | N
     milestones = {} if milestones is None else milestones
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     frames: list[bytes] = []
-    layer_files: list = []
     try:
         page = context.new_page()
         page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: frames.append(
             payload if isinstance(payload, bytes) else payload.encode())))
-        page.on("response", lambda response: layer_files.append(response) if LAYER_FILES in response.url else None)
         start = time.perf_counter()
         page.goto(url)
         page.locator(CHART).first.wait_for(state="attached", timeout=timeout_s * 1000)
         milestones["element"] = time.perf_counter() - start
-        page.locator(f"{CHART} canvas").first.wait_for(state="attached", timeout=timeout_s * 1000)
-        milestones["canvas"] = time.perf_counter() - start
-        # No screenshot before plotly.js says it drew (a cheap wait in the page): each screenshot costs the
-        # 2-core machine a compositor frame and a PNG, taken from the page it is timing. The pixels decide.
         seconds = wait_until_drawn(page, start, timeout_s, url)
         page.wait_for_timeout(300)
-        # The element's own marks (dashboard/ui/token_map_element.js), seconds since navigation started.
-        milestones.update(page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('mark')
-            .filter(m => m.name.startsWith('token-map:')).map(m => [m.name.slice(10), m.startTime / 1000]))"""))
-        milestones["files"] = len(layer_files)
-        file_bytes = sum(len(response.body()) for response in layer_files)
-        return seconds, chart_frames_bytes(frames) + file_bytes, sum(len(f) for f in frames) + file_bytes
+        return seconds, chart_frames_bytes(frames), sum(len(f) for f in frames)
     finally:
         context.close()
 
@@ -189,9 +168,11 @@ def wait_until_drawn(page, start: float, timeout_s: float, url: str) -> float:
     Raises:
         TimeoutError: not drawn ``timeout_s`` after ``start`` (a screenshot of the page is left in the temp folder).
     """
+    # No screenshot before plotly.js has laid the chart out (a cheap wait in the page): each screenshot costs
+    # the 2-core machine a compositor frame and a PNG, taken from the page it is timing. The pixels decide.
     page.locator(DRAWN).first.wait_for(state="attached", timeout=timeout_s * 1000)
     while True:
-        if page.locator(f"{CHART} canvas").count() and _drawn_share(page) >= DRAWN_SHARE:
+        if _drawn_share(page) >= DRAWN_SHARE:
             return time.perf_counter() - start
         if time.perf_counter() - start > timeout_s:
             page.screenshot(path=str(Path(tempfile.gettempdir()) / "bench-webgl-map-timeout.png"))
@@ -199,22 +180,25 @@ def wait_until_drawn(page, start: float, timeout_s: float, url: str) -> float:
         page.wait_for_timeout(100)
 
 
-def plain_chart_bytes(folder: Path) -> int:
-    """Bytes ``st.altair_chart`` would send for a plain Altair point per row of the 2D PCA, token as tooltip."""
-    import altair as alt
+def write_plain_app(folder: Path, table: Path) -> tuple[Path, int]:
+    """The alternative (:data:`PLAIN_APP`) and its points (2D PCA of the table, tokens as the page labels them)
+    in ``folder``; returns the script and the bytes of its figure's JSON (what ``st.plotly_chart`` sends)."""
     import pandas as pd
+    import plotly.express as px
+    import plotly.io
     from sklearn.decomposition import PCA
 
-    from benchmarks.bench_positions import streamlit_payload_bytes
     from dashboard.analysis.token_map import table_rows
     from dashboard.checkpoints import load_tables
 
-    rows = table_rows(load_tables(str(folder)))
+    rows = table_rows(load_tables(str(table)))
     xy = PCA(n_components=2).fit_transform(rows.table)
+    folder.mkdir(parents=True, exist_ok=True)
+    np.savez(folder / "points.npz", x=xy[:, 0], y=xy[:, 1], token=np.array(rows.labels))
+    (folder / "plain_map.py").write_text(PLAIN_APP)
     frame = pd.DataFrame({"x": xy[:, 0], "y": xy[:, 1], "token": list(rows.labels)})
-    with alt.data_transformers.disable_max_rows():
-        chart = alt.Chart(frame).mark_circle().encode(x="x:Q", y="y:Q", tooltip="token:N")
-        return streamlit_payload_bytes(chart)
+    figure = px.scatter(frame, x="x", y="y", hover_name="token", render_mode="webgl")
+    return folder / "plain_map.py", len(plotly.io.to_json(figure, validate=False).encode("utf-8"))
 
 
 def pca_seconds(folder: Path) -> tuple[float, float]:
@@ -238,111 +222,96 @@ def pca_seconds(folder: Path) -> tuple[float, float]:
     return ours, time.perf_counter() - start
 
 
-def run(rows: int = ROWS) -> SuiteResult:
-    """Serve the map of a ``rows`` x 64 table and measure what Chromium receives and how soon it draws it.
-
-    Raises:
-        ValueError: ``rows`` is at most :data:`SAMPLE_POINTS`: the page would draw that table with Vega-Lite,
-            and the timed waits for the WebGL map would run out (5 minutes each) instead of measuring.
-    """
-    if rows <= SAMPLE_POINTS:
-        raise ValueError(f"bench_webgl_map needs more than {SAMPLE_POINTS:,} rows (got {rows:,}): the Token map draws "
-                         "a table that small with Vega-Lite, not WebGL; try 50000")
+def run(rows: int = ROWS, wide: bool = True) -> SuiteResult:
+    """Serve the map of a ``rows`` x 64 table and measure what Chromium receives and how soon it draws it;
+    with ``wide``, also the map of the Gemma-shaped table (:data:`WIDE_WIDTH` columns) on fresh servers."""
     scratch = Path(tempfile.mkdtemp(prefix="bench-webgl-map-"))
     try:
         folder = write_table(scratch / "model", rows)
+        plain_app, plain_bytes = write_plain_app(scratch / "plain", folder)
         cache = scratch / "projections"
         cache.mkdir()
         url_tail = f"/token_map?model={quote(str(folder))}"
-        with serve(env=server_env(cache)) as server, chromium() as browser:
+        with serve(env=server_env(cache)) as server, serve(script=str(plain_app)) as plain_server, \
+                chromium() as browser:
             first = measure_load(browser, server.url + url_tail)
-            open_page(browser, server.url + url_tail + "&renderer=altair")  # untimed: the sample's first chart
+            measure_load(browser, plain_server.url)  # untimed: the plain app's first run
             stages = [{} for _ in range(RUNS)]
-            loads, vega = [], []
+            loads, plain = [], []
             for milestones in stages:  # in turn, so both see the same background load
                 loads.append(measure_load(browser, server.url + url_tail, milestones=milestones))
-                vega.append(open_page(browser, server.url + url_tail + "&renderer=altair").seconds["all"])
-            wide = write_table(scratch / "wide", rows, WIDE_WIDTH)
-            wide_tail = f"?model={quote(str(wide))}"
-        wide_runs = [wide_map_seconds(wide_tail, scratch / f"projections-wide-{run}")
-                     for run in range(WIDE_RUNS)]
-        clicked = [wide_map_clicked_seconds(wide_tail, scratch / f"projections-clicked-{run}")
-                   for run in range(WIDE_RUNS)]
-        read_first_seconds, _ = wide_map_seconds(wide_tail, scratch / "projections-read-first", READ_FIRST_S)
-        plain = plain_chart_bytes(folder)
-        wide_ours, wide_plain = pca_seconds(wide)
+                plain.append(measure_load(browser, plain_server.url))
+        if wide:
+            wide_table = write_table(scratch / "wide", rows, WIDE_WIDTH)
+            wide_tail = f"?model={quote(str(wide_table))}"
+            wide_runs = [wide_map_seconds(wide_tail, scratch / f"projections-wide-{run}") for run in range(WIDE_RUNS)]
+            clicked = [wide_map_clicked_seconds(wide_tail, scratch / f"projections-clicked-{run}")
+                       for run in range(WIDE_RUNS)]
+            read_first_seconds = wide_map_seconds(wide_tail, scratch / "projections-read-first", READ_FIRST_S)
+            wide_ours, wide_plain = pca_seconds(wide_table)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     seconds = [load[0] for load in loads]
-    wide_seconds = median_of([run[0] for run in wide_runs])
-    wide_marks = [run[1] for run in wide_runs]
-    chart_bytes = [load[1] for load in loads]
     figures = [
-        Figure(f"WebGL token map (2D PCA) of a {rows:,} x {WIDTH} table, every row drawn: bytes of the map "
-               f"received over the WebSocket, median of {RUNS} page loads", "bytes", median_of(chart_bytes), plain,
-               "Altair, a point per row, token tooltip", Budget(BYTES_BUDGET), RUNS),
-        Figure(f"WebGL token map of the {rows:,}-row table: seconds from opening the page until the points are "
-               f"drawn in Chromium (warm server, fresh session, software WebGL), median of {RUNS}", "s",
-               median_of(seconds), median_of(vega), "the Vega-Lite page of the same table (a 40,000-point sample)",
-               Budget(SECONDS_BUDGET), RUNS),
-        Figure(f"PCA map of a Gemma-shaped table ({rows:,} x {WIDE_WIDTH:,} float32, already read): seconds from "
-               "opening the Token map until every point is drawn in Chromium (PCA of every row computed, map sent "
-               f"and drawn), median of {WIDE_RUNS} fresh servers", "s", wide_seconds, wide_plain,
-               "sklearn PCA(n_components=2).fit_transform of the same table alone (svd_solver auto: randomized)",
-               Budget(WIDE_SECONDS_BUDGET), WIDE_RUNS),
-        Figure(f"PCA map of a Gemma-shaped table ({rows:,} x {WIDE_WIDTH:,} float32, already read): seconds from "
-               "clicking the Token map's link in the sidebar of the Overview just drawn (same tab) until every point "
-               f"is drawn in Chromium (PCA of every row computed, map sent and drawn), median of {WIDE_RUNS} fresh "
-               "servers", "s", median_of(clicked), wide_plain,
-               "sklearn PCA(n_components=2).fit_transform of the same table alone (svd_solver auto: randomized)",
-               Budget(WIDE_SECONDS_BUDGET), WIDE_RUNS),
+        Figure(f"token map (2D PCA, st.plotly_chart scattergl) of a {rows:,} x {WIDTH} table, every row drawn: "
+               f"bytes of the map received over the WebSocket, median of {RUNS} page loads", "bytes",
+               median_of([load[1] for load in loads]), plain_bytes,
+               "px.scatter(render_mode=\"webgl\", hover_name=token) of the same points", Budget(BYTES_BUDGET), RUNS),
+        Figure(f"token map of the {rows:,}-row table: seconds from opening the page until the points are drawn in "
+               f"Chromium (warm server, fresh session, software WebGL), median of {RUNS}", "s", median_of(seconds),
+               median_of([load[0] for load in plain]),
+               "the plain px.scatter WebGL app of the same points, opened the same way", Budget(SECONDS_BUDGET),
+               RUNS),
     ]
     notes = [
         f"Per-run seconds until drawn: {', '.join(f'{s:.2f}' for s in seconds)}; first visit on the fresh server "
         f"(reads the table, computes PCA): {first[0]:.1f} s. Whole page received (every WebSocket frame, median): "
-        f"{median_of([load[2] for load in loads]):,.0f} bytes. Seconds until Playwright saw the chart's element: "
-        f"{_secs(stages, 'element')}; its canvas: {_secs(stages, 'canvas')} (these waits run in the page and "
-        "return late while its main thread is busy; the element's own marks below say when it happened). The Vega-Lite page "
-        f"(`renderer=altair`, its default 40,000-point sample) until drawn: {', '.join(f'{v:.2f}' for v in vega)}.",
-        "The 2D map is the page's own plotly.js element (dashboard/ui/token_map_element.py, Streamlit "
-        "components v2): one binary message, a JSON header with the tokens and hover templates, then float32 x, y "
-        "and (id, norm) per point (dashboard/charts/token_map_binary.py); plotly.js is plotly's gl2d "
-        "bundle (npm plotly.js-gl2d-dist-min 3.7.0, 1.6 MB, dashboard/ui/vendor/), served as a static file and preloaded by an element mounted before the "
-        "map is computed. The element's marks, seconds since navigation: plotly.js asked for at "
-        f"{_secs(stages, 'preload')}; map mounted {_secs(stages, 'mounted')}; message read {_secs(stages, 'read')}; "
-        f"plotly.js ready {_secs(stages, 'plotly-ready')}; Plotly.react resolved {_secs(stages, 'drawn')}. The rest, "
-        "to the pixels, is SwiftShader (software WebGL) drawing and the screenshot that sees it.",
-        f"The {rows:,} x {WIDE_WIDTH:,} map: drawn {', '.join(f'{run[0]:.2f}' for run in wide_runs)} s after the "
-        f"Token map was opened ({WIDE_RUNS} fresh servers); element marks (seconds since navigation): map mounted "
-        f"{_secs(wide_marks, 'mounted')}, message read {_secs(wide_marks, 'read')}, Plotly.react resolved "
-        f"{_secs(wide_marks, 'drawn')}. The PCA alone, in "
-        f"this process once the server had stopped: ours (the page's: randomized, seeded, implicit centring) {wide_ours:.1f} s, "
-        f"the plain `PCA(n_components=2)` (randomized by its `auto` rule) {wide_plain:.1f} s. The Token map "
-        "asks a Dask worker for that PCA and waits for it (on 2 cores the PCA and the Token map's start share them). "
-        "The same map opened by its link in the sidebar of the Overview (same tab: Streamlit changes page without "
-        f"loading one): drawn {', '.join(f'{c:.2f}' for c in clicked)} s after the click ({WIDE_RUNS} more fresh "
-        "servers); a new tab also loads Streamlit's page first (the page's script started 1.7-2.0 s after "
-        "navigation in runs timed separately on 2026-12-04). "
-        f"A reader who stays {READ_FIRST_S:.0f} s on the Overview first (a fresh server and cache, the table read "
-        f"again): the map drawn {read_first_seconds:.1f} s after the Token map was opened.",
+        f"{median_of([load[2] for load in loads]):,.0f} bytes. Seconds until Playwright saw plotly's graph: "
+        f"{_secs(stages, 'element')}. The plain app until drawn: {', '.join(f'{p[0]:.2f}' for p in plain)}; "
+        f"its chart's frames {median_of([p[1] for p in plain]):,.0f} bytes (median).",
+        "The map is one st.plotly_chart (dashboard/charts/token_map.py): per point, uint16 grid coordinates and "
+        "float32 (id, norm) as base64 typed arrays and the token as text; one scattergl trace per token "
+        "category. The plain app sends float64 coordinates and the tokens (plotly express's defaults). The "
+        "rest, to the pixels, is SwiftShader (software WebGL) drawing and the screenshot that sees it.",
         f"'Drawn' is read from the pixels: at least {DRAWN_SHARE:.0%} of the plot area (inside the axes) off the "
-        f"white background. Deck.gl layer files fetched per load (a 3D map's; 0 for a 2D one): "
-        f"{_secs(stages, 'files', 0)}.",
+        "white background.",
     ]
+    if wide:
+        figures += [
+            Figure(f"PCA map of a Gemma-shaped table ({rows:,} x {WIDE_WIDTH:,} float32, already read): seconds "
+                   "from opening the Token map until every point is drawn in Chromium (PCA of every row computed, "
+                   f"map sent and drawn), median of {WIDE_RUNS} fresh servers", "s", median_of(wide_runs),
+                   wide_plain, "sklearn PCA(n_components=2).fit_transform of the same table alone (svd_solver "
+                   "auto: randomized)", Budget(WIDE_SECONDS_BUDGET), WIDE_RUNS),
+            Figure(f"PCA map of a Gemma-shaped table ({rows:,} x {WIDE_WIDTH:,} float32, already read): seconds "
+                   "from clicking the Token map's link in the sidebar of the Overview just drawn (same tab) until "
+                   "every point is drawn in Chromium (PCA of every row computed, map sent and drawn), median of "
+                   f"{WIDE_RUNS} fresh servers", "s", median_of(clicked), wide_plain,
+                   "sklearn PCA(n_components=2).fit_transform of the same table alone (svd_solver auto: randomized)",
+                   Budget(WIDE_SECONDS_BUDGET), WIDE_RUNS),
+        ]
+        notes.append(
+            f"The {rows:,} x {WIDE_WIDTH:,} map: drawn {', '.join(f'{s:.2f}' for s in wide_runs)} s after the "
+            f"Token map was opened ({WIDE_RUNS} fresh servers). The PCA alone, in this process once the server had "
+            f"stopped: ours (the page's: randomized, seeded, implicit centring) {wide_ours:.1f} s, the plain "
+            f"`PCA(n_components=2)` (randomized by its `auto` rule) {wide_plain:.1f} s. The Token map asks a Dask "
+            "worker for that PCA and waits for it (on 2 cores the PCA and the Token map's start share them). The "
+            "same map opened by its link in the sidebar of the Overview (same tab: Streamlit changes page without "
+            f"loading one): drawn {', '.join(f'{c:.2f}' for c in clicked)} s after the click ({WIDE_RUNS} more "
+            f"fresh servers). A reader who stays {READ_FIRST_S:.0f} s on the Overview first (a fresh server and "
+            f"cache, the table read again): the map drawn {read_first_seconds:.1f} s after the Token map was opened.")
     return SuiteResult(figures, notes)
 
 
-def wide_map_seconds(tail: str, cache: Path, read_first_s: float = 0.0) -> tuple[float, dict]:
+def wide_map_seconds(tail: str, cache: Path, read_first_s: float = 0.0) -> float:
     """Seconds until the map of the table at ``tail`` (``?model=...``) is drawn, opened ``read_first_s`` after the
     Overview, on a fresh server with an empty cache ``cache`` (so the map's PCA is computed, and the table read
-    again), and the element's marks."""
+    again)."""
     cache.mkdir()
     with serve(env=server_env(cache)) as server, chromium() as browser:
         open_page(browser, server.url + "/" + tail, stages=("finished",))  # untimed: reads the table
         time.sleep(read_first_s)  # a reader on the Overview: the prefetched map is computed meanwhile
-        marks: dict = {}
-        seconds = measure_load(browser, server.url + "/token_map" + tail, milestones=marks)[0]
-    return seconds, marks
+        return measure_load(browser, server.url + "/token_map" + tail)[0]
 
 
 def wide_map_clicked_seconds(tail: str, cache: Path, timeout_s: float = 300) -> float:
@@ -373,9 +342,8 @@ if __name__ == "__main__":
 
     from benchmarks.report import render_summary
 
-    try:
-        result = run(int(sys.argv[1]) if len(sys.argv) > 1 else ROWS)
-    except ValueError as error:
-        sys.exit(f"error: {error}")
+    # python -m benchmarks.bench_webgl_map [ROWS] [--no-wide]: the wide table's runs take most of the time
+    arguments = [a for a in sys.argv[1:] if a != "--no-wide"]
+    result = run(int(arguments[0]) if arguments else ROWS, wide="--no-wide" not in sys.argv)
     print(render_summary(result.figures))
     print("\n".join(result.notes))

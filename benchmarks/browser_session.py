@@ -33,13 +33,14 @@ STARTUP_SECONDS = 180
 
 #: Stages of drawing a page, checked on every animation frame:
 #: ``finished``: Streamlit says the script has finished (``data-test-script-state`` is ``notRunning``), no
-#: spinner shows, something is in the main area, every Vega chart has its canvas or SVG marks and every
-#: dataframe its grid;
+#: spinner shows, something is in the main area, every Vega chart has its canvas or SVG marks, every plotly
+#: chart its laid-out plot and every dataframe its grid;
 #: ``all``: the same, with at least one chart; ``first_chart``: the first chart of the main area is drawn,
 #: whether or not the script is still running.
 DRAWN_JS = """(stage) => {
-  const charts = [...document.querySelectorAll("[data-testid='stMain'] .vega-embed")];
-  const drawn = chart => chart.querySelector("canvas, svg.marks");
+  const charts = [...document.querySelectorAll(
+    "[data-testid='stMain'] .vega-embed, [data-testid='stMain'] [data-testid='stPlotlyChart']")];
+  const drawn = chart => chart.querySelector("canvas, svg.marks, .js-plotly-plot .main-svg");
   if (stage === "first_chart") return charts.length > 0 && Boolean(drawn(charts[0]));
   const app = document.querySelector("[data-testid='stApp']");
   if (!app || app.getAttribute("data-test-script-state") !== "notRunning") return false;
@@ -116,7 +117,7 @@ class PageLoad:
         return sum(len(f) for f in self.frames) + self.fetched
 
     def chart_bytes(self, title_prefix: str) -> int:
-        """Bytes of the frames carrying a Vega-Lite chart whose title starts with ``title_prefix``.
+        """Bytes of the frames carrying a chart (Vega-Lite or plotly) whose title starts with ``title_prefix``.
 
         Raises:
             LookupError: when no chart with that title arrived (the titles that did are listed).
@@ -145,7 +146,7 @@ def _title_text(spec: dict) -> str:
 
 
 def chart_frames(frames: list[bytes]) -> Iterator[tuple[bytes, str]]:
-    """``(frame, chart title)`` for every frame that adds a Vega-Lite chart element."""
+    """``(frame, chart title)`` for every frame that adds a Vega-Lite or plotly chart element."""
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
     for frame in frames:
@@ -156,6 +157,8 @@ def chart_frames(frames: list[bytes]) -> Iterator[tuple[bytes, str]]:
         element = message.delta.new_element
         if element.WhichOneof("type") == "vega_lite_chart":
             yield frame, _title_text(json.loads(element.vega_lite_chart.spec or "{}"))
+        elif element.WhichOneof("type") == "plotly_chart":
+            yield frame, _title_text(json.loads(element.plotly_chart.spec or "{}").get("layout", {}))
 
 
 def open_page(browser, url: str, stages: tuple[str, ...] = ("all",), *, since: float | None = None,
