@@ -77,9 +77,6 @@ COPY dashboard/ dashboard/
 COPY pages/ pages/
 COPY models/ models/
 COPY scripts/healthcheck.py scripts/
-# static/ (served at /app/static/) holds the Token map's large decks as files (dashboard/ui/deck_files.py):
-# the app writes them, so it is a link into the writable /cache volume.
-RUN mkdir -p /cache/static && chown app:app /cache/static && ln -s /cache/static /app/static
 
 USER app
 # Compile the numba code into NUMBA_CACHE_DIR as the app user, on throwaway data (the server's warm-up then
