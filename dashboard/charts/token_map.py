@@ -318,7 +318,7 @@ def token_map_figure(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
                               for axis, key in enumerate("xyz")},
                            "aspectmode": "data", "annotations": annotations,
                            # further out than plotly's default (1.25 each way): the axis titles stay in the frame
-                           "camera": {"eye": {"x": 1.45, "y": 1.45, "z": 0.95}}}
+                           "camera": {"eye": {"x": 1.6, "y": 1.6, "z": 1.0}}}
     figure = go.Figure(data=traces, layout=layout)
     return TokenMap(figure, tuple(trace_ids), len(frame))
 
