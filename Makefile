@@ -1,6 +1,7 @@
 # Two commands set everything up on a fresh machine:
 #   make run   - create .venv, install, serve the app on the bundled default
 #   make test  - create .venv, install, run the whole test suite
+# and, for the edit loop, make test-fast: the suite less the tests marked slow (see pyproject.toml).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -12,7 +13,7 @@ TORCH_PIN := $(shell grep -E '^torch==' requirements.txt)
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 RETRY = echo "make: $(1) failed (see above); nothing half-done is kept: fix that and run the same make command again" >&2; exit 1
 
-.PHONY: run test install clean python-version
+.PHONY: run test test-fast install clean python-version
 # A recipe that fails leaves no target behind (a half-made venv's bin/python, a stamp), so the next try redoes it.
 .DELETE_ON_ERROR:
 
@@ -58,6 +59,11 @@ run: $(RUNTIME)
 
 test: $(DEV)
 	$(PY) -m pytest
+
+# No browser, app server, cluster, container, load test or real UMAP/t-SNE fit: the rule is the slow
+# marker's, in tests/conftest.py.
+test-fast: $(DEV)
+	$(PY) -m pytest -m "not slow"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .cache

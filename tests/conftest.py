@@ -1,6 +1,9 @@
 import os
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # Tests never touch a model hub: everything is local or built in tmp_path.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -16,3 +19,38 @@ os.environ.setdefault("EXPLORER_DASK_WORKERS", "0")
 def _private_projection_cache(tmp_path_factory, monkeypatch):
     """Each test gets its own on-disk projection cache, so no test sees another's results."""
     monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path_factory.mktemp("projections")))
+
+
+#: Folders whose every test is slow (`make test-fast` leaves them out; `make test` runs them), and why.
+SLOW_FOLDERS = {
+    "e2e": "a real `streamlit run` server driven by Chromium",
+    "cluster": "a real Dask scheduler and worker processes",
+    "real": "the bundled checkpoints, read whole",
+    "pages": "every page run through Streamlit's AppTest, a few seconds each",
+    "cli": "the command line, in a fresh `python -m dashboard` process or building models in this one",
+    "forward": "transformers models built and run",
+}
+#: Single files that start real processes, and why.
+SLOW_FILES = {
+    "tests/benchmarks/test_hostile_budgets.py": "a fresh process per hostile file, measured against its budget",
+    "tests/scripts/test_healthcheck.py": "real `streamlit run` servers",
+}
+#: Fixtures that read every bundled checkpoint.
+SLOW_FIXTURES = {"bundled"}
+
+
+def is_slow(item: pytest.Item) -> bool:
+    """The slow marker's rule (pyproject.toml says it in words): marked by hand (a real UMAP or t-SNE fit), in a
+    slow folder or file, using a slow fixture, marked `real`, or running the app in AppTest outside tests/pages."""
+    path = item.path.relative_to(ROOT)
+    module = getattr(item, "module", None)
+    return (item.get_closest_marker("slow") is not None or item.get_closest_marker("real") is not None
+            or path.parts[1] in SLOW_FOLDERS or path.as_posix() in SLOW_FILES
+            or bool(SLOW_FIXTURES & set(getattr(item, "fixturenames", ())))
+            or any(hasattr(module, name) for name in ("AppTest", "open_app_page")))
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if is_slow(item) and item.get_closest_marker("slow") is None:
+            item.add_marker(pytest.mark.slow)

@@ -57,6 +57,7 @@ def test_pca_hands_cuml_the_table_already_copied_to_the_gpu(fake):
     assert given.dtype == np.float32 and given.flags.c_contiguous
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 @pytest.mark.parametrize("seed", [0, 12345, None])
 def test_umap_settings_reach_cuml_exactly(fake, seed):
     table = _clustered()
@@ -72,6 +73,7 @@ def test_umap_settings_reach_cuml_exactly(fake, seed):
     assert len(unseeded) == (1 if seed is None else 0)
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_umap_on_cuml_fits_each_distinct_non_zero_row_once_and_spreads_back(fake):
     table = _clustered(200)
     table[5] = table[3]
@@ -142,6 +144,7 @@ def test_trustworthiness_check_measures_both_maps_on_the_same_seeded_rows(fake):
     assert worse.cpu_score == pytest.approx(check.cpu_score) and worse.difference < -0.2
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_trustworthiness_sample_leaves_out_rows_not_placed_on_either_map(fake):
     table = _clustered(120)
     table[[0, 1, 2]] = 0.0

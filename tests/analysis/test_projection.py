@@ -38,6 +38,7 @@ def test_pca_is_deterministic_and_caption_names_solver_and_versions():
     assert "covariance_eigh" in first.describe() and "scikit-learn" in first.describe()
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_umap_same_seed_same_map_other_seed_other_map():
     table = random_table(80, 8)
     first = project_umap(table, UMAP_2D)
@@ -49,6 +50,7 @@ def test_umap_same_seed_same_map_other_seed_other_map():
     assert "umap-learn" in first.describe()
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_unseeded_umap_runs_on_every_core_gives_another_layout_and_says_so(monkeypatch):
     import umap
 
@@ -70,6 +72,7 @@ def test_unseeded_umap_runs_on_every_core_gives_another_layout_and_says_so(monke
     assert made[-1]["n_jobs"] == 1 and not any("unseeded" in note for note in seeded.notes)
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_umap_fits_the_table_itself_when_every_row_is_distinct_and_a_copy_of_the_distinct_rows_otherwise(monkeypatch):
     """A copy of a 2 GB table costs tens of seconds where writing fresh memory is slow: none when nothing is left out."""
     import umap
@@ -87,6 +90,7 @@ def test_umap_fits_the_table_itself_when_every_row_is_distinct_and_a_copy_of_the
     assert rows_to_fit(table, np.arange(60)) is table
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_umap_reports_what_umap_learn_reports_up_to_done():
     seen = []
     project_umap(random_table(60, 8), ProjectionSettings("umap", 3, n_neighbors=5),
@@ -99,6 +103,7 @@ def test_umap_reports_what_umap_learn_reports_up_to_done():
     assert set(keys[1:-1]) == {"projection.stage.epoch"}
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_umap_leaves_zero_rows_unplaced_and_duplicates_on_their_original():
     table = random_table(60, 8)
     table[[5, 40]] = 0.0
@@ -113,6 +118,7 @@ def test_umap_leaves_zero_rows_unplaced_and_duplicates_on_their_original():
     assert projection.n_placed == 58
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_many_identical_rows_do_not_become_their_own_umap_cluster():
     # 30 identical padding rows: fitted as one point, not a 30-point island.
     table = np.concatenate([random_table(50, 8), np.tile(random_table(1, 8, seed=9), (30, 1))])

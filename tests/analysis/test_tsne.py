@@ -27,6 +27,7 @@ def fitted(table):
     return projection, calls
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_matches_a_plain_opentsne_call_on_the_distinct_rows(table, fitted):
     from openTSNE import TSNE
 
@@ -36,6 +37,7 @@ def test_matches_a_plain_opentsne_call_on_the_distinct_rows(table, fitted):
     assert projection.coords.dtype == np.float32 and projection.coords.shape == (42, 2)
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_a_copy_shares_its_point_and_a_zero_row_is_not_placed(fitted):
     projection, _ = fitted
     np.testing.assert_array_equal(projection.coords[40], projection.coords[0])
@@ -44,6 +46,7 @@ def test_a_copy_shares_its_point_and_a_zero_row_is_not_placed(fitted):
     assert "1 row repeats another row exactly; t-SNE saw" in notes and "1 row is all zero" in notes
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_other_seed_other_map(table, fitted):
     """(The same seed giving the same map is the parity test above: two separate fits, equal bit for bit.)"""
     projection, _ = fitted
@@ -51,6 +54,7 @@ def test_other_seed_other_map(table, fitted):
     assert not np.allclose(other.coords[:40], projection.coords[:40])
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_progress_covers_both_phases_and_ends_at_one(fitted):
     _, calls = fitted
     fractions = [fraction for fraction, _ in calls]
@@ -62,6 +66,7 @@ def test_progress_covers_both_phases_and_ends_at_one(fitted):
     assert len(calls) == 2 + (EARLY_EXAGGERATION_ITER + N_ITER) // 10
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 @pytest.mark.parametrize("stop_at", [5, EARLY_EXAGGERATION_ITER // REPORT_EVERY + 5])  # in either phase
 def test_a_progress_report_that_raises_fit_cancelled_ends_the_fit_there_and_returns_no_map(table, stop_at):
     """openTSNE's fit returns its half-optimised embedding when a callback stops it: that must not pass for a map."""
@@ -77,6 +82,7 @@ def test_a_progress_report_that_raises_fit_cancelled_ends_the_fit_there_and_retu
     assert len(calls) == stop_at + 1  # no report after the one that asked to stop: the optimisation ended
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_a_fit_that_finished_keeps_its_map_when_the_stop_comes_with_the_last_report(table, fitted):
     def progress(fraction, label):
         if fraction == 1.0 and "done" in str(label).lower():
@@ -85,6 +91,7 @@ def test_a_fit_that_finished_keeps_its_map_when_the_stop_comes_with_the_last_rep
     np.testing.assert_array_equal(project_table(table, SETTINGS, progress).coords, fitted[0].coords)
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_the_caption_names_the_parameters_and_opentsne(fitted):
     projection, _ = fitted
     described = projection.describe()

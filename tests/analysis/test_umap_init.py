@@ -19,6 +19,7 @@ def large(monkeypatch):
     return random_table(600, 1_200)
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 @pytest.mark.parametrize("shape", [(400, 16), (512, 384)])
 def test_a_seeded_map_of_all_but_the_largest_tables_is_plain_umap_learns_to_the_bit(shape):
     """400 x 16: both PCAs exact; 512 x 384 (MiniLM's position table): scikit-learn randomized, ours exact."""
@@ -39,6 +40,7 @@ def test_only_the_largest_tables_start_from_our_pca(shape, replaced):
     assert replaces_umap_pca(*shape, 2) is replaced
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_our_fits_of_the_largest_tables_never_run_scikit_learns_pca_inside_umap_learn(monkeypatch, large):
     import umap.umap_
 
@@ -53,6 +55,7 @@ def test_our_fits_of_the_largest_tables_never_run_scikit_learns_pca_inside_umap_
         umap.UMAP(**SEEDED.parameters(), n_jobs=1, n_epochs=5).fit_transform(large)
 
 
+@pytest.mark.slow  # a real fit (umap-learn or openTSNE)
 def test_the_largest_tables_start_from_our_pca_given_as_init_and_repeat_with_the_seed(monkeypatch, large):
     import umap
 
