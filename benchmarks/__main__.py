@@ -16,13 +16,14 @@ from __future__ import annotations
 import argparse
 import datetime
 import importlib
+import subprocess
 import sys
 import time
 import traceback
 from pathlib import Path
 
 from benchmarks.harness import SuiteResult, missed, read_machine
-from benchmarks.report import render_report, render_summary
+from benchmarks.report import by_hand_section, render_report, render_summary
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "benchmarks.md"
@@ -65,6 +66,18 @@ def run_suites(names: list[str]) -> tuple[dict[str, SuiteResult], dict[str, str]
     return results, failures
 
 
+def _commit() -> str:
+    """The checked-out commit's short hash, ``+`` when the tree has changes; ``not recorded`` outside git."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "not recorded"
+    return head + ("+" if dirty else "")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--only", help=f"comma-separated suites, from: {', '.join(SUITES)}")
@@ -82,13 +95,17 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or (DOC if not args.only else None)
 
     machine = read_machine()  # before anything runs, so the load average is other people's
+    commit = _commit()
     date = datetime.date.today().isoformat()
     start = time.perf_counter()
     results, failures = run_suites(names)
     seconds = time.perf_counter() - start
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(render_report(results, machine, date, failures, seconds))
+        by_hand = by_hand_section(out.read_text()) if out.exists() else ""
+        command = " ".join(["python -m benchmarks", *(sys.argv[1:] if argv is None else argv)])
+        out.write_text(render_report(results, machine, date, failures, seconds, commit=commit, command=command,
+                                     by_hand=by_hand))
         print(f"wrote {out}")
     over = missed([f for r in results.values() for f in r.figures])
     for figure in over:

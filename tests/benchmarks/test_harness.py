@@ -17,7 +17,7 @@ from benchmarks.harness import (
     missed,
     time_runs,
 )
-from benchmarks.report import render_report
+from benchmarks.report import by_hand_section, render_report
 
 MACHINE = Machine(cpu="Test CPU @ 2.0GHz", cores=2, ram_gib=23.4, python="3.11.2", torch="2.13.0",
                   load_average=(3.5, 2.0, 1.0))
@@ -115,7 +115,7 @@ def test_report_names_machine_load_runs_and_failures():
     assert "Budgets missed: 1 of 2." in text
     assert "`broken`: RuntimeError: no browser" in text
     assert "- measured on a fake table" in text
-    assert text.count("| 2026-01-02 |") == 2
+    assert text.count("| 2026-01-02 |") == 3  # the two figures and the run's line in "Machine and load"
 
 
 def _fake_suites(monkeypatch, tmp_path, results: dict[str, object]):
@@ -170,3 +170,25 @@ def test_main_rejects_an_unknown_suite(monkeypatch, tmp_path):
     with pytest.raises(SystemExit) as exit_info:
         bench_main.main(["--only", "nope"])
     assert exit_info.value.code == 2
+
+
+def test_report_gives_its_run_one_line_and_keeps_the_by_hand_section():
+    page = "# Benchmarks\n\n## Figures\n\nold\n\n## Measured by hand\n\n- 2026-01-01, abc1234: 3 s\n"
+    kept = by_hand_section(page)
+    assert kept == "## Measured by hand\n\n- 2026-01-01, abc1234: 3 s\n"
+    assert by_hand_section("# Benchmarks\n\n## Figures\n") == ""
+    results = {"fast": SuiteResult([figure(1.0)], [])}
+    text = render_report(results, MACHINE, "2026-01-02", {}, seconds=90.0, commit="def5678",
+                         command="python -m benchmarks --only fast", by_hand=kept)
+    runs = [line for line in text.splitlines() if line.startswith("| 2026-01-02 | def5678 |")]
+    assert len(runs) == 1
+    assert "`python -m benchmarks --only fast`" in runs[0] and "1.5 min" in runs[0] and "`fast`" in runs[0]
+    assert text.rstrip().endswith("- 2026-01-01, abc1234: 3 s")
+
+
+def test_main_keeps_the_by_hand_section_of_the_page_it_rewrites(monkeypatch, tmp_path):
+    _fake_suites(monkeypatch, tmp_path, {"a": SuiteResult([figure(1.0)], ["note"])})
+    (tmp_path / "benchmarks.md").write_text("# old\n\n## Measured by hand\n\n- kept line\n")
+    assert bench_main.main([]) == 0
+    text = (tmp_path / "benchmarks.md").read_text()
+    assert "- kept line" in text and "# old" not in text
