@@ -112,9 +112,8 @@ def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> 
 def projection_key(content_hash: str, table_name: str, settings: ProjectionSettings) -> str:
     """File stem for a projection: a hex digest of what determines the result.
 
-    A ``cpu`` key is exactly what it was before backends existed (the same
-    document, the same digest), so caches and precomputed maps keep working;
-    a ``cuml`` key adds the backend to the document (with cuML's parameters and
+    A ``cpu`` key's document names no backend, so maps cached or precomputed
+    without one are found under it; a ``cuml`` key adds the backend to the document (with cuML's parameters and
     version) and ``-cuml`` to the stem, so the two never share a file.
 
     Args:

@@ -55,9 +55,9 @@ def to_device(rows: np.ndarray) -> Any:
     """``rows`` as a C-ordered float32 CuPy array on the GPU: one copy, made before cuML sees the table.
 
     Given a NumPy array, cuML 26.10 converts it with ``cupy.array`` inside every call that takes it (``fit`` and
-    ``transform``), slowly: 13.9 s of a 14.1 s PCA of a 256,000 x 2,304 table on an H200, against 2.6 s for one
-    ``cupy.asarray`` of it and 0.25 s for the fit on that copy (``benchmarks/gpu/``, 2026-12-04). Used for PCA;
-    UMAP keeps its NumPy input, the way its 4.4 s fit of that table was measured.
+    ``transform``): on a 256,000 x 2,304 table those conversions were nearly all of the PCA's time, one copy made
+    here a fraction of it (docs/benchmarks.md, ``cuml``). Used for PCA; UMAP keeps its NumPy input, as its
+    benchmark ran.
 
     Args:
         rows: ``(n_rows, d_model)`` table rows, any real dtype (converted to float32).

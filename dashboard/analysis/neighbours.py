@@ -36,9 +36,8 @@ METRICS = {
 CHUNK_ROWS = 8192
 #: Rows scored per step of a query. A query never copies rows (a chunk is a view; only its scores,
 #: 4 bytes a row, are new), so its chunks can be larger than :data:`CHUNK_ROWS`, whose chunks
-#: ``build_index`` copies. Below about 32,768 rows the matrix-vector product loses speed: one query
-#: over 128,000 x 1,024 took 137 ms in 8,192-row chunks, 55-67 ms in 65,536-row chunks and 66-70 ms
-#: as one product over the whole table (benchmarks/bench_neighbours.py, 2-core machine).
+#: ``build_index`` copies. Below about 32,768 rows a chunk the matrix-vector product loses speed
+#: (docs/benchmarks.md).
 QUERY_CHUNK_ROWS = 65_536
 
 

@@ -7,44 +7,35 @@ implements it (``sklearn.utils.extmath._randomized_svd``, the function its
 the one scikit-learn's ``PCA`` builds for sparse input
 (``sklearn.utils.sparsefuncs._implicit_column_offset``).
 
-- A table at least as tall as it is wide, up to :data:`EXACT_PCA_MAX_D_MODEL`
-  columns and :data:`EXACT_PCA_MAX_WORK` multiply-adds for the
-  ``(d_model, d_model)`` covariance (``n_rows * d_model**2``): scikit-learn's
-  exact ``PCA(svd_solver="covariance_eigh")``. Every bundled table, GPT-2's,
-  most tables below a billion parameters. The width cap bounds the full
-  eigendecomposition, whose cost grows with ``d_model**3`` whatever the rows.
-- A short table (``min(n_rows, d_model)**2 * max(n_rows, d_model)`` up to
-  :data:`FULL_PCA_MAX_WORK`, e.g. OPT's 2,050 x 4,096 position table: 3.1 s):
-  the exact ``svd_solver="full"``, an SVD of the centred table.
-- Otherwise (Gemma's 256,000 x 2,304, Llama 3's 128,256 x 4,096), the seeded
-  randomized solver on the table centred *implicitly*: ``(X - 1 mean) @ Q`` is
-  computed as ``X @ Q - 1 (mean @ Q)``, so the table is never copied
-  (``PCA(svd_solver="randomized")`` on a dense table first writes a centred
-  copy: 2.4 GB for Gemma's table, and squares that copy in place for the total
-  variance). A block of 64 vectors and 2 power iterations, unnormalised
-  between passes, as scikit-learn does for 2 iterations (:data:`RANDOMIZED_PCA`),
-  on the centred table divided by its Frobenius norm: every singular value is
-  then at most 1, so the passes cannot overflow float32 (unscaled, a table with
-  one row of 3e6 overflowed and stopped the fit), and the largest is at least
-  ``rank**-0.5``, so they cannot underflow either. The scale is divided out of
-  the singular values; in exact arithmetic the result is the unscaled one.
-  6 passes over the table, and one each for the mean row and the total
-  variance. Measured on the 2-core machine, 2026-12-04,
-  256,000 x 2,304 float32 rows around 64 random centres
-  (``benchmarks/bench_full_pca.py``'s table, whose top eigenvalues lie within
-  6% of each other): 4.7 s scaled and unnormalised, 5.3 s LU-normalised between
-  passes (the choice before), against 9.7 s for ``covariance_eigh``; both kept
-  the exact solver's variance on the two axes to 1e-6, at cosine 1.000000 to
-  its axes, and on all-MiniLM's and SmolLM2's tables forced through them the
-  two gave the same axes to 1e-6. A block of 32 kept only 0.968 of the
-  clustered table's variance, 1 power iteration 0.997 of all-MiniLM's. Earlier
-  (also 2026-12-04): 6.8-7.2 s for the ``X.T @ X`` product alone; the two
-  axes kept 0.999999 of the exact solver's variance, at cosine 0.9999998 to its
-  axes. 4 power iterations matched to the last digit in 8.7 s; a block of 16
-  with 4 iterations kept 0.964. On real tables forced through it (all-MiniLM's,
-  SmolLM2's) its axes were at cosine >= 0.9995 to the exact ones; on a
-  synthetic table whose eigenvalues fall as slowly as ``i**-0.1`` past the
-  block, the two axes kept only 0.85 of the exact variance.
+``svd_solver``, by the table's shape ``(n_rows, d_model)`` (:func:`pca_solver`):
+
+- ``"covariance_eigh"`` (:data:`EXACT_PCA`): a table at least as tall as it is
+  wide, up to :data:`EXACT_PCA_MAX_D_MODEL` columns and :data:`EXACT_PCA_MAX_WORK`
+  multiply-adds for the ``(d_model, d_model)`` covariance (``n_rows * d_model**2``):
+  scikit-learn's exact solver. Every bundled table, GPT-2's, most tables below a
+  billion parameters. The width cap bounds the full eigendecomposition, whose
+  cost grows with ``d_model**3`` whatever the rows.
+- ``"full"`` (:data:`FULL_PCA`): a short table
+  (``min(n_rows, d_model)**2 * max(n_rows, d_model)`` up to
+  :data:`FULL_PCA_MAX_WORK`, e.g. OPT's 2,050 x 4,096 position table): the exact
+  SVD of a centred copy.
+- ``"randomized"`` (:data:`RANDOMIZED_PCA`) otherwise (Gemma's 256,000 x 2,304,
+  Llama 3's 128,256 x 4,096): seeded, on the table centred *implicitly*, so it is
+  never copied (``PCA(svd_solver="randomized")`` on a dense table first writes a
+  centred copy, 2.4 GB for Gemma's, and squares it in place for the total
+  variance). A block of 64 vectors and 2 power iterations: a clustered table's
+  top eigenvalues lie close together, and a narrower block or fewer iterations
+  lose some of the exact solver's variance on the two axes. No normalisation
+  between passes (scikit-learn's own for 2 iterations); instead the centred table
+  is divided by its Frobenius norm, so every singular value is at most 1 (the
+  passes cannot overflow float32, as unscaled they do on a row of 3e6) and the
+  largest at least ``rank**-0.5`` (nor underflow); the scale is divided out of
+  the singular values, so in exact arithmetic the result is the unscaled one.
+  6 passes over the table and one each for the mean row and the total variance:
+  about half the exact solver's time on the large shapes, with its variance on
+  the two axes. On a table whose eigenvalues fall very slowly past the block the
+  axes keep less of the exact variance. Figures: docs/benchmarks.md
+  (``full_pca``, and "Measured by hand").
 """
 
 from __future__ import annotations
@@ -53,11 +44,11 @@ from typing import Any
 
 import numpy as np
 
-#: Largest ``n_rows * d_model**2`` (multiply-adds of the covariance product) solved by ``covariance_eigh``: about
-#: 1 s here (the product ran at about 190 GFLOP/s on the 2-core machine). Gemma's 256,000 x 2,304 is 7 times more.
+#: Largest ``n_rows * d_model**2`` (multiply-adds of the covariance product) solved by ``covariance_eigh``: about a
+#: second of product on a 2-core machine (docs/benchmarks.md). Gemma's 256,000 x 2,304 is 7 times more.
 EXACT_PCA_MAX_WORK = 2 * 10**11
-#: Widest table solved by ``covariance_eigh``: the eigendecomposition of its covariance grows with d_model**3
-#: (2,050 x 4,096 took 48-55 s on a busy machine, against 3.1 s for ``svd_solver="full"``).
+#: Widest table solved by ``covariance_eigh``: the eigendecomposition of its covariance grows with d_model**3, and at
+#: d_model 4,096 it is many times slower than ``svd_solver="full"`` on a short table (docs/benchmarks.md).
 EXACT_PCA_MAX_D_MODEL = 2560
 #: Largest ``min(n_rows, d_model)**2 * max(n_rows, d_model)`` solved by ``svd_solver="full"`` (2,050 x 4,096: 1.7e10).
 FULL_PCA_MAX_WORK = 2 * 10**10
@@ -151,7 +142,7 @@ def _fit_randomized(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarra
 def _column_mean(table: np.ndarray) -> np.ndarray:
     """``(d_model,)`` float64 mean row: float32 sums of :data:`_BLOCK_ROWS` rows, added in float64.
 
-    Within 3e-7 of ``table.mean(axis=0, dtype=np.float64)`` on the 256,000 x 2,304 table, in 0.12 s against 0.38 s.
+    Within 3e-7 of ``table.mean(axis=0, dtype=np.float64)`` on a 256,000 x 2,304 table, in a third of its time.
     """
     total = np.zeros(table.shape[1], np.float64)
     for start in range(0, table.shape[0], _BLOCK_ROWS):
@@ -163,7 +154,7 @@ def _total_variance(table: np.ndarray, mean: np.ndarray) -> float:
     """Sum of the columns' variances (ddof 1, as scikit-learn's ``PCA``), a block of rows at a time.
 
     Each centred row's squares are summed in float32 (d_model terms), the rows' sums in float64: within 1e-8 of
-    an all-float64 sum on the 256,000 x 2,304 table, in 0.37 s against 2.0 s. A block whose float32 sums
+    an all-float64 sum on a 256,000 x 2,304 table, in a fifth of its time. A block whose float32 sums
     overflow (entries past about 4e17 at d_model 2,304) is summed again in float64.
     """
     offset = mean.astype(np.float32)

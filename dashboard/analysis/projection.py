@@ -6,12 +6,12 @@ given table and :class:`ProjectionSettings`, except UMAP asked to run unseeded.
 
 - **PCA**: scikit-learn's exact ``PCA(svd_solver="covariance_eigh")``, which
   eigendecomposes the ``(d_model, d_model)`` covariance instead of taking the
-  SVD of the ``(n_rows, d_model)`` table: the exact components, 5-20x faster
-  when ``n_rows >> d_model`` (0.3 s instead of 6 s for 30522 x 384). Its cost
-  grows with ``n_rows * d_model**2``, so the largest tables (Gemma's,
-  Llama 3's) get scikit-learn's seeded randomized solver (Halko, Martinsson &
-  Tropp 2011) on the implicitly centred table, which never copies it: about
-  half the exact solver's time with the same axes on the measured tables
+  SVD of the ``(n_rows, d_model)`` table: the exact components, many times
+  faster when ``n_rows >> d_model`` (docs/benchmarks.md). Its cost grows with
+  ``n_rows * d_model**2``, so the largest tables (Gemma's, Llama 3's) get
+  scikit-learn's seeded randomized solver (Halko, Martinsson & Tropp 2011) on
+  the implicitly centred table, which never copies it: about half the exact
+  solver's time, with the same axes on the benchmark tables
   (:mod:`dashboard.analysis.pca_solvers`). Signs are fixed by scikit-learn's
   ``svd_flip``.
 - **UMAP**: umap-learn (McInnes, Healy & Melville 2018) with
@@ -83,9 +83,8 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
     Args:
         table: ``(n_rows, d_model)`` float32.
         settings: ``method="pca"`` settings; only ``dims`` is used.
-        progress: unused (PCA reports no stages: under a second for the bundled tables, about 5-10 s
-            for 128k-256k-row ones); accepted so that every entry of :data:`PROJECTORS` is called
-            the same way.
+        progress: unused (PCA reports no stages, and takes seconds even on the largest tables); accepted so
+            that every entry of :data:`PROJECTORS` is called the same way.
 
     Returns:
         Coordinates ``(n_rows, dims)`` float32 along the top principal

@@ -39,7 +39,7 @@ class Projection:
         explained_variance: PCA only: ``(dims,)`` fraction of the table's
             variance along each component, each in [0, 1]; empty for UMAP.
         n_placed: rows with finite coordinates.
-        backend: ``cpu`` or ``cuml``, where it was computed (``cpu`` for a file written before backends existed).
+        backend: ``cpu`` or ``cuml``, where it was computed (``cpu`` for a file that names none).
     """
 
     coords: np.ndarray
@@ -155,7 +155,7 @@ def find_distinct_rows(table: np.ndarray) -> DistinctRows:
     """Find exact duplicate rows and all-zero rows without hashing every row.
 
     Rows are first grouped by their first 4 entries (one ``np.unique`` on
-    16-byte keys, ~10 ms for 30k rows); only rows that share those are
+    16-byte keys); only rows that share those are
     compared in full. ``-0.0`` equals ``0.0``.
 
     Args:
@@ -214,8 +214,8 @@ def find_fit_rows(table: np.ndarray, dims: int) -> tuple[DistinctRows, np.ndarra
 def rows_to_fit(table: np.ndarray, fit_rows: np.ndarray) -> np.ndarray:
     """``table[fit_rows]``, but ``table`` itself when ``fit_rows`` is every row in order.
 
-    A fancy index always copies: 2.1 GB for a 128,256 x 4,096 float32 table, which took 30-50 s
-    on the 2-core machine where the benchmarks run (writing fresh memory is slow there).
+    A fancy index always copies: 2.1 GB for a 128,256 x 4,096 float32 table, tens of seconds where fresh
+    memory is slow to write (docs/benchmarks.md).
 
     Args:
         table: ``(n_rows, d_model)`` float32.

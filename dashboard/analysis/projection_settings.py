@@ -96,9 +96,7 @@ class ProjectionSettings:
             shape: the table's ``(n_rows, d_model)``: a CPU PCA gets the solver
                 :func:`~dashboard.analysis.pca_solvers.pca_solver` picks for it. ``None`` gives the
                 ``covariance_eigh`` parameters, which is what cache keys hold for every size: the key's table
-                hash fixes the size, and so the solver, and maps cached under it by earlier solver rules
-                (the exact solver up to d_model 2,560, a randomized one with 4 power iterations above) stay
-                served.
+                hash fixes the size, and so the solver, and a key does not change when the solver rules do.
         """
         return PARAMETERS[self.backend, self.method](self, shape)
 

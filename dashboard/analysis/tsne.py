@@ -14,10 +14,10 @@ As for UMAP (:func:`dashboard.analysis.umap_fit.project_umap`), all-zero
 rows are not placed (cosine is undefined for them) and exact duplicate rows
 are fitted once and share their first copy's point. Seeded, openTSNE repeats
 its layout exactly for the same number of threads, but not across thread
-counts (measured: 1,500 rows, 1 thread against 2, coordinates up to 64 apart;
-the approximate-neighbour index is built per thread). So a seeded t-SNE
-always runs on :data:`SEEDED_THREADS` threads, whatever the machine, and that
-number is one of the parameters in the cache key; unseeded, it uses every core.
+counts (its approximate-neighbour index is built per thread). So a seeded
+t-SNE always runs on :data:`SEEDED_THREADS` threads, whatever the machine, and
+that number is one of the parameters in the cache key; unseeded, it uses every
+core.
 """
 
 from __future__ import annotations
