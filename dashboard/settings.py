@@ -92,7 +92,7 @@ DEFAULT_UPLOAD_IDLE_MINUTES = 60
 EXTRACT_LIMIT_FACTOR = 5
 #: Upload limit assumed when the caller does not give Streamlit's (``server.maxUploadSize``, MB).
 DEFAULT_UPLOAD_LIMIT_MB = 200
-#: A 256,000-token BPE ``tokenizer.json`` (31 MB, 256,000 merges) peaked at 562 MB of address space, imports included.
+#: About twice the address space a 256,000-token BPE ``tokenizer.json`` needs, imports included (docs/benchmarks.md).
 DEFAULT_TOKENIZER_MB = 1024
 #: The cap docs/deploy.md and compose.yaml suggest for a class server (rows); the example in a bad setting's message.
 CLASS_LIVE_FIT_ROWS = 200_000

@@ -52,7 +52,7 @@ SPECIAL_TOKEN_TYPES = {2, 3}
 #: A real model's tensors outweigh its metadata: SmolLM2-135M Q4_1 has 668 file bytes per value (147,238 values),
 #: Llama 3 8B Q4 about 9,000, and Gemma 2's 256,000-row vocabulary (786,000 values) comes with 1.6 GB or more.
 #: Any file may hold :data:`MIN_METADATA_VALUES` (a tiny test model); none more than :data:`MAX_METADATA_VALUES`
-#: (about 1.3 GB to parse: 1.25 KB a value, measured); in between, one value per
+#: (about 1.3 GB to parse, at about 1.3 KB a value: :func:`_bounded_reader`); in between, one value per
 #: :data:`MIN_BYTES_PER_METADATA_VALUE` bytes of file.
 MIN_METADATA_VALUES = 200_000
 MAX_METADATA_VALUES = 1_000_000
@@ -136,9 +136,8 @@ def _bounded_reader(path: Path, limit: int) -> Any:
 
     The reader builds one NumPy view per value of every metadata array (every
     token string, score and merge), and six per tensor record, before anything
-    can look at them: about 1.3 KB of memory per value (2,000,000 one-byte
-    strings, an 18 MB file, took 2.7 GB) and 4.5 KB per tensor record
-    (720,000 records named ``a``, another 18 MB, took 3.2 GB). Counting calls
+    can look at them: about 1.3 KB of memory per value and 4.5 KB per tensor
+    record, so an 18 MB file can take gigabytes (docs/benchmarks.md). Counting calls
     of its per-value and per-tensor parsers is the only way to stop it early
     without parsing the format ourselves.
     """

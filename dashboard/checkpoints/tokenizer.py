@@ -37,8 +37,8 @@ from dashboard.tables import EmbeddingTables, Vocabulary
 
 
 #: Longest token a GGUF tokenizer may have to be converted: without merges in the file, transformers rebuilds
-#: them by cutting every token at every position, time growing with the square of a token's length (one token of
-#: 300,000 characters, a 927 kB file, took over a minute; audit). Real vocabularies' longest are a few hundred.
+#: them by cutting every token at every position, time growing with the square of a token's length (a
+#: 300,000-character token takes over a minute: docs/benchmarks.md). Real vocabularies' longest are a few hundred.
 MAX_GGUF_TOKEN_CHARS = 1024
 
 

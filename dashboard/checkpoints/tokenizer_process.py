@@ -31,21 +31,20 @@ from dashboard.i18n import msg
 from dashboard.settings import current_settings, usable
 from dashboard.wall.runner import Child
 
-#: Seconds a child may take to read a ``tokenizer.json`` (a 256,000-token BPE one of 31 MB: 2.3 s, start included).
+#: Seconds a child may take to read a ``tokenizer.json``, start included (a 256,000-token BPE one takes a few).
 LOAD_SECONDS = 20.0
-#: Seconds a one-shot child may take to convert a GGUF or vocab-file tokenizer (SmolLM2's 49,152 tokens: 5.5 s).
+#: Seconds a one-shot child may take to convert a GGUF or vocab-file tokenizer (SmolLM2's 49,152 tokens take a few).
 CONVERT_SECONDS = 60.0
 #: Most tokens an encoding may have: the longest text a page takes is 2,000 characters, and a post-processor that
-#: repeats the text a million times made the server build gigabytes of token strings from its answer (audit).
+#: repeats the text a million times would make the server build gigabytes of token strings from its answer.
 MAX_TOKENS = 8192
-#: Seconds a child may take to encode one text (1,050 characters with that BPE one: 10 ms, round trip included).
+#: Seconds a child may take to encode one text, round trip included (a thousand characters take milliseconds).
 ENCODE_SECONDS = 10.0
 
 
 def memory_bytes() -> int:
-    """Bytes of address space a child may use beyond its imports: ``EXPLORER_TOKENIZER_MB`` MiB (default 1,024). A
-    256,000-token BPE ``tokenizer.json`` (31 MB, 256,000 merges) peaked at 443 MB resident, 562 MB of address space
-    in all, imports included.
+    """Bytes of address space a child may use beyond its imports: ``EXPLORER_TOKENIZER_MB`` MiB (default 1,024,
+    about twice what a 256,000-token BPE ``tokenizer.json`` needs: docs/benchmarks.md).
 
     Raises:
         ValueError: the variable is not a whole number.
@@ -113,8 +112,8 @@ class TokenizerProcess:
         path: a ``tokenizer.json`` to read; or
         json_text: its text (a converted GGUF or vocab-file tokenizer).
         cwd: the child's working folder (a fresh temporary one by default).
-        mapped: bytes of a file the child maps whole, on top of :func:`memory_bytes` (a 1.5 GB GGUF failed to
-            convert under the cap alone).
+        mapped: bytes of a file the child maps whole, on top of :func:`memory_bytes` (a large GGUF file does not
+            fit under the cap alone).
     """
 
     def __init__(self, origin: str, *, path: Path | None = None, json_text: str | None = None,
@@ -177,8 +176,8 @@ def convert_tokenizer(kind: str, path: Path, origin: str) -> str:
 
     The child works in a fresh folder holding only :data:`CONVERTED_FILES` (a link to the GGUF file), after the
     JSON ones are checked by :func:`refuse_path_settings`: transformers passes a config's ``"vocab":
-    "/etc/passwd"`` to the tokenizers library, which read it as the vocabulary, and a mismatch note quoted its
-    lines (audit).
+    "/etc/passwd"`` to the tokenizers library, which would read it as the vocabulary and quote its lines in a
+    mismatch note.
 
     Raises:
         TokenizerProcessError: transformers refused it, or the child died, ran out of memory or time.

@@ -123,7 +123,7 @@ def _build_gguf(path: Path, config: Any) -> torch.nn.Module:
     from transformers import AutoModelForCausalLM
 
     # The config already read: without it transformers parses the file's metadata again (49,152 tokens and their
-    # merges for SmolLM2, about 8 s here) before it reads the tensors.
+    # merges for SmolLM2, seconds) before it reads the tensors.
     return AutoModelForCausalLM.from_pretrained(str(path.parent), gguf_file=path.name, config=config,
                                                 local_files_only=True, attn_implementation="eager",
                                                 dtype=torch.float32)

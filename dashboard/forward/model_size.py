@@ -33,8 +33,8 @@ from dashboard.i18n import msg
 
 #: Fewest parameters one block holds, in units of d_model (two norm weights).
 MIN_LAYER_WIDTHS = 2
-#: Most layers any config may ask for (Llama 3.1 405B has 126). Step 1 alone let a 2-wide table beside 1 MB of
-#: tensors the model never loads ask for 62,000 layers, minutes of building (audit); at 6 ms a layer this is 1.5 s.
+#: Most layers any config may ask for (Llama 3.1 405B has 126): step 1's count alone would let a 2-wide table beside
+#: 1 MB of tensors the model never loads ask for tens of thousands of layers, minutes of building.
 MAX_LAYERS = 256
 #: Room for what a model adds to its stored weights: buffers (rotary
 #: frequencies, position ids) and a head the checkpoint ties.
