@@ -44,16 +44,13 @@ MESSAGES = {
     "token_map.seeded_label": ("reproducible map (seeded)", "재현 가능한 지도(시드 고정)"),
     "token_map.seeded_help": (
         "On: UMAP (umap-learn) and t-SNE (openTSNE) run seeded, UMAP on one thread and t-SNE on {threads}, and "
-        "the same seed always gives the same map. Off: they run on every core, but each new computation gives "
-        "another layout (the one computed is cached and shown again). How much faster depends on the method, the "
-        "table and the machine: a UMAP of the default token table (all-MiniLM-L6-v2, 30,522 x 384) on 2 quiet "
-        "cores took 6.9 s against 12.6 s seeded, about 1.8x (docs/benchmarks.md).",
+        "the same seed always gives the same map. Off: they run on every core, usually faster when the machine "
+        "has cores to spare, but each new computation gives another layout (the one computed is cached and shown "
+        "again).",
         "켜면: UMAP(umap-learn)과 t-SNE(openTSNE)가 시드를 고정해 계산합니다. UMAP은 스레드 하나로, t-SNE는 "
-        "스레드 {threads}개로 계산하며, 같은 시드는 언제나 같은 지도를 줍니다. 끄면: 모든 코어를 쓰지만, 새로 "
-        "계산할 때마다 배치가 달라집니다(계산한 배치는 캐시에 저장해 다시 보여 줍니다). 얼마나 빨라지는지는 투영 "
-        "방법과 테이블과 컴퓨터에 따라 다릅니다. 기본 토큰 임베딩 테이블(all-MiniLM-L6-v2, 30,522 x 384)의 "
-        "UMAP을 한가한 코어 2개로 계산하면 시드를 고정하지 않을 때 6.9초, 고정할 때 12.6초로 약 1.8배 "
-        "빨랐습니다(docs/benchmarks.md)."),
+        "스레드 {threads}개로 계산하며, 같은 시드는 언제나 같은 지도를 줍니다. 끄면: 모든 코어를 써서 한가한 "
+        "코어가 있으면 대개 더 빠르지만, 새로 계산할 때마다 배치가 달라집니다(계산한 배치는 캐시에 저장해 다시 "
+        "보여 줍니다)."),
     "token_map.seed_label": ("seed", "시드"),
     "token_map.seed_help": (
         "UMAP's and t-SNE's random_state (when reproducible): the same seed gives the same map.",
