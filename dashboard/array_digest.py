@@ -1,14 +1,12 @@
 """Digests of table bytes for cache keys, on every core for the largest tables.
 
-A 256,000 x 2,304 float32 table (Gemma's, 2.4 GB) took 2.9 s to digest in one
-blake2b pass on the 2-core machine (0.8 GB/s), the most of the 4.3 s the
-Overview spent after reading it. SHA-256 runs at 1.6 GB/s there (the CPU's SHA
-extensions), and ``hashlib`` releases the GIL while it digests, so chunks of
-:data:`CHUNK_BYTES` are digested on a thread per core, 3.0 GB/s on two
-(``hashlib`` in Python 3.11, measured 2026-12-04 on 256 MB of random float32).
-
-Arrays under :data:`PARALLEL_MIN_BYTES` (every bundled table) go into the digest
-as they are, one pass, as before: their cache keys are unchanged.
+One blake2b pass over a 2.4 GB table (Gemma's 256,000 x 2,304 float32) takes
+seconds, most of what the Overview spends after reading it. SHA-256 is about
+twice as fast on CPUs with SHA extensions, and ``hashlib`` releases the GIL
+while it digests, so arrays of at least :data:`PARALLEL_MIN_BYTES` are digested
+in chunks of :data:`CHUNK_BYTES`, a thread per core (figures:
+docs/benchmarks.md). Smaller arrays (every bundled table) go into the caller's
+digest as they are, one pass.
 """
 
 from __future__ import annotations

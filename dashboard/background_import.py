@@ -7,7 +7,7 @@ import threading
 
 
 def import_in_background(module: str) -> threading.Thread:
-    """Start importing ``module`` in a daemon thread (scikit-learn alone takes 0.8-1.5 s here); return it.
+    """Start importing ``module`` in a daemon thread (scikit-learn alone takes about a second); return it.
 
     Reading a checkpoint spends much of its time outside the interpreter lock
     (file reads, hashing, the tokenizer's Rust code), and a server waits for

@@ -325,9 +325,9 @@ class EmbeddingTables:
     def token_norms(self) -> np.ndarray:
         """``(vocab_size,)`` float32 L2 norm of every token-table row, padding rows too, each >= 0.
 
-        Computed once per tables object (:func:`row_norms`: the float64 norm rounded once), so the pages and sessions that share a loaded checkpoint share it: the Overview's histogram, the
-        Token map's tooltips and colours, the under-trained rows' scores. 0.6 s for 256,000 x 2,304 here.
-        Read-only.
+        Computed once per tables object (:func:`row_norms`: the float64 norm rounded once), so the pages and
+        sessions that share a loaded checkpoint share it: the Overview's histogram, the Token map's tooltips and
+        colours, the under-trained rows' scores. Read-only.
         """
         norms = row_norms(self.token)
         norms.setflags(write=False)

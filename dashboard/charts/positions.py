@@ -67,9 +67,9 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
                              title: str | None = None) -> alt.LayerChart:
     """Heatmap of a block-averaged position x position similarity matrix, drawn as one image.
 
-    Thousands of rect marks take seconds to lay out and draw in the browser
-    (about 3 s for 128 x 128 on the project machines, even on a canvas); one
-    PNG of the same cells appears at once and weighs tens of kB. The colour
+    Thousands of rect marks take seconds to lay out and draw in the browser,
+    even on a canvas; one PNG of the same cells appears at once and weighs tens
+    of kB (docs/benchmarks.md, ``positions``). The colour
     legend is a Vega legend over the same colour stops, interpolated in RGB as
     the PNG is.
 

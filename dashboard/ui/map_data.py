@@ -40,7 +40,7 @@ def spinning(key: str) -> Callable[[_Call], _Call]:
 
     ``st.cache_resource(show_spinner=...)`` fixes its text when the module is
     imported, in one language; ``st.spinner`` is drawn only after 0.5 s, so a
-    cache hit shows nothing, as before.
+    cache hit shows nothing.
     """
     def wrap(function: _Call) -> _Call:
         @functools.wraps(function)

@@ -5,7 +5,7 @@ line (``200MB per file``) in English whatever the page's language, and has no
 option to change them. On a page in another language this module hides those
 two texts and shows the catalogue's instead, with CSS ``::after`` content
 (the selectors are the widget's ``data-testid`` attributes, which Streamlit's
-own tests rely on); the button and the drop zone work as before.
+own tests rely on); only the texts change, not the button or the drop zone.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ def confine() -> None:
     libc = ctypes.CDLL(None, use_errno=True)
     uid, gid = os.geteuid(), os.getegid()
     if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET) == 0:  # single-threaded still, as unshare(2) requires
-        try:  # the same ids inside, so files read as before (user_namespaces(7): one line of one's own id)
+        try:  # the same ids inside, so files read as outside (user_namespaces(7): one line of one's own id)
             for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
                 with open(f"/proc/self/{name}", "w") as handle:
                     handle.write(text)
