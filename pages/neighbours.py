@@ -111,7 +111,7 @@ number_format = {"score": st.column_config.NumberColumn(format="%.4f"),
                  "norm": st.column_config.NumberColumn(format="%.3f")}
 if len(names) == 1:
     # Chart and table one above the other: side by side at a 1,400-px window the table's six columns
-    # did not fit beside the chart, and norm and category were hidden behind a sideways scroll.
+    # do not fit beside the chart, and norm and category hide behind a sideways scroll.
     st.altair_chart(charts[names[0]], width="stretch", key="neighbours_chart")
     # raw_token stays in the CSV (the token column shows it readably).
     st.dataframe(**dataframe_args(frames[names[0]].drop(columns=["raw_token"]), number_format), hide_index=True,

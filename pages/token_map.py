@@ -51,7 +51,7 @@ PARAMS = [
     UrlParam("highlight", "map_highlight", "", bounded_text(HIGHLIGHT_CHARS)),
     UrlParam("regex", "map_regex", False, parse_bool),
     UrlParam("undertrained", "map_undertrained", False, parse_bool),
-]  # links from before the map had one renderer may hold renderer= and points=: they are left unread
+]  # a link may also hold renderer= or points= (settings the page no longer has): they are left unread
 #: Colouring choice -> catalogue key of its label.
 COLOUR_LABELS = {"category": "token_map.colour.category", "norm": "token_map.colour.norm", "id": "token_map.colour.id"}
 
