@@ -20,22 +20,17 @@ the one scikit-learn's ``PCA`` builds for sparse input
   :data:`FULL_PCA_MAX_WORK`, e.g. OPT's 2,050 x 4,096 position table): the exact
   SVD of a centred copy.
 - ``"randomized"`` (:data:`RANDOMIZED_PCA`) otherwise (Gemma's 256,000 x 2,304,
-  Llama 3's 128,256 x 4,096): seeded, on the table centred *implicitly*, so it is
-  never copied (``PCA(svd_solver="randomized")`` on a dense table first writes a
-  centred copy, 2.4 GB for Gemma's, and squares it in place for the total
-  variance). A block of 64 vectors and 2 power iterations: a clustered table's
-  top eigenvalues lie close together, and a narrower block or fewer iterations
-  lose some of the exact solver's variance on the two axes. No normalisation
-  between passes (scikit-learn's own for 2 iterations); instead the centred table
-  is divided by its Frobenius norm, so every singular value is at most 1 (the
-  passes cannot overflow float32, as unscaled they do on a row of 3e6) and the
-  largest at least ``rank**-0.5`` (nor underflow); the scale is divided out of
-  the singular values, so in exact arithmetic the result is the unscaled one.
-  6 passes over the table and one each for the mean row and the total variance:
-  about half the exact solver's time on the large shapes, with its variance on
-  the two axes. On a table whose eigenvalues fall very slowly past the block the
-  axes keep less of the exact variance. Figures: docs/benchmarks.md
-  (``full_pca``, and "Measured by hand").
+  Llama 3's 128,256 x 4,096): seeded, on the table centred *implicitly*, so it
+  is never copied (``PCA(svd_solver="randomized")`` on a dense table writes a
+  centred copy first, 2.4 GB for Gemma's). A block of 64 vectors and 2 power
+  iterations, because a clustered table's top eigenvalues lie close together;
+  no normalisation between passes (scikit-learn's own for 2 iterations), the
+  centred table being scaled by its Frobenius norm instead so that float32
+  passes neither overflow nor underflow. 6 passes over the table, and one each
+  for the mean row and the total variance: about half the exact solver's time
+  on the large shapes, with its variance on the two axes; a table whose
+  eigenvalues fall very slowly past the block keeps less of it. Figures:
+  docs/benchmarks.md (``full_pca``, and "Measured by hand").
 """
 
 from __future__ import annotations
@@ -58,7 +53,7 @@ EXACT_PCA = {"svd_solver": "covariance_eigh"}
 FULL_PCA = {"svd_solver": "full"}
 #: The randomized solver's: seeded, so the same map on every run; 62 extra vectors make a block of 64, wide enough
 #: to hold a clustered table's top directions at once, so 2 power iterations reach the exact axes; no normalisation
-#: between passes (scikit-learn's own for 2 iterations), the table being scaled instead (module docstring).
+#: between passes (scikit-learn's own for 2 iterations), the table being scaled instead (:func:`_fit_randomized`).
 RANDOMIZED_PCA = {"svd_solver": "randomized", "random_state": 0, "n_oversamples": 62, "iterated_power": 2,
                   "power_iteration_normalizer": "none"}
 #: Rows per block when summing the mean row and the total variance (32 MB of float32 at d_model 4,096).
@@ -124,7 +119,8 @@ def _fit_randomized(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarra
     mean = _column_mean(table)
     total = _total_variance(table, mean)
     # scikit-learn's own centring operator for sparse input: X @ Q - 1 (mean @ Q), no centred copy; divided by
-    # its Frobenius norm (module docstring), which scipy applies to each pass's (n_rows, 64) result.
+    # its Frobenius norm, which scipy applies to each pass's (n_rows, 64) result: every singular value is then
+    # <= 1 (no float32 overflow, as unscaled on a row of 3e6) and the largest >= rank**-0.5 (no underflow).
     frobenius = float(np.sqrt(total * (n_rows - 1)))
     scale = 1.0 / frobenius if 0 < frobenius < np.inf else 1.0
     centred = _implicit_column_offset(table, mean.astype(table.dtype)) * np.float32(scale)
@@ -133,7 +129,7 @@ def _fit_randomized(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarra
                                power_iteration_normalizer=RANDOMIZED_PCA["power_iteration_normalizer"],
                                random_state=RANDOMIZED_PCA["random_state"])
     u, vt = svd_flip(u, vt, u_based_decision=False)
-    s = s.astype(np.float64) / np.float32(scale)
+    s = s.astype(np.float64) / np.float32(scale)  # in exact arithmetic, the unscaled table's singular values
     explained = s**2 / (n_rows - 1)
     ratios = explained / total if total > 0 else np.zeros(dims)
     return (u * s).astype(np.float32), ratios
