@@ -51,6 +51,9 @@ def start_heavy_work() -> threading.Thread:
     """Once per server process (called by the router): start the cluster on a daemon thread, so the first page is
     not held by its start and the workers warm up before the first map is asked for; and import scikit-learn's
     PCA beside it (otherwise the first PCA map waits for the import)."""
+    # pandas in full before those threads import it: Altair's to_dict finds pandas in sys.modules without importing
+    # it, so a page building a chart meanwhile would meet a half-imported module (AttributeError: 'Timestamp').
+    import pandas  # noqa: F401
     import_in_background("sklearn.decomposition")
 
     def start() -> None:
