@@ -155,6 +155,10 @@ def _scheduler_keys() -> list[str]:
 
 def test_a_umap_the_user_moved_on_from_is_dropped_instead_of_delaying_the_next(folder, gated):
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="8")  # runs, held at the gate
+    deadline = time.monotonic() + 30
+    while not gated.calls:  # the worker thread picks it up a moment later (longer on a busy machine)
+        assert time.monotonic() < deadline, "the first UMAP never started"
+        time.sleep(0.05)
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="9")  # waits behind it
     first = at.session_state[state.UMAP_WAITING].key
     assert first in _scheduler_keys()
