@@ -57,8 +57,10 @@ run: $(RUNTIME)
 	@echo "Embedding Table Explorer: open http://localhost:$(PORT)"
 	@$(VENV)/bin/streamlit run app.py --server.port $(PORT) --server.headless true
 
+# Two processes, each test file kept in one (its session fixtures, such as the browser tests' server, start once
+# per process): the whole suite took 35 minutes in one process on 2 cores.
 test: $(DEV)
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadfile
 
 # No browser, app server, cluster, container, load test or real UMAP/t-SNE fit: the rule is the slow
 # marker's, in tests/conftest.py.
