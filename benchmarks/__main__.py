@@ -6,9 +6,8 @@ Usage:
     python -m benchmarks --list
 
 Exit status: 0 when every figure meets its budget, 1 when one misses it or a
-suite fails, 2 on a bad argument. The whole run took 85 minutes on the
-2-core machine on 2026-12-03 (full_umap 24 min, the table-reading suites 8 min,
-the browser suites 12 min).
+suite fails, 2 on a bad argument. How long a run took, and on what machine, is
+in docs/benchmarks.md ("Machine and load").
 """
 
 from __future__ import annotations
