@@ -1,18 +1,9 @@
 """Parameter accounting: how much of a model its embedding tables are.
 
-Works from loaded tables (:func:`spec_from_tables`) or from a configuration
-alone (:func:`parse_spec`), so a lesson's model can be accounted for without
-its weights. The GPT-2 block formula (Radford et al. 2019; nanoGPT
-``model.py``), per layer with biases and two LayerNorms::
-
-    attention  4 d^2 + 4 d      (c_attn 3 d^2 + 3 d, c_proj d^2 + d)
-    MLP        8 d^2 + 5 d      (c_fc 4 d^2 + 4 d, c_proj 4 d^2 + d)
-    LayerNorms 4 d              (ln_1, ln_2: weight and bias)
-    -------------------------
-    block      12 d^2 + 13 d,   plus the final LayerNorm 2 d.
-
-GPT-2 small (vocab 50257, d 768, 1024 positions, 12 layers, tied) gives
-124,439,808, the published figure.
+From loaded tables (:func:`spec_from_tables`) or a configuration alone (:func:`parse_spec`). The GPT-2 block
+(Radford et al. 2019; nanoGPT ``model.py``) with biases and two LayerNorms has ``12 d^2 + 13 d`` parameters
+(attention ``4 d^2 + 4 d``, MLP ``8 d^2 + 5 d``, LayerNorms ``4 d``), plus ``2 d`` for the final LayerNorm;
+GPT-2 small gives the published 124,439,808.
 """
 
 from __future__ import annotations

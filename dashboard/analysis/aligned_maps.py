@@ -1,12 +1,8 @@
 """A training run's token maps on one pair of axes: PCA fitted on the last step, every step projected on it.
 
-Fitting a map per step gives each its own axes (PCA's signs and order, UMAP's whole layout), so a token that seems
-to move between two maps may only have moved with the axes. Here the axes are fixed: the first two principal
-components of the last step's token table (scikit-learn's ``PCA``, centred on that table's mean row), and every
-step's table ``(vocab_size, d_model)`` is centred on the same mean and projected on the same components, so a
-token that moves between steps moved in the table. Requires every step's table to have the last step's shape.
-
-Reference: scikit-learn, ``sklearn.decomposition.PCA`` (``fit`` then ``transform``).
+A map fitted per step has its own axes, so a token seeming to move may only have moved with them. Here every
+step's ``(vocab_size, d_model)`` table is centred on the last step's mean row and projected on its first two
+principal components (scikit-learn ``PCA`` ``fit`` then ``transform``). Every step must have the last's shape.
 """
 
 from __future__ import annotations

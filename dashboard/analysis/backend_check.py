@@ -1,13 +1,8 @@
 """Is a GPU map as faithful as the CPU map? Trustworthiness of both on the same seeded sample of rows.
 
-Trustworthiness (Venna & Kaski 2001; scikit-learn's
-``sklearn.manifold.trustworthiness``) is in [0, 1]: 1 when every point's
-``k`` nearest neighbours on the map are among its nearest neighbours in the
-table. It is computed here with cosine distances in the table, as the maps
-are fitted, on a sample (scikit-learn builds a full ``(n, n)`` distance
-matrix, so the whole 256,000-row table is out of reach): the same rows,
-drawn with a seed, for both maps, so the two numbers differ only by the maps.
-The benchmarks use the same measure and sizes (``benchmarks/bench_token_map.py``: 5,000 rows, k = 10).
+Trustworthiness (Venna & Kaski 2001; ``sklearn.manifold.trustworthiness``) is in [0, 1]: 1 when every point's
+``k`` nearest neighbours on the map are among its nearest in the table (cosine). scikit-learn builds an
+``(n, n)`` distance matrix, so it runs on a seeded sample, the same rows for both maps.
 """
 
 from __future__ import annotations

@@ -1,19 +1,9 @@
-"""Which machines' libraries can compute a map here: ``cpu`` always, ``cuml`` where RAPIDS cuML and a GPU are usable.
+"""Which backends can compute a map here: ``cpu`` always, ``cuml`` where RAPIDS cuML and a GPU are usable.
 
-- ``cpu``: scikit-learn (PCA), umap-learn (UMAP) and openTSNE (t-SNE), as
-  :mod:`dashboard.analysis.projection` describes.
-- ``cuml``: RAPIDS cuML's ``cuml.decomposition.PCA`` and
-  ``cuml.manifold.UMAP`` on an NVIDIA GPU (:mod:`dashboard.analysis.cuml_projection`).
-  t-SNE has no cuML backend here: ``cuml.manifold.TSNE`` computes 2D only
-  ("Currently only 2 is supported", its documentation) with other defaults
-  than openTSNE's, so it could not give the same map for the same settings.
-
-The check never raises: cuML that is absent, fails to import (a CUDA
-mismatch) or finds no CUDA device makes ``cuml`` unavailable, with a sentence
-saying why and what to do. cuML is imported only when it is installed, so on
-a machine without it the check costs a file-system look-up. The answer is
-kept for the life of the process (:func:`cuml_status`, ``cache_clear()`` to
-look again).
+``cpu`` is scikit-learn, umap-learn and openTSNE; ``cuml`` is cuML's PCA and UMAP
+(:mod:`dashboard.analysis.cuml_projection`). t-SNE has no cuML backend: ``cuml.manifold.TSNE`` computes 2D only,
+with other defaults than openTSNE's. The check never raises: an absent or broken cuML, or no CUDA device, makes
+``cuml`` unavailable with a sentence saying why; the answer is cached for the process (:func:`cuml_status`).
 """
 
 from __future__ import annotations
@@ -104,11 +94,6 @@ def backend_status(name: str) -> BackendStatus:
     if name == "cuml":
         return cuml_status()
     raise QueryError(msg("err.backends.unknown", backend=repr(name), choices=", ".join(BACKENDS)))
-
-
-def available_backends() -> tuple[str, ...]:
-    """The backends usable in this process, ``cpu`` first."""
-    return tuple(name for name in BACKENDS if backend_status(name).available)
 
 
 def best_backend(method: str = "umap") -> str:

@@ -1,10 +1,7 @@
 """Which table of two checkpoints to compare, and whether their rows are the same tokens.
 
-:func:`dashboard.analysis.compare.compare_tables` works on two arrays; this
-module picks the token, position or output-head table of two
-:class:`~dashboard.tables.EmbeddingTables` and refuses pairs whose rows do not
-stand for the same things (different vocabulary sizes, different token
-strings, different numbers of positions), naming both sizes.
+Picks the token, position or output-head table of two :class:`~dashboard.tables.EmbeddingTables` for
+:func:`dashboard.analysis.compare.compare_tables`, refusing pairs whose rows do not stand for the same things.
 """
 
 from __future__ import annotations

@@ -1,31 +1,13 @@
-"""Compare the same table of two checkpoints that share a vocabulary.
+"""Compare the same table of two checkpoints that share a vocabulary, after aligning away a rotation.
 
-Two steps of one run, or a base model and its fine-tune, index their rows by
-the same tokens (or positions), but training is free to rotate the whole
-space: a table and a rotated copy of it are the same table to the model that
-reads it (every later layer can absorb the rotation). So the comparison first
-aligns the tables, then measures what alignment cannot explain:
-
-- **Orthogonal Procrustes** (Schönemann 1966; ``scipy.linalg.orthogonal_procrustes``):
-  both tables centred (mean row removed) and scaled to unit Frobenius norm,
-  ``R = argmin ||A R - B||_F`` over orthogonal ``R``, then the best scale
-  ``s`` (the sum of the singular values of ``A^T B``). The **residual**
-  ``||s A R - B||_F / ||B||_F`` is in [0, 1]: 0 when B is a rotated,
-  rescaled, shifted copy of A, 1 when A explains nothing of B. Its square is
-  what ``scipy.spatial.procrustes`` calls the disparity.
-- **Drift** of each row: ``||s a_i R - b_i||`` in units of B's root-mean-square
-  row length, so 0 is "did not move" and 1 "moved as far as a typical row is
-  long"; the root mean square of the drifts is the residual.
-- **Neighbour overlap at k**: the share of a row's ``k`` nearest rows by
-  centred cosine similarity (the table's mean row removed, itself left out)
-  that are the same in both tables, in [0, 1]; a rotation changes no cosine
-  and centring removes a shift, so no further alignment is needed. Computed in
-  chunks of query rows against all rows: no ``vocab_size x vocab_size`` matrix.
-- **Linear CKA** (Kornblith, Norouzi, Lee & Hinton 2019, "Similarity of
-  Neural Network Representations Revisited", ICML, eq. for linear kernel):
-  ``||B^T A||_F^2 / (||A^T A||_F ||B^T B||_F)`` on centred tables, in [0, 1],
-  invariant to rotation and isotropic scaling; computed from ``d_model x
-  d_model`` products only.
+- **Orthogonal Procrustes** (Schönemann 1966): both tables centred and scaled to unit Frobenius norm,
+  ``R = argmin ||A R - B||_F`` over orthogonal ``R`` and the best scale ``s``; the residual
+  ``||s A R - B||_F / ||B||_F`` is in [0, 1] (its square is ``scipy.spatial.procrustes``'s disparity).
+- **Drift** of row ``i``: ``||s a_i R - b_i||`` in units of B's root-mean-square row length.
+- **Neighbour overlap at k**: the share of a row's ``k`` nearest rows by centred cosine that both tables agree
+  on, in [0, 1]; chunked, never a ``vocab_size x vocab_size`` matrix.
+- **Linear CKA** (Kornblith et al. 2019, "Similarity of Neural Network Representations Revisited"):
+  ``||B^T A||_F^2 / (||A^T A||_F ||B^T B||_F)`` on centred tables, in [0, 1], from ``d x d`` products only.
 """
 
 from __future__ import annotations
@@ -59,7 +41,7 @@ class TableComparison:
             unit Frobenius norm, ``d = max(d_model of A, d_model of B)``.
         target: ``(n_rows, d)`` float32, B centred and scaled to unit Frobenius norm.
         drift: ``(n_rows,)`` float32 >= 0, each row's distance after alignment in
-            units of B's root-mean-square row length (see the module docstring).
+            units of B's root-mean-square row length.
         procrustes_residual: ``||s A R - B||_F / ||B||_F`` in [0, 1].
         cka: linear CKA in [0, 1].
         overlap_ids: ``(n_query,)`` int64, the rows whose neighbours were compared.
@@ -124,9 +106,7 @@ def _mean_and_norm(table: np.ndarray, name: str) -> tuple[np.ndarray, float]:
 def _cross(a: np.ndarray, mean_a: np.ndarray, b: np.ndarray, mean_b: np.ndarray) -> np.ndarray:
     """``(A - mean_a)^T (B - mean_b)``: ``(d_a, d_b)`` float64, summed a block of rows at a time.
 
-    A table with itself (CKA's ``A^T A``) centres each block once and multiplies it by its own transpose,
-    which NumPy computes as a symmetric product (BLAS ``syrk``): half the work of the general product, with the
-    same float64 result.
+    A table with itself multiplies a block by its own transpose, which NumPy runs as the symmetric ``syrk``.
     """
     product = np.zeros((a.shape[1], b.shape[1]))
     for rows in _blocks(a.shape[0]):
@@ -141,30 +121,6 @@ def _cka(cross_ab: np.ndarray, gram_a: np.ndarray, gram_b: np.ndarray) -> float:
     if self_a == 0 or self_b == 0:
         raise InvalidTableError(msg("err.compare.cka_equal"))
     return float(np.clip(np.linalg.norm(cross_ab) ** 2 / (self_a * self_b), 0.0, 1.0))
-
-
-def linear_cka(a: np.ndarray, b: np.ndarray) -> float:
-    """Linear CKA between two tables with the same rows (Kornblith et al. 2019).
-
-    The three ``d x d`` products are summed a block of rows at a time, in float64.
-
-    Args:
-        a: ``(n_rows, d_a)`` float.
-        b: ``(n_rows, d_b)`` float; ``d_b`` may differ from ``d_a``.
-
-    Returns:
-        CKA in [0, 1]: 1 when ``b`` is an orthogonal transform of ``a``, up to
-        scale and shift; near 0 for unrelated random tables with far more rows
-        than columns.
-
-    Raises:
-        ShapeMismatchError: the tables have different numbers of rows.
-        InvalidTableError: a table has all rows equal (no variance).
-    """
-    if a.shape[0] != b.shape[0]:
-        raise ShapeMismatchError(msg("err.compare.cka_rows", a=a.shape[0], b=b.shape[0]))
-    mean_a, mean_b = a.mean(axis=0, dtype=np.float64), b.mean(axis=0, dtype=np.float64)
-    return _cka(_cross(a, mean_a, b, mean_b), _cross(a, mean_a, a, mean_a), _cross(b, mean_b, b, mean_b))
 
 
 def nearest_rows(table: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
@@ -198,8 +154,6 @@ def _nearest_units(units: np.ndarray, query_ids: np.ndarray, k: int, budget: int
 
 def neighbour_overlap(a: np.ndarray, b: np.ndarray, query_ids: np.ndarray, k: int = OVERLAP_K) -> np.ndarray:
     """Share of each query row's ``k`` nearest rows (centred cosine) that both tables agree on.
-
-    One table's unit rows (float32) are held at a time.
 
     Args:
         a, b: ``(n_rows, d_a)`` and ``(n_rows, d_b)`` float, the same rows.

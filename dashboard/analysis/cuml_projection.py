@@ -1,36 +1,14 @@
 """PCA and UMAP of a whole table on an NVIDIA GPU with RAPIDS cuML, with the CPU path's settings and row handling.
 
-References: cuML's API documentation for ``cuml.decomposition.PCA`` and
-``cuml.manifold.UMAP`` (docs.rapids.ai/api/cuml); Nolet et al. (2021),
-"Bringing UMAP Closer to the Speed of Light with GPU Acceleration" (AAAI).
+References: cuML's ``cuml.decomposition.PCA`` and ``cuml.manifold.UMAP`` (docs.rapids.ai/api/cuml); Nolet et al.
+(2021), "Bringing UMAP Closer to the Speed of Light with GPU Acceleration" (AAAI).
 
-- **PCA**: ``PCA(n_components=dims, svd_solver="full")``: cuML's "full"
-  solver eigendecomposes the ``(d_model, d_model)`` covariance, the same
-  computation as scikit-learn's ``covariance_eigh``, which the CPU uses for
-  all but the largest and the shortest tables (those get a seeded randomized
-  solver or the full SVD: :mod:`dashboard.analysis.pca_solvers`). Signs are
-  then fixed as scikit-learn's ``svd_flip(u_based_decision=False)`` fixes
-  them (the largest-magnitude entry of each component positive), so the two
-  backends draw the same map the same way round.
-- **UMAP**: ``UMAP(n_components, n_neighbors, min_dist, metric="cosine",
-  random_state=seed, init="spectral")`` on each distinct non-zero row once
-  (:func:`~dashboard.analysis.projection_result.find_umap_rows`), spread back to
-  every row as on the CPU. cuML computes cosine with an exact (brute-force)
-  neighbour search when seeded, and from 50,000 rows unseeded with NN-descent
-  (its ``build_algo="auto"``). ``init`` differs from the CPU's ``"pca"``:
-  cuML releases before 26.02 take only ``"spectral"`` or ``"random"``, and
-  the CPU path uses PCA only because umap-learn's spectral start is slow on a
-  CPU; the two maps are compared by trustworthiness instead
-  (:mod:`dashboard.analysis.backend_check`). ``n_epochs`` is left to both
-  libraries, which choose 500 for small tables and 200 for large ones. Seeded, cuML
-  repeats its layout ("reproducible embeddings, but at the cost of slower
-  training", its documentation); unseeded it does not.
-
-cuML returns NumPy arrays here (``output_type="numpy"``); the table is
-copied to the GPU once per fit (for PCA by us: :func:`to_device`). Nothing
-here runs on a machine without cuML:
-:func:`~dashboard.analysis.backends.require_backend` is called first, so the
-error says why and what to do.
+- **PCA**: ``svd_solver="full"`` eigendecomposes the ``(d_model, d_model)`` covariance, as scikit-learn's
+  ``covariance_eigh``; signs are fixed as scikit-learn's ``svd_flip(u_based_decision=False)``, so both backends
+  draw the map the same way round.
+- **UMAP**: cosine, ``init="spectral"`` (cuML releases before 26.02 take only ``"spectral"`` or ``"random"``) on
+  each distinct non-zero row once, spread back as on the CPU; the two backends' maps are compared by
+  trustworthiness (:mod:`dashboard.analysis.backend_check`). Seeded, cuML repeats its layout; unseeded it does not.
 """
 
 from __future__ import annotations
@@ -52,12 +30,8 @@ from dashboard.i18n import msg
 
 
 def to_device(rows: np.ndarray) -> Any:
-    """``rows`` as a C-ordered float32 CuPy array on the GPU: one copy, made before cuML sees the table.
-
-    Given a NumPy array, cuML 26.10 converts it with ``cupy.array`` inside every call that takes it (``fit`` and
-    ``transform``): on a 256,000 x 2,304 table those conversions were nearly all of the PCA's time, one copy made
-    here a fraction of it (docs/benchmarks.md, ``cuml``). Used for PCA; UMAP keeps its NumPy input, as its
-    benchmark ran.
+    """``rows`` as a C-ordered float32 CuPy array on the GPU: one copy, where cuML would convert a NumPy array
+    again inside each of ``fit`` and ``transform`` (docs/benchmarks.md, ``cuml``).
 
     Args:
         rows: ``(n_rows, d_model)`` table rows, any real dtype (converted to float32).
@@ -97,7 +71,7 @@ def flip_signs(coords: np.ndarray, components: np.ndarray) -> np.ndarray:
 
 def project_pca_cuml(table: np.ndarray, settings: ProjectionSettings,
                      progress: ProgressCallback | None = None) -> Projection:
-    """PCA of every row on the GPU with cuML, centred on the mean row (see the module docstring).
+    """PCA of every row on the GPU with cuML, centred on the mean row.
 
     Args:
         table: ``(n_rows, d_model)`` float32.

@@ -1,26 +1,10 @@
 """Custom axes: a 2D map whose x runs from one query to another, and y from a third to a fourth.
 
-As the Embedding Projector's "Custom" projection has it (Smilkov et al. 2016,
-"Embedding Projector: Interactive Visualization and Interpretation of
-Embeddings", arXiv:1611.05469): x from ``he`` to ``she`` and y from ``king`` to
-``queen`` show at a glance which tokens lean to which end of each contrast.
-
-Each end is a query read by :func:`dashboard.analysis.queries.resolve_expression`
-(a token, a word, ``king - man + woman``), its vector taken from the table on
-the map (the token table, or the stored output head: the same token ids, that
-table's rows). A direction is ``u = (to - from) / ||to - from||``. Every row is
-
-- **centred**: the mean row is subtracted first, so 0 on an axis is the
-  average row (this only shifts the map; it changes no distance);
-- **not normalised**: rows keep their lengths, so a long row can lie far out
-  along an axis without being more "she" in direction; the caption says so;
-
-and its coordinates are its dot products with the two unit directions:
-``x_i = (row_i - mean) . u_x``, ``y_i = (row_i - mean) . u_y``. The two
-directions need not be orthogonal (``he -> she`` and ``king -> queen`` share
-the gender contrast), so the map is not an orthogonal projection; the cosine
-between them says how far the axes measure the same thing (0: independent,
-+-1: the same axis).
+As the Embedding Projector's "Custom" projection (Smilkov et al. 2016, arXiv:1611.05469). Each end is a query
+(:func:`dashboard.analysis.queries.resolve_expression`) read in the map's table; a direction is
+``u = (to - from) / ||to - from||``, and row ``i`` lies at ``(row_i - mean) . u_x``, ``(row_i - mean) . u_y``:
+centred, not normalised (a long row can lie far out). The two directions need not be orthogonal; the cosine
+between them says how far the axes measure the same thing.
 """
 
 from __future__ import annotations
@@ -154,9 +138,8 @@ def custom_axes_projection(table: np.ndarray, table_name: str, queries: AxisQuer
         Coordinates ``(n_rows, 2)`` float32 and the axes' directions, titles and cosine.
 
     Raises:
-        QueryError: a table without token rows (position), a query that does
-            not resolve (empty, unknown token ...), or an axis whose two ends
-            are the same vector.
+        QueryError: a table without token rows (position), a query that does not resolve, or an axis whose two
+            ends are the same vector.
     """
     if table_name not in AXES_TABLES:
         raise QueryError(msg("err.axes.table", table=table_name))

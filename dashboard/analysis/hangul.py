@@ -1,21 +1,12 @@
 """What a checkpoint's tokenizer does with Korean text: whole tokens, pieces, letters, bytes or ``[UNK]``.
 
-Three vocabularies meet Korean in three ways (all seen on the bundled models,
-``docs/korean.md``):
+- **WordPiece, uncased** (BERT, all-MiniLM): NFD decomposes each syllable into letters (``임`` -> ``ᄋ ᅵ ᆷ``);
+  a word holding a letter the vocabulary lacks becomes ``[UNK]``;
+- **byte-level BPE** (GPT-2, SmolLM2): three UTF-8 bytes a syllable; one without a merge stays as byte pieces;
+- **SentencePiece / BPE trained on Korean**: syllables or longer pieces get tokens of their own.
 
-- **WordPiece, uncased** (BERT, all-MiniLM): the normaliser decomposes each
-  Hangul syllable into its letters (Unicode NFD: ``임`` -> ``ᄋ ᅵ ᆷ``), then
-  pieces the letters; a word holding a letter the vocabulary lacks becomes
-  one ``[UNK]``;
-- **byte-level BPE** (GPT-2, SmolLM2, the bundled tiny GPT): text is UTF-8
-  bytes, three per syllable; a syllable with no merge of its own stays as
-  byte pieces (``<0xEC>``), rows shared by every character with that byte;
-- **SentencePiece / BPE with Korean in training**: syllables or longer
-  pieces get tokens of their own.
-
-Sources: Unicode Standard, chapter 3.12 (Hangul syllable decomposition);
-the ``tokenizers`` library's BertNormalizer (``strip_accents`` uses NFD) and
-ByteLevel pre-tokenizer.
+Sources: Unicode Standard, sec. 3.12 (Hangul syllable decomposition); ``tokenizers``' BertNormalizer and
+ByteLevel pre-tokenizer. See ``docs/korean.md``.
 """
 
 from __future__ import annotations

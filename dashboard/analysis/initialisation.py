@@ -1,24 +1,10 @@
-"""Where training starts: a table's values and row norms beside the usual initialisations.
+"""Where training starts: a table's values and row norms beside the usual initialisations ``N(0, std)``.
 
-Every entry of a freshly initialised embedding table is drawn from a normal
-distribution of mean 0 and standard deviation ``std``, written ``N(0, std)``
-here and on the page (a standard deviation, never a variance):
-
-- ``std = 0.02``: ``initializer_range`` of GPT-2, BERT and Llama in
-  ``transformers`` (their ``_init_weights`` draws ``nn.Embedding`` weights from
-  ``normal_(mean=0.0, std=config.initializer_range)``);
-- ``std = 1``: ``torch.nn.Embedding``'s own default (``reset_parameters``
-  calls ``init.normal_``);
-- ``std = 1 / sqrt(d_model)``: rows of expected squared norm 1.
-
-A row of ``d_model`` such entries has an L2 norm distributed as ``std`` times
-a chi distribution with ``d_model`` degrees of freedom (``scipy.stats.chi``),
-about ``std * sqrt(d_model)``.
-
-Separately, the original Transformer (Vaswani et al. 2017, section 3.4)
-multiplies the looked-up rows by ``sqrt(d_model)`` in the forward pass; that
-is a scale in the computation, not an initialisation. :data:`SCALES_BY_SQRT_D`
-records which architectures do it, checked in ``transformers``' modeling code.
+``std`` is a standard deviation: 0.02 (``initializer_range`` of GPT-2, BERT and Llama in ``transformers``), 1
+(``torch.nn.Embedding``'s default) or ``1 / sqrt(d_model)`` (rows of expected squared norm 1). A row's L2 norm is
+then ``std`` times a chi variable with ``d_model`` degrees of freedom (``scipy.stats.chi``), about
+``std * sqrt(d_model)``. :data:`SCALES_BY_SQRT_D` lists the architectures that multiply looked-up rows by
+``sqrt(d_model)`` in the forward pass (Vaswani et al. 2017, sec. 3.4): a scale, not an initialisation.
 """
 
 from __future__ import annotations

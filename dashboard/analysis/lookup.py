@@ -1,29 +1,14 @@
 """The lookup, on real rows: token ids -> token rows (+ position rows) -> what the first block receives.
 
-An embedding is a lookup: token id ``i`` selects row ``i`` of the
-``(vocab_size, d_model)`` token table, with no arithmetic. What the first
-block then receives depends on the architecture (:data:`FIRST_BLOCK_RULES`,
-read from each model's ``forward`` in ``transformers``):
+Token id ``i`` selects row ``i`` of the ``(vocab_size, d_model)`` token table. What the first block receives
+(:data:`FIRST_BLOCK_RULES`, read from each model's ``forward`` in ``transformers``):
 
-- ``sum`` (GPT-2 ``GPT2Model.forward``: ``inputs_embeds + position_embeds``;
-  nanoGPT ``tok_emb + pos_emb``; OPT ``OPTDecoder.forward``: ``inputs_embeds +
-  pos_embeds``, its learned positions read 2 rows on, which the reader has
-  already dropped): ``x_t = token[id_t] + position[t]``, exactly; dropout is
-  off at inference;
-- ``layernorm`` (BERT ``BertEmbeddings.forward``):
-  ``x_t = LayerNorm(token[id_t] + position[t] + token_type[0])`` with the
-  model's own gain, bias and epsilon (one sentence: token type 0 throughout);
-- ``token`` (Llama, Mistral, Qwen, GPT-J, GPT-NeoX): ``x_t = token[id_t]``;
-  positions enter inside attention (rotary embeddings rotate queries and keys);
-- ``scaled`` (Gemma 1-3: ``GemmaModel.forward`` multiplies ``inputs_embeds`` by
-  ``normalizer = hidden_size ** 0.5``, in the model's dtype; llama.cpp scales
-  by ``sqrt(n_embd)`` the same way): ``x_t = token[id_t] * sqrt(d_model)``,
-  positions again inside attention.
+- ``sum`` (GPT-2, nanoGPT, OPT): ``x_t = token[id_t] + position[t]``;
+- ``layernorm`` (BERT): ``x_t = LayerNorm(token[id_t] + position[t] + token_type[0])``;
+- ``token`` (Llama, Mistral, Qwen, GPT-J, GPT-NeoX): ``x_t = token[id_t]``; positions enter inside attention;
+- ``scaled`` (Gemma 1-3, ``GemmaModel.forward``): ``x_t = token[id_t] * sqrt(d_model)``.
 
-The same lookup written as a matrix product, ``one_hot(ids) @ W``, gives the
-same rows (each output is one row times 1 plus zeros) at the cost of
-multiplying by the whole table: :func:`compare_one_hot` computes both and
-their cost.
+:func:`compare_one_hot` computes the same lookup as ``one_hot(ids) @ W``, and what each costs.
 """
 
 from __future__ import annotations

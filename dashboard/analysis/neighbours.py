@@ -1,20 +1,9 @@
 """Nearest neighbours of a vector among all rows of a table, in the original space.
 
-Three scores, higher is nearer:
-
-- ``cosine``: ``x·q / (|x| |q|)``, in [-1, 1];
-- ``dot``: ``x·q``, unbounded (long rows win: it is what an output head with
-  weight tying computes as a logit);
-- ``centered``: cosine after subtracting the mean row ``m`` of the
-  vocabulary from both, ``(x-m)·(q-m) / (|x-m| |q-m|)``, in [-1, 1]. Trained
-  token tables share a common direction that makes every cosine positive
-  (Ethayarajh 2019; Mu & Viswanath 2018, "all-but-the-top"); removing the
-  mean shows which rows are near beyond that shared offset.
-
-Scores are computed ``chunk_rows`` rows at a time and only the best ``k`` of
-each chunk are kept, so memory stays ``O(chunk_rows)`` whatever the
-vocabulary; no ``vocab_size x vocab_size`` matrix is ever built. Rows where a
-score is undefined (cosine of an all-zero row) are skipped and counted.
+Scores, higher is nearer: ``cosine`` in [-1, 1]; ``dot``, unbounded (what a tied head computes as a logit);
+``centered``, the cosine after removing the mean row, in [-1, 1] (trained tables share a common direction:
+Ethayarajh 2019; Mu & Viswanath 2018). Scored ``chunk_rows`` rows at a time, keeping the best ``k`` of each
+chunk; rows where a score is undefined (cosine of an all-zero row) are skipped and counted.
 """
 
 from __future__ import annotations

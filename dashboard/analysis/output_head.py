@@ -1,34 +1,17 @@
-"""The output head as a table: which rows the model predicts a token with, and whether they are the token table's.
+"""The output head (unembedding): the ``(vocab_size, d_model)`` rows a model predicts tokens with.
 
-The output head (unembedding) is a ``(vocab_size, d_model)`` matrix: the
-logit of token ``i`` is ``head[i] · h`` for the last hidden state ``h``. Row
-``i`` of the token table is how the model *reads* token ``i``; row ``i`` of
-the head is how it *predicts* it. With weight tying the two are one matrix
-(Press & Wolf 2017), so the head is the token table itself and nothing is
-copied; an untied model stores its own head (``lm_head.weight``), whose rows
-can have other neighbours.
+Row ``i`` of the token table is how the model reads token ``i``; row ``i`` of the head is how it predicts it
+(logit ``head[i] . h``). With weight tying (Press & Wolf 2017) the two are one matrix; an untied model stores its
+own ``lm_head.weight``.
 """
 
 from __future__ import annotations
 
 import hashlib
 
-import numpy as np
-
 from dashboard.array_digest import update_with_array
 from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
-
-
-def head_table(tables: EmbeddingTables) -> np.ndarray | None:
-    """The head's rows: ``(vocab_size, d_model)`` float32, or ``None`` when the model has no output head.
-
-    A tied head without a stored copy is the token table itself (the same
-    array, no copy); a stored head (untied, or an equal copy) is that array.
-    """
-    if tables.output_head is not None:
-        return tables.output_head
-    return tables.token if tables.tying.is_tied else None
 
 
 def has_own_head(tables: EmbeddingTables) -> bool:

@@ -1,36 +1,17 @@
 """Which PCA solver a table gets, and the randomized one that never copies the table.
 
-References: Halko, Martinsson & Tropp (2011), "Finding structure with
-randomness", Algorithm 4.4 (randomized subspace iteration), as scikit-learn
-implements it (``sklearn.utils.extmath._randomized_svd``, the function its
-``PCA(svd_solver="randomized")`` calls); the implicitly centred operator is
-the one scikit-learn's ``PCA`` builds for sparse input
-(``sklearn.utils.sparsefuncs._implicit_column_offset``).
+``svd_solver`` by the table's shape ``(n_rows, d_model)`` (:func:`pca_solver`):
 
-``svd_solver``, by the table's shape ``(n_rows, d_model)`` (:func:`pca_solver`):
+- ``"covariance_eigh"`` (:data:`EXACT_PCA`): at least as tall as wide, up to :data:`EXACT_PCA_MAX_D_MODEL`
+  columns and :data:`EXACT_PCA_MAX_WORK` multiply-adds (``n_rows * d_model**2``); scikit-learn's exact solver.
+- ``"full"`` (:data:`FULL_PCA`): a short table (``min**2 * max`` up to :data:`FULL_PCA_MAX_WORK`): exact SVD.
+- ``"randomized"`` (:data:`RANDOMIZED_PCA`) otherwise (Gemma's, Llama 3's): seeded, on the table centred
+  implicitly so it is never copied; a block of 64 vectors and 2 power iterations, because a clustered table's
+  top eigenvalues lie close together.
 
-- ``"covariance_eigh"`` (:data:`EXACT_PCA`): a table at least as tall as it is
-  wide, up to :data:`EXACT_PCA_MAX_D_MODEL` columns and :data:`EXACT_PCA_MAX_WORK`
-  multiply-adds for the ``(d_model, d_model)`` covariance (``n_rows * d_model**2``):
-  scikit-learn's exact solver. Every bundled table, GPT-2's, most tables below a
-  billion parameters. The width cap bounds the full eigendecomposition, whose
-  cost grows with ``d_model**3`` whatever the rows.
-- ``"full"`` (:data:`FULL_PCA`): a short table
-  (``min(n_rows, d_model)**2 * max(n_rows, d_model)`` up to
-  :data:`FULL_PCA_MAX_WORK`, e.g. OPT's 2,050 x 4,096 position table): the exact
-  SVD of a centred copy.
-- ``"randomized"`` (:data:`RANDOMIZED_PCA`) otherwise (Gemma's 256,000 x 2,304,
-  Llama 3's 128,256 x 4,096): seeded, on the table centred *implicitly*, so it
-  is never copied (``PCA(svd_solver="randomized")`` on a dense table writes a
-  centred copy first, 2.4 GB for Gemma's). A block of 64 vectors and 2 power
-  iterations, because a clustered table's top eigenvalues lie close together;
-  no normalisation between passes (scikit-learn's own for 2 iterations), the
-  centred table being scaled by its Frobenius norm instead so that float32
-  passes neither overflow nor underflow. 6 passes over the table, and one each
-  for the mean row and the total variance: about half the exact solver's time
-  on the large shapes, with its variance on the two axes; a table whose
-  eigenvalues fall very slowly past the block keeps less of it. Figures:
-  docs/benchmarks.md (``full_pca``, and "Measured by hand").
+References: Halko, Martinsson & Tropp (2011), "Finding structure with randomness", Algorithm 4.4, as
+``sklearn.utils.extmath._randomized_svd`` implements it; the implicitly centred operator of scikit-learn's
+``sklearn.utils.sparsefuncs._implicit_column_offset``. Figures: docs/benchmarks.md (``full_pca``).
 """
 
 from __future__ import annotations

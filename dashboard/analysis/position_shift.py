@@ -1,27 +1,12 @@
 """Shift a query and a key together: the rotary score stays, a score of summed position rows moves.
 
-Source: Su et al. (2021), "RoFormer: Enhanced Transformer with Rotary Position
-Embedding", section 3.2 (equations 14 to 16). ``R(t)`` rotates each pair of
-dimensions ``(2i, 2i + 1)`` by ``t * theta_i``; rotations compose, so::
+Source: Su et al. (2021), "RoFormer", sec. 3.2 (eq. 14-16). Rotations compose, so
+``(R(m) q) . (R(n) k) = q . R(n - m) k`` depends on ``m - n`` only; an added table gives
+``(a + P[m]) . (b + P[n]) = a.b + a.P[n] + P[m].b + P[m].P[n]``, whose middle parts depend on ``m`` and ``n``.
 
-    (R(m) q) . (R(n) k) = q . R(m)^T R(n) k = q . R(n - m) k
-
-is the same for ``(m, n)`` and ``(m + s, n + s)`` and changes only with
-``m - n``. A learned or sinusoidal table is added to the token rows instead::
-
-    (a + P[m]) . (b + P[n]) = a.b + a.P[n] + P[m].b + P[m].P[n]
-
-and the two middle parts depend on ``n`` and ``m`` themselves. In the
-sinusoidal table of Vaswani et al. the last part alone depends on ``m - n``
-(``P[m].P[n] = sum_i cos((m - n) w_i)`` for an even width); in a learned table
-no part need.
-
-The rotary score is computed the long way, each vector rotated at its own
-position and the two then dotted, so that the equality is measured, not
-assumed. Pairs are ``(2i, 2i + 1)`` as in RoFormer and llama.cpp (transformers'
-Llama pairs ``i`` with ``i + head_dim / 2``, a permutation of the same
-dimensions); the first ``2 * len(inv_freq)`` dimensions rotate and any others
-are left as they are (partial rotary).
+The rotary score is computed the long way (each vector rotated at its own position, then dotted), so the
+equality is measured, not assumed. Pairs are ``(2i, 2i + 1)`` as in RoFormer and llama.cpp; the first
+``2 * len(inv_freq)`` dimensions rotate, any others are left as they are (partial rotary).
 """
 
 from __future__ import annotations
@@ -140,12 +125,6 @@ def shift_scores(scorer: Scorer, m: int, n: int, shift: int) -> ShiftScores:
     """The score at ``(m, n)`` and at ``(m + shift, n + shift)`` (0-based positions)."""
     before, after = scorer(np.array([m, m + shift]), np.array([n, n + shift]))
     return ShiftScores(float(before), float(after), float(after - before))
-
-
-def rotary_shift_scores(q: np.ndarray, k: np.ndarray, m: int, n: int, shift: int, inv_freq: np.ndarray,
-                        dtype: type = np.float64) -> ShiftScores:
-    """:func:`shift_scores` of :func:`rotary_scorer`: ``difference`` is 0 up to rounding in ``dtype``."""
-    return shift_scores(rotary_scorer(q, k, inv_freq, dtype), m, n, shift)
 
 
 def sum_parts(a: np.ndarray, b: np.ndarray, table: np.ndarray, m: int, n: int) -> SumParts:

@@ -1,18 +1,9 @@
 """One summary of a learned position table: the numbers of the Positions page and of ``python -m dashboard positions``.
 
-A learned position table ``(n_positions, d_model)`` is added row by row to the
-token vectors, ``x_t = token_embedding[id_t] + position_embedding[t]``. Each
-question about it lives in its own module; none of them builds an
-``n_positions x n_positions`` matrix:
-
-- :mod:`dashboard.analysis.position_blocks`: block-averaged similarity (the heatmap);
-- :mod:`dashboard.analysis.position_offsets`: mean similarity by offset;
-- :mod:`dashboard.analysis.sinusoidal_closeness`: closeness to the sinusoidal table;
-- :mod:`dashboard.analysis.untrained_rows`: rows that look untrained;
-- :mod:`dashboard.analysis.norms`: unit rows and the cosine/dot measures.
-
-Frames and text for people are in :mod:`dashboard.ui.position_frames` and
-:mod:`dashboard.ui.position_text`.
+A learned ``(n_positions, d_model)`` table is added to the token rows, ``x_t = token[id_t] + position[t]``. Each
+question lives in its own module (:mod:`~dashboard.analysis.position_blocks`,
+:mod:`~dashboard.analysis.position_offsets`, :mod:`~dashboard.analysis.sinusoidal_closeness`,
+:mod:`~dashboard.analysis.untrained_rows`); none builds an ``n_positions x n_positions`` matrix.
 """
 
 from __future__ import annotations

@@ -1,43 +1,15 @@
-"""2D and 3D projections of a whole table: PCA, UMAP and t-SNE.
+"""2D and 3D projections of a whole table (every row, never a sample): PCA, UMAP and t-SNE.
 
-Every row is projected, never a sample; what is drawn is decided later
-(:mod:`dashboard.analysis.token_map`). Both methods are deterministic for a
-given table and :class:`ProjectionSettings`, except UMAP asked to run unseeded.
+- **PCA**: scikit-learn ``PCA``, its solver chosen by the table's shape (:mod:`dashboard.analysis.pca_solvers`);
+  signs fixed by ``svd_flip``.
+- **UMAP**: umap-learn (McInnes, Healy & Melville 2018), cosine, PCA start, seeded by default
+  (:mod:`dashboard.analysis.umap_fit`).
+- **t-SNE**: openTSNE (Poličar, Stražar & Zupan 2024), cosine, PCA start, seeded (:mod:`dashboard.analysis.tsne`).
+- **On a GPU** (``backend="cuml"``): PCA and UMAP through RAPIDS cuML (:mod:`dashboard.analysis.cuml_projection`).
 
-- **PCA**: scikit-learn's exact ``PCA(svd_solver="covariance_eigh")``, which
-  eigendecomposes the ``(d_model, d_model)`` covariance instead of taking the
-  SVD of the ``(n_rows, d_model)`` table: the exact components, many times
-  faster when ``n_rows >> d_model`` (docs/benchmarks.md). Its cost grows with
-  ``n_rows * d_model**2``, so the largest tables (Gemma's, Llama 3's) get
-  scikit-learn's seeded randomized solver (Halko, Martinsson & Tropp 2011) on
-  the implicitly centred table, which never copies it: about half the exact
-  solver's time, with the same axes on the benchmark tables
-  (:mod:`dashboard.analysis.pca_solvers`). Signs are fixed by scikit-learn's
-  ``svd_flip``.
-- **UMAP**: umap-learn (McInnes, Healy & Melville 2018) with
-  ``metric="cosine"``, ``init="pca"`` and, by default, a seed
-  (:mod:`dashboard.analysis.umap_fit`). Seeded, umap-learn optimises on one
-  thread and repeats its layout exactly; unseeded (``seed=None``), it uses
-  every core (faster: docs/benchmarks.md), and each fit gives another layout.
-  Cosine is undefined for an all-zero row, so those rows are not placed
-  (their coordinates are NaN and the caller says so). Exact duplicate rows
-  are fitted once and share their representative's point
-  (:mod:`dashboard.analysis.projection_result`). The PCA start skips umap's
-  spectral one, which on 30k rows costs more than the optimisation itself;
-  on the largest tables (Llama 3's, Qwen2's, Gemma's) it is this project's
-  PCA, given to umap-learn as ``init=`` (:mod:`dashboard.analysis.umap_init`).
-- **On a GPU** (``backend="cuml"``): PCA and UMAP run through RAPIDS cuML
-  with the same settings (:mod:`dashboard.analysis.cuml_projection`); which
-  backends are usable here is :mod:`dashboard.analysis.backends`' answer.
-- **t-SNE**: openTSNE (Poličar, Stražar & Zupan 2024) with ``metric="cosine"``,
-  PCA initialisation and a seed, on the same distinct non-zero rows as UMAP
-  (:mod:`dashboard.analysis.tsne`). Seeded, the layout repeats exactly.
-
-What to compute is a :class:`~dashboard.analysis.projection_settings.ProjectionSettings`; the result, a
-:class:`~dashboard.analysis.projection_result.Projection`, saves itself with ``np.savez`` and loads with
-``allow_pickle=False`` (see :mod:`dashboard.projection_cache`). This module is the entry point: it dispatches to
-the backend's projector (:data:`PROJECTORS`, :data:`~dashboard.analysis.cuml_projection.CUML_PROJECTORS`) and
-names what the modules below it define, so callers import from one place.
+UMAP and t-SNE fit each distinct non-zero row once; all-zero rows are NaN
+(:mod:`dashboard.analysis.projection_result`). This module dispatches to the backend's projector
+(:data:`PROJECTORS`) and re-exports what callers need, so they import from one place.
 """
 
 from __future__ import annotations

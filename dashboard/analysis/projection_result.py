@@ -1,13 +1,8 @@
 """What every projection backend shares: the rows a fit takes, and the :class:`Projection` it returns.
 
-A cosine UMAP or t-SNE fits each distinct non-zero row once (:func:`find_fit_rows`): cosine is undefined for an
-all-zero row, so those are not placed (NaN), and exact copies of a row share its point (:func:`spread_to_rows`),
-since a group of copies larger than ``n_neighbors`` would otherwise become a cluster that means nothing. PCA takes
-every row. :func:`fit_pca_with` and :func:`umap_projection` make the result of a fit on any backend, with the same
-checks and notes about the rows handled specially.
-
-:class:`Projection` saves itself with ``np.savez`` and loads with ``allow_pickle=False``
-(:mod:`dashboard.projection_cache`).
+A cosine UMAP or t-SNE fits each distinct non-zero row once: an all-zero row has no cosine and is not placed
+(NaN), and exact copies share their first row's point (more than ``n_neighbors`` copies would otherwise form a
+meaningless cluster). PCA takes every row.
 """
 
 from __future__ import annotations
@@ -34,8 +29,8 @@ class Projection:
         method: ``pca``, ``umap`` or ``tsne``.
         parameters: the library parameters used (see :meth:`ProjectionSettings.parameters`).
         versions: library name -> version that computed it.
-        notes: one sentence each about rows handled specially (:class:`~dashboard.i18n.Text` when computed
-            or loaded from a file that kept their keys; English ``str`` from an older file).
+        notes: one sentence each about rows handled specially (:class:`~dashboard.i18n.Text`, or an English
+            ``str`` from a file whose keys are gone).
         explained_variance: PCA only: ``(dims,)`` fraction of the table's
             variance along each component, each in [0, 1]; empty for UMAP.
         n_placed: rows with finite coordinates.
@@ -69,11 +64,7 @@ class Projection:
         return msg("projection.describe", method=METHODS[self.method], dims=self.dims, params=params, libs=libs)
 
     def save(self, path: Path) -> None:
-        """Write to ``path`` (an ``.npz``) with plain arrays only, no pickles.
-
-        ``notes`` holds the English sentences; ``note_messages`` their catalogue
-        keys and parameters, so that a map read back is annotated in the reader's language.
-        """
+        """Write to ``path`` (an ``.npz`` of plain arrays, no pickles); notes keep their catalogue keys."""
         meta = {"method": self.method, "backend": self.backend, "parameters": dict(self.parameters),
                 "versions": dict(self.versions), "notes": list(self.notes),
                 "note_messages": [_message_of(note) for note in self.notes]}
@@ -152,11 +143,9 @@ def spread_to_rows(fitted: np.ndarray, fit_rows: np.ndarray, distinct: DistinctR
 
 
 def find_distinct_rows(table: np.ndarray) -> DistinctRows:
-    """Find exact duplicate rows and all-zero rows without hashing every row.
+    """Find exact duplicate rows and all-zero rows (``-0.0`` equals ``0.0``).
 
-    Rows are first grouped by their first 4 entries (one ``np.unique`` on
-    16-byte keys); only rows that share those are
-    compared in full. ``-0.0`` equals ``0.0``.
+    Rows are grouped by their first 4 entries; only rows that share those are compared in full.
 
     Args:
         table: ``(n_rows, d_model)`` float32.
@@ -212,10 +201,7 @@ def find_fit_rows(table: np.ndarray, dims: int) -> tuple[DistinctRows, np.ndarra
 
 
 def rows_to_fit(table: np.ndarray, fit_rows: np.ndarray) -> np.ndarray:
-    """``table[fit_rows]``, but ``table`` itself when ``fit_rows`` is every row in order.
-
-    A fancy index always copies: 2.1 GB for a 128,256 x 4,096 float32 table, tens of seconds where fresh
-    memory is slow to write (docs/benchmarks.md).
+    """``table[fit_rows]``, but ``table`` itself (no copy of a large table) when ``fit_rows`` is every row.
 
     Args:
         table: ``(n_rows, d_model)`` float32.
@@ -296,8 +282,8 @@ def umap_projection(fitted: np.ndarray, fit_rows: np.ndarray, distinct: Distinct
         fitted: ``(len(fit_rows), dims)`` float32, the library's output.
         fit_rows: the rows fitted.
         distinct: :func:`find_distinct_rows` of the table.
-        settings: the settings it was fitted with (their ``backend`` is recorded).
-        unseeded_note: the note an unseeded fit carries (it names the library that ran it).
+        settings: the settings it was fitted with.
+        unseeded_note: the note an unseeded fit carries.
     """
     coords = spread_to_rows(np.asarray(fitted, dtype=np.float32), fit_rows, distinct)
     notes = [] if settings.seeded else [unseeded_note]

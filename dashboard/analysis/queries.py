@@ -1,27 +1,15 @@
 """From what a user types to token rows: single tokens, words, ``king - man + woman``.
 
-Words are looked up as they appear in running text. In byte-level BPE
-(GPT-2, SmolLM2) and SentencePiece (Llama) vocabularies a word after a space
-is its own token, stored ``Ġking`` / ``▁king`` and shown ``␣king``, while
-``king`` is a different, mid-word piece (as in ``viking``). So a typed term
-is looked up in this order:
+Words are looked up as in running text: in byte-level BPE and SentencePiece vocabularies a word after a space is
+its own token (``Ġking``, shown ``␣king``), while ``king`` is a mid-word piece. A term is, in this order:
 
-1. ``#123``: token id 123 (0-based row of the token table);
-2. a token exactly as stored or shown (``Ġking``, ``␣king``, ``##ing``,
-   ``[CLS]``); a special token, or text that does not start with a letter or
-   digit (``,``), is always taken as typed;
-3. in those two schemes, a word is the word-initial token ``␣word`` when one
-   exists (also for `` king`` typed with its space); WordPiece (BERT) has
-   no such marker for word starts, so ``cat`` is ``cat`` there;
-4. a mid-word piece spelled exactly as typed;
-5. the word split by the checkpoint's own tokenizer, with the space it has
-   in running text where the scheme marks one (`` xylophone``): a word that
-   becomes several tokens is represented by the mean of their rows, and the
-   result says so. Byte-level vocabularies split any text (emoji, Korean)
-   into byte pieces; a lone space piece in front is dropped.
-
-Without a tokenizer, step 5 is skipped and the term must match a token
-exactly; the resolved term says that this fallback was used.
+1. ``#123``: token id 123 (0-based);
+2. a token exactly as stored or shown (``Ġking``, ``␣king``, ``##ing``, ``[CLS]``); special tokens and text
+   not starting with a letter or digit are always taken as typed;
+3. in those two schemes, the word-initial token ``␣word`` when one exists (WordPiece has no such marker);
+4. a mid-word piece spelled as typed;
+5. the word split by the checkpoint's tokenizer, with its running-text space: several tokens stand for the
+   mean of their rows (a lone leading space piece is dropped). Without a tokenizer, this step is skipped.
 """
 
 from __future__ import annotations
@@ -80,9 +68,7 @@ class ResolvedTerm:
         """One sentence on how the term was looked up, for the page and the CLI (English as a ``str``).
 
         Args:
-            markdown: for a page: the typed text escaped and the token pieces as
-                code spans (:mod:`dashboard.markdown_text`), so neither can act as
-                markup; False: plain text for a terminal, pieces in backticks.
+            markdown: True for a page (typed text escaped, pieces as code spans); False for a terminal.
         """
         quote = escape_markdown if markdown else str
         piece = code_span if markdown else "`{}`".format
@@ -233,9 +219,8 @@ class Expression:
 def split_expression(text: str) -> list[tuple[int, str]]:
     """Split ``king - man + woman`` into ``[(1, "king"), (-1, "man"), (1, "woman")]``.
 
-    Operators need a space on each side, so ``t-shirt`` and ``+1`` stay terms.
-    A space before the first term is kept (`` king``: the word-initial
-    form); spaces around operators are only separators.
+    Operators need a space on each side, so ``t-shirt`` and ``+1`` stay terms; a space before the first term is
+    kept (it asks for the word-initial form).
 
     Raises:
         QueryError: an empty term (``king - + woman``) or empty text.

@@ -1,21 +1,9 @@
 """Whether the loaded model shows the similarity lesson's claim, decided from its own numbers.
 
-The lesson ("the dot product measures similarity") claims that the token rows
-of related words (:data:`~dashboard.analysis.similarity_quiz.LESSON_RELATED`:
-cat, dog, pet) are closer than those of unrelated ones
-(:data:`~dashboard.analysis.similarity_quiz.LESSON_UNRELATED`). A model can
-fail to show it for two reasons, each measured here, never read off its name:
-
-- **its vocabulary splits the words**: when more than half of the lesson's
-  words are several tokens, each word is the mean of its pieces' rows, which
-  is no row of the table (the bundled GPT's 4,096-token vocabulary splits all
-  five: ``cat`` is ``␣c`` + ``at``);
-- **its related pairs do not rank nearer than its unrelated ones**: the
-  farthest related pair's rank (:attr:`PairAnswer.rank`, 1 = nearest) is not
-  below the nearest unrelated pair's. Ranks, not cosines, because that is
-  what the quiz judges by: SmolLM2's unrelated Tuesday · xylophone has a
-  higher cosine (0.50) than its related cat · pet (0.47), yet ranks
-  2,796th among Tuesday's neighbours against cat · pet's 9th.
+The lesson claims that the rows of related words (:data:`~dashboard.analysis.similarity_quiz.LESSON_RELATED`)
+are closer than those of unrelated ones. A model fails to show it when its vocabulary splits more than half of
+the words (a split word is the mean of its pieces, no row of the table), or when its farthest related pair does
+not rank nearer than its nearest unrelated pair. Ranks, not cosines, because the quiz judges by rank.
 """
 
 from __future__ import annotations

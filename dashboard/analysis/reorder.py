@@ -1,19 +1,11 @@
-"""Reordering a sentence and comparing what a model makes of the two orders.
+"""Reorder a sentence and compare what a model makes of the two orders.
 
-Self-attention without position information is permutation equivariant:
-permute the input vectors and the outputs come out permuted the same way
-(which is why Vaswani et al., 2017, sec. 3.5, add position encodings: with no
-recurrence and no convolution the model has no other way to use the order).
-So the test is: run the sentence and its permutation, put the permuted
-outputs back in the original order, and measure the largest difference.
+Self-attention without position information is permutation equivariant (Vaswani et al. 2017, sec. 3.5): run
+the sentence and its permutation, put the permuted outputs back in the original order, and the difference is 0.
 
-Conventions used throughout:
-
-- a permutation ``perm`` is a ``(n_tokens,)`` int array; the permuted
-  sentence holds at position ``t`` the token that stood at ``perm[t]``
-  (``permuted_ids = ids[perm]``);
-- special tokens (``[CLS]``, ``[SEP]``, BOS) never move: orders are given
-  over the movable (non-special) tokens only, 0-based.
+A permutation ``perm`` is ``(n_tokens,)`` int: the permuted sentence holds at position ``t`` the token from
+``perm[t]`` (``permuted_ids = ids[perm]``). Special tokens (``[CLS]``, ``[SEP]``, BOS) never move; orders are
+0-based over the movable tokens only.
 """
 
 from __future__ import annotations
@@ -51,11 +43,6 @@ def movable_positions(special: Sequence[bool]) -> np.ndarray:
 def order_from_positions(positions: Sequence[int], special: Sequence[bool], labels: Sequence[str], *,
                          complete: bool) -> np.ndarray:
     """Sentence positions as a page's charts number them (special tokens included) -> movable-token indices.
-
-    The orders of :func:`parse_order` count the movable tokens only; a page
-    that numbers every token from 0 (``0 [CLS]``, ``1 the`` ...) lets people
-    type those numbers and converts them here, so that "swap 1 and 2" means
-    the tokens the chart labels 1 and 2.
 
     Args:
         positions: 0-based sentence positions typed by the user.
@@ -128,9 +115,7 @@ def parse_order(spec: str, n_movable: int, words: list[list[int]] | None = None)
 
     Raises:
         OrderError: the spec is not one of the forms above, or the indices are
-            out of range, repeated, or not exactly ``n_movable`` of them. Only
-            the first names the spec's syntax; the others speak of tokens, so
-            a page can show them under its own widgets.
+            out of range, repeated, or not exactly ``n_movable`` of them.
     """
     spec = spec.strip()
     if spec == "reverse":
@@ -264,16 +249,13 @@ def max_abs_difference(original: np.ndarray, permuted: np.ndarray, perm: np.ndar
 
 
 def pooled_cosine(original: np.ndarray, permuted: np.ndarray) -> float:
-    """Cosine between the mean-pooled rows of two sentences, in [-1, 1].
+    """Cosine between the mean-pooled rows of two sentences, in [-1, 1] (NaN for a zero mean).
 
-    Mean pooling over every token, special tokens included, is what
-    sentence-transformers' ``Pooling(pooling_mode_mean_tokens=True)`` does for
-    an unpadded sentence; all-MiniLM-L6-v2 then L2-normalises, which leaves
-    the cosine unchanged. Computed in float64 so that equal sentences give 1.
+    Mean pooling over every token is sentence-transformers' ``pooling_mode_mean_tokens`` for an unpadded
+    sentence. Float64, so equal sentences give 1.
 
     Args:
-        original, permuted: ``(n_tokens, d_model)`` float, in any token order
-            (the mean does not depend on it).
+        original, permuted: ``(n_tokens, d_model)`` float, in any token order.
     """
     a = original.astype(np.float64).mean(axis=0)
     b = permuted.astype(np.float64).mean(axis=0)
@@ -282,16 +264,12 @@ def pooled_cosine(original: np.ndarray, permuted: np.ndarray) -> float:
 
 
 def lookup_from_tables(tables: EmbeddingTables, ids: Sequence[int], *, with_positions: bool) -> np.ndarray:
-    """The vectors a bare table gives a sentence: token row plus position row.
-
-    Used when no forward pass can be built (a table from ``.npy`` or TSV):
-    token row ``ids[t]`` plus, when ``with_positions`` and the checkpoint has
-    a learned table, position row ``t``.
+    """The vectors a bare table gives a sentence (no forward pass): token row ``ids[t]`` plus position row ``t``.
 
     Args:
         tables: the checkpoint's tables.
         ids: token ids, 0-based, one per position.
-        with_positions: add the position rows.
+        with_positions: add the position rows (when the checkpoint has a learned table).
 
     Returns:
         ``(n_tokens, d_model)`` float32.
@@ -310,13 +288,10 @@ def lookup_from_tables(tables: EmbeddingTables, ids: Sequence[int], *, with_posi
 def mean_input_difference(tables: EmbeddingTables, ids: Sequence[int], perm: np.ndarray) -> float | None:
     """Largest difference between the two sentences' mean (token + position) input.
 
-    Both sentences use the same token rows and the same position rows, only
-    paired differently, so the means agree to float rounding: the order is
-    invisible to anything that only averages the inputs, and shows only once
-    attention mixes tokens by content. ``None`` without a learned table.
+    The same rows, paired differently, so the means agree to float rounding: averaging alone cannot see order.
 
     Returns:
-        A float >= 0, or ``None``.
+        A float >= 0, or ``None`` without a learned table (or a sentence longer than it).
     """
     if tables.position is None or len(ids) > tables.n_positions:
         return None

@@ -1,32 +1,13 @@
 """Rotary position embeddings (RoPE): the frequencies and the long-term decay.
 
-Source: Su et al. (2021), "RoFormer: Enhanced Transformer with Rotary Position
-Embedding", sections 3.2 to 3.4. There is no position table: each pair of
-query/key dimensions ``(2i, 2i + 1)`` of a head is rotated by the angle
-``t * theta_i`` at position ``t``, with::
+Source: Su et al. (2021), "RoFormer: Enhanced Transformer with Rotary Position Embedding", sec. 3.2-3.4. Each
+pair of dimensions ``(2i, 2i + 1)`` of a head is rotated by ``t * theta_i`` at position ``t``, with
+``theta_i = rope_theta ** (-2i / rotary_dim)`` (``transformers``' ``inv_freq``), so ``q_m . k_n`` depends on
+positions only through ``m - n``. ``rotary_dim`` is ``head_dim`` unless a model rotates part of each head (GPT-J
+``rotary_dim``, GPT-NeoX ``rotary_pct``, Phi ``partial_rotary_factor``).
 
-    theta_i = rope_theta ** (-2i / rotary_dim),   i = 0 .. rotary_dim / 2 - 1
-
-so the score ``q_m . k_n`` depends on positions only through ``m - n``. The
-same frequencies as ``transformers``' ``compute_default_rope_parameters``
-(``inv_freq``). ``rotary_dim`` is the head's width (``head_dim``) except in
-models that rotate only part of each head (:func:`rotated_dims`): GPT-J
-(``rotary_dim``), GPT-NeoX and Pythia (``rotary_pct``, 0.25: 32 of Pythia-70m's
-64 dimensions would be 16 of them), Phi (``partial_rotary_factor``); the other
-dimensions carry no position at all. Below, ``head_dim`` in the formulas
-stands for ``rotary_dim``.
-
-Long-term decay (section 3.4.3): writing the score as a sum over pairs and
-summing by parts gives::
-
-    |q_m . k_n| <= (max_i |h_{i+1} - h_i|) * sum_{j=1}^{head_dim/2} |S_j|,
-    S_j = sum_{k=0}^{j-1} exp(1j * (m - n) * theta_k)
-
-and the paper plots ``(1 / (head_dim / 2)) * sum_j |S_j|`` (its Figure 2),
-which tends to fall as the relative distance ``m - n`` grows. That is a bound
-on the score's size, not the score or its expected value, and it is not
-monotone: :func:`describe_bound` finds where it is lowest and how much it rises
-again on a model's own frequencies.
+Long-term decay (sec. 3.4.3, Figure 2): ``|q_m . k_n| <= max_i |h_{i+1} - h_i| * sum_j |S_j|`` with
+``S_j = sum_{k<j} exp(1j (m - n) theta_k)``. A bound on the score's size, not the score, and not monotone.
 """
 
 from __future__ import annotations
@@ -49,8 +30,7 @@ def rotary_head_dim(d_model: int, n_head: int | None, head_dim: int | None = Non
     Args:
         d_model: model width.
         n_head: attention heads, or ``None`` when the config does not say.
-        head_dim: explicit head width from the config, when it has one
-            (some models decouple it from ``d_model / n_head``).
+        head_dim: explicit head width from the config, when it has one.
 
     Returns:
         ``head_dim`` if given, else ``d_model // n_head``; always even.
@@ -160,12 +140,8 @@ def rotary_decay_frame(head_dim: int, rope_theta: float, max_distance: int) -> p
 
     Returns:
         Columns ``distance`` (0 .. max_distance), ``curve`` (which measure) and
-        ``value``, two curves each scaled to 1 at distance 0:
-
-        - ``RoFormer bound``: ``(1 / (head_dim/2)) sum_j |S_j|`` (section 3.4.3,
-          Figure 2) divided by its value at distance 0.
-        - ``same vector``: ``q . R(r) q / |q|^2 = mean_i cos(r theta_i)`` for a
-          query equal to the key with equal energy in every pair, in [-1, 1].
+        ``value``, two curves scaled to 1 at distance 0: ``RoFormer bound`` (the mean of ``|S_j|``) and
+        ``same vector`` (``mean_i cos(r theta_i)``, a query equal to the key with equal energy per pair, in [-1, 1]).
     """
     theta = rotary_frequencies(head_dim, rope_theta)
     distance = np.arange(max_distance + 1, dtype=np.float64)

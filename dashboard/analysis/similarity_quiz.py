@@ -1,26 +1,12 @@
 """The "Predict the similarity" activity: pairs of words, a guess for each, the model's answer.
 
-The model's answer for a pair ``(a, b)`` is computed from the token table:
-the cosine similarity and dot product of their vectors (a word split into
-several tokens is the mean of its pieces' rows, as in
-:mod:`dashboard.analysis.queries`), and the rank ``b`` would take among the
-neighbours of ``a``: 1 + the number of vocabulary rows whose cosine with
-``a`` is higher (both words' own rows, padding rows and all-zero rows left out).
-A pair counts as *similar* when that rank is within the nearest
-``similar_share`` of the vocabulary (1% unless the student changes it); a
-fixed cosine threshold would not do, because trained tables differ in how
-high their cosines run (all-MiniLM's token rows share a common direction,
-so unrelated words still score above 0).
+The answer for ``(a, b)``: cosine and dot product of their vectors (a split word is the mean of its pieces'
+rows, :mod:`dashboard.analysis.queries`) and the rank ``b`` takes among ``a``'s neighbours (1 + the rows with a
+higher cosine). A pair is *similar* when that rank is within the nearest ``similar_share`` of the vocabulary: a
+fixed cosine threshold would not do, since tables differ in how high their cosines run.
 
-A pair with a word the vocabulary only spells with UTF-8 byte pieces
-(``<0xEA>``: Korean in a byte-level BPE vocabulary) is not judged: each
-byte row is shared by every character holding that byte, so the mean of
-the pieces says little about the word (SmolLM2 put 사과 · 화요일, apple and
-Tuesday, first among 49,142 rows at cosine 0.79). Its cosine and rank are
-still shown; guesses on it are not scored.
-
-Scores are computed a chunk of rows at a time; no ``vocab_size x vocab_size``
-matrix is built.
+A pair with a word spelled in UTF-8 byte pieces (``<0xEA>``) is not judged: a byte row is shared by every
+character holding that byte, so the mean says little about the word. Scores are computed in chunks of rows.
 """
 
 from __future__ import annotations
@@ -140,7 +126,7 @@ def rank_by_cosine(index: NeighbourIndex, vector: np.ndarray, cosine: float, exc
 
 def answer_pair(resolver: TermResolver, index: NeighbourIndex, first: str, second: str, n_used: int,
                 similar_share: float = 0.01) -> PairAnswer:
-    """The model's answer for one pair (see the module docstring).
+    """The model's answer for one pair: cosine, dot product, rank and verdict.
 
     Args:
         resolver: the checkpoint's term resolver.

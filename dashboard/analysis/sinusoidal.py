@@ -1,14 +1,10 @@
-"""The fixed sinusoidal position table of Vaswani et al. (2017), as a reference.
-
-Source: "Attention Is All You Need", section 3.5::
+"""The fixed sinusoidal position table of Vaswani et al. (2017), "Attention Is All You Need", sec. 3.5::
 
     PE[pos, 2i]     = sin(pos / base^(2i / d_model))
     PE[pos, 2i + 1] = cos(pos / base^(2i / d_model)),   base = 10000
 
-Sine and cosine interleave (even columns sine, odd columns cosine), the layout
-of the paper and of ``transformers``' DistilBERT ``create_sinusoidal_embeddings``.
-Frequencies fall geometrically from 1 radian per position (columns 0 and 1) to
-about ``1 / base`` radians per position (the last pair).
+Even columns sine, odd columns cosine, as the paper and ``transformers``' DistilBERT
+``create_sinusoidal_embeddings``.
 """
 
 from __future__ import annotations

@@ -1,16 +1,9 @@
 """How close a learned position table is to the sinusoidal table of the same shape.
 
-The measure (:data:`SINUSOIDAL_MEASURE`): nothing ties a trained dimension to
-a sinusoidal one, so comparing entries is meaningless. (A model is not free to
-rotate its position table alone: only its whole residual stream, with every
-weight that reads it, and LayerNorm's per-dimension gains break even that.)
-We compare what does not depend on how the dimensions are laid out, the
-position x position cosine-similarity matrices: the
-Pearson correlation of their off-diagonal entries (representational similarity
-analysis, Kriegeskorte et al. 2008). It is 1 for any rotation or row rescaling
-of the sinusoidal table, about 0 for random rows. Linear CKA (Kornblith et al.
-2019) is also rotation-invariant but is biased upward when n_positions is
-close to d_model (about 0.14 for pure noise at 512 x 384), so we do not use it.
+Nothing ties a trained dimension to a sinusoidal one, so entries are not compared; the position x position
+cosine matrices are, by the Pearson correlation of their off-diagonal entries (representational similarity
+analysis, Kriegeskorte et al. 2008): 1 for any rotation or row rescaling of the sinusoidal table, about 0 for
+random rows. Linear CKA is not used: it is biased upward when ``n_positions`` is close to ``d_model``.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Single dimensions of a position table against position, and their frequency content.
 
-Each column of a position table is a signal over positions ``t = 0 .. n-1``.
-In the sinusoidal table (Vaswani et al. 2017) column ``2i`` is a pure sine of
-``base ** (-2i / d_model) / (2 pi)`` cycles per position; a learned column is
-whatever training made of it. The amplitude spectrum is the magnitude of the
-real FFT of the column with its mean removed (numpy ``rfft``), scaled so that
-a sine of amplitude ``a`` whose period divides ``n`` shows a peak of height ``a``.
+Each column is a signal over positions ``t = 0 .. n-1`` (in the sinusoidal table, column ``2i`` is a pure sine).
+The amplitude spectrum is ``|rfft|`` of the column with its mean removed, scaled so that a sine of amplitude
+``a`` whose period divides ``n`` peaks at ``a``.
 """
 
 from __future__ import annotations

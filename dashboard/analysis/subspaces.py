@@ -1,16 +1,11 @@
-"""How much the token and position tables share their main directions.
+"""How much the token and position tables share their main directions (both are added into one space).
 
-Both tables are added into the same d_model space, so the question is whether
-training kept them apart. Two views, both rotation-invariant:
+- variance captured: the share of one centred table's variance in the span of the other's top ``k`` principal
+  directions, against the ``k / d_model`` a random subspace captures on average;
+- principal angles between the two top-``k`` subspaces (Björck & Golub 1973; ``scipy.linalg.subspace_angles``),
+  0 degrees = shared, 90 = orthogonal.
 
-- variance captured: the share of one centred table's total variance that lies
-  in the span of the other's top ``k`` principal directions, against the
-  ``k / d_model`` a random ``k``-dimensional subspace captures on average;
-- principal angles between the two top-``k`` subspaces (Björck and Golub 1973;
-  ``scipy.linalg.subspace_angles``), 0 degrees = a shared direction, 90 = orthogonal.
-
-Principal directions come from the ``d_model x d_model`` covariance, so a large
-vocabulary costs ``O(vocab_size d_model^2)`` time and no ``vocab_size^2`` memory.
+Directions come from the ``d_model x d_model`` covariance: no ``vocab_size^2`` memory.
 """
 
 from __future__ import annotations

@@ -1,42 +1,14 @@
-"""What kind of token each row of the token table stands for.
+"""What kind of token each row of the token table stands for: one category each, the first rule that matches.
 
-Every row gets exactly one category, decided by the first rule that matches,
-in the order of :data:`CATEGORIES`:
+In the order of :data:`CATEGORIES`: ``padding row`` (past the vocabulary, no token: nanoGPT pads 50257 to
+50304); ``reserved token`` (a placeholder no text produces: ``[unused12]``, ``<|reserved_special_token_3|>``);
+``special`` (``[CLS]``, ``<s>``); ``byte`` (``<0x0A>``, part of a UTF-8 character, control characters);
+``number``; ``punctuation`` (Unicode P* and S* only); ``non-Latin script``; ``word piece`` (``##ing``, or a
+BPE/SentencePiece token without a leading space); ``whole word``; ``unknown`` (no vocabulary). Word-start markers
+are removed before the number, punctuation and script tests, so ``##5`` is a number.
 
-========================  ===================================================
-``padding row``           a row past the vocabulary, with no token at all
-                          (nanoGPT pads 50257 to 50304)
-``reserved token``        a placeholder token in the vocabulary that no text
-                          produces (BERT's ``[unused12]``, Llama 3's
-                          ``<|reserved_special_token_3|>``): a real token id,
-                          kept apart from padding rows so the two are not confused
-``special``               a special token of the tokenizer (``[CLS]``, ``<s>``)
-``byte``                  a raw byte, not a whole character: SentencePiece's
-                          ``<0x0A>`` pieces, byte-level BPE pieces that are
-                          part of a UTF-8 character (shown ``<0xE2 0x80>``),
-                          and control characters
-``number``                digits, possibly with ``.`` ``,`` separators
-``punctuation``           punctuation and symbols only (Unicode categories
-                          P* and S*)
-``non-Latin script``      any letter outside the Latin script (Cyrillic,
-                          CJK, Arabic ...)
-``word piece``            a piece that continues a word: WordPiece's
-                          ``##ing``; byte-level BPE and SentencePiece tokens
-                          without a leading space (``ing`` rather than ``Ġing``)
-``whole word``            everything else: a token that starts a word
-``unknown``               the table came without a vocabulary, so nothing
-                          is known about its rows
-========================  ===================================================
-
-Word-start markers (``##``, a leading space, ``▁``) are removed before the
-number / punctuation / script tests, so ``##5`` is a number and ``Ġ(`` is
-punctuation.
-
-Sources: the WordPiece ``##`` continuation prefix (Devlin et al. 2019, BERT's
-``vocab.txt``); byte-level BPE's leading-space convention (Radford et al.
-2019, GPT-2 ``encoder.py``); SentencePiece's ``▁`` and ``<0xHH>`` byte pieces
-(google/sentencepiece); Unicode general categories and character names from
-:mod:`unicodedata`.
+Sources: WordPiece's ``##`` prefix (Devlin et al. 2019); byte-level BPE's leading space (Radford et al. 2019,
+GPT-2 ``encoder.py``); SentencePiece's ``▁`` and ``<0xHH>`` pieces; Unicode categories from :mod:`unicodedata`.
 """
 
 from __future__ import annotations

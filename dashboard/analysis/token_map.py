@@ -18,7 +18,7 @@ import numpy as np
 import re2
 
 from dashboard.analysis.output_head import has_own_head, head_content_hash
-from dashboard.analysis.projection import Projection
+from dashboard.analysis.projection_result import Projection
 from dashboard.analysis.token_categories import token_categories
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
@@ -63,13 +63,10 @@ class TableRows:
         raw: stored string per row (``Ġcat``); equals ``labels`` for positions.
         content_hash: digest of the table's bytes for caches (the tables' content hash, or
             :func:`~dashboard.analysis.output_head.head_content_hash` for a stored head).
-        categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row;
-            computed on first use (a command that only projects never pays for it).
-        norms: ``(n_rows,)`` float32 L2 norms, computed on first use (the token table's are its tables' shared
-            :attr:`~dashboard.tables.EmbeddingTables.token_norms`).
-        labels_hash: digest (32 hex digits) of the name, labels, stored strings and special tokens: what
-            ``content_hash`` (the weights) leaves out. Two checkpoints with the same weights and other
-            vocabularies differ here, so a cache of what the map shows must be keyed by both.
+        categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row (lazy).
+        norms: ``(n_rows,)`` float32 L2 norms (lazy).
+        labels_hash: digest (32 hex digits) of the name, labels, stored strings and special tokens, which
+            ``content_hash`` (the weights) leaves out; a cache of what the map shows is keyed by both.
     """
 
     name: str
@@ -104,9 +101,7 @@ class TableRows:
 def projector_metadata(rows: TableRows) -> pd.DataFrame:
     """The Embedding Projector's label columns for ``rows`` (see :func:`dashboard.exports.projector_files`).
 
-    Tokens get ``token`` (their readable string), ``id`` and ``category``; a
-    position table gets one column, ``position`` (``0 .. n_rows - 1``): a
-    position has no token string to mark spaces in and no token category.
+    Tokens get ``token``, ``id`` and ``category``; a position table gets one column, ``position`` (0-based).
     """
     import pandas as pd
 
@@ -118,9 +113,7 @@ def projector_metadata(rows: TableRows) -> pd.DataFrame:
 def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
     """The token, position or output-head table of ``tables`` with labels, categories and norms.
 
-    The head's rows are labelled and categorised by their tokens, like the
-    token table's; only a head stored apart from the token table is offered
-    (a tied head is the token table itself).
+    The head's rows are labelled by their tokens; only a head stored apart from the token table is offered.
 
     Raises:
         QueryError: ``name`` is unknown, ``position`` for a checkpoint without
@@ -169,12 +162,9 @@ def _compile_highlight(query: str, one_line: bool) -> re2._Regexp:
 def _matching_strings(query: str, strings: Iterable[str]) -> set[str]:
     """The strings in which the RE2 pattern ``query`` finds a match.
 
-    The strings without a newline are joined, one a line, into one UTF-8
-    buffer that RE2 scans in C++ (``(?m)`` puts ``^``/``$`` at each string's
-    ends, ``never_nl`` keeps every match inside one string, and the appended
-    ``[^\\n]*`` runs each match to its string's end, so a string yields one
-    match, or two when the pattern also matches empty there. The few strings
-    that hold a newline are searched one by one.
+    Strings without a newline are joined one a line into one buffer that RE2 scans once (``(?m)`` anchors at
+    each line, ``never_nl`` keeps a match inside its line, ``[^\\n]*`` runs it to the line's end: at most two
+    matches a line); strings holding a newline are searched one by one.
     """
     lines, multiline = [], []
     for text in strings:
@@ -201,12 +191,9 @@ def match_tokens(query: str, display: list[str] | tuple[str, ...], raw: list[str
         query: with ``regex=False``, words separated by commas; a token
             matches a word when they are equal ignoring case and word-start
             markers (``##``, ``Ġ``, ``␣``, ``▁``), so ``cat`` finds ``cat``,
-            ``Ġcat`` and ``##cat``. With ``regex=True``, a regular expression
-            in RE2 syntax (https://github.com/google/re2/wiki/Syntax: Python's
-            syntax without backreferences and lookaround) searched in the
-            readable and raw forms. RE2 matches in time linear in the text, so
-            no pattern (``(a+)+$``) can hold a core; compiling is held to
-            :data:`REGEX_MAX_MEM` bytes. At most :data:`MAX_QUERY_CHARS` characters.
+            ``Ġcat`` and ``##cat``. With ``regex=True``, an RE2 regular expression
+            (https://github.com/google/re2/wiki/Syntax; linear time, so no pattern can hold a core)
+            searched in the readable and raw forms. At most :data:`MAX_QUERY_CHARS` characters.
         display: readable token strings by id.
         raw: stored token strings by id, same length.
         regex: how to read ``query``.
@@ -284,11 +271,9 @@ def coordinates_frame(projection: Projection, labels: list[str] | tuple[str, ...
 
 
 def coordinates_csv(projection: Projection, labels: list[str] | tuple[str, ...]) -> bytes:
-    """:func:`coordinates_frame` as UTF-8 CSV, byte for byte what ``csv_bytes`` writes, without pandas.
+    """:func:`coordinates_frame` as UTF-8 CSV, byte for byte what ``csv_bytes`` writes, without importing pandas.
 
-    Coordinates are written as NumPy prints a float32 (shortest repr that reads back,
-    ``0.12345679``); NaN is an empty cell. Used by ``python -m dashboard project``,
-    whose cold start would otherwise pay for importing pandas.
+    Coordinates as NumPy prints a float32 (``0.12345679``); NaN is an empty cell.
     """
     cells = projection.coords.astype(np.float32).astype(str)
     cells[np.isnan(projection.coords)] = ""

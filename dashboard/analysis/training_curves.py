@@ -1,17 +1,8 @@
 """How a run's tables change from step to step: one row of numbers per checkpoint.
 
-Pure functions on :class:`~dashboard.tables.EmbeddingTables`; reading the
-checkpoints is :mod:`dashboard.checkpoints.runs`' job. Measures, per table
-(token table, position table, output head):
-
-- ``mean row norm``: mean L2 norm of the rows (token rows with a token only,
-  padding rows past the vocabulary left out);
-- ``mean distance from first``: mean over rows of ``||w_t,i - w_0,i||_2``, the
-  L2 distance of each row from its value at the run's first checkpoint, in the
-  same units as the row norms;
-- ``adjacent-position cosine``: mean cosine of position rows ``t`` and
-  ``t + 1`` (position table only; undefined while every row is zero, as in
-  a zero-initialised table).
+Per table (token, position, output head): ``mean row norm`` (rows with a token only); ``mean distance from
+first``, the mean L2 distance of each row from its value at the first checkpoint; ``adjacent-position cosine``
+(position table only; undefined while every row is zero). Reading checkpoints is :mod:`dashboard.checkpoints.runs`.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""The path position rows trace in d_model space, seen through PCA.
+"""The path position rows trace in d_model space, seen through PCA (GPT-2's traces a helix).
 
-Consecutive positions of a trained table sit close together, so the rows
-joined in order draw a curve (GPT-2's is known to trace a helix in its top
-three principal components). Principal components are
-those of the centred rows (scikit-learn ``PCA``), so signs are arbitrary but
-deterministic.
+Components are those of the centred rows (scikit-learn ``PCA``): signs arbitrary but deterministic.
 """
 
 from __future__ import annotations

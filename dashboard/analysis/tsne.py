@@ -1,23 +1,12 @@
 """t-SNE of a whole table with openTSNE, seeded, with progress per iteration.
 
-References: van der Maaten & Hinton (2008), "Visualizing data using t-SNE";
-Poličar, Stražar & Zupan (2024), "openTSNE: a modular Python library for
-t-SNE dimensionality reduction and embedding" (JSS 109). openTSNE computes
-the perplexity-based affinities from approximate nearest neighbours (Annoy
-above 1,000 rows, exact below), initialises from PCA and optimises in two
-phases (early exaggeration, then the plain objective), with FFT-accelerated
-gradients in 2D for 10,000 rows and more (``negative_gradient_method="auto"``)
-and Barnes-Hut otherwise; its FFT method has no 3D form, so 3D always uses
-Barnes-Hut, which is much slower on a large table.
+References: van der Maaten & Hinton (2008), "Visualizing data using t-SNE"; Poličar, Stražar & Zupan (2024),
+"openTSNE: a modular Python library for t-SNE dimensionality reduction and embedding" (JSS 109). openTSNE's FFT
+gradients have no 3D form, so 3D uses Barnes-Hut, much slower on a large table.
 
-As for UMAP (:func:`dashboard.analysis.umap_fit.project_umap`), all-zero
-rows are not placed (cosine is undefined for them) and exact duplicate rows
-are fitted once and share their first copy's point. Seeded, openTSNE repeats
-its layout exactly for the same number of threads, but not across thread
-counts (its approximate-neighbour index is built per thread). So a seeded
-t-SNE always runs on :data:`SEEDED_THREADS` threads, whatever the machine, and
-that number is one of the parameters in the cache key; unseeded, it uses every
-core.
+Rows are handled as for UMAP (all-zero rows not placed, duplicates fitted once). Seeded, openTSNE repeats its
+layout only for the same number of threads (its neighbour index is built per thread), so a seeded fit runs on
+:data:`SEEDED_THREADS` threads, a parameter of the cache key; unseeded, it uses every core.
 """
 
 from __future__ import annotations

@@ -1,16 +1,12 @@
 """Cosine UMAP of a whole table with umap-learn, through its public interface, with progress per epoch batch.
 
 References: McInnes, Healy & Melville (2018), "UMAP: Uniform Manifold Approximation and Projection for Dimension
-Reduction"; umap-learn's ``umap.UMAP`` (its ``init``, ``random_state``, ``n_jobs`` and ``tqdm_kwds`` arguments).
+Reduction"; ``umap.UMAP`` (its ``init``, ``random_state``, ``n_jobs`` and ``tqdm_kwds`` arguments).
 
-Each distinct non-zero row is fitted once (:func:`~dashboard.analysis.projection_result.find_umap_rows`). Seeded,
-umap-learn optimises on one thread and repeats its layout exactly; unseeded (``seed=None``) it uses every core and
-each fit gives another layout (lmcinnes/umap#298; the caller's disk cache keeps the one computed). The start is
-umap-learn's own ``init="pca"``, except on the largest tables, where this project's PCA computes it and umap-learn
-gets the array as ``init=`` (:mod:`dashboard.analysis.umap_init`).
-
-Progress is what umap-learn reports: nothing until the layout's epochs (the neighbour graph and the start run
-silently), then each epoch batch through the tqdm bar its ``tqdm_kwds`` argument configures.
+Each distinct non-zero row is fitted once. Seeded, umap-learn runs on one thread and repeats its layout;
+unseeded it uses every core and each fit differs (lmcinnes/umap#298). The start is ``init="pca"``, or on the
+largest tables this project's PCA as an array (:mod:`dashboard.analysis.umap_init`). Progress is what
+umap-learn's tqdm bar reports: nothing before the layout's epochs, then each epoch batch.
 """
 
 from __future__ import annotations

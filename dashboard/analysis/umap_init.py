@@ -1,23 +1,14 @@
 """UMAP's PCA start on the largest tables, computed by this project's PCA and given to umap-learn as ``init=``.
 
-umap-learn (0.5, ``umap_.simplicial_set_embedding``) starts a layout asked for with ``init="pca"`` as::
+umap-learn (0.5, ``umap_.simplicial_set_embedding``) starts ``init="pca"`` as::
 
     embedding = PCA(n_components=n_components, random_state=random_state).fit_transform(data).astype(np.float32)
     embedding = noisy_scale_coords(embedding, random_state, max_coord=10, noise=0.0001)
 
-and takes an array ``init`` as the start as it is when its rows are distinct. Where scikit-learn's ``auto`` rule
-picks its randomized solver and :func:`~dashboard.analysis.pca_solvers.pca_solver` picks ours (wider than 1,000
-columns and beyond the exact solvers' limits: Llama 3's, Qwen2's and Gemma's tables, see :func:`replaces_umap_pca`),
-:func:`pca_initialisation` computes the same two lines with :func:`~dashboard.analysis.pca_solvers.fit_pca` in
-place of the first ``PCA`` call, and :func:`~dashboard.analysis.umap_fit.project_umap` passes the array as
-``umap.UMAP(init=...)``. There scikit-learn would centre a copy of the table (2.4 GB for 256,000 x 2,304 float32)
-and run 7 power iterations on a block of 12, where ours copies nothing (docs/benchmarks.md, ``full_pca``).
-
-Seeded layouts of those tables repeat exactly, but differ from plain umap-learn's with the same seed: the start's
-noise is drawn from a generator of its own, seeded with the fit's seed, not from the fit's. Every other table
-keeps umap-learn's own PCA (``init="pca"``), so its seeded layout is plain umap-learn's to the bit (tested): there
-the exact solvers take about a second and copy nothing large, and where the two rules disagree (MiniLM's 512 x 384
-position table: randomized for scikit-learn, exact for ours) the layout would otherwise change.
+:func:`pca_initialisation` computes the same with :func:`~dashboard.analysis.pca_solvers.fit_pca`, which copies
+nothing, for the tables where both libraries pick a randomized solver (:func:`replaces_umap_pca`). Its noise
+comes from a generator of its own, so those seeded layouts differ from plain umap-learn's; every other table
+keeps umap-learn's ``init="pca"``, bit for bit.
 """
 
 from __future__ import annotations

@@ -1,33 +1,15 @@
-"""Under-trained tokens: rows that training barely touched (Land & Bartolo 2024).
+"""Under-trained tokens: rows that training barely touched.
 
-Source: Sander Land and Max Bartolo, "Fishing for Magikarp: Automatically
-Detecting Under-trained Tokens in Large Language Models", EMNLP 2024
-(arXiv:2405.05417), and their code (github.com/cohere-ai/magikarp,
-``magikarp/utils.py`` ``embedding_distance_metrics`` and
-``candidates_for_verification``, ``magikarp/model.py`` ``ModelAnalyzer``).
-Two of their indicators, lower meaning more under-trained:
+Source: Land & Bartolo, "Fishing for Magikarp: Automatically Detecting Under-trained Tokens in Large Language
+Models", EMNLP 2024 (arXiv:2405.05417); their code, github.com/cohere-ai/magikarp ``magikarp/utils.py``. Two
+indicators, lower meaning more under-trained:
 
-- ``E_out cosine distance w/o 1st PC`` (models whose output head is the token
-  table, i.e. tied): from every row of the head ``U`` the projection on its
-  first principal component ``p`` (their code: scikit-learn ``PCA(n_components=1)``) is
-  removed, ``U' = U - (U p) p^T`` (rows not centred, as in their code); the indicator of token ``i`` is the cosine
-  distance ``1 - cos(U'_i, m)`` to the mean ``m`` of ``U'`` over rows known
-  to be unused (reserved placeholder tokens such as ``[unused12]``, padding
-  rows past the vocabulary, or ids given). Every softmax step pushes the
-  logits of tokens that never occur down along one shared direction, so
-  their rows end up alike; the first component is a direction common to all
-  rows that would make every row look alike.
-- ``E_in L2 norm`` (untied models, and here also checkpoints without a head):
-  the L2 norm of each row of the token table. A row that is never looked up
-  gets no gradient and only shrinks under weight decay.
+- ``E_out cosine distance w/o 1st PC`` (tied models): head rows less their first principal component (not
+  centred, as in their code), cosine distance to the mean of the rows known to be unused.
+- ``E_in L2 norm`` (untied models and checkpoints without a head).
 
-Their threshold: the 2nd percentile of the indicator; tokens at or below it are
-the candidates. Their population for the percentile is the tokens that
-round-trip through the tokenizer; here it is every vocabulary row except
-special tokens (padding rows excluded too), so that reserved placeholders,
-which no text produces, can be candidates: those are exactly the rows this
-analysis should find. Candidates are a list to verify, not a verdict: the
-paper confirms them by prompting the model, which this explorer does not do.
+Candidates are at or below the 2nd percentile of every non-special vocabulary row (so reserved placeholders can
+be candidates): a list to verify, as the paper does by prompting.
 """
 
 from __future__ import annotations
@@ -61,9 +43,8 @@ ROW_BLOCK = 16_384
 def first_principal_component(table: np.ndarray, block: int = ROW_BLOCK) -> np.ndarray:
     """The unit direction of largest variance of ``table``'s rows (what ``PCA(n_components=1)`` finds).
 
-    The ``d_model x d_model`` covariance is accumulated ``block`` rows at a
-    time, so no centred copy of a 256k-row table is made; the sign is
-    arbitrary, as in any PCA.
+    The ``d_model x d_model`` covariance is accumulated ``block`` rows at a time (no centred copy); the sign is
+    arbitrary.
 
     Args:
         table: ``(n_rows, d_model)`` float, ``n_rows >= 2``.
@@ -86,9 +67,7 @@ def cosine_distance_without_first_pc(head: np.ndarray, unused_ids: np.ndarray) -
 
     With ``p`` the first principal component, ``U'_i = U_i - (U_i . p) p`` and
     ``m`` the mean of ``U'`` over the unused rows, the indicator is
-    ``1 - (U'_i . m) / (|U'_i| |m|)``. It is computed from ``U m``, ``U p``
-    and the row norms, which give ``U'_i . m = U_i . m - (U_i . p)(p . m)``
-    and ``|U'_i|^2 = |U_i|^2 - (U_i . p)^2`` without a copy of the table.
+    ``1 - (U'_i . m) / (|U'_i| |m|)``, computed from ``U m``, ``U p`` and the row norms (no copy of ``U``).
 
     Args:
         head: ``(vocab_size, d_model)`` float, the output head (the token table when tied);
@@ -161,10 +140,8 @@ def known_unused_ids(tables: EmbeddingTables) -> np.ndarray:
 def choose_indicator(tables: EmbeddingTables, unused_ids=None) -> str:
     """``cosine`` when the head is the token table (tied), else ``norm``, as Land & Bartolo choose.
 
-    The cosine indicator measures rows against rows known to be unused: a tied checkpoint with none
-    (``unused_ids`` empty or ``None`` and no reserved tokens or padding rows, as SmolLM2) gets ``norm``,
-    this explorer's own fallback (Land & Bartolo compute the norm only for untied models; a tied row is
-    also the head's, which every softmax step updates, so there a short row says less).
+    A tied checkpoint with no known unused rows (``unused_ids`` empty, or ``None`` and none reserved, as
+    SmolLM2) gets ``norm``: this explorer's fallback, since cosine needs unused rows to compare with.
     """
     if not tables.tying.is_tied:
         return "norm"

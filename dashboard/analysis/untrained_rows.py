@@ -1,13 +1,9 @@
 """Which rows of a position table look untrained, and what context length that suggests.
 
-Trained position rows change smoothly with position, so each is close to its
-neighbours; rows that never received a gradient (positions past the context
-used in training) keep their initialisation, unrelated to their neighbours and
-to every other row: independent random rows, or zero rows in a table started at
-zero (the bundled GPT's), whose cosine :func:`unit_rows` takes as 0. A trained row can still be unlike its
-neighbours (position 0, or the low-norm rows where a table's main direction
-changes sign), but it is then like some other row, which a random row is not.
-See :data:`UNTRAINED_CRITERION`.
+Trained position rows change smoothly, so each is close to its neighbours; rows that never got a gradient
+(positions past the training context) keep their initialisation, unlike their neighbours and every other row
+(random rows, or zero rows, whose cosine :func:`unit_rows` takes as 0). A trained row unlike its neighbours
+(position 0) is still like some other row. See :data:`UNTRAINED_CRITERION`.
 """
 
 from __future__ import annotations
@@ -80,26 +76,17 @@ def untrained_threshold(d_model: int) -> float:
 
 
 def sinusoidal_neighbour_cosine(d_model: int) -> float:
-    """Cosine of neighbouring rows of the sinusoidal table of width ``d_model``, in (0, 1].
-
-    The same for every pair ``t, t + 1`` (it depends only on the offset);
-    about 0.94 at ``d_model`` 16 to 20, rising towards 1 as the table widens.
-    """
+    """Cosine of neighbouring rows of the sinusoidal table of width ``d_model``, in (0, 1] (the same for every ``t``)."""
     from dashboard.analysis.sinusoidal import sinusoidal_table
 
     return float(adjacent_cosines(sinusoidal_table(2, d_model))[0])
 
 
 def untrained_detectable(d_model: int) -> bool:
-    """Whether the test can tell trained rows from random ones at this width.
+    """Whether the test can tell trained rows from random ones at this width (false up to ``d_model`` 18).
 
-    The yardstick is the sinusoidal table (Vaswani et al. 2017) of the same
-    width, smooth by construction: the test can tell only while
-    ``4 / sqrt(d_model)`` is below the cosine of its neighbouring rows. Up to
-    ``d_model`` 18 it is not (at 16 and below it is 1 or more, which no
-    ``|cosine|`` exceeds; at 17 and 18 it is 0.970 and 0.943 against 0.935 and
-    0.941), so that table, and any trained table as smooth, would be flagged
-    whole. Then no row is flagged and the page says the test cannot tell.
+    It can while ``4 / sqrt(d_model)`` is below the neighbour cosine of the sinusoidal table of the same width
+    (Vaswani et al. 2017), which is smooth by construction; otherwise that table would be flagged whole.
     """
     return untrained_threshold(d_model) < sinusoidal_neighbour_cosine(d_model)
 
@@ -107,12 +94,9 @@ def untrained_detectable(d_model: int) -> bool:
 def any_row_threshold(n_positions: int, d_model: int) -> float:
     """``|cosine|`` with another row above which a row counts as shaped by training, in (0, 1].
 
-    For independent isotropic random vectors in ``d_model`` dimensions the
-    squared cosine follows Beta(1/2, (d_model - 1) / 2) (rotate one vector onto
-    the first axis: the squared cosine is ``x_1^2 / |x|^2`` for a Gaussian ``x``,
-    a chi-square(1) over itself plus an independent chi-square(d_model - 1)); the
-    threshold is its upper quantile at :data:`ANY_ROW_FALSE_MATCH` shared over
-    every pair of rows, never below :func:`untrained_threshold`.
+    For independent isotropic random vectors the squared cosine follows Beta(1/2, (d_model - 1) / 2); the
+    threshold is its upper quantile at :data:`ANY_ROW_FALSE_MATCH` shared over every pair of rows (Bonferroni),
+    never below :func:`untrained_threshold`.
     """
     from scipy.stats import beta
 
@@ -129,8 +113,7 @@ def max_other_row_cosines(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
         rows: ``(k,)`` int, 0-based positions.
 
     Returns:
-        ``(k,)`` float64 in [0, 1]. Computed in blocks of :data:`ROW_BLOCK`
-        rows, never as the whole ``n_positions x n_positions`` matrix at once.
+        ``(k,)`` float64 in [0, 1], computed in blocks of :data:`ROW_BLOCK` rows.
     """
     units = unit_rows(table, dtype=np.float32)
     best = np.zeros(len(rows))
@@ -165,9 +148,7 @@ def untrained_positions(table: np.ndarray) -> list[int]:
 def untrained_tail_start(untrained: list[int], n_positions: int) -> int | None:
     """First position of the run of untrained positions that ends at the last row.
 
-    That run is the usual sign of a table longer than the context used in
-    training; its start estimates that context length. ``None`` when the last
-    position is not flagged.
+    Its start estimates the training context length; ``None`` when the last position is not flagged.
     """
     flagged = set(untrained)
     if n_positions - 1 not in flagged:

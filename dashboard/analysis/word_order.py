@@ -1,18 +1,10 @@
 """Word-level orders for the reorder demo: each word's pieces kept together, the words reversed or shuffled.
 
-A small vocabulary splits words into pieces (the bundled GPT's 4,096 tokens
-make ``cat`` into ``␣c`` + ``at``), and reversing the tokens then reverses the
-pieces too: ``the cat sat on a mat`` became ``␣mat ␣a ␣on at ␣s at ␣c the``,
-not the lesson's ``mat a on sat cat the``. These orders move whole words.
-
-A word is a run of movable tokens with no whitespace between them in the
-sentence: a token starts a new word when its piece of text (its span) starts
-with whitespace, as GPT-2's ``␣cat`` does, or when the sentence holds
-whitespace between it and the token before, as between BERT's ``cat`` and
-``sat``. Consecutive tokens with the same span are the byte pieces of one
-character (a byte-level vocabulary spells 고 as three byte tokens, each with
-the span 고) and stay in one word. Orders are over the movable tokens, 0-based,
-as :func:`dashboard.analysis.reorder.parse_order` returns them.
+A small vocabulary splits ``cat`` into ``␣c`` + ``at``; reversing tokens would reverse the pieces too. A word is
+a run of movable tokens with no whitespace between them: a token starts a word when its span starts with
+whitespace or the sentence holds whitespace before it; consecutive tokens with the same span (the byte pieces of
+one character) stay together. Orders are 0-based over the movable tokens, as
+:func:`dashboard.analysis.reorder.parse_order` returns them.
 """
 
 from __future__ import annotations

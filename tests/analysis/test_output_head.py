@@ -5,7 +5,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from dashboard.analysis.output_head import describe_head, has_own_head, head_content_hash, head_table
+from dashboard.analysis.output_head import describe_head, has_own_head, head_content_hash
 from dashboard.analysis.token_map import table_rows
 from dashboard.checkpoints import load_tables
 from dashboard.errors import QueryError
@@ -23,7 +23,7 @@ def tied(tmp_path_factory):
 
 
 def test_a_tied_head_is_the_token_table_itself_not_a_copy(tied):
-    assert head_table(tied) is tied.token and not has_own_head(tied)
+    assert tied.output_head is None and tied.tying.is_tied and not has_own_head(tied)
     assert "token table itself" in describe_head(tied)
     with pytest.raises(QueryError, match="no output head of its own"):
         table_rows(tied, "head")
@@ -34,7 +34,7 @@ def test_an_untied_head_is_the_stored_lm_head_with_its_tokens_labels(tmp_path, u
 
     model = GPT2LMHeadModel.from_pretrained(untied.model_path)
     expected = model.lm_head.weight.detach().numpy()
-    np.testing.assert_array_equal(head_table(untied), expected)
+    np.testing.assert_array_equal(untied.output_head, expected)
     rows = table_rows(untied, "head")
     assert rows.name == "head" and rows.labels == table_rows(untied, "token").labels
     np.testing.assert_allclose(rows.norms, np.linalg.norm(expected, axis=1), rtol=1e-6)
@@ -51,7 +51,7 @@ def test_the_head_hash_follows_the_head_while_the_tables_hash_does_not(untied):
 
 def test_no_head_and_a_head_of_other_rows_are_said(untied):
     bert = dataclasses.replace(untied, output_head=None, tying=dataclasses.replace(untied.tying, verdict="no-head"))
-    assert head_table(bert) is None and "no output head" in describe_head(bert)
+    assert not has_own_head(bert) and "no output head" in describe_head(bert)
     shorter = dataclasses.replace(untied, output_head=untied.output_head[:10])
     with pytest.raises(QueryError, match="10 rows"):
         table_rows(shorter, "head")

@@ -6,7 +6,6 @@ import pytest
 from dashboard.analysis.position_shift import (
     distance_score_frame,
     rotary_scorer,
-    rotary_shift_scores,
     rotate_pairs,
     shift_scores,
     sinusoidal_rows,
@@ -63,7 +62,7 @@ def test_rotary_score_is_the_same_after_any_shift(dtype, tolerance):
     q, k = _pair()
     scale = np.linalg.norm(q) * np.linalg.norm(k)
     for m, n, shift in [(5, 2, 100), (0, 0, 8191), (8000, 10, 150), (3, 900, 7000)]:
-        scores = rotary_shift_scores(q, k, m, n, shift, INV_FREQ, dtype)
+        scores = shift_scores(rotary_scorer(q, k, INV_FREQ, dtype), m, n, shift)
         assert abs(scores.difference) <= tolerance * scale, (m, n, shift, scores)
         assert scores.difference == scores.after - scores.before
 

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from dashboard.analysis.position_shift import rotary_shift_scores
+from dashboard.analysis.position_shift import rotary_scorer, shift_scores
 from dashboard.analysis.rotary import rotary_frequencies
 from dashboard.ui import position_shift_panel as panel
 from tests import factories
@@ -122,7 +122,7 @@ def test_smollm2_scores_with_its_own_rope_theta_and_token_rows(lang):
     tables = shared_tables("smollm2-135m")
     vocab = tables.vocabulary.display
     q, k = tables.token[vocab.index("␣data")][:64], tables.token[vocab.index("␣file")][:64]
-    expected = rotary_shift_scores(q, k, 8000, 10, 150, rotary_frequencies(64, 100_000.0))
+    expected = shift_scores(rotary_scorer(q, k, rotary_frequencies(64, 100_000.0)), 8000, 10, 150)
     rotary, learned, sinusoidal = _table(at).values()
     assert rotary[:2] == [format(expected.before, ".6g"), format(expected.after, ".6g")]
     assert abs(float(rotary[2])) < 1e-12 and float(sinusoidal[3]) > 1e-3

@@ -54,11 +54,9 @@ def test_the_lessons_pairs_animals_are_similar_and_the_weekday_is_not(name):
 def test_the_bundled_gpts_head_is_its_own_and_smollm2s_is_its_token_table():
     from transformers import GPT2LMHeadModel
 
-    from dashboard.analysis.output_head import head_table
-
     gpt = load_tables("tiny-gpt-pydocs")
     model = GPT2LMHeadModel.from_pretrained(gpt.model_path)
-    np.testing.assert_array_equal(head_table(gpt), model.lm_head.weight.detach().numpy())
-    assert not np.array_equal(head_table(gpt), gpt.token)
+    np.testing.assert_array_equal(gpt.output_head, model.lm_head.weight.detach().numpy())
+    assert not np.array_equal(gpt.output_head, gpt.token)
     smollm2 = shared_tables("smollm2-135m")
-    assert head_table(smollm2) is smollm2.token
+    assert smollm2.tying.is_tied and (smollm2.output_head is None or smollm2.output_head is smollm2.token)
