@@ -1,12 +1,8 @@
 """The sentence-reorder experiment: one sentence, one permutation, three levels, two settings.
 
-For each setting (with positions; without: learned table zeroed or rotary
-rotation replaced by the identity) the sentence and its permutation are run
-and compared, token by token after putting the permuted rows back in the
-original order, at three levels: the lookup (vectors entering the first
-block), the first attention layer, the whole model (plus the cosine between
-the mean-pooled sentence vectors). The page and ``python -m dashboard
-reorder`` both show what :func:`run_reorder_experiment` returns.
+For each setting (with positions; without: learned table zeroed or rotary rotation made the identity) the
+sentence and its permutation are run and compared token by token at the lookup, the first attention layer and
+the whole model (plus the cosine of the mean-pooled sentence vectors).
 """
 
 from __future__ import annotations

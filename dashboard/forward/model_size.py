@@ -1,25 +1,10 @@
 """The size of the model a config asks for, checked against the weights before anything is built.
 
-The sentence reorder demo builds a whole model, and its sizes come from a
-config (``config.json``, nanoGPT's ``model_args``, GGUF metadata) that anyone
-can write. A config asking for 20,000 layers, or an MLP ten million wide,
-beside a few kilobytes of weights would make ``transformers`` allocate
-gigabytes of freshly initialised weights, or build layers for minutes, before
-it finds that the weights are missing. So, in this order:
-
-1. the layer count is compared with the parameters the checkpoint really
-   stores: every block of the supported architectures holds at least two
-   ``d_model``-long vectors (two norms, or a norm and biases), so a config
-   with more than ``stored / (2 * d_model)`` layers cannot match its weights.
-   This bounds step 2, which builds every layer, and so does a cap of
-   :data:`MAX_LAYERS` (the count of stored parameters includes tensors the
-   model never loads);
-2. the model is built on PyTorch's meta device (shapes only, no storage:
-   https://pytorch.org/docs/stable/meta.html), and its parameters (float32,
-   4 bytes each) and buffers are compared with the stored parameters.
-
-Only a model the checkpoint can fill is then built for real, so the forward
-pass costs what the file holds.
+A config anyone can write (``config.json``, nanoGPT's ``model_args``, GGUF metadata) could ask for 20,000 layers
+beside a few kilobytes of weights. So: (1) the layer count is bounded by the stored parameters (every block holds
+at least two ``d_model``-long vectors) and :data:`MAX_LAYERS`; (2) the model is built on PyTorch's meta device
+(shapes only, https://pytorch.org/docs/stable/meta.html) and its float32 size compared with the stored
+parameters. Only a model the checkpoint can fill is built for real.
 """
 
 from __future__ import annotations
@@ -33,8 +18,8 @@ from dashboard.i18n import msg
 
 #: Fewest parameters one block holds, in units of d_model (two norm weights).
 MIN_LAYER_WIDTHS = 2
-#: Most layers any config may ask for (Llama 3.1 405B has 126): step 1's count alone would let a 2-wide table beside
-#: 1 MB of tensors the model never loads ask for tens of thousands of layers, minutes of building.
+#: Most layers any config may ask for (Llama 3.1 405B has 126): the stored-parameter bound alone counts tensors
+#: the model never loads.
 MAX_LAYERS = 256
 #: Room for what a model adds to its stored weights: buffers (rotary
 #: frequencies, position ids) and a head the checkpoint ties.

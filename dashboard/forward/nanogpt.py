@@ -1,21 +1,10 @@
 """nanoGPT checkpoints as ``transformers``' GPT-2, for a forward pass.
 
-nanoGPT (karpathy/nanoGPT, ``model.py``) is GPT-2 with three differences in
-how the weights are stored and used, each handled here as data:
-
-- its projections are ``nn.Linear`` (weight ``(out, in)``), GPT-2's are
-  ``Conv1D`` (weight ``(in, out)``): the four matrices in :data:`TRANSPOSED`
-  are transposed, exactly as nanoGPT's own ``GPT.from_pretrained`` does the
-  other way round;
-- ``bias=False`` models have no bias vectors at all: GPT-2 always has them, so
-  they are set to zero (the same function);
-- its MLP uses the exact GELU (``nn.GELU()``), GPT-2 the tanh approximation
-  (``gelu_new``): the config asks for ``gelu``.
-
-``ckpt.pt`` holds ``model`` (the state dict), ``model_args`` (``n_layer``,
-``n_head``, ``n_embd``, ``block_size``, ``bias``, ``vocab_size``), ``config``
-and ``iter_num``; models trained with ``torch.compile`` prefix every key with
-``_orig_mod.``, DDP with ``module.``.
+nanoGPT (karpathy/nanoGPT ``model.py``) differs from GPT-2 in three ways, handled as data: its projections are
+``nn.Linear`` (``(out, in)``), GPT-2's ``Conv1D`` (``(in, out)``), so :data:`TRANSPOSED` are transposed as
+nanoGPT's ``GPT.from_pretrained`` does; ``bias=False`` models get zero biases; its MLP uses the exact GELU
+(config ``gelu``, not ``gelu_new``). ``ckpt.pt`` holds ``model``, ``model_args``, ``config`` and ``iter_num``;
+keys may carry ``_orig_mod.`` (``torch.compile``) or ``module.`` (DDP) prefixes.
 """
 
 from __future__ import annotations
@@ -53,9 +42,7 @@ def gpt2_config_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args:
     """The ``transformers.GPT2Config`` a nanoGPT model maps onto (nothing is built).
 
     Args:
-        state_dict: nanoGPT's state dict, wrapper prefixes stripped; only the
-            token table and ``lm_head.weight`` are compared (nanoGPT ties by
-            assignment, so both are usually one tensor).
+        state_dict: nanoGPT's state dict, wrapper prefixes stripped.
         model_args: nanoGPT's ``model_args``, fields checked (schema
             ``model_args`` of :mod:`dashboard.checkpoints.metadata`).
 
@@ -89,10 +76,8 @@ def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mappin
             ``n_embd``, ``block_size``, ``vocab_size``, optional ``bias``).
 
     Returns:
-        A float32 ``GPT2LMHeadModel`` in eval mode with eager attention, whose
-        logits equal the nanoGPT model's. The head is tied when nanoGPT's
-        ``lm_head.weight`` is absent or equal to the token table (nanoGPT
-        always ties).
+        A float32 ``GPT2LMHeadModel`` in eval mode with eager attention, whose logits equal the nanoGPT
+        model's; tied when ``lm_head.weight`` is absent or equal to the token table.
 
     Raises:
         CheckpointReadError: ``model_args`` lacks a size, or the state dict
@@ -130,9 +115,8 @@ def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mappin
 def read_nanogpt_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], Mapping[str, Any]]:
     """The state dict and ``model_args`` of a nanoGPT ``ckpt.pt``.
 
-    Opened with :func:`~dashboard.checkpoints.torch_pickle.load_torch_file`,
-    the table readers' safe loader (``weights_only=True``, memory-mapped):
-    nothing in the file runs, and a refusal reads the same as on the Load page.
+    Opened with the table readers' safe loader (:func:`~dashboard.checkpoints.torch_pickle.load_torch_file`,
+    ``weights_only=True``, memory-mapped).
 
     Raises:
         UnsafeCheckpointError: the pickle asks for objects safe loading refuses

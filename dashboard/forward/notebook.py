@@ -1,14 +1,9 @@
 """The few lines of PyTorch that do a perturbation in a notebook, written out for the result on screen.
 
-The snippet is real code (the tests run it and compare its numbers with
-:mod:`dashboard.forward.perturbation`): it builds the model the way
-:mod:`dashboard.forward.loading` does (``AutoModelForCausalLM.from_pretrained``
-for a folder or a GGUF; nanoGPT mapped onto GPT-2; a bundled model found by
-its name, never by the server's install path), or reads the stored
-tensors when there is no model, changes the row the same way (the noise from
-``torch.Generator().manual_seed(seed)``), and binds ``shared``,
-``token_change``, ``head_change``, ``before`` and ``after`` (top-5 lists of
-``(id, probability)``; empty without a model).
+Real code (the tests run it against :mod:`dashboard.forward.perturbation`): it builds the model as
+:mod:`dashboard.forward.loading` does, or reads the stored tensors without a model, changes the row the same way
+(noise from ``torch.Generator().manual_seed(seed)``) and binds ``shared``, ``token_change``, ``head_change``,
+``before`` and ``after`` (top-5 ``(id, probability)`` lists; empty without a model).
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
-"""One forward pass of one sentence, with or without positions, and what it records.
+"""One forward pass of one sentence, with or without positions, and what it records (batch axis dropped).
 
-Recorded (batch of one, so the batch axis is dropped):
-
-- the vectors entering the first block: ``hidden_states[0]`` (BERT: after its
-  embedding LayerNorm; GPT-2: token + position rows; Llama: token rows);
-- the first layer's attention weights ``attentions[0]`` and the output of its
-  attention module, caught by a forward hook (the module's first output);
-- the final hidden states: ``hidden_states[-1]``, which in ``transformers`` 5
-  is after the final LayerNorm (BERT's ``last_hidden_state``);
-- for models with a head, the next-token distribution after the last token.
+The vectors entering the first block (``hidden_states[0]``), the first layer's attention weights and attention
+output (by a forward hook), the final hidden states (``hidden_states[-1]``, after the final LayerNorm in
+``transformers`` 5) and, for models with a head, the next-token distribution after the last token.
 """
 
 from __future__ import annotations

@@ -1,22 +1,9 @@
 """Perturb and watch: change one row of the token table or the output head, see what happens to the other.
 
-The course's exercise: "load a small open model, print the shapes of ``wte``
-and ``lm_head``, check whether they are the same tensor or independent:
-perturb one and see what happens to the other". Done for real, as a user
-would in PyTorch:
-
-- on the whole model built by ``transformers`` (:mod:`dashboard.forward.loading`:
-  GPT-2, Llama, a GGUF, nanoGPT mapped onto GPT-2), through
-  ``get_input_embeddings().weight`` and ``get_output_embeddings().weight``;
-  a tied model holds one ``Parameter`` under both names, so one change moves
-  both rows, and ``data_ptr`` tells the storage apart;
-- otherwise on the stored tensors (a bare table with a head): copies of the
-  read arrays, the head being the token table itself when the checkpoint
-  stores it once (``tied-implied``, ``tied-shared``).
-
-Comparisons are exact (``torch.equal``). The model is shared with other pages
-and sessions, so the change is made under the model's lock and undone before
-the lock is released; the restoration is checked exactly too.
+The course's exercise, done as in PyTorch: on the whole model through ``get_input_embeddings().weight`` and
+``get_output_embeddings().weight`` (a tied model holds one ``Parameter`` under both names; ``data_ptr`` tells
+storage apart), or else on copies of the stored tensors. Comparisons are exact (``torch.equal``). The model is
+shared, so the change is made under its lock and undone, exactly, before the lock is released.
 """
 
 from __future__ import annotations
@@ -128,8 +115,7 @@ class PerturbationResult:
             (always True on the ``stored`` route, which changes copies).
         note: why there is no forward pass (a ``str`` or :class:`~dashboard.i18n.Text`), or ``None``.
         row_norm_before: L2 norm of the changed row before the change, >= 0 (the table's units).
-        change_norm: L2 norm of the change itself, ``||after - before||`` of that row, >= 0: noise of standard
-            deviation s adds about ``s * sqrt(d_model)``.
+        change_norm: ``||after - before||`` of that row, >= 0.
     """
 
     token_id: int
@@ -175,9 +161,8 @@ def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None
 def id_defaults(tables: EmbeddingTables) -> tuple[str, str]:
     """The default token and prompt as ``#id`` text, for a checkpoint that cannot split words into tokens.
 
-    The prompt is ids 0, 1, 2, 3 (fewer when the tables have fewer rows or
-    positions) and the token is its last id, so the changed row is the last
-    one the model reads before it predicts.
+    The prompt is ids 0 to 3 (fewer for a smaller table) and the token its last id, the row read just before
+    the prediction.
 
     Returns:
         ``(token, prompt)``, e.g. ``("#3", "#0 #1 #2 #3")``.
@@ -189,9 +174,7 @@ def id_defaults(tables: EmbeddingTables) -> tuple[str, str]:
 def id_prompt(tables: EmbeddingTables, token_id: int) -> str:
     """A prompt of ``#id`` text for a checkpoint that cannot split words into tokens, from the changed row on.
 
-    Ids ``token_id`` to ``token_id + 3`` (fewer when the tables have fewer
-    rows or positions), moved down so that every id is a row of the table:
-    the changed row is read by the model whichever table is changed.
+    Ids ``token_id`` to ``token_id + 3`` (fewer for a smaller table), moved down so every id is a row.
 
     Args:
         tables: the checkpoint's tables.
@@ -290,9 +273,7 @@ def perturb_model(model: ForwardModel, tables: EmbeddingTables, token_id: int, t
 def stored_pair(tables: EmbeddingTables) -> tuple[torch.Tensor, torch.Tensor]:
     """Writable copies of the stored token table and head, ``(vocab_size, d_model)`` float32 each.
 
-    The head is the token tensor itself when the checkpoint stores the
-    matrix once (``tied-implied``, ``tied-shared``), a tensor of its own when
-    it stores a head (``untied``, ``tied-equal-copy``): as the file holds them.
+    As the file holds them: one tensor for both when stored once (``tied-implied``, ``tied-shared``).
 
     Raises:
         NoOutputHeadError: the checkpoint has no head.

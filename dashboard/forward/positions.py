@@ -1,18 +1,10 @@
-"""Removing position information from a ``transformers`` model, by hooks.
+"""Removing position information from a ``transformers`` model, by two forward hooks (no model code changed).
 
-Nothing in the model's code is copied or changed; two forward hooks do it:
+- **learned** tables (BERT, GPT-2, OPT): the position embedding module's output becomes zeros;
+- **rotary** (Llama, Mistral, Qwen): the rotary module's ``(cos, sin)`` becomes ``(1, 0)``, which makes
+  ``q * cos + rotate_half(q) * sin`` equal ``q`` (``transformers`` 5, ``modeling_llama.py``).
 
-- **learned** tables (BERT, GPT-2, OPT): the position embedding module's
-  output is replaced by zeros, so every token enters the first block with
-  the same vector wherever it stands (BERT keeps its constant segment row
-  and its LayerNorm; both act on each token alone);
-- **rotary** (Llama, Mistral, Qwen): the rotary module's ``(cos, sin)`` output
-  is replaced by ``(1, 0)``, which turns ``apply_rotary_pos_emb``'s
-  ``q * cos + rotate_half(q) * sin`` into ``q``: the rotation becomes the
-  identity (``transformers`` 5, ``modeling_llama.py``).
-
-The position module is found from the architecture's key map (the same names
-the table readers use), the rotary module by its attribute name ``rotary_emb``.
+The position module is found from the architecture's key map, the rotary module by its name ``rotary_emb``.
 """
 
 from __future__ import annotations

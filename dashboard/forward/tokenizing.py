@@ -19,11 +19,8 @@ def tokenize_sentence(tokenizer: CheckpointTokenizer, sentence: str, vocabulary:
                       n_positions: int | None) -> TokenizedText:
     """Tokenize (special tokens added) and check the result fits the model.
 
-    Tokens the vocabulary marks special are flagged special too (a BOS the
-    tokenizer did not flag still stays in place), except the unknown token:
-    ``[UNK]`` stands in the sentence for a word the vocabulary lacks, so it is
-    part of the text and moves with it, where ``[CLS]``, ``[SEP]`` and BOS are
-    put around the text by the tokenizer and keep their places.
+    Special tokens stay in place, except the unknown token: ``[UNK]`` stands for a word of the text and moves
+    with it.
 
     Raises:
         QueryError: empty sentence, more than :data:`MAX_TOKENS` tokens or
