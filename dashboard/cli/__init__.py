@@ -93,10 +93,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser, with the arguments of ``command`` only.
 
     Args:
-        command: the command about to run; its module is imported to add its
-            arguments and its docstring, line breaks kept, as the
-            description. Every other command is listed by its one-line help
-            alone, without importing it.
+        command: the command about to run: only its module is imported (its docstring is the description);
+            the others are listed by their one-line help.
     """
     parser = _OneLineParser(prog="dashboard", description="Inspect the embedding tables of transformer checkpoints.",
                             formatter_class=argparse.RawDescriptionHelpFormatter)

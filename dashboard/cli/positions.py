@@ -57,9 +57,8 @@ def _rotary_document(tables: EmbeddingTables) -> dict[str, Any]:
 def positions_document(tables: EmbeddingTables) -> dict[str, Any]:
     """The JSON document of ``positions`` (the CLI contract; keys only ever added).
 
-    Cosines are in [-1, 1], positions 0-based, norms in the table's units.
-    Keys that need a table (``adjacent_cosine_mean``, ``sinusoidal_similarity``,
-    ...) are ``null`` when there is none; ``rotary`` is set only for rotary models.
+    Cosines in [-1, 1], positions 0-based, norms in the table's units; keys that need a table are ``null``
+    without one; ``rotary`` is set only for rotary models.
 
     Raises:
         QueryError: a rotary model whose config lacks the head count.

@@ -8,33 +8,18 @@ Examples:
   EXPLORER_CACHE_DIR=/cache/projections python -m dashboard precompute /models/my-gpt --tables token,head
   python -m dashboard precompute /models/llama3 --methods pca,umap --backend cuml
 
-Each SOURCE is a checkpoint or a training run's folder (each of its checkpoints: see
-dashboard/checkpoints/runs.py); for a run, one more record (method
-``aligned-pca``): every step's token table projected on the PCA axes of the
-last step, which the Training page reads (dashboard/analysis/aligned_maps.py). The work is spread over Dask workers: one task
-per (checkpoint, table, method, dims), on a local cluster of ``--workers``
-processes, or on the running scheduler ``--scheduler`` names (its workers run
-this project's code, see docs/deploy.md). Each map is one table (token, head or position) of one SOURCE projected by
-one method into 2 or 3 dimensions, with the Token map's default settings
-(UMAP: seed 0, n_neighbors 15, min_dist 0.1, cosine; t-SNE: seed 0,
-perplexity 30, cosine). It lands in the
-projection cache (``EXPLORER_CACHE_DIR``; in Docker ``/cache/projections``),
-under the same key the Token map looks up, so the page shows it at once. A
-map already cached is not computed again. Maps are computed on the backend
-the page would use on this machine (``--backend``, default: cuML for PCA and
-UMAP where cuML and a GPU are usable, else cpu), so a server with cuML finds
-the maps precomputed on it. A table a checkpoint lacks (a head
-for an encoder, a position table for a rotary model) is skipped with a note,
-and so is a map the table is too small for (t-SNE of fewer rows than its
-perplexity needs).
-``--prepare`` also converts each checkpoint's tokenizer and builds its whole
-model (kept on disk for the bundled checkpoints: a GGUF dequantised once), on
-a worker, as the Docker image does at build. Each map gets a manifest beside it (``<map>.json``: settings, seed, content
-hash, library versions, trustworthiness on a sample; dashboard/cluster/manifest.py).
-Prints one line per map (or, with ``--json``, a list of {source, table,
-method, dims, backend, rows, status, seconds, file, worker}; status is
-``computed``, ``cached`` or ``skipped``; worker is the address of the Dask
-worker that computed or found it).
+Each SOURCE is a checkpoint or a training run's folder (each of its checkpoints, plus one ``aligned-pca``
+record: every step on the last step's PCA axes, for the Training page). One Dask task per (checkpoint, table,
+method, dims), on a local cluster of ``--workers`` processes or on the scheduler ``--scheduler`` names (see
+docs/deploy.md), with the Token map's default settings (UMAP: seed 0, n_neighbors 15, min_dist 0.1, cosine;
+t-SNE: seed 0, perplexity 30, cosine). Maps land in the projection cache (``EXPLORER_CACHE_DIR``; in Docker
+``/cache/projections``) under the key the Token map looks up; a cached map is not computed again. ``--backend``
+defaults to what the page would use here (cuML for PCA and UMAP where usable, else cpu). A table a checkpoint
+lacks, or one too small for the method, is skipped with a note. ``--prepare`` also converts each tokenizer and
+builds each whole model on a worker, as the Docker image does at build. Each map gets a manifest
+(``<map>.json``: settings, seed, content hash, versions, trustworthiness on a sample).
+Prints one line per map (or, with ``--json``, a list of {source, table, method, dims, backend, rows, status,
+seconds, file, worker}; status is ``computed``, ``cached`` or ``skipped``).
 """
 
 from __future__ import annotations

@@ -40,9 +40,6 @@ def _format(value: float | None, key: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run the reorder experiment and print its numbers (a table, or JSON with ``--json``); return 0.
 
-    A checkpoint with no forward pass (a bare table) still gets the lookup
-    numbers, with a note saying why the model levels are missing.
-
     Raises:
         OrderError: ``--order`` cannot be used for this sentence.
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables`
