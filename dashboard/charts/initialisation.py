@@ -25,10 +25,8 @@ def value_density_chart(frame: pd.DataFrame, *, title: str) -> alt.LayerChart:
         title: chart title.
 
     Returns:
-        Bars for ``curve == "measured"`` and one line per initialisation. The
-        y axis stops at 1.5 times the histogram's tallest bar (lines above it
-        are cut off where they leave the chart, not drawn flat along its top),
-        so a narrow initialisation cannot flatten the histogram.
+        Bars for ``curve == "measured"`` and one line per initialisation; the y axis stops at 1.5 times the
+        tallest bar (lines clipped), so a narrow initialisation cannot flatten the histogram.
     """
     measured = frame[frame["curve"] == "measured"]
     top = float(measured["density"].max()) * 1.5 or 1.0

@@ -56,9 +56,8 @@ def shown_values(chart: alt.Chart, field: str, values: Sequence[str],
                  labels: dict[str, Text] | None = None) -> tuple[alt.Chart, str]:
     """``chart`` with a column showing ``field``'s values in the active language, for tooltips.
 
-    The frame keeps its English values (``learned``, ``true``); where the
-    reader's language differs a calculated column ``<field>_shown`` holds what
-    the reader reads. In English the chart comes back unchanged.
+    Outside English a calculated column ``<field>_shown`` holds the translated values; in English the chart
+    comes back unchanged.
 
     Args:
         chart: the chart whose data has ``field``.

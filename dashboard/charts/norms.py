@@ -19,9 +19,7 @@ def row_norm_histogram_chart(frame: pd.DataFrame, *, title: str | None = None, m
         max_bins: upper bound on the number of bins.
 
     Returns:
-        An Altair bar chart; x is the binned L2 norm, y the number of rows.
-        Only the binned counts are sent to the browser, not one row per token.
-        Titles are in the active language: build the chart per run, never cache it.
+        A bar chart of binned counts (x: L2 norm, y: rows); titles in the active language.
     """
     counts, edges = np.histogram(frame["norm"].to_numpy(), bins=max_bins)
     binned = pd.DataFrame({"start": edges[:-1], "end": edges[1:], "rows": counts})

@@ -1,11 +1,8 @@
 """Altair charts of a position table: similarity heatmap, offsets, PCA trajectory, dimensions, norms, subspaces.
 
-Every builder takes a tidy frame (from :mod:`dashboard.analysis` or
-:mod:`dashboard.ui.position_frames`) and returns an ``alt.Chart``; nothing
-here computes statistics (the heatmap only turns its cells into pixels).
-Titles, axes, legends and tooltips are in the active language when the chart
-is built (charts are never cached); the frames keep their English values, and
-legends show them through :func:`~dashboard.charts.legend_labels.value_labels`.
+Each builder takes a tidy frame (:mod:`dashboard.analysis`, :mod:`dashboard.ui.position_frames`) and returns an
+``alt.Chart`` with titles in the active language; frames keep English values, shown translated through
+:func:`~dashboard.charts.legend_labels.value_labels`.
 """
 
 from __future__ import annotations
@@ -67,32 +64,24 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
                              title: str | None = None) -> alt.LayerChart:
     """Heatmap of a block-averaged position x position similarity matrix, drawn as one image.
 
-    Thousands of rect marks take seconds to lay out and draw in the browser,
-    even on a canvas; one PNG of the same cells appears at once and weighs tens
-    of kB (docs/benchmarks.md, ``positions``). The colour
-    legend is a Vega legend over the same colour stops, interpolated in RGB as
-    the PNG is.
+    One PNG instead of thousands of rect marks, which the browser lays out slowly (docs/benchmarks.md,
+    ``positions``); the colour legend uses the same stops, interpolated in RGB as the PNG is.
 
     Args:
         frame: columns ``row``, ``col`` (0-based first position of each
             block, every block pair once) and ``value`` (mean similarity over
             the block), from :func:`dashboard.analysis.position_blocks.block_similarity`.
-        block: positions per block side; the last block may be shorter, so
-            its cells are drawn ``block`` wide (by at most ``block - 1``
-            positions of overhang past ``n_positions``).
+        block: positions per block side (the last block, possibly shorter, is drawn ``block`` wide).
         n_positions: positions in the table.
         measure: ``cosine`` (colours span [-1, 1]) or ``dot`` (colours span
             ``[-m, m]``, ``m`` the largest ``|value|``, so 0 stays white).
         title: chart title (default: "Similarity between positions", in the active language).
 
     Returns:
-        A layer chart: the image on position axes (0 at the top left) and an
-        invisible layer that carries the colour legend. The data sent is one
-        image row and two legend rows.
+        A layer chart: the image on position axes (0 at the top left) and an invisible legend layer.
 
     Raises:
-        ValueError: ``frame`` does not hold a square of cells (its row count
-            is not a perfect square), so it is not one block pair per row.
+        ValueError: ``frame``'s row count is not a perfect square (not one row per block pair).
     """
     cells = int(round(np.sqrt(len(frame))))
     if cells * cells != len(frame):
@@ -193,8 +182,7 @@ def trajectory_3d_chart(points: pd.DataFrame, *, variance: Sequence[float],
                         title: str | None = None) -> alt.Chart:
     """Position rows on their first three principal components, turned by two sliders.
 
-    The rotation is done in the browser by Vega expressions: azimuth ``a``
-    turns the PC1-PC3 plane, elevation ``e`` tilts it::
+    Turned in the browser by Vega expressions, azimuth ``a`` and elevation ``e``::
 
         x = pc1 cos a + pc3 sin a
         depth = -pc1 sin a + pc3 cos a

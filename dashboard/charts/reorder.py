@@ -35,10 +35,8 @@ _CHAR_WIDTH = 0.62
 def order_text_layout(frame: pd.DataFrame) -> tuple[int, int, int]:
     """``(font size px, angle degrees, chart height px)`` that keep the token labels of ``frame`` apart.
 
-    Up to 14 px, upright, while a label fits its slot (:data:`ORDER_CHART_WIDTH`
-    / tokens per sentence); down to 10 px; past that the labels are turned
-    upright (270°) and the chart grows to hold the longest one, as a Korean
-    sentence in byte pieces needs (30 tokens such as ``<0x20 0xEB>``).
+    From 14 px down to 10 px while a label fits its slot (:data:`ORDER_CHART_WIDTH` / tokens per sentence);
+    past that, labels turn to 270° and the chart grows to hold the longest.
     """
     tokens = max(int(frame["position"].max()) + 1, 1) if len(frame) else 1
     chars = max((len(str(token)) for token in frame["token"]), default=1)
@@ -53,19 +51,14 @@ def order_text_layout(frame: pd.DataFrame) -> tuple[int, int, int]:
 def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
     """The two sentences as two rows of tokens, each token joined to where it moved.
 
-    Setting and sentence labels are those of the active language
-    (:func:`dashboard.ui.reorder_frames.shown_labels` maps a frame to them).
-
     Args:
         frame: columns ``sentence`` (original / permuted), ``position``
             (0-based), ``token``, ``token_index`` (original position of the
             token), ``special`` (bool).
 
     Returns:
-        A layered chart: grey lines join a token's two places; special
-        tokens, which never move, are drawn in orange (no legend: the page
-        says so); labels sized and turned by :func:`order_text_layout`.
-        Streamlit sizes charts to their total height, axes included.
+        A layered chart: grey lines join a token's two places; special tokens (which never move) in orange;
+        labels sized and turned by :func:`order_text_layout`.
     """
     base = alt.Chart(frame).encode(
         x=alt.X("position:O", title=t("reorder.chart.position"), axis=alt.Axis(labelAngle=0)),
@@ -94,10 +87,8 @@ def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
         title: chart title (the level shown).
 
     Returns:
-        Grouped bars, one group per token in the original order; a bar of
-        height zero means the token got the same vector in both sentences.
-        When every difference is zero the y axis still spans [0, 1], so the
-        chart reads as bars of height zero rather than a bare axis at 0.
+        Grouped bars, one group per token in the original order; the y axis spans at least [0, 1], so
+        all-zero differences read as bars of height zero.
     """
     all_zero = not (frame["max_abs_diff"] > 0).any()
     y_scale = alt.Scale(domain=[0, 1]) if all_zero else alt.Scale(zero=True)

@@ -1,15 +1,8 @@
 """The explorer's Altair theme (vertical-axis titles drawn level, above the axis) and subtitles that fit.
 
-Vega-Lite turns a y-axis title 90 degrees, which English readers tilt their head
-for, but a Korean title set that way reads a syllable at a time ("행 수",
-row count, came out as 수 over 행). Level titles read the same in both
-languages; the title stands just above the axis's top end, starting at the
-axis line, where neither tick labels nor the data are.
-
-Registered and enabled when :mod:`dashboard.charts` is imported, so every chart
-the builders return carries it in ``chart.to_dict()["config"]``, the pages' charts
-and the PNG/SVG exports alike. Altair's own default (a 300 x 300 view for
-continuous axes) is kept.
+A y-axis title turned 90 degrees reads a syllable at a time in Korean; a level title above the axis reads the same
+in both languages. Registered and enabled when :mod:`dashboard.charts` is imported, so every chart (and its
+PNG/SVG export) carries it in ``chart.to_dict()["config"]``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Altair charts of a training run: the loss curve and the tables' measures over steps, the shown step marked.
 
-Titles, tooltips and legend labels are in the active language at build time
-(the page builds these charts on every run, uncached); the data keep their
-English values (``token table``, ``validation``), so switching language keeps
-every colour.
+Titles, tooltips and legend labels are in the active language; the data keep English values, so colours stay
+when the language changes.
 """
 
 from __future__ import annotations
