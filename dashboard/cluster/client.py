@@ -1,14 +1,11 @@
 """The Dask client heavy work is submitted through: a local cluster of worker processes, or a running scheduler.
 
-A local cluster (:func:`start_local_cluster`) has :attr:`~dashboard.settings.ClusterSettings.workers` worker
-processes of one thread each, each under a nanny that restarts it when it passes its memory limit, at a lower
-priority than the server (``nice`` :data:`NICE`, :mod:`dashboard.cluster.worker_setup`), so that the pages everyone
-shares are served first. Its scheduler hands a worker one task per thread (``worker-saturation`` 1.0): a queued request stays on
-the scheduler, where :mod:`dashboard.cluster.queue` can tell its place in line, and a worker lost to its memory
-limit fails the one task it was running (``allowed-failures`` 0) instead of retrying it on every other worker.
+A local cluster has :attr:`~dashboard.settings.ClusterSettings.workers` one-thread workers, each under a nanny
+that restarts it past its memory limit, niced below the server (:data:`NICE`) so shared pages are served first.
+``worker-saturation`` 1.0 keeps queued tasks on the scheduler (where :mod:`dashboard.cluster.queue` can tell
+their place), and ``allowed-failures`` 0 fails a task that killed its worker instead of retrying it on the others.
 
-References: Dask distributed, https://distributed.dask.org (``LocalCluster``, ``Client``, worker memory
-management, scheduler queuing).
+Reference: Dask distributed, https://distributed.dask.org (``LocalCluster``, worker memory, scheduler queuing).
 """
 
 from __future__ import annotations
@@ -49,8 +46,7 @@ def start_local_cluster(settings: ClusterSettings) -> LocalCluster:
 
 def command_line_settings(workers: int | None, scheduler: str | None) -> ClusterSettings:
     """The cluster a command (``precompute``) uses: its ``--workers`` / ``--scheduler`` over the deployment's
-    settings (:mod:`dashboard.settings`); the numba warm-up is left to the first map (a command's workers start for
-    their maps).
+    settings, without the numba warm-up (a command's workers start for their maps).
 
     Raises:
         ClusterSettingError: an ``EXPLORER_DASK_*`` setting is unusable, or a ``--scheduler`` without ``://``.

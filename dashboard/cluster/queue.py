@@ -1,12 +1,9 @@
-"""Where a submitted map stands: queued (its place in line and a rough wait), running (stage, progress, worker),
-or finished.
+"""Where a submitted map stands: queued (place in line, rough wait), running (stage, progress, worker), finished.
 
-The scheduler knows the line: its unfinished tasks, ordered by priority (a page's before ``precompute``'s, then
-first come first served), and each task prefix's average duration (:func:`_line`, run on the scheduler). The task
-itself says when it starts and how far it got (:mod:`dashboard.cluster.maps`).
+The scheduler knows the line (its unfinished tasks by priority, and each task prefix's average duration:
+:func:`_line`); the task reports its own stage and progress (:mod:`dashboard.cluster.maps`).
 
-Reference: Dask distributed, scheduler task states and queuing,
-https://distributed.dask.org/en/stable/scheduling-state.html
+Reference: Dask distributed, https://distributed.dask.org/en/stable/scheduling-state.html
 """
 
 from __future__ import annotations
@@ -51,10 +48,9 @@ class MapStatus:
 def _line(dask_scheduler, key: str) -> dict:
     """On the scheduler: ``key``'s state, its place in line and the rough seconds until it starts.
 
-    Tasks run in priority order (:func:`dashboard.cluster.maps.submit_map` makes it first come, first served
-    within a band). The tasks ahead are the unfinished ones of higher priority; as many of them as the workers
-    have threads are running, the rest wait ahead of this one. The wait is the scheduler's average duration of
-    each waiting task's prefix, per worker thread; ``None`` while any of them has no average yet.
+    The tasks ahead are the unfinished ones of higher priority, less as many as the workers have threads
+    (running). The wait is the sum of their prefixes' average durations per worker thread; ``None`` while any
+    has no average yet.
     """
     task = dask_scheduler.tasks.get(key)
     if task is None or task.priority is None:

@@ -1,9 +1,8 @@
 """Set up a local Dask worker process (a ``preload`` of :func:`dashboard.cluster.client.start_local_cluster`).
 
-Lowers the worker's priority below the server's, and compiles umap-learn's numba code on a daemon thread at its
-start (about 30 s of CPU once; the image keeps the compiled code in ``NUMBA_CACHE_DIR``), so the first student's
-UMAP does not wait for it. A worker of a remote cluster runs it with ``dask worker --preload
-dashboard.cluster.worker_setup`` (docs/deploy.md).
+Lowers the worker's priority below the server's and compiles umap-learn's numba code on a daemon thread at its
+start, so the first UMAP does not wait for it. A remote worker runs it with
+``dask worker --preload dashboard.cluster.worker_setup`` (docs/deploy.md).
 """
 
 from __future__ import annotations
