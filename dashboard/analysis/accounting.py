@@ -30,11 +30,8 @@ class ModelSpec:
         head: ``"tied"``, ``"untied"`` or ``"none"``.
         total_parameters: parameters of the whole model, when known.
         n_layer: GPT-2-style blocks, used to derive ``total_parameters`` when it is not given.
-        head_equal: the checkpoint stores the head separately with the token
-            table's values exactly (a tied one is then counted once, an untied
-            one twice); only the notes change.
-        position_offset: rows the stored position table holds before position 0
-            (OPT: 2); they are parameters of the model, counted in its row.
+        head_equal: the stored head equals the token table exactly (only the notes change).
+        position_offset: rows the stored position table holds before position 0 (OPT: 2), counted in its row.
     """
 
     vocab_size: int
@@ -64,9 +61,8 @@ class ParameterRow:
     """One line of the accounting table.
 
     Attributes:
-        name: canonical key (``token``, ``position``, ``token_type``,
-            ``output_head``, ``embeddings`` (the input tables together),
-            ``other``, ``total``).
+        name: ``token``, ``position``, ``token_type``, ``output_head``, ``embeddings`` (the input tables
+            together), ``other`` or ``total``.
         component: human label (a catalogue message: render it on a page).
         shape: ``(rows, d_model)`` or ``None`` when there is no such table.
         parameters: parameters this row adds (0 for a tied head).
@@ -97,10 +93,8 @@ PRESET_SPECS: dict[str, ModelSpec] = {
 def change_head(spec: ModelSpec, head: str) -> ModelSpec:
     """The same model with another output head: the blocks unchanged, the total moved by the head's rows.
 
-    An untied head adds ``vocab_size * d_model`` parameters; a tied head or
-    none adds 0. A given ``total_parameters`` is moved by the difference, so
-    "everything else" stays the same; a total derived from ``n_layer``
-    follows by itself.
+    An untied head adds ``vocab_size * d_model`` parameters, a tied head or none 0; a given
+    ``total_parameters`` moves by the difference.
 
     Args:
         spec: the model as given.

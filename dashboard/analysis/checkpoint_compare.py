@@ -23,8 +23,7 @@ COMPARED_TABLES = {"token": msg("compare.table.token"), "position": msg("compare
 def choose_table(tables: EmbeddingTables, name: str) -> np.ndarray:
     """The ``(n_rows, d_model)`` float32 table ``name`` of ``tables``.
 
-    ``head`` is the stored output head, or the token table itself when the
-    head is tied to it.
+    ``head`` is the stored output head, or the token table itself when tied.
 
     Raises:
         QueryError: ``name`` is unknown, or the checkpoint has no such table
@@ -49,9 +48,7 @@ def choose_table(tables: EmbeddingTables, name: str) -> np.ndarray:
 def check_same_vocabulary(a: EmbeddingTables, b: EmbeddingTables) -> None:
     """Refuse two checkpoints whose token rows are not the same tokens.
 
-    Sizes must agree; when both checkpoints come with a vocabulary (not
-    ``#id`` placeholders, as a bare state dict has) the token strings must
-    agree too.
+    Sizes must agree, and token strings too when both checkpoints have a vocabulary.
 
     Raises:
         ShapeMismatchError: the vocabulary sizes differ (both named), or the

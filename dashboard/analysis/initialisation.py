@@ -61,10 +61,8 @@ INITIALISATIONS = (
 def summarise_values(name: str, table: np.ndarray) -> dict:
     """Measured statistics of a table, one row of :func:`initialisation_frame`.
 
-    Computed :data:`BLOCK_ROWS` rows at a time in float64, so a 256,000 x 2,304
-    float32 table needs no float64 copy of itself (4.7 GB); the mean and the
-    standard deviation (population, ``ddof=0``) take two passes, as
-    ``np.std`` computes them.
+    Computed :data:`BLOCK_ROWS` rows at a time in float64 (no float64 copy of the table); the standard
+    deviation is the population one (``ddof=0``), in two passes as ``np.std``.
 
     Args:
         name: label of the row.
@@ -128,12 +126,8 @@ def closest_initialisation(value_std: float, d_model: int) -> tuple[Initialisati
 def value_density_frame(table: np.ndarray, d_model: int, bins: int = 80) -> pd.DataFrame:
     """Histogram of a table's values as a density, beside each initialisation's density on the same grid.
 
-    The grid spans the 0.1 % to 99.9 % quantiles of the values (all of a
-    zero table: -1e-3 .. 1e-3), so outliers do not squeeze the histogram.
-    A table of more than :data:`QUANTILE_SAMPLE` values takes the two
-    quantiles from that many values drawn at random (seed 0, with
-    replacement): the grid's ends only, as they set where the bins lie;
-    every value is counted in the bins, :data:`BLOCK_ROWS` rows at a time.
+    The grid spans the 0.1 % to 99.9 % quantiles (-1e-3 .. 1e-3 for a zero table), taken from a seeded
+    sample of :data:`QUANTILE_SAMPLE` values on a larger table; every value is counted in the bins.
 
     Args:
         table: ``(n_rows, d_model)`` float, ``n_rows >= 1``.

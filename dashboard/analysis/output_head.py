@@ -31,12 +31,9 @@ def describe_head(tables: EmbeddingTables) -> Text:
 
 
 def head_content_hash(tables: EmbeddingTables) -> str:
-    """Hex digest (blake2b, 16 bytes) of the tables' content hash and the stored head's shape and bytes (as
-    :attr:`EmbeddingTables.content_hash` digests a table).
-
-    Keys caches of results derived from the head, which
-    :attr:`EmbeddingTables.content_hash` (token and position tables only) does
-    not cover; equals ``content_hash`` when there is no stored head.
+    """Cache key of results derived from the head: blake2b (16 bytes, hex) of the tables' content hash and the
+    stored head's shape and bytes; ``content_hash`` itself when there is no stored head (it covers only the token
+    and position tables).
     """
     if tables.output_head is None:
         return tables.content_hash

@@ -50,7 +50,7 @@ class ProjectionSettings:
         min_dist: UMAP's minimum distance between points in the output, in [0, 1].
         perplexity: t-SNE's effective number of neighbours, in [2, 100].
         backend: ``cpu`` (scikit-learn, umap-learn, openTSNE) or ``cuml`` (RAPIDS cuML on a GPU; PCA and UMAP only).
-            Part of the cache key only for ``cuml``, so every key computed before backends existed still holds.
+            Part of the cache key only for ``cuml``.
 
     Raises:
         QueryError: a value outside the ranges above, or a method the backend does not compute.
@@ -95,8 +95,8 @@ class ProjectionSettings:
         Args:
             shape: the table's ``(n_rows, d_model)``: a CPU PCA gets the solver
                 :func:`~dashboard.analysis.pca_solvers.pca_solver` picks for it. ``None`` gives the
-                ``covariance_eigh`` parameters, which is what cache keys hold for every size: the key's table
-                hash fixes the size, and so the solver, and a key does not change when the solver rules do.
+                ``covariance_eigh`` parameters, which cache keys hold for every size (the table hash fixes the
+                solver).
         """
         return PARAMETERS[self.backend, self.method](self, shape)
 

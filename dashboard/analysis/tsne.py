@@ -40,11 +40,9 @@ REPORT_EVERY = 10
 class _IterationReporter:
     """openTSNE callback: turns iteration counts of both phases into progress calls.
 
-    openTSNE numbers the iterations of each phase from 1 again; the calls are
-    counted here instead. Never raises. A progress call that raises
-    :class:`FitCancelledError` (nobody waits for the map any more) makes it
-    return true, which ends openTSNE's optimisation; :attr:`stopped` records it,
-    because openTSNE's ``fit`` then returns the half-optimised embedding as if done.
+    Counts the calls (openTSNE restarts its numbering each phase). Never raises: a progress call that raises
+    :class:`FitCancelledError` makes it return true, which ends the optimisation, and :attr:`stopped` records it
+    (openTSNE then returns the half-optimised embedding as if done).
     """
 
     def __init__(self, progress: ProgressCallback) -> None:

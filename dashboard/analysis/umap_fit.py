@@ -25,9 +25,7 @@ from dashboard.i18n import msg
 class _EpochSink(io.TextIOBase):
     """A file for umap-learn's tqdm bar: turns ``{n}/{total}`` writes into progress calls.
 
-    The progress callback must not raise: tqdm calls ``write`` while holding
-    its process-wide write lock and releases it only on a normal return, so an
-    exception here would leave every later progress bar in the process waiting.
+    Must not raise: tqdm calls ``write`` holding its process-wide lock, released only on a normal return.
     """
 
     _COUNT = re.compile(r"(\d+)/(\d+)")
@@ -96,12 +94,8 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
 def warm_umap() -> None:
     """Compile umap-learn's numba code once, on throwaway data.
 
-    The first UMAP fit in a process spends about 30 s compiling. 4,500 rows
-    is above umap's 4,096-row threshold for exact neighbours, so the
-    approximate-neighbour (pynndescent) code is compiled too; 300 rows take
-    the exact branch, whose first fit otherwise spends a minute compiling
-    its distance. The seeded (one-thread) and unseeded (parallel) optimisers
-    are separate numba functions; both are compiled.
+    4,500 rows are above umap's 4,096-row threshold for exact neighbours, so pynndescent is compiled; 300 rows
+    take the exact branch. The seeded (one-thread) and unseeded (parallel) optimisers are both compiled.
     """
     import numba
     import umap

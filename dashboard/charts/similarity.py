@@ -30,9 +30,8 @@ def field_title(key: str) -> dict[str, str]:
 def score_domain(metric: str, values: np.ndarray) -> list[float]:
     """The colour/axis domain over the metric's true range, symmetric around 0.
 
-    ``[-1, 1]`` for cosine and centred cosine, whatever the values (so 0.3
-    never looks like a strong similarity because it happens to be the
-    largest); ``[-m, m]`` for dot products with ``m`` the largest ``|value|``.
+    ``[-1, 1]`` for cosine and centred cosine, whatever the values (so 0.3 never looks strong); ``[-m, m]`` for
+    dot products with ``m`` the largest ``|value|``.
     """
     if metric in ("cosine", "centered"):
         return [-1.0, 1.0]
