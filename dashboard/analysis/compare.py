@@ -123,25 +123,15 @@ def _cka(cross_ab: np.ndarray, gram_a: np.ndarray, gram_b: np.ndarray) -> float:
     return float(np.clip(np.linalg.norm(cross_ab) ** 2 / (self_a * self_b), 0.0, 1.0))
 
 
-def nearest_rows(table: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
-    """The ``k`` rows nearest to each query row by cosine similarity, the row itself left out.
+def _nearest_units(units: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
+    """The ``k`` nearest rows to each query row by cosine, itself left out: ``(n_query, k)`` int64, unordered.
 
     Args:
-        table: ``(n_rows, d_model)`` float.
+        units: ``(n_rows, d_model)`` float32 rows scaled to unit length (all-zero rows score 0).
         query_ids: ``(n_query,)`` int, 0-based rows to search from.
         k: neighbours per row, ``1 <= k < n_rows``.
-        budget: float32 scores held at once; query rows are processed in
-            chunks of ``budget // n_rows`` (at least 1).
-
-    Returns:
-        ``(n_query, k)`` int64 row ids, in no particular order within a row
-        (ties broken arbitrarily; all-zero rows score 0 against everything).
+        budget: float32 scores held at once (query rows in chunks of ``budget // n_rows``, at least 1).
     """
-    return _nearest_units(unit_rows(table, dtype=np.float32), query_ids, k, budget)
-
-
-def _nearest_units(units: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
-    """:func:`nearest_rows` on rows already scaled to unit length (float32)."""
     chunk = max(1, budget // units.shape[0])
     found = np.empty((len(query_ids), k), np.int64)
     for start in range(0, len(query_ids), chunk):

@@ -5,7 +5,7 @@ import pytest
 from scipy.spatial import procrustes
 from scipy.stats import ortho_group
 
-from dashboard.analysis.compare import compare_tables, nearest_rows
+from dashboard.analysis.compare import _nearest_units, compare_tables
 from dashboard.errors import InvalidTableError, ShapeMismatchError
 
 
@@ -78,8 +78,8 @@ def test_tables_of_different_widths_are_padded_not_refused(table):
 
 def test_neighbour_search_in_chunks_equals_the_whole_matrix(table):
     ids = np.arange(len(table))
-    small_chunks = nearest_rows(table, ids, 10, budget=3 * len(table))  # 3 query rows per chunk
     units = table / np.linalg.norm(table, axis=1, keepdims=True)
+    small_chunks = _nearest_units(units, ids, 10, budget=3 * len(table))  # 3 query rows per chunk
     full = units @ units.T
     np.fill_diagonal(full, -np.inf)
     expected = np.argsort(-full, axis=1)[:, :10]
