@@ -5,19 +5,14 @@ by a digest of everything that determines it: the table's content hash
 (:attr:`EmbeddingTables.content_hash`), which table (token or position), the
 method's parameters and the versions of the libraries that computed it. The
 same table read from another path hits the same file; a library upgrade or a
-changed parameter misses. Files are written to a temporary name and renamed,
-so a crash or two processes racing never leave a half-written file, and an
-unreadable file is recomputed and replaced rather than trusted. Within one
+changed parameter misses. An unreadable file is recomputed and replaced
+rather than trusted. Within one
 process, a projection asked for while the same one is being computed (another
 session's) waits for that computation instead of starting a second; across
 processes, :mod:`dashboard.cluster.maps` gives identical requests one task.
 
-The directory is ``EXPLORER_CACHE_DIR`` when set, else ``.cache/projections``
-in the repository (ignored by git, removed by ``make clean``). It is kept
-within ``EXPLORER_CACHE_MB`` megabytes (:func:`budget_bytes`, default
-2,000, :mod:`dashboard.settings`): after each write the least recently used maps go
-first (a map read from the cache counts as used), so the maps of students'
-uploads on a class server cannot fill its disk.
+Files live in :func:`dashboard.disk_cache.cache_dir`, written atomically and pruned after each write
+(a map read from the cache counts as used).
 """
 
 from __future__ import annotations
@@ -25,9 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import threading
-import time
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Callable
@@ -43,38 +36,13 @@ from dashboard.analysis.projection import (
     project_table,
 )
 from dashboard.errors import ExplorerError
-from dashboard.settings import current_settings
+from dashboard.disk_cache import cache_dir, prune, write_atomically
 
 Compute = Callable[[np.ndarray, ProjectionSettings, ProgressCallback | None], Projection]
-
-#: Seconds after which a ``.tmp`` file is a write that will never finish (a map's write takes seconds).
-STALE_TMP_S = 3600
 
 #: Projections being computed in this process, by cache path: what a second caller of the same one waits for.
 _COMPUTING: dict[Path, Future] = {}
 _COMPUTING_LOCK = threading.Lock()
-
-
-def cache_dir() -> Path:
-    """The directory projections are cached in (created on first write): ``EXPLORER_CACHE_DIR``."""
-    return current_settings().cache_dir
-
-
-def kept_path(kind: str, source: Path, suffix: str = "") -> Path:
-    """Where a bundled checkpoint's prepared form is kept: ``cache_dir()/<kind>/<name>-<digest><suffix>``.
-
-    ``kind`` is ``models`` (a GGUF's whole model, dequantised once, as a safetensors folder) or ``tokenizers``
-    (a converted ``tokenizer.json``). The digest covers the file's resolved path, size and modification time, so a
-    changed file is prepared again. Only bundled checkpoints are kept (a student's files are not: nothing of theirs
-    accumulates on disk); :func:`prune` leaves these folders alone (a few per bundled checkpoint).
-
-    Raises:
-        OSError: ``source`` cannot be read (stat).
-    """
-    real = source.resolve()
-    stat = real.stat()
-    digest = hashlib.blake2b(f"{real}|{stat.st_size}|{stat.st_mtime_ns}".encode(), digest_size=8).hexdigest()
-    return cache_dir() / kind / f"{real.stem}-{digest}{suffix}"
 
 
 def aligned_path(folder: Path, stamp: float, table_name: str = "token") -> Path:
@@ -142,11 +110,6 @@ def cache_path(content_hash: str, table_name: str, settings: ProjectionSettings,
     return (directory or cache_dir()) / f"{projection_key(content_hash, table_name, settings)}.npz"
 
 
-def budget_bytes() -> int:
-    """Most bytes the cache directory may hold: ``EXPLORER_CACHE_MB`` megabytes (10**6 bytes)."""
-    return current_settings().cache_mb * 1_000_000
-
-
 def load_cached(path: Path, n_rows: int) -> Projection | None:
     """The projection stored at ``path``, or ``None`` if absent, unreadable or of another size.
 
@@ -167,52 +130,6 @@ def load_cached(path: Path, n_rows: int) -> Projection | None:
     return projection
 
 
-def prune(directory: Path, keep: Path | None = None) -> list[Path]:
-    """Delete the least recently used maps (``.npz``) of ``directory``, and tables shared with the map workers
-    (``tables/*.npy``, :func:`dashboard.cluster.maps.share_table`), until it holds at most :func:`budget_bytes`.
-
-    Args:
-        directory: the cache directory.
-        keep: a map never deleted (the one just written).
-
-    Half-written ``.tmp`` files older than :data:`STALE_TMP_S` (a server killed mid-write) are deleted too.
-
-    Returns:
-        The maps deleted. A file that cannot be deleted (removed meanwhile, not ours) is skipped.
-    """
-    files = []
-    entries = []
-    for folder in (directory, directory / "tables", directory / "aligned"):
-        try:
-            entries += list(folder.iterdir())
-        except OSError:
-            continue
-    now = time.time()
-    for path in entries:
-        try:
-            if path.suffix in (".npz", ".npy") and path.is_file():
-                stat = path.stat()
-                files.append((stat.st_mtime, stat.st_size, path))
-            elif path.suffix == ".tmp" and now - path.stat().st_mtime > STALE_TMP_S:  # a write cut by a crash
-                path.unlink()
-        except OSError:
-            continue
-    total, budget, deleted = sum(size for _, size, _ in files), budget_bytes(), []
-    for _, size, path in sorted(files):
-        if total <= budget:
-            break
-        if path == keep:
-            continue
-        try:
-            path.unlink()
-            path.with_suffix(".json").unlink(missing_ok=True)  # its manifest (dashboard.cluster.manifest)
-        except OSError:
-            continue
-        total -= size
-        deleted.append(path)
-    return deleted
-
-
 def _finish(path: Path, computing: Future, *, result: Projection | None = None,
             error: BaseException | None = None) -> None:
     """Take ``path`` off the projections being computed (it is on disk by now, if it could be written), then
@@ -223,25 +140,6 @@ def _finish(path: Path, computing: Future, *, result: Projection | None = None,
         computing.set_exception(error)
     else:
         computing.set_result(result)
-
-
-def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
-    """Write ``path`` through ``write(temporary)``: a temporary file in the same folder (``.tmp``, which
-    :func:`prune` clears once stale), readable by everyone who serves the app, then renamed over ``path``, so a
-    reader or a worker never sees half a file and two writers racing leave one whole file.
-
-    Raises:
-        OSError: the folder cannot be written (a read-only image, a full disk).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    os.close(handle)
-    try:
-        write(Path(temporary))
-        os.chmod(temporary, 0o644)  # mkstemp makes it private
-        os.replace(temporary, path)
-    finally:
-        Path(temporary).unlink(missing_ok=True)  # nothing left after the rename
 
 
 def store(projection: Projection, path: Path) -> None:

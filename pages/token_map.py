@@ -21,7 +21,8 @@ from dashboard.ui.downloads import file_download_button
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.language import language_fragment
 from dashboard.ui.loading import active_tables
-from dashboard.ui.map_data import get_map_figure, get_pca, get_table_rows
+from dashboard.ui.map_data import get_map_figure, get_pca
+from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.map_requests import MapRequest, cancel_request, get_map, held_request, keep_request, progress_text
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page

@@ -19,7 +19,7 @@ from dashboard.exports import csv_bytes
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import compare_frames as frames
 from dashboard.ui.downloads import file_download_button
-from dashboard.ui.map_data import get_table_rows
+from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
 from dashboard.ui.text_limits import IDS_CHARS

@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dashboard import projection_cache
+from dashboard import disk_cache, projection_cache
 from dashboard.analysis.projection import Projection, ProjectionSettings, project_table
 from dashboard.errors import QueryError
 from dashboard.projection_cache import cache_path, cached_projection, projection_key
@@ -273,16 +273,16 @@ def test_the_cache_keeps_within_its_budget_dropping_the_least_recently_used_maps
     assert projection_cache.load_cached(paths["a"], 50_000) is not None  # a read makes "a" the most recent
     cached_projection(tables["c"], "c", "token", PCA2, directory=tmp_path, compute=project)
     assert paths["a"].exists() and paths["c"].exists() and not paths["b"].exists()
-    assert sum(p.stat().st_size for p in tmp_path.glob("*.npz")) <= projection_cache.budget_bytes()
+    assert sum(p.stat().st_size for p in tmp_path.glob("*.npz")) <= disk_cache.budget_bytes()
 
 
 def test_a_write_a_crash_left_half_done_is_deleted_once_stale_and_a_fresh_one_is_kept(tmp_path):
     stale, fresh = tmp_path / "a.tmp", tmp_path / "b.tmp"
     stale.write_bytes(b"x" * 100)
     fresh.write_bytes(b"x")
-    old = projection_cache.time.time() - projection_cache.STALE_TMP_S - 60
+    old = disk_cache.time.time() - disk_cache.STALE_TMP_S - 60
     projection_cache.os.utime(stale, (old, old))
-    projection_cache.prune(tmp_path)
+    disk_cache.prune(tmp_path)
     assert not stale.exists() and fresh.exists()
 
 def test_tables_shared_with_the_map_workers_count_against_the_budget(tmp_path, monkeypatch):
@@ -295,7 +295,7 @@ def test_tables_shared_with_the_map_workers_count_against_the_budget(tmp_path, m
     past = Path(old.array).stat().st_mtime - 60
     projection_cache.os.utime(old.array, (past, past))
     new = share_table(random_table(50_000, 4, seed=1), "new", "token", tmp_path)
-    deleted = projection_cache.prune(tmp_path, keep=None)
+    deleted = disk_cache.prune(tmp_path, keep=None)
     assert deleted == [Path(old.array)] and Path(new.array).is_file()
 
 
@@ -307,4 +307,4 @@ def test_the_budget_comes_from_the_environment_and_a_bad_value_is_the_default(mo
         monkeypatch.delenv(CACHE_MB_ENV, raising=False)
     else:
         monkeypatch.setenv(CACHE_MB_ENV, setting)
-    assert projection_cache.budget_bytes() == megabytes * 1_000_000
+    assert disk_cache.budget_bytes() == megabytes * 1_000_000

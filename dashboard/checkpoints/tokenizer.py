@@ -131,7 +131,7 @@ def _converted(kind: str, path: Path) -> str:
     Raises:
         TokenizerProcessError, QueryError: as :func:`convert_tokenizer`.
     """
-    from dashboard.projection_cache import kept_path, write_atomically
+    from dashboard.disk_cache import kept_path, write_atomically
     from dashboard.wall.tables import is_trusted
 
     if not is_trusted(path):

@@ -18,7 +18,7 @@ import numpy as np
 
 from dashboard.analysis.backend_check import sample_rows, trustworthiness_on
 from dashboard.analysis.projection import Projection, ProjectionSettings
-from dashboard.projection_cache import write_atomically
+from dashboard.disk_cache import write_atomically
 
 #: Rows of the seeded sample trustworthiness is measured on, and its neighbours.
 SAMPLE_ROWS = 2_000
@@ -45,7 +45,7 @@ def trustworthiness_record(table: np.ndarray, projection: Projection, seed: int 
 
 def write_manifest(map_file: Path, *, source: str, table_name: str, content_hash: str, settings: ProjectionSettings,
                    projection: Projection, table: np.ndarray, worker: str, seconds: float) -> Path:
-    """Write the manifest of the map stored at ``map_file`` (atomically, :func:`~dashboard.projection_cache.write_atomically`).
+    """Write the manifest of the map stored at ``map_file`` (atomically, :func:`~dashboard.disk_cache.write_atomically`).
 
     Keys: ``source``, ``table``, ``content_hash``, ``method``, ``dims``, ``backend``, ``seed`` (``null``:
     unseeded), ``parameters`` and ``versions`` (as the map file holds them), ``rows``, ``trustworthiness``

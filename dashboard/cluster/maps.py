@@ -29,9 +29,9 @@ from dashboard.analysis.backends import require_backend
 from dashboard.analysis.projection import ProjectionSettings
 from dashboard.analysis.tsne import FitCancelledError
 from dashboard.cluster.manifest import manifest_path, write_manifest
+from dashboard.disk_cache import cache_dir, write_atomically
 from dashboard.i18n import msg
-from dashboard.projection_cache import (cache_dir, cache_path, cached_projection, load_cached, projection_key,
-                                       write_atomically)
+from dashboard.projection_cache import cache_path, cached_projection, load_cached, projection_key
 from dashboard.wall.codec import encode
 
 #: Seconds between two progress events of one task.
@@ -86,7 +86,7 @@ def share_table(table: np.ndarray, content_hash: str, name: str, directory: Path
     """Write ``table`` (``(n_rows, d_model)``) once as float32 ``DIR/tables/<content_hash>-<name>.npy``.
 
     Written to a temporary name and renamed, so a worker never maps half a file; a file already there is
-    reused (its name is its content). ``directory`` defaults to :func:`~dashboard.projection_cache.cache_dir`.
+    reused (its name is its content). ``directory`` defaults to :func:`~dashboard.disk_cache.cache_dir`.
 
     Raises:
         OSError: the cache folder cannot be written.

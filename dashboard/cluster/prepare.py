@@ -2,7 +2,7 @@
 
 What its pages would otherwise do at their first visit: convert its tokenizer to ``tokenizer.json`` and build its
 whole model for the forward passes, a GGUF's dequantised once. Both are kept on disk for bundled checkpoints
-(:func:`dashboard.projection_cache.kept_path`), so the server finds them; a stranger's checkpoint is read to check
+(:func:`dashboard.disk_cache.kept_path`), so the server finds them; a stranger's checkpoint is read to check
 it, and nothing of it is kept.
 """
 

@@ -217,7 +217,7 @@ def kept_model_folder(path: Path) -> Path | None:
     for any other checkpoint (those build in a second or two, or are a stranger's)."""
     if not BUILDERS["gguf"].detect(path):
         return None
-    from dashboard.projection_cache import kept_path
+    from dashboard.disk_cache import kept_path
 
     return kept_path("models", path)
 

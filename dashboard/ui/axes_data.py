@@ -7,7 +7,7 @@ import streamlit as st
 from dashboard.analysis.custom_axes import AxesProjection, AxisQueries, custom_axes_projection
 from dashboard.analysis.token_map import TableRows
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.map_data import get_resolver, spinning
+from dashboard.ui.table_data import get_resolver, spinning
 
 
 @spinning("axes_data.spinner.axes")

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard.checkpoints import find_checkpoint, resolve_source
+from dashboard.checkpoints.registry import find_checkpoint
+from dashboard.checkpoints.sources import resolve_source
 from dashboard.checkpoints.hub import fetch_hub_model, hub_unavailable_reason
 from dashboard.checkpoints.uploads import extraction_limit, store_files
 from dashboard.wall.archives import extract_behind_wall, list_arrays_behind_wall

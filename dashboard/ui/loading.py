@@ -9,9 +9,9 @@ from typing import Mapping
 
 import streamlit as st
 
-from dashboard.checkpoints import resolve_source
 from dashboard.checkpoints.bundled import DEFAULT_NAME
 from dashboard.checkpoints.path_policy import PathPolicy
+from dashboard.checkpoints.sources import resolve_source
 from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown

@@ -6,14 +6,12 @@ so no typed or linked text can make a page do work out of proportion to what
 a person would type. Lengths are in characters (Python ``len``).
 """
 
-from dashboard.analysis.token_map import MAX_QUERY_CHARS
-
 #: A token, word or ``king - man + woman`` expression (Nearest neighbours).
 QUERY_CHARS = 200
 #: Up to 40 comma-separated terms (Similarity heatmap).
 TERMS_CHARS = 1_000
 #: Words separated by commas, or one regular expression (Token map highlight).
-HIGHLIGHT_CHARS = MAX_QUERY_CHARS
+HIGHLIGHT_CHARS = 200  # what match_tokens takes (dashboard.analysis.token_map.MAX_QUERY_CHARS; a test keeps them equal)
 #: One sentence for the reorder demo, and its custom order.
 SENTENCE_CHARS = 500
 #: A file or folder on the server (Linux's PATH_MAX is 4,096 bytes; real checkpoint paths are far shorter).

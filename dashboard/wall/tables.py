@@ -22,9 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from dashboard.checkpoints import load_tables, resolve_source
+from dashboard import checkpoints  # its registry (every reader) loads on first use: bundled here, others in the child
 from dashboard.checkpoints.bundled import BUNDLED, find_bundled
 from dashboard.checkpoints.path_policy import PathPolicy
+from dashboard.checkpoints.sources import resolve_source
 from dashboard.errors import ChildLimitError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Tying, Vocabulary
@@ -91,7 +92,7 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
     """
     policy = policy or PathPolicy.from_settings()
     if find_bundled(str(source)) is not None:
-        return load_tables(source, policy=policy, **options)
+        return checkpoints.load_tables(source, policy=policy, **options)
     path, _ = resolve_source(source, policy)  # names and the file system only: nothing of the file is read
     size = source_bytes(path)
     folder = None
@@ -111,7 +112,7 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
 def read_in_child(source: str, policy: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:
     """The child's job: :func:`~dashboard.checkpoints.load_tables`, each table saved as ``<field>.npy`` in the
     working folder, everything else returned as JSON-able data."""
-    tables = load_tables(source, policy=_policy_from_fields(policy), **options)
+    tables = checkpoints.load_tables(source, policy=_policy_from_fields(policy), **options)
     for name in TABLE_FIELDS:
         table = getattr(tables, name)
         if table is not None:

@@ -157,3 +157,9 @@ def test_projector_metadata_of_a_position_table_is_its_positions_without_space_m
     _, tokens = projector_files(tables.token, projector_metadata(table_rows(tables, "token")))
     lines = tokens.decode().splitlines()
     assert lines[0] == "token\tid\tcategory" and lines[3].startswith("a␣b\t2\t")  # tokens keep the markers
+
+
+def test_the_highlight_field_holds_what_match_tokens_takes():
+    from dashboard.ui.text_limits import HIGHLIGHT_CHARS
+
+    assert HIGHLIGHT_CHARS == MAX_QUERY_CHARS
