@@ -23,10 +23,8 @@ METRICS = {
     "centered": msg("neighbours.metric.centered"),
 }
 CHUNK_ROWS = 8192
-#: Rows scored per step of a query. A query never copies rows (a chunk is a view; only its scores,
-#: 4 bytes a row, are new), so its chunks can be larger than :data:`CHUNK_ROWS`, whose chunks
-#: ``build_index`` copies. Below about 32,768 rows a chunk the matrix-vector product loses speed
-#: (docs/benchmarks.md).
+#: Rows scored per step of a query: larger than :data:`CHUNK_ROWS` (whose chunks ``build_index`` copies), since a
+#: query's chunk is a view and only its scores are new (docs/benchmarks.md).
 QUERY_CHUNK_ROWS = 65_536
 
 

@@ -6,59 +6,19 @@ when the language changes.
 
 from __future__ import annotations
 
-from typing import Mapping
-
 import altair as alt
 import pandas as pd
 
 from dashboard.analysis.training_curves import LABELS
+from dashboard.charts.legend_labels import shown_values, value_labels
 from dashboard.charts.theme import FIT_WIDTH
-from dashboard.i18n import active_language, render, t
+from dashboard.i18n import render, t
 
 #: Colours of the three tables, the same in every chart of the page.
 TABLE_COLOURS = alt.Scale(domain=["token table", "position table", "output head"],
                           range=["#4c78a8", "#f58518", "#54a24b"])
 #: Training loss thin and light (one noisy value a step), validation dark (a few points).
 SPLIT_COLOURS = alt.Scale(domain=["train", "validation"], range=["#9ecae9", "#08519c"])
-
-
-def legend_label_expr(labels: Mapping[str, str], field: str = "label") -> str | None:
-    """A Vega expression that shows each data value by its label in the active language.
-
-    Args:
-        labels: data value -> catalogue message (or plain text) to show for it.
-        field: the datum's field holding the value (``label`` in a legend's ``labelExpr``).
-
-    Returns:
-        The expression, or ``None`` in English, where the values are already what a reader reads.
-    """
-    if active_language() == "en":
-        return None
-    expression = f"datum[{_quoted(field)}]"
-    for value, label in labels.items():
-        expression = f"datum[{_quoted(field)}] == {_quoted(value)} ? {_quoted(render(label))} : ({expression})"
-    return expression
-
-
-def _quoted(text: str) -> str:
-    """``text`` as a single-quoted Vega expression string."""
-    return "'" + str(text).replace("\\", "\\\\").replace("'", "\\'") + "'"
-
-
-def _shown_field(chart: alt.Chart, field: str, labels: Mapping[str, str]) -> tuple[alt.Chart, str]:
-    """``chart`` with a field holding ``field``'s values as the reader reads them, and that field's name.
-
-    In English no field is added: the values already read as they should.
-    """
-    expression = legend_label_expr(labels, field)
-    if expression is None:
-        return chart, field
-    return chart.transform_calculate(**{f"{field}_shown": expression}), f"{field}_shown"
-
-
-def _legend(**options) -> alt.Legend:
-    expression = options.pop("label_expr", None)
-    return alt.Legend(**options) if expression is None else alt.Legend(labelExpr=expression, **options)
 
 
 def _step_rule(step: int) -> alt.Chart:
@@ -80,12 +40,12 @@ def loss_curve_chart(frame: pd.DataFrame, step: int, *, title: str = "Loss") -> 
         and a dashed red rule at ``step``.
     """
     splits = {"train": t("chart.training.split.train"), "validation": t("chart.training.split.validation")}
-    base, split = _shown_field(alt.Chart(frame), "split", splits)
+    base, split = shown_values(alt.Chart(frame), "split", list(splits), splits)
     base = base.encode(
         x=alt.X("step:Q", title=t("chart.training.step")),
         y=alt.Y("loss:Q", title=t("chart.training.loss_axis"), scale=alt.Scale(zero=False)),
         color=alt.Color("split:N", title=None, scale=SPLIT_COLOURS,
-                        legend=_legend(orient="top", label_expr=legend_label_expr(splits))),
+                        legend=alt.Legend(orient="top", labelExpr=value_labels(list(splits), splits))),
         tooltip=[alt.Tooltip(f"{split}:N", title=t("chart.training.split")),
                  alt.Tooltip("step:Q", title=t("chart.training.step")),
                  alt.Tooltip("loss:Q", format=".3f", title=t("chart.training.loss"))])
@@ -112,9 +72,9 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
     name = render(LABELS.get(measure, measure))
     # One table (the adjacent-position cosine): the title says which, a legend would list absent ones.
     tables = {table: LABELS[table] for table in TABLE_COLOURS.domain}
-    legend = (_legend(orient="top", columns=1, labelLimit=160, label_expr=legend_label_expr(tables))
+    legend = (alt.Legend(orient="top", columns=1, labelLimit=160, labelExpr=value_labels(list(tables), tables))
               if chosen["table"].nunique() > 1 else None)
-    chart, table = _shown_field(alt.Chart(chosen), "table", tables)
+    chart, table = shown_values(alt.Chart(chosen), "table", list(tables), tables)
     # The legend lists only the tables drawn (a tied run has no head line), each in its fixed colour.
     present = [name for name in TABLE_COLOURS.domain if name in set(chosen["table"])]
     colours = dict(zip(TABLE_COLOURS.domain, TABLE_COLOURS.range))
