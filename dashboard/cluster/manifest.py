@@ -1,10 +1,8 @@
-"""A map's manifest: what a precomputed map is, written beside it as ``<map>.json``.
+"""A map's manifest, written beside it as ``<map>.json`` by ``precompute``: what made the map, and how faithful it is.
 
-``precompute`` writes one for every map it computes or finds (a map the page computed has none until then), so
-that a researcher can tell, without loading anything, which table, settings, seed and library versions made a
-map, and how faithful it is: its trustworthiness (Venna & Kaski 2001, scikit-learn's
-``sklearn.manifold.trustworthiness``, cosine in the table) on a seeded sample of the placed rows
-(:data:`SAMPLE_ROWS` rows, ``k`` = :data:`TRUST_K`), as :mod:`dashboard.analysis.backend_check` measures it.
+Table, settings, seed and library versions, and the trustworthiness (Venna & Kaski 2001,
+``sklearn.manifold.trustworthiness``, cosine in the table) on a seeded sample of :data:`SAMPLE_ROWS` placed rows,
+``k`` = :data:`TRUST_K`, as :mod:`dashboard.analysis.backend_check` measures it.
 """
 
 from __future__ import annotations

@@ -1,16 +1,10 @@
 """A map as a Dask task: submitted by reference, computed on a worker, stored in the projection cache.
 
-A task names its table, never ships it (:class:`TableRef`): a page's table is written once to the cache folder
-as a float32 ``.npy`` named by its content hash (:func:`share_table`), which a worker maps read-only; ``precompute``
-names the checkpoint, which the worker reads itself (behind the wall for anything not bundled). The worker
-computes the map with :func:`~dashboard.projection_cache.cached_projection`, so it lands in the cache the pages
-read (a shared folder for a remote cluster), and answers only a small :class:`MapResult`.
-
-Identical requests share one task: its key (:func:`map_key`) is the projection's cache key, so a second
-session, or a second server on the same scheduler, that asks for the same map gets the same future.
-
-While it runs, a task reports its stage and progress as Dask events on the topic :func:`progress_topic` (at most
-one each :data:`REPORT_EVERY_S` seconds), which :mod:`dashboard.cluster.queue` reads.
+A task names its table, never ships it (:class:`TableRef`): a page's table as a content-addressed float32
+``.npy`` in the cache folder (:func:`share_table`), or a checkpoint the worker reads itself (behind the wall
+unless bundled). The worker computes through :func:`~dashboard.projection_cache.cached_projection` and answers a
+small :class:`MapResult`. A task's key is the projection's cache key (:func:`map_key`), so identical requests
+share one future. A running task reports its stage and progress as Dask events on :func:`progress_topic`.
 """
 
 from __future__ import annotations
@@ -125,8 +119,7 @@ def open_table(ref: TableRef) -> tuple[np.ndarray, str, str]:
 
 def check_table(source: str, name: str) -> TableRef:
     """The task before a checkpoint's maps (``precompute``): read ``source`` on a worker (behind the wall unless
-    bundled) and answer a reference to its table ``name``, with its content hash; the map tasks that depend on
-    it read the checkpoint themselves, and do not run when this fails.
+    bundled) and answer a reference to its table ``name`` with its content hash.
 
     Raises:
         QueryError: the checkpoint has no such table (a head for an encoder, a position table for a rotary model).
@@ -145,11 +138,10 @@ def progress_topic(key: str) -> str:
 
 def _reporter(topic: str, key: str | None, method: str):
     """A progress callback (fraction, stage) that logs at most one Dask event per :data:`REPORT_EVERY_S`, and
-    always the first of a new stage (another catalogue key), so that the page never shows a stage that has ended.
+    always the first of a new stage.
 
-    For a t-SNE whose task nobody holds any more (the worker marks it ``cancelled``) it raises
-    :class:`~dashboard.analysis.tsne.FitCancelledError`, which ends openTSNE's optimisation; umap-learn's progress
-    comes through tqdm, which must not see an exception, so a released UMAP runs to its end and is cached.
+    For a cancelled t-SNE task it raises :class:`~dashboard.analysis.tsne.FitCancelledError`, which ends the
+    optimisation; a released UMAP (progress through tqdm, which must not see an exception) runs on and is cached.
     """
     last = [0.0, None]  # when the last event was logged, and its stage's key
 
@@ -229,9 +221,8 @@ def submit_map(client: Client, ref: TableRef | Future, settings: ProjectionSetti
     Args:
         ref: the table, or the future of a :func:`check_table` task that answers it (then ``key_ref`` names it
             for the key, by source).
-        priority: the band, :data:`PAGE_PRIORITY` or :data:`PRECOMPUTE_PRIORITY`; Dask runs a higher priority
-            first, so an earlier submission of the same band gets a higher one (Dask itself does not order
-            separate submissions first come, first served).
+        priority: the band, :data:`PAGE_PRIORITY` or :data:`PRECOMPUTE_PRIORITY`; within it an earlier
+            submission gets a higher priority (Dask does not order separate submissions by arrival).
         manifest: write the map's manifest beside it (``precompute``).
     """
     ordered = priority * BAND - int(time.time() * 1000)

@@ -1,9 +1,7 @@
 """Prepare a bundled checkpoint before a class, as a task on a Dask worker (``precompute --prepare``).
 
-What its pages would otherwise do at their first visit: convert its tokenizer to ``tokenizer.json`` and build its
-whole model for the forward passes, a GGUF's dequantised once. Both are kept on disk for bundled checkpoints
-(:func:`dashboard.disk_cache.kept_path`), so the server finds them; a stranger's checkpoint is read to check
-it, and nothing of it is kept.
+Converts its tokenizer to ``tokenizer.json`` and builds its whole model (a GGUF dequantised once), kept on disk
+for bundled checkpoints (:func:`dashboard.disk_cache.kept_path`); a stranger's checkpoint is only read to check it.
 """
 
 from __future__ import annotations
@@ -22,8 +20,8 @@ class Prepared:
     Attributes:
         source: the checkpoint's display name.
         tokenizer: how its pages tokenize (the tokenizer's own description, English).
-        model: the folder its whole model is kept in (a bundled GGUF), or ``None`` (built in a second or two at
-            its first use, or no forward pass for this checkpoint: ``model_note`` says which).
+        model: the folder its whole model is kept in (a bundled GGUF), or ``None`` (built at first use, or no
+            forward pass: ``model_note`` says which).
         model_note: why no model was built (a bare table), or ``None``.
         worker: address of the Dask worker that did it.
         seconds: wall-clock seconds it took there.
@@ -38,7 +36,7 @@ class Prepared:
 
 
 def prepare_checkpoint(source: str) -> Prepared:
-    """The task: read ``source``, convert its tokenizer, build its whole model (see the module docstring).
+    """The task: read ``source``, convert its tokenizer, build its whole model.
 
     Raises:
         ExplorerError: the source cannot be read, or its model cannot be built (its reason).

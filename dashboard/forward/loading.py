@@ -1,20 +1,10 @@
-"""Building the whole model of a checkpoint with ``transformers``, for a forward pass.
+"""Building the whole model of a checkpoint with ``transformers``, for a forward pass (the only place that does).
 
-This is the one place in the explorer that instantiates a whole model: the
-reorder demo needs every layer, and perturb-and-watch changes a row of the
-model's own token table or head. Everything else reads only the tables.
-
-One registry, :data:`BUILDERS`, from the kind of file to (detector, builder):
-
-- a Hugging Face folder: ``AutoModel`` (bidirectional) or
-  ``AutoModelForCausalLM`` (causal, for the next-token prediction);
-- a GGUF file: ``AutoModelForCausalLM.from_pretrained(folder, gguf_file=...)``,
-  which dequantizes every tensor with the ``gguf`` package (needs
-  ``accelerate``); SmolLM2-135M (Q4_1) takes about half a minute and 1.2 GB;
-- a nanoGPT ``ckpt.pt``: mapped onto GPT-2 by :mod:`dashboard.forward.nanogpt`.
-
-Models are float32, in eval mode (dropout off), with eager attention so that
-attention weights can be returned.
+:data:`BUILDERS` maps the kind of file to (detector, builder): a Hugging Face folder (``AutoModel``, or
+``AutoModelForCausalLM`` for causal models); a GGUF file (``AutoModelForCausalLM.from_pretrained(folder,
+gguf_file=...)``, dequantised by the ``gguf`` package, needs ``accelerate``); a nanoGPT ``ckpt.pt`` mapped onto
+GPT-2 (:mod:`dashboard.forward.nanogpt`). Models are float32, in eval mode, with eager attention so that attention
+weights can be returned.
 """
 
 from __future__ import annotations
@@ -61,9 +51,8 @@ class ForwardModel:
         causal: True when attention is masked to earlier positions.
         has_lm_head: True when the model predicts the next token.
         describe: one line: class and checkpoint it was built from.
-        lock: held for the whole of each forward pass: the app shares one
-            model between sessions, and a pass without positions installs
-            hooks that a concurrent pass must not run through.
+        lock: held for each whole forward pass: the model is shared between sessions, and a pass without
+            positions installs hooks a concurrent pass must not run through.
     """
 
     module: torch.nn.Module
@@ -174,8 +163,7 @@ BUILDERS: dict[str, Builder] = {
 def forward_unavailable_reason(tables: EmbeddingTables) -> Text | None:
     """Why no forward pass can be built, decided without loading anything; ``None`` if one may be.
 
-    A ``None`` answer is not a promise: :func:`load_forward_model` may still
-    refuse (missing weights, unsupported architecture) with a reason.
+    :func:`load_forward_model` may still refuse (missing weights, unsupported architecture).
     """
     if tables.model_path is None:
         return msg("err.forward.bare_table", name=tables.name, format=tables.format)
@@ -274,10 +262,8 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
         The model, with what removing its positions means.
 
     Raises:
-        ForwardUnavailableError: bare table, unsupported file or architecture,
-            a config asking for a bigger model than the weights hold (checked
-            before anything is built), missing weights, or positions that
-            cannot be removed.
+        ForwardUnavailableError: bare table, unsupported file or architecture, a config asking for a bigger
+            model than the weights hold, missing weights, or positions that cannot be removed.
         MetadataError: a config field of the wrong type.
         ChildLimitError: a stranger's files made the child that builds the model crash, or use more memory or
             processor time than they can need (:mod:`dashboard.wall.models`).
