@@ -1,13 +1,8 @@
 """What a file is, from its first bytes and its suffix, without parsing it.
 
-Readers' detectors use these so that a file renamed to the wrong extension
-still reaches the reader of its real format (a GGUF saved as ``.bin``), and a
-known extension with the wrong content gets that reader's precise error.
-
-Sources of the magic numbers: GGUF spec (ggml ``docs/gguf.md``: ``GGUF`` then a
-uint32 version), safetensors spec (an 8-byte little-endian header length, then
-a JSON object), zip (``PK\\x03\\x04``, what ``torch.save`` and ``np.savez``
-write), NumPy ``.npy`` format (``\\x93NUMPY``).
+Detectors use these so that a file with the wrong extension still reaches the reader of its real format (a GGUF
+saved as ``.bin``). Sources: GGUF (ggml ``docs/gguf.md``: ``GGUF`` then a uint32 version) and safetensors (an
+8-byte little-endian header length, then a JSON object).
 """
 
 from __future__ import annotations
@@ -15,8 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 GGUF_MAGIC = b"GGUF"
-NPY_MAGIC = b"\x93NUMPY"
-ZIP_MAGIC = b"PK\x03\x04"
 
 #: Suffixes ``torch.save`` files usually carry.
 TORCH_SUFFIXES = (".pt", ".pth", ".bin", ".ckpt")

@@ -1,23 +1,16 @@
 """Reader for GGUF files (llama.cpp), with the ``gguf`` package.
 
-Format source: ggml ``docs/gguf.md`` and ``gguf-py`` (``GGUFReader`` memory-maps
-the file; ``gguf.quants.dequantize`` turns Q8_0, Q4_1, K-quants, bf16 ... into
-float32). Tensor and metadata names per architecture are data in
-:data:`~dashboard.checkpoints.keymaps.GGUF_KEY_MAPS` and
-:data:`~dashboard.checkpoints.keymaps.GGUF_SETTING_NAMES`.
-
+Source: ggml ``docs/gguf.md`` and ``gguf-py`` (``GGUFReader`` memory-maps the file; ``gguf.quants.dequantize``
+turns Q8_0, Q4_1, K-quants, bf16 ... into float32). Names per architecture are data in
+:data:`~dashboard.checkpoints.keymaps.GGUF_KEY_MAPS` and :data:`~dashboard.checkpoints.keymaps.GGUF_SETTING_NAMES`.
 Quirks handled:
 
-- ggml lists dimensions fastest-first (``token_embd.weight`` is
-  ``[d_model, vocab_size]``); numpy order is the reverse. The result is
-  cross-checked against ``{arch}.embedding_length`` and the token list, and a
-  table stored the other way round is named as such;
-- quantized and bf16 tables dequantized to float32; the stored type
-  (``Q8_0``) is kept in ``source_dtype``;
-- tokens from ``tokenizer.ggml.tokens``, their scheme from
-  ``tokenizer.ggml.model`` and special tokens from ``tokenizer.ggml.token_type``;
-- no ``output.weight`` in a language model -> ``tied-implied``; encoders
-  (a ``{arch}.pooling_type`` key, or a BERT-family architecture) -> ``no-head``.
+- ggml lists dimensions fastest-first (``token_embd.weight`` is ``[d_model, vocab_size]``), the reverse of numpy;
+  the result is cross-checked against ``{arch}.embedding_length`` and the token list;
+- quantized and bf16 tables are dequantized to float32, the stored type (``Q8_0``) kept in ``source_dtype``;
+- tokens from ``tokenizer.ggml.tokens``, their scheme from ``tokenizer.ggml.model``, special tokens from
+  ``tokenizer.ggml.token_type``;
+- no ``output.weight`` in a language model -> ``tied-implied``; encoders (``{arch}.pooling_type``) -> ``no-head``.
 """
 
 from __future__ import annotations
@@ -48,17 +41,13 @@ TOKENIZER_SCHEMES = {
 DETAIL_CHARS = 100
 #: ``tokenizer.ggml.token_type`` values of special tokens (gguf.TokenType UNKNOWN, CONTROL).
 SPECIAL_TOKEN_TYPES = {2, 3}
-#: Metadata values (each token, score, token type, merge, setting) a GGUF file may hold, by its size in bytes.
-#: A real model's tensors outweigh its metadata: SmolLM2-135M Q4_1 has 668 file bytes per value (147,238 values),
-#: Llama 3 8B Q4 about 9,000, and Gemma 2's 256,000-row vocabulary (786,000 values) comes with 1.6 GB or more.
-#: Any file may hold :data:`MIN_METADATA_VALUES` (a tiny test model); none more than :data:`MAX_METADATA_VALUES`
-#: (about 1.3 GB to parse, at about 1.3 KB a value: :func:`_bounded_reader`); in between, one value per
-#: :data:`MIN_BYTES_PER_METADATA_VALUE` bytes of file.
+#: Metadata values (each token, score, token type, merge, setting) a GGUF file may hold, by its size in bytes: a
+#: real model's tensors outweigh its metadata. Any file may hold :data:`MIN_METADATA_VALUES` (a tiny test model),
+#: none more than :data:`MAX_METADATA_VALUES`; in between, one per :data:`MIN_BYTES_PER_METADATA_VALUE` bytes.
 MIN_METADATA_VALUES = 200_000
 MAX_METADATA_VALUES = 1_000_000
 MIN_BYTES_PER_METADATA_VALUE = 256
-#: Tensors a GGUF file may declare: Llama 3 405B has about 1,100 and mixtures of experts stack their experts
-#: into a few tensors a layer; each record costs the reader about 4.5 KB (see :func:`_bounded_reader`).
+#: Tensors a GGUF file may declare (the largest real models declare about a thousand; experts are stacked).
 MAX_TENSOR_RECORDS = 32_768
 
 
@@ -132,14 +121,12 @@ class _TooManyTensors(Exception):
 
 
 def _bounded_reader(path: Path, limit: int) -> Any:
-    """``gguf.GGUFReader(path)`` that stops once it has parsed ``limit`` metadata values.
+    """``gguf.GGUFReader(path)`` that stops once it has parsed ``limit`` metadata values or
+    :data:`MAX_TENSOR_RECORDS` tensor records.
 
-    The reader builds one NumPy view per value of every metadata array (every
-    token string, score and merge), and six per tensor record, before anything
-    can look at them: about 1.3 KB of memory per value and 4.5 KB per tensor
-    record, so an 18 MB file can take gigabytes (docs/benchmarks.md). Counting calls
-    of its per-value and per-tensor parsers is the only way to stop it early
-    without parsing the format ourselves.
+    The reader builds NumPy views for every metadata value and tensor record before anything can look at them, so
+    a small file can take gigabytes; counting calls of its per-value and per-tensor parsers is the only way to stop
+    it early without parsing the format ourselves.
     """
     from gguf import GGUFReader
 
@@ -167,11 +154,9 @@ def open_gguf(path: Path) -> Any:
     """A ``gguf.GGUFReader`` over the file (memory-mapped: tensors are not read until used).
 
     Raises:
-        CheckpointReadError: not a GGUF file, or truncated / corrupt header.
-        ArchiveLimitError: the metadata holds more values than
-            :func:`metadata_value_limit` allows for a file of this size, or
-            the file declares more than :data:`MAX_TENSOR_RECORDS` tensors
-            (refused while parsing, before the memory it would take).
+        CheckpointReadError: not a GGUF file, or a truncated or corrupt header.
+        ArchiveLimitError: more metadata values than :func:`metadata_value_limit` allows for the file's size, or more
+            than :data:`MAX_TENSOR_RECORDS` tensors (refused while parsing).
     """
     size = path.stat().st_size
     limit = metadata_value_limit(size)
@@ -268,16 +253,13 @@ def _check_orientation(store: GGUFStore, settings: dict[str, Any], vocabulary: V
 
 
 def read_gguf(path: Path, source: str | None = None) -> EmbeddingTables:
-    """Read the embedding tables of a GGUF file.
-
-    Returns:
-        The tables in float32; only ``token_embd`` (and ``position_embd``,
-        ``token_types``, ``output`` when present) are dequantized.
+    """Read the embedding tables of a GGUF file, dequantizing only ``token_embd`` (and ``position_embd``,
+    ``token_types``, ``output`` when present) to float32.
 
     Raises:
-        CheckpointReadError: corrupt header or metadata, undecodable tensor.
-        MetadataError: a metadata key of the wrong type (see :func:`read_gguf_metadata`).
-        ShapeMismatchError: metadata or token list disagree with the table.
+        CheckpointReadError: corrupt header or metadata, or an undecodable tensor.
+        MetadataError: a metadata key of the wrong type.
+        ShapeMismatchError: the metadata or token list disagree with the table.
         MissingTensorError: no ``token_embd.weight``.
     """
     reader = open_gguf(path)

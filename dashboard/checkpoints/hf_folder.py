@@ -1,19 +1,14 @@
 """Reader for Hugging Face model folders (``config.json`` + weights).
 
-Format source: ``transformers`` ``PreTrainedModel.save_pretrained``: a
-``config.json`` whose ``model_type`` names the architecture, and weights in
-``model.safetensors`` or sharded as ``model.safetensors.index.json`` plus
-``model-0000k-of-0000n.safetensors``; older folders (``transformers`` 4 with
-``safe_serialization=False``) hold ``pytorch_model.bin`` or its sharded
-``pytorch_model.bin.index.json``, read with ``weights_only=True`` and mmap.
-
-Quirks handled (see :mod:`dashboard.checkpoints.keymaps`):
+Source: ``transformers`` ``PreTrainedModel.save_pretrained``: ``config.json`` (``model_type`` names the
+architecture) and ``model.safetensors``, or shards listed by ``model.safetensors.index.json``; older folders hold
+``pytorch_model.bin`` (or its sharded index), read with ``weights_only=True`` and mmap. Quirks handled (see
+:mod:`~dashboard.checkpoints.keymaps`):
 
 - base-model prefixes (``transformer.``, ``bert.``, ``model.``) present or not;
-- tied heads saved once: ``lm_head.weight`` absent -> ``tied-implied``;
-- tied heads in ``pytorch_model.bin`` saved as a second name over one storage -> ``tied-shared``;
-- a head stored separately but equal to the token table: ``untied`` (both counted) when
-  ``tie_word_embeddings`` is false, else ``tied-equal-copy`` counted once (see :mod:`~dashboard.checkpoints.tying`);
+- tied heads saved once (``lm_head.weight`` absent) -> ``tied-implied``; saved as a second name over one storage
+  -> ``tied-shared``; stored separately but equal -> decided by ``tie_word_embeddings``
+  (:mod:`~dashboard.checkpoints.tying`);
 - OPT's 2 leading position rows dropped;
 - buffers (``position_ids``, GPT-2's ``attn.bias`` mask) not counted as parameters.
 """
@@ -50,11 +45,8 @@ _SHARD_NAME = re.compile(r"^(?P<stem>.+)-(?P<k>\d{5})-of-(?P<n>\d{5})\.(?P<suffi
 
 
 def shard_position(name: str) -> tuple[int, int, str] | None:
-    """``(k, n, index)`` for a file named as shard ``k`` of ``n`` (``n >= 2``) by ``save_pretrained``, else ``None``.
-
-    ``index`` is the name of the index that lists such shards, ``{stem}.{suffix}.index.json``
-    (``model.safetensors.index.json``, ``pytorch_model.bin.index.json``). A shard holds only some of a
-    model's tensors: read alone, its parameter table, shares and tying verdict would describe a part as the whole.
+    """``(k, n, index)`` for a file named as shard ``k`` of ``n`` (``n >= 2``) by ``save_pretrained``, else ``None``;
+    ``index`` is the index that lists such shards (``model.safetensors.index.json``).
     """
     match = _SHARD_NAME.match(name)
     if match is None or int(match["n"]) < 2:
@@ -63,20 +55,17 @@ def shard_position(name: str) -> tuple[int, int, str] | None:
 
 
 def refuse_lone_shard(path: Path, given_name: str | None = None) -> None:
-    """Refuse a file named as a shard when it would be read on its own, not as part of its model folder.
-
-    Called for a file that :func:`folder_weights_of` did not place in a folder (no ``config.json`` beside
-    it, or no index of :data:`WEIGHT_FILES` that names it).
+    """Refuse a file named as a shard that would be read on its own: it holds only some of a model's tensors.
 
     Args:
-        path: the file about to be read.
-        given_name: the file's name as the user gave it, when that differs from ``path.name`` (a link: a
-            path admitted in restricted mode is the link's target, whose name can be a hash).
+        path: the file about to be read (not placed in a folder by :func:`folder_weights_of`).
+        given_name: the file's name as the user gave it, when it differs from ``path.name`` (a link whose target's
+            name is a hash).
 
     Raises:
-        UnsupportedFormatError: the name is that of shard ``k`` of ``n``; the message says what is missing
-            (the index, or ``config.json`` beside an index that names it) and lists the shards present.
-        MetadataError: the index beside it cannot be parsed (the message says why).
+        UnsupportedFormatError: the name is that of shard ``k`` of ``n``; the message says what is missing (the
+            index, or ``config.json`` beside it) and lists the shards present.
+        MetadataError: the index beside it cannot be parsed.
     """
     shard = shard_position(path.name)
     if shard is None:
@@ -98,19 +87,15 @@ def refuse_lone_shard(path: Path, given_name: str | None = None) -> None:
 
 
 def refuse_folder_of_shards(folder: Path, files: list[Path]) -> None:
-    """Refuse a folder whose readable files are all shards of one sharded checkpoint, saying what is missing.
-
-    Called for a folder that is no model folder (no ``config.json``) and holds several readable files: each
-    shard is a checkpoint file on its own, but the user brought one model, so "give the path of one file"
-    would send them to a shard that is then refused too.
+    """Refuse a folder without ``config.json`` whose readable files are all shards of one checkpoint, saying what is
+    missing (otherwise the user would be told to pick one file, a shard that is then refused too).
 
     Args:
         folder: the folder.
         files: its readable checkpoint files.
 
     Raises:
-        UnsupportedFormatError: every file is a shard ``k`` of the same ``n``; the message says that
-            ``config.json`` is missing, and the index too when it is not there.
+        UnsupportedFormatError: every file is a shard ``k`` of the same ``n``.
     """
     positions = [shard_position(path.name) for path in files]
     if len(files) < 2 or None in positions or len({position[1:] for position in positions}) != 1:
@@ -122,37 +107,26 @@ def refuse_folder_of_shards(folder: Path, files: list[Path]) -> None:
 
 
 def is_hf_folder(path: Path) -> bool:
-    """True for a folder holding a ``config.json`` file (its weights are looked for when it is read).
+    """True for a folder holding a ``config.json`` file.
 
     Raises:
-        OSError: only when the file system refuses to look (permission
-            denied); :func:`~dashboard.checkpoints.load_tables` reports it as
-            :class:`~dashboard.errors.CheckpointReadError`.
+        OSError: the file system refuses to look (permission denied).
     """
     return path.is_dir() and (path / "config.json").is_file()
 
 
 def folder_weights_of(path: Path) -> str | None:
-    """The entry of :data:`WEIGHT_FILES` that a weights file is in its Hugging Face folder, or ``None``.
+    """The key of :data:`WEIGHT_FILES` under which a weights file belongs to its Hugging Face folder, or ``None``.
 
-    A file belongs to its folder when ``config.json`` lies beside it and it is
-    that folder's ``model.safetensors`` / ``pytorch_model.bin``, or a shard
-    that one of the folder's ``*.index.json`` names in its ``weight_map``
-    (then the index is returned: a shard holds only some of the model's
-    tensors). An index that cannot be parsed claims no file; a file named as
-    a shard is then refused (:func:`refuse_lone_shard`), any other is read on
-    its own.
+    A file belongs when ``config.json`` lies beside it and it is the folder's ``model.safetensors`` /
+    ``pytorch_model.bin``, or a shard that one of the folder's indexes names (then the index is returned). An
+    unparseable index claims no file.
 
     Args:
         path: an existing file.
 
-    Returns:
-        A key of :data:`WEIGHT_FILES` (``"model.safetensors"``,
-        ``"model.safetensors.index.json"``, ...), or ``None`` for a file that
-        does not belong to a model folder.
-
     Raises:
-        OSError: only when the file system refuses to look (permission denied).
+        OSError: the file system refuses to look (permission denied).
     """
     folder = path.parent
     if not (folder / "config.json").is_file():
@@ -176,8 +150,7 @@ def read_config(folder: Path) -> Metadata:
     """Parse ``config.json``, every field it is read for checked (schema ``config.json`` of :mod:`.metadata`).
 
     Raises:
-        MetadataError: not valid JSON, not an object, nested too deep, or a
-            field of the wrong type (the message names it).
+        MetadataError: not valid JSON, not an object, nested too deep, or a field of the wrong type.
         CheckpointReadError: the file cannot be read.
     """
     origin = msg("err.ckpt.origin.config_in", folder=folder.name)
@@ -189,12 +162,10 @@ def open_weights(folder: Path, weights: str | None = None) -> tuple[TensorStore,
 
     Args:
         folder: the model folder.
-        weights: the key of :data:`WEIGHT_FILES` to open (the file a user
-            named); ``None`` for the first one present, in that order.
+        weights: the key of :data:`WEIGHT_FILES` to open; ``None`` for the first one present.
 
     Raises:
-        UnsupportedFormatError: no known weight file in the folder (a folder holding only shards says
-            that their index is missing).
+        UnsupportedFormatError: no known weight file (for a folder of shards only: their index is missing).
     """
     for name, (opener, label) in WEIGHT_FILES.items():
         if (folder / name).is_file() and weights in (None, name):
@@ -211,15 +182,10 @@ def open_weights(folder: Path, weights: str | None = None) -> tuple[TensorStore,
 
 
 def key_map_for(config: Mapping[str, Any], folder: Path) -> KeyMap:
-    """Where the tables of the config's ``model_type`` are, from :data:`~dashboard.checkpoints.keymaps.KEY_MAPS`.
-
-    Args:
-        config: the parsed ``config.json``.
-        folder: the model folder, named in the message.
+    """Where the tables of the config's ``model_type`` are (:data:`~dashboard.checkpoints.keymaps.KEY_MAPS`).
 
     Raises:
-        UnsupportedFormatError: ``model_type`` is absent or not in ``KEY_MAPS``
-            (the message lists the supported ones).
+        UnsupportedFormatError: ``model_type`` is absent or unknown (the message lists the supported ones).
     """
     model_type = config.get("model_type")
     if model_type not in KEY_MAPS:
@@ -243,21 +209,20 @@ def tables_from_store(
     missing_hint: str | None = None,
     tie_flag: tuple[bool, str] | None = None,
 ) -> EmbeddingTables:
-    """Build :class:`EmbeddingTables` from any tensor store and a key map.
+    """Build :class:`EmbeddingTables` from any tensor store and a key map (Hugging Face names, GGUF, nanoGPT).
 
-    Shared by every reader whose tensors carry Hugging Face names, and by
-    readers whose key map names their own tensors (GGUF, nanoGPT).
-    ``settings_source`` names where ``settings`` came from, for messages;
-    ``missing_hint`` replaces the advice given when a table is absent
-    (by default: ``settings_source`` may belong to another model).
-    ``tie_flag`` is ``(tie_word_embeddings, where it comes from)`` when the
-    settings do not state it but the model's config class implies it
-    (:func:`tie_flag_of`).
+    Args:
+        settings: canonical settings, from ``settings_source`` (named in messages).
+        expects_head: the model class has an output head.
+        missing_hint: the advice when a table is absent (default: ``settings_source`` may be another model's).
+        tie_flag: ``(tie_word_embeddings, where it comes from)`` when the settings lack it but the config class
+            implies it (:func:`tie_flag_of`).
 
     Raises:
-        MissingTensorError: the token table (or a declared position table) is
-            absent; the message names the keys tried and some the file has.
-        ShapeMismatchError: the config's ``vocab_size`` / ``d_model`` disagree with the tensors.
+        MissingTensorError: the token table (or a declared position table) is absent; the message names the keys
+            tried and some the file has.
+        ShapeMismatchError: the settings' ``vocab_size`` / ``d_model`` disagree with the tensors.
+        CheckpointReadError: a setting that should be a whole number is not.
     """
     keys = store.keys()
     hint = missing_hint or msg("err.ckpt.hf_layout_hint", architecture=key_map.architecture,
@@ -336,18 +301,13 @@ def _check_settings(settings: dict[str, Any], token, source: str, settings_sourc
 
 def read_hf_folder(folder: Path, source: str | None = None, *, weights: str | None = None,
                    notes: tuple[str, ...] = ()) -> EmbeddingTables:
-    """Read the embedding tables of a Hugging Face model folder.
+    """Read the embedding tables of a Hugging Face model folder (never the whole model).
 
     Args:
         folder: directory with ``config.json`` and weights.
         source: the name to report (a bundled name); defaults to the path.
-        weights: which key of :data:`WEIGHT_FILES` to read (a weights file of
-            the folder given by its own path, see :func:`folder_weights_of`);
-            ``None`` for the first present.
+        weights: the key of :data:`WEIGHT_FILES` to read (see :func:`folder_weights_of`); ``None``: the first present.
         notes: notes to report before the reader's own.
-
-    Returns:
-        The tables; only the embedding tensors are read, never the whole model.
 
     Raises:
         CheckpointReadError, UnsupportedFormatError, MissingTensorError, ShapeMismatchError.
@@ -369,11 +329,9 @@ def read_hf_folder(folder: Path, source: str | None = None, *, weights: str | No
 
 
 def tie_flag_of(config: Mapping[str, Any]) -> tuple[bool, Text] | None:
-    """``(tie_word_embeddings, where it comes from)`` when ``config`` does not set the flag and its model_type's
-    ``transformers`` config class has a default (:data:`~dashboard.checkpoints.keymaps.TIE_DEFAULTS`), else ``None``.
-
-    ``transformers`` builds the model with that default: a Llama whose config.json omits the flag gets a head of
-    its own (``LlamaConfig``: false), a GPT-2 reuses its token table (``GPT2Config``: true).
+    """``(tie_word_embeddings, where it comes from)`` when ``config`` omits the flag and its model_type's config class
+    has a default (:data:`~dashboard.checkpoints.keymaps.TIE_DEFAULTS`: ``LlamaConfig`` false, ``GPT2Config`` true),
+    else ``None``.
     """
     if config.get("tie_word_embeddings") is not None or config.get("model_type") not in TIE_DEFAULTS:
         return None

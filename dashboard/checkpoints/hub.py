@@ -1,15 +1,9 @@
 """Fetching a model folder from the Hugging Face Hub by its id, when the machine is online.
 
-Uses ``huggingface_hub`` (``HfApi.model_info`` to list the repository's files,
-``snapshot_download`` to fetch a chosen subset into the usual cache). Only the
-files the explorer reads are fetched: the config, tokenizer files and one set
-of weights (sharded or single safetensors, else ``pytorch_model.bin``, else one
-GGUF file).
-
-Offline machines are detected before any download starts and reported with
-:class:`~dashboard.errors.HubUnavailableError`, saying which of two facts was
-seen: offline mode is set (``HF_HUB_OFFLINE=1``, no connection tried) or a
-connection to the hub was tried and failed.
+``huggingface_hub``'s ``HfApi.model_info`` lists the files, ``snapshot_download`` fetches only those the explorer
+reads (config, tokenizer files, one set of weights) into the usual cache. An offline machine is reported before
+any download as :class:`~dashboard.errors.HubUnavailableError`, saying whether offline mode is set
+(``HF_HUB_OFFLINE=1``, nothing tried) or a connection was tried and failed.
 """
 
 from __future__ import annotations
@@ -48,9 +42,7 @@ def offline_mode_set(environ: dict[str, str] | None = None) -> bool:
 def hub_unavailable_reason(timeout_s: float = 2.0) -> str | None:
     """Why models cannot be fetched from the hub here, or ``None`` when a TCP connection to it succeeds.
 
-    Two different facts, said as what they are: offline mode is set (then no
-    connection is tried, so whether the network reaches the hub is not known),
-    or a connection to ``huggingface.co:443`` was tried and failed within
+    Either offline mode is set (no connection is tried), or a connection to ``huggingface.co:443`` failed within
     ``timeout_s`` seconds.
     """
     if offline_mode_set():
@@ -64,11 +56,6 @@ def hub_unavailable_reason(timeout_s: float = 2.0) -> str | None:
         return msg("err.ckpt.hub_timeout", host=HUB_HOST, timeout_s=timeout_s)
     except OSError as error:
         return msg("err.ckpt.hub_connect_failed", host=HUB_HOST, reason=error.strerror or type(error).__name__)
-
-
-def hub_reachable(timeout_s: float = 2.0) -> bool:
-    """Whether the hub answers a TCP connection within ``timeout_s`` seconds (False under ``HF_HUB_OFFLINE``)."""
-    return hub_unavailable_reason(timeout_s) is None
 
 
 def choose_hub_files(filenames: list[str]) -> list[str]:

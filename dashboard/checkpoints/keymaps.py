@@ -1,17 +1,10 @@
 """Where each architecture keeps its embedding tables, as data.
 
-One registry (:data:`KEY_MAPS`) from the canonical architecture name to its
-tensor names, and one table (:data:`CONFIG_NAMES`) from canonical setting
-names to their spellings in Hugging Face ``config.json`` files. These are the
-only places where checkpoint spellings (``wte``, ``embed_tokens``, ``n_embd``)
-appear; everything downstream uses ``token``, ``position``, ``d_model``.
-
-Sources: the ``_tied_weights_keys`` and ``base_model_prefix`` of each model
-class in ``transformers`` (``modeling_bert.py``, ``modeling_gpt2.py``,
-``modeling_opt.py``, ``modeling_llama.py``, ``modeling_t5.py`` ...), and
-TransformerLens ``pretrained/weight_conversions/``; for GGUF, the tensor and
-metadata names of ``gguf-py`` (``gguf/constants.py``: ``MODEL_TENSOR`` and
-``Keys.LLM``); for nanoGPT, ``model.py`` and ``train.py`` of karpathy/nanoGPT.
+:data:`KEY_MAPS` maps the canonical architecture to its tensor names, :data:`CONFIG_NAMES` canonical settings to
+their ``config.json`` spellings: the only places checkpoint spellings (``wte``, ``embed_tokens``, ``n_embd``)
+appear. Sources: ``_tied_weights_keys`` and ``base_model_prefix`` of each ``transformers`` model class and
+TransformerLens ``pretrained/weight_conversions/``; ``gguf-py`` ``gguf/constants.py`` (``MODEL_TENSOR``,
+``Keys.LLM``); nanoGPT ``model.py`` and ``train.py``.
 """
 
 from __future__ import annotations
@@ -233,14 +226,11 @@ def is_buffer(key: str) -> bool:
 
 
 def canonical_settings(config: Mapping[str, Any]) -> dict[str, Any]:
-    """Translate a ``config.json`` mapping to canonical setting names.
+    """Translate a ``config.json`` mapping to canonical setting names (only those found).
 
-    Returns only the settings found; ``rope_theta`` is read from ``rope_theta``
-    (transformers 4), ``rope_parameters.rope_theta`` (5) or GPT-NeoX's
-    ``rotary_emb_base``; ``rotary_fraction``, the share of a head's dimensions
-    that rotate, from ``partial_rotary_factor`` (Phi; GPT-NeoX in
-    transformers 5, also inside ``rope_parameters``) or ``rotary_pct``
-    (GPT-NeoX, Pythia in transformers 4).
+    ``rope_theta`` comes from ``rope_theta`` (transformers 4), ``rope_parameters.rope_theta`` (5) or GPT-NeoX's
+    ``rotary_emb_base``; ``rotary_fraction`` (the share of a head's dimensions that rotate, in (0, 1]) from
+    ``partial_rotary_factor`` (also inside ``rope_parameters``) or ``rotary_pct`` (GPT-NeoX, Pythia).
     """
     settings = {}
     for name, spellings in CONFIG_NAMES.items():

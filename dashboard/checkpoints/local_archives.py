@@ -1,12 +1,8 @@
-"""A ``.zip`` of a model folder given by local path (or to the CLI): unpacked once, then read like the folder.
+"""A ``.zip`` of a model folder given by local path: unpacked once, with the uploads' checks
+(:func:`~dashboard.checkpoints.uploads.extract_zip`), then read like the folder.
 
-Uploads of a ``.zip`` are unpacked into the session's upload folder
-(:func:`dashboard.checkpoints.uploads.store_files`); a zip on the server's
-disk is unpacked here, with the same checks (:func:`~dashboard.checkpoints.uploads.extract_zip`:
-no entry outside the folder, the extraction limit, the compression-ratio
-limit, free disk space), into a folder under the system's temporary
-directory named after the zip's absolute path, size and modification time, so
-the same unchanged zip is unpacked only once and a changed one again.
+The folder under the temporary directory is named after the zip's path, size and modification time, so an
+unchanged zip is unpacked once and a changed one again.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""Lists of catalogue messages joined into one message, rendered item by item in the reader's language.
-
-``"; ".join(texts)`` would give a plain ``str``: its English would be right,
-but a Korean page would show English items. :func:`join_messages` nests the
-items in ``err.ckpt.join`` pairs instead, so every item keeps its key.
+"""Lists of catalogue messages joined into one message that renders item by item in the reader's language
+(``"; ".join`` would give a ``str`` whose items stay English).
 """
 
 from __future__ import annotations
@@ -13,14 +10,8 @@ from dashboard.i18n import Text, msg
 
 
 def join_messages(items: Iterable[str | Text]) -> str | Text:
-    """The items separated by ``"; "`` as one message (``""`` when there are none).
-
-    Args:
-        items: messages (or plain strings) in order.
-
-    Returns:
-        The single item itself, or a :class:`~dashboard.i18n.Text` whose
-        English is ``"; ".join(items)`` and whose Korean joins the Korean items.
+    """The items separated by ``"; "`` as one message: the single item itself, a nest of ``err.ckpt.join`` pairs, or
+    ``""`` when there are none.
     """
     items = list(items)
     if not items:

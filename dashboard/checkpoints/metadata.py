@@ -1,23 +1,15 @@
 """The one typed layer every metadata field is read through: a schema per file kind.
 
-A checkpoint's metadata comes from files a stranger may have written:
-``config.json``, nanoGPT's ``model_args`` and ``meta.pkl``, ``vocab.json``,
-``special_tokens_map.json``, ``tokenizer_config.json``, GGUF key-value pairs.
-Each file kind has a schema in :data:`SCHEMAS` (field name -> :class:`Kind`);
-:class:`Metadata` checks every field the schema names when it is built and
-answers only those fields afterwards, so a field read without being declared
-fails in the tests instead of reaching a page unchecked. A field of the wrong
-type (a list where a string belongs, a string where a number belongs) is a
-:class:`~dashboard.errors.MetadataError` naming the file and the field.
+Metadata comes from files a stranger may have written (``config.json``, nanoGPT's ``model_args`` and
+``meta.pkl``, ``vocab.json``, ``special_tokens_map.json``, ``tokenizer_config.json``, GGUF key-values). Each kind
+has a schema in :data:`SCHEMAS`; :class:`Metadata` checks every field it names when built and answers only those,
+so an undeclared read fails in the tests, and a field of the wrong type is a
+:class:`~dashboard.errors.MetadataError` naming file and field. :func:`load_json` also refuses nesting deeper
+than :data:`MAX_DEPTH` (thousands of ``[`` hit the recursion limit).
 
-JSON files are parsed by :func:`load_json`, which also refuses nesting deeper
-than :data:`MAX_DEPTH` (thousands of ``[`` make Python's parser, and any
-recursive walk after it, hit the recursion limit).
-
-Sources of the fields: ``transformers`` ``PretrainedConfig`` (config.json,
-tokenizer_config.json, special_tokens_map.json), karpathy/nanoGPT
-``train.py`` (``model_args``) and ``data/*/prepare.py`` (``meta.pkl``), ggml
-``docs/gguf.md`` (GGUF keys; ``{arch}`` stands for ``general.architecture``).
+Sources: ``transformers`` ``PretrainedConfig`` (config.json, tokenizer_config.json, special_tokens_map.json),
+nanoGPT ``train.py`` (``model_args``) and ``data/*/prepare.py`` (``meta.pkl``), ggml ``docs/gguf.md`` (GGUF keys;
+``{arch}`` stands for ``general.architecture``).
 """
 
 from __future__ import annotations
@@ -84,8 +76,6 @@ ROPE = Kind(msg("err.ckpt.kind.rope"),
                                                      for name in ("rope_theta", "partial_rotary_factor")))
 #: A share of a head's dimensions, in (0, 1].
 FRACTION = Kind(msg("err.ckpt.kind.fraction"), lambda v: _is_number(v) and 0 < v <= 1)
-TEXT_TO_ID = Kind(msg("err.ckpt.kind.text_to_id"),
-                  lambda v: isinstance(v, Mapping) and all(isinstance(k, str) and _is_whole(i) for k, i in v.items()))
 ID_TO_TEXT = Kind(msg("err.ckpt.kind.id_to_text"),
                   lambda v: isinstance(v, Mapping) and all(_is_whole(k) and isinstance(s, str) for k, s in v.items()))
 SPECIAL_TOKEN = Kind(msg("err.ckpt.kind.special_token"), _is_special_token)
@@ -134,8 +124,7 @@ SCHEMAS: dict[str, dict[str, Kind]] = {
 }
 
 
-#: The clipped repr of values in messages: a few items of the first levels only, so that it costs the same for a
-#: value of any size (``repr`` of the whole would walk all of it, holding the interpreter lock throughout).
+#: The clipped repr of values in messages: a few items of the first levels only, the same cost for any size.
 _SHORT_REPR = reprlib.Repr()  # Python 3.11's takes no arguments
 for _limit, _value in (("maxlevel", 2), ("maxtuple", 3), ("maxlist", 3), ("maxarray", 3), ("maxdict", 3),
                        ("maxset", 3), ("maxfrozenset", 3), ("maxdeque", 3), ("maxstring", 40), ("maxlong", 40),
@@ -155,7 +144,7 @@ def describe_value(value: Any) -> str:
 
 
 class Metadata(Mapping):
-    """The fields of one metadata document, each checked against its file kind's schema.
+    """The fields of one metadata document, each checked against its file kind's schema; ``null`` counts as absent.
 
     Args:
         values: the parsed document (a JSON object, an unpickled dict, GGUF key-values).
@@ -164,8 +153,7 @@ class Metadata(Mapping):
         fill: ``{"arch": ...}`` for schemas whose names hold ``{arch}``.
 
     Raises:
-        MetadataError: the document is not an object, or a field the schema
-            names holds the wrong type; ``null`` counts as absent.
+        MetadataError: the document is not an object, or a field the schema names holds the wrong type.
     """
 
     def __init__(self, values: Any, kind: str, origin: str, *, fill: Mapping[str, str] | None = None):

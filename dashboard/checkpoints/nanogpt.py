@@ -1,32 +1,17 @@
 """Reader for nanoGPT training checkpoints (``out/ckpt.pt``).
 
-Format source: karpathy/nanoGPT ``train.py``, which saves
-``{'model': raw_model.state_dict(), 'optimizer': ..., 'model_args': {n_layer,
-n_head, n_embd, block_size, bias, vocab_size, dropout}, 'iter_num': int,
-'best_val_loss': ..., 'config': {...}}`` with ``torch.save``, and
-``data/*/prepare.py``, which writes ``meta.pkl`` (``{'vocab_size', 'itos',
-'stoi'}``) for character-level datasets.
+Source: karpathy/nanoGPT ``train.py`` saves ``{'model': state_dict, 'optimizer': ..., 'model_args': {n_layer,
+n_head, n_embd, block_size, bias, vocab_size, dropout}, 'iter_num', 'best_val_loss', 'config'}`` with
+``torch.save``; ``data/*/prepare.py`` writes ``meta.pkl`` (``{'vocab_size', 'itos', 'stoi'}``). Quirks handled:
 
-Quirks handled:
-
-- the file is opened with ``weights_only=True`` and memory-mapped: the
-  optimizer state (twice the model's size) is never read;
-- ``_orig_mod.`` (``torch.compile``) and ``module.`` (DDP) prefixes stripped
-  and reported;
-- ``lm_head.weight`` and ``transformer.wte.weight`` are one storage (nanoGPT
-  ties by assignment) -> ``tied-shared``;
-- vocabulary padded from 50,257 to 50,304 rows: the 47 extra rows are unused,
-  not labelled;
-- ``meta.pkl`` beside the checkpoint supplies the characters (or words, when
-  most of its tokens are longer than one character), read with an
-  unpickler that admits only plain containers, strings and numbers; without
-  it (or a ``tokenizer.json``) rows are ``#id`` and a note says what to put
-  beside the file (GPT-2's tokenizer for GPT-2-sized vocabularies);
-- ``best_val_loss``, ``iter_num`` and the scalar entries of ``config`` (the
-  training run's settings) are kept in ``hyperparameters``
-  (``training_config``) for the pages to show;
-- ``model_args`` that contradict the tensors (``vocab_size``, ``n_embd``,
-  ``block_size``) are refused with both sizes named.
+- opened with ``weights_only=True`` and memory-mapped: the optimizer state is never read;
+- ``_orig_mod.`` (``torch.compile``) and ``module.`` (DDP) prefixes stripped and reported;
+- ``lm_head.weight`` and ``transformer.wte.weight`` are one storage (tied by assignment) -> ``tied-shared``;
+- GPT-2's vocabulary padded from 50,257 to 50,304 rows: the 47 extra rows are unused, not labelled;
+- ``meta.pkl`` beside the checkpoint supplies characters (or words, when most tokens are longer), read by an
+  unpickler that admits only plain data; without it rows are ``#id`` and a note says what to put beside the file;
+- ``best_val_loss``, ``iter_num`` and ``config``'s scalars are kept in ``hyperparameters``;
+- ``model_args`` that contradict the tensors are refused with both sizes named.
 """
 
 from __future__ import annotations
@@ -57,11 +42,9 @@ _GPT2_ROWS = (50257, *NANOGPT_PADDED_VOCAB)
 
 
 def is_nanogpt_checkpoint(path: Path) -> bool:
-    """True for a ``torch.save`` zip file whose top-level dict has ``model`` and ``model_args``.
+    """True for a ``torch.save`` zip whose top-level dict has ``model`` and ``model_args`` (only the pickle is read).
 
-    Only the pickle is read (the tensors are memory-mapped, untouched); a file
-    that cannot be loaded safely is left to the bare state-dict reader, which
-    reports why.
+    A file that cannot be loaded safely is left to the bare state-dict reader, which says why.
     """
     if not (path.is_file() and path.suffix.lower() in TORCH_SUFFIXES and is_torch_zip(path)):
         return False
@@ -75,16 +58,12 @@ def is_nanogpt_checkpoint(path: Path) -> bool:
 def read_meta_vocabulary(path: Path) -> Vocabulary:
     """The vocabulary of a nanoGPT ``meta.pkl`` (``itos``: id -> character, or id -> word).
 
-    nanoGPT's own ``prepare.py`` writes one character a token (scheme
-    ``characters``: typed text is split into characters). A ``meta.pkl`` whose
-    tokens are mostly longer than one character (a word-level dataset) is read
-    as whole tokens (scheme ``plain``: typed text is split at spaces), since
-    splitting ``model`` into ``m``, ``o``, ... would find none of its tokens.
+    Scheme ``characters`` (typed text split into characters) as nanoGPT's ``prepare.py`` writes, or ``plain``
+    (split at spaces) when most tokens are longer than one character: a word-level dataset.
 
     Raises:
         UnsafeCheckpointError: the pickle asks for anything but plain data.
-        MetadataError: a field of the wrong type (schema ``meta.pkl`` of :mod:`.metadata`),
-            or ``itos`` ids that are not 0..n-1.
+        MetadataError: a field of the wrong type, or ``itos`` ids that are not 0..n-1.
         CheckpointReadError: no ``itos`` mapping.
     """
     meta = Metadata(load_plain_pickle(path), "meta.pkl", path.name)

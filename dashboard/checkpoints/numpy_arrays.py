@@ -1,24 +1,13 @@
 """Reader for NumPy ``.npy`` and ``.npz`` files holding embedding tables.
 
-Format source: NumPy's ``.npy`` format (``numpy.lib.format``: magic, a header
-dict with ``descr``/``fortran_order``/``shape``, raw data) and ``.npz`` (a zip
-of ``.npy`` members, ``np.savez``). Always ``allow_pickle=False``: an object
-array would need unpickling and is refused.
+Source: ``numpy.lib.format`` (magic, a header dict with ``descr``/``fortran_order``/``shape``, raw data) and
+``.npz``, a zip of ``.npy`` members (``np.savez``). Never ``allow_pickle``: object arrays are refused.
 
-Which array is which:
-
-- ``.npy``: the one array is the token table;
-- ``.npz``: the caller names the token table (``token_array``) and optionally
-  the position table (``position_array``); with no names, a lone 2-D float
-  array is the token table, and otherwise the names are matched against
-  :data:`TOKEN_HINTS` / :data:`POSITION_HINTS`; if that is not clear the error
-  lists the arrays so the user can pick.
-
-Token strings come from a vocabulary file, one token a line, line ``i`` for
-token id ``i``: ``vocab_file`` when given (one with more lines than the table
-has rows is an error), else ``vocab.txt`` beside the arrays, with a note; a
-``vocab.txt`` found there with more lines than rows is not used (placeholder
-``#id`` labels, and a note saying why), since it was not asked for.
+Which array is which: a ``.npy``'s one array is the token table; in an ``.npz`` the caller names them
+(``token_array``, ``position_array``), else a lone 2-D float array is the token table, else names are matched
+against :data:`TOKEN_HINTS` / :data:`POSITION_HINTS`, else the error lists the arrays. Token strings come from
+``vocab_file`` (one token a line; more lines than rows is an error) or a ``vocab.txt`` beside the arrays, which
+is set aside with a note when it has more lines than the table has rows, since it was not asked for.
 """
 
 from __future__ import annotations
@@ -59,9 +48,7 @@ def is_numpy_file(path: Path) -> bool:
     """True for a file named ``.npy`` or ``.npz`` (case-insensitive); the content is checked when read.
 
     Raises:
-        OSError: only when the file system refuses to look (permission
-            denied); :func:`~dashboard.checkpoints.load_tables` reports it as
-            :class:`~dashboard.errors.CheckpointReadError`.
+        OSError: the file system refuses to look (permission denied).
     """
     return path.is_file() and path.suffix.lower() in SUFFIXES
 
@@ -69,17 +56,13 @@ def is_numpy_file(path: Path) -> bool:
 def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
     """Array name -> (shape, dtype) from the headers alone; no data is read.
 
-    A ``.npy`` file's one array is named after the file's stem. A compressed
-    ``.npz`` (``np.savez_compressed``) is held to the zip-bomb limits of
-    uploaded zips (:func:`~dashboard.checkpoints.uploads.check_zip_limits`)
-    before any member is inflated; stored members cannot declare more than the
-    file holds (checked per header).
+    A ``.npy`` file's array is named after the file's stem. A compressed ``.npz`` is held to the uploads' zip-bomb
+    limits (:func:`~dashboard.checkpoints.uploads.check_zip_limits`) before any member is inflated; a stored member
+    cannot declare more bytes than the file holds.
 
     Raises:
-        CheckpointReadError: not a readable ``.npy``/``.npz``.
-        ArchiveLimitError: compressed members would inflate more than
-            ``MAX_COMPRESSION_RATIO`` times (a zip bomb), or to more than
-            :func:`~dashboard.checkpoints.uploads.extraction_limit`; nothing was inflated.
+        CheckpointReadError: not a readable ``.npy``/``.npz``, or a header declares more data than there is.
+        ArchiveLimitError: compressed members over the zip limits; nothing was inflated.
     """
     try:
         if path.suffix.lower() == ".npy":
@@ -124,25 +107,19 @@ def _header(handle, available: int, name: str) -> tuple[tuple[int, ...], np.dtyp
 
 #: dtype kinds a table may be stored in: booleans, signed and unsigned integers, floats.
 _NUMBER_KINDS = "biuf"
-#: Values widened to float32 per read: the stored-dtype block stays 8 MB or less.
+#: Values widened to float32 per read (the stored-dtype block is at most 8 bytes times this).
 _BLOCK_VALUES = 2**20
 
 
 def _read_float32(handle, name: str) -> np.ndarray:
-    """A ``.npy`` stream's array as float32, read a block at a time.
-
-    Peak memory is the float32 result plus one block, whatever the stored
-    dtype (``np.load`` then ``astype`` would hold both whole arrays: three
-    times the result for float64).
+    """A ``.npy`` stream's array as float32, read a block at a time (peak: the result plus one block).
 
     Raises:
-        CheckpointReadError: the data ends before the shape is filled, or
-            the dtype is not a number (strings, void, complex, dates).
+        CheckpointReadError: the data ends before the shape is filled, or the dtype is not a number.
     """
     shape, fortran, dtype = _read_header(handle)
     if dtype.kind not in _NUMBER_KINDS or dtype.itemsize == 0:
-        # Found by the fuzzer: a zero-byte dtype (|V0, |S0) lets a 40-byte header declare any shape over no
-        # data, and its float32 copy was terabytes. Tables hold numbers.
+        # A zero-byte dtype (|V0, |S0) lets a short header declare any shape over no data.
         raise CheckpointReadError(msg("err.ckpt.npy_not_numbers", name=name, dtype=dtype))
     if fortran:
         # Rare layout: numpy's own reader (the stored array is at most the file's size, checked by _header).
@@ -236,19 +213,15 @@ def _load(path: Path, name: str) -> np.ndarray:
 
 
 def read_token_lines(path: str | Path) -> Vocabulary:
-    """A vocabulary file with one token a line (line ``i`` is token id ``i``).
-
-    The scheme (byte-level BPE ``Ġ``, SentencePiece ``▁``, WordPiece ``##``)
-    is guessed from the strings, so encoded tokens are shown as their text.
+    """A vocabulary file with one token a line (line ``i`` is token id ``i``, 0-based); the scheme is guessed.
 
     Args:
         path: the file, as the user gave it (``~`` is expanded).
 
     Raises:
         SourceNotFoundError: no such file, or a folder.
-        UnusablePathError: the path is empty or cannot be looked up (too
-            long, a NUL byte, permission denied on a folder on the way).
-        CheckpointReadError: not UTF-8 text, empty, or the file cannot be read.
+        UnusablePathError: the path is empty or cannot be looked up.
+        CheckpointReadError: not UTF-8 text, empty, or unreadable.
     """
     found = inspect_path(path, "vocabulary file")
     if found is None or not found.is_file():
@@ -272,16 +245,14 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
     Args:
         path: the array file.
         source: the name to report; defaults to the path.
-        token_array: name of the token table in an ``.npz`` (see :func:`list_arrays`).
+        token_array: name of the token table in an ``.npz``.
         position_array: name of the position table in an ``.npz``, if any.
-        vocab_file: text file with one token a line; default ``vocab.txt``
-            beside, used only when it has no more lines than the token table has rows.
+        vocab_file: text file with one token a line; default ``vocab.txt`` beside the arrays.
 
     Raises:
         QueryError, ArrayChoiceError: the arrays to use are unclear or absent.
         UnsafeCheckpointError: an object array (needs pickle) was asked for.
-        SourceNotFoundError: ``vocab_file`` does not exist or cannot be looked
-            up (:class:`~dashboard.errors.UnusablePathError`, see :func:`read_token_lines`).
+        SourceNotFoundError, UnusablePathError: ``vocab_file`` does not exist or cannot be looked up.
         CheckpointReadError, ShapeMismatchError, InvalidTableError.
     """
     arrays = list_arrays(path)
@@ -299,8 +270,7 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
         vocabulary = read_token_lines(vocab_file)  # asked for: one longer than the table is refused below
         notes += (msg("note.ckpt.token_strings_from", name=Path(vocab_file).name),)
     elif beside.is_file():
-        # Not asked for: a vocab.txt left beside the file may belong to another model, so using it is said, and
-        # one with more lines than the table has rows is set aside rather than failing a table that reads fine.
+        # Not asked for: it may belong to another model, so using it is said and a longer one set aside.
         try:
             found = read_token_lines(beside)
         except CheckpointReadError as error:  # empty, not UTF-8, unreadable: set aside like one that does not fit

@@ -1,22 +1,11 @@
 """Which server paths a user may open: the ``EXPLORER_LOCAL_PATHS`` deployment setting.
 
-One person on their own machine may open any path (``any``, the default of
-``make run`` and of the CLI). A server handed to a class is used by strangers,
-so the Docker image sets ``models``: only paths that resolve inside
-``EXPLORER_MODELS_DIR`` (``/models`` in the image), or ``off``: no server path
-at all. In every mode the bundled checkpoints and the session's own uploads
-open, and another session's upload never does.
-
-:class:`PathPolicy` is the one object that decides; :func:`dashboard.checkpoints.load_tables`
-asks it about the checkpoint path, every reader option that is a path
-(the NumPy ``vocab_file``), every folder it lists or detects files in and
-the folder companion files (tokenizer, vocabulary, ``meta.pkl``, metadata) are
-read from. In ``models`` and ``off`` a path is resolved one component at a
-time, ``..`` and symbolic links followed as the kernel follows them
-(``man 7 path_resolution``), and refused at the first step that leaves the
-allowed folders, before that step is looked up: nothing outside is opened,
-listed or stat-ed, and a refused path gets the same message whether or not it
-exists.
+``any`` (the default of ``make run`` and the CLI) opens every path; a server used by strangers sets ``models``
+(only paths inside ``EXPLORER_MODELS_DIR``) or ``off``. Bundled checkpoints and the session's own uploads open in
+every mode, another session's upload never. :class:`PathPolicy` decides for the checkpoint, every path option,
+every folder listed and every companion file read. Restricted paths are resolved one component at a time, ``..``
+and links followed as the kernel does (``man 7 path_resolution``), and refused at the first step outside, before
+it is looked up: nothing outside is opened or stat-ed, and a refusal reads the same whether the path exists or not.
 """
 
 from __future__ import annotations
@@ -171,19 +160,17 @@ class PathPolicy:
         """The path ``text`` names, if this policy opens it; ``None`` when it is allowed but nothing is there.
 
         Args:
-            text: the path as the user gave it (``~`` expanded; relative to
-                the working folder in ``any`` mode and to the models folder otherwise).
+            text: the path as the user gave it (``~`` expanded; relative to the working folder in ``any`` mode and to
+                the models folder otherwise).
             what: what the path should be, for messages (``checkpoint``, ``vocabulary file``).
 
         Returns:
-            In ``any`` mode the expanded path; otherwise its real path (links
-            and ``..`` resolved), which lies inside :attr:`roots`.
+            In ``any`` mode the expanded path; otherwise its real path, inside :attr:`roots`.
 
         Raises:
-            RefusedPathError: outside the allowed folders (same message whether or
-                not it exists), or in another session's upload folder (every mode).
-            UnusablePathError: empty, a NUL byte, too long, permission denied or a
-                loop of links (see :func:`~dashboard.checkpoints.user_paths.inspect_path`).
+            RefusedPathError: outside the allowed folders (same message whether or not it exists), or in another
+                session's upload folder (every mode).
+            UnusablePathError: empty, a NUL byte, too long, permission denied or a loop of links.
         """
         raw = os.fspath(text)
         expanded = expand_user_path(raw, what)
@@ -226,15 +213,13 @@ class PathPolicy:
             return False
 
     def check_entries(self, folder: Path) -> None:
-        """Refuse ``folder`` when one of its entries links outside the allowed folders.
+        """Refuse ``folder`` when one of its entries links outside the allowed folders (never in ``any`` mode).
 
-        Readers list a folder and open files in it by name (``tokenizer.json``,
-        ``vocab.txt``, ``meta.pkl``, shards); after this check each such name is
-        an entry that stays inside. Nothing is checked in ``any`` mode.
+        Readers open files in a folder by name (``tokenizer.json``, ``meta.pkl``, shards); after this check each is an
+        entry that stays inside.
 
         Raises:
-            RefusedPathError: an entry is a link leading outside (the message
-                names the entry, never its target).
+            RefusedPathError: an entry is a link leading outside (the message names the entry, never its target).
             UnusablePathError: the folder cannot be listed.
         """
         if not self.restricted:
@@ -299,6 +284,3 @@ class PathPolicy:
     def _inside(self, path: Path) -> bool:
         return any(path.is_relative_to(root) for root in self.roots)
 
-
-#: The policy of a local user (``any``), for callers that pass none and read no settings.
-OPEN_POLICY = PathPolicy()

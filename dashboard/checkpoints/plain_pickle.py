@@ -1,14 +1,8 @@
-"""Unpickling files that should hold only data: dicts, lists, strings, numbers.
+"""Unpickling files that should hold only data: dicts, lists, strings, numbers (nanoGPT's ``meta.pkl``).
 
-nanoGPT's ``prepare.py`` writes ``meta.pkl`` with ``pickle.dump`` (the
-character vocabulary as ``{'vocab_size', 'itos', 'stoi'}``). A pickle can name
-any importable callable and have it called while loading, so a received
-``meta.pkl`` is read by an unpickler whose ``find_class`` refuses every global
-except a few plain container types. Containers, strings, bytes and numbers are
-built by pickle opcodes alone and never pass through ``find_class``.
-
-Source: Python docs, ``pickle`` "Restricting Globals"
-(https://docs.python.org/3/library/pickle.html#restricting-globals).
+A pickle can name any importable callable and have it called while loading, so ``find_class`` refuses every
+global but a few plain container types; containers, strings and numbers are built by opcodes alone. Source:
+Python docs, ``pickle`` "Restricting Globals" (https://docs.python.org/3/library/pickle.html#restricting-globals).
 """
 
 from __future__ import annotations
@@ -57,13 +51,12 @@ class _PlainUnpickler(pickle.Unpickler):
 def load_plain_pickle(path: Path) -> Any:
     """Unpickle a file that may hold only plain containers, strings and numbers.
 
-    Raises:
-        UnsafeCheckpointError: the pickle asks for any other object (named in
-            the message); nothing was executed.
-        CheckpointReadError: the file is not a readable pickle.
+    Run it behind the wall (:mod:`dashboard.wall`) for a file that did not ship with the app: a hash or memory bomb
+    then costs the capped child, not the server.
 
-    Run it only behind the wall (:mod:`dashboard.wall`) for a file that did not ship with the app: a hash or
-    memory bomb costs the capped child that unpickles it, not the server.
+    Raises:
+        UnsafeCheckpointError: the pickle asks for any other object (named); nothing was executed.
+        CheckpointReadError: the file is not a readable pickle.
     """
     try:
         data = path.read_bytes()

@@ -72,17 +72,13 @@ def _not_utf8(path: Path, error: UnicodeDecodeError) -> CheckpointReadError:
 def read_vectors(path: Path) -> np.ndarray:
     """The vectors of a ``vectors.tsv`` as ``(n_points, d_model)`` float32.
 
-    Each line is trimmed and blank lines are skipped, as the Projector's
-    ``parseTensors`` does. The file is streamed line by line into numpy's
-    parser: peak memory is about the float32 result (4 bytes per value), not a
-    multiple of the file's size (a list of every line cost about 40 bytes of
-    memory per byte of a file of short rows).
+    Lines are trimmed and blank ones skipped, as the Projector's ``parseTensors`` does; the file is streamed into
+    numpy's parser, so peak memory is about the float32 result.
 
     Raises:
-        CheckpointReadError: empty, not UTF-8, unreadable, non-numeric, or rows
-            of different lengths.
-        InvalidTableError: its first line holds more values than a table may
-            have columns (:data:`~dashboard.tables.MAX_D_MODEL`).
+        CheckpointReadError: empty, not UTF-8, unreadable, non-numeric, or rows of different lengths.
+        InvalidTableError: the first line holds more values than a table may have columns
+            (:data:`~dashboard.tables.MAX_D_MODEL`).
     """
     with _open_text(path) as handle:
         try:
@@ -90,7 +86,7 @@ def read_vectors(path: Path) -> np.ndarray:
             first = next(rows, None)
             if first is None:
                 raise CheckpointReadError(msg("err.ckpt.tsv_empty", name=path.name))
-            # Before numpy parses it: one line of 50,000,000 values took 1.5 GB to read as a 1-row table.
+            # Before numpy parses it: an overlong first line is refused without reading it as a table.
             check_table_width("token", first.count("\t") + 1)
             return np.loadtxt(itertools.chain((first,), rows), delimiter="\t", dtype=np.float32, ndmin=2,
                               comments=None)
@@ -105,18 +101,12 @@ def read_vectors(path: Path) -> np.ndarray:
 def read_labels(path: Path, most: int | None = None) -> tuple[tuple[str, ...], int]:
     """Token labels of a ``metadata.tsv`` by the Projector's header rule, unescaped, and how many there are.
 
-    The file is streamed; blank lines are skipped.
-
     Args:
-        path: the ``metadata.tsv``.
-        most: keep at most this many labels (the number of vectors); the rest
-            are only counted, so a file with far more lines than vectors costs
-            no more memory than one that matches. ``None`` keeps them all.
+        path: the ``metadata.tsv`` (streamed; blank lines skipped).
+        most: keep at most this many labels (the number of vectors); the rest are only counted. ``None``: all.
 
     Returns:
-        ``(labels, count)``: the first ``most`` labels (all of them when
-        ``most`` is ``None``) and the number of labels in the file (header row
-        not counted).
+        ``(labels, count)``: the first ``most`` labels and the number of labels in the file (header not counted).
 
     Raises:
         CheckpointReadError: the file cannot be read or is not UTF-8.

@@ -39,15 +39,12 @@ class Reader(NamedTuple):
     """One container format in :data:`READERS`.
 
     Attributes:
-        detect: ``detect(path) -> bool``, from the name and first bytes only;
-            raises nothing but an ``OSError`` when the file system refuses to look.
-        read: ``read(path, name, **options) -> EmbeddingTables``; raises
-            :class:`~dashboard.errors.ExplorerError` subclasses on bad files.
-        describe: one line naming the format and its usual files, for messages (a catalogue message:
-            ``render(reader.describe)`` shows it in the reader's language).
+        detect: ``detect(path) -> bool``, from the name and first bytes only; raises only ``OSError`` when the
+            file system refuses to look.
+        read: ``read(path, name, **options) -> EmbeddingTables``; raises ``ExplorerError`` subclasses on bad files.
+        describe: the format and its usual files, for messages (a catalogue message).
         options: keyword options ``read`` accepts, passed through by :func:`load_tables`.
-        path_options: those of ``options`` that name a file, checked by the
-            :class:`~dashboard.checkpoints.path_policy.PathPolicy` like the checkpoint's path.
+        path_options: those of ``options`` that name a file, admitted by the path policy first.
     """
 
     detect: Callable[[Path], bool]
@@ -81,22 +78,17 @@ def find_reader(path: Path) -> Reader | None:
 def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
     """The checkpoint inside a folder that no reader takes as a whole.
 
-    A folder with exactly one readable file (``out/ckpt.pt``, a lone
-    ``.gguf``), or with exactly one sub-folder that is itself a checkpoint
-    (a zip of a model folder), resolves to it. A training run's folder with
-    one Hugging Face Trainer ``checkpoint-N`` sub-folder resolves to that one,
-    whatever else sits beside it (the Trainer's ``runs/`` logs);
-    :func:`load_tables` says so in a note.
+    A folder with exactly one readable file, or exactly one sub-folder that is a checkpoint (a zip of a model
+    folder), resolves to it; a Trainer run's folder with one ``checkpoint-N`` sub-folder resolves to that one,
+    whatever sits beside it (:func:`load_tables` says so in a note).
 
     Args:
         folder: an existing folder.
-        policy: which paths may be opened (``None``: the deployment's); a
-            folder with an entry linking outside is refused before any entry is read.
+        policy: which paths may be opened (``None``: the deployment's).
 
     Raises:
-        UnsupportedFormatError: nothing readable, or several candidates
-            (listed; several ``checkpoint-N`` folders by step; the shards of one checkpoint
-            with no ``config.json``: what is missing).
+        UnsupportedFormatError: nothing readable, or several candidates (listed; ``checkpoint-N`` folders by step;
+            for the shards of one checkpoint without ``config.json``, what is missing).
         UnusablePathError: the folder's entries cannot be listed (permission denied).
         RefusedPathError: an entry links outside the folders the policy opens.
     """
@@ -155,34 +147,23 @@ _COMPANION_FILES = {"meta.pkl", "metadata.tsv", "vocab.txt"}
 
 
 def load_tables(source: str | Path, *, policy: PathPolicy | None = None, **options: Any) -> EmbeddingTables:
-    """Read the embedding tables of a checkpoint.
+    """Read the embedding tables of a checkpoint; only embedding tensors are read, as float32.
 
     Args:
-        source: a bundled name (``default``, ``all-minilm-l6-v2``), or a path
-            to a checkpoint file or folder (a folder holding one checkpoint
-            file is read as that file; a ``config.json`` as its folder, and so
-            is a weights file with ``config.json`` beside it (the folder's
-            ``model.safetensors`` / ``pytorch_model.bin`` or a shard its index
-            names; a note says so); a ``.zip`` of a model folder unpacked
-            first, as an upload is).
-        policy: which server paths may be opened (the app passes the
-            session's); ``None`` for the one ``$EXPLORER_LOCAL_PATHS`` sets
-            (``any`` when unset: the CLI is a local user's tool).
-        **options: reader options; ``None`` values are ignored. The NumPy
-            reader takes ``token_array``, ``position_array`` and ``vocab_file``.
-
-    Returns:
-        The tables in float32; only embedding tensors are read.
+        source: a bundled name (``default``, ``all-minilm-l6-v2``) or a path: a checkpoint file or folder, a folder
+            holding one checkpoint, a ``config.json`` or a weights file with ``config.json`` beside it (read as its
+            folder, with a note), or a ``.zip`` of a model folder (unpacked first, as an upload is).
+        policy: which server paths may be opened; ``None`` for the one ``$EXPLORER_LOCAL_PATHS`` sets (``any``
+            when unset).
+        **options: reader options, ``None`` values ignored (the NumPy reader's ``token_array``,
+            ``position_array``, ``vocab_file``).
 
     Raises:
         SourceNotFoundError: the path does not exist.
-        UnsupportedFormatError: no reader recognises it, or it is a shard of a sharded
-            checkpoint that would be read without its folder (config.json and index).
+        UnsupportedFormatError: no reader recognises it, or it is a shard read without its folder.
         UnusablePathError: the source is empty or a path that cannot be looked up.
-        RefusedPathError: the policy does not open the path, a path option, or
-            a file in the checkpoint's folder (a link leading outside).
-        CheckpointReadError: the file is empty, or the system refused to read
-            a file (permission denied, an I/O error), or a zip cannot be unpacked.
+        RefusedPathError: the policy does not open the path, a path option, or a file linked from its folder.
+        CheckpointReadError: the file is empty, the system refused to read a file, or a zip cannot be unpacked.
         ArchiveLimitError: a zip over the extraction limits.
         UnsafeArchiveError: a zip entry would land outside its folder.
         QueryError: an option the file's reader does not take.
@@ -193,8 +174,7 @@ def load_tables(source: str | Path, *, policy: PathPolicy | None = None, **optio
     try:
         return _read_resolved(path, name, options, policy)
     except OSError as error:
-        # Readers turn the errors of their formats into typed ones; what is left is
-        # the system refusing a file (permission denied, an I/O error): say which.
+        # What readers leave untyped is the system refusing a file (permission denied, an I/O error).
         where = error.filename or path
         raise CheckpointReadError(msg("err.ckpt.os_read", where=where, reason=error.strerror or error)) from error
 
@@ -211,15 +191,13 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
     if path.is_file() and path.name == "config.json":
         path = path.parent  # the config names its folder, read as a whole (as when the folder is uploaded)
     elif path.is_file() and (weights := folder_weights_of(path)) is not None:
-        # A weights file of a model folder (model.safetensors, a shard its index names): its config.json
-        # says the architecture and sizes, and a shard alone lacks most tensors, so the folder is read.
+        # config.json says the architecture and sizes, and a shard alone lacks most tensors: read the folder.
         key = "note.ckpt.read_as_folder" if weights == path.name else "note.ckpt.read_as_folder.shard"
         folder_options = {"weights": weights,
                           "notes": (msg(key, folder=path.parent, name=path.name, index=weights),)}
         path = path.parent
     elif is_zip_path(path) and find_reader(path) is None:
-        # A zip of a model folder, as an uploaded .zip is read. It was admitted above; what it unpacks to
-        # lies in this app's own folder (with the upload checks), so that folder opens too.
+        # Admitted above; it unpacks (with the upload checks) into this app's own folder, which opens too.
         path = unpack_local_zip(path)
         policy = dataclasses.replace(policy, trusted=(*policy.trusted, path.resolve()))
     reader = find_reader(path)

@@ -1,24 +1,14 @@
-"""Finding the checkpoints of one training run in a folder, ordered by step.
+"""Finding the checkpoints of one training run in a folder, ordered by step. The first layout that matches wins:
 
-Three layouts are recognised (the first that matches wins):
-
-- **snapshots**: ``step-NNNNN.safetensors`` files (the bundled GPT's
-  ``models/tiny-gpt-pydocs/training/``, written by
-  ``scripts/default_gpt/snapshots.py``); the step is in the name; an optional
-  ``training_log.json`` beside them holds ``train_loss`` (one value a step,
-  nats per token) and ``val_loss`` (``[step, loss]`` pairs);
-- **nanoGPT**: ``ckpt*.pt`` files as nanoGPT's ``train.py`` saves them
-  (``iter_num`` in the dict is the step; ``best_val_loss`` the loss); read
+- **snapshots**: ``step-NNNNN.safetensors`` (``scripts/default_gpt/snapshots.py``), the step in the name; an
+  optional ``training_log.json`` holds ``train_loss`` (one a step, nats per token) and ``val_loss``
+  (``[step, loss]`` pairs);
+- **nanoGPT**: ``ckpt*.pt`` as ``train.py`` saves them (``iter_num`` the step, ``best_val_loss`` the loss), read
   with ``torch.load(weights_only=True, mmap=True)`` only;
-- **Hugging Face Trainer**: ``checkpoint-*`` sub-folders, each with a
-  ``trainer_state.json`` whose ``global_step`` is the step and whose
-  ``log_history`` holds ``loss`` / ``eval_loss`` entries by ``step``
-  (format source: ``transformers.TrainerState``); a sub-folder with a
-  ``config.json`` but no ``trainer_state.json`` takes its step from its
-  name (the Trainer names it ``checkpoint-{global_step}``).
+- **Hugging Face Trainer**: ``checkpoint-*`` sub-folders whose ``trainer_state.json`` (``transformers.TrainerState``)
+  gives ``global_step`` and ``log_history``; one with ``config.json`` but no state takes its step from its name.
 
-Only names and the small bookkeeping entries are read here; the tables are
-read later, one checkpoint at a time, with :func:`~dashboard.checkpoints.load_tables`.
+Only names and bookkeeping are read here; the tables later, one checkpoint at a time.
 """
 
 from __future__ import annotations
@@ -205,20 +195,13 @@ def run_stamp(folder: Path) -> float:
 
 
 def discover_run(folder: Path) -> TrainingRun:
-    """The checkpoints of the run in ``folder``, ordered by step (see the module docstring).
-
-    Args:
-        folder: an existing folder.
-
-    Returns:
-        The run, with at least two checkpoints.
+    """The checkpoints of the run in ``folder``, ordered by step (at least two).
 
     Raises:
-        RunError: not a folder, no layout found, fewer than two checkpoints,
-            two checkpoints at one step, a checkpoint without its step, or a
-            ``ckpt*.pt`` that is not a nanoGPT checkpoint.
-        CheckpointReadError: a ``training_log.json`` / ``trainer_state.json``
-            that is not JSON, or a damaged ``ckpt*.pt``.
+        RunError: not a folder, no layout found, fewer than two checkpoints, two at one step, a checkpoint without
+            its step, or a ``ckpt*.pt`` that is not a nanoGPT checkpoint.
+        CheckpointReadError: a ``training_log.json`` / ``trainer_state.json`` that is not JSON, or a damaged
+            ``ckpt*.pt``.
         UnsafeCheckpointError: a ``ckpt*.pt`` whose pickle safe loading refuses.
     """
     if not folder.is_dir():

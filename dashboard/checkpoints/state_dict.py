@@ -1,27 +1,17 @@
 """Reader for bare state dicts: one ``.pt``/``.pth``/``.bin``/``.ckpt``/``.safetensors`` file, no config.
 
-With no ``config.json`` the architecture is recognised from the key names
-(:data:`~dashboard.checkpoints.keymaps.FINGERPRINTS`), and the sizes come
-from the tensors themselves.
-
+The architecture is recognised from the key names (:data:`~dashboard.checkpoints.keymaps.FINGERPRINTS`), the
+sizes from the tensors; the first bytes decide whether the file is read as safetensors or as a torch pickle.
 Quirks handled:
 
-- wrapper prefixes on every key (``module.`` from DDP, ``_orig_mod.`` from
-  ``torch.compile``, stacked) are stripped and reported in ``notes``;
-- a state dict nested in a training checkpoint (``{"state_dict": ...}``,
-  ``{"model": ...}``) is found and reported;
-- keys under an outer module attribute (``model.transformer.wte.weight`` from
-  a Lightning module) are read relative to the base model;
-- tied heads: one storage under two names (``torch.save``) -> ``tied-shared``;
-  a name dropped by ``safetensors.torch.save_model`` and recorded in the
-  file's metadata -> ``tied-shared``; absent from an LM model's keys ->
-  ``tied-implied``;
-- nanoGPT's ``GPT`` saved as a bare state dict is told from Hugging Face
-  GPT-2 by its ``c_attn`` layout (nn.Linear ``(3 d_model, d_model)`` versus
-  GPT-2's Conv1D ``(d_model, 3 d_model)``).
-
-A file named with one of these suffixes but holding safetensors is read as
-safetensors, and the other way round: the first bytes decide.
+- wrapper prefixes on every key (``module.`` from DDP, ``_orig_mod.`` from ``torch.compile``, stacked) are
+  stripped and reported;
+- a state dict nested in a training checkpoint (``{"state_dict": ...}``, ``{"model": ...}``) is found;
+- keys under an outer module (``model.transformer.wte.weight`` from Lightning) are read relative to the base;
+- tied heads: one storage under two names, or a name ``safetensors.torch.save_model`` recorded in the metadata,
+  -> ``tied-shared``; absent from an LM's keys -> ``tied-implied``;
+- nanoGPT's ``GPT`` is told from Hugging Face GPT-2 by ``c_attn``'s layout: nn.Linear ``(3 d_model, d_model)``
+  against GPT-2's Conv1D ``(d_model, 3 d_model)``.
 """
 
 from __future__ import annotations
@@ -54,26 +44,16 @@ from dashboard.tables import EmbeddingTables
 def is_state_dict_file(path: Path) -> bool:
     """True for a file with a state-dict suffix (``.pt``, ``.pth``, ``.bin``, ``.ckpt``, ``.safetensors``).
 
-    The first bytes decide later whether it is read as safetensors or as a
-    torch pickle.
-
     Raises:
-        OSError: only when the file system refuses to look (permission
-            denied); :func:`~dashboard.checkpoints.load_tables` reports it as
-            :class:`~dashboard.errors.CheckpointReadError`.
+        OSError: the file system refuses to look (permission denied).
     """
     return path.is_file() and path.suffix.lower() in STATE_DICT_SUFFIXES
 
 
 def unwrap_checkpoint(obj: Any, origin: str) -> tuple[Any, tuple[str, ...]]:
-    """The state dict inside a training checkpoint dict, or ``obj`` itself.
+    """The state dict inside a training checkpoint dict, or ``obj`` itself, and a note naming the key it sat under.
 
-    A dict whose own tensors are all scalars (nanoGPT's ``best_val_loss``, a
-    step count saved as a 0-d tensor) is a training checkpoint, not a state dict.
-
-    Returns:
-        The mapping holding the tensors and a note naming the key it sat
-        under, when it was nested.
+    A dict whose own tensors are all scalars (nanoGPT's ``best_val_loss``) is a training checkpoint.
     """
     import torch
 
@@ -144,18 +124,15 @@ def _head_expected(keys: list[str], key_map: KeyMap, base: str) -> bool:
 
 
 def read_state_dict(path: Path, source: str | None = None) -> EmbeddingTables:
-    """Read the embedding tables of a bare state dict file.
+    """Read the embedding tables (and a head) of a bare state dict file.
 
     Args:
         path: the file.
         source: the name to report; defaults to the path.
 
-    Returns:
-        The tables; only the embedding tensors (and a head) are read.
-
     Raises:
-        UnsafeCheckpointError, CheckpointReadError, UnsupportedFormatError,
-        MissingTensorError, ShapeMismatchError, InvalidTableError.
+        UnsafeCheckpointError, CheckpointReadError, UnsupportedFormatError, MissingTensorError,
+        ShapeMismatchError, InvalidTableError.
     """
     store, format_label, notes = open_state_dict(path)
     store, wrapper_notes = strip_wrapper_prefixes(store)

@@ -1,20 +1,9 @@
-"""Lazy, read-only access to the tensors of a checkpoint, one tensor at a time.
+"""Lazy, read-only access to a checkpoint's tensors: names, shapes and dtypes from headers, one tensor read at a time.
 
-A :class:`TensorStore` lists names, shapes and dtypes from headers alone and
-reads only the tensors asked for, so reading two embedding tables from a
-multi-gigabyte checkpoint costs the bytes of those two tables.
-
-Source of the formats: safetensors (https://huggingface.co/docs/safetensors,
-read with the ``safetensors`` package's ``safe_open``) and the sharded index
-``model.safetensors.index.json`` written by ``transformers`` ``save_pretrained``
-(``{"metadata": ..., "weight_map": {tensor name: shard file}}``). The same
-index layout names the shards of ``pytorch_model.bin.index.json`` (see
-:mod:`dashboard.checkpoints.torch_store`).
-
-Quirk handled: ``safetensors.torch.save_model`` drops all but one name of
-tensors that share memory (a tied head) and records each dropped name in the
-file's metadata as ``{dropped name: kept name}``; those names are listed as
-aliases that share storage with the kept tensor.
+Sources: safetensors (https://huggingface.co/docs/safetensors, ``safe_open``) and the sharded index
+``*.index.json`` that ``transformers`` ``save_pretrained`` writes (``{"metadata": ..., "weight_map": {tensor
+name: shard file}}``). Quirk handled: ``safetensors.torch.save_model`` keeps one name of tensors that share memory
+(a tied head) and records each dropped one in the metadata as ``{dropped: kept}``; those are aliases here.
 """
 
 from __future__ import annotations
@@ -44,9 +33,8 @@ _NON_PARAMETER_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "
 class TensorStore(Protocol):
     """What readers need from a container of named tensors.
 
-    Implemented by :class:`SafetensorsStore`, ``TorchStore``, ``GGUFStore``
-    and ``RenamedStore``; their methods follow the contracts below. Keys not in
-    :meth:`keys` raise ``KeyError`` (callers look keys up first).
+    Implemented by :class:`SafetensorsStore`, ``TorchStore``, ``GGUFStore`` and ``RenamedStore``. Keys not in
+    :meth:`keys` raise ``KeyError``.
     """
 
     def keys(self) -> list[str]:
@@ -95,16 +83,12 @@ def count_parameters(store: TensorStore) -> int:
 def read_weight_map(index_path: Path) -> dict[str, Path]:
     """Tensor name -> shard file, from a ``*.index.json`` written by ``save_pretrained``.
 
-    Shards are files beside the index (``save_pretrained`` writes them
-    there), so a shard named with a folder (``../x``, ``/etc/x``) is refused
-    before anything is looked up: a crafted index must not open other files.
+    Shards must be plain file names beside the index, so a crafted index cannot open other files.
 
     Raises:
-        MetadataError: the index is not valid JSON or its ``weight_map`` is not
-            an object of name -> file name.
-        CheckpointReadError: the index names a shard with a folder in it, or a
-            shard file that is not in the folder (the message names the shard
-            and how many tensors it should hold).
+        MetadataError: the index is not valid JSON or its ``weight_map`` is not an object of name -> file name.
+        CheckpointReadError: a shard name holds a folder, or a shard file is not in the folder (the message names
+            it and how many tensors it should hold).
     """
     weight_map = read_metadata_file(index_path, "index.json").get("weight_map")
     if not weight_map:
@@ -140,13 +124,9 @@ def require(store: TensorStore, name: str, prefixes: tuple[str, ...], what: str,
         what: what the tensor is, for the message (``token embedding``).
         hint: the likely cause and what to do, ending the message.
 
-    Returns:
-        The first ``prefix + name`` present in the store.
-
     Raises:
-        MissingTensorError: no ``prefix + name`` is in the store; the message
-            lists every name tried and a few of the file's keys (embedding-like
-            names first), so a config that belongs to another model shows.
+        MissingTensorError: no ``prefix + name`` is in the store; the message lists the names tried and a few of
+            the file's keys, embedding-like ones first.
     """
     keys = store.keys()
     found = find_key(keys, name, prefixes)
@@ -165,8 +145,7 @@ class SafetensorsStore:
     """Tensors spread over one or more ``.safetensors`` files.
 
     Args:
-        files: tensor name -> file holding it. Only files that hold a tensor
-            that is read are ever opened past their header.
+        files: tensor name -> file holding it; a file is read past its header only for a tensor read from it.
 
     Raises:
         CheckpointReadError: a file is missing, truncated or has a corrupt header.
@@ -236,29 +215,22 @@ class SafetensorsStore:
         return self._files[self._stored(key)]
 
     def read(self, key: str) -> np.ndarray:
-        """Read one tensor as float32 numpy (bf16/f16 widened exactly), a block of rows at a time.
+        """One tensor as a float32 copy of its stored shape (bf16/f16 widened exactly), a block of rows at a time.
 
         Args:
             key: a name from :meth:`keys` (an alias reads the tensor it names).
 
-        Returns:
-            A float32 array of the stored shape, e.g. ``(vocab_size, d_model)``
-            for a token table; a copy, so it outlives the file.
-
         Raises:
-            CheckpointReadError: the file is truncated or its bytes do not
-                decode to the declared shape and dtype.
+            CheckpointReadError: the file is truncated or its bytes do not decode to the declared shape and dtype.
         """
         key = self._stored(key)
-        # NumPy reads most dtypes without importing torch (seconds of a cold command's start); bf16 and
-        # the float8 types need torch.
+        # NumPy reads most dtypes without importing torch; bf16 and the float8 types need torch.
         framework = "numpy" if self._stored_dtypes[key] in _NUMPY_DTYPES else "pt"
         path = self._files[key]
 
         def read_rows(start: int, stop: int):
-            # A handle per block: safe_open maps the file, and the pages a slice touches stay resident (and
-            # count in the process's RSS) until the map is closed. One map for the whole read held the
-            # stored table twice over (2.2 GB of pages beside the 2.2 GB float32 copy for 256,000 x 2,304).
+            # A handle per block: the pages a slice touches stay resident until safe_open's map is closed,
+            # so one map for the whole read would hold the stored table beside its float32 copy.
             with _open(path, framework) as handle:
                 block = handle.get_slice(key)[start:stop]
                 return block.copy() if isinstance(block, np.ndarray) else block.clone()
@@ -274,8 +246,7 @@ class SafetensorsStore:
                                           error=error)) from error
 
 
-#: Rows widened to float32 per step: the temporary copy in the stored dtype
-#: stays at most this many rows (8 MB for d_model 4,096 in bf16).
+#: Rows widened to float32 per step: the temporary copy in the stored dtype stays at most this many rows.
 BLOCK_ROWS = 1024
 
 
@@ -284,12 +255,11 @@ _NUMPY_DTYPES = frozenset({"F64", "F32", "F16", "I64", "I32", "I16", "I8", "U64"
 
 
 def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]) -> np.ndarray:
-    """A float32 copy of a tensor read by row blocks, so peak memory is the float32 result plus one block.
+    """A float32 copy of a tensor read by row blocks: peak memory is the result plus one block.
 
     Args:
         shape: the tensor's shape.
-        read_rows: ``(start, stop) -> torch.Tensor`` or ``np.ndarray`` of rows ``start:stop`` (0-based)
-            in the stored dtype.
+        read_rows: ``(start, stop) -> torch.Tensor | np.ndarray``, rows ``start:stop`` (0-based) in the stored dtype.
 
     Raises:
         InvalidTableError: the tensor is complex (its imaginary part would be lost).
@@ -299,7 +269,7 @@ def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]
     import torch  # torch reads every stored dtype; numpy lacks bfloat16
 
     if read_rows(0, 0 if shape else 1).is_complex():
-        # Found by the structured fuzzer: .to(float32) would silently drop the imaginary part.
+        # .to(float32) would silently drop the imaginary part.
         raise InvalidTableError(msg("err.ckpt.complex_tensor", dtype=read_rows(0, 0).dtype))
     if not shape:
         return read_rows(0, 1).to(torch.float32).numpy().copy()

@@ -1,16 +1,10 @@
 """Token strings as the text they stand for, with whitespace made visible.
 
-Tokenizers store tokens in encoded forms: byte-level BPE (GPT-2, Llama 3,
-SmolLM2) maps each byte to a printable character (`` `` -> ``Ġ``, ``\\n`` ->
-``Ċ``, so ``’`` is ``âĢĻ``); SentencePiece (Llama 2, T5) writes spaces as
-``▁`` and raw bytes as ``<0x0A>``; WordPiece (BERT) marks word continuations
-with ``##``. :func:`readable_tokens` undoes the encoding so that users read
-`` cat`` (shown ``␣cat``), not ``Ġcat``; the raw string stays available for
-tooltips.
-
-Sources: the byte-to-character table of GPT-2's ``encoder.py``, taken from
-``transformers.convert_slow_tokenizer.bytes_to_unicode``; SentencePiece's
-byte-fallback pieces (``<0xHH>``) as documented in google/sentencepiece.
+Byte-level BPE (GPT-2, Llama 3, SmolLM2) maps each byte to a printable character (`` `` -> ``Ġ``, ``\\n`` ->
+``Ċ``, ``’`` is ``âĢĻ``); SentencePiece (Llama 2, T5) writes spaces as ``▁`` and raw bytes as ``<0x0A>``;
+WordPiece (BERT) marks continuations with ``##``. :func:`readable_tokens` undoes the encoding, so users read
+``␣cat``, not ``Ġcat``. Sources: GPT-2's ``encoder.py`` byte table
+(``transformers.convert_slow_tokenizer.bytes_to_unicode``); SentencePiece's byte-fallback pieces (``<0xHH>``).
 """
 
 from __future__ import annotations
@@ -81,20 +75,16 @@ def readable_token(raw: str, scheme: str) -> str:
 
 
 def readable_tokens(raw: Sequence[str], scheme: str, special_ids: frozenset[int] = frozenset()) -> tuple[str, ...]:
-    """Display strings for a whole vocabulary.
+    """Display strings for a whole vocabulary, one per id; a byte-level token that is part of a UTF-8 character is
+    shown as its bytes (``<0xE2 0x80>``).
 
     Args:
         raw: token strings by id, as stored.
         scheme: one of :data:`SCHEMES`.
         special_ids: ids whose raw string is kept as is (``[CLS]``, ``<s>``).
 
-    Returns:
-        One display string per id. A byte-level token that is only part of a
-        UTF-8 character is shown as its bytes, e.g. ``<0xE2 0x80>``.
-
     Raises:
-        ValueError: ``scheme`` is not one of :data:`SCHEMES` (a programming
-            error: readers only pass names from that tuple).
+        ValueError: ``scheme`` is not one of :data:`SCHEMES` (a programming error).
     """
     if scheme not in SCHEMES:
         raise ValueError(f"unknown token scheme {scheme!r}; expected one of {SCHEMES}")
@@ -110,12 +100,10 @@ _SCHEME_MARKERS = (
 
 
 def guess_scheme(raw: Sequence[str], min_share: float = 0.05) -> str:
-    """The scheme a bare list of token strings was written in, from its markers.
+    """The scheme a bare list of token strings (a vocabulary file, Projector labels) was written in.
 
-    For vocabularies that come without a tokenizer (a vocabulary file beside a
-    ``.npy``, Projector labels): when at least ``min_share`` (0-1) of the
-    tokens, and at least two, start with one scheme's marker (``Ġ``, ``▁``,
-    ``##``), that scheme; otherwise ``plain`` (shown as written).
+    The scheme whose marker (``Ġ``, ``▁``, ``##``) starts at least ``min_share`` (in [0, 1]) of the tokens, and at
+    least two; otherwise ``plain`` (shown as written).
     """
     counts = {scheme: sum(1 for token in raw if token.startswith(marker)) for scheme, marker in _SCHEME_MARKERS}
     scheme, count = max(counts.items(), key=lambda item: item[1])

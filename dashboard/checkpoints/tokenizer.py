@@ -1,26 +1,16 @@
-"""The checkpoint's own tokenizer: one loader for typed words and for sentences.
+"""The checkpoint's own tokenizer, for typed words and sentences alike. :func:`load_tokenizer` tries, in order:
 
-The neighbours and similarity queries (a word a user types) and the sentence
-reorder demo (a whole sentence) both tokenize with what
-:func:`load_tokenizer` returns. Tried in order:
-
-1. ``tokenizer.json`` beside the weights, read with the ``tokenizers``
-   library in a child process (:mod:`~dashboard.checkpoints.tokenizer_process`:
-   a hostile file costs that process, not the server), its post-processor included (BERT's ``[CLS] ... [SEP]``); the
-   file's padding and truncation settings are switched off (all-MiniLM's pads
-   every text to 128 tokens);
-2. a GGUF file's own tokenizer (``tokenizer.ggml.*`` metadata), through
-   ``transformers.AutoTokenizer.from_pretrained(gguf_file=...)``, converted to
-   its backend's JSON in a one-shot child and then run as step 1 runs;
+1. ``tokenizer.json`` beside the weights, through the ``tokenizers`` library in a child process
+   (:mod:`~dashboard.checkpoints.tokenizer_process`: a hostile file costs that process, not the server), its
+   post-processor included (BERT's ``[CLS] ... [SEP]``), its padding and truncation switched off;
+2. a GGUF file's tokenizer (``tokenizer.ggml.*``), through ``transformers.AutoTokenizer.from_pretrained(
+   gguf_file=...)``, converted to its backend's JSON in a one-shot child and then run as in step 1;
 3. ``vocab.txt`` / ``vocab.json`` + ``merges.txt``, through ``AutoTokenizer``, the same way;
-4. a character vocabulary (nanoGPT's ``meta.pkl``, already read into the
-   tables): one token per character, as nanoGPT's ``encode`` does;
-5. nothing: text is looked up in the tables' vocabulary as typed, one
-   space-separated word a token (or ``#id``); this does not split words.
+4. a character vocabulary (nanoGPT's ``meta.pkl``): one token per character, as nanoGPT's ``encode`` does;
+5. nothing: each space-separated word (or ``#id``) is looked up in the tables' vocabulary as typed.
 
-A tokenizer from a file is used only when its vocabulary agrees with the
-tables' token strings id by id, so a stray ``tokenizer.json`` of another
-model never picks rows; otherwise step 5 is used and its description says why.
+A tokenizer file is used only when its vocabulary agrees with the tables' token strings id by id, so another
+model's stray ``tokenizer.json`` never picks rows; otherwise step 5, with a description saying why.
 """
 
 from __future__ import annotations
@@ -37,8 +27,7 @@ from dashboard.tables import EmbeddingTables, Vocabulary
 
 
 #: Longest token a GGUF tokenizer may have to be converted: without merges in the file, transformers rebuilds
-#: them by cutting every token at every position, time growing with the square of a token's length (a
-#: 300,000-character token takes over a minute: docs/benchmarks.md). Real vocabularies' longest are a few hundred.
+#: them in time that grows with the square of a token's length. Real vocabularies' longest are a few hundred.
 MAX_GGUF_TOKEN_CHARS = 1024
 
 
@@ -47,13 +36,10 @@ class TokenizedText:
     """Text as token ids.
 
     Attributes:
-        ids: token ids, 0-based, one per token.
-        special: one flag per token, True for tokens the tokenizer added
-            around the text (``[CLS]``, ``[SEP]``, BOS) or marks special.
-        unknown: one flag per token, True for the tokenizer's unknown token
-            (``[UNK]``, ``<unk>``): a piece of text its vocabulary has no token for.
-        spans: the piece of the input each token stands for (``""`` for a
-            token the tokenizer added), same order.
+        ids: token ids, 0-based.
+        special: per token, True for tokens the tokenizer added (``[CLS]``, ``[SEP]``, BOS) or marks special.
+        unknown: per token, True for the tokenizer's unknown token (``[UNK]``, ``<unk>``).
+        spans: the piece of the input each token stands for (``""`` for an added token).
     """
 
     ids: tuple[int, ...]
@@ -66,10 +52,8 @@ class CheckpointTokenizer(Protocol):
     """What :func:`load_tokenizer` returns.
 
     Attributes:
-        describe: where the tokenizer came from, for captions ("the tokenizer
-            stored in model.gguf").
-        splits_words: whether it can split text that is not one token (False
-            only for the vocabulary lookup of step 5).
+        describe: where the tokenizer came from, for captions ("the tokenizer stored in model.gguf").
+        splits_words: whether it can split text that is not one token (False only for step 5's lookup).
     """
 
     describe: str
@@ -117,16 +101,15 @@ class TokenizerJsonTokenizer(_ProcessTokenizer):
 
 
 class TransformersTokenizer(_ProcessTokenizer):
-    """A ``transformers`` fast tokenizer (GGUF metadata, ``vocab.txt``, ``vocab.json``), converted to its
-    backend's JSON in a one-shot child and run in a child process as a ``tokenizer.json`` is."""
+    """A ``transformers`` fast tokenizer (GGUF, ``vocab.txt``, ``vocab.json``) converted to JSON and run in a child."""
 
     def __init__(self, kind: str, path: Path, describe: str):
         super().__init__(TokenizerProcess(path.name, json_text=_converted(kind, path)), describe)
 
 
 def _converted(kind: str, path: Path) -> str:
-    """:func:`convert_tokenizer`'s JSON; a bundled checkpoint's is kept on disk once converted (SmolLM2's took a
-    minute on a loaded class server, and a time-out there read as "no tokenizer"), a stranger's never is.
+    """:func:`convert_tokenizer`'s JSON; kept on disk for a bundled checkpoint (converting can take long enough on a
+    busy server to time out), never for a stranger's file.
 
     Raises:
         TokenizerProcessError, QueryError: as :func:`convert_tokenizer`.
@@ -209,8 +192,7 @@ def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | 
     """Steps 1-3 of the module docstring; ``None`` when no tokenizer file is there.
 
     Raises:
-        Exception: whatever the libraries raise on a file they cannot use
-            (the caller falls back and says so).
+        Exception: whatever the libraries raise on a file they cannot use (the caller falls back and says so).
     """
     folder = path if path.is_dir() else path.parent
     if (folder / "tokenizer_config.json").is_file():  # read by the libraries below: its fields are checked first
@@ -228,15 +210,12 @@ def load_tokenizer(tables: EmbeddingTables) -> CheckpointTokenizer:
     """The best tokenizer available for the tables (see the module docstring).
 
     Args:
-        tables: the loaded tables; ``tables.model_path`` says where to look,
-            ``tables.vocabulary`` is checked against the tokenizer and is the fallback.
-
-    Returns:
-        An object with ``encode(text)``, ``describe`` and ``splits_words``.
+        tables: the loaded tables; ``model_path`` says where to look, ``vocabulary`` is checked against the
+            tokenizer and is the fallback.
 
     Raises:
-        BusyError: the machine was too busy to read or convert the tokenizer in time. Never a fallback: a
-            fallback would be cached as if the checkpoint had no tokenizer; the next call tries again.
+        BusyError: the machine was too busy to read or convert the tokenizer in time. Never a fallback, which
+            would be cached as if the checkpoint had none; the next call tries again.
     """
     if tables.model_path is None:
         return VocabularyTokenizer(tables.vocabulary)

@@ -1,20 +1,12 @@
 """Tokenizer files run in a child process: a hostile one costs that process, never the server.
 
-A ``tokenizer.json`` is a small program for the ``tokenizers`` library
-(Rust), run inside whatever process loads it: a chain of ``Replace``
-normalizers that multiplies the text tenfold per step (Rust aborts the whole
-process when an allocation fails), a ``Split`` regex that backtracks for
-seconds while holding the interpreter lock, a ``Precompiled`` charsmap whose
-parse panics, a post-processor that repeats the text thousands of times. So
-every tokenizer is loaded, and every text encoded, in a child of the one
-runner (:mod:`dashboard.wall.runner`), which caps its memory at its imports
-plus :func:`memory_bytes` and its processor time at :data:`LOAD_SECONDS`,
-:data:`CONVERT_SECONDS` or :data:`ENCODE_SECONDS` a request. A GGUF or
-vocab-file tokenizer is converted to the same JSON by ``transformers`` in a
-one-shot child first.
-
-This module holds both sides: :class:`TokenizerProcess` (the server's handle)
-and the ``*_in_child`` jobs the child runs.
+A ``tokenizer.json`` is a small program for the ``tokenizers`` library (Rust), run inside the process that loads
+it: ``Replace`` chains that multiply the text (Rust aborts the process when an allocation fails), ``Split``
+regexes that backtrack while holding the GIL, a ``Precompiled`` charsmap whose parse panics. So every tokenizer
+is loaded, and every text encoded, in a child of :mod:`dashboard.wall.runner`, capped at :func:`memory_bytes`
+beyond its imports and at :data:`LOAD_SECONDS`, :data:`CONVERT_SECONDS` or :data:`ENCODE_SECONDS` a request.
+GGUF and vocab-file tokenizers are first converted to the same JSON by ``transformers`` in a one-shot child.
+Both sides live here: :class:`TokenizerProcess` (the server's handle) and the ``*_in_child`` jobs.
 """
 
 from __future__ import annotations
@@ -31,20 +23,19 @@ from dashboard.i18n import msg
 from dashboard.settings import current_settings, usable
 from dashboard.wall.runner import Child
 
-#: Seconds a child may take to read a ``tokenizer.json``, start included (a 256,000-token BPE one takes a few).
+#: Seconds a child may take to read a ``tokenizer.json``, its start included.
 LOAD_SECONDS = 20.0
-#: Seconds a one-shot child may take to convert a GGUF or vocab-file tokenizer (SmolLM2's 49,152 tokens take a few).
+#: Seconds a one-shot child may take to convert a GGUF or vocab-file tokenizer.
 CONVERT_SECONDS = 60.0
 #: Most tokens an encoding may have: the longest text a page takes is 2,000 characters, and a post-processor that
 #: repeats the text a million times would make the server build gigabytes of token strings from its answer.
 MAX_TOKENS = 8192
-#: Seconds a child may take to encode one text, round trip included (a thousand characters take milliseconds).
+#: Seconds a child may take to encode one text, round trip included.
 ENCODE_SECONDS = 10.0
 
 
 def memory_bytes() -> int:
-    """Bytes of address space a child may use beyond its imports: ``EXPLORER_TOKENIZER_MB`` MiB (default 1,024,
-    about twice what a 256,000-token BPE ``tokenizer.json`` needs: docs/benchmarks.md).
+    """Bytes of address space a child may use beyond its imports: ``EXPLORER_TOKENIZER_MB`` MiB (default 1,024).
 
     Raises:
         ValueError: the variable is not a whole number.
@@ -112,8 +103,7 @@ class TokenizerProcess:
         path: a ``tokenizer.json`` to read; or
         json_text: its text (a converted GGUF or vocab-file tokenizer).
         cwd: the child's working folder (a fresh temporary one by default).
-        mapped: bytes of a file the child maps whole, on top of :func:`memory_bytes` (a large GGUF file does not
-            fit under the cap alone).
+        mapped: bytes of a file the child maps whole (a GGUF), added to :func:`memory_bytes`.
     """
 
     def __init__(self, origin: str, *, path: Path | None = None, json_text: str | None = None,
@@ -148,8 +138,9 @@ class TokenizerProcess:
         return answer
 
     def encode(self, text: str, add_special_tokens: bool) -> dict:
-        """``ids``, ``special`` (0/1 per token) and ``offsets`` (``[start, end)`` characters) of ``text``, at most
-        :data:`MAX_TOKENS` tokens. A child that died before is started again (and reads the tokenizer again).
+        """``ids``, ``special`` (0/1 per token) and ``offsets`` (``[start, end)`` characters) of ``text``.
+
+        A child that died is started again and reads the tokenizer again.
 
         Raises:
             TokenizerProcessError: the encode failed, made more than :data:`MAX_TOKENS` tokens, or ran out of memory
@@ -171,13 +162,12 @@ class TokenizerProcess:
 
 
 def convert_tokenizer(kind: str, path: Path, origin: str) -> str:
-    """The ``tokenizer.json`` text of a GGUF (``kind="gguf"``, ``path`` the file) or vocab-file (``"vocab"``,
-    ``path`` the folder) tokenizer, converted by ``transformers`` in a one-shot child.
+    """The ``tokenizer.json`` text of a GGUF (``kind="gguf"``, ``path`` the file) or vocab-file (``"vocab"``, ``path``
+    the folder) tokenizer, converted by ``transformers`` in a one-shot child.
 
-    The child works in a fresh folder holding only :data:`CONVERTED_FILES` (a link to the GGUF file), after the
-    JSON ones are checked by :func:`refuse_path_settings`: transformers passes a config's ``"vocab":
-    "/etc/passwd"`` to the tokenizers library, which would read it as the vocabulary and quote its lines in a
-    mismatch note.
+    The child works in a fresh folder holding only :data:`CONVERTED_FILES`, the JSON ones checked by
+    :func:`refuse_path_settings` first: transformers passes a config's ``"vocab": "/etc/passwd"`` on to the
+    tokenizers library, which would read it and quote its lines in a mismatch note.
 
     Raises:
         TokenizerProcessError: transformers refused it, or the child died, ran out of memory or time.
@@ -215,9 +205,8 @@ _PATH_OUTSIDE = re.compile(r"^(/|~|\\\\|[A-Za-z]:[/\\\\])|(^|[/\\\\])\.\.([/\\\\
 
 
 def refuse_path_settings(path: Path) -> None:
-    """Refuse a JSON settings file any of whose strings names a path outside the folder: absolute (``/``, ``~``,
-    ``\\``, ``C:``) or climbing out (``..``). Relative names stay in the child's folder of copies; ``</s>`` and
-    ``org/model`` names are fine.
+    """Refuse a JSON settings file any of whose strings names a path outside its folder: absolute (``/``, ``~``,
+    ``\\``, ``C:``) or climbing out (``..``). ``</s>`` and ``org/model`` names pass.
 
     Raises:
         QueryError: such a string, with where it is.

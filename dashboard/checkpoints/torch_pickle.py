@@ -1,20 +1,13 @@
 """Loading ``torch.save`` files safely: tensors and plain containers only, nothing executed.
 
-Every torch file is opened with ``torch.load(path, map_location="cpu",
-weights_only=True)``: PyTorch's restricted unpickler builds tensors, dicts,
-lists, strings and numbers and refuses any other global (a class, a function)
-before it could run. Files in the zip format that ``torch.save`` writes since
-PyTorch 1.6 are also memory-mapped (``mmap=True``), so unpickling costs the
-size of the pickle, and a tensor's bytes are read only when it is used.
+Every file is opened with ``torch.load(path, map_location="cpu", weights_only=True)``: PyTorch's restricted
+unpickler refuses any global other than tensors and plain containers before it could run. Zip-format files
+(``torch.save``'s default) are also memory-mapped (``mmap=True``), so a tensor's bytes are read only when used.
+A refusal names every object the file asks for (``torch.serialization.get_unsafe_globals_in_checkpoint``, a scan
+that executes nothing). There is never a second, unsafe attempt.
 
-When the restricted unpickler refuses a file, the error names every object the
-file asks for (``torch.serialization.get_unsafe_globals_in_checkpoint``, a scan
-that executes nothing) and what the user can do. There is no second, unsafe
-attempt, ever.
-
-Source: https://pytorch.org/docs/stable/generated/torch.load.html (the
-``weights_only`` and ``mmap`` arguments) and ``torch/_weights_only_unpickler.py``
-(the wording of its refusals, parsed below when the scan cannot run).
+Source: https://pytorch.org/docs/stable/generated/torch.load.html (``weights_only``, ``mmap``) and
+``torch/_weights_only_unpickler.py`` (the wording of its refusals, parsed when the scan cannot run).
 """
 
 from __future__ import annotations
@@ -47,8 +40,7 @@ def is_torch_zip(path: Path) -> bool:
     try:
         return zipfile.is_zipfile(path)
     except (OSError, zipfile.BadZipFile):
-        # is_zipfile lets BadZipFile escape for some damaged end records
-        # ("zipfiles that span multiple disks"): such a file is no torch zip.
+        # is_zipfile lets BadZipFile escape for some damaged end records: no torch zip either.
         return False
 
 
@@ -69,22 +61,20 @@ def _refused_objects(path: Path, message: str) -> list[str]:
 def load_torch_file(path: Path) -> Any:
     """Unpickle a ``torch.save`` file with only tensors and plain containers allowed.
 
+    Run it behind the wall (:mod:`dashboard.wall`) for a file that did not ship with the app: a pickle can still
+    crash or exhaust the process that unpickles it.
+
     Args:
         path: a ``.pt``/``.pth``/``.bin``/``.ckpt`` file written by ``torch.save``.
 
     Returns:
-        What the file holds (usually a dict of name -> tensor). Tensors of
-        zip-format files are memory-mapped: their bytes are read on first use.
+        What the file holds (usually a dict of name -> tensor); a zip's tensors are memory-mapped.
 
     Raises:
-        UnsafeCheckpointError: the file asks for objects other than tensors and
-            plain containers; the message names them. Nothing was executed.
+        UnsafeCheckpointError: the file asks for other objects (named; nothing was executed), or a tensor is not
+            plain bytes of the file (:func:`_check_tensors`).
         ArchiveLimitError: a zip entry is compressed like a zip bomb; nothing was inflated.
         CheckpointReadError: the file is empty, truncated or not a torch file.
-        UnsafeCheckpointError: also a tensor that is not plain bytes of the file (:func:`_check_tensors`).
-
-    Run it only behind the wall (:mod:`dashboard.wall`) for a file that did not ship with the app: a pickle can
-    still crash or exhaust the process that unpickles it.
     """
     import torch
 
@@ -165,13 +155,9 @@ def _mapped_ranges(path: Path) -> list[tuple[int, int]]:
 def _plain_pickle_protocol(path: Path) -> int | None:
     """The pickle protocol of ``path`` when it is one whole pickle of protocol 4 or more, else ``None``.
 
-    ``pickle.dump`` writes protocol 4 or 5 by default; ``torch.save`` never
-    does (its zip format holds a protocol-2 pickle, and so does its legacy
-    format), and PyTorch's restricted unpickler refuses protocol 4's framing
-    ("Unsupported operand 149"). The check walks the opcodes with the standard
-    library's ``pickletools.genops``, which executes nothing; every read is
-    capped at the bytes the file has, so a length field claiming 2**56 bytes
-    is "cut short", not a 2**56-byte allocation.
+    ``pickle.dump`` writes protocol 4 or 5; ``torch.save`` never does, and torch's restricted unpickler refuses
+    protocol 4's framing. The opcodes are walked with ``pickletools.genops`` (executes nothing), every read capped
+    at the file's size so that a huge length field is "cut short", not an allocation.
     """
     import pickletools
 
@@ -209,13 +195,10 @@ class _BoundedReader:
 def _check_members(path: Path) -> None:
     """Refuse a torch zip whose entries are compressed like a zip bomb, before torch inflates any.
 
-    ``torch.save`` stores every entry uncompressed; a crafted file can deflate
-    ``data.pkl``, which torch reads whole into memory (400 kB of zeros
-    inflate to 400 MB, then to a 400 MB string).
+    ``torch.save`` stores entries uncompressed; a crafted file can deflate ``data.pkl``, which torch reads whole.
 
     Raises:
-        ArchiveLimitError: an entry, or the entries together, compressed more than
-            ``MAX_COMPRESSION_RATIO`` times.
+        ArchiveLimitError: an entry, or all together, compressed more than ``MAX_COMPRESSION_RATIO`` times.
         CheckpointReadError: the zip's directory cannot be read.
     """
     try:

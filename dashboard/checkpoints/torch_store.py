@@ -1,18 +1,10 @@
 """Tensors of ``torch.save`` files (``pytorch_model.bin``, ``.pt``, ``.pth``) as a tensor store.
 
-Files are opened by :func:`~dashboard.checkpoints.torch_pickle.load_torch_file`
-(``weights_only=True``, memory-mapped), so listing names and shapes reads only
-the pickle, and :meth:`TorchStore.read` copies just the tensor asked for.
-
-Source of the formats: ``torch.save`` (a zip archive holding ``data.pkl`` and
-one record per storage) and ``transformers`` 4's sharded
-``pytorch_model.bin.index.json`` (same layout as the safetensors index:
-``{"weight_map": {tensor name: shard file}}``).
-
-Quirk handled: ``torch.save`` keeps tensors that share memory shared, so a
-tied head saved from ``model.state_dict()`` comes back as a second name over
-the token table's storage; :meth:`TorchStore.shares_storage` reports it and
-:meth:`TorchStore.storage_id` lets parameter counts take it once.
+Files are opened by :func:`~dashboard.checkpoints.torch_pickle.load_torch_file` (``weights_only=True``,
+memory-mapped), so listing reads only the pickle. Sources: ``torch.save``'s zip (``data.pkl`` and one record per
+storage) and ``transformers`` 4's ``pytorch_model.bin.index.json`` (``{"weight_map": {tensor: shard}}``).
+Quirk handled: ``torch.save`` keeps shared tensors shared, so a tied head comes back as a second name over the
+token table's storage (:meth:`TorchStore.shares_storage`, :meth:`TorchStore.storage_id`).
 """
 
 from __future__ import annotations
@@ -29,15 +21,11 @@ from dashboard.i18n import msg
 
 
 def tensor_mapping(obj: Any, origin: str) -> dict[str, Any]:
-    """The name -> tensor entries of an unpickled state dict.
-
-    Non-tensor entries (a ``_metadata`` attribute, step counters stored as
-    ints) are skipped: they are not weights.
+    """The name -> tensor entries of an unpickled state dict; non-tensor entries (``_metadata``, counters) are skipped.
 
     Raises:
-        CheckpointReadError: ``obj`` is not a mapping or holds no tensor at all, or a tensor's shape asks
-            for more values than its stored bytes hold (a broadcast view such as ``torch.zeros(1).expand(n, d)``,
-            whose 4 stored bytes would become ``n * d`` float32 values when read).
+        CheckpointReadError: ``obj`` is not a mapping or holds no tensor, or a tensor's shape asks for more values
+            than its stored bytes hold (a broadcast view such as ``torch.zeros(1).expand(n, d)``).
     """
     import torch
 
@@ -78,13 +66,10 @@ class TorchStore:
 
     @classmethod
     def from_index(cls, index_path: Path) -> "TorchStore":
-        """Open a sharded ``pytorch_model.bin.index.json`` and all its shards' pickles.
-
-        Only pickles are read: tensor bytes stay on disk until :meth:`read`.
+        """Open a sharded ``pytorch_model.bin.index.json`` and its shards' pickles (tensor bytes stay on disk).
 
         Raises:
-            CheckpointReadError: bad index, missing shard, or a shard without a
-                tensor the index says it holds.
+            CheckpointReadError: bad index, missing shard, or a shard without a tensor the index says it holds.
         """
         files = read_weight_map(index_path)
         tensors: dict[str, Any] = {}
@@ -114,10 +99,8 @@ class TorchStore:
         return a != b and self.storage_id(a) == self.storage_id(b)
 
     def read(self, key: str) -> np.ndarray:
-        """One tensor as a float32 numpy copy (bf16/f16 widened exactly), a block of rows at a time.
-
-        A copy, never a view of the mapped file, so the returned table stays
-        valid after the file is closed, replaced or deleted.
+        """One tensor as a float32 numpy copy (bf16/f16 widened exactly), a block of rows at a time; never a view of
+        the mapped file.
 
         Raises:
             CheckpointReadError: the tensor's bytes cannot be read (truncated file).

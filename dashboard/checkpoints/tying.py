@@ -1,19 +1,11 @@
 """Weight tying decided from the tensors, with the evidence.
 
-A flag (``tie_word_embeddings``) says what a model was configured to do; the
-tensors say what the checkpoint holds. The verdict comes from the tensors,
-and a disagreeing flag is reported beside it, never used instead, with one
-exception: a head stored separately whose values equal the token table's.
-Values cannot tell one tied matrix saved twice from two independent matrices
-that are equal today, so there the flag decides: ``tie_word_embeddings=false``
-makes ``transformers`` build two independent matrices (``untied``, both
-counted), ``true`` makes it reuse one (``tied-equal-copy``). A config.json
-without the flag passes its config class's default (the Hugging Face folder
-reader's ``tie_flag_of``), as ``transformers`` would use it; with no flag at all
-(a bare state dict) the verdict stays ``tied-equal-copy`` marked ``ambiguous``,
-its evidence saying that equal values alone cannot tell. A second exception: no head
-stored while the flag is ``false``. ``transformers`` then builds a head of the
-model's own and, finding no weights for it, starts it from random values; the
+The verdict comes from the tensors; a ``tie_word_embeddings`` flag that disagrees is reported beside it, never
+used instead, with two exceptions. A separate head whose values equal the token table's cannot be told from
+values alone, so the flag decides as ``transformers`` would build the model: ``false`` -> ``untied`` (both
+counted), ``true`` -> ``tied-equal-copy``; with no flag at all (a bare state dict) ``tied-equal-copy`` marked
+``ambiguous``. A config.json without the flag passes its config class's default (``tie_flag_of``). And no head
+stored while the flag is ``false``: ``transformers`` then starts a head of its own from random values, so the
 head is missing (``no-head`` marked ``head_missing``), not reused.
 """
 
@@ -41,19 +33,17 @@ def decide_tying(
     """Decide whether the output head reuses the token table.
 
     Args:
-        token: token table ``(vocab_size, d_model)``.
-        head: stored output head ``(vocab_size, d_model)`` or ``None`` when absent.
+        token: ``(vocab_size, d_model)`` float32 token table.
+        head: ``(vocab_size, d_model)`` float32 stored output head, or ``None`` when absent.
         head_key / token_key: tensor names, quoted in the evidence.
         shares_storage: the container stores both names over one buffer.
-        head_expected: the model class has an output head, so an absent one
-            means it is tied (``tied-implied``) rather than missing (``no-head``),
-            unless ``config_tied`` is ``False`` (``no-head``, ``head_missing``: module docstring).
+        head_expected: the model class has an output head, so an absent one is tied (``tied-implied``), unless
+            ``config_tied`` is ``False``.
         config_tied: ``tie_word_embeddings`` from the config, if any.
-        config_source: where ``config_tied`` came from (``config.json``), for the evidence; ``None``: "the config".
+        config_source: where ``config_tied`` came from (``config.json``); ``None``: "the config".
 
     Returns:
-        The :class:`~dashboard.tables.Tying` verdict. ``max_abs_diff`` is
-        ``max |head - token|`` whenever both are present with equal shapes.
+        The verdict; ``max_abs_diff`` is ``max |head - token|`` whenever both are present with equal shapes.
     """
     if shares_storage:
         tying = Tying("tied-shared", msg("tying.shared", head=repr(head_key), token=repr(token_key)), 0.0)
@@ -92,10 +82,8 @@ def _equal_copy(head_key: str | None, token_key: str, config_tied: bool | None, 
 
 
 def max_abs_difference(a: np.ndarray, b: np.ndarray, block_rows: int = 1024) -> float:
-    """``max |a - b|`` over two equal-shape tables, a block of rows at a time.
-
-    Blocks keep the temporary difference small: on a (32000, 4096) table the
-    whole difference would be another 0.5 GB. NaN anywhere gives NaN.
+    """``max |a - b|`` over two equal-shape tables, a block of rows at a time (no full-size temporary); NaN anywhere
+    gives NaN.
     """
     largest = 0.0
     for start in range(0, a.shape[0], block_rows):

@@ -1,25 +1,10 @@
-"""Writing received files (browser uploads, zips of model folders) to disk, safely.
+"""Writing received files (browser uploads, zips of model folders) to disk, every name and size checked first.
 
-Three shapes of upload become one path :func:`dashboard.checkpoints.load_tables`
-reads: a single file (``ckpt.pt``, ``model.gguf``), several files of one
-folder (``config.json`` + ``model.safetensors`` + ``tokenizer.json``), or one
-``.zip`` of a folder.
-
-Safety: every name is checked before anything is written. A name that would
-land outside the destination (``../x``, ``/etc/x``, ``C:\\x``) is refused
-with :class:`~dashboard.errors.UnsafeArchiveError` (the "zip slip" attack);
-one the file system cannot hold (a NUL byte, a part longer than 255 bytes)
-with :class:`~dashboard.errors.UnusablePathError`. A zip is refused before
-extraction, with :class:`~dashboard.errors.ArchiveLimitError`, when it would
-unpack to more than :func:`extraction_limit` bytes, or one of its entries or
-all of them together are compressed more than :data:`MAX_COMPRESSION_RATIO`
-times (a "zip bomb": a few hundred kB of zeros unpack to gigabytes), and with a
-read error when it does
-not fit on the disk; a write that fails anyway (disk full) is a
-:class:`~dashboard.errors.CheckpointReadError`. Sizes are the ones the zip
-declares; Python's :mod:`zipfile` stops reading an entry at its declared size
-(and fails its CRC check if more data follows), so a zip cannot write more
-than it declares.
+An upload is one file, several files of one folder, or one ``.zip`` of a folder; each becomes one path that
+:func:`dashboard.checkpoints.load_tables` reads. Names that climb out of the destination ("zip slip") are
+refused, and a zip over :func:`extraction_limit`, or compressed more than :data:`MAX_COMPRESSION_RATIO` times
+(a "zip bomb"), is refused before anything is extracted. Sizes are the ones the zip declares: :mod:`zipfile`
+stops reading an entry at its declared size and fails its CRC check if more follows.
 """
 
 from __future__ import annotations
@@ -55,17 +40,15 @@ _CHUNK = 8 * 2**20
 NAME_MAX = 255
 _MB = 2**20
 
-#: Most an entry may be compressed (uncompressed / compressed size). Float
-#: weights deflate to about 90% of their size and JSON or vocabulary text to
-#: a third or a quarter; only long runs of one byte compress further.
+#: Most an entry may be compressed (uncompressed / compressed size): float weights deflate to about 90% and
+#: text to a quarter; only long runs of one byte compress further.
 MAX_COMPRESSION_RATIO = 50
-#: Most entries a zip may hold: a model folder holds tens of files, a torch checkpoint a few per tensor (nanoGPT's
-#: GPT-2 with its optimizer state: about 450), a Trainer run a dozen per checkpoint. 60,000 empty entries zip to 6 MB.
+#: Most entries (files and folders) a zip may hold: a model folder holds tens, a torch checkpoint a few per tensor,
+#: a Trainer run a dozen per checkpoint; empty entries cost an inode each and pass every byte count.
 MAX_ZIP_ENTRIES = 10_000
 #: Most folders deep an entry's path may go: a model folder is 1-2 deep, a training run's 3-4.
 MAX_ZIP_DEPTH = 16
-#: Entries smaller than this are not held to the ratio: a small config can
-#: compress well and cannot fill a disk.
+#: Entries smaller than this are not held to the ratio: a small config can compress well and cannot fill a disk.
 RATIO_CHECK_MIN_BYTES = _MB
 
 
@@ -90,32 +73,24 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
                      holds: str = _MODEL_FOLDER, archive_bytes: int | None = None) -> None:
     """Refuse a zip whose entries would unpack to more than ``max_bytes`` or compress suspiciously well.
 
-    The ratio (declared size / compressed size) is checked for each entry of
-    at least :data:`RATIO_CHECK_MIN_BYTES`, then for all entries together once
-    they declare that much: otherwise many entries just under the size each
-    (900 entries of 1 MB of zeros, 8 MB zipped) would unpack to 900 MB.
+    The ratio (declared size / compressed size) is checked per entry of at least :data:`RATIO_CHECK_MIN_BYTES`,
+    then for all entries together, so that many entries just under that size cannot add up to a bomb.
 
     Args:
         archive_name: the zip's file name, for the message.
         members: its file entries (no folders).
         max_bytes: most bytes all entries together may unpack to.
-        holds: what the zip should be, for the message (``a torch checkpoint``
-            for the zip ``torch.save`` writes, ``a NumPy .npz`` ...).
-        archive_bytes: the zip's size on disk in bytes, when known. The
-            entries' compressed sizes are counted as at most this much: a
-            crafted zip's entries can overlap and share one compressed stream.
+        holds: what the zip should be, for the message (``a torch checkpoint``, ``a NumPy .npz`` ...).
+        archive_bytes: the zip's size on disk in bytes, when known; the compressed sizes count as at most this
+            much, since a crafted zip's entries can share one compressed stream.
 
     Raises:
-        ArchiveLimitError: it holds more than :data:`MAX_ZIP_ENTRIES` files and
-            folders together, or a path :data:`MAX_ZIP_DEPTH` folders deep;
-            the total declared size is over ``max_bytes``; an entry of at least
-            :data:`RATIO_CHECK_MIN_BYTES` is compressed more than
-            :data:`MAX_COMPRESSION_RATIO` times; or the entries together declare
-            at least :data:`RATIO_CHECK_MIN_BYTES` and are compressed more than
-            :data:`MAX_COMPRESSION_RATIO` times.
+        ArchiveLimitError: more than :data:`MAX_ZIP_ENTRIES` files and folders, a path :data:`MAX_ZIP_DEPTH`
+            folders deep, a total declared size over ``max_bytes``, or an entry (or all together) of at least
+            :data:`RATIO_CHECK_MIN_BYTES` compressed more than :data:`MAX_COMPRESSION_RATIO` times.
     """
     deep = next((m.filename for m in members if m.filename.count("/") >= MAX_ZIP_DEPTH), None)
-    if deep is not None:  # each level of a path is a folder to create: 1,000 entries 100 deep made 101,001
+    if deep is not None:  # each level of a path is a folder to create
         shown = deep if len(deep) <= 80 else deep[:80] + "..."
         raise ArchiveLimitError(msg("err.ckpt.zip_depth", archive=archive_name, entry=shown,
                                     limit=MAX_ZIP_DEPTH, holds=holds))
@@ -148,9 +123,8 @@ def safe_member_path(destination: Path, name: str) -> Path:
     """Where ``name`` (a relative path inside an archive or upload) lands under ``destination``.
 
     Raises:
-        UnsafeArchiveError: the name is absolute, has a drive, or climbs out with ``..``.
-        UnusablePathError: the name holds a NUL byte or a character with no
-            file-system encoding, or a part of it is longer than
+        UnsafeArchiveError: the name is absolute, has a drive, or climbs out with ``..`` (or a link does).
+        UnusablePathError: the name holds a NUL byte or an unencodable character, or a part is longer than
             :data:`NAME_MAX` bytes.
     """
     if "\x00" in name:
@@ -183,10 +157,8 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
     Args:
         archive: the zip file.
         destination: an existing folder to extract into.
-        max_bytes: most bytes all entries may unpack to; ``None`` for
-            :func:`extraction_limit` with the default upload limit.
-        check_room: called with the bytes the entries unpack to before any is
-            written; raises to refuse (a session's quota).
+        max_bytes: most bytes all entries may unpack to; ``None`` for :func:`extraction_limit`.
+        check_room: called with the bytes the entries unpack to before any is written; raises to refuse.
 
     Returns:
         ``destination``, now holding the archive's files.
@@ -194,11 +166,8 @@ def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = Non
     Raises:
         UnsafeArchiveError: an entry would land outside ``destination`` (nothing written).
         UnusablePathError: an entry's name cannot be a file name here (nothing written).
-        ArchiveLimitError: over ``max_bytes``, or an entry or the entries
-            together compressed more than :data:`MAX_COMPRESSION_RATIO` times
-            (nothing written).
-        CheckpointReadError: not a zip, encrypted, corrupt compressed data,
-            larger than the free disk space, or a write failed.
+        ArchiveLimitError: over a limit of :func:`check_zip_limits` (nothing written).
+        CheckpointReadError: not a zip, encrypted, corrupt, larger than the free disk space, or a write failed.
     """
     max_bytes = extraction_limit() if max_bytes is None else max_bytes
     try:
@@ -268,21 +237,17 @@ def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
     """Write received files under ``destination`` and return the path to read.
 
     Args:
-        files: ``(name, readable binary stream)`` pairs; names may carry a
-            relative folder (directory uploads). A lone ``.zip`` is extracted
-            to a folder named after it (``gpt2.zip`` -> ``gpt2/``).
+        files: ``(name, seekable binary stream)`` pairs; names may carry a relative folder. A lone ``.zip`` is
+            extracted to a folder named after it (``gpt2.zip`` -> ``gpt2/``).
         destination: an empty folder owned by the caller.
         max_extract_bytes: most bytes a zip may unpack to (see :func:`extract_zip`).
-        check_room: called with the bytes about to be written, before the
-            files are written and again before a zip is extracted; raises to refuse
-            (:meth:`dashboard.ui.session_files.SessionFolder.check_room`). Streams must be seekable.
-        unpack: what extracts a zip, with :func:`extract_zip`'s arguments; :func:`extract_zip` itself when
-            ``None``. The server passes :func:`dashboard.wall.archives.extract_behind_wall`, so that a stranger's
-            zip is parsed by a capped child, not by the server.
+        check_room: called with the bytes about to be written, before the files and again before a zip is
+            extracted; raises to refuse (a session's quota).
+        unpack: extracts a zip, with :func:`extract_zip`'s arguments (the default). The server passes
+            :func:`dashboard.wall.archives.extract_behind_wall`, so a stranger's zip is parsed by a capped child.
 
     Returns:
-        The single file when one non-zip file was given, else ``destination``
-        (or the extracted folder), which ``load_tables`` resolves.
+        The single file when one non-zip file was given, else ``destination`` (or the extracted folder).
 
     Raises:
         UnsafeArchiveError: a name would land outside ``destination``.

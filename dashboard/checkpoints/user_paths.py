@@ -1,15 +1,9 @@
 """Looking up paths that a user typed, before any reader touches them.
 
-A path from the command line or a text box can be anything: empty, longer
-than the file system allows, holding a NUL byte, starting with ``~name`` for a
-user who does not exist, or leading through a folder we may not search.
-``os.stat`` answers each of these with an ``OSError`` (``ValueError`` for a
-NUL or an unencodable character, ``RuntimeError`` from ``expanduser``); here
-each becomes an :class:`~dashboard.errors.UnusablePathError` that says what
-was wrong, so that a page shows one line and the CLI exits with status 2.
-
-Limits quoted in messages are Linux's (``NAME_MAX`` 255 bytes per name,
-``PATH_MAX`` 4,096 bytes per path; see ``man 7 path_resolution``).
+An empty path, one too long, with a NUL byte, ``~name`` for an unknown user, or through a folder we may not
+search: each ``OSError``, ``ValueError`` or ``RuntimeError`` becomes an :class:`~dashboard.errors.UnusablePathError`
+that says what was wrong. Limits quoted are Linux's (``NAME_MAX`` 255 bytes, ``PATH_MAX`` 4,096 bytes;
+``man 7 path_resolution``).
 """
 
 from __future__ import annotations
@@ -26,11 +20,8 @@ SHOWN_CHARS = 160
 
 
 def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
-    """``text`` as quoted in a message: ``repr``-escaped and cut to about ``limit`` characters.
-
-    Escaping keeps a NUL or a newline from breaking the one-line message;
-    a cut text ends with ``... (N characters)``, a catalogue message (as a
-    ``str`` English, in a message's parameters rendered in the page's language).
+    """``text`` as quoted in a message: ``repr``-escaped (a NUL or newline cannot break the line) and cut to about
+    ``limit`` characters, then ending ``... (N characters)``.
     """
     shown = repr(text[:limit])
     return shown if len(text) <= limit else msg("ckpt.path_shortened", shown=f"{shown[:-1]}...{shown[-1]}",
@@ -44,13 +35,8 @@ _ROLES = {"checkpoint": "err.ckpt.role.checkpoint", "vocabulary file": "err.ckpt
 
 
 def path_role(what: str) -> str | Text:
-    """``what`` (``checkpoint``, ``vocabulary file`` ...) as a message in the reader's language; others unchanged.
-
-    Args:
-        what: what a path should be, as the caller names it in English (a CLI flag such as ``--out`` stays as is).
-
-    Returns:
-        A :class:`~dashboard.i18n.Text` whose English is ``what`` when the role is known, else ``what`` itself.
+    """``what`` (``checkpoint``, ``vocabulary file`` ...) as a catalogue message when the role is known, else
+    ``what`` unchanged (a CLI flag such as ``--out``).
     """
     key = _ROLES.get(str(what))
     return msg(key) if key is not None and not isinstance(what, Text) else what
@@ -80,24 +66,16 @@ def expand_user_path(text: str | os.PathLike[str], what: str) -> Path:
 
 
 def inspect_path(text: str | os.PathLike[str], what: str) -> Path | None:
-    """The path ``text`` names with ``~`` expanded, or ``None`` when nothing is there.
+    """The path ``text`` names with ``~`` expanded, or ``None`` when nothing is there (also when a part of it is a file,
+    ``model.npz/x``).
 
     Args:
         text: the path as the user gave it.
-        what: what the path should be, for messages (``checkpoint``,
-            ``vocabulary file``).
-
-    Returns:
-        The expanded path when something (file, folder, device) exists there;
-        ``None`` when nothing does, also when a part of the path is a file
-        rather than a folder (``model.npz/x``).
+        what: what the path should be, for messages (``checkpoint``, ``vocabulary file``).
 
     Raises:
-        UnusablePathError: ``text`` is empty or blank, holds a NUL byte or a
-            character the file system cannot encode, starts with ``~name`` for
-            an unknown user, is longer than the file system allows, leads
-            through a folder we may not search (permission denied) or a loop
-            of symbolic links, or cannot be looked up for another reason (the
+        UnusablePathError: empty or blank, a NUL byte or an unencodable character, ``~name`` for an unknown user,
+            too long, through a folder we may not search or a loop of links, or another lookup failure (the
             message gives the system's reason).
     """
     raw = os.fspath(text)

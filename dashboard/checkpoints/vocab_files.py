@@ -46,9 +46,8 @@ def scheme_of_tokenizer(spec: dict) -> str:
     return "plain"
 
 
-#: Largest id a token file may name, as a multiple of its entry count (plus a margin): ids are rows of the
-#: table, 0 .. vocab_size - 1, and a label array is built for every id up to the largest, so one absurd id
-#: (``"x": 1000000000``) would ask for billions of labels.
+#: Largest id a token file may name, as a multiple of its entry count plus a margin: a label is built for every
+#: id up to the largest, so one absurd id (``"x": 1000000000``) would ask for billions of labels.
 _ID_SPREAD, _ID_MARGIN = 2, 1024
 
 
@@ -87,13 +86,12 @@ def _declared_ids(spec: Any) -> dict[int, str]:
 
 
 def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
-    """Vocabulary of a ``tokenizer.json`` file, added tokens included, read by the ``tokenizers`` library in a
-    child process (:mod:`~dashboard.checkpoints.tokenizer_process`), or here when this process is already a
-    capped child of the wall (:data:`dashboard.wall.INSIDE`).
+    """Vocabulary of a ``tokenizer.json`` file, added tokens included, read by the ``tokenizers`` library in a child
+    process, or here when this process is already a capped child of the wall (:data:`dashboard.wall.INSIDE`).
 
     Raises:
-        CheckpointReadError: the file is not a tokenizer the library can read (or the child ran out of time or
-            memory reading it), or names an id far beyond its number of tokens.
+        CheckpointReadError: the library cannot read it (or the child ran out of time or memory), or it names an id
+            far beyond its number of tokens.
     """
     import dashboard.wall
     from dashboard.checkpoints.tokenizer_process import TokenizerProcess, load_in_child
@@ -130,19 +128,18 @@ def _special_from_map(folder: Path, raw: tuple[str, ...]) -> frozenset[int]:
 
 #: Tokenizer files :func:`read_vocabulary` tries, in its order.
 TOKENIZER_FILES = ("tokenizer.json", "vocab.json", "vocab.txt")
-#: Least share of a token table's rows a tokenizer file found beside a bare checkpoint must name to be taken as
-#: its vocabulary: models pad their tables past the tokenizer (nanoGPT 50,257 -> 50,304: 99.9%; Qwen2 151,646
-#: -> 151,936: 99.8%; Phi-2 50,295 -> 51,200: 98.2%), never to several times its size.
+#: Least share of a token table's rows a tokenizer file beside a bare checkpoint must name to be taken as its
+#: vocabulary: models pad their tables a little past the tokenizer (nanoGPT 50,257 -> 50,304), never to several
+#: times its size.
 BESIDE_MIN_SHARE = 0.95
 
 
 def vocabulary_beside(path: Path, rows: int | None) -> tuple[Vocabulary | None, tuple[Text, ...]]:
     """The vocabulary of the tokenizer file in a bare checkpoint's folder, and the notes that say which.
 
-    A folder holding a state dict or ``ckpt.pt`` may hold other files too: a tokenizer file there is taken as
-    the checkpoint's only when it names between :data:`BESIDE_MIN_SHARE` of the token table's ``rows`` and all
-    of them (the rest being padding). Otherwise it is set aside with a note giving both counts, and the rows are
-    labelled by id: a stray ``vocab.txt`` must not relabel the rows, nor mark the rows past it unused.
+    Such a folder may hold other models' files too: a tokenizer file is taken only when it names between
+    :data:`BESIDE_MIN_SHARE` of the token table's ``rows`` and all of them (the rest being padding); otherwise it is
+    set aside with a note giving both counts, and the rows keep ``#id`` labels.
 
     Args:
         path: the checkpoint file.
@@ -168,10 +165,8 @@ def read_vocabulary(folder: Path) -> Vocabulary | None:
     """The vocabulary found in ``folder``, or ``None`` when there is no tokenizer file.
 
     Raises:
-        MetadataError: a tokenizer file's JSON is invalid, nested too deep, or
-            has a field of the wrong type (``vocab.json``, ``special_tokens_map.json``).
-        CheckpointReadError: a tokenizer file exists but cannot be read
-            (not UTF-8 text, ids far beyond its number of tokens).
+        MetadataError: a tokenizer file's JSON is invalid, nested too deep, or has a field of the wrong type.
+        CheckpointReadError: a tokenizer file cannot be read (not UTF-8, ids far beyond its number of tokens).
     """
     if (folder / "tokenizer.json").is_file():
         return vocabulary_from_tokenizer_json(folder / "tokenizer.json")
