@@ -29,14 +29,7 @@ _SEPARATORS = re.compile(r"[,\s]+")
 
 
 def movable_positions(special: Sequence[bool]) -> np.ndarray:
-    """0-based positions of the tokens that may move (every non-special one).
-
-    Args:
-        special: one flag per token, True for ``[CLS]``, ``[SEP]``, BOS ...
-
-    Returns:
-        ``(n_movable,)`` int64, increasing.
-    """
+    """0-based positions of the tokens that may move: ``(n_movable,)`` int64, increasing, from one flag per token."""
     return np.flatnonzero(~np.asarray(special, dtype=bool))
 
 
@@ -80,7 +73,7 @@ def order_from_positions(positions: Sequence[int], special: Sequence[bool], labe
 
 
 def parse_index_list(text: str) -> list[int]:
-    """The numbers of an order typed as ``2,0,1``, ``2 0 1`` or ``2, 0, 1``.
+    """The numbers of an order typed as ``2,0,1`` or ``2 0 1``.
 
     Raises:
         OrderError: empty, or a part that is not a whole number.
@@ -180,16 +173,7 @@ def describe_order(spec: str) -> Text:
 
 
 def full_permutation(order: np.ndarray, special: Sequence[bool]) -> np.ndarray:
-    """Extend an order of the movable tokens to all tokens, specials fixed.
-
-    Args:
-        order: ``(n_movable,)`` int, from :func:`parse_order`.
-        special: one flag per token.
-
-    Returns:
-        ``(n_tokens,)`` int64 ``perm``: position ``t`` of the permuted
-        sentence holds the token from position ``perm[t]``.
-    """
+    """Extend an ``(n_movable,)`` order (:func:`parse_order`) to the ``(n_tokens,)`` int64 ``perm``, specials fixed."""
     movable = movable_positions(special)
     perm = np.arange(len(special))
     perm[movable] = movable[np.asarray(order)]
@@ -197,31 +181,13 @@ def full_permutation(order: np.ndarray, special: Sequence[bool]) -> np.ndarray:
 
 
 def unpermute(permuted_rows: np.ndarray, perm: np.ndarray) -> np.ndarray:
-    """Put rows computed on the permuted sentence back in the original order.
-
-    Args:
-        permuted_rows: ``(n_tokens, ...)``, row ``t`` belongs to the token at
-            position ``t`` of the permuted sentence.
-        perm: ``(n_tokens,)`` int, as from :func:`full_permutation`.
-
-    Returns:
-        ``(n_tokens, ...)``: row ``s`` belongs to the token at position ``s``
-        of the original sentence.
-    """
+    """``(n_tokens, ...)`` rows of the permuted sentence put back in the original order (row ``s``: original token ``s``)."""
     return permuted_rows[np.argsort(perm)]
 
 
 def unpermute_attention(weights: np.ndarray, perm: np.ndarray) -> np.ndarray:
-    """Attention weights of the permuted sentence, queries and keys in the original order.
-
-    Args:
-        weights: ``(..., n_tokens, n_tokens)`` float, query axis then key axis.
-        perm: ``(n_tokens,)`` int.
-
-    Returns:
-        The same shape; entry ``[s, u]`` is how much original token ``s``
-        attended to original token ``u`` in the permuted sentence.
-    """
+    """``(..., n_tokens, n_tokens)`` attention weights (query, key) of the permuted sentence, both axes put back in
+    the original order: ``[s, u]`` is how much original token ``s`` attended to original token ``u``."""
     inverse = np.argsort(perm)
     return weights[..., inverse, :][..., :, inverse]
 
@@ -230,14 +196,11 @@ def token_differences(original: np.ndarray, permuted: np.ndarray, perm: np.ndarr
     """Largest absolute difference per token, matched by token.
 
     Args:
-        original: ``(n_tokens, d_model)`` float, rows of the original sentence.
-        permuted: ``(n_tokens, d_model)`` float, rows of the permuted sentence.
+        original, permuted: ``(n_tokens, d_model)`` float, each in its own sentence's order.
         perm: ``(n_tokens,)`` int.
 
     Returns:
-        ``(n_tokens,)`` float64 >= 0, entry ``s`` for the token at original
-        position ``s``; all zero (to float rounding) when the computation is
-        permutation equivariant.
+        ``(n_tokens,)`` float64 >= 0 in the original order; all zero (to rounding) when permutation equivariant.
     """
     diff = np.abs(original.astype(np.float64) - unpermute(permuted, perm).astype(np.float64))
     return diff.reshape(len(perm), -1).max(axis=1)
