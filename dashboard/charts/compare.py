@@ -1,7 +1,5 @@
-"""Charts of the Compare page: the two aligned maps, the largest movers, the neighbour overlap.
-
-Axis and tooltip titles are in the active language at build time: the pages
-build these charts on every run, uncached.
+"""Charts of the Compare page: the two aligned maps, the largest movers, the neighbour overlap (titles in the
+active language).
 """
 
 from __future__ import annotations

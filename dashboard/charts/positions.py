@@ -26,10 +26,8 @@ POSITION_SCHEME = "viridis"
 DIVERGING_STOPS = ("#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
                    "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f")
 SIDE = 340  # pixels of a square chart's plot area
-#: Colour legend of the square charts: under the plot, so that two of them side
-#: by side (about 460 px each at a 1400 px window) are no wider than the plot
-#: and its axis; a legend beside the plot made them 500-530 px, and Streamlit
-#: cut off their right edge (the legend's title).
+#: Colour legend of the square charts: under the plot, so that two side by side fit a 1400 px window (a legend
+#: beside the plot widened each past its column, and Streamlit cut off the legend's title).
 BELOW = alt.Legend(orient="bottom", direction="horizontal", gradientLength=SIDE // 2)
 
 def _position_colour(n_positions: int) -> alt.Color:
