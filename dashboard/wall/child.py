@@ -1,13 +1,10 @@
 """The child's side of the wall: confine this process, then answer requests, one JSON line each.
 
-Run as ``python -m dashboard.wall.child`` by :class:`dashboard.wall.runner.Child`.
-Before it reads anything it leaves the network where the kernel allows that
-without privileges (a new user and network namespace, ``unshare(2)``) and
-starts watching that its parent still lives. Each request names
-a job of :data:`JOBS`; the job's module is imported, then the address space is
-capped at its present size plus the request's ``memory`` (once) and the
-processor time at what is used so far plus the request's ``seconds``.
-Everything a job raises, a Rust panic included, goes back as an error answer.
+Run as ``python -m dashboard.wall.child`` by :class:`dashboard.wall.runner.Child`. Before reading anything it
+leaves the network where an unprivileged process may (a new user and network namespace, ``unshare(2)``) and
+watches that its parent lives. Each request names a job of :data:`JOBS`; once its modules are imported, the
+address space is capped at its present size plus the request's ``memory`` (once) and the processor time at what
+is used so far plus the request's ``seconds``. Everything a job raises, a Rust panic included, is answered.
 """
 
 from __future__ import annotations
@@ -48,11 +45,11 @@ PARENT_POLL_S = 0.5
 
 
 def confine() -> None:
-    """Leave the network where an unprivileged process may (Docker's default seccomp profile refuses
-    ``unshare``: there the child keeps the container's network), then end with the parent.
+    """Leave the network where an unprivileged process may (Docker's default seccomp profile refuses ``unshare``:
+    there the child keeps the container's network), then end with the parent.
 
-    Not ``PR_SET_PDEATHSIG``: Linux sends it when the *thread* that started the child ends, and the server
-    starts children from Streamlit's script threads, which end after every run of a page.
+    Not ``PR_SET_PDEATHSIG``: Linux sends it when the *thread* that started the child ends, and the server starts
+    children from Streamlit's script threads, which end after every run of a page.
     """
     parent = os.getppid()
     libc = ctypes.CDLL(None, use_errno=True)
@@ -76,8 +73,9 @@ def _watch_parent(parent: int) -> None:
 
 
 def probe() -> dict[str, Any]:
-    """What confines this child, looked up, not remembered: for tests and the deploy notes. Off the network means
-    no interface but loopback (a fresh network namespace's loopback is down, so not even that answers)."""
+    """What confines this child, looked up, not remembered (for the wall's tests). Off the network means no interface
+    but loopback.
+    """
     import socket
 
     interfaces = sorted(name for _, name in socket.if_nameindex())

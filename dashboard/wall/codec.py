@@ -1,10 +1,6 @@
-"""What crosses the wall as JSON: catalogue messages and typed errors, both ways.
-
-A child answers in JSON only (never a pickle), so a message keeps its catalogue
-key and parameters (the page renders it in the reader's language) and an error
-keeps its :class:`~dashboard.errors.ExplorerError` class by name. The parent
-decodes what it knows and nothing else: an unknown key or class from a child
-that misbehaved becomes a plain string or a :class:`~dashboard.errors.CheckpointReadError`.
+"""What crosses the wall as JSON, never a pickle: catalogue messages keep their key and parameters, errors their
+:class:`~dashboard.errors.ExplorerError` class by name. The parent decodes only what it knows: an unknown key or
+class from a misbehaving child becomes a plain string or a :class:`~dashboard.errors.CheckpointReadError`.
 """
 
 from __future__ import annotations

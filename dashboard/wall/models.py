@@ -1,11 +1,8 @@
 """A stranger's whole model for a forward pass, built behind the wall.
 
-A capped child builds the model from the stranger's files and saves it as a
-Hugging Face folder, ``config.json`` and ``model.safetensors``
-(:mod:`dashboard.forward.export`, the child's side). The server then builds the
-model from that folder only: JSON and safetensors, formats that hold data and
-nothing to run (https://huggingface.co/docs/safetensors), never the
-stranger's pickle, GGUF or zip.
+A capped child builds the model from the stranger's files and saves it as ``config.json`` and
+``model.safetensors`` (:mod:`dashboard.forward.export`); the server builds the model from that folder only, data
+formats with nothing to run (https://huggingface.co/docs/safetensors), never the stranger's pickle, GGUF or zip.
 """
 
 from __future__ import annotations
@@ -24,15 +21,14 @@ def export_model(path: Path, stored: int, d_model: int) -> tuple[Path, Path]:
 
     Args:
         path: the checkpoint (``EmbeddingTables.model_path``).
-        stored: parameters it stores, and d_model: its token table's width (the size check's inputs).
+        stored: parameters it stores; d_model: its token table's width (the size check's inputs).
 
     Returns:
-        The exported folder (``config.json`` + ``model.safetensors``), and the child's working folder holding
-        it, which the caller removes once the model is built.
+        The exported folder, and the child's working folder holding it (the caller removes it once the model is
+        built).
 
     Raises:
-        ForwardUnavailableError: the child could not build the model (its reason, as
-            :func:`~dashboard.forward.loading.load_forward_model` gives it).
+        ForwardUnavailableError: the child could not build the model (its reason).
         ChildLimitError: the files made the child crash, or use more memory or processor time than they can need.
         BusyError: the machine was too busy to finish in time.
     """

@@ -1,25 +1,16 @@
 """The one runner for child processes: start, talk, cap memory and time, kill.
 
-Every file that did not ship with the app is read by a child
-(``python -m dashboard.wall.child``), never by the server: a file that makes a
-reader crash, allocate without end or spin costs that child, and the page gets
-one typed message. The child (see :mod:`dashboard.wall.child`):
+Every file that did not ship with the app is read by a child (``python -m dashboard.wall.child``), never by the
+server: a file that makes a reader crash, allocate without end or spin costs that child, and the page gets one
+typed message. The child (:mod:`dashboard.wall.child`) is a fresh interpreter without the server's environment
+(:func:`child_environment`), in a folder of its own; caps its address space at its imports plus the parent's
+budget and its processor time per request; leaves the network where the kernel allows it unprivileged; ends with
+its parent; and answers one JSON line per request (:mod:`dashboard.wall.codec`). A child that does not answer
+within ``seconds x`` :data:`BUSY_FACTOR` is killed; little processor time used means a busy machine
+(:class:`~dashboard.errors.BusyError`, never cached), not a file that asked too much
+(:class:`~dashboard.errors.ChildLimitError`).
 
-- is a fresh interpreter with none of the server's environment variables
-  (:func:`child_environment`), in a working folder of its own;
-- caps its address space at what its imports use plus the budget the parent
-  gives, and its processor time at what each request may take;
-- leaves the network (a user and network namespace) where the kernel allows
-  that without privileges, and ends when its parent is gone;
-- answers one JSON line per request, never a pickle (:mod:`dashboard.wall.codec`).
-
-The parent kills a child that has not answered within ``seconds x``
-:data:`BUSY_FACTOR` of wall-clock time, and tells a busy machine (little
-processor time used: :class:`~dashboard.errors.BusyError`, never cached) from
-a file that asked too much (:class:`~dashboard.errors.ChildLimitError`).
-
-Source of the limits: ``setrlimit(2)`` (``RLIMIT_AS``, ``RLIMIT_CPU``),
-``unshare(2)`` and ``user_namespaces(7)``.
+Sources: ``setrlimit(2)`` (``RLIMIT_AS``, ``RLIMIT_CPU``), ``unshare(2)``, ``user_namespaces(7)``.
 """
 
 from __future__ import annotations
@@ -42,12 +33,10 @@ from dashboard.i18n import msg
 from dashboard.wall.codec import decode, decode_error, encode
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Wall-clock seconds a request may take are this many times the processor seconds it may use: a machine whose
-#: load is 20 on 2 cores still finishes honest work, and a slow answer that used little processor time is a busy
-#: machine, not a bad file.
+#: Wall-clock seconds a request may take are this many times the processor seconds it may use, so a loaded
+#: machine still finishes honest work.
 BUSY_FACTOR = 3.0
-#: Most bytes one answer may have (tables travel as files, not in the answer; a 256,000-token vocabulary is about
-#: 10 MB of JSON, a converted tokenizer 33 MB).
+#: Most bytes one answer may have (tables travel as files; a large vocabulary or converted tokenizer does not).
 MAX_ANSWER_BYTES = 128 << 20
 #: Environment variables a child keeps: where programs are, the language, and the CPU quirks OpenBLAS needs.
 KEPT_ENVIRONMENT = ("PATH", "LANG", "LC_ALL", "SYSTEMROOT", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "TMPDIR")
@@ -82,13 +71,12 @@ class Child:
         self._lock = threading.Lock()
 
     def ask(self, job: str, args: dict[str, Any], seconds: float) -> Any:
-        """Run ``job`` (a name of :data:`dashboard.wall.child.JOBS`) with ``args`` in the child, starting it first
-        when it is not running.
+        """Run ``job`` (a name of :data:`dashboard.wall.child.JOBS`) in the child, starting it when it is not running.
 
         Args:
             job: the job's name.
             args: its keyword arguments (JSON-able, messages included).
-            seconds: processor time the job may use; it may take :data:`BUSY_FACTOR` times that of wall-clock time.
+            seconds: processor time the job may use; wall-clock time is :data:`BUSY_FACTOR` times that.
 
         Returns:
             The job's result, decoded (:func:`~dashboard.wall.codec.decode`).
@@ -179,9 +167,9 @@ _SPARES_LOCK = threading.Lock()
 
 
 def keep_spare(job: str) -> None:
-    """Keep one fresh child warm for ``job`` from now on: its imports (torch, tokenizers, gguf: about a second)
-    are paid before a request comes, not while a student waits. Each spare serves one request, then the next is
-    started. For a server; a command that reads one file needs none."""
+    """Keep one fresh child warm for ``job`` from now on, so its imports (torch, tokenizers, gguf) are paid before a
+    request comes. Each spare serves one request, then the next starts. For a server; a one-file command needs none.
+    """
     child = Child("", memory_bytes=0)
     with _SPARES_LOCK:
         _SPARES[job] = child
@@ -196,12 +184,12 @@ def _warm(child: Child, job: str) -> None:
 
 
 def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, memory_bytes: int) -> tuple[Any, Path]:
-    """Run one job in a child of its own (the spare :func:`keep_spare` keeps for it, else a new one), then end
-    it: each stranger's file gets a fresh interpreter.
+    """Run one job in a child of its own (the spare :func:`keep_spare` keeps, else a new one), then end it: each
+    stranger's file gets a fresh interpreter.
 
     Returns:
-        The job's result, and the child's working folder, which the caller removes once it has read what the
-        job wrote there.
+        The job's result, and the child's working folder, which the caller removes once it has read what the job
+        wrote there.
 
     Raises:
         As :meth:`Child.ask`.
@@ -222,7 +210,6 @@ def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, mem
         if spare:  # the next one warms after this request, not beside it on the same cores
             keep_spare(job)
     return result, child.workdir
-
 
 
 def _cpu_seconds(pid: int) -> float:

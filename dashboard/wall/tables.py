@@ -1,15 +1,11 @@
 """Reading a checkpoint's tables through the wall: :func:`read_checkpoint`, the app's and the CLI's one entry.
 
-A bundled checkpoint (shipped with the app, trusted) is read in this process by
-:func:`dashboard.checkpoints.load_tables`. Every other source, uploads, local
-paths, links and run folders, is read by that same function in a child
-(:mod:`dashboard.wall.runner`). The child writes each table as a float32
-``.npy`` file in its own folder and answers the rest (vocabulary, tying verdict,
-settings, notes) as JSON; this process maps the ``.npy`` files read-only
-(``numpy.load(mmap_mode="r", allow_pickle=False)``) and builds the
-:class:`~dashboard.tables.EmbeddingTables`, whose checks (shapes, finite rows)
-run again here. So this process never unpickles, never calls ``torch.load``
-and never parses a stranger's GGUF, zip, npz or tokenizer bytes.
+A bundled checkpoint (shipped with the app, trusted) is read here by :func:`dashboard.checkpoints.load_tables`;
+every other source by the same function in a child (:mod:`dashboard.wall.runner`), which writes each table as a
+float32 ``.npy`` file and answers the rest (vocabulary, tying, settings, notes) as JSON. This process maps the
+files read-only (``numpy.load(mmap_mode="r", allow_pickle=False)``) and builds the
+:class:`~dashboard.tables.EmbeddingTables`, whose checks run again here: it never unpickles, never calls
+``torch.load`` and never parses a stranger's GGUF, zip, npz or tokenizer bytes.
 """
 
 from __future__ import annotations
@@ -37,7 +33,7 @@ TABLE_FIELDS = ("token", "position", "token_type", "output_head")
 #: what it reads. 256 MiB holds every reader's own work on a small file.
 BASE_MEMORY = 256 << 20
 #: An honest file needs at most this many times its size: mapped once, and its tables widened to float32 (a Q4
-#: GGUF table is 4.5 bits a value: 7.1 times smaller than its float32 rows).
+#: GGUF table holds 4.5 bits a value).
 BYTES_FACTOR = 9
 #: Processor seconds a reading child may use: this, plus :data:`SECONDS_PER_GB` for each GB it reads.
 BASE_SECONDS = 20.0
@@ -78,17 +74,17 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
 
     Args:
         source: a bundled name or a path, as :func:`~dashboard.checkpoints.load_tables` takes.
-        policy: which server paths may be opened; ``None`` for the deployment's (:meth:`PathPolicy.from_settings`).
+        policy: which server paths may be opened; ``None`` for the deployment's.
         **options: reader options (``token_array``, ``position_array``, ``vocab_file``).
 
     Returns:
         The tables, float32, each array a read-only map of a file the child wrote; ``model_path`` is the
-        checkpoint's own path (the tokenizer and forward passes read it behind the wall too).
+        checkpoint's own path.
 
     Raises:
         ExplorerError: whatever :func:`~dashboard.checkpoints.load_tables` raises, with its class and message.
         ChildLimitError: the file made its reader crash, or use more memory or processor time than it can need.
-        BusyError: the machine was too busy to finish in time (try again; nothing is cached).
+        BusyError: the machine was too busy to finish in time (nothing is cached).
     """
     policy = policy or PathPolicy.from_settings()
     if find_bundled(str(source)) is not None:
