@@ -1,12 +1,8 @@
 """Digests of table bytes for cache keys, on every core for the largest tables.
 
-One blake2b pass over a 2.4 GB table (Gemma's 256,000 x 2,304 float32) takes
-seconds, most of what the Overview spends after reading it. SHA-256 is about
-twice as fast on CPUs with SHA extensions, and ``hashlib`` releases the GIL
-while it digests, so arrays of at least :data:`PARALLEL_MIN_BYTES` are digested
-in chunks of :data:`CHUNK_BYTES`, a thread per core (figures:
-docs/benchmarks.md). Smaller arrays (every bundled table) go into the caller's
-digest as they are, one pass.
+``hashlib`` releases the GIL while it digests, so an array of at least :data:`PARALLEL_MIN_BYTES` is fed to the
+caller's digest as the SHA-256 digests of its :data:`CHUNK_BYTES` chunks, a thread per core (SHA-256 is fast on
+CPUs with SHA extensions). Smaller arrays (every bundled table) go in as they are, in one pass.
 """
 
 from __future__ import annotations
@@ -18,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-#: Arrays of at least this many bytes (256 MiB: a 30,000 x 2,304 float32 table) are digested in chunks.
+#: Arrays of at least this many bytes are digested in chunks.
 PARALLEL_MIN_BYTES = 256 * 2**20
-#: Bytes per chunk (64 MiB): 36 chunks for Gemma's table, enough to keep every core busy to the end.
+#: Bytes per chunk: small enough that a large table's chunks keep every core busy to the end.
 CHUNK_BYTES = 64 * 2**20
 #: Most threads digesting at once.
 MAX_THREADS = 8

@@ -7,15 +7,12 @@ import threading
 
 
 def import_in_background(module: str) -> threading.Thread:
-    """Start importing ``module`` in a daemon thread (scikit-learn alone takes about a second); return it.
+    """Start importing ``module`` in a daemon thread and return it, so the import overlaps work done outside the
+    interpreter lock (file reads, hashing, tokenizers).
 
-    Reading a checkpoint spends much of its time outside the interpreter lock
-    (file reads, hashing, the tokenizer's Rust code), and a server waits for
-    its users, so the import overlaps other work. The caller's own ``import``
-    waits for this one (Python's per-module import lock); an import error is
-    left for that ``import`` to raise, with its traceback. A command that may
-    end early joins the thread before returning, so that the interpreter never
-    ends while the thread still imports (and writes warnings).
+    The caller's own ``import`` waits for this one (Python's per-module import lock) and raises any import error
+    with its traceback. A command that may end early joins the thread first, so the interpreter never ends while it
+    still imports.
     """
     def load() -> None:
         try:

@@ -21,6 +21,7 @@ from dashboard.settings import current_settings
 #: Seconds after which a ``.tmp`` file is a write that will never finish (a map's write takes seconds).
 STALE_TMP_S = 3600
 
+
 def cache_dir() -> Path:
     """The directory projections are cached in (created on first write): ``EXPLORER_CACHE_DIR``."""
     return current_settings().cache_dir
@@ -29,10 +30,10 @@ def cache_dir() -> Path:
 def kept_path(kind: str, source: Path, suffix: str = "") -> Path:
     """Where a bundled checkpoint's prepared form is kept: ``cache_dir()/<kind>/<name>-<digest><suffix>``.
 
-    ``kind`` is ``models`` (a GGUF's whole model, dequantised once, as a safetensors folder) or ``tokenizers``
-    (a converted ``tokenizer.json``). The digest covers the file's resolved path, size and modification time, so a
-    changed file is prepared again. Only bundled checkpoints are kept (a student's files are not: nothing of theirs
-    accumulates on disk); :func:`prune` leaves these folders alone (a few per bundled checkpoint).
+    ``kind`` is ``models`` (a GGUF's dequantised model as a safetensors folder) or ``tokenizers`` (a converted
+    ``tokenizer.json``). The digest covers the resolved path, size and modification time, so a changed file is
+    prepared again. Only bundled checkpoints are kept, so nothing of a student's accumulates; :func:`prune` leaves
+    these folders alone.
 
     Raises:
         OSError: ``source`` cannot be read (stat).
@@ -49,17 +50,15 @@ def budget_bytes() -> int:
 
 
 def prune(directory: Path, keep: Path | None = None) -> list[Path]:
-    """Delete the least recently used maps (``.npz``) of ``directory``, and tables shared with the map workers
-    (``tables/*.npy``, :func:`dashboard.cluster.maps.share_table`), until it holds at most :func:`budget_bytes`.
+    """Delete the least recently used maps (``.npz``) and shared tables (``tables/*.npy``) of ``directory`` until it
+    holds at most :func:`budget_bytes`, and ``.tmp`` files older than :data:`STALE_TMP_S` (a write cut by a crash).
 
     Args:
         directory: the cache directory.
         keep: a map never deleted (the one just written).
 
-    Half-written ``.tmp`` files older than :data:`STALE_TMP_S` (a server killed mid-write) are deleted too.
-
     Returns:
-        The maps deleted. A file that cannot be deleted (removed meanwhile, not ours) is skipped.
+        The maps deleted; a file that cannot be deleted is skipped.
     """
     files = []
     entries = []
@@ -95,9 +94,8 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
 
 
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
-    """Write ``path`` through ``write(temporary)``: a temporary file in the same folder (``.tmp``, which
-    :func:`prune` clears once stale), readable by everyone who serves the app, then renamed over ``path``, so a
-    reader or a worker never sees half a file and two writers racing leave one whole file.
+    """Write ``path`` through ``write(temporary)``: a ``.tmp`` file in the same folder, made readable by everyone who
+    serves the app, then renamed over ``path``, so no reader sees half a file and racing writers leave one whole file.
 
     Raises:
         OSError: the folder cannot be written (a read-only image, a full disk).

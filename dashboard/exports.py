@@ -1,16 +1,10 @@
 """Files a user downloads: CSV tables, Embedding Projector TSV, chart images.
 
-Embedding Projector format (TensorFlow's projector, projector.tensorflow.org,
-"Loading data"): ``vectors.tsv`` holds one row per line, values separated by
-tabs, no header; ``metadata.tsv`` holds one label row per vector, with a
-header row when it has more than one column. Labels may not contain tabs or
-line breaks, so the readable token strings are used (whitespace already made
-visible) and any that remain are replaced. Values are written with 9
-significant digits, which round-trips float32 exactly.
-
-Chart images are rendered by vl-convert (the Vega project's converter), the
-same Vega-Lite spec the page shows, so the image carries its title and the
-caption lines about what is drawn.
+Embedding Projector format (projector.tensorflow.org, "Loading data"): ``vectors.tsv`` has one row per line,
+tab-separated values, no header; ``metadata.tsv`` one label row per vector, with a header row when it has more
+than one column. Labels may not hold tabs or line breaks, so token strings are written readable (whitespace made
+visible). Values have 9 significant digits, which round-trips float32 exactly. Chart images are rendered from the
+page's own Vega-Lite spec by vl-convert, so they carry its title and captions.
 """
 
 from __future__ import annotations
@@ -47,18 +41,13 @@ def _clean_text(text: str) -> str:
 
 def projector_files(table: np.ndarray, metadata: pd.DataFrame,
                     token_columns: tuple[str, ...] = ("token",)) -> tuple[bytes, bytes]:
-    """``vectors.tsv`` and ``metadata.tsv`` for the Embedding Projector.
+    """``vectors.tsv`` and ``metadata.tsv`` for the Embedding Projector, as UTF-8 bytes.
 
     Args:
         table: ``(n_rows, d_model)`` float32.
-        metadata: one row per table row; its columns become the label
-            columns (e.g. ``token``, ``id``, ``category``).
-        token_columns: the columns that hold token strings: their whitespace is
-            made visible (``␣``, ``↵``, ``⇥``), as the pages show it; every other
-            column keeps its spaces (``whole word``) and loses only tabs and line breaks.
-
-    Returns:
-        The two files' bytes (UTF-8).
+        metadata: one row per table row; its columns become the label columns (``token``, ``id``, ``category``).
+        token_columns: the columns of token strings: their whitespace is made visible (``␣``, ``↵``, ``⇥``); other
+            columns keep their spaces and lose only tabs and line breaks.
 
     Raises:
         ValueError: ``metadata`` does not have one row per table row.
@@ -79,7 +68,7 @@ def projector_zip(table: np.ndarray, metadata: pd.DataFrame) -> bytes:
     """A zip holding ``vectors.tsv`` and ``metadata.tsv`` (see :func:`projector_files`)."""
     vectors, labels = projector_files(table, metadata)
     archive = io.BytesIO()
-    # Level 1: about a third of the size in a fraction of the time of the default level.
+    # Level 1: most of the default level's compression for a fraction of its time.
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as bundle:
         bundle.writestr("vectors.tsv", vectors)
         bundle.writestr("metadata.tsv", labels)
@@ -89,9 +78,8 @@ def projector_zip(table: np.ndarray, metadata: pd.DataFrame) -> bytes:
 def chart_spec(chart: alt.TopLevelMixin) -> dict:
     """The chart's Vega-Lite spec with its data inline, however many rows.
 
-    Altair's data transformer is process-global: callers inside a Streamlit
-    server must hold Streamlit's lock around this (see
-    :func:`dashboard.ui.downloads.export_spec`).
+    Altair's data transformer is process-global: inside a Streamlit server hold Streamlit's lock around this
+    (:func:`dashboard.ui.downloads.export_spec`).
     """
     import altair as alt
 

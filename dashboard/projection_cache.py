@@ -1,18 +1,10 @@
 """On-disk cache of projections, so a revisit or a restart shows a map at once.
 
-A result is stored as one ``.npz`` file (see :meth:`Projection.save`) named
-by a digest of everything that determines it: the table's content hash
-(:attr:`EmbeddingTables.content_hash`), which table (token or position), the
-method's parameters and the versions of the libraries that computed it. The
-same table read from another path hits the same file; a library upgrade or a
-changed parameter misses. An unreadable file is recomputed and replaced
-rather than trusted. Within one
-process, a projection asked for while the same one is being computed (another
-session's) waits for that computation instead of starting a second; across
-processes, :mod:`dashboard.cluster.maps` gives identical requests one task.
-
-Files live in :func:`dashboard.disk_cache.cache_dir`, written atomically and pruned after each write
-(a map read from the cache counts as used).
+One ``.npz`` per result (:meth:`Projection.save`) in :func:`dashboard.disk_cache.cache_dir`, named by a digest of
+what determines it: the table's content hash, which table, the method's parameters and the libraries' versions
+(the same table from another path hits; an upgrade or a changed parameter misses). An unreadable file is
+recomputed. In one process, a second request for a projection being computed waits for it; across processes,
+:mod:`dashboard.cluster.maps` gives identical requests one task.
 """
 
 from __future__ import annotations
@@ -56,8 +48,10 @@ def aligned_path(folder: Path, stamp: float, table_name: str = "token") -> Path:
 
 def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> tuple[AlignedMaps, Path, bool]:
     """A run's aligned maps from :func:`aligned_path`, else computed with
-    :func:`~dashboard.analysis.aligned_maps.align_run` and stored there (atomically; a cache that cannot be
-    written is skipped). Answers ``(maps, path, found)``, ``found`` True when they were on disk.
+    :func:`~dashboard.analysis.aligned_maps.align_run` and stored there (skipped when the cache cannot be written).
+
+    Returns:
+        ``(maps, path, found)``, ``found`` True when they were on disk.
 
     Raises:
         QueryError, ExplorerError: as :func:`~dashboard.analysis.aligned_maps.align_run`.
@@ -80,9 +74,8 @@ def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> 
 def projection_key(content_hash: str, table_name: str, settings: ProjectionSettings) -> str:
     """File stem for a projection: a hex digest of what determines the result.
 
-    A ``cpu`` key's document names no backend, so maps cached or precomputed
-    without one are found under it; a ``cuml`` key adds the backend to the document (with cuML's parameters and
-    version) and ``-cuml`` to the stem, so the two never share a file.
+    A ``cpu`` key's document names no backend (so maps cached without one are found); a ``cuml`` key adds the
+    backend to the document and ``-cuml`` to the stem, so the two never share a file.
 
     Args:
         content_hash: :attr:`EmbeddingTables.content_hash` of the tables.
@@ -159,10 +152,9 @@ def cached_projection(
 ) -> Projection:
     """The projection of ``table``, from disk when computed before, else computed and stored.
 
-    While another thread of this process computes the same projection (same cache path), this call waits for
-    it and returns its result (``progress`` then hears nothing), or raises its
-    :class:`~dashboard.errors.ExplorerError` (bad input fails the same way anywhere); if it fails otherwise or
-    is stopped, this one looks on disk again and computes it itself.
+    While another thread computes the same projection, this call waits and returns its result (``progress`` hears
+    nothing) or raises its :class:`~dashboard.errors.ExplorerError`; if that computation fails otherwise or is
+    stopped, this one looks on disk again and computes it itself.
 
     Args:
         table: ``(n_rows, d_model)`` float32, the table ``content_hash`` describes.

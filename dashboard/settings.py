@@ -39,10 +39,9 @@ Set only in ``compose.yaml`` and read by no code here: ``EXPLORER_PORT``, ``EXPL
 ``EXPLORER_MAX_UPLOAD_MB`` and ``EXPLORER_BASE_URL_PATH``; ``scripts/healthcheck.py``, which runs without this package,
 reads ``EXPLORER_HEALTH_TIMEOUT_S`` itself.
 
-:func:`current_settings` is what the rest of the library asks. It parses the ``EXPLORER_*`` variables once, and again
-only when one of them changes (a test's ``monkeypatch.setenv``). A value a variable cannot take does not stop the
-server: its field holds an :class:`Unusable`, and only the code that needs that value raises its typed error, through
-:func:`usable` (a bad upload quota refuses uploads and the Load page says why; every other page draws).
+:func:`current_settings` parses the variables once, and again when one changes. A value a variable cannot take does
+not stop the server: its field holds an :class:`Unusable`, and only the code that needs it raises its typed error,
+through :func:`usable` (a bad upload quota refuses uploads; every other page draws).
 """
 
 from __future__ import annotations
@@ -92,7 +91,7 @@ DEFAULT_UPLOAD_IDLE_MINUTES = 60
 EXTRACT_LIMIT_FACTOR = 5
 #: Upload limit assumed when the caller does not give Streamlit's (``server.maxUploadSize``, MB).
 DEFAULT_UPLOAD_LIMIT_MB = 200
-#: About twice the address space a 256,000-token BPE ``tokenizer.json`` needs, imports included (docs/benchmarks.md).
+#: About twice the address space a 256,000-token BPE ``tokenizer.json`` needs.
 DEFAULT_TOKENIZER_MB = 1024
 #: The cap docs/deploy.md and compose.yaml suggest for a class server (rows); the example in a bad setting's message.
 CLASS_LIVE_FIT_ROWS = 200_000

@@ -1,17 +1,11 @@
 """EmbeddingTables: the one contract between reading a checkpoint and analysing it.
 
-Every reader in :mod:`dashboard.checkpoints` returns an :class:`EmbeddingTables`;
-every analysis, chart and page takes one. Checkpoint spellings (``wte``,
-``n_embd``, ``embed_tokens`` ...) never cross this boundary: the fields below use
-the field's standard names (``vocab_size``, ``d_model``, ``n_positions``).
-
-All arrays are float32 numpy, C-contiguous and read-only, whatever dtype the
-checkpoint stored (the stored dtype is kept in :attr:`EmbeddingTables.source_dtype`).
-A float32, C-contiguous array given is not copied: the table is a read-only
-view of it, so the array itself stays writeable (scikit-learn's exact PCA is
-lent a writeable alias instead of copying the table, see
-:mod:`dashboard.analysis.pca_solvers`), and writing into it afterwards would
-change the table. The readers hand over arrays nothing else holds.
+Every reader returns an :class:`EmbeddingTables`; every analysis, chart and page takes one. Checkpoint spellings
+(``wte``, ``n_embd``, ``embed_tokens``) never cross it: fields use ``vocab_size``, ``d_model``, ``n_positions``.
+Arrays are float32, C-contiguous and read-only, whatever the checkpoint stored (kept in
+:attr:`EmbeddingTables.source_dtype`). A float32, C-contiguous array given is not copied: the table is a
+read-only view of it, its owner stays writeable (so scikit-learn's PCA can be lent a writeable alias instead of
+copying, :mod:`dashboard.analysis.pca_solvers`); readers hand over arrays nothing else holds.
 """
 
 from __future__ import annotations
@@ -33,9 +27,8 @@ from dashboard.i18n import Text, msg
 #: position inside attention (Llama, GPT-J), so no table. ``relative``: a bias
 #: added to attention scores (T5). ``none``: nothing known (a bare table).
 POSITION_KINDS = ("learned", "sinusoidal", "rotary", "relative", "none")
-#: Most rows a table may have: 16 times the largest vocabularies (Gemma 3: 262,144 rows; word2vec's 3,000,000 fit).
-#: Every row gets a label and a place on each page, about 60 bytes apiece before any analysis: a 40 MB text
-#: file of 20,000,000 one-number rows took 1.1 GB in its labels alone.
+#: Most rows a table may have: 16 times the largest vocabularies (word2vec's 3,000,000 fit). Every row gets a
+#: label and a place on each page before any analysis, so a tiny file of many short rows must not pass.
 MAX_TABLE_ROWS = 4_194_304
 #: Most columns (d_model) a table may have: 4 times the widest models (Llama 3 405B: 16,384).
 MAX_D_MODEL = 65_536
@@ -68,18 +61,12 @@ class Tying:
     Attributes:
         verdict: one of the keys of :data:`TYING_LABELS`.
         evidence: one sentence naming the tensors looked at and what was found.
-        max_abs_diff: largest ``|head - token|`` over all entries when both
-            tables are present and have the same shape, else ``None``.
-        config_note: set when the checkpoint's configuration claims otherwise
-            than the tensors show (for instance ``tie_word_embeddings=true``
-            with a stored head that differs from the token table).
-        ambiguous: True when neither the tensors nor a config decide: a
-            head stored separately, equal to the token table, and no
-            ``tie_word_embeddings`` flag (the verdict is then ``tied-equal-copy``).
-        head_missing: True when the model has an output head of its own
-            (``tie_word_embeddings=false``) but the checkpoint stores none: the
-            verdict is then ``no-head``, and the model ``transformers`` builds
-            from it would start that head from random values.
+        max_abs_diff: largest ``|head - token|`` when both tables are present with one shape, else ``None``.
+        config_note: set when the configuration claims otherwise than the tensors show.
+        ambiguous: a separate head equal to the token table and no ``tie_word_embeddings`` flag: neither tensors
+            nor config decide (the verdict is then ``tied-equal-copy``).
+        head_missing: the model has a head of its own (``tie_word_embeddings=false``) but the checkpoint stores
+            none (verdict ``no-head``; ``transformers`` would start it from random values).
     """
 
     verdict: str
@@ -108,14 +95,11 @@ class Vocabulary:
     """Token strings by id.
 
     Attributes:
-        raw: the token as the tokenizer stores it (``Ġcat``, ``##ing``,
-            ``<0x0A>``), one per token id, ids 0-based; a lone surrogate,
-            which UTF-8 cannot encode, is kept as its escape (``\\ud800``).
-        display: the text the token stands for with whitespace made visible
-            (``␣cat``, ``##ing``, ``↵``), same length as ``raw``.
+        raw: the token as the tokenizer stores it (``Ġcat``, ``##ing``, ``<0x0A>``), one per 0-based id; a lone
+            surrogate, which UTF-8 cannot encode, is kept as its escape (``\\ud800``).
+        display: the text the token stands for, whitespace made visible (``␣cat``, ``↵``), same length as ``raw``.
         special_ids: ids of special tokens (``[CLS]``, ``<|endoftext|>``).
-        scheme: how the strings were encoded: ``wordpiece``, ``byte-level-bpe``,
-            ``sentencepiece``, ``characters``, ``plain`` or ``none`` (no
+        scheme: ``wordpiece``, ``byte-level-bpe``, ``sentencepiece``, ``characters``, ``plain`` or ``none`` (no
             vocabulary known: display strings are ``#id`` placeholders).
     """
 
@@ -149,14 +133,12 @@ class Vocabulary:
 
 
 def check_table_shape(name: str, shape: tuple[int, ...], rank: int = 2) -> None:
-    """Refuse a table shape no analysis can use, before anything is built for its rows.
-
-    Readers call it before making a placeholder vocabulary: a table of shape
-    ``(2**40, 0)`` holds no bytes but would ask for 2**40 labels.
+    """Refuse a table shape no analysis can use, before anything is built for its rows (a ``(2**40, 0)`` table holds
+    no bytes but would ask for 2**40 labels).
 
     Raises:
-        InvalidTableError: not ``rank`` axes, an axis of length 0, more
-            than :data:`MAX_TABLE_ROWS` rows or more than :data:`MAX_D_MODEL` columns.
+        InvalidTableError: not ``rank`` axes, an axis of length 0, more than :data:`MAX_TABLE_ROWS` rows or more
+            than :data:`MAX_D_MODEL` columns.
     """
     if len(shape) != rank:
         raise InvalidTableError(msg("err.tables.rank", name=TABLE_NAMES.get(name, name), rank=rank,
@@ -181,15 +163,13 @@ def check_table_width(name: str, columns: int) -> None:
                                     columns=columns, limit=MAX_D_MODEL))
 
 
-#: Rows whose squares are summed at a time by :func:`row_norms` (4,096 x 2,304 float64 is 75 MB).
+#: Rows whose squares are summed at a time by :func:`row_norms`.
 NORM_BLOCK_ROWS = 4096
 
 
 def row_norms(table: np.ndarray) -> np.ndarray:
-    """Euclidean norm of each row, summed in float64 a block of :data:`NORM_BLOCK_ROWS` rows at a time.
-
-    ``np.linalg.norm(table, axis=1)`` squares the whole table first: for a 256,000 x 2,304 float32 table a 2.4 GB
-    temporary. Here, beside the contract, because :attr:`EmbeddingTables.token_norms` keeps its result.
+    """Euclidean norm of each row, summed in float64 a block of :data:`NORM_BLOCK_ROWS` rows at a time
+    (``np.linalg.norm(table, axis=1)`` would square the whole table first).
 
     Args:
         table: ``(n_rows, d_model)`` float32 (or any float).
@@ -216,8 +196,7 @@ def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.nd
         shown = ", ".join(str(r) for r in rows[:5]) + (" ..." if len(rows) > 5 else "")
         raise InvalidTableError(msg("err.tables.not_finite", name=TABLE_NAMES.get(name, name), count=len(rows),
                                     rows=shown))
-    # The table is a read-only view: nothing writes into it by accident, while its owner stays writeable so
-    # that fit_pca can lend scikit-learn a writeable alias instead of letting it copy the whole table.
+    # Read-only view; its owner stays writeable so fit_pca can lend scikit-learn an alias (module docstring).
     view = array.view()
     view.setflags(write=False)
     return view
@@ -323,11 +302,9 @@ class EmbeddingTables:
 
     @cached_property
     def token_norms(self) -> np.ndarray:
-        """``(vocab_size,)`` float32 L2 norm of every token-table row, padding rows too, each >= 0.
+        """``(vocab_size,)`` float32 L2 norm of every token-table row, padding rows too, each >= 0; read-only.
 
-        Computed once per tables object (:func:`row_norms`: the float64 norm rounded once), so the pages and
-        sessions that share a loaded checkpoint share it: the Overview's histogram, the Token map's tooltips and
-        colours, the under-trained rows' scores. Read-only.
+        Computed once per tables object (:func:`row_norms`), so every page and session sharing the checkpoint shares it.
         """
         norms = row_norms(self.token)
         norms.setflags(write=False)
@@ -335,11 +312,9 @@ class EmbeddingTables:
 
     @cached_property
     def content_hash(self) -> str:
-        """Hex digest (blake2b, 16 bytes) of the token and position tables' shapes and bytes (a table of 256 MiB
-        or more by its chunks' SHA-256 digests, on every core: :mod:`dashboard.array_digest`).
-
-        Keys on-disk caches of derived results: same tables, same key, whatever
-        file or name they were read from.
+        """Hex digest (blake2b, 16 bytes) of the token and position tables' shapes and bytes
+        (:mod:`dashboard.array_digest`): the key of on-disk caches of derived results, whatever file or name the tables
+        were read from.
         """
         digest = hashlib.blake2b(digest_size=16)
         for table in (self.token, self.position):
