@@ -1,21 +1,10 @@
 """Reader for TensorFlow Embedding Projector exports: ``vectors.tsv`` + optional ``metadata.tsv``.
 
-Format source: the Projector's loader, tensorboard
-``plugins/projector/vz_projector/data-provider.ts`` (``parseTensors``,
-``parseMetadata``):
-
-- ``vectors.tsv``: one row per point, values separated by tabs, no header;
-  blank lines skipped;
-- ``metadata.tsv``: one column -> no header, each line is a label; several
-  columns -> the first line is a header row (the Projector decides by the
-  first line holding a tab); blank lines skipped; one line per vector.
-
-Quirk handled: a label cannot hold a raw tab or newline (they separate
-columns and rows), so exporters write them escaped as ``\\t``, ``\\n``, ``\\r``
-and a backslash as ``\\\\``; labels are unescaped before display.
-
-The label column of a multi-column file is the first header named in
-:data:`LABEL_COLUMNS`, else the first column.
+Source: tensorboard ``plugins/projector/vz_projector/data-provider.ts`` (``parseTensors``, ``parseMetadata``):
+``vectors.tsv`` has one tab-separated row per point, no header; ``metadata.tsv`` one label per line when it has
+one column, else a header row first (decided by a tab in the first line); blank lines are skipped in both.
+Quirks handled: exporters escape tabs, newlines and backslashes in labels as ``\\t``, ``\\n``, ``\\r``,
+``\\\\``, unescaped here; the label column is the first header named in :data:`LABEL_COLUMNS`, else the first.
 """
 
 from __future__ import annotations
