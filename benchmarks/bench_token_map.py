@@ -7,8 +7,8 @@ goes through the page's path, :func:`dashboard.projection_cache.cached_projectio
 
 - cold: an empty cache folder each run, so the projection is computed and stored;
 - cached: the map shown again from the disk cache, i.e. load the stored
-  projection, build the frame and the figure, serialise it as ``st.plotly_chart``
-  does (issue 4's "revisit").
+  projection, build the frame and the figure, and what the map component is sent
+  (:func:`dashboard.charts.token_map_wire.map_payload`: Arrow points, JSON spec; issue 4's "revisit").
 
 One untimed call of each PCA comes first (imports), UMAP's numba code is
 compiled before anything is timed (the app does the same
@@ -75,18 +75,17 @@ def _plain_pca(table: np.ndarray, **kwargs) -> np.ndarray:
 
 
 def _show_map(tables, rows, settings, cache: Path) -> int:
-    """What the Token map page does for a map seen before; returns the bytes of the figure it sends."""
-    import plotly.io
-
+    """What the Token map page does for a map seen before; returns the bytes of the map it sends."""
     from dashboard.analysis.token_map import token_map_frame
     from dashboard.charts.token_map import token_map_figure
+    from dashboard.charts.token_map_wire import map_payload
     from dashboard.projection_cache import cached_projection
 
     projection = cached_projection(rows.table, tables.content_hash, "token", settings, directory=cache)
     frame = token_map_frame(projection, labels=rows.labels, raw=rows.raw, categories=rows.categories,
                             norms=rows.norms, highlighted=np.zeros(len(rows.labels), bool))
-    figure = token_map_figure(frame, axis_titles=["1", "2"]).figure
-    return len(plotly.io.to_json(figure, validate=False).encode("utf-8"))  # what st.plotly_chart serialises
+    payload = map_payload(token_map_figure(frame, axis_titles=["1", "2"]), "revisit")
+    return len(payload.points) + len(json.dumps(payload.spec))  # the component's arguments
 
 
 def _alternate(*calls, runs: int) -> tuple[list[list[float]], list[object]]:

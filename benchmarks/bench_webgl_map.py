@@ -1,8 +1,9 @@
 """The full token map in WebGL: bytes the browser receives and seconds until 256,000 points are drawn, in Chromium.
 
-Issues 18 and 40: the Token map draws every row up to 256,000 with one renderer, plotly through
-``st.plotly_chart`` (:mod:`dashboard.charts.token_map`: ``scattergl`` in 2D); for 256,000 points what the
-browser receives is at most 8 MB, and it is drawn in Chromium in at most 5 s on a warm server.
+Issues 18 and 40: the Token map draws every row up to 256,000 with one renderer, the token map component
+(:mod:`dashboard.ui.map_component`: plotly.js ``scattergl`` in 2D in a Streamlit custom component, the points
+sent as Arrow, :mod:`dashboard.charts.token_map_wire`); for 256,000 points what the browser receives is at most
+8 MB, and it is drawn in Chromium in at most 5 s on a warm server.
 
 The table: 256,000 x 64 float32, rows drawn around 64 random centres (as the sharded-checkpoint bench builds
 its tables, seed 0), saved as one ``model.safetensors`` with a Llama-style ``config.json`` (tied head, no
@@ -13,9 +14,11 @@ context (empty cache, new Streamlit session), in turn with the alternative: the 
 write for the same points, ``px.scatter(x, y, hover_name=token, render_mode="webgl")`` in a one-file
 Streamlit app (:data:`PLAIN_APP`).
 
-- bytes: the WebSocket frames that carry the chart element (``plotly_chart``), decoded as Streamlit
-  ``ForwardMsg`` protobufs (:mod:`benchmarks.browser_session`); the alternative is the plain figure's JSON as
-  ``st.plotly_chart`` sends it;
+- bytes: the WebSocket frames that carry the map's element (``component_instance``: the Arrow points and the
+  JSON spec), decoded as Streamlit ``ForwardMsg`` protobufs (:mod:`benchmarks.browser_session`); the
+  component's bundle (``index.html``, ``token_map.js``) comes over HTTP as static files, once per browser
+  (cached after), and is counted apart in the notes (each run is a fresh browser context, so each fetches
+  it); the alternative is the plain figure's JSON as ``st.plotly_chart`` sends it;
 - the PCA map of a Gemma-shaped table (256,000 x 2,304, written the same way, 2.4 GB) on
   screen, median of :data:`WIDE_RUNS`: each time a fresh server (empty cache) reads it for the
   Overview page (untimed), then the Token map is opened at once and timed to the drawn pixels:
@@ -65,16 +68,18 @@ SECONDS_BUDGET = 5.0
 DRAWN_SHARE = 0.02
 #: Seconds a reader spends on the Overview of the Gemma-shaped table before opening the Token map (the notes' case).
 READ_FIRST_S = 10.0
-#: The map: plotly's graph inside Streamlit's plotly element.
-CHART = "[data-testid='stPlotlyChart'] .js-plotly-plot"
+#: The map's component: an iframe holding plotly's graph.
+COMPONENT = "iframe[title='dashboard.ui.map_component.token_map']"
+#: Plotly's graph, in the component's iframe or (the plain app) in Streamlit's plotly element.
+CHART, PLAIN_CHART = ".js-plotly-plot", "[data-testid='stPlotlyChart'] .js-plotly-plot"
 #: The chart once plotly.js has laid it out (its SVG layers exist; the WebGL points are drawn in that frame).
-DRAWN = f"{CHART} .main-svg"
+DRAWN = ".main-svg"
 #: The plot area of the chart, inside its axes (plotly.js's drag layer of the main subplot covers it exactly).
-PLOT_AREA = f"{CHART} .nsewdrag"
+PLOT_AREA = ".nsewdrag"
 #: The Token map's link in the sidebar's page list.
 SIDEBAR_LINK = '[data-testid="stSidebarNav"] a[href*="token_map"]'
 #: Element types whose WebSocket frames carry the map (``Element`` oneof names).
-CHART_ELEMENTS = ("plotly_chart",)
+CHART_ELEMENTS = ("component_instance", "plotly_chart")
 #: The alternative: the plain WebGL scatter a user would write for the same points (``points.npz`` beside it).
 PLAIN_APP = """import numpy as np, pandas as pd, plotly.express as px, streamlit as st
 from pathlib import Path
@@ -119,12 +124,20 @@ def chart_frames_bytes(frames: list[bytes]) -> int:
     return total
 
 
+def chart_locator(page, selector: str = ""):
+    """Plotly's graph in ``page`` (then ``selector`` inside it): in the map component's iframe when the page has
+    one, else in Streamlit's plotly element (the plain app)."""
+    if page.locator(COMPONENT).count():
+        return page.frame_locator(COMPONENT).locator(f"{CHART} {selector}".strip())
+    return page.locator(f"{PLAIN_CHART} {selector}".strip())
+
+
 def _drawn_share(page) -> float:
     from PIL import Image
     from playwright.sync_api import Error as PlaywrightError
 
     try:  # the plot area only (plotly's drag layer, inside the axes): tick labels and legend do not count
-        shot = page.locator(PLOT_AREA).first.screenshot(timeout=10_000, animations="allow", caret="initial")
+        shot = chart_locator(page, PLOT_AREA).first.screenshot(timeout=10_000, animations="allow", caret="initial")
     except PlaywrightError:  # not there yet, or replaced mid-shot (a rerun): not drawn yet
         return 0.0
     return drawn_share(np.asarray(Image.open(io.BytesIO(shot)).convert("RGB")))
@@ -139,7 +152,8 @@ def measure_load(browser, url: str, timeout_s: float = 300, milestones: dict | N
                  ) -> tuple[float, int, int]:
     """Open ``url`` in a fresh context; ``(seconds until drawn, chart bytes, all bytes received)``.
 
-    ``milestones`` gets ``element``: seconds until Playwright saw plotly's graph in the page.
+    ``milestones`` gets ``element``: seconds until Playwright saw plotly's graph in the page, and ``bundle``:
+    bytes of the component's static files as received over HTTP (the body, as sent: compressed if it was).
 
     Raises:
         TimeoutError: the map was not drawn in ``timeout_s``.
@@ -151,15 +165,33 @@ def measure_load(browser, url: str, timeout_s: float = 300, milestones: dict | N
         page = context.new_page()
         page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: frames.append(
             payload if isinstance(payload, bytes) else payload.encode())))
+        bundle: list = []
+        page.on("requestfinished", lambda request: bundle.append(request) if "/component/" in request.url else None)
         start = time.perf_counter()
         page.goto(url)
-        page.locator(CHART).first.wait_for(state="attached", timeout=timeout_s * 1000)
+        page.wait_for_selector(f"{COMPONENT}, {PLAIN_CHART}", state="attached", timeout=timeout_s * 1000)
+        chart_locator(page).first.wait_for(state="attached", timeout=timeout_s * 1000)
         milestones["element"] = time.perf_counter() - start
         seconds = wait_until_drawn(page, start, timeout_s, url)
         page.wait_for_timeout(300)
+        milestones["bundle"] = sum(request.sizes()["responseBodySize"] for request in bundle)
+        milestones.update(component_marks(page))
         return seconds, chart_frames_bytes(frames), sum(len(f) for f in frames)
     finally:
         context.close()
+
+
+def component_marks(page) -> dict[str, float]:
+    """Seconds from the page's navigation to the map component's performance marks (``args``: its data
+    arrived, ``decoded``: the Arrow points read, ``drawn``: plotly.js's ``newPlot`` done); none without it."""
+    frame = next((frame for frame in page.frames if "/component/" in frame.url), None)
+    if frame is None:
+        return {}
+    page_origin = page.evaluate("performance.timeOrigin")
+    marks = frame.evaluate("""() => Object.fromEntries(performance.getEntriesByType("mark")
+        .filter(mark => mark.name.startsWith("token-map:"))
+        .map(mark => [mark.name.slice(10), performance.timeOrigin + mark.startTime]))""")
+    return {name: (at - page_origin) / 1000 for name, at in marks.items()}
 
 
 def wait_until_drawn(page, start: float, timeout_s: float, url: str) -> float:
@@ -170,7 +202,8 @@ def wait_until_drawn(page, start: float, timeout_s: float, url: str) -> float:
     """
     # No screenshot before plotly.js has laid the chart out (a cheap wait in the page): each screenshot costs
     # the 2-core machine a compositor frame and a PNG, taken from the page it is timing. The pixels decide.
-    page.locator(DRAWN).first.wait_for(state="attached", timeout=timeout_s * 1000)
+    page.wait_for_selector(f"{COMPONENT}, {PLAIN_CHART}", state="attached", timeout=timeout_s * 1000)
+    chart_locator(page, DRAWN).first.wait_for(state="attached", timeout=timeout_s * 1000)
     while True:
         if _drawn_share(page) >= DRAWN_SHARE:
             return time.perf_counter() - start
@@ -253,8 +286,9 @@ def run(rows: int = ROWS, wide: bool = True) -> SuiteResult:
         shutil.rmtree(scratch, ignore_errors=True)
     seconds = [load[0] for load in loads]
     figures = [
-        Figure(f"token map (2D PCA, st.plotly_chart scattergl) of a {rows:,} x {WIDTH} table, every row drawn: "
-               f"bytes of the map received over the WebSocket, median of {RUNS} page loads", "bytes",
+        Figure(f"token map (2D PCA, the map component: plotly.js scattergl, points as Arrow) of a {rows:,} x "
+               f"{WIDTH} table, every row drawn: bytes of the map received over the WebSocket (the component's "
+               f"static bundle apart: see the notes), median of {RUNS} page loads", "bytes",
                median_of([load[1] for load in loads]), plain_bytes,
                "px.scatter(render_mode=\"webgl\", hover_name=token) of the same points", Budget(BYTES_BUDGET), RUNS),
         Figure(f"token map of the {rows:,}-row table: seconds from opening the page until the points are drawn in "
@@ -267,11 +301,17 @@ def run(rows: int = ROWS, wide: bool = True) -> SuiteResult:
         f"Per-run seconds until drawn: {', '.join(f'{s:.2f}' for s in seconds)}; first visit on the fresh server "
         f"(reads the table, computes PCA): {first[0]:.1f} s. Whole page received (every WebSocket frame, median): "
         f"{median_of([load[2] for load in loads]):,.0f} bytes. Seconds until Playwright saw plotly's graph: "
-        f"{_secs(stages, 'element')}. The plain app until drawn: {', '.join(f'{p[0]:.2f}' for p in plain)}; "
+        f"{_secs(stages, 'element')}. In the component, seconds from navigation: data arrived "
+        f"{_secs(stages, 'args')}, Arrow read {_secs(stages, 'decoded')}, plotly.js newPlot done "
+        f"{_secs(stages, 'drawn')}. The plain app until drawn: {', '.join(f'{p[0]:.2f}' for p in plain)}; "
         f"its chart's frames {median_of([p[1] for p in plain]):,.0f} bytes (median).",
-        "The map is one st.plotly_chart (dashboard/charts/token_map.py): per point, uint16 grid coordinates and "
-        "float32 (id, norm) as base64 typed arrays and the token as text; one scattergl trace per token "
-        "category. The plain app sends float64 coordinates and the tokens (plotly express's defaults). The "
+        "The map is one custom component (dashboard/ui/map_component.py; plotly.js 4.1.1 core + scattergl + "
+        "scatter3d, apache-arrow, streamlit-component-lib, built with esbuild and committed): per point, uint16 "
+        "grid coordinates, uint32 id, float32 norm and the token as utf8, in one Arrow IPC stream; the traces' "
+        "styling and the layout as JSON; one scattergl trace per token category. Its static bundle, fetched "
+        "over HTTP once per browser and cached after (each run here is a fresh browser context, so each run "
+        f"fetched it): {median_of([m.get('bundle', 0) for m in stages]):,.0f} bytes received (median). The plain "
+        "app sends float64 coordinates and the tokens (plotly express's defaults) through st.plotly_chart. The "
         "rest, to the pixels, is SwiftShader (software WebGL) drawing and the screenshot that sees it.",
         f"'Drawn' is read from the pixels: at least {DRAWN_SHARE:.0%} of the plot area (inside the axes) off the "
         "white background.",

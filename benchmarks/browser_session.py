@@ -38,9 +38,11 @@ STARTUP_SECONDS = 180
 #: ``all``: the same, with at least one chart; ``first_chart``: the first chart of the main area is drawn,
 #: whether or not the script is still running.
 DRAWN_JS = """(stage) => {
-  const charts = [...document.querySelectorAll(
-    "[data-testid='stMain'] .vega-embed, [data-testid='stMain'] [data-testid='stPlotlyChart']")];
-  const drawn = chart => chart.querySelector("canvas, svg.marks, .js-plotly-plot .main-svg");
+  const charts = [...document.querySelectorAll("[data-testid='stMain'] .vega-embed, " +
+    "[data-testid='stMain'] [data-testid='stPlotlyChart'], [data-testid='stMain'] iframe[title$='.token_map']")];
+  // the token map component draws in its own (same-origin) iframe
+  const drawn = chart => (chart.tagName === "IFRAME" ? chart.contentDocument : chart)
+    ?.querySelector("canvas, svg.marks, .js-plotly-plot .main-svg");
   if (stage === "first_chart") return charts.length > 0 && Boolean(drawn(charts[0]));
   const app = document.querySelector("[data-testid='stApp']");
   if (!app || app.getAttribute("data-test-script-state") !== "notRunning") return false;
@@ -146,7 +148,8 @@ def _title_text(spec: dict) -> str:
 
 
 def chart_frames(frames: list[bytes]) -> Iterator[tuple[bytes, str]]:
-    """``(frame, chart title)`` for every frame that adds a Vega-Lite or plotly chart element."""
+    """``(frame, chart title)`` for every frame that adds a Vega-Lite or plotly chart element or the token map
+    component (its title from the layout in its JSON arguments)."""
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
     for frame in frames:
@@ -159,6 +162,9 @@ def chart_frames(frames: list[bytes]) -> Iterator[tuple[bytes, str]]:
             yield frame, _title_text(json.loads(element.vega_lite_chart.spec or "{}"))
         elif element.WhichOneof("type") == "plotly_chart":
             yield frame, _title_text(json.loads(element.plotly_chart.spec or "{}").get("layout", {}))
+        elif element.WhichOneof("type") == "component_instance":
+            spec = json.loads(element.component_instance.json_args or "{}").get("spec", {})
+            yield frame, _title_text(spec.get("layout", {}))
 
 
 def open_page(browser, url: str, stages: tuple[str, ...] = ("all",), *, since: float | None = None,

@@ -11,7 +11,7 @@ from dashboard.analysis.projection import DIMS, METHODS, SLOW_METHODS, Projectio
 from dashboard.analysis.token_map import TABLE_NAMES, coordinates_frame, match_tokens, projector_metadata, regex_example
 from dashboard.analysis.tsne import SEEDED_THREADS
 from dashboard.analysis.undertrained import INDICATOR_LABELS
-from dashboard.charts.token_map import COLOUR_FIELDS, SELECTION_MODES, category_label, figure_html, selected_rows
+from dashboard.charts.token_map import COLOUR_FIELDS, category_label, figure_html
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import plural_key, render, t
@@ -21,6 +21,7 @@ from dashboard.ui.downloads import file_download_button
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.language import language_fragment
 from dashboard.ui.loading import active_tables
+from dashboard.ui.map_component import draw_token_map
 from dashboard.ui.map_data import get_map_figure, get_pca
 from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.map_requests import MapRequest, cancel_request, get_map, held_request, keep_request, progress_text
@@ -200,19 +201,15 @@ legend_title = t("token_map.colour.position") if colour == "id" and rows.name ==
 unplaced = len(placed) - n_placed
 drawn = t("token_map.drawn.all", count=n_placed,
           tail=t("token_map.drawn.unplaced", count=unplaced) if unplaced else "")
-clicked = np.zeros(0, np.int64)  # selected on the map (2D: clicked, boxed or lassoed)
+clicked = np.zeros(0, np.int64)  # selected on the map (2D: clicked, boxed or lassoed; 3D: clicked)
 token_map = None
 if n_placed:
-    token_map, view_key = get_map_figure(projection, rows, highlighted, colour, tuple(axis_titles), legend_title,
-                                         chart_title, (drawn, render(projection.describe())))
-    # Keyed by the view: another map starts with no selection; 3D selects through the ranges below only.
-    on_map = projection.dims == 2
-    event = st.plotly_chart(token_map.figure, key=f"token_map_{view_key}", on_select="rerun" if on_map else "ignore",
-                            selection_mode=SELECTION_MODES if on_map else (), config={
-                                "scrollZoom": True, "displaylogo": False,
-                                "toImageButtonOptions": {"filename": stem, "scale": 2}})
-    if on_map:
-        clicked = selected_rows(event.selection if event is not None else {}, token_map)
+    token_map, payload = get_map_figure(projection, rows, highlighted, colour, tuple(axis_titles), legend_title,
+                                        chart_title, (drawn, render(projection.describe())))
+    # Keyed by the view: another map starts with no selection.
+    clicked = draw_token_map(payload, {"scrollZoom": True, "displaylogo": False,
+                                       "toImageButtonOptions": {"filename": stem, "scale": 2}},
+                             {"failed": t("token_map.draw_failed")}, key=f"token_map_{payload.spec['view']}")
     shown_rows = "positions" if rows.name == "position" else "tokens"
     st.caption(t(f"token_map.map_caption_{projection.dims}d_{shown_rows}", count=token_map.n_points)
                + (t("token_map.legend_hint") if colour == "category" else "") + t("token_map.png_hint"))
@@ -262,11 +259,8 @@ if len(selected):
                                   "category": [category_label(c) for c in rows.categories[selected]],
                                   "norm": rows.norms[selected]})
     n_selected = len(selected)
-    if projection.dims == 2:
-        counted = t(plural_key("token_map.selected_count_map", n_selected), count=n_selected, clicked=len(clicked),
-                    boxed=len(ranged))
-    else:  # the 3D map selects by its ranges only
-        counted = t(plural_key("token_map.selected_count_ranges", n_selected), count=n_selected)
+    counted = t(plural_key("token_map.selected_count_map", n_selected), count=n_selected, clicked=len(clicked),
+                boxed=len(ranged))
     st.markdown(counted)
     if len(selection) > SELECTION_ROWS_SHOWN:
         st.caption(t("token_map.selected_shown", shown=SELECTION_ROWS_SHOWN, count=len(selection)))

@@ -10,18 +10,24 @@ from playwright.sync_api import sync_playwright
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+#: The token map component's iframe (dashboard/ui/map_component.py).
+MAP_COMPONENT = "iframe[title='dashboard.ui.map_component.token_map']"
 
 
 def charts_drawn(page) -> bool:
-    """Every Vega-Lite chart has drawn its canvas/svg, every plotly chart its plot and every dataframe its grid."""
+    """Every Vega-Lite chart has drawn its canvas/svg, every plotly chart and token map its plot and every
+    dataframe its grid."""
     charts = page.locator(".vega-embed")
     drawn = page.locator(".vega-embed canvas, .vega-embed svg.marks")
     plotly = page.locator("[data-testid='stPlotlyChart']")
     plotted = page.locator("[data-testid='stPlotlyChart'] .js-plotly-plot .main-svg")
     frames = page.locator("[data-testid='stDataFrame']")
     grids = page.locator("[data-testid='stDataFrame'] canvas, [data-testid='stDataFrameResizable']")
+    maps = page.locator(MAP_COMPONENT)  # the token map component: plotly.js in its own iframe
+    mapped = sum(page.frame_locator(MAP_COMPONENT).nth(k).locator(".js-plotly-plot .main-svg").count() > 0
+                 for k in range(maps.count()))
     return (drawn.count() >= charts.count() and plotted.count() >= plotly.count()
-            and grids.count() >= frames.count())
+            and grids.count() >= frames.count() and mapped >= maps.count())
 
 
 def wait_until_idle(page, timeout_ms: int = 180_000) -> None:

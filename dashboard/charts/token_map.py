@@ -1,11 +1,11 @@
 """The token map as one plotly figure: every placed row a point, in 2D (``scattergl``) or 3D (``scatter3d``).
 
-The page draws it with ``st.plotly_chart`` (WebGL in the browser: hover, box and lasso selection in 2D,
-rotation in 3D, the modebar's PNG download), and the HTML export is the same figure written by
-``fig.to_html`` with plotly.js inside.
+The page draws it with the token map component (:mod:`dashboard.charts.token_map_wire` splits it into Arrow
+points and JSON; plotly.js in the browser, WebGL: hover, click, box and lasso selection in 2D, rotation and click
+in 3D, the modebar's PNG download), and the HTML export is the same figure written by ``fig.to_html`` with
+plotly.js inside (there plotly writes each numpy array as a base64 typed array).
 
-What the browser receives is kept small (about 7 MB for 256,000 rows), because plotly writes a numpy array
-as a base64 typed array (``{"dtype": "u2", "bdata": ...}``):
+What the browser receives is kept small:
 
 - coordinates are ``uint16`` steps of one grid, :data:`GRID` steps over the map's widest axis and the same
   step on every axis (the map keeps its shape). A step is 1/65,535 of the map, finer than a pixel until the
@@ -28,7 +28,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
@@ -65,8 +65,6 @@ FADED = "#dddddd"
 GRID = 65_535
 #: Marker diameter in pixels, of every point and of a highlighted one; 3D markers are drawn smaller.
 POINT_SIZE, HIGHLIGHT_SIZE = 4, 10
-#: Selection tools offered on the map (``st.plotly_chart``'s ``selection_mode``); 3D selects nothing.
-SELECTION_MODES = ("points", "box", "lasso")
 #: Characters of a token shown in the hover text; a longer one (a Projector label can be a sentence) is cut
 #: and says its length, so the label stays beside the point.
 HOVER_CHARS = 60
@@ -168,7 +166,7 @@ def coordinate_grid(coords: np.ndarray) -> Grid:
 
 @dataclass(frozen=True, eq=False)
 class TokenMap:
-    """A token map's figure and what the page needs to read its selections.
+    """A token map's figure and the row id of each of its points.
 
     Attributes:
         figure: the figure.
@@ -231,7 +229,7 @@ def token_map_figure(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
     norms = frame["norm"].to_numpy(np.float64)
     customdata = np.column_stack([ids, norms]).astype(np.float32)
     # A fixed-width string array, not a list: plotly copies and walks a list of 256,000 strings item by item
-    # when it validates the trace and again on every st.plotly_chart call, an array in one piece.
+    # when it validates the trace, an array in one piece.
     tokens = np.array(hover_tokens(frame["token"].astype(str).tolist()), dtype=str)
     highlighted = frame["highlighted"].to_numpy(bool)
     faded = bool(highlighted.any())
@@ -372,27 +370,3 @@ def figure_html(figure: go.Figure, title: str) -> bytes:
     """
     page = figure.to_html(include_plotlyjs=True, full_html=True, config={"scrollZoom": True, "displaylogo": False})
     return page.replace("<head>", f"<head><title>{html.escape(title)}</title>", 1).encode("utf-8")
-
-
-def selected_rows(selection: Mapping | None, token_map: TokenMap) -> np.ndarray:
-    """Row ids of the points in ``st.plotly_chart``'s selection state (clicked, boxed or lassoed).
-
-    Args:
-        selection: the event's ``selection`` (``{"points": [{"curve_number", "point_index", ...}], ...}``).
-        token_map: the map the selection was made on.
-
-    Returns:
-        ``(n_selected,)`` int64, sorted and unique; points of unknown traces or out-of-range indices (a
-        selection kept from another figure, a forged event) are left out.
-    """
-    ids = []
-    for point in (selection or {}).get("points", []) or []:
-        if not isinstance(point, Mapping):
-            continue
-        curve, index = point.get("curve_number"), point.get("point_index", point.get("point_number"))
-        if type(curve) is not int or type(index) is not int or not 0 <= curve < len(token_map.trace_ids):
-            continue
-        rows = token_map.trace_ids[curve]
-        if 0 <= index < len(rows):
-            ids.append(int(rows[index]))
-    return np.unique(np.asarray(ids, np.int64))

@@ -18,6 +18,7 @@ from dashboard.analysis.backends import best_backend
 from dashboard.analysis.projection import Projection, ProjectionSettings
 from dashboard.analysis.token_map import TableRows, token_map_frame
 from dashboard.charts.token_map import TokenMap, token_map_figure
+from dashboard.charts.token_map_wire import MapPayload, map_payload
 from dashboard.i18n import active_language
 from dashboard.projection_cache import cache_path, cached_projection, load_cached
 from dashboard.tables import EmbeddingTables
@@ -78,7 +79,7 @@ class MapView(NamedTuple):
 
 @st.cache_resource(max_entries=4, show_spinner=False)
 def _map_figure(_projection: Projection, _rows: TableRows, _highlighted: np.ndarray, view: MapView,
-                subtitle: tuple[str, ...]) -> tuple[TokenMap, str]:
+                subtitle: tuple[str, ...]) -> tuple[TokenMap, MapPayload]:
     frame = token_map_frame(_projection, labels=_rows.labels, raw=_rows.raw, categories=_rows.categories,
                             norms=_rows.norms, highlighted=_highlighted)
     *axis_titles, legend_title, title = view.titles
@@ -86,21 +87,21 @@ def _map_figure(_projection: Projection, _rows: TableRows, _highlighted: np.ndar
                                  title=title, subtitle=subtitle)
     key = hashlib.blake2b("|".join([*view[:-1], *view.titles]).encode("utf-8", "backslashreplace"),
                           digest_size=8).hexdigest()
-    return token_map, key
+    return token_map, map_payload(token_map, key)
 
 
 def get_map_figure(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str,
                    axis_titles: tuple[str, ...], legend_title: str, title: str, subtitle: tuple[str, ...] = ()
-                   ) -> tuple[TokenMap, str]:
-    """The map of every placed row of ``projection`` (:func:`~dashboard.charts.token_map.token_map_figure`),
-    once per view, and a key (16 hex digits) naming the view.
+                   ) -> tuple[TokenMap, MapPayload]:
+    """The map of every placed row of ``projection`` (:func:`~dashboard.charts.token_map.token_map_figure`)
+    and what the page's component draws it from (:func:`~dashboard.charts.token_map_wire.map_payload`), once
+    per view; the payload's ``spec["view"]`` is a key (16 hex digits) naming the view.
 
     Keyed by the digests of the coordinates and of ``highlighted`` (``(n_rows,)`` bool), the table and its
     vocabulary, the colouring, the language and the titles, so a rerun that changes none of these (a selection,
-    a box) sends the same figure without building it again. A chart keyed by the key starts with no
-    selection when the view changes: Streamlit keeps a keyed chart's selection by trace and index, which
-    would then name other points. The subtitle (what was computed) follows the coordinates, so it is not in
-    the key.
+    a box) sends the same points without building them again. A component keyed by the key starts with no
+    selection when the view changes (a selection also names its view). The subtitle (what was computed)
+    follows the coordinates, so it is not in the key.
     """
     view = MapView(hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest(),
                    rows.content_hash, rows.labels_hash, rows.name,

@@ -1,5 +1,6 @@
-"""The token map's plotly figure, read as the JSON ``st.plotly_chart`` sends: points, hover, colours, highlight,
-3D, the axes in projection units, selections, bytes and the offline HTML."""
+"""The token map's plotly figure, read as plotly's JSON (what the offline HTML holds; the component receives the same
+traces and layout, its points as Arrow: tests/charts/test_token_map_wire.py): points, hover, colours, highlight,
+3D, the axes in projection units and the offline HTML."""
 
 import base64
 import json
@@ -14,13 +15,11 @@ from dashboard.analysis.token_categories import CATEGORIES
 from dashboard.analysis.token_map import table_rows, token_map_frame
 from dashboard.charts.theme import SUBTITLE_COLUMNS
 from dashboard.charts.token_map import (CATEGORY_COLOURS, FADED, GRID, HIGHLIGHT_SIZE, POINT_SIZE, escape_hover,
-                                         figure_html, nice_ticks, selected_rows, tick_text, token_map_figure)
+                                         figure_html, nice_ticks, tick_text, token_map_figure)
 from dashboard.i18n import msg, render, use_language
 from tests.map_fixtures import random_table, tables_of
 
 WORDS = ["[CLS]", "cat", "##s", "42", "!", "α"] * 5
-#: The issue's budget: what the browser receives for the map of 256,000 rows.
-BYTES_256K = 8_000_000
 
 
 def words_frame(dims: int, highlight=()) -> pd.DataFrame:
@@ -46,7 +45,7 @@ def synthetic_frame(n: int, dims: int = 2, seed: int = 0) -> pd.DataFrame:
 
 
 def sent(token_map) -> dict:
-    """The figure as ``st.plotly_chart`` sends it (``plotly.io.to_json``), parsed."""
+    """The figure as plotly writes it (``plotly.io.to_json``, as in the HTML export), parsed."""
     return json.loads(plotly.io.to_json(token_map.figure, validate=False))
 
 
@@ -200,28 +199,6 @@ def test_tokens_are_shown_as_typed_and_a_very_long_one_is_cut_saying_its_length(
     assert "&lt;br&gt;&amp;amp;" in texts and "<br>" not in texts
     assert "x" * 59 + "… (500 characters)" in texts
     assert escape_hover("plain") == "plain"
-
-
-def test_a_selection_names_rows_through_its_trace_and_index_and_ignores_forged_points():
-    token_map = token_map_figure(words_frame(2))
-    first, second = [k for k, ids in enumerate(token_map.trace_ids) if len(ids)][:2]
-    selection = {"points": [{"curve_number": first, "point_index": 1}, {"curve_number": second, "point_index": 0},
-                            {"curve_number": first, "point_index": 1}, {"curve_number": 0, "point_index": 0},
-                            {"curve_number": 999, "point_index": 0}, {"curve_number": first, "point_index": -1},
-                            {"curve_number": first, "point_index": 2.0}, {"curve_number": True, "point_index": 0},
-                            "junk", {"curve_number": "1", "point_index": 0}]}
-    assert token_map.trace_ids[0].size == 0  # a legend entry holds no point
-    expected = sorted({int(token_map.trace_ids[first][1]), int(token_map.trace_ids[second][0])})
-    assert selected_rows(selection, token_map).tolist() == expected
-    assert selected_rows({}, token_map).dtype == np.int64 and not len(selected_rows(None, token_map))
-
-
-@pytest.mark.parametrize("dims", [2, 3])
-def test_the_map_of_256000_rows_is_within_the_issues_bytes(dims):
-    token_map = token_map_figure(synthetic_frame(256_000, dims))
-    assert token_map.n_points == 256_000
-    size = len(plotly.io.to_json(token_map.figure, validate=False).encode("utf-8"))
-    assert size < BYTES_256K, f"{size:,} bytes"
 
 
 def test_round_ticks_are_written_with_the_decimals_their_spacing_needs():

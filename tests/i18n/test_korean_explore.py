@@ -13,7 +13,7 @@ import pytest
 
 from tests.pages.fake_projection import gated  # noqa: F401 - a fixture
 from tests.i18n.page_prose import assert_korean, english_runs
-from tests.pages.app_test import open_app_page, shown
+from tests.pages.app_test import map_figures, open_app_page, shown
 
 GPT = "tiny-gpt-pydocs"
 
@@ -41,10 +41,8 @@ def test_a_bad_highlight_pattern_is_a_korean_error_on_the_map():
 
 
 def test_the_map_legend_names_categories_in_korean_but_keeps_english_values():
-    import json
-
     at = open_app_page("pages/token_map.py", model=GPT, query={"lang": "ko"})
-    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    figure = map_figures(at)[0]
     entries = {trace["legendgroup"]: trace["name"] for trace in figure["data"] if trace.get("showlegend")}
     assert entries["whole word"].startswith("온전한 단어 (")  # the group is the value, the name the reader's word
     assert figure["layout"]["legend"]["title"]["text"] == "토큰 범주"

@@ -55,10 +55,40 @@ def _hit_cpython_ast_race(at: AppTest) -> bool:
 
 
 def map_figures(at: AppTest) -> list[dict]:
-    """The page's plotly charts (the Token map's map), as the figures the browser reads (``data``, ``layout``)."""
+    """The page's token maps, as the figures the browser draws (``data``, ``layout``, ``config``, ``view``).
+
+    Rebuilt from what the map component receives, as its script does (``dashboard/ui/token_map_component``):
+    the JSON ``spec`` and the Arrow ``points``; each point trace gets its rows' ``x``, ``y`` (``z``) grid steps,
+    ``text``, ``customdata`` ``(n, 2)`` (id, norm) and, coloured by norm or id, ``marker.color`` steps.
+    """
+    return [component_figure(element.proto) for element in at.get("component_instance")
+            if element.proto.component_name.endswith(".token_map")]
+
+
+def component_figure(proto) -> dict:
+    """A ``ComponentInstance`` proto of the token map component as the figure it draws (see :func:`map_figures`)."""
     import json
 
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    import numpy as np
+    import pyarrow as pa
+
+    spec = json.loads(proto.json_args)["spec"]
+    points = next(arg.bytes for arg in proto.special_args if arg.key == "points")
+    table = pa.ipc.open_stream(points).read_all()
+    columns = {name: table[name].to_numpy() for name in table.column_names}
+    traces = []
+    for trace in spec["data"]:
+        trace = dict(trace)
+        rows = trace.pop("rows", None)
+        if rows is not None:
+            part = slice(*rows)
+            trace.update({axis: columns[axis][part] for axis in "xyz" if axis in columns})
+            trace["text"] = columns["text"][part].tolist()
+            trace["customdata"] = np.column_stack([columns["id"][part], columns["norm"][part]])
+            if "colour" in columns:
+                trace["marker"] = {**trace["marker"], "color": columns["colour"][part]}
+        traces.append(trace)
+    return {"data": traces, "layout": spec["layout"], "config": spec["config"], "view": spec["view"]}
 
 
 def map_points(figure: dict) -> int:
@@ -69,25 +99,19 @@ def map_points(figure: dict) -> int:
 def map_rows(figure: dict):
     """The points of a 2D map figure as a frame: ``id``, ``x``, ``y`` in projection units (to half a grid step,
     ``step``), ``highlighted`` (drawn larger, on top), one row per point."""
-    import base64
-
     import numpy as np
     import pandas as pd
 
     from dashboard.charts.token_map import HIGHLIGHT_SIZE
 
-    def decoded(array: dict) -> np.ndarray:
-        values = np.frombuffer(base64.b64decode(array["bdata"]), dtype=np.dtype(array["dtype"]).newbyteorder("<"))
-        return values.reshape([int(d) for d in str(array["shape"]).split(",")]) if "shape" in array else values
-
     layout, parts = figure["layout"], []
     for trace in (trace for trace in figure["data"] if "customdata" in trace):
-        part = pd.DataFrame({"id": decoded(trace["customdata"])[:, 0].astype(int),
+        part = pd.DataFrame({"id": np.asarray(trace["customdata"])[:, 0].astype(int),
                              "highlighted": trace["marker"]["size"] == HIGHLIGHT_SIZE})
         for axis in "xy":
             grid, shown = layout[f"{axis}axis"]["range"], layout[f"{axis}axis2"]["range"]
             step = (shown[1] - shown[0]) / (grid[1] - grid[0])
-            part[axis] = shown[0] + (decoded(trace[axis]).astype(float) - grid[0]) * step
+            part[axis] = shown[0] + (np.asarray(trace[axis]).astype(float) - grid[0]) * step
         part["step"] = step
         parts.append(part)
     return pd.concat(parts, ignore_index=True).sort_values("id", ignore_index=True)

@@ -9,7 +9,7 @@ from streamlit import dataframe_util
 from dashboard.analysis.neighbours import build_index, top_k_neighbours
 from dashboard.checkpoints import load_tables
 from tests import factories
-from tests.pages.app_test import open_app_page
+from tests.pages.app_test import map_figures, open_app_page
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def test_token_map_offers_the_head_of_an_untied_model_and_maps_it(untied):
     assert "output head" in at.radio(key="map_table").options  # shown labels
     at.radio(key="map_table").set_value("head").run()
     assert not at.exception and not at.error
-    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    figure = map_figures(at)[0]
     assert "output head table" in figure["layout"]["title"]["text"]
     assert "how it predicts it" in _captions(at)
 

@@ -29,17 +29,17 @@ def chart_spec(at: AppTest, n: int = 0) -> dict:
     return json.loads(at.get("vega_lite_chart")[n].proto.spec)
 
 
-def select_on_map(at: AppTest, points: list) -> AppTest:
-    """Rerun ``at`` as after the browser sent a selection made on the page's map (``st.plotly_chart``'s event).
+def select_on_map(at: AppTest, value) -> AppTest:
+    """Rerun ``at`` as after the map component sent ``value`` (a selection: ``{"view": ..., "ids": [...]}``).
 
-    ``points`` as plotly.js reports them (``curve_number``, ``point_index``, ...). AppTest has no way to act on
-    a plotly chart, so the selection goes in as the chart's widget state, the JSON string the browser sends.
+    AppTest runs no component's script, so the value goes in as the component's widget state, the JSON the
+    browser sends.
     """
-    chart = at.get("plotly_chart")[0].proto
+    component = next(e.proto for e in at.get("component_instance") if e.proto.component_name.endswith(".token_map"))
     states = at._tree.get_widget_states()
     state = states.widgets.add()
-    state.id = chart.id
-    state.string_value = json.dumps({"selection": {"points": points, "point_indices": [], "box": [], "lasso": []}})
+    state.id = component.id
+    state.json_value = json.dumps(value)
     return at._run(states)
 
 
@@ -280,16 +280,16 @@ def test_unknown_words_leaving_fewer_than_two_terms_are_an_error(folder):
 def test_the_map_draws_every_row_with_a_hover_and_a_legend_and_offers_box_and_lasso(folder):
     at = open_page("pages/token_map.py", folder, color="category")
     assert not at.exception and not at.error
-    chart = at.get("plotly_chart")[0].proto
-    assert set(chart.selection_mode) == {0, 1, 2}  # points, box, lasso
-    assert json.loads(chart.config)["toImageButtonOptions"]["filename"].endswith("-token-pca-2d")  # the PNG's name
     figure = map_figures(at)[0]
+    assert figure["config"]["toImageButtonOptions"]["filename"].endswith("-token-pca-2d")  # the PNG's name
+    assert figure["layout"]["clickmode"] == "event+select"  # a click selects its point; box and lasso in the modebar
     points = [trace for trace in figure["data"] if "customdata" in trace]
     assert {trace["type"] for trace in points} == {"scattergl"} and map_points(figure) == factories.VOCAB
     assert "%{text}" in points[0]["hovertemplate"] and "id %{customdata[0]:d}" in points[0]["hovertemplate"]
     assert figure["layout"]["legend"]["title"]["text"] == "token category"
     assert all(trace["name"].endswith(")") for trace in figure["data"] if trace.get("showlegend"))  # "word (1,234)"
-    assert not at.get("vega_lite_chart") and not at.get("deck_gl_json_chart")  # one renderer
+    assert not at.get("vega_lite_chart") and not at.get("plotly_chart")  # one renderer: the map component
+    assert len(at.get("component_instance")) == 1
     assert f"Every one of the {factories.VOCAB:,} points is drawn" in captions(at)
     assert "box or lasso tool" in captions(at) and "Click a colour in the legend" in captions(at)
     assert "downloads it as a PNG" in captions(at)
@@ -302,12 +302,10 @@ def test_a_selection_made_on_the_map_lists_its_rows_and_offers_them_as_csv(folde
     assert "No point selected: click a point" in captions(at)
     figure = map_figures(at)[0]
     curves = [k for k, trace in enumerate(figure["data"]) if "customdata" in trace][:2]
-    ids = [int(json_ids(figure["data"][curves[0]])[2]), int(json_ids(figure["data"][curves[1]])[0])]
-    # What plotly.js reports for a box or lasso (and a forged event may hold anything): a point is a trace's
-    # curve number and its index in the trace.
-    at = select_on_map(at, [{"curve_number": curves[0], "point_index": 2, "x": 1, "y": 2},
-                            {"curve_number": curves[1], "point_index": 0},
-                            {"curve_number": curves[0], "point_index": 10**9}, {"curve_number": "0"}])
+    ids = [int(figure["data"][curves[0]]["customdata"][2, 0]), int(figure["data"][curves[1]]["customdata"][0, 0])]
+    # What the component sends for a click, box or lasso (and a forged value may hold anything): row ids; ids
+    # that are not ints or not drawn are left out.
+    at = select_on_map(at, {"view": figure["view"], "ids": [ids[1], ids[0], ids[0], 10**9, -1, True, 2.5, "3"]})
     assert not at.exception and not at.error
     listing = at.dataframe[-1].value
     assert listing["id"].tolist() == sorted(ids) and list(listing.columns) == ["id", "token", "category", "norm"]
@@ -316,20 +314,29 @@ def test_a_selection_made_on_the_map_lists_its_rows_and_offers_them_as_csv(folde
     assert download.proto.url  # the listed rows' CSV, built in this run
 
 
-def json_ids(trace: dict) -> list[float]:
-    """Row ids of a sent trace's points: the first column of its base64 float32 ``customdata``."""
-    import base64
+@pytest.mark.parametrize("value", [None, "junk", [1, 2], {"view": "another map", "ids": [1, 2]}, {"ids": [1]},
+                                   {"view": "this map", "ids": "1,2"}])
+def test_a_value_from_the_component_that_is_not_a_selection_of_this_map_selects_nothing(folder, value):
+    at = open_page("pages/token_map.py", folder)
+    if isinstance(value, dict) and value.get("view") == "this map":
+        value = {**value, "view": map_figures(at)[0]["view"]}  # this map's view, but ids not a list
+    at = select_on_map(at, value)
+    assert not at.exception and not at.error
+    assert "No point selected: click a point" in captions(at)
 
-    values = np.frombuffer(base64.b64decode(trace["customdata"]["bdata"]), dtype="<f4").reshape(-1, 2)
-    return values[:, 0].tolist()
 
-
-def test_a_3d_map_selects_with_its_ranges_and_says_so(folder):
+def test_a_3d_map_selects_a_clicked_point_and_with_its_ranges_and_says_so(folder):
     at = open_page("pages/token_map.py", folder, dims="3")
     assert not at.exception and not at.error
-    assert not list(at.get("plotly_chart")[0].proto.selection_mode)  # plotly selects nothing in a 3D scene
-    assert "Drag to rotate" in captions(at) and "Select points with the ranges below." in captions(at)
-    assert "No point selected: select a box above." in captions(at)
+    figure = map_figures(at)[0]
+    assert {trace["type"] for trace in figure["data"]} == {"scatter3d"}
+    assert "Drag to rotate" in captions(at) and "Click a point to select it" in captions(at)
+    assert "No point selected: click a point on the map" in captions(at)
+    clicked = int(next(trace for trace in figure["data"] if "customdata" in trace)["customdata"][0, 0])
+    at = select_on_map(at, {"view": figure["view"], "ids": [clicked]})
+    assert not at.exception and not at.error
+    assert at.dataframe[-1].value["id"].tolist() == [clicked]
+    assert "**1** point selected (1 on the map, 0 in the ranges)." in [m.value for m in at.markdown]
 
 
 def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
@@ -350,9 +357,9 @@ def test_a_box_selection_lists_the_tokens_inside_and_offers_them_as_csv(folder):
 
 
 @pytest.mark.parametrize("lang, heading, column, counted, download", [
-    ("en", "Selected positions", "position", "**1** point selected, inside the ranges above.",
+    ("en", "Selected positions", "position", "**1** point selected (0 on the map, 1 in the ranges).",
      "Selected positions (CSV)"),
-    ("ko", "선택한 위치", "위치", "위 범위 안의 점 **1**개를 선택했습니다.", "선택한 위치 (CSV)"),
+    ("ko", "선택한 위치", "위치", "점 **1**개를 선택했습니다(지도에서 0개, 범위 안 1개).", "선택한 위치 (CSV)"),
 ])
 def test_one_selected_position_is_called_a_position_and_counted_in_the_singular(folder, lang, heading, column,
                                                                                   counted, download):
