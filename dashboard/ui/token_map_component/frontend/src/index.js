@@ -122,19 +122,30 @@ function listen(spec) {
   }
 }
 
-// performance marks (token-map:args, :decoded, :drawn) let a benchmark see where a draw's time goes
+// performance marks (token-map:args, :decoded, :drawn, :painted: two frames later) let a benchmark see where a draw's time goes
 async function draw(spec, points) {
   const columns = columnsOf(tableFromIPC(points));
   const data = tracesOf(spec, columns);
   performance.mark("token-map:decoded");
   selected = new Set();
   Plotly.purge(graph);
-  await Plotly.newPlot(graph, data, spec.layout, { ...spec.config, responsive: true });
+  drawnWidth = graph.clientWidth;
+  await Plotly.newPlot(graph, data, spec.layout, spec.config);
   performance.mark("token-map:drawn");
+  requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("token-map:painted")));
   listen(spec);
   graph.dataset.view = spec.view;
   graph.dataset.points = String(columns.id.length);
 }
+
+// The map follows the width of its frame; its height is the layout's. plotly.js's own `responsive` would also
+// redraw every point when Streamlit sets the frame's height, which arrives after the first draw.
+let drawnWidth = 0;
+window.addEventListener("resize", () => {
+  if (!graph.data || graph.clientWidth === drawnWidth) return;
+  drawnWidth = graph.clientWidth;
+  Plotly.Plots.resize(graph);
+});
 
 Streamlit.events.addEventListener(Streamlit.RENDER_EVENT, (event) => {
   const { spec, points } = event.detail.args;
