@@ -10,7 +10,8 @@ from dashboard.errors import ExplorerError
 from dashboard.i18n import plural_key, render, t
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.hangul_note import show_hangul_notes
-from dashboard.ui.table_data import get_neighbour_index, get_resolver
+from dashboard.ui.table_data import get_neighbour_index
+from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.quiz_lesson import show_lesson_check
 from dashboard.ui.table_pages import open_table_page, show_lookup_note

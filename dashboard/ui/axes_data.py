@@ -7,7 +7,8 @@ import streamlit as st
 from dashboard.analysis.custom_axes import AxesProjection, AxisQueries, custom_axes_projection
 from dashboard.analysis.token_map import TableRows
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.table_data import get_resolver, spinning
+from dashboard.ui.tokenizer_loading import get_resolver
+from dashboard.ui.spinning import spinning
 
 
 @spinning("axes_data.spinner.axes")

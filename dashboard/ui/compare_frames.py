@@ -15,7 +15,7 @@ import streamlit as st
 from dashboard.analysis.checkpoint_compare import CheckpointComparison, compare_checkpoints
 from dashboard.analysis.undertrained import UndertrainedTokens, find_undertrained
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.table_data import spinning
+from dashboard.ui.spinning import spinning
 
 #: Largest movers marked (and named) on the aligned maps.
 MARKED_MOVERS = 15

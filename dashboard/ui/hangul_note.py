@@ -89,7 +89,7 @@ def least_splitting_note(tables: EmbeddingTables) -> Text | None:
 def _query_pieces(tables: EmbeddingTables, source: str, texts: list[str]) -> dict[str, tuple[str, ...]]:
     """Text -> the pieces a query of it reads, as the pages resolve it; texts the resolver refuses are left out
     (their note then says what the tokenizer makes of them, ``[UNK]`` included)."""
-    from dashboard.ui.table_data import get_resolver
+    from dashboard.ui.tokenizer_loading import get_resolver
 
     resolver = get_resolver(tables, source, tables.content_hash)
     found = {}

@@ -18,7 +18,8 @@ from dashboard.i18n import t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.loading import get_tables
-from dashboard.ui.table_data import get_neighbour_index, get_resolver
+from dashboard.ui.table_data import get_neighbour_index
+from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.ui.sidebar import activate
 
 #: session_state key of the button that opens the page on the offered model.

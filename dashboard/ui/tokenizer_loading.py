@@ -1,4 +1,4 @@
-"""The checkpoint's tokenizer, read once per table and process for every page that tokenizes.
+"""The checkpoint's tokenizer and term resolver, made once per table and process for every page that tokenizes.
 
 The neighbours and similarity pages (typed words) and the reorder page
 (sentences) share this one cached :func:`dashboard.checkpoints.tokenizer.load_tokenizer`,
@@ -9,12 +9,21 @@ from __future__ import annotations
 
 import streamlit as st
 
+from dashboard.analysis.queries import TermResolver
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer, load_tokenizer
 from dashboard.i18n import both_languages
 from dashboard.tables import EmbeddingTables
+from dashboard.ui.spinning import spinning
 
 
 @st.cache_resource(max_entries=4, show_spinner=both_languages("spinner.tokenizer"))
 def get_tokenizer(_tables: EmbeddingTables, source: str, content_hash: str) -> CheckpointTokenizer:
     """:func:`load_tokenizer` for the tables of ``source``; a busy machine raises ``BusyError``, never cached."""
     return load_tokenizer(_tables)
+
+
+@spinning("map_data.spinner.vocabulary")
+@st.cache_resource(max_entries=4, show_spinner=False)
+def get_resolver(_tables: EmbeddingTables, source: str, content_hash: str) -> TermResolver:
+    """A term resolver with the checkpoint's own tokenizer (the one the reorder page uses too)."""
+    return TermResolver(_tables, get_tokenizer(_tables, source, content_hash))

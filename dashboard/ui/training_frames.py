@@ -25,7 +25,8 @@ from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, t
 from dashboard.projection_cache import aligned_path, cached_aligned_maps
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.table_data import get_neighbour_index, get_resolver
+from dashboard.ui.table_data import get_neighbour_index
+from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.wall.runs import discover_run_safely
 from dashboard.wall.tables import read_checkpoint
 
