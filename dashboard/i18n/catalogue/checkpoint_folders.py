@@ -112,8 +112,6 @@ MESSAGES = {
     "err.ckpt.kind.rope": ("an object whose rope_theta and partial_rotary_factor are numbers",
                            "rope_theta와 partial_rotary_factor가 수인 객체"),
     "err.ckpt.kind.fraction": ("a number above 0, at most 1", "0보다 크고 1 이하인 수"),
-    "err.ckpt.kind.text_to_id": ("an object of token -> id (a whole number >= 0)",
-                                 "토큰 -> id (0 이상의 정수) 객체"),
     "err.ckpt.kind.id_to_text": ("a mapping of ids (whole numbers >= 0) to strings",
                                  "id (0 이상의 정수)에서 문자열로 가는 매핑"),
     "err.ckpt.kind.special_token": ('a token string, {{"content": string}}, or a list of them',
