@@ -10,6 +10,7 @@ from dashboard.ui.loading import start_spare_reader
 from dashboard.ui.navigation import build_navigation
 from dashboard.ui.page_guard import guard_page
 from dashboard.ui.map_requests import start_heavy_work
+from dashboard.ui.prepared_models import start_loading_prepared
 from dashboard.ui.sidebar import render_sidebar
 
 PAGE_ICON = Path(__file__).parent / "dashboard" / "ui" / "page_icon.png"
@@ -21,6 +22,7 @@ st.set_page_config(page_title=t("app.title"), page_icon=str(PAGE_ICON), layout="
 navigation = build_navigation()
 start_heavy_work()
 start_spare_reader()
+start_loading_prepared()  # a bundled model prepared before the class: built now, not at its first visit
 # The last resort on every page: no traceback, the server keeps serving (a failing sidebar spares the page).
 with guard_page():
     render_language_switch()

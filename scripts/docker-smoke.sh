@@ -15,7 +15,9 @@
 # Usage: scripts/docker-smoke.sh    (make docker-smoke)
 # Env:   SMOKE_PORT (default: a free port), IMAGE, BASE_IMAGE, SMOKE_PYTHON (host python with playwright; default .venv/bin/python),
 #        SMOKE_MAP_METHOD (umap, the default, or pca: the map computed before and served after a restart),
-#        SMOKE_NUMBA_TIMING=1 (also time the numba warm-up with the image's cache; SMOKE_NUMBA_COLD=1: and without)
+#        SMOKE_NUMBA_TIMING=1 (also time the numba warm-up with the image's cache; SMOKE_NUMBA_COLD=1: and without),
+#        SMOKE_PERTURB_TIMING=1 (first, before any other page: time two sessions' visits of SmolLM2's Perturb page
+#        on the fresh server, scripts/time_first_visit.py), SMOKE_NO_BUILD=1 (test the image already built as IMAGE)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,6 +55,10 @@ else
     $SUDO rm -rf "$rootfs"
 fi
 
+if [ "${SMOKE_NO_BUILD:-0}" = 1 ] && podman image exists "$IMAGE"; then
+say "build $IMAGE: skipped (SMOKE_NO_BUILD=1), the image built $(podman image inspect --format '{{.Created}}' "$IMAGE")"
+build_s=0
+else
 say "wheels in $WHEELHOUSE/ (host pip: torch's CPU build comes from this machine's disk)"
 # (pip's warnings about this machine's missing local index folders are noise here)
 "$SMOKE_PYTHON" -m pip download --quiet -r requirements.txt -d "$WHEELHOUSE" 2>&1 | { grep -v "is ignored: it is neither" || true; }
@@ -68,8 +74,9 @@ podman build --isolation=chroot --pull=never --force-rm --format docker \
     --build-arg BASE_IMAGE="$BASE_IMAGE" --build-arg WHEELHOUSE="$WHEELHOUSE" \
     -t "$IMAGE" . >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
 build_s=$(( $(date +%s) - start ))
-size_bytes=$(podman image inspect --format '{{.Size}}' "$IMAGE")
 echo "built in ${build_s}s (layers from cache when nothing changed; log: $OUT/build.log)"
+fi
+size_bytes=$(podman image inspect --format '{{.Size}}' "$IMAGE")
 echo "image size: $(( size_bytes / 1000000 )) MB"
 
 PORT=${SMOKE_PORT:-$("$SMOKE_PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
@@ -86,12 +93,24 @@ stop_server() {
 cleanup() {
     stop_server
     $SUDO umount "$MNT/cache" 2>/dev/null || true
+    $SUDO umount "$MNT/dev/shm" 2>/dev/null || true
+    $SUDO umount "$MNT/tmp" 2>/dev/null || true
+    $SUDO umount "$MNT/proc" 2>/dev/null || true
     podman image unmount "$IMAGE" >/dev/null || true
     $SUDO rm -rf "$CACHE_VOLUME"
 }
 trap cleanup EXIT
 $SUDO cp -a "$MNT/cache/." "$CACHE_VOLUME/"
 $SUDO mount --bind "$CACHE_VOLUME" "$MNT/cache"
+# What `docker run` gives every container and the mounted (read-only) image lacks: /proc (psutil, which Dask
+# imports, reads the process's own entry there: without it the first page failed with "psutil.NoSuchProcess"),
+# a tmpfs /dev/shm of Docker's default size (multiprocessing's semaphores, the local Dask cluster's workers), and
+# a writable /tmp (the container's own layer in Docker; the wall's children and Dask's workers write there:
+# without it the cluster failed to start, "No usable temporary directory found"). `docker run --read-only`
+# needs `--tmpfs /tmp` for the same reason (docs/deploy.md).
+$SUDO mount -t proc proc "$MNT/proc"
+$SUDO mount -t tmpfs -o mode=1777,size=64m shm "$MNT/dev/shm"
+$SUDO mount -t tmpfs -o mode=1777 tmp "$MNT/tmp"
 
 # The image's user, working directory, environment and Entrypoint + Cmd, as `docker run` would use them.
 podman image inspect "$IMAGE" >"$OUT/image.json"
@@ -146,6 +165,13 @@ in_image() {
 say "wait for /_stcore/health"
 start_server "$OUT/server.log"
 
+if [ "${SMOKE_PERTURB_TIMING:-0}" = 1 ]; then
+say "SmolLM2's Perturb page on the fresh server: two sessions, navigation to the app idle with the result shown"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$SMOKE_PYTHON" scripts/time_first_visit.py "http://127.0.0.1:$PORT/perturb?model=smollm2-135m" --sessions 2 \
+    --screenshot "$OUT/perturb-fresh.png" | tee "$OUT/perturb-timing.json"
+fi
+
 say "Overview in Chromium"
 "$SMOKE_PYTHON" scripts/check_page.py "http://127.0.0.1:$PORT/" "$OUT/overview.png" --expect "30,522"
 
@@ -155,24 +181,27 @@ chroot --userspec="$ids" "$MNT" "${healthcheck[@]}" && echo "exit 0: healthy"
 # SMOKE_MAP_METHOD=pca checks the same cache in seconds (a UMAP waits for the server's numba warm-up first).
 METHOD=${SMOKE_MAP_METHOD:-umap}
 LABEL=$(tr '[:lower:]' '[:upper:]' <<<"$METHOD")
-MAP="http://127.0.0.1:$PORT/token_map?model=tiny-gpt-pydocs&table=position&method=$METHOD&dims=2"
+# 3D: the image's build precomputes the bundled checkpoints' 2D maps, so a 2D map would be read, never computed here
+MAP="http://127.0.0.1:$PORT/token_map?model=tiny-gpt-pydocs&table=position&method=$METHOD&dims=3"
 say "a $LABEL map, computed, stored in the /cache volume"
-"$SMOKE_PYTHON" scripts/check_page.py "$MAP" "$OUT/map-computed.png" --expect "Computed: $LABEL to 2D" --timeout-s 900
-stored=$(find "$CACHE_VOLUME" -name '*.npz' -printf '%P %s %T@ %U\n' | sort)
+"$SMOKE_PYTHON" scripts/check_page.py "$MAP" "$OUT/map-computed.png" --expect "Computed: $LABEL to 3D" --timeout-s 900
+# name, size, inode, owner: a map stored again is a new file (written aside, then renamed over the old one), a new
+# inode; a map read keeps its inode (its mtime is touched: the cache's least-recently-used order, disk_cache.prune)
+stored=$(find "$CACHE_VOLUME" -name '*.npz' -printf '%P %s %i %U\n' | sort)
 echo "$stored" | sed 's/^/  /'
-grep -q "^projections/position-${METHOD}2d-.* $(cut -d: -f1 <<<"$ids")\$" <<<"$stored" \
+grep -q "^projections/position-${METHOD}3d-.* $(cut -d: -f1 <<<"$ids")\$" <<<"$stored" \
     || { echo "no $LABEL result owned by $user in the cache volume"; exit 1; }
 
 say "restart: the same map served from the cache volume"
 stop_server
 start=$(date +%s%N)
 start_server "$OUT/server-restarted.log"
-"$SMOKE_PYTHON" scripts/check_page.py "$MAP" "$OUT/map-after-restart.png" --expect "Computed: $LABEL to 2D" \
+"$SMOKE_PYTHON" scripts/check_page.py "$MAP" "$OUT/map-after-restart.png" --expect "Computed: $LABEL to 3D" \
     --never "[data-testid='stProgress']"
 echo "start to $LABEL map shown after the restart: $(( ($(date +%s%N) - start) / 1000000 )) ms"
-after=$(find "$CACHE_VOLUME" -name '*.npz' -printf '%P %s %T@ %U\n' | sort)
+after=$(find "$CACHE_VOLUME" -name '*.npz' -printf '%P %s %i %U\n' | sort)
 [ "$after" = "$stored" ] || { echo "the cache changed across the restart (recomputed?):"; echo "$after"; exit 1; }
-echo "cache files unchanged across the restart: served from the volume, not recomputed"
+echo "cache files unchanged across the restart (names, sizes, inodes): served from the volume, not recomputed"
 
 if [ "${SMOKE_NUMBA_TIMING:-0}" = 1 ]; then  # minutes on 2 shared cores, so only when asked for
 say "umap-learn's compiled code: the warm-up of a server start, with the image's numba cache and without"

@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 import torch
 
@@ -37,6 +38,11 @@ from dashboard.wall.tables import is_trusted
 
 #: Suffixes of torch pickles that may hold a nanoGPT checkpoint.
 TORCH_SUFFIXES = (".pt", ".pth", ".ckpt")
+#: PyTorch's intra-op threads while a forward pass runs (:func:`forward_pass`). A prompt of a few tokens gains
+#: little from more, and on a busy machine (a class server beside its Dask workers) the threads wait for each other
+#: at every operation: SmolLM2's two passes of the Perturb page took 4.6-6.8 s on 2 threads and 0.6 s on 1 with
+#: the 2 cores' load average at 5-8 (docs/benchmarks.md, "Measured by hand").
+FORWARD_THREADS = 1
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,6 +68,20 @@ class ForwardModel:
     has_lm_head: bool
     describe: str
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+
+@contextmanager
+def forward_pass(model: ForwardModel) -> Iterator[None]:
+    """Hold ``model``'s lock, with gradients off and PyTorch on :data:`FORWARD_THREADS` threads; the thread count
+    the process had is put back after (set in the calling thread, which runs the pass: OpenMP keeps it per
+    thread)."""
+    with model.lock, torch.no_grad():
+        threads = torch.get_num_threads()
+        torch.set_num_threads(FORWARD_THREADS)
+        try:
+            yield
+        finally:
+            torch.set_num_threads(threads)
 
 
 def _missing_weights(info: dict, module: torch.nn.Module) -> list[str]:

@@ -17,7 +17,7 @@ import torch
 
 from dashboard.errors import ForwardUnavailableError
 from dashboard.i18n import msg
-from dashboard.forward.loading import ForwardModel
+from dashboard.forward.loading import ForwardModel, forward_pass
 from dashboard.forward.positions import positions_removed
 
 #: Module name of the first layer's attention, per naming family:
@@ -82,7 +82,7 @@ def run_forward(model: ForwardModel, ids: Sequence[int], *, with_positions: bool
     def keep_output(module, args, output):
         captured["attention_output"] = output[0] if isinstance(output, tuple) else output
 
-    with model.lock:
+    with forward_pass(model):
         handle = find_first_attention(model.module).register_forward_hook(keep_output)
         removal = nullcontext() if with_positions else positions_removed(model.module, model.architecture,
                                                                           model.position_kind)

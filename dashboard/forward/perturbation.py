@@ -19,7 +19,7 @@ from dashboard.analysis.hangul import is_byte_piece
 from dashboard.analysis.queries import TermResolver
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer
 from dashboard.errors import NoOutputHeadError, QueryError
-from dashboard.forward.loading import ForwardModel
+from dashboard.forward.loading import ForwardModel, forward_pass
 from dashboard.forward.tokenizing import tokenize_sentence
 from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
@@ -243,7 +243,7 @@ def perturb_model(model: ForwardModel, tables: EmbeddingTables, token_id: int, t
     if not 0 <= token_id < min(token_table.shape[0], head.shape[0]):
         raise QueryError(msg("err.perturb.outside", token_id=token_id, rows=token_table.shape[0]))
     changed, other = (token_table, head) if table == "token" else (head, token_table)
-    with model.lock, torch.no_grad():
+    with forward_pass(model):
         token_before, head_before = token_table[token_id].clone(), head[token_id].clone()
         changed_before, other_before = (token_before, head_before) if table == "token" else (head_before,
                                                                                             token_before)

@@ -3,16 +3,21 @@
 A whole model is loaded once per process (``st.cache_resource``) and shared
 by sessions; a checkpoint that cannot run is remembered with its reason so
 that it is not retried on every rerun. Experiments are small and cached per
-(source, sentence, order).
+(source, sentence, order). A bundled checkpoint prepared before the class
+(``precompute --prepare``) is loaded when the server starts
+(:func:`load_prepared`, on :mod:`dashboard.ui.prepared_models`' thread), so its
+first visitor does not wait for it.
 """
 
 from __future__ import annotations
 
+import logging
+
 import streamlit as st
 
-from dashboard.errors import ChildLimitError, ForwardUnavailableError
+from dashboard.errors import ChildLimitError, ExplorerError, ForwardUnavailableError
 from dashboard.forward.experiment import ReorderExperiment, run_reorder_experiment
-from dashboard.forward.loading import ForwardModel, load_forward_model
+from dashboard.forward.loading import ForwardModel, kept_model_folder, load_forward_model
 from dashboard.forward.tokenizing import tokenize_sentence
 from dashboard.i18n import Text, both_languages
 from dashboard.ui.loading import get_tables, path_stamp
@@ -40,6 +45,36 @@ def forward_model(source: str) -> tuple[ForwardModel | None, str | None]:
     The reason is a :class:`~dashboard.i18n.Text` (English as a ``str``); show it with ``render(reason)``.
     """
     return _cached_model(source, model_stamp(source))
+
+
+def prepared_sources() -> list[str]:
+    """Bundled checkpoints whose whole model is kept built on disk (``precompute --prepare`` made it, as the Docker
+    image's build does), by name; a bundled package that is not installed is left out."""
+    from dashboard.checkpoints.bundled import BUNDLED
+
+    found = []
+    for bundled in BUNDLED:
+        try:
+            kept = kept_model_folder(bundled.path)
+        except (ExplorerError, OSError):
+            continue
+        if kept is not None and (kept / "config.json").is_file():
+            found.append(bundled.name)
+    return found
+
+
+def load_prepared(sources: list[str]) -> None:
+    """Read each source's tables and tokenizer and build its whole model into the caches the pages read.
+
+    A failure is logged and left for the page, which shows its own message.
+    """
+    for source in sources:
+        try:
+            tables = get_tables(source)
+            get_tokenizer(tables, source, tables.content_hash)
+            forward_model(source)
+        except ExplorerError as error:
+            logging.getLogger(__name__).warning("loading %s at start failed: %s", source, error)
 
 
 @st.cache_data(max_entries=32, show_spinner=both_languages("spinner.reorder_run"))
