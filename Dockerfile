@@ -56,8 +56,12 @@ ENV EXPLORER_LANG=en
 
 # A CJK font, so Korean (and Chinese, Japanese) token strings and titles draw as glyphs, not boxes, in
 # exported PNG/SVG charts: vl-convert draws with the system's fonts (fontdb reads /usr/share/fonts).
+# GNU OpenMP, so numba runs parallel code on its thread-safe "omp" layer: without it (the slim base has none)
+# numba falls back to "workqueue", which aborts the whole process when two threads run parallel code at once,
+# as a Dask worker's numba warm-up and its first UMAP do ("Numba workqueue threading layer is terminating:
+# Concurrent access has been detected": the worker died and the page showed KilledWorker; make docker-smoke).
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk libgomp1 \
     && rm -rf /var/lib/apt/lists/*
 
 # /cache: computed maps (EXPLORER_CACHE_DIR), kept across restarts on a volume, owned by the app user
