@@ -12,7 +12,8 @@ CLIPPED_LABELS = """() => [...document.querySelectorAll("[data-testid='stMetricL
     .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => [e.textContent, e.scrollWidth - e.clientWidth])"""
 #: ``[chart title, pixels past the right edge of its column]`` of each chart that overflows.
 OVERFLOWING_CHARTS = """() => [...document.querySelectorAll(
-        "[data-testid='stMain'] .vega-embed, [data-testid='stMain'] .js-plotly-plot")].map(chart => {
+        "[data-testid='stMain'] .vega-embed, [data-testid='stMain'] iframe[title$='map_component.token_map']")]
+    .map(chart => {
     const box = chart.closest("[data-testid='stColumn']") || chart.closest("[data-testid='stVerticalBlock']");
     const title = chart.querySelector(".role-title-text, .gtitle");
     return [title ? title.textContent : "(untitled)",

@@ -2,13 +2,18 @@
 
 from tests.e2e.browser import open_page
 from tests.e2e.layout_checks import CLIPPED_LABELS, OVERFLOWING_CHARTS
+from tests.e2e.test_token_map import CHART, COMPONENT, map_frame
 
 
 def test_the_3d_token_map_fits_at_1400_px(page, app_url):
     # Three Vega-Lite views side by side at 280 px each once ran about 140 px past the page's right edge.
     open_page(page, f"{app_url}/token_map?dims=3")
-    assert page.locator("[data-testid='stMain'] .js-plotly-plot").count() == 1
+    assert page.locator(f"[data-testid='stMain'] {COMPONENT}").count() == 1
     assert page.evaluate(OVERFLOWING_CHARTS) == []
+    # Inside the component's frame, plotly's scene is no wider than the frame.
+    chart = map_frame(page)
+    assert chart.evaluate(f"() => document.querySelector('{CHART}').getBoundingClientRect().right") <= \
+        chart.evaluate("() => document.documentElement.clientWidth") + 1
 
 
 #: ``[value, how much wider than its box]`` of each metric value cut with an ellipsis.
