@@ -63,10 +63,14 @@ def connect(settings: ClusterSettings) -> Client:
     """A client of the scheduler ``settings.scheduler`` names, or of a new local cluster when it names none.
 
     Raises:
-        HeavyWorkError: the scheduler given by address does not answer within :data:`CONNECT_TIMEOUT_S` s.
+        HeavyWorkError: the scheduler given by address does not answer within :data:`CONNECT_TIMEOUT_S` s, or the
+            local cluster does not start (Dask raises ``RuntimeError`` when a nanny or worker fails to start).
     """
     if settings.scheduler is None:
-        return Client(start_local_cluster(settings), set_as_default=False)
+        try:
+            return Client(start_local_cluster(settings), set_as_default=False)
+        except (RuntimeError, OSError, TimeoutError) as error:
+            raise HeavyWorkError(msg("err.cluster.local_start", error=f"{type(error).__name__}: {error}")) from error
     try:
         return Client(settings.scheduler, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
     except (OSError, TimeoutError) as error:
