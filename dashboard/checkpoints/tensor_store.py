@@ -210,10 +210,6 @@ class SafetensorsStore:
     def storage_id(self, key: str) -> object:
         return self._stored(key)
 
-    def shard_of(self, key: str) -> Path:
-        """The ``.safetensors`` file holding ``key`` (its kept name's file, for an alias)."""
-        return self._files[self._stored(key)]
-
     def read(self, key: str) -> np.ndarray:
         """One tensor as a float32 copy of its stored shape (bf16/f16 widened exactly), a block of rows at a time.
 

@@ -21,7 +21,6 @@ from dashboard.charts.token_map import TokenMap, token_map_figure
 from dashboard.charts.token_map_wire import MapPayload, map_payload
 from dashboard.i18n import active_language
 from dashboard.projection_cache import cache_path, cached_projection, load_cached
-from dashboard.tables import EmbeddingTables
 from dashboard.ui.spinning import spinning
 from dashboard.cluster.maps import share_table, submit_map
 from dashboard.ui.map_requests import cluster_client

@@ -2,7 +2,7 @@
 
 Runs are cached by folder and a stamp of the checkpoints' modification times,
 so a run that gains a checkpoint is read again. The curves read every
-checkpoint once, one at a time, and keep only their numbers.
+checkpoint once, one at a time, in one reading child for the run, and keep only their numbers.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dashboard.tables import EmbeddingTables
 from dashboard.ui.table_data import get_neighbour_index
 from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.wall.runs import discover_run_safely
-from dashboard.wall.tables import read_checkpoint
+from dashboard.wall.tables import read_checkpoint, reading_each
 
 #: The bundled GPT's snapshots (scripts/default_gpt/snapshots.py writes them).
 BUNDLED_RUN = MODELS_DIR / "tiny-gpt-pydocs" / "training"
@@ -62,10 +62,11 @@ def get_run(folder: Path) -> TrainingRun:
 
 @st.cache_data(max_entries=8, show_spinner=False)
 def _cached_curves(_run: TrainingRun, folder: str, stamp: float) -> pd.DataFrame:
-    first = read_checkpoint(_run.paths[0])
-    frames = [step_measures_frame(_run.steps[0], first, first)]
-    for step, path in zip(_run.steps[1:], _run.paths[1:]):
-        frames.append(step_measures_frame(step, read_checkpoint(path), first))
+    with reading_each(_run.paths) as read:
+        first = read(_run.paths[0])
+        frames = [step_measures_frame(_run.steps[0], first, first)]
+        for step, path in zip(_run.steps[1:], _run.paths[1:]):
+            frames.append(step_measures_frame(step, read(path), first))
     return pd.concat(frames, ignore_index=True)
 
 
@@ -141,8 +142,9 @@ ALIGNED_ROWS = 5_000
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def _cached_aligned(_run: TrainingRun, folder: str, stamp: float) -> tuple[AlignedMaps, str, bool]:
-    maps, path, found = cached_aligned_maps(Path(folder), stamp, _run.steps,
-                                            lambda step: read_checkpoint(_run.path_at(step)).token)
+    with reading_each(_run.paths) as read:
+        maps, path, found = cached_aligned_maps(Path(folder), stamp, _run.steps,
+                                                lambda step: read(_run.path_at(step)).token)
     return maps, str(path), found
 
 

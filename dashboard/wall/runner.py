@@ -25,8 +25,9 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from dashboard.errors import BusyError, ChildLimitError, ExplorerError
 from dashboard.i18n import msg
@@ -183,16 +184,14 @@ def _warm(child: Child, job: str) -> None:
         child.close()  # the request that takes it finds it ended and starts a fresh one
 
 
-def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, memory_bytes: int) -> tuple[Any, Path]:
-    """Run one job in a child of its own (the spare :func:`keep_spare` keeps, else a new one), then end it: each
-    stranger's file gets a fresh interpreter.
-
-    Returns:
-        The job's result, and the child's working folder, which the caller removes once it has read what the job
-        wrote there.
+@contextmanager
+def fresh_child(origin: str, job: str, *, memory_bytes: int) -> Iterator[Child]:
+    """A child of its own for one stranger's file, or for the checkpoints of one run (one folder, one user's), for
+    ``job``: the spare :func:`keep_spare` keeps, else a new one; ended on leaving. A file that spoils its child
+    spoils only what that child reads next for the same caller.
 
     Raises:
-        As :meth:`Child.ask`.
+        As :meth:`Child.ask`, from the caller's requests; the child's folder is removed when one escapes.
     """
     with _SPARES_LOCK:
         child = _SPARES.pop(job, None)
@@ -201,7 +200,7 @@ def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, mem
         child = Child(origin, memory_bytes=memory_bytes)
     child.origin, child.memory_bytes = origin, memory_bytes
     try:
-        result = child.ask(job, args, seconds)
+        yield child
     except BaseException:
         shutil.rmtree(child.workdir, ignore_errors=True)  # whatever it wrote before it failed
         raise
@@ -209,7 +208,20 @@ def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, mem
         child.close()
         if spare:  # the next one warms after this request, not beside it on the same cores
             keep_spare(job)
-    return result, child.workdir
+
+
+def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, memory_bytes: int) -> tuple[Any, Path]:
+    """Run one job in a :func:`fresh_child`, then end it: each stranger's file gets a fresh interpreter.
+
+    Returns:
+        The job's result, and the child's working folder, which the caller removes once it has read what the job
+        wrote there.
+
+    Raises:
+        As :meth:`Child.ask`.
+    """
+    with fresh_child(origin, job, memory_bytes=memory_bytes) as child:
+        return child.ask(job, args, seconds), child.workdir
 
 
 def _cpu_seconds(pid: int) -> float:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -25,7 +26,7 @@ from dashboard.checkpoints.sources import resolve_source
 from dashboard.errors import ChildLimitError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Tying, Vocabulary
-from dashboard.wall.runner import ask_once
+from dashboard.wall.runner import Child, fresh_child
 
 #: The tables an :class:`EmbeddingTables` may hold, as the child writes them (``<name>.npy``).
 TABLE_FIELDS = ("token", "position", "token_type", "output_head")
@@ -70,7 +71,7 @@ def source_bytes(path: Path) -> int:
 
 
 def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **options: Any) -> EmbeddingTables:
-    """The embedding tables of ``source``: a bundled one read here, any other in a capped child.
+    """The embedding tables of ``source``: a bundled one read here, any other in a capped child of its own.
 
     Args:
         source: a bundled name or a path, as :func:`~dashboard.checkpoints.load_tables` takes.
@@ -86,23 +87,52 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
         ChildLimitError: the file made its reader crash, or use more memory or processor time than it can need.
         BusyError: the machine was too busy to finish in time (nothing is cached).
     """
+    with reading_each([source], policy=policy) as read:
+        return read(source, **options)
+
+
+@contextmanager
+def reading_each(sources: Sequence[str | Path], *,
+                 policy: PathPolicy | None = None) -> Iterator[Callable[..., EmbeddingTables]]:
+    """A reader of ``sources``, the checkpoints of one run, that reads them all in one capped child, started at the
+    first read that needs it: one interpreter's start (its imports take seconds) for the run, not one per step.
+    ``read(source, **options)`` is :func:`read_checkpoint` for each; the child's memory cap is the one
+    :func:`read_checkpoint` gives the largest of ``sources``.
+
+    Raises:
+        As :func:`read_checkpoint`, from ``read``; ``ExplorerError`` here when a path of ``sources`` is not one the
+        policy lets this server open.
+    """
     policy = policy or PathPolicy.from_settings()
-    if find_bundled(str(source)) is not None:
-        return checkpoints.load_tables(source, policy=policy, **options)
-    path, _ = resolve_source(source, policy)  # names and the file system only: nothing of the file is read
-    size = source_bytes(path)
-    folder = None
-    try:
-        answer, folder = ask_once(path.name or str(path), "tables.read",
-                                  # absolute: the child works in a folder of its own, not the caller's
-                                  {"source": os.path.abspath(source), "policy": _policy_fields(policy),
-                                   "options": {k: str(v) for k, v in options.items() if v is not None}},
-                                  seconds=BASE_SECONDS + SECONDS_PER_GB * size / 1e9,
-                                  memory_bytes=BASE_MEMORY + BYTES_FACTOR * size)
-        return _tables_from_answer(answer, folder, path.name)
-    finally:
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)  # the maps stay valid: Linux frees the bytes with the last map
+    paths = [resolve_source(source, policy)[0] for source in sources if find_bundled(str(source)) is None]
+    memory = BASE_MEMORY + BYTES_FACTOR * max((source_bytes(path) for path in paths), default=0)
+    with ExitStack() as stack:
+        children: list[Child] = []
+
+        def read(source: str | Path, **options: Any) -> EmbeddingTables:
+            if find_bundled(str(source)) is not None:
+                return checkpoints.load_tables(source, policy=policy, **options)
+            path, _ = resolve_source(source, policy)  # names and the file system only: nothing of the file is read
+            if not children:
+                children.append(stack.enter_context(fresh_child(path.name or str(path), "tables.read",
+                                                                memory_bytes=memory)))
+            child = children[0]
+            child.origin = path.name or str(path)
+            try:
+                answer = child.ask("tables.read",
+                                   # absolute: the child works in a folder of its own, not the caller's
+                                   {"source": os.path.abspath(source), "policy": _policy_fields(policy),
+                                    "options": {k: str(v) for k, v in options.items() if v is not None}},
+                                   seconds=BASE_SECONDS + SECONDS_PER_GB * source_bytes(path) / 1e9)
+                return _tables_from_answer(answer, child.workdir, child.origin)
+            finally:  # the maps stay valid: Linux frees the bytes with the last map
+                for written in os.scandir(child.workdir):
+                    if written.is_dir(follow_symlinks=False):
+                        shutil.rmtree(written.path, ignore_errors=True)
+                    else:
+                        os.unlink(written.path)
+
+        yield read
 
 
 def read_in_child(source: str, policy: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:

@@ -6,6 +6,7 @@ it is one typed error, and this test process, which plays the server, goes on to
 
 import os
 import signal
+import tempfile
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ from dashboard.checkpoints import load_tables
 from dashboard.errors import BusyError, ChildLimitError, ExplorerError, UnsafeCheckpointError
 from dashboard.wall import runner
 from dashboard.wall.runner import Child
-from dashboard.wall.tables import read_checkpoint
+from dashboard.wall.tables import read_checkpoint, reading_each
 from tests import factories, format_factories as ff, hostile_factories as hostile
 
 
@@ -153,3 +154,25 @@ def test_a_received_zip_is_measured_and_unpacked_behind_the_wall_with_the_same_c
         extract_behind_wall(bomb, tmp_path / "out", max_bytes=1 << 30)
     np.savez(tmp_path / "t.npz", wte=np.zeros((5, 3), np.float32))
     assert list_arrays_behind_wall(tmp_path / "t.npz") == {"wte": ((5, 3), "float32")}
+
+
+def test_a_runs_checkpoints_are_read_in_one_child_and_a_hostile_step_spoils_only_its_own_read(tmp_path, monkeypatch):
+    started = []
+    popen = runner.subprocess.Popen
+    monkeypatch.setattr(runner.subprocess, "Popen", lambda *a, **k: started.append(a) or popen(*a, **k))
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))  # where the child's working folder is made
+    steps = [factories.gpt2_folder(tmp_path / f"step-{i}", tied=False) for i in range(3)]
+    (tmp_path / "bad").mkdir()
+    bad = hostile.meta_pkl_with_deep_key(tmp_path / "bad")
+    with reading_each([*steps, bad]) as read:
+        tables = [read(step) for step in steps]
+        assert len(started) == 1  # one interpreter's start for the three steps
+        with pytest.raises(ChildLimitError, match="SIGSEGV"):
+            read(bad)
+        _same_tables(load_tables(steps[0]), read(steps[0]))  # the next read starts a fresh child
+        assert len(started) == 2
+    for step, through in zip(steps, tables):
+        _same_tables(load_tables(step), through)  # each still mapped after its files were removed
+    assert list(temp.iterdir()) == []  # the child's folder and the files it wrote are gone
