@@ -4,7 +4,6 @@ import numpy as np
 import streamlit as st
 
 from dashboard.analysis.lookup import compare_one_hot, look_up, parse_token_ids
-from dashboard.checkpoints.embedding_norm import read_embedding_norm
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.forward.passes import run_forward
 from dashboard.forward.tokenizing import tokenize_sentence
@@ -19,6 +18,7 @@ from dashboard.ui.table_pages import open_table_page
 from dashboard.ui.text_limits import SENTENCE_CHARS
 from dashboard.ui.tokenizer_loading import get_tokenizer
 from dashboard.ui.url_state import UrlParam, bounded, bounded_text, publish
+from dashboard.wall.norms import read_embedding_norm_safely
 
 ensure_routed()
 
@@ -37,6 +37,11 @@ publish(PARAMS)
 show_hangul_notes(tables, source, [st.session_state["lookup_sentence"]], use="sentence")
 
 
+@st.cache_resource(max_entries=8, show_spinner=False)
+def cached_norm(_tables: EmbeddingTables, content_hash: str):
+    return read_embedding_norm_safely(_tables)  # a stranger's folder is opened in a child: once per checkpoint
+
+
 @st.cache_data(max_entries=16, show_spinner=t("lookup.one_hot_spinner"))
 def cached_one_hot(_tables: EmbeddingTables, content_hash: str, ids: tuple[int, ...]):
     return compare_one_hot(_tables.token, ids)
@@ -52,7 +57,7 @@ try:
         ids = list(tokenize_sentence(tokenizer, st.session_state["lookup_sentence"], tables.vocabulary,
                                      tables.n_positions).ids)
     try:
-        norm, norm_note = read_embedding_norm(tables), None
+        norm, norm_note = cached_norm(tables, tables.content_hash), None
     except ExplorerError as error:
         norm, norm_note = None, error
     lookup = look_up(tables, ids, norm)

@@ -29,6 +29,7 @@ JOBS = {
     "tables.read": ("dashboard.wall.tables:read_in_child", _READERS),
     "model.export": ("dashboard.forward.export:export_in_child", _READERS),
     "run.discover": ("dashboard.wall.runs:discover_in_child", _READERS),
+    "norm.read": ("dashboard.wall.norms:read_norm_in_child", _READERS),
     "zip.measure": ("dashboard.wall.archives:measure_in_child", ()),
     "zip.extract": ("dashboard.wall.archives:extract_in_child", ()),
     "npz.list": ("dashboard.wall.archives:list_arrays_in_child", ("numpy",)),

@@ -15,6 +15,8 @@ from dashboard.checkpoints import load_tables
 from dashboard.errors import BusyError, ChildLimitError, ExplorerError, UnsafeCheckpointError
 from dashboard.wall import runner
 from dashboard.wall.runner import Child
+from dashboard.checkpoints.embedding_norm import read_embedding_norm
+from dashboard.wall.norms import read_embedding_norm_safely
 from dashboard.wall.tables import read_checkpoint, reading_each
 from tests import factories, format_factories as ff, hostile_factories as hostile
 
@@ -176,3 +178,14 @@ def test_a_runs_checkpoints_are_read_in_one_child_and_a_hostile_step_spoils_only
     for step, through in zip(steps, tables):
         _same_tables(load_tables(step), through)  # each still mapped after its files were removed
     assert list(temp.iterdir()) == []  # the child's folder and the files it wrote are gone
+
+
+def test_a_strangers_embedding_layernorm_is_read_in_a_child_exactly_as_in_process(tmp_path, monkeypatch):
+    started = []
+    popen = runner.subprocess.Popen
+    monkeypatch.setattr(runner.subprocess, "Popen", lambda *a, **k: started.append(a) or popen(*a, **k))
+    tables = load_tables(factories.bert_folder(tmp_path))
+    here, through = read_embedding_norm(tables), read_embedding_norm_safely(tables)
+    assert len(started) == 1
+    assert np.array_equal(here.weight, through.weight) and np.array_equal(here.bias, through.bias)
+    assert (here.eps, here.source) == (through.eps, through.source)
