@@ -203,6 +203,23 @@ def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.nd
 
 
 @dataclass(frozen=True, eq=False)
+class EmbeddingNorm:
+    """A LayerNorm's parameters.
+
+    Attributes:
+        weight: ``(d_model,)`` float32 gain.
+        bias: ``(d_model,)`` float32 bias.
+        eps: added to the variance before the square root (dimensionless, > 0).
+        source: the tensor names read, for captions.
+    """
+
+    weight: np.ndarray
+    bias: np.ndarray
+    eps: float
+    source: str
+
+
+@dataclass(frozen=True, eq=False)
 class EmbeddingTables:
     """The embedding tables of one checkpoint, in float32.
 

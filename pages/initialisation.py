@@ -12,6 +12,7 @@ from dashboard.analysis.initialisation import (
 )
 from dashboard.analysis.lookup import FIRST_BLOCK_RULES
 from dashboard.charts.initialisation import row_norm_range_chart, value_density_chart
+from dashboard.checkpoints.bundled import BUNDLED_RUN
 from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
@@ -19,7 +20,6 @@ from dashboard.ui.initialisation_frames import cached_density, cached_summary, t
 from dashboard.ui.initialisation_text import describe_closest, describe_scaling
 from dashboard.ui.loading import active_tables, get_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.training_frames import BUNDLED_RUN
 
 ensure_routed()
 

@@ -18,10 +18,9 @@ from typing import Sequence
 
 import numpy as np
 
-from dashboard.checkpoints.embedding_norm import EmbeddingNorm
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
-from dashboard.tables import EmbeddingTables
+from dashboard.tables import EmbeddingNorm, EmbeddingTables
 
 #: Canonical architecture -> how its first block's input is made from the rows (see the module docstring).
 FIRST_BLOCK_RULES: dict[str, str] = {

@@ -16,6 +16,8 @@ from dashboard.errors import SourceNotFoundError
 from dashboard.i18n import msg
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
+#: The bundled GPT's training snapshots (scripts/default_gpt/snapshots.py writes them): the Training page's run.
+BUNDLED_RUN = MODELS_DIR / "tiny-gpt-pydocs" / "training"
 
 
 def _package_dir(package: str) -> Path:

@@ -12,7 +12,6 @@ it loads them); both spellings are looked for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +20,7 @@ from dashboard.checkpoints.hf_folder import is_hf_folder, key_map_for, open_weig
 from dashboard.checkpoints.keymaps import find_key
 from dashboard.errors import MissingTensorError
 from dashboard.i18n import msg
-from dashboard.tables import EmbeddingTables
+from dashboard.tables import EmbeddingNorm, EmbeddingTables
 
 #: Architectures whose first block receives a LayerNorm of the summed embeddings -> (gain, bias) names.
 EMBEDDING_NORM_NAMES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -30,23 +29,6 @@ EMBEDDING_NORM_NAMES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 #: BERT's default ``layer_norm_eps`` when a config leaves it out (``BertConfig``).
 DEFAULT_EPS = 1e-12
-
-
-@dataclass(frozen=True, eq=False)
-class EmbeddingNorm:
-    """A LayerNorm's parameters.
-
-    Attributes:
-        weight: ``(d_model,)`` float32 gain.
-        bias: ``(d_model,)`` float32 bias.
-        eps: added to the variance before the square root (dimensionless, > 0).
-        source: the tensor names read, for captions.
-    """
-
-    weight: np.ndarray
-    bias: np.ndarray
-    eps: float
-    source: str
 
 
 def read_embedding_norm(tables: EmbeddingTables) -> EmbeddingNorm | None:

@@ -19,7 +19,7 @@ from dashboard.analysis.neighbours import top_k_neighbours
 from dashboard.analysis.norms import used_token_norms
 from dashboard.analysis.queries import resolve_expression
 from dashboard.analysis.training_curves import step_measures_frame
-from dashboard.checkpoints.bundled import MODELS_DIR
+from dashboard.checkpoints.bundled import BUNDLED_RUN  # noqa: F401 - the page's default run
 from dashboard.checkpoints.runs import TrainingRun, run_stamp
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, t
@@ -30,8 +30,6 @@ from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.wall.runs import discover_run_safely
 from dashboard.wall.tables import read_checkpoint, reading_each
 
-#: The bundled GPT's snapshots (scripts/default_gpt/snapshots.py writes them).
-BUNDLED_RUN = MODELS_DIR / "tiny-gpt-pydocs" / "training"
 #: session_state keys of the page's widgets.
 FOLDER_KEY = "training_run_folder"
 STEP_KEY = "training_step"

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from dashboard.checkpoints.embedding_norm import EMBEDDING_NORM_NAMES, EmbeddingNorm, read_embedding_norm
-from dashboard.tables import EmbeddingTables
+from dashboard.checkpoints.embedding_norm import EMBEDDING_NORM_NAMES, read_embedding_norm
+from dashboard.tables import EmbeddingNorm, EmbeddingTables
 from dashboard.wall.runner import ask_once
 from dashboard.wall.tables import BASE_MEMORY, BASE_SECONDS, BYTES_FACTOR, SECONDS_PER_GB, is_trusted, source_bytes
 
