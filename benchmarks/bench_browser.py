@@ -75,7 +75,7 @@ def plain_map_bytes(source: str) -> int:
     from sklearn.decomposition import PCA
 
     from benchmarks.bench_positions import streamlit_payload_bytes
-    from dashboard.analysis.token_map import table_rows
+    from dashboard.analysis.table_rows import table_rows
     from dashboard.checkpoints import load_tables
 
     rows = table_rows(load_tables(source))

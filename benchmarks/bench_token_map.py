@@ -110,7 +110,7 @@ def trustworthiness_of(table: np.ndarray, layout: np.ndarray, rows: np.ndarray) 
 def run() -> SuiteResult:
     """Measure PCA and UMAP maps of the default token table, cold and cached, against the plain calls."""
     from dashboard.analysis.projection import ProjectionSettings, warm_umap
-    from dashboard.analysis.token_map import table_rows
+    from dashboard.analysis.table_rows import table_rows
     from dashboard.checkpoints import load_tables
     from dashboard.projection_cache import cached_projection
 

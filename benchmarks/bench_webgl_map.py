@@ -221,7 +221,7 @@ def write_plain_app(folder: Path, table: Path) -> tuple[Path, int]:
     import plotly.io
     from sklearn.decomposition import PCA
 
-    from dashboard.analysis.token_map import table_rows
+    from dashboard.analysis.table_rows import table_rows
     from dashboard.checkpoints import load_tables
 
     rows = table_rows(load_tables(str(table)))

@@ -128,8 +128,10 @@ with results_col:
     head_metric.metric(t("perturb.metric.head"), f"{result.head_row_max_abs_change:.4g}", help=biggest)
     other_metric.metric(t("perturb.metric.other"), yes_no(result.other_table_changed))
     if result.row_norm_before > 0:  # how big the change was, beside the row it changed
+        noise = (t("perturb.noise_size", std=change.amount, d_model=tables.d_model,
+                   expected=change.amount * tables.d_model ** 0.5) if change.kind == "noise" else "")
         st.caption(t("perturb.change_size", change=result.change_norm, row=result.row_norm_before,
-                     ratio=result.change_norm / result.row_norm_before))
+                     ratio=result.change_norm / result.row_norm_before) + noise)
     st.write(what_happened(result))
     if result.route == "model":
         st.subheader(t("perturb.next_token", prompt=escape_markdown(prompt)))

@@ -30,7 +30,7 @@ from typing import Any
 
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
 from dashboard.cli.project import add_backend_argument, chosen_backend
-from dashboard.analysis.token_map import TABLE_NAMES
+from dashboard.analysis.table_rows import TABLE_NAMES
 from dashboard.cli.output import print_json, print_table
 from dashboard.errors import QueryError
 

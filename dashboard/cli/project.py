@@ -27,7 +27,7 @@ from pathlib import Path
 
 from dashboard.analysis.backends import BACKENDS, best_backend, require_backend
 from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
-from dashboard.analysis.token_map import TABLE_NAMES
+from dashboard.analysis.table_rows import TABLE_NAMES
 from dashboard.background_import import import_in_background
 from dashboard.checkpoints.user_paths import inspect_path, shorten
 from dashboard.errors import QueryError
@@ -121,7 +121,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_projection(args: argparse.Namespace, out: Path | None, settings: ProjectionSettings) -> int:
     """Read SOURCE, project the table (or read the cached map), write ``out`` (None: stdout); raises as :func:`run`."""
-    from dashboard.analysis.token_map import coordinates_csv, table_rows
+    from dashboard.analysis.token_map import coordinates_csv
+    from dashboard.analysis.table_rows import table_rows
     from dashboard.wall.tables import read_checkpoint
     from dashboard.projection_cache import cached_projection
 

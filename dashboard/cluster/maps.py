@@ -109,7 +109,7 @@ def open_table(ref: TableRef) -> tuple[np.ndarray, str, str]:
     """
     if ref.array is not None:
         return np.load(ref.array, mmap_mode="r", allow_pickle=False), ref.content_hash, Path(ref.array).stem
-    from dashboard.analysis.token_map import table_rows
+    from dashboard.analysis.table_rows import table_rows
     from dashboard.wall.tables import read_checkpoint
 
     tables = read_checkpoint(ref.source)
@@ -125,7 +125,7 @@ def check_table(source: str, name: str) -> TableRef:
         QueryError: the checkpoint has no such table (a head for an encoder, a position table for a rotary model).
         ExplorerError: the source cannot be read.
     """
-    from dashboard.analysis.token_map import table_rows
+    from dashboard.analysis.table_rows import table_rows
     from dashboard.wall.tables import read_checkpoint
 
     return TableRef(table_rows(read_checkpoint(source), name).content_hash, name, source=source)

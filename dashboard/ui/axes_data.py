@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.analysis.custom_axes import AxesProjection, AxisQueries, custom_axes_projection
-from dashboard.analysis.token_map import TableRows
+from dashboard.analysis.table_rows import TableRows
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.ui.spinning import spinning

@@ -19,7 +19,7 @@ from distributed import Client, Future
 
 from dashboard.background_import import import_in_background
 from dashboard.analysis.projection import METHODS, Projection, ProjectionSettings
-from dashboard.analysis.token_map import TableRows
+from dashboard.analysis.table_rows import TableRows
 from dashboard.cluster.client import connect
 from dashboard.cluster.maps import map_key, share_table, submit_map
 from dashboard.cluster.queue import MapStatus, map_status

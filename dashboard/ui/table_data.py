@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.analysis.neighbours import NeighbourIndex, build_index
-from dashboard.analysis.token_map import TableRows, table_rows
+from dashboard.analysis.table_rows import TableRows, table_rows
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from dashboard.analysis.output_head import describe_head, has_own_head, head_content_hash
-from dashboard.analysis.token_map import table_rows
+from dashboard.analysis.table_rows import table_rows
 from dashboard.checkpoints import load_tables
 from dashboard.errors import QueryError
 from tests import factories

@@ -21,7 +21,7 @@ def test_row_norms_are_the_float64_norms_rounded_once(monkeypatch, block_rows):
 
 def test_the_token_tables_norms_are_computed_once_and_shared_by_the_pages(monkeypatch):
     """The Overview's histogram and the Token map's tooltips read the same norms: a large table pays once."""
-    from dashboard.analysis.token_map import table_rows
+    from dashboard.analysis.table_rows import table_rows
     from dashboard.tables import EmbeddingTables, Tying, Vocabulary
 
     calls = []

@@ -9,15 +9,9 @@ import numpy as np
 import pytest
 
 from dashboard.analysis.projection import ProjectionSettings, project_pca
-from dashboard.analysis.token_map import (
-    MAX_QUERY_CHARS,
-    MAX_TEXT_LABELS,
-    coordinates_csv,
-    coordinates_frame,
-    match_tokens,
-    table_rows,
-    token_map_frame,
-)
+from dashboard.analysis.table_rows import table_rows
+from dashboard.analysis.token_map import (MAX_QUERY_CHARS, MAX_TEXT_LABELS, coordinates_csv, coordinates_frame,
+                                          match_tokens, token_map_frame)
 from dashboard.errors import QueryError
 from tests.map_fixtures import random_table, tables_of
 
@@ -134,10 +128,10 @@ def test_the_commands_csv_is_byte_for_byte_the_pages_frame_written_by_pandas(dim
 
 
 def test_categories_and_norms_are_computed_only_when_asked_for(monkeypatch):
-    import dashboard.analysis.token_map as token_map
+    import dashboard.analysis.table_rows as table_rows_module
 
     calls = []
-    monkeypatch.setattr(token_map, "token_categories", lambda tables: calls.append(tables) or np.array(["x"] * 6))
+    monkeypatch.setattr(table_rows_module, "token_categories", lambda tables: calls.append(tables) or np.array(["x"] * 6))
     rows = table_rows(tables_of(random_table(6, 4)))
     assert calls == []
     assert list(rows.categories) == ["x"] * 6 and len(calls) == 1
@@ -148,7 +142,7 @@ def test_categories_and_norms_are_computed_only_when_asked_for(monkeypatch):
 
 
 def test_projector_metadata_of_a_position_table_is_its_positions_without_space_markers():
-    from dashboard.analysis.token_map import projector_metadata, table_rows
+    from dashboard.analysis.table_rows import projector_metadata, table_rows
     from dashboard.exports import projector_files
 
     tables = tables_of(random_table(4, 3), ["the", " cat", "a b", "x"], position=random_table(5, 3, seed=1))

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from dashboard.analysis.projection import ProjectionSettings
-from dashboard.analysis.token_map import table_rows
+from dashboard.analysis.table_rows import table_rows
 from dashboard.checkpoints import load_tables
 from dashboard.cli import main
 from dashboard.projection_cache import cached_projection

@@ -46,6 +46,8 @@ def test_tied_model_moves_both_rows_and_says_one_storage(gpt2_tied):
     assert any("one storage (`data_ptr` equal): **yes**" in m.value for m in at.markdown)
     assert any("**one storage**, so the model is tied" in m.value for m in at.markdown)
     assert len(at.dataframe[0].value) == 5
+    d_model = load_tables(gpt2_tied).d_model  # noise of std 2 adds a vector of norm about 2 x sqrt(d_model)
+    assert any(f"2 × √{d_model} = {2 * d_model ** 0.5:.4g}." in c.value for c in at.caption)
     (code,) = at.code
     assert "model.get_output_embeddings().weight" in code.value and "manual_seed(0)" in code.value
     assert not at.error
@@ -60,6 +62,7 @@ def test_untied_model_moves_one_row_and_says_two_matrices(gpt2_untied):
     assert any("one storage (`data_ptr` equal): **no**" in m.value for m in at.markdown)
     assert any(c.value.startswith("The change has L2 norm") and ": 1 times the changed row's own norm" in c.value
                for c in at.caption)  # zeroing a row removes its whole length
+    assert not any("Gaussian" in c.value for c in at.caption)  # no noise was added
 
 
 def test_the_page_leaves_the_shared_model_as_loaded(gpt2_tied):

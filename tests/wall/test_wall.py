@@ -162,6 +162,7 @@ def test_a_runs_checkpoints_are_read_in_one_child_and_a_hostile_step_spoils_only
     started = []
     popen = runner.subprocess.Popen
     monkeypatch.setattr(runner.subprocess, "Popen", lambda *a, **k: started.append(a) or popen(*a, **k))
+    monkeypatch.setattr(runner, "_SPARES", {})  # no warm spare from an earlier test: each start is counted
     temp = tmp_path / "temp"
     temp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(temp))  # where the child's working folder is made
@@ -184,6 +185,7 @@ def test_a_strangers_embedding_layernorm_is_read_in_a_child_exactly_as_in_proces
     started = []
     popen = runner.subprocess.Popen
     monkeypatch.setattr(runner.subprocess, "Popen", lambda *a, **k: started.append(a) or popen(*a, **k))
+    monkeypatch.setattr(runner, "_SPARES", {})
     tables = load_tables(factories.bert_folder(tmp_path))
     here, through = read_embedding_norm(tables), read_embedding_norm_safely(tables)
     assert len(started) == 1

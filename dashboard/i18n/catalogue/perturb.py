@@ -82,10 +82,13 @@ MESSAGES = {
     "perturb.biggest_help": ("Largest absolute change of one entry of the row, max |after - before|.",
                              "행의 원소 하나가 바뀐 크기(절댓값) 가운데 가장 큰 값입니다: `max |after - before|`."),
     "perturb.change_size": (
-        "The change has L2 norm {change:.4g}: {ratio:.3g} times the changed row's own norm, {row:.4g} (Gaussian "
-        "noise of standard deviation s adds about s × √d_model).",
-        "이번 변화의 L2 노름은 {change:.4g}입니다. 바뀐 행 자체의 노름 {row:.4g}의 {ratio:.3g}배입니다(표준편차 s인 "
-        "가우스 잡음은 대략 s × √d_model만큼 더합니다)."),
+        "The change has L2 norm {change:.4g}: {ratio:.3g} times the changed row's own norm, {row:.4g}.",
+        "이번 변화의 L2 노름은 {change:.4g}입니다. 바뀐 행 자체의 노름 {row:.4g}의 {ratio:.3g}배입니다."),
+    # Only under Gaussian noise: a d_model-wide vector of N(0, s²) entries has L2 norm close to s × √d_model.
+    "perturb.noise_size": (
+        " Gaussian noise of standard deviation {std:.3g} adds a vector of norm about {std:.3g} × √{d_model} = "
+        "{expected:.4g}.",
+        " 표준편차 {std:.3g}인 가우스 잡음은 노름이 대략 {std:.3g} × √{d_model} = {expected:.4g}인 벡터를 더합니다."),
     "perturb.metric.token": ("token row change", "토큰 행의 변화"),
     "perturb.metric.head": ("head row change", "헤드 행의 변화"),
     "perturb.metric.other": ("other table changed", "다른 테이블도 바뀜"),
