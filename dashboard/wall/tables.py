@@ -39,6 +39,10 @@ BYTES_FACTOR = 9
 #: Processor seconds a reading child may use: this, plus :data:`SECONDS_PER_GB` for each GB it reads.
 BASE_SECONDS = 20.0
 SECONDS_PER_GB = 30.0
+#: Folders below a source folder whose files count towards its size (a Trainer run's ``checkpoint-N/``, a model
+#: folder inside an unpacked zip), and most entries sized: readers open no deeper and no more.
+SIZED_DEPTH = 3
+SIZED_ENTRIES = 20_000
 
 
 def is_trusted(path: str | os.PathLike | None) -> bool:
@@ -57,16 +61,23 @@ def is_trusted(path: str | os.PathLike | None) -> bool:
 
 
 def source_bytes(path: Path) -> int:
-    """Bytes of a file, or of every file below a folder (links not followed); 0 when nothing can be read."""
+    """Bytes of a file, or of the files a reader may open below a folder: those at most :data:`SIZED_DEPTH` folders
+    down, the first :data:`SIZED_ENTRIES` met (links not followed); 0 when nothing can be read. Bounded, so a path
+    such as ``/`` is not a walk of the whole disk in the server."""
     if path.is_file():
         return path.stat().st_size
-    total = 0
-    for folder, _, files in os.walk(path):
+    total, seen = 0, 0
+    for folder, folders, files in os.walk(path):
+        if len(Path(folder).relative_to(path).parts) >= SIZED_DEPTH:
+            folders.clear()
         for name in files:
             try:
                 total += os.lstat(os.path.join(folder, name)).st_size
             except OSError:
                 pass
+        seen += len(files) + len(folders)
+        if seen >= SIZED_ENTRIES:
+            break
     return total
 
 

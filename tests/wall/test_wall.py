@@ -17,7 +17,8 @@ from dashboard.wall import runner
 from dashboard.wall.runner import Child
 from dashboard.checkpoints.embedding_norm import read_embedding_norm
 from dashboard.wall.norms import read_embedding_norm_safely
-from dashboard.wall.tables import read_checkpoint, reading_each
+from dashboard.wall import tables as wall_tables
+from dashboard.wall.tables import SIZED_DEPTH, read_checkpoint, reading_each, source_bytes
 from tests import factories, format_factories as ff, hostile_factories as hostile
 
 
@@ -191,3 +192,18 @@ def test_a_strangers_embedding_layernorm_is_read_in_a_child_exactly_as_in_proces
     assert len(started) == 1
     assert np.array_equal(here.weight, through.weight) and np.array_equal(here.bias, through.bias)
     assert (here.eps, here.source) == (through.eps, through.source)
+
+
+def test_a_folder_is_sized_as_deep_and_as_wide_as_a_reader_opens(tmp_path, monkeypatch):
+    deep = tmp_path / "run"
+    for depth in range(6):  # a 10-byte file in each of run/, run/a/, run/a/a/, ...
+        folder = deep.joinpath(*["a"] * depth)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "weights.bin").write_bytes(b"x" * 10)
+    assert source_bytes(deep) == 10 * (SIZED_DEPTH + 1)
+    monkeypatch.setattr(wall_tables, "SIZED_ENTRIES", 3)
+    wide = tmp_path / "wide"
+    for i in range(5):
+        (wide / f"d{i}").mkdir(parents=True)
+        (wide / f"d{i}" / "x.bin").write_bytes(b"x")
+    assert source_bytes(wide) < 5  # stops once 3 entries were met (a path such as / is not walked whole)
