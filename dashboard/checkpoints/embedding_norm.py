@@ -16,8 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from dashboard.checkpoints.hf_folder import is_hf_folder, key_map_for, open_weights, read_config
+from dashboard.checkpoints.hf_folder import is_hf_folder, key_map_for, open_weights
 from dashboard.checkpoints.keymaps import find_key
+from dashboard.checkpoints.metadata import read_config
 from dashboard.errors import MissingTensorError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingNorm, EmbeddingTables

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from dashboard.checkpoints.keymaps import (KEY_MAPS, TIE_DEFAULTS, KeyMap, canonical_settings, find_key,
                                            head_expected)
-from dashboard.checkpoints.metadata import Metadata, read_metadata_file
+from dashboard.checkpoints.metadata import read_config, read_metadata_file
 from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore, count_parameters, require
 from dashboard.checkpoints.torch_store import TorchStore
 from dashboard.checkpoints.tying import decide_tying
@@ -144,17 +144,6 @@ def folder_weights_of(path: Path) -> str | None:
         if isinstance(weight_map, dict) and path.name in weight_map.values():
             return index
     return None
-
-
-def read_config(folder: Path) -> Metadata:
-    """Parse ``config.json``, every field it is read for checked (schema ``config.json`` of :mod:`.metadata`).
-
-    Raises:
-        MetadataError: not valid JSON, not an object, nested too deep, or a field of the wrong type.
-        CheckpointReadError: the file cannot be read.
-    """
-    origin = msg("err.ckpt.origin.config_in", folder=folder.name)
-    return read_metadata_file(folder / "config.json", "config.json", origin)
 
 
 def open_weights(folder: Path, weights: str | None = None) -> tuple[TensorStore, str]:

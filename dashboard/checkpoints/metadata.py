@@ -256,3 +256,14 @@ def read_metadata_file(path: Path, kind: str, origin: str | None = None) -> Meta
     """
     origin = origin or path.name
     return Metadata(load_json(path, origin), kind, origin)
+
+
+def read_config(folder: Path) -> Metadata:
+    """Parse ``config.json``, every field it is read for checked (schema ``config.json`` above).
+
+    Raises:
+        MetadataError: not valid JSON, not an object, nested too deep, or a field of the wrong type.
+        CheckpointReadError: the file cannot be read.
+    """
+    origin = msg("err.ckpt.origin.config_in", folder=folder.name)
+    return read_metadata_file(folder / "config.json", "config.json", origin)

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 
 import torch
 
-from dashboard.checkpoints.hf_folder import read_config
+from dashboard.checkpoints.metadata import read_config
 from dashboard.checkpoints.keymaps import KEY_MAPS
 from dashboard.checkpoints.message_lists import join_messages
 from dashboard.errors import ExplorerError, ForwardUnavailableError
