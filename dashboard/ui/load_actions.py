@@ -14,7 +14,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard.checkpoints.registry import find_checkpoint
+from dashboard import checkpoints  # its registry (every reader) loads when a folder is first located
 from dashboard.checkpoints.sources import resolve_source
 from dashboard.checkpoints.hub import fetch_hub_model, hub_unavailable_reason
 from dashboard.checkpoints.uploads import extraction_limit, store_files
@@ -33,7 +33,7 @@ def numpy_archive_of(source: str) -> Path | None:
     try:
         policy = session_policy()
         path, _ = resolve_source(source, policy)
-        path = find_checkpoint(path, policy) if path.is_dir() else path
+        path = checkpoints.find_checkpoint(path, policy) if path.is_dir() else path
     except (ExplorerError, OSError):
         return None
     return path if path.suffix.lower() == ".npz" else None
