@@ -21,8 +21,8 @@ if __name__ == "__main__":
 
     apply_language()  # before anything is titled: the navigation, the sidebar and the page read it
     # A local image: a ":material/..." page icon made every student's browser fetch it from fonts.gstatic.com.
-    st.set_page_config(page_title=t("app.title"), page_icon=str(Path(__file__).parent / "dashboard" / "ui" /
-                                                                 "page_icon.png"), layout="wide")
+    page_icon = Path(__file__).parent / "dashboard" / "ui" / "page_icon.png"
+    st.set_page_config(page_title=t("app.title"), page_icon=str(page_icon), layout="wide")
     navigation = build_navigation()
     start_heavy_work()
     start_spare_reader()

@@ -8,8 +8,8 @@ from dashboard.analysis.output_head import describe_head, has_own_head
 from dashboard.analysis.custom_axes import AXES_METHOD, AXES_TABLES, AXIS_ENDS, DEFAULT_QUERIES, AxisQueries
 from dashboard.analysis.backends import best_backend
 from dashboard.analysis.projection import DIMS, METHODS, SLOW_METHODS, ProjectionSettings
-from dashboard.analysis.token_map import coordinates_frame, match_tokens
 from dashboard.analysis.table_rows import TABLE_NAMES, projector_metadata, regex_example
+from dashboard.analysis.token_map import coordinates_frame, match_tokens
 from dashboard.analysis.tsne import SEEDED_THREADS
 from dashboard.analysis.undertrained import INDICATOR_LABELS
 from dashboard.charts.token_map import COLOUR_FIELDS, category_label, figure_html

@@ -10,6 +10,7 @@ from dashboard.analysis.training_curves import ADJACENT, DISTANCE, NORM, positio
 from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.charts.positions import similarity_heatmap_chart
 from dashboard.charts.training import aligned_map_chart, loss_curve_chart, measure_curve_chart
+from dashboard.checkpoints.bundled import BUNDLED_RUN
 from dashboard.checkpoints.runs import LAYOUT_LIST, LAYOUTS
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, render, t
@@ -37,7 +38,7 @@ else:
                           max_chars=PATH_CHARS,
                           help=t("training.folder_help"))
 try:
-    folder = frames.BUNDLED_RUN if not typed.strip() else policy.admit(typed.strip(), msg("training.what_run_folder"))
+    folder = BUNDLED_RUN if not typed.strip() else policy.admit(typed.strip(), msg("training.what_run_folder"))
     if folder is None:
         st.error(t("training.no_such_folder"), icon=":material/error:")
         st.stop()

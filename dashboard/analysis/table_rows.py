@@ -19,7 +19,7 @@ from dashboard.errors import QueryError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, row_norms
 
-if TYPE_CHECKING:  # pandas costs a cold command half a second; only the frames below need it
+if TYPE_CHECKING:  # pandas costs a cold command half a second; only projector_metadata's frame needs it
     import pandas as pd
 
 #: Tables a map can show -> what their rows are called (a :class:`~dashboard.i18n.Text`, English as a ``str``).
@@ -125,5 +125,3 @@ def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
     raw = tables.vocabulary.raw + ("",) * (tables.vocab_size - len(tables.vocabulary))
     content_hash = head_content_hash(tables) if name == "head" else tables.content_hash
     return TableRows(name, table, labels, raw, content_hash, tables)
-
-

@@ -121,8 +121,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_projection(args: argparse.Namespace, out: Path | None, settings: ProjectionSettings) -> int:
     """Read SOURCE, project the table (or read the cached map), write ``out`` (None: stdout); raises as :func:`run`."""
-    from dashboard.analysis.token_map import coordinates_csv
     from dashboard.analysis.table_rows import table_rows
+    from dashboard.analysis.token_map import coordinates_csv
     from dashboard.wall.tables import read_checkpoint
     from dashboard.projection_cache import cached_projection
 

@@ -16,8 +16,8 @@ import streamlit as st
 
 from dashboard.analysis.backends import best_backend
 from dashboard.analysis.projection import Projection, ProjectionSettings
-from dashboard.analysis.token_map import token_map_frame
 from dashboard.analysis.table_rows import TableRows
+from dashboard.analysis.token_map import token_map_frame
 from dashboard.charts.token_map import TokenMap, token_map_figure
 from dashboard.charts.token_map_wire import MapPayload, map_payload
 from dashboard.i18n import active_language

@@ -115,26 +115,26 @@ def reading_each(sources: Sequence[str | Path], *,
         policy lets this server open.
     """
     policy = policy or PathPolicy.from_settings()
-    paths = [resolve_source(source, policy)[0] for source in sources if find_bundled(str(source)) is None]
-    memory = BASE_MEMORY + BYTES_FACTOR * max((source_bytes(path) for path in paths), default=0)
+    # names and the file system only: nothing of a file is read here
+    sized = {str(source): _sized(source, policy) for source in sources if find_bundled(str(source)) is None}
+    memory = BASE_MEMORY + BYTES_FACTOR * max((size for _, size in sized.values()), default=0)
     with ExitStack() as stack:
-        children: list[Child] = []
+        child: Child | None = None
 
         def read(source: str | Path, **options: Any) -> EmbeddingTables:
+            nonlocal child
             if find_bundled(str(source)) is not None:
                 return checkpoints.load_tables(source, policy=policy, **options)
-            path, _ = resolve_source(source, policy)  # names and the file system only: nothing of the file is read
-            if not children:
-                children.append(stack.enter_context(fresh_child(path.name or str(path), "tables.read",
-                                                                memory_bytes=memory)))
-            child = children[0]
+            path, size = sized.get(str(source)) or _sized(source, policy)
+            if child is None:
+                child = stack.enter_context(fresh_child(path.name or str(path), "tables.read", memory_bytes=memory))
             child.origin = path.name or str(path)
             try:
                 answer = child.ask("tables.read",
                                    # absolute: the child works in a folder of its own, not the caller's
                                    {"source": os.path.abspath(source), "policy": _policy_fields(policy),
                                     "options": {k: str(v) for k, v in options.items() if v is not None}},
-                                   seconds=BASE_SECONDS + SECONDS_PER_GB * source_bytes(path) / 1e9)
+                                   seconds=BASE_SECONDS + SECONDS_PER_GB * size / 1e9)
                 return _tables_from_answer(answer, child.workdir, child.origin)
             finally:  # the maps stay valid: Linux frees the bytes with the last map
                 for written in os.scandir(child.workdir):
@@ -144,6 +144,12 @@ def reading_each(sources: Sequence[str | Path], *,
                         os.unlink(written.path)
 
         yield read
+
+
+def _sized(source: str | Path, policy: PathPolicy) -> tuple[Path, int]:
+    """``(path, bytes)`` of a source that is not bundled (:func:`resolve_source`, :func:`source_bytes`)."""
+    path, _ = resolve_source(source, policy)
+    return path, source_bytes(path)
 
 
 def read_in_child(source: str, policy: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:

@@ -12,8 +12,8 @@ import pytest
 
 from dashboard.analysis.projection import ProjectionSettings, project_pca
 from dashboard.analysis.token_categories import CATEGORIES
-from dashboard.analysis.token_map import token_map_frame
 from dashboard.analysis.table_rows import table_rows
+from dashboard.analysis.token_map import token_map_frame
 from dashboard.charts.theme import SUBTITLE_COLUMNS
 from dashboard.charts.token_map import (CATEGORY_COLOURS, FADED, GRID, HIGHLIGHT_SIZE, POINT_SIZE, escape_hover,
                                          figure_html, nice_ticks, tick_text, token_map_figure)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from dashboard.checkpoints.bundled import BUNDLED_RUN
 from dashboard.ui import training_frames as frames
 from tests import run_factories
 from tests.i18n.page_prose import assert_korean
@@ -22,7 +23,7 @@ KO = {"lang": "ko"}
 
 @pytest.mark.real
 def test_the_bundled_run_folder_in_korean_at_its_first_and_last_step():
-    at = open_app_page(TRAINING, model="tiny-gpt-pydocs", query=KO, session={frames.FOLDER_KEY: str(frames.BUNDLED_RUN)})
+    at = open_app_page(TRAINING, model="tiny-gpt-pydocs", query=KO, session={frames.FOLDER_KEY: str(BUNDLED_RUN)})
     assert_korean(at)
     assert any("지수 이동 평균" in m.value for m in at.markdown)  # the run's log says weights: ema
     assert at.select_slider(key=frames.STEP_KEY).value == 2000  # it opens at the last step
