@@ -48,7 +48,7 @@ def cached_one_hot(_tables: EmbeddingTables, content_hash: str, ids: tuple[int, 
 
 
 try:
-    ids = parse_token_ids(st.session_state["lookup_sentence"])
+    ids = parse_token_ids(st.session_state["lookup_sentence"], tables.vocab_size)
     typed = ids is not None
     if not typed:
         tokenizer = get_tokenizer(tables, source, tables.content_hash)

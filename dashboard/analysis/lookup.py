@@ -14,6 +14,7 @@ Token id ``i`` selects row ``i`` of the ``(vocab_size, d_model)`` token table. W
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 from typing import Sequence
 
 import numpy as np
@@ -21,6 +22,11 @@ import numpy as np
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingNorm, EmbeddingTables
+
+#: An item that means a token id, right or wrong: ``#`` and a whole number, maybe signed.
+_ID_ITEM = re.compile(r"#[+-]?\d+")
+#: Wrong items named in the error, at most.
+_WRONG_SHOWN = 5
 
 #: Canonical architecture -> how its first block's input is made from the rows (see the module docstring).
 FIRST_BLOCK_RULES: dict[str, str] = {
@@ -169,12 +175,24 @@ def compare_one_hot(table: np.ndarray, ids: Sequence[int]) -> OneHotComparison:
     )
 
 
-def parse_token_ids(text: str) -> list[int] | None:
-    """``#12 #40 #7`` -> ``[12, 40, 7]``; ``None`` when ``text`` is not only ``#id`` items (then it is a sentence).
+def parse_token_ids(text: str, vocab_size: int) -> list[int] | None:
+    """``#12 #40 #7`` -> ``[12, 40, 7]``; ``None`` when ``text`` is a sentence to tokenize.
 
-    Items may be separated by spaces or commas.
+    ``text`` is a list of ids when every item (split on spaces or commas) starts with ``#`` and at least one is
+    ``#`` followed by a whole number (``#-1`` counts); ``#hashtag #fun`` stays a sentence.
+
+    Args:
+        text: what the user typed.
+        vocab_size: rows of the token table; ids run from 0 to ``vocab_size - 1``.
+
+    Raises:
+        QueryError: an id list with an item that is not a whole number in that range, naming every such item.
     """
     items = text.replace(",", " ").split()
-    if not items or not all(item.startswith("#") and item[1:].isdigit() for item in items):
+    if not items or not all(item.startswith("#") for item in items) or not any(
+            _ID_ITEM.fullmatch(item) for item in items):
         return None
+    wrong = [item for item in items if not (item[1:].isdigit() and int(item[1:]) < vocab_size)]
+    if wrong:
+        raise QueryError(msg("err.lookup.bad_ids", items=" ".join(wrong[:_WRONG_SHOWN]), last=vocab_size - 1))
     return [int(item[1:]) for item in items]

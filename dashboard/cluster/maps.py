@@ -185,8 +185,7 @@ def compute_map(ref: TableRef, settings: ProjectionSettings, directory: str, man
     except ValueError:
         worker, key = "this process", None
     topic = progress_topic(str(key))
-    _log(topic, {"fraction": 0.0, "stage": encode(msg("map_queue.reading")), "started": time.time(),
-                 "worker": worker})
+    _log(topic, {"fraction": 0.0, "stage": encode(msg("map_queue.reading")), "started": time.time()})
     if settings.backend != "cpu":  # its cache key needs the backend's versions
         require_backend(settings.backend)
     table, content_hash, source = open_table(ref)

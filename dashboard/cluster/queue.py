@@ -33,7 +33,6 @@ class MapStatus:
         fraction: share of the fit done, in [0, 1].
         stage: what the worker does now (a catalogue :class:`~dashboard.i18n.Text` or a plain word).
         elapsed_s: seconds since it started on its worker (while running), else since it was submitted.
-        worker: address of the worker running it, ``None`` before.
     """
 
     state: str
@@ -42,7 +41,6 @@ class MapStatus:
     fraction: float = 0.0
     stage: Any = None
     elapsed_s: float = 0.0
-    worker: str | None = None
 
 
 def _line(dask_scheduler, key: str) -> dict:
@@ -82,4 +80,4 @@ def map_status(client: Client, future: Future, submitted: float) -> MapStatus:
                          elapsed_s=time.time() - submitted)
     latest = events[-1]
     return MapStatus("running", fraction=float(latest.get("fraction", 0.0)), stage=decode(latest.get("stage")),
-                     elapsed_s=time.time() - float(started["started"]), worker=started.get("worker"))
+                     elapsed_s=time.time() - float(started["started"]))

@@ -174,11 +174,10 @@ def _failure(request: MapRequest) -> ExplorerError:
 
 
 def progress_text(request: MapRequest, status: MapStatus) -> Text:
-    """The progress line of a request: its place in line and wait, or its stage, worker and seconds."""
+    """The progress line of a request: its place in line and wait, or its stage and seconds."""
     if status.state == "running":
         return msg("map_queue.running", method=request.method_name, rows=request.rows,
-                   stage=status.stage or msg("map_queue.starting"), elapsed=status.elapsed_s,
-                   worker=status.worker or "?")
+                   stage=status.stage or msg("map_queue.starting"), elapsed=status.elapsed_s)
     wait = msg("map_queue.about", seconds=status.wait_s) if status.wait_s else ""
     return msg("map_queue.waiting", method=request.method_name, rows=request.rows, place=status.place or 1,
                wait=wait, elapsed=status.elapsed_s)

@@ -1,12 +1,13 @@
 """The lookup on real rows: our first-block input equals transformers' hidden_states[0]; one-hot product = indexing."""
 
 import dataclasses
+import re
 
 import numpy as np
 import pytest
 import torch
 
-from dashboard.analysis.lookup import MAX_ONE_HOT_TOKENS, compare_one_hot, layer_norm, look_up
+from dashboard.analysis.lookup import MAX_ONE_HOT_TOKENS, compare_one_hot, layer_norm, look_up, parse_token_ids
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.embedding_norm import read_embedding_norm
 from dashboard.errors import MissingTensorError, QueryError
@@ -127,6 +128,20 @@ def test_bad_ids_say_what_is_wrong():
         look_up(tables, [1, 2, 3, 4])
     with pytest.raises(QueryError, match="no tokens"):
         look_up(tables, [])
+
+
+@pytest.mark.parametrize("text, ids", [
+    ("#12 #0, #7", [12, 0, 7]), ("the cat", None), ("#hashtag #fun", None), ("#1 and #2", None), ("", None)])
+def test_typed_ids_are_read_and_other_text_is_a_sentence(text, ids):
+    assert parse_token_ids(text, vocab_size=20) == ids
+
+
+@pytest.mark.parametrize("text, named", [
+    ("#20", "#20"), ("#-1", "#-1"), ("#5 #abc", "#abc"),
+    ("#99999999999999999999999 #+3 #1", "#99999999999999999999999 #+3")])
+def test_typed_ids_outside_the_table_are_named_in_the_error(text, named):
+    with pytest.raises(QueryError, match=f"^{re.escape(named)}: not a token id of this model; .* from 0 to 19"):
+        parse_token_ids(text, vocab_size=20)
 
 
 def test_one_hot_product_equals_the_lookup_and_costs_the_whole_table():

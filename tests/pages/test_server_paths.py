@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.ui import session_files, state
 from dashboard.settings import LOCAL_PATHS_ENV, MODELS_DIR_ENV, UPLOAD_QUOTA_ENV
 from dashboard.ui.session_files import folder_bytes
+from dashboard.ui.text_limits import PATH_CHARS
 from tests import factories
 from tests import format_factories as ff
 from tests.pages.app_test import open_app_page
@@ -171,3 +172,14 @@ def test_a_mistyped_mode_closes_server_paths_and_says_why(server, monkeypatch):
     assert not at.exception
     assert not [t for t in at.sidebar.text_input if t.key == state.LOCAL_PATH]
     assert any("'model' is not a mode" in w.value and "server paths are off" in w.value for w in at.sidebar.warning)
+
+
+def test_any_path_linux_can_hold_fits_the_path_box_and_a_long_one_gets_an_error(tmp_path):
+    """A text box drops a paste longer than its bound without a word (streamlit#9221): the bound is PATH_MAX."""
+    assert PATH_CHARS >= os.pathconf("/", "PC_PATH_MAX")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    assert at.sidebar.text_input(key=state.LOCAL_PATH).max_chars == PATH_CHARS
+    long_path = str(tmp_path) + "/a" * ((PATH_CHARS - len(str(tmp_path))) // 2)
+    at.text_input(key=state.LOCAL_PATH).set_value(long_path).run()
+    assert not at.exception and at.session_state[state.ACTIVE_SOURCE] == DEFAULT
+    assert "too long for the file system" in _shown_error(at), _shown_error(at)  # 4,096 with its NUL: too long

@@ -31,9 +31,9 @@ MESSAGES = {
         "(EXPLORER_DASK_MEMORY)보다 많이 필요했기 때문입니다. 서버는 계속 동작합니다. PCA나 더 적은 행, 더 큰 "
         "한도를 써 보세요"),
     # A request's place: {place} is 1 for the next to start; {wait} is the text of map_queue.about (or empty).
-    "map_queue.running": ("{method} of all {rows:,} rows: {stage} ({elapsed:.0f} s on {worker}). "
+    "map_queue.running": ("{method} of all {rows:,} rows: {stage} ({elapsed:.0f} s). "
                           "The PCA map below is shown until it is done.",
-                          "모든 행 {rows:,}개의 {method}: {stage} ({worker}에서 {elapsed:.0f}초). "
+                          "모든 행 {rows:,}개의 {method}: {stage} ({elapsed:.0f}초). "
                           "끝날 때까지 아래에 PCA 지도를 보여 줍니다."),
     "map_queue.waiting": ("{method} of all {rows:,} rows: waiting, number {place} in line{wait} ({elapsed:.0f} s so far). "
                           "The PCA map below is shown until it is done.",

@@ -132,6 +132,11 @@ MESSAGES = {
         "{count} tokens do not fit: the position table has {rows} rows; type a shorter sentence",
         "토큰 {count}개는 들어가지 않습니다. 위치 임베딩 테이블의 행이 {rows}개뿐입니다. 더 짧은 문장을 "
         "입력하세요"),
+    "err.lookup.bad_ids": (
+        "{items}: not a token id of this model; write each id as # and a whole number from 0 to {last}, "
+        "as in #12 #40 #7",
+        "{items}: 이 모델의 토큰 id가 아닙니다. 각 id를 # 뒤에 0부터 {last} 사이의 정수로 쓰세요 "
+        "(예: #12 #40 #7)"),
     "err.lookup.one_hot_ids": ("the ids must be between 0 and {last}, at least one",
                                "id는 0부터 {last} 사이여야 하고, 적어도 하나는 있어야 합니다"),
 }
