@@ -3,6 +3,9 @@
 Streamlit runs this file as ``__main__``. Dask's local workers are spawned processes, and a spawned child first runs
 its parent's main script as ``__mp_main__`` (here this file: Streamlit installs it as the server's ``__main__``).
 The guard keeps each worker from importing the UI and starting a cluster, a reader and models of its own.
+
+``streamlit run app.py`` also imports this file as the module ``app`` and serves its ``st.App``, whose lifespan
+(:func:`dashboard.ui.server_start.ready_server`) readies the server before it takes its first connection.
 """
 
 if __name__ == "__main__":
@@ -33,3 +36,9 @@ if __name__ == "__main__":
         render_sidebar()
     with guard_page():
         navigation.run()
+elif __name__ == "app":
+    import streamlit as st
+
+    from dashboard.ui.server_start import ready_server
+
+    app = st.App(__file__, lifespan=ready_server)

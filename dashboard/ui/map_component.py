@@ -23,7 +23,13 @@ from dashboard.charts.token_map_wire import MapPayload, selected_ids
 
 #: The built component (``index.html`` and its script).
 BUILD = Path(__file__).with_name("token_map_component") / "build"
-_token_map = components.declare_component("token_map", path=str(BUILD))
+
+
+def _token_map(**kwargs):
+    # Declared at each draw, not at import: Streamlit registers a component only when it is declared inside a script
+    # run, and the server imports this module before its first run (dashboard.ui.server_start). Declaring it again
+    # registers an equal component (same name, path and module), which Streamlit accepts without a word.
+    return components.declare_component("token_map", path=str(BUILD))(**kwargs)
 
 
 def draw_token_map(payload: MapPayload, config: Mapping, messages: Mapping[str, str], key: str) -> np.ndarray:

@@ -1,11 +1,11 @@
-"""Bundled checkpoints prepared before the class, loaded by the server beside its first page rather than at their
-first visit.
+"""Bundled checkpoints prepared before the class, loaded by the server before its first connection rather than at
+their first visit.
 
 ``precompute --prepare`` (the Docker image's build runs it) keeps SmolLM2's tokenizer converted and its whole model
 dequantised on disk; a fresh server still read its tables, imported ``transformers`` and built the model from that
-copy at the first visit of its Perturb or Sentence reorder page. The router starts this once per process, at the
-first run of the app's script (in Docker, the ``HEALTHCHECK``'s first page); it imports nothing heavy itself (that
-page is not held by ``torch``'s import).
+copy at the first visit of its Perturb or Sentence reorder page. The server's start
+(:mod:`dashboard.ui.server_start`) starts this once per process and waits for it; the router calls it too (a
+no-op once started), for a server run without that start, such as ``AppTest``.
 """
 
 from __future__ import annotations

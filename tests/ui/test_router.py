@@ -15,3 +15,16 @@ def test_a_spawned_worker_running_app_py_imports_no_ui_and_starts_nothing():
             "threading.active_count())")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert out.split() == ["[]", "1"]
+
+
+def test_streamlit_run_serves_the_app_object_whose_lifespan_readies_the_server():
+    # `streamlit run app.py` looks for an st.App in the file (by its source) and then imports the file as `app`.
+    from streamlit.web.server.app_discovery import discover_asgi_app
+
+    found = discover_asgi_app(ROOT / "app.py")
+    assert found.is_asgi_app and found.import_string == "app:app"
+    code = ("import runpy, sys; app = runpy.run_path('app.py', run_name='app')['app']; "
+            "from dashboard.ui.server_start import ready_server; "
+            "print(app._user_lifespan is ready_server, 'torch' in sys.modules, 'dashboard.ui.sidebar' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "False", "False"]  # the pages' imports wait for the lifespan
