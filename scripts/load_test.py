@@ -1,7 +1,7 @@
 """A class on one server: N students in Chromium for M minutes, page times until the app is idle, memory, heavy work.
 
 Usage: python scripts/load_test.py [--sessions 30] [--minutes 5] [--seed 0] [--workers 1] [--no-pin] [--json]
-       [--page-timeout-s 60] [--settle-s 120] [--verbose]
+       [--page-timeout-s 60] [--settle-s 120] [--client browser|protocol] [--verbose]
 
 Starts its own ``streamlit run app.py`` on 127.0.0.1 (a free port; nothing else is contacted) with a fresh,
 empty projection cache (so the UMAPs are computed, not read from ``precompute``'s maps) and its Dask cluster
@@ -31,6 +31,10 @@ together, sampled every 0.5 s. Among the extra keys: ``*_frame_p95_s`` (s), the 
 their ``script_finished`` frame arrived (the server's part, without the browser's); ``by_page`` (p50, p95 per
 page); ``server_core_share``, the server tree's CPU seconds over the class's seconds (1.0: one core busy
 throughout); ``load_average_at_start`` / ``_at_end`` (the machine's, other people's work included).
+
+With ``--client protocol`` the students are not browsers but :mod:`scripts.protocol_session`'s clients of
+Streamlit's WebSocket protocol: the same plan (the upload not played), each page timed until its
+``script_finished`` message, so that the server is measured alone and 30 students fit beside it on one core.
 
 With ``--pin`` (default on >= 2 cores) the server and everything it starts run on the first allowed core and
 this script and the browser on the second (``os.sched_setaffinity``, inherited by child processes); the cores
@@ -187,11 +191,7 @@ async def warm_up(browser, base: str, meter: ServerMeter, settle_s: float) -> fl
     await page.goto(base + "/")
     await page.wait_for_function(SETTLED_JS, arg=0, timeout=180_000, polling=200)
     await context.close()
-    quiet, before = 0, meter.cpu_s()
-    while quiet < 3 and time.perf_counter() - started < settle_s:
-        await asyncio.sleep(1.0)
-        meter.sample()
-        quiet, before = (quiet + 1 if meter.cpu_s() - before < 0.1 else 0), meter.cpu_s()
+    await wait_until_quiet(meter, started, settle_s)
     return time.perf_counter() - started
 
 
@@ -223,8 +223,40 @@ async def run_class_in_browser(base: str, plans: list[StudentPlan], minutes: flo
             "server_cpu_s": round(meter.cpu_s() - cpu_before, 1)}
 
 
+async def wait_until_quiet(meter: ServerMeter, started: float, settle_s: float) -> None:
+    """Until the server uses under 10% of a core for 3 s, at most ``settle_s`` seconds after ``started``."""
+    quiet, before = 0, meter.cpu_s()
+    while quiet < 3 and time.perf_counter() - started < settle_s:
+        await asyncio.sleep(1.0)
+        meter.sample()
+        quiet, before = (quiet + 1 if meter.cpu_s() - before < 0.1 else 0), meter.cpu_s()
+
+
+async def run_class_over_protocol(base: str, plans: list[StudentPlan], minutes: float, meter: ServerMeter,
+                                  page_timeout_s: float, settle_s: float, verbose: bool = False) -> dict:
+    """The same class with :mod:`scripts.protocol_session`'s clients instead of browsers: the server's part only."""
+    from scripts.protocol_session import ProtocolStudent, run_protocol_student
+
+    stream = "ws" + base.removeprefix("http") + "/_stcore/stream"
+    started = time.perf_counter()
+    teacher = ProtocolStudent(stream, started + 180, 180)
+    await teacher.open(Step(0, "open", "/", "warm_up"), Outcome())
+    await teacher.close()
+    await wait_until_quiet(meter, started, settle_s)
+    warm_s = time.perf_counter() - started
+    rss_before, cpu_before = meter.peak, meter.cpu_s()
+    start = time.perf_counter()
+    end = start + minutes * 60
+    outcomes = await asyncio.gather(*(run_protocol_student(stream, plan, start, end, page_timeout_s, f"student {i}",
+                                                           verbose) for i, plan in enumerate(plans)))
+    return {"outcomes": outcomes, "warm_up_s": round(warm_s, 1), "class_s": round(time.perf_counter() - start, 1),
+            "browser_cores": sorted(os.sched_getaffinity(0)), "rss_after_warm_up_mb": round(rss_before / 2**20),
+            "server_cpu_s": round(meter.cpu_s() - cpu_before, 1)}
+
+
 def run_class(sessions: int, minutes: float, seed: int = 0, *, pin: bool | None = None, workers: int = 1,
-              page_timeout_s: float = 60.0, settle_s: float = 120.0, verbose: bool = False) -> dict:
+              page_timeout_s: float = 60.0, settle_s: float = 120.0, verbose: bool = False,
+              client: str = "browser") -> dict:
     """Serve a class of ``sessions`` students for ``minutes``; the JSON object the script prints.
 
     Raises:
@@ -247,14 +279,18 @@ def run_class(sessions: int, minutes: float, seed: int = 0, *, pin: bool | None 
                 if pin:  # this script's Playwright driver and Chromium inherit the other core
                     os.sched_setaffinity(0, {allowed[1]})
                 with ServerMeter(server.pid) as meter:
-                    seen = asyncio.run(run_class_in_browser(server.url, plans, minutes, meter, upload,
-                                                            page_timeout_s, settle_s, verbose))
+                    if client == "protocol":
+                        seen = asyncio.run(run_class_over_protocol(server.url, plans, minutes, meter,
+                                                                   page_timeout_s, settle_s, verbose))
+                    else:
+                        seen = asyncio.run(run_class_in_browser(server.url, plans, minutes, meter, upload,
+                                                                page_timeout_s, settle_s, verbose))
         finally:
             os.sched_setaffinity(0, allowed)
     figures = {**summarise(seen.pop("outcomes")), "peak_rss_mb": round(meter.peak / 2**20)}
     met = judge(figures, sessions)
     return {**figures, "budgets_met": all(met.values()), "budgets": met, "sessions": sessions, "minutes": minutes,
-            "seed": seed, "workers": workers, **seen, "server_core_share": round(seen["server_cpu_s"] /
+            "seed": seed, "workers": workers, "client": client, **seen, "server_core_share": round(seen["server_cpu_s"] /
                                                                                  max(seen["class_s"], 1e-9), 2),
             "pinned": pin, "server_cores": sorted(meter.cores), "cores": len(allowed),
             "load_average_at_start": [round(x, 2) for x in load_start],
@@ -272,6 +308,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page-timeout-s", type=float, default=60.0, help="a page idle later is an error, s")
     parser.add_argument("--settle-s", type=float, default=120.0,
                         help="most seconds to wait, after the teacher's visit, for the server to be quiet")
+    parser.add_argument("--client", choices=("browser", "protocol"), default="browser",
+                        help="students in Chromium (default), or Streamlit's WebSocket protocol without a browser "
+                             "(the server's part alone; the upload is not played)")
     parser.add_argument("--json", action="store_true", help="print the JSON object on one line")
     parser.add_argument("--verbose", action="store_true", help="print each page's time to stderr as measured")
     args = parser.parse_args(argv)
@@ -279,7 +318,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--sessions must be in [1, {MAX_SESSIONS}], --minutes in [0.5, 30], --workers >= 1")
     try:
         result = run_class(args.sessions, args.minutes, args.seed, pin=args.pin, workers=args.workers,
-                           page_timeout_s=args.page_timeout_s, settle_s=args.settle_s, verbose=args.verbose)
+                           page_timeout_s=args.page_timeout_s, settle_s=args.settle_s, verbose=args.verbose,
+                           client=args.client)
     except ServerStartError as error:
         print(error, file=sys.stderr)
         return 1

@@ -81,3 +81,16 @@ def test_one_student_for_half_a_minute_prints_one_json_object():
     if result["pinned"]:  # the server's tree on one core, the browser on another
         assert len(result["server_cores"]) == len(result["browser_cores"]) == 1
         assert result["server_cores"] != result["browser_cores"]
+
+
+def test_one_student_over_the_protocol_runs_every_page_it_asks_for():
+    # No browser: Streamlit's WebSocket protocol. Each page's run is checked to be the page asked for (an error
+    # otherwise), so 0 errors means every step reached its page on the server.
+    done = subprocess.run([sys.executable, "scripts/load_test.py", "--client", "protocol", "--sessions", "1",
+                           "--minutes", "0.5", "--settle-s", "10", "--json"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=400)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout)
+    assert set(REQUIRED) <= set(result) and result["client"] == "protocol"
+    assert result["errors"] == 0, result["error_details"]
+    assert result["pages_timed"] >= 3 and "open" in result["by_page"] and "model_link" in result["by_page"]
