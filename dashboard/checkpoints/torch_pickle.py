@@ -215,9 +215,16 @@ _BOILERPLATE = ("Weights only load failed", "In PyTorch 2.6", "(1)", "(2)", "Ple
                 "Check the documentation", "This file can still be loaded")
 
 
+#: Python's own errors, met when the unpickler reads bytes that are no pickle: their text alone ("101", "pop from
+#: empty list") names nothing, so their class is shown with it.
+_BARE_ERRORS = (LookupError, EOFError, TypeError, AttributeError)
+
+
 def _first_line(error: BaseException) -> str:
     """The specific reason in a (often multi-paragraph) torch error message."""
     text = str(error).split("WeightsUnpickler error:", 1)[-1]
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     lines = [line for line in lines if not line.startswith(_BOILERPLATE)] or [type(error).__name__]
-    return lines[0] if len(lines[0]) <= 200 else lines[0][:197] + "..."
+    line = f"{type(error).__name__}: {lines[0]}" if isinstance(error, _BARE_ERRORS) and lines[0] != type(
+        error).__name__ else lines[0]
+    return line if len(line) <= 200 else line[:197] + "..."

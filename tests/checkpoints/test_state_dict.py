@@ -167,6 +167,15 @@ def test_json_saved_as_pt_is_a_read_error(tmp_path):
         load_tables(tmp_path / "config.pt")
 
 
+@pytest.mark.parametrize("text", ["hello, not a checkpoint\n", "tok\t1\n"])
+def test_text_saved_as_pt_names_the_python_error_not_its_bare_text(tmp_path, text):
+    # The unpickler meets bytes that are no pickle and fails with Python's own error, whose text alone is "101" or
+    # "pop from empty list": the message names its class, so the reason means something.
+    (tmp_path / "ckpt.pt").write_text(text)
+    with pytest.raises(CheckpointReadError, match=r"not a readable torch checkpoint \([A-Za-z]+(Error|Exception)\b"):
+        load_tables(tmp_path / "ckpt.pt")
+
+
 def test_unknown_extension_lists_supported_formats(tmp_path):
     (tmp_path / "weights.h5").write_bytes(b"\x89HDF\r\n\x1a\n" + bytes(64))
     with pytest.raises(UnsupportedFormatError, match="GGUF"):

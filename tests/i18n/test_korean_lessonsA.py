@@ -39,7 +39,7 @@ def test_the_quiz_answers_and_score_in_korean_after_the_guesses(model):
 
 
 @pytest.mark.parametrize("page, query, session, korean", [
-    ("pages/lookup.py", {"sentence": "#999"}, {}, "토큰 임베딩 테이블의 마지막 행을 넘어섭니다"),
+    ("pages/lookup.py", {"sentence": "#999"}, {}, "이 모델의 토큰 id가 아닙니다"),
     ("pages/lookup.py", {"sentence": "the cat"}, {}, "대신 토큰 id를 입력하세요"),
     (QUIZ, {}, {"quiz_pairs": "cat dog"}, "쉼표로 구분한 두 단어가 아닙니다"),
     ("pages/parameter_calculator.py", {}, {"calc_vocab_size": 10, "calc_d_model": 10, "calc_total": 5}, None),

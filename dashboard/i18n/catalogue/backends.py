@@ -14,12 +14,12 @@ MESSAGES = {
     "backends.cuml.import_failed": (
         "RAPIDS cuML is installed but does not import ({error}); check that its CUDA version matches the driver "
         "(`nvidia-smi`) and reinstall the matching wheel (cuml-cu12 or cuml-cu13)",
-        "RAPIDS cuML이 설치되어 있지만 불러오지 못했습니다({error}). cuML의 CUDA 버전이 드라이버와 맞는지 "
+        "RAPIDS cuML이 설치되어 있지만 불러오지 못했습니다(원문: {error}). cuML의 CUDA 버전이 드라이버와 맞는지 "
         "`nvidia-smi`로 확인하고, 맞는 휠(cuml-cu12 또는 cuml-cu13)을 다시 설치하세요"),
     "backends.cuml.no_device": (
         "RAPIDS cuML imports but no CUDA device is usable ({error}); run on a machine with an NVIDIA GPU and its "
         "driver (`nvidia-smi` lists it), or check CUDA_VISIBLE_DEVICES",
-        "RAPIDS cuML은 불러왔지만 쓸 수 있는 CUDA 장치가 없습니다({error}). NVIDIA GPU와 드라이버가 있는 "
+        "RAPIDS cuML은 불러왔지만 쓸 수 있는 CUDA 장치가 없습니다(원문: {error}). NVIDIA GPU와 드라이버가 있는 "
         "기계(`nvidia-smi`에 GPU가 보여야 합니다)에서 실행하거나 CUDA_VISIBLE_DEVICES를 확인하세요"),
     "err.backends.unknown": ("unknown backend {backend}; choose one of {choices}",
                              "알 수 없는 백엔드 {backend}입니다. 다음 중 하나를 고르세요: {choices}"),

@@ -144,14 +144,14 @@ MESSAGES = {
         "파일을 바꾸세요."),
     "err.ckpt.meta_unreadable": (
         "cannot read {origin} ({reason}); check that it is readable",
-        "{origin}을(를) 읽을 수 없습니다 ({reason}). 파일을 읽을 수 있는지 확인하세요."),
+        "{origin}을(를) 읽을 수 없습니다 (원문: {reason}). 파일을 읽을 수 있는지 확인하세요."),
     "err.ckpt.meta_recursion": (
         "{origin} nests lists or objects thousands deep; no real metadata file does: fix or replace it",
         "{origin}은(는) 리스트나 객체가 수천 단계로 중첩되어 있습니다. 실제 메타데이터 파일은 그렇지 않으니 "
         "파일을 고치거나 바꾸세요."),
     "err.ckpt.meta_bad_json": (
         "{origin} is not valid JSON ({error}); fix or replace it",
-        "{origin}은(는) 올바른 JSON이 아닙니다 ({error}). 파일을 고치거나 바꾸세요."),
+        "{origin}은(는) 올바른 JSON이 아닙니다 (원문: {error}). 파일을 고치거나 바꾸세요."),
     # tokenizer.py: where the tokenizer came from (captions), and typed words it cannot use
     "note.ckpt.tokenizer.json": ("the checkpoint's {name} (tokenizers library)",
                                  "체크포인트의 {name} (tokenizers 라이브러리)"),
@@ -220,11 +220,11 @@ MESSAGES = {
     "err.ckpt.tokenizer_json_unreadable": (
         "{name} is not a tokenizer the tokenizers library can read ({error}); remove it or replace it with the "
         "model's own tokenizer.json",
-        "{name}은(는) tokenizers 라이브러리가 읽을 수 있는 토크나이저가 아닙니다 ({error}). 지우거나 모델의 원래 "
+        "{name}은(는) tokenizers 라이브러리가 읽을 수 있는 토크나이저가 아닙니다 (원문: {error}). 지우거나 모델의 원래 "
         "tokenizer.json으로 바꾸세요."),
     "err.ckpt.vocab_txt_not_utf8": (
         "vocab.txt in {folder} is not UTF-8 text ({error}); save it as UTF-8, one token a line, or remove it",
-        "{folder}의 vocab.txt는 UTF-8 텍스트가 아닙니다 ({error}). 한 줄에 토큰 하나씩 UTF-8로 저장하거나 "
+        "{folder}의 vocab.txt는 UTF-8 텍스트가 아닙니다 (원문: {error}). 한 줄에 토큰 하나씩 UTF-8로 저장하거나 "
         "지우세요."),
     "note.ckpt.wrapper_prefix": (
         "removed the prefix {prefix!r} from all {count} keys (left by {wrapper})",

@@ -115,7 +115,7 @@ MESSAGES = {
     # numpy_arrays.py
     "err.ckpt.npy_unreadable": (
         "{name} is not a readable NumPy file ({error}); save it again with np.save / np.savez",
-        "{name}은(는) 읽을 수 있는 NumPy 파일이 아닙니다 ({error}). np.save / np.savez로 다시 저장하세요."),
+        "{name}은(는) 읽을 수 있는 NumPy 파일이 아닙니다 (원문: {error}). np.save / np.savez로 다시 저장하세요."),
     "err.ckpt.npy_truncated_header": (
         "{name} declares shape {shape} {dtype} ({declared:,} bytes) but holds only {held:,}; it is truncated: save "
         "it again",
@@ -152,10 +152,10 @@ MESSAGES = {
         "실행하지 않았습니다. 보통의 실수 배열(array.astype('float32'))로 저장하세요."),
     "err.ckpt.npy_array_unreadable": (
         "array {array!r} of {name} cannot be read ({error}); save it again",
-        "{name}의 배열 {array!r}을(를) 읽을 수 없습니다 ({error}). 다시 저장하세요."),
+        "{name}의 배열 {array!r}을(를) 읽을 수 없습니다 (원문: {error}). 다시 저장하세요."),
     "err.ckpt.npy_array_corrupt": (
         "array {array!r} of {name} cannot be read ({error}); the file is truncated or corrupt: save it again",
-        "{name}의 배열 {array!r}을(를) 읽을 수 없습니다 ({error}). 파일이 잘렸거나 손상되었으니 다시 저장하세요."),
+        "{name}의 배열 {array!r}을(를) 읽을 수 없습니다 (원문: {error}). 파일이 잘렸거나 손상되었으니 다시 저장하세요."),
     "err.ckpt.vocab_file_missing": (
         "vocabulary file {path} does not exist; give a text file with one token a line",
         "어휘 파일 {path}이(가) 없습니다. 한 줄에 토큰 하나씩 적힌 텍스트 파일을 주세요."),
@@ -164,7 +164,7 @@ MESSAGES = {
         "어휘 파일 {path}은(는) 파일이 아닙니다. 한 줄에 토큰 하나씩 적힌 텍스트 파일을 주세요."),
     "err.ckpt.vocab_file_not_utf8": (
         "vocabulary file {name} cannot be read as UTF-8 text ({error}); save it as UTF-8 text, one token a line",
-        "어휘 파일 {name}을(를) UTF-8 텍스트로 읽을 수 없습니다 ({error}). 한 줄에 토큰 하나씩, UTF-8 텍스트로 "
+        "어휘 파일 {name}을(를) UTF-8 텍스트로 읽을 수 없습니다 (원문: {error}). 한 줄에 토큰 하나씩, UTF-8 텍스트로 "
         "저장하세요."),
     "err.ckpt.vocab_file_empty": (
         "vocabulary file {name} holds no tokens; give a text file with one token a line (line i is token id i)",
@@ -181,7 +181,7 @@ MESSAGES = {
         "#0, #1, ...로 표시합니다. 그래도 쓰려면 --vocab(또는 불러오기 페이지의 어휘 파일)로 주세요"),
     "note.ckpt.vocab_beside_unreadable": (
         "{vocab} beside the file was not used ({error}): rows are labelled #0, #1, ...",
-        "파일 옆의 {vocab}은(는) 쓰지 않았습니다({error}). 행은 #0, #1, ...로 표시합니다"),
+        "파일 옆의 {vocab}은(는) 쓰지 않았습니다(원문: {error}). 행은 #0, #1, ...로 표시합니다"),
     "note.ckpt.vocab_short": (
         "the vocabulary has {tokens:,} tokens for {rows:,} rows: rows {tokens:,}..{last:,} are shown as padding "
         "(no token)",
@@ -208,13 +208,13 @@ MESSAGES = {
         "{name}은(는) 읽을 수 있는 pickle이 아닙니다 ({kind}: {error}). 파일을 다시 만드세요."),
     "err.ckpt.tsv_not_utf8": (
         "{name} is not UTF-8 text ({error}); export it again as UTF-8",
-        "{name}은(는) UTF-8 텍스트가 아닙니다 ({error}). UTF-8로 다시 내보내세요."),
+        "{name}은(는) UTF-8 텍스트가 아닙니다 (원문: {error}). UTF-8로 다시 내보내세요."),
     "err.ckpt.tsv_empty": ("{name} holds no vectors; export the table again",
                            "{name}에 벡터가 없습니다. 테이블을 다시 내보내세요."),
     "err.ckpt.tsv_not_numbers": (
         "{name} is not a table of tab-separated numbers ({error}); vectors.tsv holds only numbers, labels go in "
         "metadata.tsv",
-        "{name}은(는) 탭으로 구분된 수의 표가 아닙니다 ({error}). vectors.tsv에는 수만 넣고, 레이블은 "
+        "{name}은(는) 탭으로 구분된 수의 표가 아닙니다 (원문: {error}). vectors.tsv에는 수만 넣고, 레이블은 "
         "metadata.tsv에 넣으세요."),
     "err.ckpt.tsv_labels_file": (
         "{name} is the labels file; open {vectors} or the folder holding both",
@@ -299,7 +299,7 @@ MESSAGES = {
     "err.ckpt.safetensors_unreadable": (
         "{name} is not a readable safetensors file ({error}); it is truncated or corrupt: download or save it "
         "again",
-        "{name}은(는) 읽을 수 있는 safetensors 파일이 아닙니다 ({error}). 파일이 잘렸거나 손상되었으니 다시 "
+        "{name}은(는) 읽을 수 있는 safetensors 파일이 아닙니다 (원문: {error}). 파일이 잘렸거나 손상되었으니 다시 "
         "내려받거나 저장하세요."),
     # torch_pickle.py
     "err.ckpt.torch_unsafe": (
@@ -321,12 +321,12 @@ MESSAGES = {
     "err.ckpt.torch_corrupt": (
         "{name} is not a readable torch checkpoint ({reason}); it is truncated or corrupt: save or download it "
         "again",
-        "{name}은(는) 읽을 수 있는 torch 체크포인트가 아닙니다 ({reason}). 파일이 잘렸거나 손상되었으니 다시 "
+        "{name}은(는) 읽을 수 있는 torch 체크포인트가 아닙니다 (원문: {reason}). 파일이 잘렸거나 손상되었으니 다시 "
         "저장하거나 내려받으세요."),
     "err.ckpt.torch_unreadable": (
         "{name} is not a readable torch checkpoint ({reason}); it is truncated, corrupt or not written by "
         "torch.save: save or download it again",
-        "{name}은(는) 읽을 수 있는 torch 체크포인트가 아닙니다 ({reason}). 파일이 잘렸거나 손상되었거나 "
+        "{name}은(는) 읽을 수 있는 torch 체크포인트가 아닙니다 (원문: {reason}). 파일이 잘렸거나 손상되었거나 "
         "torch.save로 저장된 것이 아닙니다. 다시 저장하거나 내려받으세요."),
     "err.ckpt.torch_zip_damaged": (
         "{name} is not a readable torch checkpoint (its zip directory is damaged: {error}); save or download it "

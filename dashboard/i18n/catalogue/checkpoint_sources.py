@@ -13,7 +13,7 @@ MESSAGES = {
     "err.ckpt.folder_unlistable": (
         "cannot list the folder {folder} ({reason}); make it readable (chmod +rx) or give the path of the "
         "checkpoint file inside it",
-        "폴더 {folder}의 내용을 볼 수 없습니다 ({reason}). 폴더를 읽을 수 있게 하거나(chmod +rx) 그 안의 "
+        "폴더 {folder}의 내용을 볼 수 없습니다 (원문: {reason}). 폴더를 읽을 수 있게 하거나(chmod +rx) 그 안의 "
         "체크포인트 파일 경로를 직접 주세요."),
     "err.ckpt.no_checkpoint_file": ("no checkpoint file", "체크포인트 파일 없음"),
     "err.ckpt.folder_ambiguous": (
@@ -34,7 +34,7 @@ MESSAGES = {
     "err.ckpt.os_read": (
         "cannot read {where} ({reason}); check that the file is readable (chmod +r) and on a working disk, "
         "then try again",
-        "{where}을(를) 읽을 수 없습니다 ({reason}). 파일을 읽을 수 있는지(chmod +r), 디스크가 정상인지 확인한 뒤 "
+        "{where}을(를) 읽을 수 없습니다 (원문: {reason}). 파일을 읽을 수 있는지(chmod +r), 디스크가 정상인지 확인한 뒤 "
         "다시 시도하세요."),
     "err.ckpt.empty_file": (
         "{path} is empty (0 bytes); it was not fully written or downloaded: save or download it again",
@@ -89,7 +89,7 @@ MESSAGES = {
         "이 서버에서 {host}에 접속하지 못했습니다 ({timeout_s:g}초 안에 응답이 없었습니다)"),
     "err.ckpt.hub_connect_failed": (
         "a connection to {host} from this server failed ({reason})",
-        "이 서버에서 {host}에 접속하지 못했습니다 ({reason})"),
+        "이 서버에서 {host}에 접속하지 못했습니다 (원문: {reason})"),
     "err.ckpt.hub_no_weights": (
         "the repository has no weights the explorer reads (safetensors, pytorch_model.bin or GGUF); it holds: "
         "{files}",
@@ -108,15 +108,15 @@ MESSAGES = {
         "내려받으세요."),
     "err.ckpt.hub_fetch_failed": (
         "fetching {repo_id} from {host} failed ({error}); {advice}",
-        "{host}에서 {repo_id}을(를) 받지 못했습니다 ({error}). 대신 {advice}."),
+        "{host}에서 {repo_id}을(를) 받지 못했습니다 (원문: {error}). 대신 {advice}."),
     # local_archives.py
     "err.ckpt.zip_root_unwritable": (
         "cannot unpack {name}: {root} is not writable ({reason}); unzip it yourself and give the folder's path",
-        "{name}의 압축을 풀 수 없습니다. {root}에 쓸 수 없습니다 ({reason}). 직접 압축을 풀고 그 폴더의 경로를 "
+        "{name}의 압축을 풀 수 없습니다. {root}에 쓸 수 없습니다 (원문: {reason}). 직접 압축을 풀고 그 폴더의 경로를 "
         "주세요."),
     "err.ckpt.zip_unpack_failed": (
         "cannot unpack {name} into {root} ({reason}); unzip it yourself and give the folder's path",
-        "{name}을(를) {root}에 풀 수 없습니다 ({reason}). 직접 압축을 풀고 그 폴더의 경로를 주세요."),
+        "{name}을(를) {root}에 풀 수 없습니다 (원문: {reason}). 직접 압축을 풀고 그 폴더의 경로를 주세요."),
     # uploads.py: received files and zips
     "err.ckpt.holds.npz": ("a NumPy .npz of tables", "테이블을 담은 NumPy .npz"),
     "err.ckpt.holds.model_folder": ("a model folder", "모델 폴더"),
@@ -177,11 +177,11 @@ MESSAGES = {
         "여세요."),
     "err.ckpt.zip_unreadable": (
         "{archive} is not a readable zip ({error}); zip the folder again",
-        "{archive}은(는) 읽을 수 있는 zip이 아닙니다 ({error}). 폴더를 다시 압축하세요."),
+        "{archive}은(는) 읽을 수 있는 zip이 아닙니다 (원문: {error}). 폴더를 다시 압축하세요."),
     "err.ckpt.upload_write": (
         "cannot write the received file {name} ({reason}); free disk space or open the model by its local path "
         "instead",
-        "받은 파일 {name}을(를) 쓸 수 없습니다 ({reason}). 디스크 공간을 비우거나, 대신 로컬 경로로 모델을 "
+        "받은 파일 {name}을(를) 쓸 수 없습니다 (원문: {reason}). 디스크 공간을 비우거나, 대신 로컬 경로로 모델을 "
         "여세요."),
     "err.ckpt.upload_nothing": (
         "no files were received; choose a checkpoint file, a model folder's files or a .zip",
@@ -207,7 +207,7 @@ MESSAGES = {
         "{what} 경로 {path}은(는) {start!r}(으)로 시작하지만 그런 사용자의 홈 폴더가 없습니다. 경로를 전부 적으세요."),
     "err.ckpt.path_unencodable": (
         "the {what} path {path} holds characters the file system cannot encode ({error}); retype the path",
-        "{what} 경로 {path}에 파일 시스템이 표현할 수 없는 문자가 있습니다 ({error}). 경로를 다시 입력하세요."),
+        "{what} 경로 {path}에 파일 시스템이 표현할 수 없는 문자가 있습니다 (원문: {error}). 경로를 다시 입력하세요."),
     "err.ckpt.path_too_long": (
         "the {what} path {path} is too long for the file system (at most 255 bytes a name and 4,096 a path); give "
         "a shorter path or a bundled name",
@@ -223,7 +223,7 @@ MESSAGES = {
         "{what} 경로 {path}은(는) 심볼릭 링크가 고리처럼 이어져 있습니다. 실제 경로를 주세요."),
     "err.ckpt.path_unlookable": (
         "the {what} path {path} cannot be looked up ({reason}); check the path",
-        "{what} 경로 {path}을(를) 찾을 수 없습니다 ({reason}). 경로를 확인하세요."),
+        "{what} 경로 {path}을(를) 찾을 수 없습니다 (원문: {reason}). 경로를 확인하세요."),
     # bundled.py: the bundled models, one line each (the numbers are the models' own, as their cards give them)
     "note.ckpt.bundled.all_minilm": (
         "all-MiniLM-L6-v2: BERT sentence encoder, 30,522 WordPiece tokens x 384, learned absolute positions (512), "

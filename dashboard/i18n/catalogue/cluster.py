@@ -16,18 +16,18 @@ MESSAGES = {
     "err.cluster.unreachable": (
         "the Dask scheduler at {address} did not answer ({error}); the pages that need no map still work. Ask "
         "whoever runs the server to start it, or unset EXPLORER_DASK_SCHEDULER for a local cluster",
-        "{address}의 Dask 스케줄러가 응답하지 않습니다({error}). 지도가 필요 없는 페이지는 그대로 동작합니다. 서버 "
+        "{address}의 Dask 스케줄러가 응답하지 않습니다(원문: {error}). 지도가 필요 없는 페이지는 그대로 동작합니다. 서버 "
         "관리자에게 스케줄러를 켜 달라고 하거나, 로컬 클러스터를 쓰려면 EXPLORER_DASK_SCHEDULER를 비우세요"),
     "err.cluster.local_start": (
         "the local Dask cluster did not start ({error}); the pages that need no map still work. Ask whoever runs "
         "the server to restart it, or to set EXPLORER_DASK_WORKERS=0 (maps computed in the server's own process)",
-        "로컬 Dask 클러스터가 시작되지 않았습니다({error}). 지도가 필요 없는 페이지는 그대로 동작합니다. 서버 "
+        "로컬 Dask 클러스터가 시작되지 않았습니다(원문: {error}). 지도가 필요 없는 페이지는 그대로 동작합니다. 서버 "
         "관리자에게 서버를 다시 시작하거나 EXPLORER_DASK_WORKERS=0(지도를 서버 프로세스 안에서 계산)으로 설정해 "
         "달라고 하세요"),
     "err.cluster.worker_lost": (
         "the worker computing this {method} stopped ({error}): most often it needed more memory than a worker "
         "may use (EXPLORER_DASK_MEMORY). The server keeps serving; try PCA, fewer rows, or a larger limit",
-        "이 {method}을(를) 계산하던 워커가 멈췄습니다({error}). 대개 워커가 쓸 수 있는 메모리"
+        "이 {method}을(를) 계산하던 워커가 멈췄습니다(원문: {error}). 대개 워커가 쓸 수 있는 메모리"
         "(EXPLORER_DASK_MEMORY)보다 많이 필요했기 때문입니다. 서버는 계속 동작합니다. PCA나 더 적은 행, 더 큰 "
         "한도를 써 보세요"),
     # A request's place: {place} is 1 for the next to start; {wait} is the text of map_queue.about (or empty).

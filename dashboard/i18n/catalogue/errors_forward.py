@@ -29,7 +29,7 @@ MESSAGES = {
         "순전파는 {kinds}에서만 만들 수 있습니다. {name}은(는) 이 중 어느 것도 아닙니다."),
     "err.forward.transformers_failed": (
         "transformers could not build the model from {name} ({reason}); only the lookup level can be shown",
-        "transformers가 {name}에서 모델을 만들지 못했습니다 ({reason}). 룩업 단계만 보여 줄 수 있습니다."),
+        "transformers가 {name}에서 모델을 만들지 못했습니다 (원문: {reason}). 룩업 단계만 보여 줄 수 있습니다."),
     "err.forward.model_type_built": (
         "model_type {model_type!r} is not supported for a forward pass",
         "model_type {model_type!r}은(는) 순전파를 지원하지 않습니다."),

@@ -223,7 +223,7 @@ MESSAGES = {
     # {method} is UMAP or t-SNE, the job's own method (the Korean avoids a particle right after it).
     "err.map_data.umap_failed": (
         "{method} failed unexpectedly ({error}); change a setting or reload to retry",
-        "{method} 계산이 예기치 않게 실패했습니다({error}). 설정을 바꾸거나 페이지를 새로 고쳐 다시 시도하세요"),
+        "{method} 계산이 예기치 않게 실패했습니다(원문: {error}). 설정을 바꾸거나 페이지를 새로 고쳐 다시 시도하세요"),
     # {limit} comes from EXPLORER_LIVE_FIT_ROWS; the page adds "Showing PCA instead" (token_map.umap_failed).
     "err.map_data.live_fit_rows": (
         "This server computes a {method} for a page of at most {limit:,} rows ({env}), and this table has "

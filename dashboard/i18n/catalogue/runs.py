@@ -11,7 +11,7 @@ MESSAGES = {
         "{folder}에는 스텝 {step}의 체크포인트가 없습니다. 있는 스텝: {steps}"),
     "err.runs.bad_json": (
         "{file} is not readable JSON ({error}); write it again or remove it",
-        "{file}은(는) 읽을 수 있는 JSON이 아닙니다({error}). 다시 쓰거나 지우세요."),
+        "{file}은(는) 읽을 수 있는 JSON이 아닙니다(원문: {error}). 다시 쓰거나 지우세요."),
     "err.runs.log_not_object": (
         "{log} in {folder} is not a JSON object; write it again or remove it",
         "{folder}의 {log}은(는) JSON 객체가 아닙니다. 다시 쓰거나 지우세요."),
@@ -40,7 +40,7 @@ MESSAGES = {
         "{folder}은(는) 폴더가 아닙니다. 학습 체크포인트가 든 폴더를 주세요."),
     "err.runs.cannot_list": (
         "cannot list {folder} ({reason}); make it readable (chmod +rx)",
-        "{folder}의 목록을 읽을 수 없습니다({reason}). 읽을 수 있게 권한을 바꾸세요(chmod +rx)."),
+        "{folder}의 목록을 읽을 수 없습니다(원문: {reason}). 읽을 수 있게 권한을 바꾸세요(chmod +rx)."),
     "err.runs.no_layout": (
         "{folder} holds no checkpoints of a run; a run folder holds one of: {layouts}",
         "{folder}에는 학습 체크포인트가 없습니다. 학습 폴더에는 다음 중 하나가 있어야 합니다: {layouts}"),

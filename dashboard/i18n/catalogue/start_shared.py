@@ -101,7 +101,7 @@ MESSAGES = {
         "링크로 나누거나 다른 세션에서 열 수 없습니다. 체크포인트 불러오기 페이지에서 파일을 다시 업로드하세요"),
     "err.paths.unencodable": (
         "the {what} path {path} holds characters the file system cannot encode ({reason}); retype the path",
-        "{what} 경로 {path}에 파일 시스템이 나타낼 수 없는 문자가 있습니다 ({reason}). 경로를 다시 입력하세요"),
+        "{what} 경로 {path}에 파일 시스템이 나타낼 수 없는 문자가 있습니다 (원문: {reason}). 경로를 다시 입력하세요"),
     "err.paths.link_outside": (
         "the checkpoint folder {folder} holds {entry}, a link that leads outside the folders this server opens "
         "({setting}); nothing was read. Ask the server's administrator to copy the file there instead of linking it",
@@ -130,10 +130,10 @@ MESSAGES = {
         "this server has no writable temporary folder to store uploads in; {advice}",
         "이 서버에는 업로드한 파일을 저장할 수 있는 임시 폴더가 없습니다. {advice}"),
     "err.uploads.cannot_make_root": ("cannot make the upload folder {folder} ({reason}); {advice}",
-                                     "업로드 폴더 {folder}을(를) 만들 수 없습니다 ({reason}). {advice}"),
+                                     "업로드 폴더 {folder}을(를) 만들 수 없습니다 (원문: {reason}). {advice}"),
     "err.uploads.cannot_make_folder": (
         "cannot make a folder for this session's uploads in {folder} ({reason}); {advice}",
-        "{folder} 안에 이 세션의 업로드 폴더를 만들 수 없습니다 ({reason}). {advice}"),
+        "{folder} 안에 이 세션의 업로드 폴더를 만들 수 없습니다 (원문: {reason}). {advice}"),
     "err.uploads.quota_held": (
         "; the upload this session shows takes {used:,.1f} MB and counts until another checkpoint is opened "
         "(a bundled one frees it)",

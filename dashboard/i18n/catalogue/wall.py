@@ -37,13 +37,13 @@ MESSAGES = {
     "err.wall.bad_answer": (
         "the process reading {origin} answered something this server does not accept ({reason}), so nothing of "
         "it is shown",
-        "{origin}을(를) 읽던 프로세스가 이 서버가 받아들이지 않는 응답을 보내서({reason}) 아무것도 보여 주지 "
+        "{origin}을(를) 읽던 프로세스가 이 서버가 받아들이지 않는 응답을 보내서(원문: {reason}) 아무것도 보여 주지 "
         "않습니다"),
     "err.wall.not_in_file": (
         "{tensor} of {origin} is not stored in the file: the file asks for a tensor to be made ({reason}), and "
         "a table made that way would show whatever memory held, not the checkpoint. Save the model again with "
         "torch.save(model.state_dict(), path) and open that",
-        "{origin}의 {tensor}은(는) 파일에 저장되어 있지 않습니다. 파일이 텐서를 새로 만들라고 요구합니다({reason}). "
+        "{origin}의 {tensor}은(는) 파일에 저장되어 있지 않습니다. 파일이 텐서를 새로 만들라고 요구합니다(원문: {reason}). "
         "그렇게 만든 테이블은 체크포인트가 아니라 메모리에 있던 값을 보여 주게 됩니다. "
         "torch.save(model.state_dict(), path)로 다시 저장해서 여세요"),
 }
