@@ -33,7 +33,7 @@ page); ``server_core_share``, the server tree's CPU seconds over the class's sec
 throughout); ``load_average_at_start`` / ``_at_end`` (the machine's, other people's work included).
 
 With ``--client protocol`` the students are not browsers but :mod:`scripts.protocol_session`'s clients of
-Streamlit's WebSocket protocol: the same plan (the upload not played), each page timed until its
+Streamlit's WebSocket protocol: the same plan, the upload included, each page timed until its
 ``script_finished`` message, so that the server is measured alone and 30 students fit beside it on one core.
 
 With ``--pin`` (default on >= 2 cores) the server and everything it starts run on the first allowed core and
@@ -233,7 +233,7 @@ async def wait_until_quiet(meter: ServerMeter, started: float, settle_s: float) 
 
 
 async def run_class_over_protocol(base: str, plans: list[StudentPlan], minutes: float, meter: ServerMeter,
-                                  page_timeout_s: float, settle_s: float, verbose: bool = False) -> dict:
+                                  upload: Path, page_timeout_s: float, settle_s: float, verbose: bool = False) -> dict:
     """The same class with :mod:`scripts.protocol_session`'s clients instead of browsers: the server's part only."""
     from scripts.protocol_session import ProtocolStudent, run_protocol_student
 
@@ -247,8 +247,8 @@ async def run_class_over_protocol(base: str, plans: list[StudentPlan], minutes: 
     rss_before, cpu_before = meter.peak, meter.cpu_s()
     start = time.perf_counter()
     end = start + minutes * 60
-    outcomes = await asyncio.gather(*(run_protocol_student(stream, plan, start, end, page_timeout_s, f"student {i}",
-                                                           verbose) for i, plan in enumerate(plans)))
+    outcomes = await asyncio.gather(*(run_protocol_student(stream, plan, start, end, upload, page_timeout_s,
+                                                           f"student {i}", verbose) for i, plan in enumerate(plans)))
     return {"outcomes": outcomes, "warm_up_s": round(warm_s, 1), "class_s": round(time.perf_counter() - start, 1),
             "browser_cores": sorted(os.sched_getaffinity(0)), "rss_after_warm_up_mb": round(rss_before / 2**20),
             "server_cpu_s": round(meter.cpu_s() - cpu_before, 1)}
@@ -280,7 +280,7 @@ def run_class(sessions: int, minutes: float, seed: int = 0, *, pin: bool | None 
                     os.sched_setaffinity(0, {allowed[1]})
                 with ServerMeter(server.pid) as meter:
                     if client == "protocol":
-                        seen = asyncio.run(run_class_over_protocol(server.url, plans, minutes, meter,
+                        seen = asyncio.run(run_class_over_protocol(server.url, plans, minutes, meter, upload,
                                                                    page_timeout_s, settle_s, verbose))
                     else:
                         seen = asyncio.run(run_class_in_browser(server.url, plans, minutes, meter, upload,
@@ -290,8 +290,8 @@ def run_class(sessions: int, minutes: float, seed: int = 0, *, pin: bool | None 
     figures = {**summarise(seen.pop("outcomes")), "peak_rss_mb": round(meter.peak / 2**20)}
     met = judge(figures, sessions)
     return {**figures, "budgets_met": all(met.values()), "budgets": met, "sessions": sessions, "minutes": minutes,
-            "seed": seed, "workers": workers, "client": client, **seen, "server_core_share": round(seen["server_cpu_s"] /
-                                                                                 max(seen["class_s"], 1e-9), 2),
+            "seed": seed, "workers": workers, "client": client, **seen,
+            "server_core_share": round(seen["server_cpu_s"] / max(seen["class_s"], 1e-9), 2),
             "pinned": pin, "server_cores": sorted(meter.cores), "cores": len(allowed),
             "load_average_at_start": [round(x, 2) for x in load_start],
             "load_average_at_end": [round(x, 2) for x in os.getloadavg()]}
@@ -310,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="most seconds to wait, after the teacher's visit, for the server to be quiet")
     parser.add_argument("--client", choices=("browser", "protocol"), default="browser",
                         help="students in Chromium (default), or Streamlit's WebSocket protocol without a browser "
-                             "(the server's part alone; the upload is not played)")
+                             "(the server's part alone)")
     parser.add_argument("--json", action="store_true", help="print the JSON object on one line")
     parser.add_argument("--verbose", action="store_true", help="print each page's time to stderr as measured")
     args = parser.parse_args(argv)

@@ -13,12 +13,14 @@ messages used (read from Streamlit 1.67's server, as ``scripts/healthcheck.py`` 
   (a page not yet shown has none);
 - a fragment that reruns itself (``st.fragment(run_every=...)``, the Token map's progress line): the server
   sends ``auto_rerun`` (interval, fragment id) and the client asks for a fragment run at that interval until
-  ``stop_auto_rerun`` or the next page, as the front end does.
+  ``stop_auto_rerun`` or the next page, as the front end does;
+- an upload: ``file_urls_request`` for an upload URL, a multipart ``PUT`` of the file there (with the XSRF cookie
+  and header), then a rerun with the uploader's state, then one with the Open button's trigger (an error unless
+  the page then names the file as opened).
 
-The upload step opens the Load page but does not upload (that needs the browser's multipart upload and the
-uploader's widget state); it is counted in ``skipped``. Errors: a page that shows an exception element, or whose run does not finish within
-the page timeout. The UMAP request is done when an element's text says ``UMAP to 2D``, queued when its
-progress element was the last thing the session was sent about the map.
+Errors: a page that shows an exception element, whose run does not finish within the page timeout, or that is
+not the page asked for (each run's ``navigation`` message names it). The UMAP request is done when an element's
+text says ``UMAP to 2D``, queued when its progress element was the last thing the session was sent about the map.
 """
 
 from __future__ import annotations
@@ -26,22 +28,49 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
+import urllib.request
+import uuid
+from http.cookies import SimpleCookie
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from scripts.class_session import Outcome, Step, StudentPlan, _ClassOver
+
+
+def put_file(url: str, base: str, name: str, data: bytes) -> None:
+    """PUT ``data`` as a one-file multipart form to ``url``, with the XSRF cookie and header a browser would send
+    (the cookie comes with ``base``'s health endpoint, as Streamlit 1.67 sets it there).
+
+    Raises:
+        urllib.error.HTTPError: the server refused the upload.
+    """
+    with urllib.request.urlopen(base + "/_stcore/health", timeout=30) as page:  # it sets the XSRF cookie
+        cookie = SimpleCookie(page.headers.get("Set-Cookie", "")).get("_streamlit_xsrf")
+    boundary = uuid.uuid4().hex
+    body = (f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n'
+            f"Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+    if cookie is not None:
+        headers |= {"Cookie": f"_streamlit_xsrf={cookie.value}", "X-Xsrftoken": cookie.value}
+    urllib.request.urlopen(urllib.request.Request(url, data=body, method="PUT", headers=headers), timeout=60).close()
 
 
 class ProtocolStudent:
     """One student's sessions against the server whose stream URL is ``stream`` (``ws://host:port/_stcore/stream``).
     """
 
-    def __init__(self, stream: str, end: float, page_timeout_s: float, name: str = "", verbose: bool = False):
+    def __init__(self, stream: str, end: float, page_timeout_s: float, name: str = "", verbose: bool = False,
+                 upload: Path | None = None):
         self.stream, self.end, self.page_timeout_s, self.name, self.verbose = stream, end, page_timeout_s, name, verbose
+        self.upload_file, self.upload_shown = upload, False
+        self.http = "http" + stream.removeprefix("ws").removesuffix("/_stcore/stream")
         self.socket = None
         self._reader: asyncio.Task | None = None
         self._timers: dict[str, asyncio.Task] = {}
-        self.page_hash, self.query, self.page_url = "", "", None
-        self.finished, self.exceptions, self.map_state = 0, [], "none"
+        self.page_hash, self.query, self.page_url, self.session_id = "", "", None, ""
+        self.widgets: dict[str, str] = {}  # "uploader" and button keys -> the widget's id in this session
+        self.file_urls: dict[str, object] = {}  # request id -> the server's FileURLs answer
+        self.finished, self.exceptions, self.alerts, self.map_state = 0, [], [], "none"
         self._changed = asyncio.Event()
 
     def _say(self, text: str) -> None:
@@ -59,7 +88,11 @@ class ProtocolStudent:
 
         msg = ForwardMsg.FromString(raw)
         kind = msg.WhichOneof("type")
-        if kind == "navigation":  # st.navigation's pages and the one this run shows
+        if kind == "new_session" and msg.new_session.initialize.session_id:
+            self.session_id = msg.new_session.initialize.session_id
+        elif kind == "file_urls_response":
+            self.file_urls[msg.file_urls_response.response_id] = msg.file_urls_response
+        elif kind == "navigation":  # st.navigation's pages and the one this run shows
             self.page_hash = msg.navigation.page_script_hash
             self.page_url = next((page.url_pathname for page in msg.navigation.app_pages
                                   if page.page_script_hash == self.page_hash), None)
@@ -70,8 +103,16 @@ class ProtocolStudent:
                 self.exceptions.append(f"{element.exception.type}: {element.exception.message[:200]}")
             elif shown == "markdown" and "UMAP to 2D" in element.markdown.body:
                 self.map_state = "done"
+            elif shown == "markdown" and self.upload_file and self.upload_file.name in element.markdown.body:
+                self.upload_shown = True  # the sidebar's "Showing ..." names the opened upload
             elif shown == "progress" and self.map_state != "done":
                 self.map_state = "queued"
+            elif shown == "file_uploader":
+                self.widgets["uploader"] = element.file_uploader.id
+            elif shown == "button":
+                self.widgets[element.button.id.rsplit("-", 1)[-1]] = element.button.id  # its key ends the id
+            elif shown == "alert" and element.alert.format == element.alert.ERROR:
+                self.alerts.append(element.alert.body[:300])
         elif kind == "auto_rerun":
             fragment, interval = msg.auto_rerun.fragment_id, msg.auto_rerun.interval
             if fragment not in self._timers:
@@ -110,8 +151,9 @@ class ProtocolStudent:
             await self._reader
             self.socket = None
 
-    async def _settle(self, label: str, page: str, before: int, started: float, outcome: Outcome) -> None:
-        """Wait for the ``before + 1``-th finished run; record its time, or the error."""
+    async def _settle(self, label: str, page: str, before: int, started: float, outcome: Outcome,
+                      timed: bool = True) -> None:
+        """Wait for the ``before + 1``-th finished run; record its time (when ``timed``), or the error."""
         limit = min(started + self.page_timeout_s, self.end)
         while self.finished <= before:
             left = limit - time.perf_counter()
@@ -127,10 +169,13 @@ class ProtocolStudent:
                 await asyncio.wait_for(self._changed.wait(), timeout=left)
             except TimeoutError:
                 pass
-        outcome.timings.append((label, time.perf_counter() - started, time.perf_counter() - started))
-        self._say(f"{label}: finished after {outcome.timings[-1][1]:.2f} s")
+        if timed:
+            outcome.timings.append((label, time.perf_counter() - started, time.perf_counter() - started))
+            self._say(f"{label}: finished after {outcome.timings[-1][1]:.2f} s")
         outcome.errors.extend(f"{label}: exception: {text}" for text in self.exceptions)
+        outcome.alerts.extend(f"{label}: {text}" for text in self.alerts)
         self.exceptions.clear()
+        self.alerts.clear()
         if self.page_url != page:
             outcome.errors.append(f"{label}: the server ran page {self.page_url!r}, not {page!r}")
 
@@ -156,6 +201,39 @@ class ProtocolStudent:
         await self._send(query_string="", page_name=step.target, page_script_hash="")
         await self._settle(step.label, step.target, before, started, outcome)
 
+    async def upload(self, step: Step, outcome: Outcome) -> None:
+        """The Load page by the sidebar, then the class's file through the uploader and its Open button, as the
+        front end does it: ask for an upload URL, PUT the file there, rerun with the uploader's new state, then
+        with the button's trigger. Timed from asking for the URL until the Open button's run is sent."""
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+        from streamlit.proto.Common_pb2 import FileUploaderState, FileURLsRequest, UploadedFileInfo
+        from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
+
+        await self.nav(Step(step.pause_s, "nav", step.target, step.target), outcome)
+        started = time.perf_counter()
+        request = f"upload-{id(self)}-{started}"
+        await self.socket.send(BackMsg(file_urls_request=FileURLsRequest(
+            request_id=request, file_names=[self.upload_file.name], session_id=self.session_id)).SerializeToString())
+        while request not in self.file_urls:
+            if time.perf_counter() - started > self.page_timeout_s or self._reader.done():
+                raise TimeoutError("no upload URL from the server")
+            self._changed.clear()
+            await asyncio.wait_for(self._changed.wait(), timeout=self.page_timeout_s)
+        urls = self.file_urls.pop(request).file_urls[0]
+        data = self.upload_file.read_bytes()
+        await asyncio.to_thread(put_file, self.http + urls.upload_url.removeprefix(self.http), self.http,
+                                self.upload_file.name, data)
+        uploader = WidgetState(id=self.widgets["uploader"], file_uploader_state_value=FileUploaderState(
+            uploaded_file_info=[UploadedFileInfo(name=self.upload_file.name, size=len(data), file_id=urls.file_id,
+                                                 file_urls=urls)]))
+        for states in ([uploader], [uploader, WidgetState(id=self.widgets["open_uploads"], trigger_value=True)]):
+            before, self.upload_shown = self.finished, False
+            await self._send(query_string="", page_script_hash=self.page_hash,
+                             widget_states=WidgetStates(widgets=states))
+            await self._settle(step.label, step.target, before, started, outcome, timed=len(states) == 2)
+        if not self.upload_shown:
+            outcome.errors.append(f"{step.label}: the page did not name {self.upload_file.name} as opened")
+
     async def umap(self, step: Step, outcome: Outcome) -> None:
         """The UMAP link, then wait on that page until the map is drawn or the class ends."""
         asked = time.perf_counter()
@@ -175,10 +253,9 @@ class ProtocolStudent:
             self._say(f"UMAP drawn after {outcome.heavy_s:.1f} s")
 
     async def follow(self, plan: StudentPlan, class_start: float) -> Outcome:
-        """Do every step of ``plan`` that starts before the class's end (the upload is skipped); say what was seen.
-        """
+        """Do every step of ``plan`` that starts before the class's end; say what was seen."""
         outcome = Outcome()
-        actions = {"open": self.open, "link": self.open, "umap": self.umap, "nav": self.nav}
+        actions = {"open": self.open, "link": self.open, "umap": self.umap, "nav": self.nav, "upload": self.upload}
         await asyncio.sleep(max(0.0, class_start + plan.start_s - time.perf_counter()))
         try:
             for i, step in enumerate(plan.steps):
@@ -186,8 +263,6 @@ class ProtocolStudent:
                 if time.perf_counter() >= self.end:
                     outcome.skipped += len(plan.steps) - i
                     break
-                if step.kind == "upload":  # the Load page is opened; the upload (a browser's form) is not played
-                    step, outcome.skipped = Step(step.pause_s, "nav", step.target, step.target), outcome.skipped + 1
                 try:
                     await actions[step.kind](step, outcome)
                 except _ClassOver:
@@ -199,7 +274,7 @@ class ProtocolStudent:
         return outcome
 
 
-async def run_protocol_student(stream: str, plan: StudentPlan, class_start: float, end: float,
+async def run_protocol_student(stream: str, plan: StudentPlan, class_start: float, end: float, upload: Path,
                                page_timeout_s: float, name: str = "", verbose: bool = False) -> Outcome:
-    """One student over the protocol; its sessions closed at the end."""
-    return await ProtocolStudent(stream, end, page_timeout_s, name, verbose).follow(plan, class_start)
+    """One student over the protocol (``upload``: the file the upload step sends); its sessions closed at the end."""
+    return await ProtocolStudent(stream, end, page_timeout_s, name, verbose, upload).follow(plan, class_start)

@@ -24,7 +24,7 @@ from dashboard.i18n import msg
 from dashboard.tables import EmbeddingNorm, EmbeddingTables
 
 #: An item that means a token id, right or wrong: ``#`` and a whole number, maybe signed.
-_ID_ITEM = re.compile(r"#[+-]?\d+")
+_ID_ITEM = re.compile(r"#[+-]?\d+")  # any digits here, so "#²" is named as wrong, not read as text
 #: Wrong items named in the error, at most.
 _WRONG_SHOWN = 5
 
@@ -192,7 +192,9 @@ def parse_token_ids(text: str, vocab_size: int) -> list[int] | None:
     if not items or not all(item.startswith("#") for item in items) or not any(
             _ID_ITEM.fullmatch(item) for item in items):
         return None
-    wrong = [item for item in items if not (item[1:].isdigit() and int(item[1:]) < vocab_size)]
+    # ASCII digits only: str.isdigit also accepts "²", which int() refuses
+    wrong = [item for item in items if not (item[1:].isascii() and item[1:].isdigit() and int(item[1:]) < vocab_size)]
     if wrong:
-        raise QueryError(msg("err.lookup.bad_ids", items=" ".join(wrong[:_WRONG_SHOWN]), last=vocab_size - 1))
+        shown = " ".join(wrong[:_WRONG_SHOWN]) + (f" (+{len(wrong) - _WRONG_SHOWN})" if len(wrong) > _WRONG_SHOWN else "")
+        raise QueryError(msg("err.lookup.bad_ids", items=shown, last=vocab_size - 1))
     return [int(item[1:]) for item in items]

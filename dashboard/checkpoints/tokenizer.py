@@ -154,7 +154,7 @@ class VocabularyTokenizer:
     def _lookup(self, piece: str) -> int | None:
         if piece in self._ids:
             return self._ids[piece]
-        if piece.startswith("#") and piece[1:].isdigit() and int(piece[1:]) < len(self._vocabulary):
+        if piece.startswith("#") and piece[1:].isascii() and piece[1:].isdigit() and int(piece[1:]) < len(self._vocabulary):
             return int(piece[1:])
         return None
 

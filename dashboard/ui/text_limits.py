@@ -14,10 +14,10 @@ TERMS_CHARS = 1_000
 HIGHLIGHT_CHARS = 200  # what match_tokens takes (dashboard.analysis.token_map.MAX_QUERY_CHARS; a test keeps them equal)
 #: One sentence for the reorder demo, and its custom order.
 SENTENCE_CHARS = 500
-#: A file or folder on the server: Linux's PATH_MAX, so every path the server could open fits. Not less: a text box
-#: refuses a paste longer than its bound without a word (streamlit/streamlit#9221), so a shorter bound would drop a
-#: real path silently; a longer paste is no path.
-PATH_CHARS = 4_096
+#: A file or folder on the server: Linux's PATH_MAX less its closing NUL, so every path the server could open fits.
+#: Not less: a text box refuses a paste longer than its bound without a word (streamlit/streamlit#9221), so a
+#: shorter bound would drop a real path silently; a longer paste is no path.
+PATH_CHARS = 4_095
 #: A Hugging Face model id: owner and name of at most 96 characters each.
 MODEL_ID_CHARS = 200
 #: A file name beside a .npz archive (most Linux file systems allow 255 bytes).

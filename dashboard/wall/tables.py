@@ -120,17 +120,19 @@ def reading_each(sources: Sequence[str | Path], *,
     memory = BASE_MEMORY + BYTES_FACTOR * max((size for _, size in sized.values()), default=0)
     with ExitStack() as stack:
         child: Child | None = None
+        job = "tables.read"
 
         def read(source: str | Path, **options: Any) -> EmbeddingTables:
-            nonlocal child
+            nonlocal child, job
             if find_bundled(str(source)) is not None:
                 return checkpoints.load_tables(source, policy=policy, **options)
             path, size = sized.get(str(source)) or _sized(source, policy)
             if child is None:
-                child = stack.enter_context(fresh_child(path.name or str(path), "tables.read", memory_bytes=memory))
+                job = job_for(path) if len(sized) == 1 else "tables.read"  # a run's child reads any format
+                child = stack.enter_context(fresh_child(path.name or str(path), job, memory_bytes=memory))
             child.origin = path.name or str(path)
             try:
-                answer = child.ask("tables.read",
+                answer = child.ask(job,
                                    # absolute: the child works in a folder of its own, not the caller's
                                    {"source": os.path.abspath(source), "policy": _policy_fields(policy),
                                     "options": {k: str(v) for k, v in options.items() if v is not None}},
@@ -144,6 +146,22 @@ def reading_each(sources: Sequence[str | Path], *,
                         os.unlink(written.path)
 
         yield read
+
+
+#: The first bytes of a NumPy .npy file (https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html).
+NPY_MAGIC = b"\x93NUMPY"
+
+
+def job_for(path: Path) -> str:
+    """The child's job for one file: ``tables.read_array`` for a NumPy .npy file (told by its magic bytes, which
+    the server reads and parses nothing of), else ``tables.read``, whose child imports every reader's libraries."""
+    if not path.is_file():  # a folder, or something open() could block on (a FIFO)
+        return "tables.read"
+    try:
+        with open(path, "rb") as file:
+            return "tables.read_array" if file.read(len(NPY_MAGIC)) == NPY_MAGIC else "tables.read"
+    except OSError:
+        return "tables.read"  # the child says what is wrong with it
 
 
 def _sized(source: str | Path, policy: PathPolicy) -> tuple[Path, int]:

@@ -138,7 +138,8 @@ def test_typed_ids_are_read_and_other_text_is_a_sentence(text, ids):
 
 @pytest.mark.parametrize("text, named", [
     ("#20", "#20"), ("#-1", "#-1"), ("#5 #abc", "#abc"),
-    ("#99999999999999999999999 #+3 #1", "#99999999999999999999999 #+3")])
+    ("#99999999999999999999999 #+3 #1", "#99999999999999999999999 #+3"), ("#5 #²", "#²"),
+    ("#20 #21 #22 #23 #24 #25 #26", "#20 #21 #22 #23 #24 (+2)")])
 def test_typed_ids_outside_the_table_are_named_in_the_error(text, named):
     with pytest.raises(QueryError, match=f"^{re.escape(named)}: not a token id of this model; .* from 0 to 19"):
         parse_token_ids(text, vocab_size=20)

@@ -22,6 +22,11 @@ from dashboard.wall.tables import SIZED_DEPTH, read_checkpoint, reading_each, so
 from tests import factories, format_factories as ff, hostile_factories as hostile
 
 
+def _npy(path):
+    np.save(path, np.random.default_rng(0).standard_normal((40, 8)).astype(np.float32))
+    return path
+
+
 def _same_tables(a, b) -> None:
     for name in ("token", "position", "token_type", "output_head"):
         left, right = getattr(a, name), getattr(b, name)
@@ -38,7 +43,8 @@ def _same_tables(a, b) -> None:
     lambda d: factories.bert_folder(d),
     lambda d: ff.nanogpt_checkpoint(d, meta_chars="".join(chr(65 + i) for i in range(ff.VOCAB))),
     lambda d: ff.gguf_file(d / "m.gguf")[0],
-], ids=["gpt2-untied", "bert", "nanogpt-meta.pkl", "gguf"])
+    lambda d: _npy(d / "table.npy"),
+], ids=["gpt2-untied", "bert", "nanogpt-meta.pkl", "gguf", "npy"])
 def test_a_checkpoint_reads_through_the_wall_exactly_as_in_process(tmp_path, make):
     tmp_path.mkdir(exist_ok=True)
     path = make(tmp_path)
@@ -207,3 +213,30 @@ def test_a_folder_is_sized_as_deep_and_as_wide_as_a_reader_opens(tmp_path, monke
         (wide / f"d{i}").mkdir(parents=True)
         (wide / f"d{i}" / "x.bin").write_bytes(b"x")
     assert source_bytes(wide) < 5  # stops once 3 entries were met (a path such as / is not walked whole)
+
+
+ask = runner.Child.ask
+
+
+def test_a_numpy_file_is_read_by_a_child_that_imports_numpy_alone(tmp_path, monkeypatch):
+    # Its child starts without torch and the other readers' libraries (seconds and hundreds of MB a child).
+    assert wall_tables.job_for(_npy(tmp_path / "t.npy")) == "tables.read_array"
+    disguised = tmp_path / "disguised.npy"  # what a name says is not trusted: the magic bytes decide
+    disguised.write_bytes(b"PK\x03\x04" + bytes(60))
+    os.mkfifo(tmp_path / "fifo")  # opening it would block: it is never opened
+    for other in (disguised, tmp_path, tmp_path / "fifo", tmp_path / "missing.npy"):
+        assert wall_tables.job_for(other) == "tables.read"
+    asked = []
+    monkeypatch.setattr(runner.Child, "ask", lambda self, job, *a, **k: asked.append(job) or ask(self, job, *a, **k))
+    assert read_checkpoint(tmp_path / "t.npy").token.shape == (40, 8) and asked == ["tables.read_array"]
+
+
+def test_a_numpy_header_that_claims_more_than_the_file_holds_is_a_typed_error(tmp_path):
+    path = tmp_path / "t.npy"  # 12.8 TB claimed, 64 bytes held
+    with open(path, "wb") as file:
+        np.lib.format.write_array_header_1_0(file, {"descr": "<f4", "fortran_order": False,
+                                                   "shape": (4_000_000, 800_000)})
+        file.write(bytes(64))
+    assert wall_tables.job_for(path) == "tables.read_array"
+    with pytest.raises(ExplorerError, match="t.npy"):
+        read_checkpoint(path)

@@ -209,9 +209,9 @@ MESSAGES = {
         "the {what} path {path} holds characters the file system cannot encode ({error}); retype the path",
         "{what} 경로 {path}에 파일 시스템이 표현할 수 없는 문자가 있습니다 (원문: {error}). 경로를 다시 입력하세요."),
     "err.ckpt.path_too_long": (
-        "the {what} path {path} is too long for the file system (at most 255 bytes a name and 4,096 a path); give "
+        "the {what} path {path} is too long for the file system (at most 255 bytes a name and 4,095 a path); give "
         "a shorter path or a bundled name",
-        "{what} 경로 {path}은(는) 파일 시스템에 비해 너무 깁니다 (이름은 최대 255 바이트, 경로는 4,096 바이트). 더 짧은 "
+        "{what} 경로 {path}은(는) 파일 시스템에 비해 너무 깁니다 (이름은 최대 255 바이트, 경로는 4,095 바이트). 더 짧은 "
         "경로나 함께 제공되는 모델의 이름을 주세요."),
     "err.ckpt.path_denied": (
         "permission denied while looking up the {what} path {path}; make its folders readable (chmod +rx) or copy "
