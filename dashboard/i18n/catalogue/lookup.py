@@ -21,7 +21,7 @@ MESSAGES = {
         "{name} has no tokenizer that splits text ({describe}); type token ids instead, e.g. #12 #40 #7",
         "{name}에는 문장을 토큰으로 나누는 토크나이저가 없습니다({describe}). 대신 토큰 id를 입력하세요. "
         "예: #12 #40 #7"),
-    "lookup.ids_title": ("1. {count} token ids", "1. 토큰 id {count}개"),
+    "lookup.ids_title": ("1. Token ids ({count})", "1. 토큰 id {count}개"),
     "lookup.ids_caption": (
         "Tokens split by the checkpoint's own tokenizer; positions count from 0.",
         "체크포인트에 딸린 토크나이저로 나눈 토큰입니다. 위치는 0부터 셉니다."),
