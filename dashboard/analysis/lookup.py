@@ -186,7 +186,8 @@ def parse_token_ids(text: str, vocab_size: int) -> list[int] | None:
         vocab_size: rows of the token table; ids run from 0 to ``vocab_size - 1``.
 
     Raises:
-        QueryError: an id list with an item that is not a whole number in that range, naming every such item.
+        QueryError: an id list with an item that is not a whole number (ASCII digits) in that range, naming the
+            first five such items and how many more.
     """
     items = text.replace(",", " ").split()
     if not items or not all(item.startswith("#") for item in items) or not any(
@@ -195,6 +196,7 @@ def parse_token_ids(text: str, vocab_size: int) -> list[int] | None:
     # ASCII digits only: str.isdigit also accepts "²", which int() refuses
     wrong = [item for item in items if not (item[1:].isascii() and item[1:].isdigit() and int(item[1:]) < vocab_size)]
     if wrong:
-        shown = " ".join(wrong[:_WRONG_SHOWN]) + (f" (+{len(wrong) - _WRONG_SHOWN})" if len(wrong) > _WRONG_SHOWN else "")
+        more = len(wrong) - _WRONG_SHOWN
+        shown = " ".join(wrong[:_WRONG_SHOWN]) + (f" (+{more})" if more > 0 else "")
         raise QueryError(msg("err.lookup.bad_ids", items=shown, last=vocab_size - 1))
     return [int(item[1:]) for item in items]

@@ -10,6 +10,7 @@ already running finishes on its worker and lands in the cache for the next visit
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -24,10 +25,12 @@ from dashboard.cluster.client import connect
 from dashboard.cluster.maps import map_key, share_table, submit_map
 from dashboard.cluster.queue import MapStatus, map_status
 from dashboard.errors import ExplorerError, HeavyWorkError, LiveFitLimitError
-from dashboard.i18n import Text, msg
+from dashboard.i18n import Text, msg, render
 from dashboard.projection_cache import cache_path, load_cached
 from dashboard.settings import current_settings, usable
 from dashboard.ui import state
+
+_LOG = logging.getLogger(__name__)
 
 
 @st.cache_resource(show_spinner=False)
@@ -56,15 +59,18 @@ def start_heavy_work() -> threading.Thread:
     import pandas  # noqa: F401
     import_in_background("sklearn.decomposition")
 
-    def start() -> None:
-        try:
-            cluster_client()
-        except ExplorerError:
-            pass  # a page that needs the cluster shows why
-
-    thread = threading.Thread(target=start, name="start-cluster", daemon=True)
+    thread = threading.Thread(target=start_cluster, name="start-cluster", daemon=True)
     thread.start()
     return thread
+
+
+def start_cluster() -> None:
+    """The cluster's client, started now; a failure (a mistyped setting, a scheduler that does not answer) is
+    logged for whoever runs the server, and a page that needs the cluster shows it to the student."""
+    try:
+        cluster_client()
+    except ExplorerError as error:
+        _LOG.warning("heavy work: %s", render(error, "en"))
 
 
 @dataclass

@@ -3,8 +3,9 @@ the prepared models, so that the first student finds them done.
 
 ``streamlit run app.py`` finds ``app`` (an ``st.App``) in ``app.py`` and serves it with uvicorn, which runs the
 app's lifespan before it serves a request (Streamlit 1.67: ``streamlit/web/server/app_discovery.py``,
-``App._combined_lifespan``). Without it, all of this ran in the first visitor's script run: a fresh server's
-first page waited 9-11 s for the imports alone (``docs/deploy.md``). The router still calls the same starters on every run; each starts once per process.
+``App._combined_lifespan``). Without it, all of this ran in the first visitor's script run (``docs/deploy.md``,
+"SmolLM2's Perturb page on a fresh server"). The router still calls the same starters on every run; each starts
+once per process.
 """
 
 from __future__ import annotations

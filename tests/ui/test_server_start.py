@@ -55,3 +55,15 @@ def test_a_module_that_does_not_import_is_logged_and_the_server_still_starts(mon
     server_start.prepare_server()
     assert started == ["cluster", "reader"]
     assert "dashboard.no_such_module does not import" in caplog.text
+
+
+def test_a_cluster_that_cannot_start_is_logged_in_english_for_whoever_runs_the_server(monkeypatch, caplog):
+    from dashboard.errors import ClusterSettingError
+    from dashboard.i18n import msg
+
+    def refuse():
+        raise ClusterSettingError(msg("err.cluster.workers", env="EXPLORER_DASK_WORKERS", text="abc"))
+
+    monkeypatch.setattr(map_requests, "cluster_client", refuse)
+    map_requests.start_cluster()  # what the start-cluster thread runs; it never raises
+    assert "heavy work: EXPLORER_DASK_WORKERS='abc' is not a number of worker processes" in caplog.text
