@@ -103,7 +103,7 @@ def test_stopping_to_wait_drops_a_queued_map_that_nobody_else_wants(folder, gate
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "t-SNE failed unexpectedly (RuntimeError: test: openTSNE broke); change a setting or reload"),
-    ("ko", "t-SNE 계산이 예기치 않게 실패했습니다(RuntimeError: test: openTSNE broke)"),
+    ("ko", "t-SNE 계산이 예기치 않게 실패했습니다(원문: RuntimeError: test: openTSNE broke)"),
 ])
 def test_an_unexpected_failure_is_named_for_its_method(folder, gated, lang, expected):
     gated.error = RuntimeError("test: openTSNE broke")
