@@ -32,6 +32,13 @@ from dashboard.ui import state
 
 _LOG = logging.getLogger(__name__)
 
+#: Seconds a cluster that could not be reached is not asked again: each try holds the page that asks for up to
+#: :data:`~dashboard.cluster.client.CONNECT_TIMEOUT_S` s, and every UMAP visit of every student would pay it.
+RETRY_AFTER_S = 60.0
+#: The last failure to connect, as (the cluster settings it was for, ``time.monotonic()`` when it happened, the
+#: error), while it is remembered.
+_last_failure: list[tuple[object, float, ExplorerError]] = []
+
 
 @st.cache_resource(show_spinner=False)
 def _connected() -> list[Client]:
@@ -42,11 +49,23 @@ def _connected() -> list[Client]:
 def cluster_client() -> Client:
     """The server's one Dask client: a local cluster, or the scheduler ``EXPLORER_DASK_SCHEDULER`` names.
 
+    A failure is remembered for :data:`RETRY_AFTER_S` seconds and raised again at once meanwhile; the first call
+    after that tries again.
+
     Raises:
         ClusterSettingError: an ``EXPLORER_DASK_*`` setting is unusable.
-        HeavyWorkError: the scheduler given does not answer (not cached: the next page run tries again).
+        HeavyWorkError: the scheduler given does not answer, or the local cluster does not start.
     """
-    return _connected()[0]
+    settings = current_settings().cluster
+    if _last_failure and _last_failure[0][0] == settings and time.monotonic() - _last_failure[0][1] < RETRY_AFTER_S:
+        raise _last_failure[0][2]
+    try:
+        client = _connected()[0]
+    except ExplorerError as error:
+        _last_failure[:] = [(settings, time.monotonic(), error)]
+        raise
+    _last_failure.clear()
+    return client
 
 
 @st.cache_resource(show_spinner=False)
