@@ -22,10 +22,27 @@ EQUAL = 1e-5  # float32 rounding through two tiny layers is ~1e-7
 DIFFERENT = 1e-3
 
 
+#: Folder -> (tables, whole model, tokenizer), read once per module for the tests that leave the model as they
+#: found it: each read and each build starts a child behind the wall (seconds). Tests that change the weights
+#: load their own.
+_LOADED: dict[str, tuple] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forget_loaded():
+    yield
+    _LOADED.clear()
+
+
+def _loaded(folder):
+    if str(folder) not in _LOADED:
+        tables = load_tables(folder)
+        _LOADED[str(folder)] = (tables, load_forward_model(tables), load_tokenizer(tables))
+    return _LOADED[str(folder)]
+
+
 def _experiment(folder, order="reverse"):
-    tables = load_tables(folder)
-    model = load_forward_model(tables)
-    tokenizer = load_tokenizer(tables)
+    tables, model, tokenizer = _loaded(folder)
     return run_reorder_experiment(tables, tokenizer, reorder_factories.SENTENCE, order, model)
 
 
@@ -134,7 +151,7 @@ def test_rotary_removed_makes_attention_blind_to_distance(factory, request):
 
 
 def test_hooks_are_removed_after_a_run_without_positions(gpt2):
-    model = load_forward_model(load_tables(gpt2))
+    model = _loaded(gpt2)[1]
     ids = [3, 5, 7, 4]
     before = run_forward(model, ids, with_positions=True).final
     run_forward(model, ids, with_positions=False)
@@ -142,7 +159,7 @@ def test_hooks_are_removed_after_a_run_without_positions(gpt2):
 
 
 def test_unknown_position_kind_is_refused(gpt2):
-    model = load_forward_model(load_tables(gpt2))
+    model = _loaded(gpt2)[1]
     with pytest.raises(ForwardUnavailableError, match="relative"):
         with positions_removed(model.module, model.architecture, "relative"):
             pass
@@ -153,7 +170,7 @@ def test_concurrent_passes_on_one_shared_model_do_not_see_each_others_hooks(gpt2
     pass without positions has its hooks installed must still see the positions."""
     from concurrent.futures import ThreadPoolExecutor
 
-    model = load_forward_model(load_tables(gpt2))
+    model = _loaded(gpt2)[1]
     ids = [3, 5, 7, 4, 9, 6]
     expected = {flag: run_forward(model, ids, with_positions=flag).final for flag in (True, False)}
 
@@ -175,7 +192,7 @@ def test_what_the_positions_page_says_the_first_block_receives_is_what_the_reord
     from dashboard.ui.position_text import first_block_input
 
     for folder in (bert, gpt2):
-        tables = load_tables(folder)
+        tables = _loaded(folder)[0]
         experiment = _experiment(folder)
         lookup = experiment.runs["with_positions"].lookup[0]
         ids = np.asarray(experiment.ids)

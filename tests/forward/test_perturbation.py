@@ -37,10 +37,27 @@ def folder_of(tmp_path_factory):
     return make
 
 
+#: Source -> [tables, tokenizer, whole model or None], read once per module: each read and each model build starts
+#: a child behind the wall (seconds), and a page shares one model between its runs just the same.
+_LOADED: dict[str, list] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forget_loaded():
+    yield
+    _LOADED.clear()
+
+
 def _run(folder, table, change, token="cat", model=True):
-    tables = load_tables(folder)
-    forward = load_forward_model(tables) if model else None
-    result = run_perturbation(tables, load_tokenizer(tables), token, table, change, PROMPT, forward,
+    if str(folder) not in _LOADED:
+        tables = load_tables(folder)
+        _LOADED[str(folder)] = [tables, load_tokenizer(tables), None]
+    loaded = _LOADED[str(folder)]
+    tables, tokenizer = loaded[0], loaded[1]
+    if model and loaded[2] is None:
+        loaded[2] = load_forward_model(tables)
+    forward = loaded[2] if model else None
+    result = run_perturbation(tables, tokenizer, token, table, change, PROMPT, forward,
                               None if model else "test: no model")
     return tables, forward, result
 
@@ -113,9 +130,7 @@ def test_zero_and_scale_match_transformers(folder_of, change):
 
 
 def test_the_shared_model_is_put_back_exactly(folder_of):
-    gpt2_tied = folder_of("gpt2_tied")
-    tables = load_tables(gpt2_tied)
-    model = load_forward_model(tables)
+    tables, model, _ = _run(folder_of("gpt2_tied"), "token", RowChange("zero"))  # the model the other tests share
     saved = {name: tensor.clone() for name, tensor in model.module.state_dict().items()}
     result = run_perturbation(tables, load_tokenizer(tables), "cat", "token", RowChange("scale", 100.0), PROMPT, model)
     assert result.token_row_max_abs_change > 0 and result.restored
