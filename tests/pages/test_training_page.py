@@ -26,8 +26,15 @@ def _charts(at) -> list[dict]:
     return [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
 
 
-def test_a_run_opens_at_its_last_step_not_at_the_zero_table_of_its_first(tmp_path):
-    at = _open(run_factories.snapshot_run(tmp_path / "run"))
+@pytest.fixture(scope="module")
+def snapshot_run(tmp_path_factory):
+    """One synthetic snapshot run for the tests that only look at it: the page's caches keep it read between them,
+    as a server's do between students."""
+    return run_factories.snapshot_run(tmp_path_factory.mktemp("snapshots") / "run")
+
+
+def test_a_run_opens_at_its_last_step_not_at_the_zero_table_of_its_first(snapshot_run):
+    at = _open(snapshot_run)
     assert at.select_slider(key=frames.STEP_KEY).value == run_factories.STEPS[-1]
     text = _text(at)
     assert f"At step {run_factories.STEPS[-1]}" in text and "every row is zero" not in text
@@ -35,8 +42,8 @@ def test_a_run_opens_at_its_last_step_not_at_the_zero_table_of_its_first(tmp_pat
     assert f"step {run_factories.STEPS[-1]}" in json.dumps(heatmap["title"])
 
 
-def test_snapshot_run_at_its_first_step_says_the_position_table_is_zero(tmp_path):
-    at = _open(run_factories.snapshot_run(tmp_path / "run"), **{frames.WORDS_KEY: "cat, dog, zzzq"})
+def test_snapshot_run_at_its_first_step_says_the_position_table_is_zero(snapshot_run):
+    at = _open(snapshot_run, **{frames.WORDS_KEY: "cat, dog, zzzq"})
     at.select_slider(key=frames.STEP_KEY).set_value(0).run()
     assert not at.exception
     text = _text(at)
@@ -49,8 +56,8 @@ def test_snapshot_run_at_its_first_step_says_the_position_table_is_zero(tmp_path
     assert len(_charts(at)) == 7  # heatmap, norms, loss; three curves; the token map on fixed axes
 
 
-def test_moving_the_slider_shows_that_step(tmp_path):
-    at = _open(run_factories.snapshot_run(tmp_path / "run"))
+def test_moving_the_slider_shows_that_step(snapshot_run):
+    at = _open(snapshot_run)
     at.select_slider(key=frames.STEP_KEY).set_value(40).run()
     assert not at.exception
     text = _text(at)
@@ -61,9 +68,9 @@ def test_moving_the_slider_shows_that_step(tmp_path):
     assert any("Row norms of the token table, step 40" in t for t in titles)
 
 
-def test_play_walks_every_step_and_stops_on_the_last(tmp_path, monkeypatch):
+def test_play_walks_every_step_and_stops_on_the_last(snapshot_run, monkeypatch):
     monkeypatch.setattr(frames, "PLAY_SECONDS", 0.0)
-    at = _open(run_factories.snapshot_run(tmp_path / "run"))
+    at = _open(snapshot_run)
     at.button[0].click().run()
     assert not at.exception
     assert at.select_slider(key=frames.STEP_KEY).value == run_factories.STEPS[-1]
