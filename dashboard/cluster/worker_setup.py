@@ -1,13 +1,14 @@
 """Set up a local Dask worker process (a ``preload`` of :func:`dashboard.cluster.client.start_local_cluster`).
 
-Lowers the worker's priority below the server's and compiles umap-learn's numba code on a daemon thread at its
-start, so the first UMAP does not wait for it. A remote worker runs it with
+Lowers the worker's priority below the server's, leaves Ctrl-C to its nanny, and compiles umap-learn's numba code on
+a daemon thread at its start, so the first UMAP does not wait for it. A remote worker runs it with
 ``dask worker --preload dashboard.cluster.worker_setup`` (docs/deploy.md).
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import threading
 
 import click
@@ -16,8 +17,12 @@ import click
 @click.command()
 @click.option("--nice", default=5, help="niceness added to the worker's (0: none)")
 @click.option("--warm/--no-warm", default=True, help="compile umap-learn's numba code at the worker's start")
-def dask_setup(worker, nice: int, warm: bool) -> None:  # noqa: ARG001 - Dask's preload hook passes the worker
+def dask_setup(worker, nice: int, warm: bool) -> None:
     """Dask's preload hook: runs in the worker process before it takes tasks."""
+    if worker.nanny and threading.current_thread() is threading.main_thread():
+        # Ctrl-C in a terminal reaches the whole process group: the nanny (in the server, or `dask worker`) closes
+        # this worker, which otherwise also stopped at the signal and printed a KeyboardInterrupt traceback.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         os.nice(nice)
     if warm:

@@ -10,10 +10,22 @@ no-op once started), for a server run without that start, such as ``AppTest``.
 
 from __future__ import annotations
 
+import logging
 import threading
 
 import streamlit as st
 from streamlit import runtime
+
+#: The loading thread's name; Streamlit's warnings of a missing script-run context from it are dropped.
+THREAD_NAME = "load-prepared"
+#: The logger Streamlit warns through when a cached function runs outside a script run.
+CONTEXT_LOGGER = "streamlit.runtime.scriptrunner_utils.script_run_context"
+
+
+def _not_from_loading_thread(record: logging.LogRecord) -> bool:
+    """False for a record of :data:`THREAD_NAME`: it fills the pages' caches outside any script run on purpose, and
+    Streamlit warned "missing ScriptRunContext" at each cached call, in the log of whoever runs the server."""
+    return record.threadName != THREAD_NAME
 
 
 def _load() -> None:
@@ -24,7 +36,8 @@ def _load() -> None:
 
 @st.cache_resource(show_spinner=False)
 def _start() -> threading.Thread:
-    thread = threading.Thread(target=_load, name="load-prepared", daemon=True)
+    logging.getLogger(CONTEXT_LOGGER).addFilter(_not_from_loading_thread)
+    thread = threading.Thread(target=_load, name=THREAD_NAME, daemon=True)
     thread.start()
     return thread
 

@@ -70,3 +70,28 @@ def test_a_forward_pass_runs_on_forward_threads_and_puts_the_count_back():
         assert torch.get_num_threads() == 2 and not model.lock.locked()
     finally:
         torch.set_num_threads(before)
+
+
+def test_the_loading_thread_leaves_no_missing_context_warning_in_the_servers_log():
+    import logging
+
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    from dashboard.ui import prepared_models
+
+    logger = logging.getLogger(prepared_models.CONTEXT_LOGGER)
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    logger.addHandler(handler)
+    logger.addFilter(prepared_models._not_from_loading_thread)  # what starting the loading thread installs
+    try:
+        for name in (prepared_models.THREAD_NAME, "someone-elses-thread"):
+            thread = threading.Thread(target=get_script_run_ctx, name=name)  # what a cached call does
+            thread.start()
+            thread.join()
+    finally:
+        logger.removeHandler(handler)
+        logger.removeFilter(prepared_models._not_from_loading_thread)
+    assert [record.threadName for record in records] == ["someone-elses-thread"]
+    assert "missing ScriptRunContext" in records[0].getMessage()
