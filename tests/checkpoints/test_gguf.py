@@ -114,7 +114,7 @@ def test_corrupt_magic(tmp_path):
 
 #: What a damaged GGUF's message opens with and how its library detail is introduced, per language.
 DAMAGED = {"en": ("is damaged", "download or convert it again", "Technical detail: "),
-           "ko": ("손상되었", "다시 다운로드하거나 다시 변환하세요", "기술적 세부 사항: ")}
+           "ko": ("손상되었", "다시 내려받거나 다시 변환하세요", "(원문: ")}
 
 
 def _said_in_the_readers_terms(error: Exception, library_text: str) -> None:

@@ -9,8 +9,8 @@ MESSAGES = {
         "{kind}, a type the gguf library cannot turn back into numbers; download or convert it again (as F16, F32 "
         "or Q8_0 if the type is the problem). Technical detail: {detail}",
         "{name}을(를) 읽을 수 없습니다. 텐서 {tensor!r}이(가) 손상되었거나(중간에 잘렸거나 옮기는 도중 바뀜), gguf "
-        "라이브러리가 숫자로 되돌리지 못하는 {kind} 형식으로 저장되어 있습니다. 다시 다운로드하거나 다시 변환하세요"
-        "(형식이 문제라면 F16, F32, Q8_0으로). 기술적 세부 사항: {detail}"),
+        "라이브러리가 숫자로 되돌리지 못하는 {kind} 형식으로 저장되어 있습니다. 다시 내려받거나 다시 변환하세요"
+        "(형식이 문제라면 F16, F32, Q8_0으로). (원문: {detail})"),
     "err.ckpt.projected_token_table": (
         "{source} has a token table {width} wide in a model {d_model} wide ({settings_source}: word_embed_proj_dim "
         "{width}, hidden_size {d_model}): the model maps each token row up with project_in before it adds the "
@@ -41,13 +41,13 @@ MESSAGES = {
         "{name} is damaged or is not a GGUF file the gguf library can read (it may be cut short, changed on the "
         "way, or another kind of file named .gguf): download or convert it again. Technical detail: {detail}",
         "{name}은(는) 손상되었거나 gguf 라이브러리가 읽을 수 있는 GGUF 파일이 아닙니다(중간에 잘렸거나, 옮기는 도중 "
-        "바뀌었거나, 이름만 .gguf인 다른 파일일 수 있습니다). 다시 다운로드하거나 다시 변환하세요. "
-        "기술적 세부 사항: {detail}"),
+        "바뀌었거나, 이름만 .gguf인 다른 파일일 수 있습니다). 다시 내려받거나 다시 변환하세요. "
+        "(원문: {detail})"),
     "err.ckpt.gguf_field": (
         "{name} is damaged: its metadata {field!r} is not readable text or is cut short; download or convert it "
         "again. Technical detail: {detail}",
         "{name}이(가) 손상되었습니다. 메타데이터 {field!r}이(가) 읽을 수 있는 글자가 아니거나 중간에 잘렸습니다. "
-        "다시 다운로드하거나 다시 변환하세요. 기술적 세부 사항: {detail}"),
+        "다시 내려받거나 다시 변환하세요. (원문: {detail})"),
     "note.ckpt.gguf_unknown_architecture": (
         "architecture {architecture!r} is not in our GGUF list: positions and head were inferred from the "
         "tensor names alone",
@@ -285,8 +285,8 @@ MESSAGES = {
     "err.ckpt.index_absent_tensors": (
         "the index lists {count} tensors that their shard does not hold (first: {first!r} in {shard}); the "
         "download is incomplete: fetch the shards again",
-        "인덱스에 적힌 텐서 {count}개가 해당 샤드에 없습니다 (첫 번째: {shard}의 {first!r}). 다운로드가 덜 "
-        "되었으니 샤드를 다시 받으세요."),
+        "인덱스에 적힌 텐서 {count}개가 해당 샤드에 없습니다 (첫 번째: {shard}의 {first!r}). 덜 내려받았으니 "
+        "샤드를 다시 받으세요."),
     "err.ckpt.safetensors_tensor": (
         "could not read tensor {tensor!r} from {name}: {error}; the file is truncated or corrupt: download it again",
         "{name}에서 텐서 {tensor!r}을(를) 읽지 못했습니다: {error}. 파일이 잘렸거나 손상되었으니 다시 내려받으세요."),

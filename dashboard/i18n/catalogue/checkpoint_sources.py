@@ -38,8 +38,8 @@ MESSAGES = {
         "다시 시도하세요."),
     "err.ckpt.empty_file": (
         "{path} is empty (0 bytes); it was not fully written or downloaded: save or download it again",
-        "{path}이(가) 비어 있습니다(0 바이트). 저장이나 다운로드가 끝나지 않은 파일입니다. 다시 저장하거나 "
-        "다운로드하세요."),
+        "{path}이(가) 비어 있습니다(0 바이트). 저장이나 내려받기가 끝나지 않은 파일입니다. 다시 저장하거나 "
+        "내려받으세요."),
     "err.ckpt.unknown_format": (
         "{path} is not a checkpoint format we read. Supported: {formats}",
         "{path}은(는) 이 도구가 읽는 체크포인트 형식이 아닙니다. 읽을 수 있는 형식: {formats}"),
