@@ -43,7 +43,7 @@ def run() -> SuiteResult:
                "GiB", result["peak_rss_mb"] / 1024, None, "", Budget(BUDGETS["peak_rss_mb"] / 1024), 1),
     ]
     notes = [f"Class load: {result['heavy_done']} UMAPs drawn, {result['heavy_queued']} still in line at the end; "
-             f"server pinned to core(s) {result['server_cores']}, students to {result['browser_cores']}; the server "
+             f"server pinned to core(s) {result['server_cores']}, students to {result['client_cores']}; the server "
              f"used {result['server_core_share']:.2f} of a core; load average {result['load_average_at_start']} "
              f"at the start, {result['load_average_at_end']} at the end; per page (p50, p95 s): "
              + "; ".join(f"{page} {v['p50_s']}, {v['p95_s']}" for page, v in result["by_page"].items()) + "."]

@@ -143,7 +143,7 @@ class Outcome:
     cut: int = 0
 
 
-class _ClassOver(Exception):
+class ClassOver(Exception):
     """The class's end came before the page became idle."""
 
 
@@ -170,7 +170,7 @@ class Student:
             seen = await handle.json_value()
         except Exception as error:  # noqa: BLE001 - a page that did not settle is a result, not a crash
             if time.perf_counter() >= self.end and self.end < started + self.page_timeout_s:
-                raise _ClassOver from error
+                raise ClassOver from error
             try:
                 stage = ("script_finished came, the DOM not idle" if await self.page.evaluate(RUNS_JS) > before
                          else "no script_finished")
@@ -234,7 +234,7 @@ class Student:
                     await self._nav(step.target, step.label, outcome)
                 else:
                     await actions[step.kind](step, outcome)
-            except _ClassOver:
+            except ClassOver:
                 outcome.cut += 1
             except Exception as error:  # noqa: BLE001 - a click that failed is a result; the student goes on
                 if time.perf_counter() >= self.end:

@@ -37,8 +37,9 @@ Streamlit's WebSocket protocol: the same plan, the upload included, each page ti
 ``script_finished`` message, so that the server is measured alone and 30 students fit beside it on one core.
 
 With ``--pin`` (default on >= 2 cores) the server and everything it starts run on the first allowed core and
-this script and the browser on the second (``os.sched_setaffinity``, inherited by child processes); the cores
-each side was seen on are reported (``server_cores``, ``browser_cores``). Prints one JSON object and exits 0
+this script and the browsers on the second (``os.sched_setaffinity``, inherited by child processes); the cores
+each side was seen on are reported (``server_cores``; ``client_cores``: the students' side, browsers or this
+script's protocol sessions). Prints one JSON object and exits 0
 whether or not the budgets (:data:`BUDGETS`) are met (``budgets_met``); 1 only when the server does not start.
 """
 
@@ -208,7 +209,7 @@ async def run_class_in_browser(base: str, plans: list[StudentPlan], minutes: flo
         try:
             warm_s = await warm_up(browser, base, meter, settle_s)
             ours = [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name()]
-            browser_cores = sorted({c for p in ours for c in p.cpu_affinity()})
+            client_cores = sorted({c for p in ours for c in p.cpu_affinity()})
             rss_before, cpu_before = meter.peak, meter.cpu_s()
             start = time.perf_counter()
             end = start + minutes * 60
@@ -219,7 +220,7 @@ async def run_class_in_browser(base: str, plans: list[StudentPlan], minutes: flo
         finally:
             await browser.close()
     return {"outcomes": outcomes, "warm_up_s": round(warm_s, 1), "class_s": round(class_s, 1),
-            "browser_cores": browser_cores, "rss_after_warm_up_mb": round(rss_before / 2**20),
+            "client_cores": client_cores, "rss_after_warm_up_mb": round(rss_before / 2**20),
             "server_cpu_s": round(meter.cpu_s() - cpu_before, 1)}
 
 
@@ -250,7 +251,7 @@ async def run_class_over_protocol(base: str, plans: list[StudentPlan], minutes: 
     outcomes = await asyncio.gather(*(run_protocol_student(stream, plan, start, end, upload, page_timeout_s,
                                                            f"student {i}", verbose) for i, plan in enumerate(plans)))
     return {"outcomes": outcomes, "warm_up_s": round(warm_s, 1), "class_s": round(time.perf_counter() - start, 1),
-            "browser_cores": sorted(os.sched_getaffinity(0)), "rss_after_warm_up_mb": round(rss_before / 2**20),
+            "client_cores": sorted(os.sched_getaffinity(0)), "rss_after_warm_up_mb": round(rss_before / 2**20),
             "server_cpu_s": round(meter.cpu_s() - cpu_before, 1)}
 
 

@@ -34,7 +34,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from scripts.class_session import Outcome, Step, StudentPlan, _ClassOver
+from scripts.class_session import Outcome, Step, StudentPlan, ClassOver
 
 
 def put_file(url: str, base: str, name: str, data: bytes) -> None:
@@ -159,7 +159,7 @@ class ProtocolStudent:
             left = limit - time.perf_counter()
             if left <= 0 or self.socket is None or self._reader.done():
                 if time.perf_counter() >= self.end and self.end < started + self.page_timeout_s:
-                    raise _ClassOver
+                    raise ClassOver
                 reason = "the session closed" if self._reader.done() else "no script_finished"
                 outcome.errors.append(f"{label}: after {time.perf_counter() - started:.0f} s ({reason})")
                 self._say(outcome.errors[-1])
@@ -265,7 +265,7 @@ class ProtocolStudent:
                     break
                 try:
                     await actions[step.kind](step, outcome)
-                except _ClassOver:
+                except ClassOver:
                     outcome.cut += 1
                 except Exception as error:  # noqa: BLE001 - a step that failed is a result; the student goes on
                     outcome.errors.append(f"{step.label}: {type(error).__name__}: {str(error)[:200]}")

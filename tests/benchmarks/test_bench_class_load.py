@@ -3,7 +3,7 @@
 from benchmarks import bench_class_load
 
 RESULT = {"first_page_p95_s": 4.0, "page_p95_s": 2.5, "errors": 0, "heavy_done": 28, "heavy_queued": 2,
-          "peak_rss_mb": 2000, "pages_timed": 300, "server_cores": [0], "browser_cores": [1],
+          "peak_rss_mb": 2000, "pages_timed": 300, "server_cores": [0], "client_cores": [1],
           "server_core_share": 0.6, "load_average_at_start": [1, 1, 1], "load_average_at_end": [2, 2, 2],
           "by_page": {"open": {"n": 30, "p50_s": 2.0, "p95_s": 4.0}}}
 

@@ -79,8 +79,8 @@ def test_one_student_for_half_a_minute_prints_one_json_object():
     assert result["pages_timed"] >= 1 and result["peak_rss_mb"] > 0
     assert result["first_page_p95_s"] is not None
     if result["pinned"]:  # the server's tree on one core, the browser on another
-        assert len(result["server_cores"]) == len(result["browser_cores"]) == 1
-        assert result["server_cores"] != result["browser_cores"]
+        assert len(result["server_cores"]) == len(result["client_cores"]) == 1
+        assert result["server_cores"] != result["client_cores"]
 
 
 def test_one_student_over_the_protocol_runs_every_page_it_asks_for():
