@@ -9,6 +9,7 @@ from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
+from dashboard.ui.language import in_session_language
 from dashboard.ui.load_actions import (
     apply_arrays,
     hub_unavailable,
@@ -58,8 +59,8 @@ with upload:
     st.caption(t("load.upload_limit", limit_mb=limit_mb, rules=describe_upload_rules()))
     if not uploads_possible():
         st.warning(t("load.uploads_impossible", advice=STORAGE_ADVICE), icon=":material/warning:")
-    st.button(t("load.open_uploads"), key="open_uploads", on_click=open_uploads, disabled=not files,
-              type="primary")
+    st.button(t("load.open_uploads"), key="open_uploads", on_click=in_session_language(open_uploads),
+              disabled=not files, type="primary")
 with path:
     st.subheader(t("load.local_path"))
     if policy.mode == "off":
@@ -69,7 +70,7 @@ with path:
                  else t("load.path_on_server"))
         st.text_input(label, key=state.LOAD_PATH, max_chars=PATH_CHARS, placeholder="/path/to/out/ckpt.pt",
                       help=t("load.path_help"))
-        st.button(t("load.open_path"), key="open_path", on_click=open_path)
+        st.button(t("load.open_path"), key="open_path", on_click=in_session_language(open_path))
 with hub:
     st.subheader("Hugging Face Hub")
     offline = None if policy.restricted else hub_unavailable()
@@ -80,7 +81,7 @@ with hub:
     if not policy.restricted:
         st.text_input(t("load.model_id"), key=state.HUB_MODEL_ID, max_chars=MODEL_ID_CHARS,
                       placeholder="openai-community/gpt2", help=t("load.model_id_help"))
-        st.button(t("load.fetch"), key="open_hub", on_click=open_hub_model)
+        st.button(t("load.fetch"), key="open_hub", on_click=in_session_language(open_hub_model))
 with st.expander(t("load.teacher"), icon=":material/settings:"):  # what a student cannot change, by name
     st.markdown("\n".join([t("load.teacher.intro"), "", "- " + t("load.teacher.upload_limit", limit_mb=limit_mb),
                             "- " + render(describe_upload_settings()),
@@ -104,7 +105,7 @@ if npz is not None:
                          format_func={None: t("load.no_array"), **describe}.get)
         right.text_input(t("load.vocab_file"), key=state.VOCAB_FILE, placeholder="vocab.txt",
                          max_chars=FILE_NAME_CHARS)
-        st.button(t("load.use_arrays"), key="apply_arrays", on_click=apply_arrays, args=(archive,))
+        st.button(t("load.use_arrays"), key="apply_arrays", on_click=in_session_language(apply_arrays), args=(archive,))
 
 tables = active_tables()
 st.subheader(t("load.what_was_read", name=escape_markdown(tables.name)))

@@ -49,19 +49,22 @@ def apply_language() -> str:
     return lang
 
 
-def language_fragment(*, run_every: float | None = None) -> Callable[[Callable], Callable]:
-    """``st.fragment(run_every=...)`` whose own reruns speak the session's language.
+def in_session_language(function: Callable) -> Callable:
+    """``function``, run in the session's language: for what Streamlit runs without ``app.py``, which calls
+    :func:`apply_language`. A widget's callback runs before the script (a Korean page's spinner while an upload was
+    read said "Reading the embedding tables"), and a fragment's rerun runs only its function."""
+    @functools.wraps(function)
+    def in_language(*args, **kwargs):
+        use_language(current_language())
+        return function(*args, **kwargs)
+    return in_language
 
-    A fragment's rerun runs only its function, not ``app.py``, which calls
-    :func:`apply_language`: without this, a Korean page's progress bar turned
-    English one second after it appeared.
-    """
+
+def language_fragment(*, run_every: float | None = None) -> Callable[[Callable], Callable]:
+    """``st.fragment(run_every=...)`` whose own reruns speak the session's language (:func:`in_session_language`):
+    without it, a Korean page's progress bar turned English one second after it appeared."""
     def decorate(function: Callable) -> Callable:
-        @functools.wraps(function)
-        def in_language(*args, **kwargs):
-            use_language(current_language())
-            return function(*args, **kwargs)
-        return st.fragment(in_language, run_every=run_every)
+        return st.fragment(in_session_language(function), run_every=run_every)
     return decorate
 
 

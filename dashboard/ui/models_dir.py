@@ -16,6 +16,7 @@ from dashboard.checkpoints import path_policy
 from dashboard.i18n import t
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.settings import MODELS_DIR_ENV, Settings
+from dashboard.ui.language import in_session_language
 
 #: Used when the variable is unset and this folder exists (the Docker volume).
 DEFAULT_MODELS_DIR = path_policy.DEFAULT_MODELS_DIR
@@ -92,6 +93,7 @@ def render_models_dir_picker(on_pick: Callable[[str], object], opens: Callable[[
         t("models_dir.label", folder=escape_markdown(folder)), entries, index=None, key=PICKER_KEY,
         placeholder=t("models_dir.placeholder"),
         format_func=lambda p: str(Path(p).relative_to(folder)),
-        on_change=lambda: on_pick(st.session_state[PICKER_KEY]) if st.session_state[PICKER_KEY] else None,
+        on_change=in_session_language(
+            lambda: on_pick(st.session_state[PICKER_KEY]) if st.session_state[PICKER_KEY] else None),
         help=t("models_dir.help", folder=escape_markdown(folder), env=MODELS_DIR_ENV),
     )

@@ -18,6 +18,7 @@ from dashboard.i18n import t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.loading import get_tables
+from dashboard.ui.language import in_session_language
 from dashboard.ui.table_data import get_neighbour_index
 from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.ui.sidebar import activate
@@ -95,4 +96,4 @@ def show_lesson_check(tables: EmbeddingTables, source: str) -> None:
     name, there = found
     st.info(t("quiz.lesson.offer", name=escape_markdown(name), words=len(there.words),
               whole=len(there.words) - len(there.split_words), **_ranks(there)), icon=":material/lightbulb:")
-    st.button(t("quiz.lesson.switch", name=name), key=SWITCH_KEY, on_click=activate, args=(name,))
+    st.button(t("quiz.lesson.switch", name=name), key=SWITCH_KEY, on_click=in_session_language(activate), args=(name,))

@@ -16,6 +16,7 @@ from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.settings import UPLOAD_IDLE_ENV
 from dashboard.ui import state
+from dashboard.ui.language import in_session_language
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
 from dashboard.ui.path_access import session_policy, setting_problem
@@ -121,14 +122,14 @@ def render_sidebar() -> None:
     with st.sidebar:
         st.subheader(t("sidebar.checkpoint"))
         st.selectbox(
-            t("sidebar.bundled"), names, key=state.BUNDLED_PICKER, on_change=_on_bundled_change,
+            t("sidebar.bundled"), names, key=state.BUNDLED_PICKER, on_change=in_session_language(_on_bundled_change),
             placeholder=t("sidebar.bundled_placeholder"),
             format_func=labels.get,
             help=t("sidebar.bundled_help"),
         )
         policy = session_policy()
         if policy.mode != "off":
-            st.text_input(t("sidebar.local_path"), key=state.LOCAL_PATH, on_change=_on_path_submit,
+            st.text_input(t("sidebar.local_path"), key=state.LOCAL_PATH, on_change=in_session_language(_on_path_submit),
                           max_chars=PATH_CHARS, placeholder="/path/to/model-folder",
                           help=(t("sidebar.local_path_help")
                                 + (t("sidebar.local_path_restricted") if policy.restricted else "")))
