@@ -49,8 +49,8 @@ def _connected() -> list[Client]:
 def cluster_client() -> Client:
     """The server's one Dask client: a local cluster, or the scheduler ``EXPLORER_DASK_SCHEDULER`` names.
 
-    A failure is remembered for :data:`RETRY_AFTER_S` seconds and raised again at once meanwhile; the first call
-    after that tries again.
+    A failure is logged in English for whoever runs the server, remembered for :data:`RETRY_AFTER_S` seconds and
+    raised again at once meanwhile; the first call after that tries again.
 
     Raises:
         ClusterSettingError: an ``EXPLORER_DASK_*`` setting is unusable.
@@ -63,6 +63,7 @@ def cluster_client() -> Client:
         client = _connected()[0]
     except ExplorerError as error:
         _last_failure[:] = [(settings, time.monotonic(), error)]
+        _LOG.warning("heavy work: %s", render(error, "en"))  # for whoever runs the server; the page says it too
         raise
     _last_failure.clear()
     return client
@@ -85,11 +86,12 @@ def start_heavy_work() -> threading.Thread:
 
 def start_cluster() -> None:
     """The cluster's client, started now; a failure (a mistyped setting, a scheduler that does not answer) is
-    logged for whoever runs the server, and a page that needs the cluster shows it to the student."""
+    logged by :func:`cluster_client` for whoever runs the server, and a page that needs the cluster shows it to
+    the student."""
     try:
         cluster_client()
-    except ExplorerError as error:
-        _LOG.warning("heavy work: %s", render(error, "en"))
+    except ExplorerError:
+        pass
 
 
 @dataclass

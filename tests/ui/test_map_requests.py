@@ -44,3 +44,10 @@ def test_other_settings_are_tried_at_once(dead_scheduler, monkeypatch):
     with pytest.raises(HeavyWorkError):
         map_requests.cluster_client()
     assert dead_scheduler == ["tcp://127.0.0.1:9", "tcp://127.0.0.1:10"]
+
+
+def test_each_real_try_is_logged_for_whoever_runs_the_server_and_a_remembered_one_is_not(dead_scheduler, caplog):
+    for _ in range(2):
+        with pytest.raises(HeavyWorkError):
+            map_requests.cluster_client()
+    assert caplog.text.count("heavy work: the Dask scheduler at tcp://127.0.0.1:9 did not answer") == 1

@@ -61,9 +61,11 @@ def test_a_cluster_that_cannot_start_is_logged_in_english_for_whoever_runs_the_s
     from dashboard.errors import ClusterSettingError
     from dashboard.i18n import msg
 
-    def refuse():
+    def refuse(settings):
         raise ClusterSettingError(msg("err.cluster.workers", env="EXPLORER_DASK_WORKERS", text="abc"))
 
-    monkeypatch.setattr(map_requests, "cluster_client", refuse)
+    monkeypatch.setattr(map_requests, "_last_failure", [])
+    map_requests._connected.clear()
+    monkeypatch.setattr(map_requests, "connect", refuse)
     map_requests.start_cluster()  # what the start-cluster thread runs; it never raises
     assert "heavy work: EXPLORER_DASK_WORKERS='abc' is not a number of worker processes" in caplog.text
