@@ -15,6 +15,19 @@ os.environ.setdefault("EXPLORER_WARM_UMAP", "0")
 os.environ.setdefault("EXPLORER_DASK_WORKERS", "0")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _component_manifests_scanned_once():
+    """AppTest scans every installed package for Streamlit component manifests at the first run of each instance
+    (``streamlit/testing/v1/app_test.py``, ``discover_and_register_components``), a tenth of a second to half a
+    second each, hundreds of times a suite; the installed packages do not change during a run, so scan once."""
+    from streamlit.components.v2 import manifest_scanner
+
+    found = manifest_scanner.scan_component_manifests()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(manifest_scanner, "scan_component_manifests", lambda max_workers=None: list(found))
+        yield
+
+
 #: Folders of the cache that hold a bundled checkpoint's prepared forms (:func:`dashboard.disk_cache.kept_path`:
 #: SmolLM2's dequantised model, 24 s to make and 0.4 s to read; its converted tokenizer, 9 s). Named by the
 #: file's path, size and time, they are the same for every test, so all tests share them.
