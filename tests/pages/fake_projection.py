@@ -9,6 +9,7 @@ and notes a page describes the map with.
 
 import dataclasses
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -98,3 +99,21 @@ def instant_fits(monkeypatch):
     monkeypatch.setattr(openTSNE, "TSNE", fake)
     yield fake
     fake.opened.set()
+
+
+def scheduler_keys() -> list[str]:
+    """The keys of the tasks the cluster's scheduler holds now."""
+    from dashboard.ui.map_requests import cluster_client
+
+    return cluster_client().run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.tasks))
+
+
+def scheduled(key: str, seconds: float = 30) -> bool:
+    """Whether ``key`` reaches the scheduler within ``seconds``: a submission travels in the client's batched
+    messages, which a later ``run_on_scheduler`` call (its own connection) can overtake."""
+    deadline = time.monotonic() + seconds
+    while key not in scheduler_keys():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True

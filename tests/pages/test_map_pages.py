@@ -13,7 +13,7 @@ from dashboard.ui.text_limits import HIGHLIGHT_CHARS
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import map_figures, map_points, open_app_page, shown
-from tests.pages.fake_projection import gated, instant_fits  # noqa: F401 - fixtures
+from tests.pages.fake_projection import gated, instant_fits, scheduled, scheduler_keys  # noqa: F401 - fixtures
 
 
 @pytest.fixture(scope="module")
@@ -147,12 +147,6 @@ def test_while_a_seeded_umap_runs_its_hint_does_not_promise_that_switching_now_i
     assert not at.exception and not at.error
 
 
-def _scheduler_keys() -> list[str]:
-    from dashboard.ui.map_requests import cluster_client
-
-    return cluster_client().run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.tasks))
-
-
 def test_a_umap_the_user_moved_on_from_is_dropped_instead_of_delaying_the_next(folder, gated):
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="8")  # runs, held at the gate
     deadline = time.monotonic() + 30
@@ -161,16 +155,16 @@ def test_a_umap_the_user_moved_on_from_is_dropped_instead_of_delaying_the_next(f
         time.sleep(0.05)
     at = open_page("pages/token_map.py", folder, method="umap", n_neighbors="9")  # waits behind it
     first = at.session_state[state.UMAP_WAITING].key
-    assert first in _scheduler_keys()
+    assert scheduled(first)
     at.session_state["map_n_neighbors"] = 10
     at.run()
     second = at.session_state[state.UMAP_WAITING].key
-    assert second != first and second in _scheduler_keys()
+    assert second != first and scheduled(second)
     at.session_state["map_method"] = "pca"
     at.run()
     assert at.session_state[state.UMAP_WAITING] is None
     deadline = time.monotonic() + 30
-    while {first, second} & set(_scheduler_keys()):  # nobody holds them: Dask drops them unstarted
+    while {first, second} & set(scheduler_keys()):  # nobody holds them: Dask drops them unstarted
         assert time.monotonic() < deadline, "a map nobody waits for is still queued"
         time.sleep(0.1)
     gated.opened.set()

@@ -11,7 +11,7 @@ from dashboard.ui import state
 from dashboard.ui.map_requests import cluster_client
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import open_app_page, shown
-from tests.pages.fake_projection import gated  # noqa: F401 - a fixture
+from tests.pages.fake_projection import gated, scheduled  # noqa: F401 - a fixture
 
 pytestmark = pytest.mark.usefixtures("gated")
 
@@ -84,7 +84,7 @@ def test_stopping_to_wait_drops_a_queued_map_that_nobody_else_wants(folder, gate
     wait_until(first, running, "the first fit started")
     second = open_app_page("pages/token_map.py", model=folder, query={"method": "umap", "n_neighbors": "18"})
     key = second.session_state[state.UMAP_WAITING].key
-    assert key in cluster_client().run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.tasks))
+    assert scheduled(key)
     second.button(key="map_cancel").click().run()
     assert "stopped waiting" in second.info[0].value and not second.get("progress")
     deadline = time.monotonic() + 30
