@@ -3,8 +3,8 @@
 Byte-level BPE (GPT-2, Llama 3, SmolLM2) maps each byte to a printable character (`` `` -> ``Ġ``, ``\\n`` ->
 ``Ċ``, ``’`` is ``âĢĻ``); SentencePiece (Llama 2, T5) writes spaces as ``▁`` and raw bytes as ``<0x0A>``;
 WordPiece (BERT) marks continuations with ``##``. :func:`readable_tokens` undoes the encoding, so users read
-``␣cat``, not ``Ġcat``. Sources: GPT-2's ``encoder.py`` byte table
-(``transformers.convert_slow_tokenizer.bytes_to_unicode``); SentencePiece's byte-fallback pieces (``<0xHH>``).
+``␣cat``, not ``Ġcat``. Sources: ``bytes_to_unicode`` in GPT-2's ``src/encoder.py`` (openai/gpt-2, MIT), also
+``transformers.convert_slow_tokenizer.bytes_to_unicode``; SentencePiece's byte-fallback pieces (``<0xHH>``).
 """
 
 from __future__ import annotations
@@ -27,9 +27,16 @@ _SPM_SPACE = "\u2581"  # ▁ LOWER ONE EIGHTH BLOCK
 
 @lru_cache(maxsize=1)
 def _byte_of_char() -> dict[str, int]:
-    from transformers.convert_slow_tokenizer import bytes_to_unicode
+    """GPT-2's byte-to-character table, inverted: character -> byte (0..255).
 
-    return {char: byte for byte, char in bytes_to_unicode().items()}
+    A byte-level BPE vocabulary spells each printable Latin-1 byte as itself and the n-th other byte (controls,
+    space, ``0x7F``-``0xA0``, soft hyphen), in byte order, as ``chr(256 + n)``: ``Ġ`` (U+0120) is the space. Written
+    out from ``bytes_to_unicode`` (GPT-2's ``src/encoder.py``) rather than imported from transformers, whose import
+    a table's reader would otherwise pay; a test checks it against transformers' copy.
+    """
+    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
+    others = [byte for byte in range(256) if byte not in printable]
+    return {**{chr(byte): byte for byte in printable}, **{chr(256 + n): byte for n, byte in enumerate(others)}}
 
 
 #: A character :func:`make_visible` replaces: the whitespace above, C0 controls and DEL.

@@ -36,9 +36,10 @@ def path_stamp(path: str | Path | None) -> float:
 
 @st.cache_resource(show_spinner=False)
 def start_spare_reader() -> bool:
-    """Keep one reading child warm, once per process (called by the router): a student's upload is then read by a
-    child whose imports are already done (:func:`~dashboard.wall.runner.keep_spare`)."""
+    """Keep a reading child warm for each kind of file, once per process (called by the router): a student's
+    upload is then read by a child whose imports are already done (:func:`~dashboard.wall.runner.keep_spare`)."""
     keep_spare("tables.read")
+    keep_spare("tables.read_torch")
     return True
 
 

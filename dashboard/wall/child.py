@@ -21,15 +21,17 @@ import time
 from typing import Any
 
 #: Job name -> (``module:function``, modules imported before the cap). The function takes the request's ``args``
-#: as keywords. A reader imports torch only when it meets a torch file, and torch's own libraries take more address
-#: space than most files: they are loaded before the cap counts.
+#: as keywords. torch's own libraries take more address space than most files: a job that may import it has it
+#: loaded before the cap counts.
 _READERS = ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
             "dashboard.checkpoints.tokenizer_process")
+#: What every reader but the torch formats' needs: a fraction of the full set's start time and memory.
+_LIGHT_READERS = ("numpy", "safetensors", "gguf", "tokenizers")
 JOBS = {
-    "tables.read": ("dashboard.wall.tables:read_in_child", _READERS),
-    # A NumPy .npy file (dashboard.wall.tables.job_for): its reader needs numpy alone, so the child starts in a
-    # fraction of the time and memory.
-    "tables.read_array": ("dashboard.wall.tables:read_in_child", ("numpy",)),
+    # A table's reader imports torch only for a torch file: ``tables.read`` refuses it (TORCH_REFUSED) and the
+    # server asks ``tables.read_torch`` instead (dashboard.wall.tables.reading_each).
+    "tables.read": ("dashboard.wall.tables:read_in_child", _LIGHT_READERS),
+    "tables.read_torch": ("dashboard.wall.tables:read_in_child", _READERS),
     "model.export": ("dashboard.forward.export:export_in_child", _READERS),
     "run.discover": ("dashboard.wall.runs:discover_in_child", _READERS),
     "norm.read": ("dashboard.wall.norms:read_norm_in_child", _READERS),
@@ -42,6 +44,37 @@ JOBS = {
     "wall.probe": ("dashboard.wall.child:probe", ()),
     "wall.warm": ("dashboard.wall.child:warm", ()),
 }
+#: Jobs whose child refuses to import torch: the request is answered :data:`~dashboard.wall.codec.NEEDS_TORCH`.
+TORCH_REFUSED = frozenset({"tables.read"})
+
+
+class _TorchRefused(ImportError):
+    """``import torch`` in a child of a :data:`TORCH_REFUSED` job."""
+
+
+class _RefuseTorch:
+    """A meta path finder (``importlib.abc.MetaPathFinder``) that refuses torch and its submodules."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if name.partition(".")[0] == "torch":
+            raise _TorchRefused(name)
+
+
+def _refuse_torch() -> None:
+    if not any(isinstance(finder, _RefuseTorch) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _RefuseTorch())
+
+
+def _refused_torch(error: BaseException | None) -> bool:
+    """True when ``error``, or an error it was raised from or while handling, is a refused torch import."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, _TorchRefused):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
 
 _CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
 #: Seconds between the checks that the parent still lives.
@@ -92,6 +125,8 @@ def probe() -> dict[str, Any]:
 def warm(job: str) -> None:
     """Import what ``job`` needs and cap nothing yet: a spare child waits, warm, for its one real request."""
     target, preload = JOBS[job]
+    if job in TORCH_REFUSED:
+        _refuse_torch()
     for name in (*preload, target.split(":")[0]):
         importlib.import_module(name)
 
@@ -110,10 +145,12 @@ def _cap(memory: int, seconds: float, capped: bool) -> None:
 
 
 def _run(request: dict[str, Any], capped: bool) -> dict[str, Any]:
-    from dashboard.wall.codec import decode, encode, encode_error
+    from dashboard.wall.codec import NEEDS_TORCH, decode, encode, encode_error
 
     try:
         target, preload = JOBS[request["job"]]
+        if request["job"] in TORCH_REFUSED:
+            _refuse_torch()
         for name in preload:
             importlib.import_module(name)
         module_name, function_name = target.split(":")
@@ -122,6 +159,8 @@ def _run(request: dict[str, Any], capped: bool) -> dict[str, Any]:
             _cap(int(request["memory"]), float(request["seconds"]), capped)
         return {"result": encode(function(**decode(request["args"])))}
     except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException; all go back as answers
+        if _refused_torch(error):  # however a reader wrapped it
+            return {"error": NEEDS_TORCH, "text": "", "explorer": False}
         if isinstance(error, RuntimeError) and "alloc" in str(error).lower() and "memory" in str(error).lower():
             error = MemoryError(str(error))  # torch's allocator refusing the cap
         return encode_error(error)

@@ -12,6 +12,9 @@ from dashboard.i18n import Text, msg
 
 #: The JSON object key that marks an encoded :class:`~dashboard.i18n.Text`.
 TEXT_KEY = "$text"
+#: The error name of a child's answer that its job needs torch, which the child refused to import
+#: (:data:`dashboard.wall.child.TORCH_REFUSED`).
+NEEDS_TORCH = "NeedsTorch"
 
 
 def encode(value: Any) -> Any:

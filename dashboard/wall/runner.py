@@ -31,7 +31,7 @@ from typing import Any, Iterator
 
 from dashboard.errors import BusyError, ChildLimitError, ExplorerError
 from dashboard.i18n import msg
-from dashboard.wall.codec import decode, decode_error, encode
+from dashboard.wall.codec import NEEDS_TORCH, decode, decode_error, encode
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Wall-clock seconds a request may take are this many times the processor seconds it may use, so a loaded
@@ -41,6 +41,10 @@ BUSY_FACTOR = 3.0
 MAX_ANSWER_BYTES = 128 << 20
 #: Environment variables a child keeps: where programs are, the language, and the CPU quirks OpenBLAS needs.
 KEPT_ENVIRONMENT = ("PATH", "LANG", "LC_ALL", "SYSTEMROOT", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "TMPDIR")
+
+
+class NeedsTorchError(Exception):
+    """The job needs torch, which its child refused to import: ask a job whose child imports it (never shown)."""
 
 
 def child_environment() -> dict[str, str]:
@@ -87,6 +91,7 @@ class Child:
             CheckpointReadError: the job failed with another error (its type and first line named).
             ChildLimitError: the child crashed, ran out of memory or processor time, or answered too much.
             BusyError: the wall-clock time ran out while the child had used little processor time.
+            NeedsTorchError: the job needs torch, which the child of a ``TORCH_REFUSED`` job does not import.
         """
         with self._lock:
             if self._process is None or self._process.poll() is not None:
@@ -115,6 +120,8 @@ class Child:
                     from error
         if answer.get("error") == "MemoryError":  # the child's cap refused an allocation
             raise ChildLimitError(msg("err.wall.memory", origin=self.origin, memory_mb=self.memory_bytes >> 20))
+        if answer.get("error") == NEEDS_TORCH:
+            raise NeedsTorchError(self.origin)
         if "error" in answer:
             raise decode_error(answer, self.origin)
         return decode(answer.get("result"))

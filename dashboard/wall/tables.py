@@ -26,7 +26,7 @@ from dashboard.checkpoints.sources import resolve_source
 from dashboard.errors import ChildLimitError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Tying, Vocabulary
-from dashboard.wall.runner import Child, fresh_child
+from dashboard.wall.runner import Child, NeedsTorchError, fresh_child
 
 #: The tables an :class:`EmbeddingTables` may hold, as the child writes them (``<name>.npy``).
 TABLE_FIELDS = ("token", "position", "token_type", "output_head")
@@ -122,44 +122,62 @@ def reading_each(sources: Sequence[str | Path], *,
         child: Child | None = None
         job = "tables.read"
 
-        def read(source: str | Path, **options: Any) -> EmbeddingTables:
+        def ask(path: Path, args: dict[str, Any], seconds: float) -> Any:
             nonlocal child, job
-            if find_bundled(str(source)) is not None:
-                return checkpoints.load_tables(source, policy=policy, **options)
-            path, size = sized.get(str(source)) or _sized(source, policy)
             if child is None:
                 job = job_for(path) if len(sized) == 1 else "tables.read"  # a run's child reads any format
                 child = stack.enter_context(fresh_child(path.name or str(path), job, memory_bytes=memory))
             child.origin = path.name or str(path)
             try:
-                answer = child.ask(job,
-                                   # absolute: the child works in a folder of its own, not the caller's
-                                   {"source": os.path.abspath(source), "policy": _policy_fields(policy),
-                                    "options": {k: str(v) for k, v in options.items() if v is not None}},
-                                   seconds=BASE_SECONDS + SECONDS_PER_GB * size / 1e9)
+                return child.ask(job, args, seconds=seconds)
+            except NeedsTorchError:  # a torch file the name and first bytes did not tell: this and the rest of
+                _empty(child.workdir)  # the run go to a child that imports torch
+                child.close()
+                job, child = "tables.read_torch", None
+                child = stack.enter_context(fresh_child(path.name or str(path), job, memory_bytes=memory))
+                return child.ask(job, args, seconds=seconds)
+
+        def read(source: str | Path, **options: Any) -> EmbeddingTables:
+            if find_bundled(str(source)) is not None:
+                return checkpoints.load_tables(source, policy=policy, **options)
+            path, size = sized.get(str(source)) or _sized(source, policy)
+            try:
+                answer = ask(path,
+                             # absolute: the child works in a folder of its own, not the caller's
+                             {"source": os.path.abspath(source), "policy": _policy_fields(policy),
+                              "options": {k: str(v) for k, v in options.items() if v is not None}},
+                             seconds=BASE_SECONDS + SECONDS_PER_GB * size / 1e9)
                 return _tables_from_answer(answer, child.workdir, child.origin)
             finally:  # the maps stay valid: Linux frees the bytes with the last map
-                for written in os.scandir(child.workdir):
-                    if written.is_dir(follow_symlinks=False):
-                        shutil.rmtree(written.path, ignore_errors=True)
-                    else:
-                        os.unlink(written.path)
+                if child is not None:
+                    _empty(child.workdir)
 
         yield read
 
 
-#: The first bytes of a NumPy .npy file (https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html).
-NPY_MAGIC = b"\x93NUMPY"
+def _empty(folder: Path) -> None:
+    """Remove what a child wrote in its working folder, keeping the folder."""
+    for written in os.scandir(folder):
+        if written.is_dir(follow_symlinks=False):
+            shutil.rmtree(written.path, ignore_errors=True)
+        else:
+            os.unlink(written.path)
+
+
+#: First bytes of a file that ``torch.save`` wrote: its zip format (PyTorch >= 1.6, also NumPy's .npz), or a
+#: pickle's protocol 2-5 opcode (https://docs.python.org/3/library/pickle.html#data-stream-format).
+TORCH_MAGIC = (b"PK\x03\x04", b"\x80\x02", b"\x80\x03", b"\x80\x04", b"\x80\x05")
 
 
 def job_for(path: Path) -> str:
-    """The child's job for one file: ``tables.read_array`` for a NumPy .npy file (told by its magic bytes, which
-    the server reads and parses nothing of), else ``tables.read``, whose child imports every reader's libraries."""
+    """The child's job for one source: ``tables.read_torch`` for a file whose first bytes say torch may read it
+    (the server reads four bytes and parses nothing), else ``tables.read``, whose child starts without torch and
+    hands a torch file on (:class:`~dashboard.wall.runner.NeedsTorchError`)."""
     if not path.is_file():  # a folder, or something open() could block on (a FIFO)
         return "tables.read"
     try:
         with open(path, "rb") as file:
-            return "tables.read_array" if file.read(len(NPY_MAGIC)) == NPY_MAGIC else "tables.read"
+            return "tables.read_torch" if file.read(4).startswith(TORCH_MAGIC) else "tables.read"
     except OSError:
         return "tables.read"  # the child says what is wrong with it
 

@@ -2,7 +2,14 @@
 
 import pytest
 
+from dashboard.checkpoints import token_text
 from dashboard.checkpoints.token_text import readable_token, readable_tokens
+
+
+def test_the_byte_table_is_gpt2s_as_transformers_has_it():
+    from transformers.convert_slow_tokenizer import bytes_to_unicode
+
+    assert token_text._byte_of_char() == {char: byte for byte, char in bytes_to_unicode().items()}
 
 
 @pytest.mark.parametrize("raw, shown", [

@@ -181,8 +181,9 @@ def test_a_runs_checkpoints_are_read_in_one_child_and_a_hostile_step_spoils_only
         assert len(started) == 1  # one interpreter's start for the three steps
         with pytest.raises(ChildLimitError, match="SIGSEGV"):
             read(bad)
+        assert len(started) == 2  # the bad step is a torch file: read by a child that imports torch
         _same_tables(load_tables(steps[0]), read(steps[0]))  # the next read starts a fresh child
-        assert len(started) == 2
+        assert len(started) == 3
     for step, through in zip(steps, tables):
         _same_tables(load_tables(step), through)  # each still mapped after its files were removed
     assert list(temp.iterdir()) == []  # the child's folder and the files it wrote are gone
@@ -218,17 +219,51 @@ def test_a_folder_is_sized_as_deep_and_as_wide_as_a_reader_opens(tmp_path, monke
 ask = runner.Child.ask
 
 
-def test_a_numpy_file_is_read_by_a_child_that_imports_numpy_alone(tmp_path, monkeypatch):
-    # Its child starts without torch and the other readers' libraries (seconds and hundreds of MB a child).
-    assert wall_tables.job_for(_npy(tmp_path / "t.npy")) == "tables.read_array"
-    disguised = tmp_path / "disguised.npy"  # what a name says is not trusted: the magic bytes decide
+def test_a_file_torch_may_read_goes_to_a_child_with_torch_and_any_other_to_one_without(tmp_path):
+    # A child without torch starts in a fraction of the time and memory: the server reads four bytes to choose.
+    torch_file = ff.nanogpt_checkpoint(tmp_path / "nano")
+    legacy = tmp_path / "legacy.pt"
+    legacy.write_bytes(b"\x80\x02" + bytes(60))
+    assert [wall_tables.job_for(p) for p in (torch_file, legacy)] == ["tables.read_torch"] * 2
+    disguised = tmp_path / "disguised.safetensors"  # what a name says is not trusted: the first bytes decide
     disguised.write_bytes(b"PK\x03\x04" + bytes(60))
+    assert wall_tables.job_for(disguised) == "tables.read_torch"
     os.mkfifo(tmp_path / "fifo")  # opening it would block: it is never opened
-    for other in (disguised, tmp_path, tmp_path / "fifo", tmp_path / "missing.npy"):
+    for other in (_npy(tmp_path / "t.npy"), ff.gguf_file(tmp_path / "m.gguf")[0], tmp_path, tmp_path / "fifo",
+                  tmp_path / "missing.npy"):
         assert wall_tables.job_for(other) == "tables.read"
+
+
+def _jobs_asked(monkeypatch) -> list[str]:
     asked = []
     monkeypatch.setattr(runner.Child, "ask", lambda self, job, *a, **k: asked.append(job) or ask(self, job, *a, **k))
-    assert read_checkpoint(tmp_path / "t.npy").token.shape == (40, 8) and asked == ["tables.read_array"]
+    monkeypatch.setattr(runner, "_SPARES", {})
+    return asked
+
+
+def test_a_child_without_torch_refuses_to_import_it_however_a_reader_wraps_the_error(tmp_path, monkeypatch):
+    folder = ff.pytorch_bin_folder(tmp_path / "bin", ff.gpt2_model(tied=False))  # a folder: nothing told
+    child = Child("bin", memory_bytes=256 << 20)
+    try:  # the reader wraps torch's errors in its own; the child still finds the refusal in the chain
+        with pytest.raises(runner.NeedsTorchError):
+            child.ask("tables.read", {"source": str(folder), "policy": wall_tables._policy_fields(
+                wall_tables.PathPolicy.from_settings()), "options": {}}, seconds=60)
+    finally:
+        child.close()
+    asked = _jobs_asked(monkeypatch)
+    _same_tables(load_tables(folder), read_checkpoint(folder))
+    assert asked == ["tables.read", "tables.read_torch"]
+
+
+def test_a_run_moves_to_a_child_with_torch_at_its_first_torch_file_and_stays(tmp_path, monkeypatch):
+    steps = [factories.gpt2_folder(tmp_path / "s0", tied=False),
+             ff.pytorch_bin_folder(tmp_path / "s1", ff.gpt2_model(tied=False, seed=1)),
+             factories.gpt2_folder(tmp_path / "s2", tied=False, seed=2)]
+    asked = _jobs_asked(monkeypatch)
+    with reading_each(steps) as read:
+        for step in steps:
+            _same_tables(load_tables(step), read(step))
+    assert asked == ["tables.read", "tables.read", "tables.read_torch", "tables.read_torch"]
 
 
 def test_a_numpy_header_that_claims_more_than_the_file_holds_is_a_typed_error(tmp_path):
@@ -237,6 +272,6 @@ def test_a_numpy_header_that_claims_more_than_the_file_holds_is_a_typed_error(tm
         np.lib.format.write_array_header_1_0(file, {"descr": "<f4", "fortran_order": False,
                                                    "shape": (4_000_000, 800_000)})
         file.write(bytes(64))
-    assert wall_tables.job_for(path) == "tables.read_array"
+    assert wall_tables.job_for(path) == "tables.read"
     with pytest.raises(ExplorerError, match="t.npy"):
         read_checkpoint(path)
