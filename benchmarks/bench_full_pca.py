@@ -6,11 +6,11 @@ plain scikit-learn call in the same run. The tables are those of
 151,936 x 3,584, Gemma's 256,000 x 2,304; rows drawn around 64 random
 centres, seed 0), built in memory as float32, as the app holds them:
 
-- ours: :func:`dashboard.analysis.projection.project_table` with PCA to 2D,
+- ours: :func:`dashboard.maps.projection.project_table` with PCA to 2D,
   what the Token map and ``project --method pca`` compute (duplicate rows
   found first, then, for these three shapes, scikit-learn's randomized solver
   with a seed and a block of 64 vectors on the implicitly centred table:
-  :mod:`dashboard.analysis.pca_solvers`; the same map on every run);
+  :mod:`dashboard.maps.pca`; the same map on every run);
 - the alternative: ``sklearn.decomposition.PCA(n_components=2).fit_transform``,
   the call a user would write (its ``svd_solver="auto"`` picks the
   randomized solver for these shapes).
@@ -60,7 +60,7 @@ def run(shapes: list[str] | None = None) -> SuiteResult:
     """Time our PCA and the plain call on each shape's table (``shapes``: names of :data:`SHAPES`, default all)."""
     from sklearn.decomposition import PCA
 
-    from dashboard.analysis.projection import ProjectionSettings, project_table
+    from dashboard.maps.projection import ProjectionSettings, project_table
 
     figures, notes = [], []
     for name, (vocab_size, d_model, _) in SHAPES.items():

@@ -10,7 +10,7 @@ plain call cannot finish in the bench's time, say so and report what ours did.
   by :func:`benchmarks.bench_full_pca.build_table` (rows around 64 random
   centres, seed 0), float32, written once per shape as ``.npy`` and
   memory-mapped read-only by each process.
-- Ours: :func:`dashboard.analysis.projection.project_table` with
+- Ours: :func:`dashboard.maps.projection.project_table` with
   ``ProjectionSettings("umap", 2, seed=None)``: what the Token map computes in
   fast mode ("reproducible map (seeded)" off) and ``project --method umap
   --unseeded``; at this size the seeded default runs the layout on one thread.
@@ -53,7 +53,7 @@ TRUST_ROWS, TRUST_K = 2_000, 10
 _OURS = """
 import sys, time
 import numpy as np
-from dashboard.analysis.projection import ProjectionSettings, project_table
+from dashboard.maps.projection import ProjectionSettings, project_table
 from dashboard.i18n import render
 table = np.load(sys.argv[1], mmap_mode="r")
 log = open(sys.argv[3], "a", buffering=1)
@@ -70,7 +70,7 @@ _PLAIN = """
 import sys, time, contextlib
 import numpy as np
 import umap
-from dashboard.analysis.projection import ProjectionSettings
+from dashboard.maps.projection import ProjectionSettings
 table = np.load(sys.argv[1], mmap_mode="r")
 log = open(sys.argv[3], "a", buffering=1)
 start = time.perf_counter()
@@ -113,7 +113,7 @@ def _one_shape(name: str, rows: int, width: int, scratch: Path, seed: int | None
                ) -> tuple[list[Figure], list[str]]:
     """Fit ours and the plain UMAP on one shape's table, each under :data:`LIMIT_S`; its figures and notes."""
     from benchmarks.bench_token_map import trustworthiness_of
-    from dashboard.analysis.projection import ProjectionSettings
+    from dashboard.maps.projection import ProjectionSettings
 
     table_path = scratch / "table.npy"
     with open(table_path, "wb") as stream:
@@ -171,7 +171,7 @@ def run(shapes: list[str] | None = None, seed: int | None = None) -> SuiteResult
     ``seed``: ``None`` (the suite's, fast mode) or the seed of both fits, the page's reproducible default, whose
     layout umap-learn runs on one thread (not part of ``make bench``: about twice as long).
     """
-    from dashboard.analysis.projection import ProjectionSettings
+    from dashboard.maps.projection import ProjectionSettings
 
     figures, notes = [], [
         f"Full UMAP: ours is `project_table` with `ProjectionSettings(\"umap\", 2, seed={seed})` "

@@ -3,12 +3,12 @@
 Against what a user would otherwise run on the same table in the same
 process: scikit-learn's ``PCA(n_components=2)`` with every other setting at its
 default, and umap-learn's ``umap.UMAP(metric="cosine").fit_transform``. Ours
-goes through the page's path, :func:`dashboard.projection_cache.cached_projection`:
+goes through the page's path, :func:`dashboard.maps.cache.cached_projection`:
 
 - cold: an empty cache folder each run, so the projection is computed and stored;
 - cached: the map shown again from the disk cache, i.e. load the stored
   projection, build the frame and the figure, and what the map component is sent
-  (:func:`dashboard.charts.token_map_wire.map_payload`: Arrow points, JSON spec; issue 4's "revisit").
+  (:func:`dashboard.maps.wire.map_payload`: Arrow points, JSON spec; issue 4's "revisit").
 
 One untimed call of each PCA comes first (imports), UMAP's numba code is
 compiled before anything is timed (the app does the same
@@ -76,10 +76,10 @@ def _plain_pca(table: np.ndarray, **kwargs) -> np.ndarray:
 
 def _show_map(tables, rows, settings, cache: Path) -> int:
     """What the Token map page does for a map seen before; returns the bytes of the map it sends."""
-    from dashboard.analysis.token_map import token_map_frame
-    from dashboard.charts.token_map import token_map_figure
-    from dashboard.charts.token_map_wire import map_payload
-    from dashboard.projection_cache import cached_projection
+    from dashboard.maps.frame import token_map_frame
+    from dashboard.maps.chart import token_map_figure
+    from dashboard.maps.wire import map_payload
+    from dashboard.maps.cache import cached_projection
 
     projection = cached_projection(rows.table, tables.content_hash, "token", settings, directory=cache)
     frame = token_map_frame(projection, labels=rows.labels, raw=rows.raw, categories=rows.categories,
@@ -109,10 +109,10 @@ def trustworthiness_of(table: np.ndarray, layout: np.ndarray, rows: np.ndarray) 
 
 def run() -> SuiteResult:
     """Measure PCA and UMAP maps of the default token table, cold and cached, against the plain calls."""
-    from dashboard.analysis.projection import ProjectionSettings, warm_umap
+    from dashboard.maps.projection import ProjectionSettings, warm_umap
     from dashboard.analysis.table_rows import table_rows
     from dashboard.checkpoints import load_tables
-    from dashboard.projection_cache import cached_projection
+    from dashboard.maps.cache import cached_projection
 
     tables = load_tables("default")
     rows = table_rows(tables)

@@ -1,6 +1,6 @@
 """The on-disk cache every derived file goes to (``EXPLORER_CACHE_DIR``): where, written how, kept within what.
 
-Maps (:mod:`dashboard.projection_cache`), tables shared with the map workers, aligned run maps, a bundled
+Maps (:mod:`dashboard.maps.cache`), tables shared with the map workers, aligned run maps, a bundled
 checkpoint's prepared forms (a GGUF's dequantised model, a converted tokenizer) all live below :func:`cache_dir`.
 Files are written to a temporary name and renamed (:func:`write_atomically`), so a crash or two processes racing
 never leave a half-written file. The folder is kept within ``EXPLORER_CACHE_MB`` megabytes (:func:`prune`: the
@@ -85,7 +85,7 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
             continue
         try:
             path.unlink()
-            path.with_suffix(".json").unlink(missing_ok=True)  # its manifest (dashboard.cluster.manifest)
+            path.with_suffix(".json").unlink(missing_ok=True)  # its manifest (dashboard.maps.manifest)
         except OSError:
             continue
         total -= size

@@ -11,7 +11,7 @@ variable                           default            what it sets
 ``EXPLORER_MODELS_DIR``            ``/models``        folder of the server's own checkpoints, listed in the sidebar
                                                       (used only when it is a folder).
 ``EXPLORER_CACHE_DIR``             ``.cache/          folder of the projection cache and of prepared checkpoints
-                                   projections``      (:mod:`dashboard.projection_cache`).
+                                   projections``      (:mod:`dashboard.maps.cache`).
 ``EXPLORER_CACHE_MB``              2,000              most megabytes (10**6 bytes) that folder keeps; not a
                                                       positive whole number: the default.
 ``EXPLORER_UPLOAD_QUOTA_MB``       1,000              most MiB one browser session's uploads may hold on disk.

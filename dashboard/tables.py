@@ -5,7 +5,7 @@ Every reader returns an :class:`EmbeddingTables`; every analysis, chart and page
 Arrays are float32, C-contiguous and read-only, whatever the checkpoint stored (kept in
 :attr:`EmbeddingTables.source_dtype`). A float32, C-contiguous array given is not copied: the table is a
 read-only view of it, its owner stays writeable (so scikit-learn's PCA can be lent a writeable alias instead of
-copying, :mod:`dashboard.analysis.pca_solvers`); readers hand over arrays nothing else holds.
+copying, :mod:`dashboard.maps.pca`); readers hand over arrays nothing else holds.
 """
 
 from __future__ import annotations

@@ -8,10 +8,10 @@ from dashboard.analysis.undertrained import (
     TABLE_LABELS,
     THRESHOLD_PERCENTILE,
     choose_indicator,
+    parse_ids,
 )
 from dashboard.charts.compare import score_histogram_chart
-from dashboard.charts.token_map import category_label
-from dashboard.cli.undertrained import parse_ids
+from dashboard.analysis.token_categories import category_label
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, render, t
 from dashboard.i18n.ordinals import name_percentile

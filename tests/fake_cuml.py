@@ -3,9 +3,9 @@
 It wraps scikit-learn's PCA and umap-learn's UMAP, so the maps it returns are
 real maps, and it returns PCA with every component's sign flipped (a
 convention cuML may well differ from scikit-learn in), so the sign fixing in
-:mod:`dashboard.analysis.cuml_projection` is exercised. It proves our settings
+:mod:`dashboard.maps.cuml` is exercised. It proves our settings
 reach cuML's constructors and ``fit_transform`` exactly; it proves nothing
-about cuML itself (tests/analysis/test_cuml_gpu.py does, where a GPU exists).
+about cuML itself (tests/maps/test_cuml_gpu.py does, where a GPU exists).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dashboard.analysis import backends
+from dashboard.maps import backends
 
 
 @dataclass
@@ -38,7 +38,7 @@ def install_fake_cuml(monkeypatch, version: str = "99.1.0") -> FakeCuml:
     """Put a fake ``cuml`` (and ``cuml.decomposition``, ``cuml.manifold``, ``cupy``) in ``sys.modules``, a GPU seen,
     for one test.
 
-    The caller clears :func:`~dashboard.analysis.backends.cuml_status`'s memory after the test
+    The caller clears :func:`~dashboard.maps.backends.cuml_status`'s memory after the test
     (:func:`forget_backend_status`), as the modules are taken out again.
     """
     record = FakeCuml(version)

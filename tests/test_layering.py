@@ -1,6 +1,7 @@
 """The layering the tree promises, read from the source (nothing is imported): no import circle among dashboard
-modules; Streamlit only in dashboard/ui/ (and the pages); torch only in the readers (dashboard/checkpoints/) and the
-forward passes (dashboard/forward/); ``EXPLORER_*`` settings named only in dashboard/settings.py.
+modules; Streamlit only in dashboard/ui/, the token map's page side (in dashboard/maps/) and the pages; torch only
+in the readers (dashboard/checkpoints/) and the forward passes (dashboard/forward/); ``EXPLORER_*`` settings named
+only in dashboard/settings.py.
 
 An import is an ``import`` or ``from ... import`` statement anywhere in a module (inside a function or under
 ``if TYPE_CHECKING:`` too: a circle hidden there is still a circle), or ``importlib.import_module`` /
@@ -17,7 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: Where each library may be imported (path prefixes relative to the root); pages/ and app.py are the app's own.
 ALLOWED = {
-    "streamlit": ("dashboard/ui/", "pages/", "app.py"),
+    # the token map's page side lives with the map (dashboard/maps/__init__.py lists them)
+    "streamlit": ("dashboard/ui/", "dashboard/maps/requests.py", "dashboard/maps/data.py",
+                  "dashboard/maps/component.py", "dashboard/maps/axes_data.py", "pages/", "app.py"),
     "torch": ("dashboard/checkpoints/", "dashboard/forward/"),
 }
 #: Modules outside those folders that may import them anyway, each with its reason. Empty: every import is in place.

@@ -16,6 +16,6 @@ export LD_PRELOAD=/tmp/devsite/nvjitlink/libnvJitLink.so.13
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv | tee "$out/machine.txt"
 nproc | tee -a "$out/machine.txt"
 python3 -c "import cuml, cupy, numba, sklearn, umap, numpy; print('cuml', cuml.__version__, 'cupy', cupy.__version__, 'numba', numba.__version__, 'sklearn', sklearn.__version__, 'umap', umap.__version__, 'numpy', numpy.__version__)" 2>&1 | tee -a "$out/machine.txt"
-python3 -c "from dashboard.analysis.backends import cuml_status; print(cuml_status())" 2>&1 | tee -a "$out/machine.txt"
-timeout 240 python3 -m pytest -q -p no:cacheprovider tests/analysis/test_cuml_gpu.py tests/analysis/test_cuml_projection.py 2>&1 | tee "$out/gpu-tests.log" | tail -15
+python3 -c "from dashboard.maps.backends import cuml_status; print(cuml_status())" 2>&1 | tee -a "$out/machine.txt"
+timeout 240 python3 -m pytest -q -p no:cacheprovider tests/maps/test_cuml_gpu.py tests/maps/test_cuml.py 2>&1 | tee "$out/gpu-tests.log" | tail -15
 timeout ${BENCH_TIMEOUT:-400} python3 -m benchmarks --only cuml --out "$out/bench-cuml.md" 2>&1 | tee "$out/bench-cuml.log" | tail -30

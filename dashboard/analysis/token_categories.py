@@ -18,7 +18,7 @@ import unicodedata
 
 import numpy as np
 
-from dashboard.i18n import Text, msg
+from dashboard.i18n import Text, msg, render
 from dashboard.tables import EmbeddingTables, Vocabulary
 
 #: Category names, in the order the rules are tried (and the legend's order).
@@ -47,7 +47,15 @@ CATEGORY_LABELS: dict[str, Text] = {
     "word piece": msg("categories.word_piece"),
     "whole word": msg("categories.whole_word"),
     "unknown": msg("categories.unknown"),
+    "position": msg("token_map.colour.position"),  # every row of a position table (analysis/table_rows.py)
 }
+
+
+def category_label(category: str) -> str:
+    """The name of token category ``category`` (or ``"position"``) in the active language (the value itself when
+    unknown)."""
+    label = CATEGORY_LABELS.get(category)
+    return render(label) if label is not None else category
 
 _RESERVED = re.compile(r"^(\[unused\d+\]|<\|reserved_special_token_\d+\|>|<unused\d+>|<extra_id_\d+>)$")
 _NUMBER = re.compile(r"^\d+([.,]\d+)*$")

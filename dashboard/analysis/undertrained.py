@@ -20,7 +20,7 @@ import numpy as np
 
 from dashboard.analysis.token_categories import reserved_token_ids
 from dashboard.errors import QueryError
-from dashboard.i18n import msg
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 #: Indicator key -> the name Land & Bartolo's code gives it.
@@ -204,3 +204,21 @@ def precision_recall(candidates: np.ndarray, truth: np.ndarray) -> tuple[float, 
     """
     hits = len(np.intersect1d(candidates, truth))
     return (hits / len(candidates) if len(candidates) else 0.0, hits / len(truth) if len(truth) else 0.0)
+
+
+def parse_ids(text: str | None, field: Text | str = "--unused") -> list[int] | None:
+    """``"3,5,9"`` -> ``[3, 5, 9]``; ``None`` stays ``None``.
+
+    Args:
+        text: ids separated by commas, or ``None``.
+        field: what the error calls the ids' field: the flag here, the field's label in the page.
+
+    Raises:
+        QueryError: an entry is not a whole number.
+    """
+    if text is None:
+        return None
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError as error:
+        raise QueryError(msg("err.undertrained.ids", field=field, text=text)) from error

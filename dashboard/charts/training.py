@@ -93,7 +93,7 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
 
 def aligned_map_chart(frame: pd.DataFrame, domains: tuple[list[float], list[float]], *, title: str,
                       x_title: str, y_title: str) -> alt.LayerChart:
-    """One step's token map on the run's fixed axes (:mod:`dashboard.analysis.aligned_maps`).
+    """One step's token map on the run's fixed axes (:mod:`dashboard.maps.aligned`).
 
     Args:
         frame: one row per drawn token: ``x``, ``y`` (its coordinates on the two axes), ``token`` (its label),

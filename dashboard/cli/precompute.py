@@ -28,7 +28,7 @@ import argparse
 import sys
 from typing import Any
 
-from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
+from dashboard.maps.projection import DIMS, METHODS, ProjectionSettings
 from dashboard.cli.project import add_backend_argument, chosen_backend
 from dashboard.analysis.table_rows import TABLE_NAMES
 from dashboard.cli.output import print_json, print_table
@@ -100,9 +100,9 @@ def _expand(sources: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _submit(client, sources: list[str], tables_wanted: list[str], settings: list) -> list[tuple]:
-    """One :func:`~dashboard.cluster.maps.check_table` task per (source, table) and one map task per
+    """One :func:`~dashboard.maps.tasks.check_table` task per (source, table) and one map task per
     (source, table, method, dims) that depends on it; answers ``(source, table, check, [(settings, map)])``."""
-    from dashboard.cluster.maps import PRECOMPUTE_PRIORITY, TableRef, check_table, submit_map
+    from dashboard.maps.tasks import PRECOMPUTE_PRIORITY, TableRef, check_table, submit_map
 
     jobs = []
     for source in sources:

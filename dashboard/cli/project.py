@@ -25,8 +25,8 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from dashboard.analysis.backends import BACKENDS, best_backend, require_backend
-from dashboard.analysis.projection import DIMS, METHODS, ProjectionSettings
+from dashboard.maps.backends import BACKENDS, best_backend, require_backend
+from dashboard.maps.projection import DIMS, METHODS, ProjectionSettings
 from dashboard.analysis.table_rows import TABLE_NAMES
 from dashboard.background_import import import_in_background
 from dashboard.checkpoints.user_paths import inspect_path, shorten
@@ -122,9 +122,9 @@ def run(args: argparse.Namespace) -> int:
 def _write_projection(args: argparse.Namespace, out: Path | None, settings: ProjectionSettings) -> int:
     """Read SOURCE, project the table (or read the cached map), write ``out`` (None: stdout); raises as :func:`run`."""
     from dashboard.analysis.table_rows import table_rows
-    from dashboard.analysis.token_map import coordinates_csv
+    from dashboard.maps.frame import coordinates_csv
     from dashboard.wall.tables import read_checkpoint
-    from dashboard.projection_cache import cached_projection
+    from dashboard.maps.cache import cached_projection
 
     tables = read_checkpoint(args.source)
     rows = table_rows(tables, args.table)
@@ -151,8 +151,8 @@ def _write_projection(args: argparse.Namespace, out: Path | None, settings: Proj
 
 def _print_check(rows, settings: ProjectionSettings, projection) -> None:
     """Print the trustworthiness of ``projection`` and of the CPU map of the same settings (cached like any map)."""
-    from dashboard.analysis.backend_check import SAMPLE_ROWS, compare_with_cpu
-    from dashboard.projection_cache import cached_projection
+    from dashboard.maps.backend_check import SAMPLE_ROWS, compare_with_cpu
+    from dashboard.maps.cache import cached_projection
 
     cpu_settings = dataclasses.replace(settings, backend="cpu")
     cpu = projection if settings.backend == "cpu" else cached_projection(rows.table, rows.content_hash, rows.name,

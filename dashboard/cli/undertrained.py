@@ -18,9 +18,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dashboard.analysis.undertrained import INDICATORS, THRESHOLD_PERCENTILE, UndertrainedTokens
+from dashboard.analysis.undertrained import INDICATORS, THRESHOLD_PERCENTILE, UndertrainedTokens, parse_ids
 from dashboard.cli.output import print_json, print_table
-from dashboard.i18n import Text, msg
 from dashboard.i18n.ordinals import name_percentile
 from dashboard.tables import EmbeddingTables
 
@@ -36,26 +35,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--percentile", type=float, default=THRESHOLD_PERCENTILE,
                         help=f"threshold percentile (default {THRESHOLD_PERCENTILE:g}, the paper's)")
     parser.add_argument("--json", action="store_true", help="print {indicator, threshold, candidates} as JSON")
-
-
-def parse_ids(text: str | None, field: Text | str = "--unused") -> list[int] | None:
-    """``"3,5,9"`` -> ``[3, 5, 9]``; ``None`` stays ``None``.
-
-    Args:
-        text: ids separated by commas, or ``None``.
-        field: what the error calls the ids' field: the flag here, the field's label in the page.
-
-    Raises:
-        QueryError: an entry is not a whole number.
-    """
-    from dashboard.errors import QueryError
-
-    if text is None:
-        return None
-    try:
-        return [int(part) for part in text.split(",") if part.strip()]
-    except ValueError as error:
-        raise QueryError(msg("err.undertrained.ids", field=field, text=text)) from error
 
 
 def undertrained_document(tables: EmbeddingTables, found: UndertrainedTokens) -> dict[str, Any]:

@@ -1,6 +1,6 @@
-"""Heavy work on Dask (``dask.distributed``): maps of large tables, UMAP and t-SNE, for pages and ``precompute``.
+"""Heavy work on Dask (``dask.distributed``): the cluster the pages and ``precompute`` submit to.
 
-A local cluster of worker processes, or a running scheduler (``EXPLORER_DASK_SCHEDULER``, :mod:`.client`). Work
-is submitted by reference, never as arrays (:mod:`.maps`), and every map lands in the on-disk projection cache
-the pages read; :mod:`.queue` says where a request stands.
+A local cluster of worker processes, or a running scheduler (``EXPLORER_DASK_SCHEDULER``, :mod:`.client`); the
+workers' set-up (:mod:`.worker_setup`) and what they prepare for the bundled checkpoints (:mod:`.prepare`). The
+maps submitted to it are :mod:`dashboard.maps.tasks`.
 """

@@ -2,7 +2,7 @@
 
 A local cluster has :attr:`~dashboard.settings.ClusterSettings.workers` one-thread workers, each under a nanny
 that restarts it past its memory limit, niced below the server (:data:`NICE`) so shared pages are served first.
-``worker-saturation`` 1.0 keeps queued tasks on the scheduler (where :mod:`dashboard.cluster.queue` can tell
+``worker-saturation`` 1.0 keeps queued tasks on the scheduler (where :mod:`dashboard.maps.queue` can tell
 their place), and ``allowed-failures`` 0 fails a task that killed its worker instead of retrying it on the others.
 
 Reference: Dask distributed, https://distributed.dask.org (``LocalCluster``, worker memory, scheduler queuing).

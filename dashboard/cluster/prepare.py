@@ -67,14 +67,14 @@ def prepare_checkpoint(source: str) -> Prepared:
 
 def align_run_task(folder: str) -> dict:
     """The task for a training run's folder (``precompute``): its token maps on the last step's axes
-    (:mod:`dashboard.analysis.aligned_maps`), from the cache or computed and stored where the Training page reads
+    (:mod:`dashboard.maps.aligned`), from the cache or computed and stored where the Training page reads
     them. Answers a ``precompute`` record (method ``aligned-pca``).
 
     Raises:
         ExplorerError: the run or a checkpoint cannot be read, or the steps' tables differ in shape.
     """
     from dashboard.checkpoints.runs import run_stamp
-    from dashboard.projection_cache import cached_aligned_maps
+    from dashboard.maps.cache import cached_aligned_maps
     from dashboard.wall.runs import discover_run_safely
     from dashboard.wall.tables import read_checkpoint
 

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 import pandas as pd
 
-from dashboard.charts.token_map import category_label
+from dashboard.analysis.token_categories import category_label
 from dashboard.i18n import t
 
 #: Column name -> catalogue key of its header.

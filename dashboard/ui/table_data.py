@@ -19,7 +19,7 @@ from dashboard.ui.spinning import spinning
 @spinning("map_data.spinner.labelling")
 @st.cache_resource(max_entries=8, show_spinner=False)
 def get_table_rows(_tables: EmbeddingTables, source: str, content_hash: str, name: str) -> TableRows:
-    """:func:`dashboard.analysis.token_map.table_rows`, once per table."""
+    """:func:`dashboard.maps.frame.table_rows`, once per table."""
     return table_rows(_tables, name)
 
 

@@ -11,7 +11,7 @@ QUERY_CHARS = 200
 #: Up to 40 comma-separated terms (Similarity heatmap).
 TERMS_CHARS = 1_000
 #: Words separated by commas, or one regular expression (Token map highlight).
-HIGHLIGHT_CHARS = 200  # what match_tokens takes (dashboard.analysis.token_map.MAX_QUERY_CHARS; a test keeps them equal)
+HIGHLIGHT_CHARS = 200  # what match_tokens takes (dashboard.maps.frame.MAX_QUERY_CHARS; a test keeps them equal)
 #: One sentence for the reorder demo, and its custom order.
 SENTENCE_CHARS = 500
 #: A file or folder on the server: Linux's PATH_MAX less its closing NUL, so every path the server could open fits.

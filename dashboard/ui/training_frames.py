@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.analysis.aligned_maps import AlignedMaps
+from dashboard.maps.aligned import AlignedMaps
 from dashboard.analysis.neighbours import top_k_neighbours
 from dashboard.analysis.norms import used_token_norms
 from dashboard.analysis.queries import resolve_expression
@@ -22,7 +22,7 @@ from dashboard.analysis.training_curves import step_measures_frame
 from dashboard.checkpoints.runs import TrainingRun, run_stamp
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, t
-from dashboard.projection_cache import aligned_path, cached_aligned_maps
+from dashboard.maps.cache import aligned_path, cached_aligned_maps
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.table_data import get_neighbour_index
 from dashboard.ui.tokenizer_loading import get_resolver

@@ -56,6 +56,11 @@ class _RefuseTorch:
     """A meta path finder (``importlib.abc.MetaPathFinder``) that refuses torch and its submodules."""
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        """``None`` for a module other than torch's (the next finder looks for it).
+
+        Raises:
+            _TorchRefused: ``name`` is torch or one of its submodules.
+        """
         if name.partition(".")[0] == "torch":
             raise _TorchRefused(name)
 

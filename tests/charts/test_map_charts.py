@@ -1,4 +1,4 @@
-"""Heatmap and neighbour charts, checked through their Vega-Lite specs (the token map: test_token_map.py)."""
+"""Heatmap and neighbour charts, checked through their Vega-Lite specs (the token map: tests/maps/test_chart.py)."""
 
 import numpy as np
 import pandas as pd

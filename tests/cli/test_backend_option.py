@@ -10,12 +10,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dashboard.analysis.backends import best_backend
-from dashboard.analysis.projection import ProjectionSettings
+from dashboard.maps.backends import best_backend
+from dashboard.maps.projection import ProjectionSettings
 from dashboard.analysis.table_rows import table_rows
 from dashboard.checkpoints import load_tables
 from dashboard.cli import main
-from dashboard.projection_cache import cached_projection
+from dashboard.maps.cache import cached_projection
 from tests.fake_cuml import forget_backend_status, install_fake_cuml
 from tests.map_fixtures import bert_with_tokenizer
 

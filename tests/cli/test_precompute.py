@@ -7,11 +7,11 @@ import json
 import numpy as np
 import pytest
 
-from dashboard.analysis.projection import ProjectionSettings
+from dashboard.maps.projection import ProjectionSettings
 from dashboard.analysis.table_rows import table_rows
 from dashboard.checkpoints import load_tables
 from dashboard.cli import main
-from dashboard.projection_cache import cached_projection
+from dashboard.maps.cache import cached_projection
 
 
 @pytest.fixture

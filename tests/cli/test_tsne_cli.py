@@ -6,11 +6,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dashboard.analysis.projection import ProjectionSettings
+from dashboard.maps.projection import ProjectionSettings
 from dashboard.analysis.table_rows import table_rows
 from dashboard.checkpoints import load_tables
 from dashboard.cli import main
-from dashboard.projection_cache import cached_projection
+from dashboard.maps.cache import cached_projection
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
 

@@ -7,10 +7,10 @@ import io
 import numpy as np
 import pytest
 
-from dashboard.analysis.projection import ProjectionSettings, project_pca
+from dashboard.maps.projection import ProjectionSettings, project_pca
 from dashboard.analysis.table_rows import table_rows
-from dashboard.analysis.token_map import token_map_frame
-from dashboard.charts.token_map import figure_html, token_map_figure
+from dashboard.maps.frame import token_map_frame
+from dashboard.maps.chart import figure_html, token_map_figure
 from tests.e2e.browser import SCREENSHOTS
 from tests.map_fixtures import random_table, tables_of
 

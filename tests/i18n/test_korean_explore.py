@@ -62,7 +62,7 @@ def test_a_queued_umap_reports_its_place_in_line_in_korean(gated):
 def test_projection_notes_read_back_from_the_cache_are_shown_in_korean(tmp_path):
     import numpy as np
 
-    from dashboard.analysis.projection import Projection, ProjectionSettings, project_pca
+    from dashboard.maps.projection import Projection, ProjectionSettings, project_pca
     from dashboard.i18n import Text, render
 
     table = np.random.default_rng(0).standard_normal((12, 4)).astype(np.float32)

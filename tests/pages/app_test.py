@@ -57,7 +57,7 @@ def _hit_cpython_ast_race(at: AppTest) -> bool:
 def map_figures(at: AppTest) -> list[dict]:
     """The page's token maps, as the figures the browser draws (``data``, ``layout``, ``config``, ``view``).
 
-    Rebuilt from what the map component receives, as its script does (``dashboard/ui/token_map_component``):
+    Rebuilt from what the map component receives, as its script does (``dashboard/maps/token_map_component``):
     the JSON ``spec`` and the Arrow ``points``; each point trace gets its rows' ``x``, ``y`` (``z``) grid steps,
     ``text``, ``customdata`` ``(n, 2)`` (id, norm) and, coloured by norm or id, ``marker.color`` steps.
     """
@@ -102,7 +102,7 @@ def map_rows(figure: dict):
     import numpy as np
     import pandas as pd
 
-    from dashboard.charts.token_map import HIGHLIGHT_SIZE
+    from dashboard.maps.chart import HIGHLIGHT_SIZE
 
     layout, parts = figure["layout"], []
     for trace in (trace for trace in figure["data"] if "customdata" in trace):

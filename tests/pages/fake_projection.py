@@ -14,7 +14,7 @@ import time
 import numpy as np
 import pytest
 
-from dashboard.analysis import projection
+from dashboard.maps import projection
 from dashboard.i18n import msg
 
 
@@ -103,7 +103,7 @@ def instant_fits(monkeypatch):
 
 def scheduler_keys() -> list[str]:
     """The keys of the tasks the cluster's scheduler holds now."""
-    from dashboard.ui.map_requests import cluster_client
+    from dashboard.maps.requests import cluster_client
 
     return cluster_client().run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.tasks))
 

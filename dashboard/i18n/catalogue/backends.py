@@ -1,6 +1,6 @@
 """Computing backends: why cuML is unusable here, refused backends, the GPU fit's progress and note.
 
-(dashboard.analysis.backends, dashboard.analysis.cuml_projection, dashboard.analysis.projection)
+(dashboard.maps.backends, dashboard.maps.cuml, dashboard.maps.projection)
 """
 
 MESSAGES = {

@@ -186,21 +186,11 @@ MESSAGES = {
     "similarity.scale": ("Colour scale over {domain}: blue negative, white 0, red positive.",
                          "색 범위는 {domain}입니다. 파랑은 음수, 흰색은 0, 빨강은 양수입니다."),
     "similarity.download_csv": ("Matrix (CSV)", "행렬 (CSV)"),
-    # Charts (dashboard.charts.token_map, neighbours, similarity).
+    # Charts (dashboard.maps.chart, neighbours, similarity).
     "chart.token_map.title": ("Token map", "토큰 지도"),
     "chart.token_map.colour.category": ("token category", "토큰 범주"),
     "chart.token_map.colour.norm": ("row norm (L2)", "행 노름 (L2)"),
     "chart.token_map.colour.id": ("row id", "행 id"),
-    "chart.token_map.category.padding_row": ("padding row", "채움 행"),
-    "chart.token_map.category.reserved_token": ("reserved token", "예약 토큰"),
-    "chart.token_map.category.special": ("special", "특수 토큰"),
-    "chart.token_map.category.byte": ("byte", "바이트"),
-    "chart.token_map.category.number": ("number", "숫자"),
-    "chart.token_map.category.punctuation": ("punctuation", "문장 부호"),
-    "chart.token_map.category.non-Latin_script": ("non-Latin script", "라틴 문자가 아닌 글자"),
-    "chart.token_map.category.word_piece": ("word piece", "단어 조각"),
-    "chart.token_map.category.whole_word": ("whole word", "온전한 단어"),
-    "chart.token_map.category.unknown": ("unknown", "알 수 없음"),
     "chart.token_map.tip.token": ("token", "토큰"),
     "chart.token_map.tip.raw": ("raw token", "저장된 토큰 문자열"),
     "chart.token_map.tip.norm": ("norm", "노름"),
@@ -212,7 +202,7 @@ MESSAGES = {
     "chart.similarity.tip.row": ("row", "행"),
     "chart.similarity.tip.column": ("column", "열"),
     "chart.similarity.undefined": ("n/a", "없음"),
-    # Cached data and background UMAP and t-SNE (dashboard.ui.map_data, dashboard.ui.map_requests).
+    # Cached data and background UMAP and t-SNE (dashboard.maps.data, dashboard.maps.requests).
     "map_data.spinner.labelling": ("Labelling the rows ...", "행에 이름을 붙이는 중 ..."),
     "map_data.spinner.token_index": ("Indexing the token table ...", "토큰 임베딩 테이블을 색인하는 중 ..."),
     "map_data.spinner.head_index": ("Indexing the output head ...", "출력 헤드를 색인하는 중 ..."),

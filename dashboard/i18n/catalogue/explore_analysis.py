@@ -2,7 +2,7 @@
 
 Typed queries (:mod:`dashboard.analysis.queries`), neighbour search and
 similarity (errors and metric names), the map's rows and projections
-(:mod:`dashboard.analysis.token_map`, :mod:`dashboard.analysis.projection`)
+(:mod:`dashboard.maps.frame`, :mod:`dashboard.maps.projection`)
 and the output head's description (:mod:`dashboard.analysis.output_head`).
 """
 
@@ -81,7 +81,7 @@ MESSAGES = {
                                        "히트맵의 항은 모두 달라야 합니다. 겹치는 항을 지우세요"),
     "err.similarity.labels_mismatch": ("{count} labels for a {shape} matrix",
                                        "{shape} 행렬에 이름표가 {count}개입니다"),
-    # The map's tables, its drawn rows and highlight search (dashboard.analysis.token_map, pages/token_map.py).
+    # The map's tables, its drawn rows and highlight search (dashboard.maps.frame, pages/token_map.py).
     "token_map.table.token": ("token embedding", "토큰 임베딩"),
     "token_map.table.position": ("position embedding", "위치 임베딩"),
     "token_map.table.head": ("output head", "출력 헤드"),
@@ -109,7 +109,7 @@ MESSAGES = {
     "token_map.drawn.unplaced": ("; {count:,} rows have no point (see the notes)",
                                  ". {count:,}개 행은 점이 없습니다(참고 사항을 보세요)"),
     "token_map.drawn.all": ("all {count:,} rows are drawn{tail}", "{count:,}개 행을 모두 그렸습니다{tail}"),
-    # Projections (dashboard.analysis.projection): settings, notes on rows handled specially, UMAP's stages.
+    # Projections (dashboard.maps.projection): settings, notes on rows handled specially, UMAP's stages.
     "projection.describe": ("{method} to {dims}D ({params}); {libs}", "{method}, {dims}D 투영 ({params}); {libs}"),
     "err.projection.unknown_method": ("unknown projection method {method}; choose one of {choices}",
                                       "알 수 없는 투영 방법 {method}입니다. 다음 중 하나를 고르세요: {choices}"),

@@ -1,7 +1,7 @@
-"""Messages of the Token map's custom axes, t-SNE and HTML export (dashboard.analysis.custom_axes, .tsne)."""
+"""Messages of the Token map's custom axes, t-SNE and HTML export (dashboard.maps.custom_axes, .tsne)."""
 
 MESSAGES = {
-    # dashboard/analysis/custom_axes.py
+    # dashboard/maps/custom_axes.py
     "axes.method": ("custom axes", "사용자 지정 축"),
     "axes.describe": (
         "custom axes to 2D, x: {x}, y: {y} (each row minus the mean row, times the unit direction from one query "
@@ -49,7 +49,7 @@ MESSAGES = {
     "token_map.axes_position": (
         "Custom axes need token rows; the position table is shown with PCA.",
         "사용자 지정 축에는 토큰 행이 필요합니다. 위치 임베딩 테이블은 PCA로 보여 줍니다."),
-    # dashboard/analysis/tsne.py
+    # dashboard/maps/tsne.py
     "tsne.stage.affinities": (
         "finding the nearest neighbours of {count:,} rows (perplexity {perplexity:g})",
         "{count:,}개 행의 최근접 이웃을 찾는 중 (perplexity {perplexity:g})"),

@@ -1,4 +1,4 @@
-"""Messages of the token map's figure and its selections (dashboard.charts.token_map, pages/token_map.py)."""
+"""Messages of the token map's figure and its selections (dashboard.maps.chart, pages/token_map.py)."""
 
 MESSAGES = {
     "chart.token_map.tip.cut": ("… ({count:,} characters)", "… ({count:,}자)"),

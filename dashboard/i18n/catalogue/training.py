@@ -132,7 +132,7 @@ MESSAGES = {
     "chart.training.split.train": ("train", "학습"),
     "chart.training.split.validation": ("validation", "검증"),
     "chart.training.table": ("table", "테이블"),
-    # The token map across steps (dashboard/analysis/aligned_maps.py)
+    # The token map across steps (dashboard/maps/aligned.py)
     "training.aligned_heading": ("Token map across steps, on fixed axes", "스텝별 토큰 지도, 고정된 축 위에서"),
     "training.aligned_caption": (
         "PCA fitted on the token table of the last step ({basis:,}); the table of every step is projected on the same "

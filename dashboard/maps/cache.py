@@ -1,0 +1,200 @@
+"""On-disk cache of projections, so a revisit or a restart shows a map at once.
+
+One ``.npz`` per result (:meth:`Projection.save`) in :func:`dashboard.disk_cache.cache_dir`, named by a digest of
+what determines it: the table's content hash, which table, the method's parameters and the libraries' versions
+(the same table from another path hits; an upgrade or a changed parameter misses). An unreadable file is
+recomputed. In one process, a second request for a projection being computed waits for it; across processes,
+:mod:`dashboard.maps.tasks` gives identical requests one task.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from dashboard.maps.aligned import AlignedMaps, align_run
+from dashboard.maps.projection import (
+    ProgressCallback,
+    Projection,
+    ProjectionSettings,
+    library_versions,
+    project_table,
+)
+from dashboard.errors import ExplorerError
+from dashboard.disk_cache import cache_dir, prune, write_atomically
+
+Compute = Callable[[np.ndarray, ProjectionSettings, ProgressCallback | None], Projection]
+
+#: Projections being computed in this process, by cache path: what a second caller of the same one waits for.
+_COMPUTING: dict[Path, Future] = {}
+_COMPUTING_LOCK = threading.Lock()
+
+
+def aligned_path(folder: Path, stamp: float, table_name: str = "token") -> Path:
+    """Where a training run's aligned maps (:mod:`dashboard.maps.aligned`) are kept:
+    ``cache_dir()/aligned/<folder name>-<digest>.npz``, the digest over the folder's resolved path, its
+    :func:`~dashboard.checkpoints.runs.run_stamp` and the table, so a run that gains a checkpoint is aligned again."""
+    real = folder.resolve()
+    digest = hashlib.blake2b(f"{real}|{stamp!r}|{table_name}".encode(), digest_size=8).hexdigest()
+    return cache_dir() / "aligned" / f"{real.name}-{digest}.npz"
+
+
+def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> tuple[AlignedMaps, Path, bool]:
+    """A run's aligned maps from :func:`aligned_path`, else computed with
+    :func:`~dashboard.maps.aligned.align_run` and stored there (skipped when the cache cannot be written).
+
+    Returns:
+        ``(maps, path, found)``, ``found`` True when they were on disk.
+
+    Raises:
+        QueryError, ExplorerError: as :func:`~dashboard.maps.aligned.align_run`.
+    """
+    path = aligned_path(folder, stamp)
+    try:
+        found = AlignedMaps.load(path)
+        if found.steps == tuple(steps):
+            return found, path, True
+    except (OSError, ValueError, KeyError, json.JSONDecodeError):
+        pass
+    maps = align_run(steps, read_token_table)
+    try:
+        write_atomically(path, maps.save)
+    except OSError:  # a read-only or full cache: shown all the same
+        pass
+    return maps, path, False
+
+
+def projection_key(content_hash: str, table_name: str, settings: ProjectionSettings) -> str:
+    """File stem for a projection: a hex digest of what determines the result.
+
+    A ``cpu`` key's document names no backend (so maps cached without one are found); a ``cuml`` key adds the
+    backend to the document and ``-cuml`` to the stem, so the two never share a file.
+
+    Args:
+        content_hash: :attr:`EmbeddingTables.content_hash` of the tables.
+        table_name: ``token`` or ``position``.
+        settings: the projection settings.
+
+    Raises:
+        ImportError: ``backend="cuml"`` where cuML is not importable (the key holds its version).
+    """
+    document = {"table": content_hash, "which": table_name, "method": settings.method,
+                "parameters": settings.parameters(), "versions": library_versions(settings.method, settings.backend)}
+    tag = ""
+    if settings.backend != "cpu":
+        document["backend"] = settings.backend
+        tag = f"-{settings.backend}"
+    digest = hashlib.blake2b(json.dumps(document, sort_keys=True).encode(), digest_size=16).hexdigest()
+    return f"{table_name}-{settings.method}{settings.dims}d{tag}-{digest}"
+
+
+def cache_path(content_hash: str, table_name: str, settings: ProjectionSettings, directory: Path | None = None) -> Path:
+    """Where the projection of these tables and settings is cached: ``DIR/<key>.npz`` (see :func:`projection_key`).
+
+    ``directory`` defaults to :func:`cache_dir`; nothing is created or read here.
+    """
+    return (directory or cache_dir()) / f"{projection_key(content_hash, table_name, settings)}.npz"
+
+
+def load_cached(path: Path, n_rows: int) -> Projection | None:
+    """The projection stored at ``path``, or ``None`` if absent, unreadable or of another size.
+
+    A map found is marked as just used (its modification time), so that :func:`prune` keeps it longest.
+    """
+    if not path.is_file():
+        return None
+    try:
+        projection = Projection.load(path)
+    except (OSError, ValueError, KeyError, json.JSONDecodeError):
+        return None
+    if projection.n_rows != n_rows:
+        return None
+    try:
+        os.utime(path)
+    except OSError:  # a read-only cache (an image's precomputed maps) is served all the same
+        pass
+    return projection
+
+
+def _finish(path: Path, computing: Future, *, result: Projection | None = None,
+            error: BaseException | None = None) -> None:
+    """Take ``path`` off the projections being computed (it is on disk by now, if it could be written), then
+    hand its waiters the result or the error."""
+    with _COMPUTING_LOCK:
+        _COMPUTING.pop(path, None)
+    if error is not None:
+        computing.set_exception(error)
+    else:
+        computing.set_result(result)
+
+
+def store(projection: Projection, path: Path) -> None:
+    """Write ``projection`` to ``path`` atomically (:func:`write_atomically`)."""
+    write_atomically(path, projection.save)
+
+
+def cached_projection(
+    table: np.ndarray,
+    content_hash: str,
+    table_name: str,
+    settings: ProjectionSettings,
+    *,
+    progress: ProgressCallback | None = None,
+    directory: Path | None = None,
+    compute: Compute = project_table,
+) -> Projection:
+    """The projection of ``table``, from disk when computed before, else computed and stored.
+
+    While another thread computes the same projection, this call waits and returns its result (``progress`` hears
+    nothing) or raises its :class:`~dashboard.errors.ExplorerError`; if that computation fails otherwise or is
+    stopped, this one looks on disk again and computes it itself.
+
+    Args:
+        table: ``(n_rows, d_model)`` float32, the table ``content_hash`` describes.
+        content_hash: :attr:`EmbeddingTables.content_hash`.
+        table_name: ``token`` or ``position`` (part of the key).
+        settings: what to compute.
+        progress: passed to ``compute``.
+        directory: cache directory; :func:`cache_dir` when ``None``.
+        compute: the function that projects (tests pass a counting wrapper).
+
+    Raises:
+        QueryError: from ``compute``, when the table is too small for the settings.
+    """
+    path = cache_path(content_hash, table_name, settings, directory)
+    while True:
+        found = load_cached(path, len(table))
+        if found is not None:
+            return found
+        with _COMPUTING_LOCK:
+            running = _COMPUTING.get(path)
+            if running is None:
+                mine = _COMPUTING[path] = Future()
+                break
+        try:  # the same projection is being computed on another thread: its result, once it has one
+            return running.result()
+        except ExplorerError:
+            raise  # bad input fails the same way here: not computed again
+        except BaseException:
+            if not running.done():
+                raise  # this thread's own interruption, not the computation's
+            continue  # it was stopped or failed there for its own reasons: look again, then compute here
+    try:
+        projection = compute(table, settings, progress)
+        try:
+            store(projection, path)
+            prune(path.parent, keep=path)
+        except OSError:
+            pass  # a read-only or full disk costs the next visit a recomputation, nothing more
+    except BaseException as error:
+        _finish(path, mine, error=error)
+        raise
+    _finish(path, mine, result=projection)
+    return projection

@@ -1,0 +1,85 @@
+"""2D and 3D projections of a whole table (every row, never a sample): PCA, UMAP and t-SNE.
+
+- **PCA**: scikit-learn ``PCA``, its solver chosen by the table's shape (:mod:`dashboard.maps.pca`);
+  signs fixed by ``svd_flip``.
+- **UMAP**: umap-learn (McInnes, Healy & Melville 2018), cosine, PCA start, seeded by default
+  (:mod:`dashboard.maps.umap_fit`).
+- **t-SNE**: openTSNE (Poličar, Stražar & Zupan 2024), cosine, PCA start, seeded (:mod:`dashboard.maps.tsne`).
+- **On a GPU** (``backend="cuml"``): PCA and UMAP through RAPIDS cuML (:mod:`dashboard.maps.cuml`).
+
+UMAP and t-SNE fit each distinct non-zero row once; all-zero rows are NaN
+(:mod:`dashboard.maps.result`). This module dispatches to the backend's projector
+(:data:`PROJECTORS`) and re-exports what callers need, so they import from one place.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from dashboard.maps.cuml import CUML_PROJECTORS
+from dashboard.maps.pca import fit_pca
+from dashboard.maps.result import (
+    DistinctRows,
+    Projection,
+    find_distinct_rows,
+    find_fit_rows,
+    find_umap_rows,
+    fit_pca_with,
+    rows_to_fit,
+    spread_to_rows,
+)
+from dashboard.maps.settings import (
+    DIMS,
+    METHODS,
+    SLOW_METHODS,
+    ProgressCallback,
+    ProjectionSettings,
+    library_versions,
+)
+from dashboard.maps.tsne import project_tsne
+from dashboard.maps.umap_fit import project_umap, warm_umap
+
+__all__ = [
+    "DIMS", "METHODS", "PROJECTORS", "SLOW_METHODS", "DistinctRows", "ProgressCallback", "Projection",
+    "ProjectionSettings", "find_distinct_rows", "find_fit_rows", "find_umap_rows", "library_versions", "project_pca",
+    "project_table", "project_tsne", "project_umap", "rows_to_fit", "spread_to_rows", "warm_umap",
+]
+
+
+def project_pca(table: np.ndarray, settings: ProjectionSettings,
+                progress: ProgressCallback | None = None) -> Projection:
+    """PCA of every row, centred on the mean row (solver: :func:`~dashboard.maps.pca.pca_solver`).
+
+    Args:
+        table: ``(n_rows, d_model)`` float32.
+        settings: ``method="pca"`` settings; only ``dims`` is used.
+        progress: unused (PCA reports no stages, and takes seconds even on the largest tables); accepted so
+            that every entry of :data:`PROJECTORS` is called the same way.
+
+    Returns:
+        Coordinates ``(n_rows, dims)`` float32 along the top principal
+        components, with the fraction of variance each explains.
+
+    Raises:
+        QueryError: fewer rows or columns than ``dims + 1`` / ``dims``.
+    """
+    return fit_pca_with(table, settings, lambda rows: fit_pca(rows, settings.dims))
+
+
+#: Method name -> the function computing it on the CPU (t-SNE: :mod:`dashboard.maps.tsne`).
+PROJECTORS: dict[str, Callable[..., Projection]] = {"pca": project_pca, "umap": project_umap, "tsne": project_tsne}
+
+
+def project_table(table: np.ndarray, settings: ProjectionSettings,
+                  progress: ProgressCallback | None = None) -> Projection:
+    """Project every row of ``table`` with the method and backend ``settings`` name.
+
+    Raises:
+        QueryError: the table is too small for the settings.
+        BackendUnavailableError: ``backend="cuml"`` where cuML or a CUDA device is not usable.
+    """
+    if settings.backend == "cuml":
+        return CUML_PROJECTORS[settings.method](table, settings, progress)
+    return PROJECTORS[settings.method](table, settings, progress)

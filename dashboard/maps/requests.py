@@ -1,0 +1,210 @@
+"""The Token map's UMAP and t-SNE maps, asked of the Dask cluster (:mod:`dashboard.cluster`) and waited for.
+
+One :class:`distributed.Client` per server process (:func:`cluster_client`), shared by every session. A session
+that asks for a map not on disk submits it (identical requests share one task) and keeps its future in its own
+state (:class:`MapRequest`); the page shows PCA meanwhile, with the request's place in line or its stage, and
+reruns when it is done. A session that moves on (other settings, PCA, a closed tab, the cancel button) lets go of
+its future: a map nobody holds any more is dropped from the line by Dask itself (a future's reference count); one
+already running finishes on its worker and lands in the cache for the next visit.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+
+import streamlit as st
+from distributed import Client, Future
+
+from dashboard.background_import import import_in_background
+from dashboard.maps.projection import METHODS, Projection, ProjectionSettings
+from dashboard.analysis.table_rows import TableRows
+from dashboard.cluster.client import connect
+from dashboard.maps.tasks import map_key, share_table, submit_map
+from dashboard.maps.queue import MapStatus, map_status
+from dashboard.errors import ExplorerError, HeavyWorkError, LiveFitLimitError
+from dashboard.i18n import Text, msg, render
+from dashboard.maps.cache import cache_path, load_cached
+from dashboard.settings import current_settings, usable
+from dashboard.ui import state
+
+_LOG = logging.getLogger(__name__)
+
+#: Seconds a cluster that could not be reached is not asked again: each try holds the page that asks for up to
+#: :data:`~dashboard.cluster.client.CONNECT_TIMEOUT_S` s, and every UMAP visit of every student would pay it.
+RETRY_AFTER_S = 60.0
+#: The last failure to connect, as (the cluster settings it was for, ``time.monotonic()`` when it happened, the
+#: error), while it is remembered.
+_last_failure: list[tuple[object, float, ExplorerError]] = []
+
+
+@st.cache_resource(show_spinner=False)
+def _connected() -> list[Client]:
+    # In a list: a Client is awaitable, which st.cache_resource refuses to keep.
+    return [connect(usable(current_settings().cluster))]
+
+
+def cluster_client() -> Client:
+    """The server's one Dask client: a local cluster, or the scheduler ``EXPLORER_DASK_SCHEDULER`` names.
+
+    A failure is logged in English for whoever runs the server, remembered for :data:`RETRY_AFTER_S` seconds and
+    raised again at once meanwhile; the first call after that tries again.
+
+    Raises:
+        ClusterSettingError: an ``EXPLORER_DASK_*`` setting is unusable.
+        HeavyWorkError: the scheduler given does not answer, or the local cluster does not start.
+    """
+    settings = current_settings().cluster
+    if _last_failure and _last_failure[0][0] == settings and time.monotonic() - _last_failure[0][1] < RETRY_AFTER_S:
+        raise _last_failure[0][2]
+    try:
+        client = _connected()[0]
+    except ExplorerError as error:
+        _last_failure[:] = [(settings, time.monotonic(), error)]
+        _LOG.warning("heavy work: %s", render(error, "en"))  # for whoever runs the server; the page says it too
+        raise
+    _last_failure.clear()
+    return client
+
+
+@st.cache_resource(show_spinner=False)
+def start_heavy_work() -> threading.Thread:
+    """Once per server process (called by the router): start the cluster on a daemon thread, so the first page is
+    not held by its start and the workers warm up before the first map is asked for; and import scikit-learn's
+    PCA beside it (otherwise the first PCA map waits for the import)."""
+    # pandas in full before those threads import it: Altair's to_dict finds pandas in sys.modules without importing
+    # it, so a page building a chart meanwhile would meet a half-imported module (AttributeError: 'Timestamp').
+    import pandas  # noqa: F401
+    import_in_background("sklearn.decomposition")
+
+    thread = threading.Thread(target=start_cluster, name="start-cluster", daemon=True)
+    thread.start()
+    return thread
+
+
+def start_cluster() -> None:
+    """The cluster's client, started now; a failure (a mistyped setting, a scheduler that does not answer) is
+    logged by :func:`cluster_client` for whoever runs the server, and a page that needs the cluster shows it to
+    the student."""
+    try:
+        cluster_client()
+    except ExplorerError:
+        pass
+
+
+@dataclass
+class MapRequest:
+    """A session's request for a map: the Dask future it holds, and when it asked.
+
+    Attributes:
+        key: the task key (:func:`~dashboard.maps.tasks.map_key`).
+        method: ``umap`` or ``tsne``.
+        rows: rows of the table.
+        future: the task's future; ``None`` once the session cancelled (it holds nothing then).
+        submitted: ``time.time()`` when it asked.
+    """
+
+    key: str
+    method: str
+    rows: int
+    future: Future | None
+    submitted: float
+
+    @property
+    def method_name(self) -> str:
+        """``UMAP`` or ``t-SNE``, as every language writes it."""
+        return METHODS.get(self.method, self.method)
+
+    def status(self) -> MapStatus:
+        """Where it stands now (one call to the scheduler)."""
+        if self.future is None:
+            return MapStatus("finished")
+        return map_status(cluster_client(), self.future, self.submitted)
+
+
+def keep_request(request: MapRequest | None) -> None:
+    """Hold ``request`` as this session's one map request, letting go of the one held before (Dask drops a
+    queued task nobody holds).
+
+    The future held before is released at once (:meth:`distributed.Future.release`: this session's own
+    reference; another session's future of the same task keeps it), not when Python collects it, which a copy of
+    the state that Streamlit keeps between runs would put off.
+    """
+    before = held_request()
+    if before is not None and before.future is not None and (request is None or request.future is not before.future):
+        before.future.release()
+    st.session_state[state.UMAP_WAITING] = request
+
+
+def held_request() -> MapRequest | None:
+    """This session's map request, if any."""
+    return st.session_state.get(state.UMAP_WAITING)
+
+
+def cancel_request() -> None:
+    """Stop waiting for the held request (the cancel button's callback): its future is let go, its key kept, so
+    the same settings do not ask again until the reader does."""
+    request = held_request()
+    if request is not None:
+        keep_request(MapRequest(request.key, request.method, request.rows, None, request.submitted))
+
+
+def get_map(rows: TableRows, content_hash: str, settings: ProjectionSettings) -> Projection | MapRequest:
+    """The UMAP or t-SNE map (``settings.method``) from disk, else this session's request for it.
+
+    The first call for a map submits it to the cluster; later calls (reruns, other sessions) find the same
+    task. A finished task's map is read from the cache it wrote.
+
+    Raises:
+        LiveFitLimitError: the map is not on disk and the table has more rows than ``EXPLORER_LIVE_FIT_ROWS``
+            allows a page to fit; nothing was submitted.
+        ExplorerError: the task failed on bad input (the table is too small for the settings), a worker was lost
+            (:class:`HeavyWorkError`), or the cluster cannot be reached.
+    """
+    found = load_cached(cache_path(content_hash, rows.name, settings), len(rows.table))
+    if found is not None:
+        keep_request(None)
+        return found
+    try:
+        usable(current_settings().cluster).check_live_fit(len(rows.table), METHODS[settings.method])
+    except LiveFitLimitError:
+        keep_request(None)
+        raise
+    request = held_request()
+    ref = share_table(rows.table, content_hash, rows.name)
+    if request is None or request.key != map_key(ref, settings):
+        future = submit_map(cluster_client(), ref, settings)
+        request = MapRequest(future.key, settings.method, len(rows.table), future, time.time())
+        keep_request(request)
+    if request.future is None or not request.future.done():
+        return request
+    failure = _failure(request) if request.future.exception() is not None else None
+    result = None if failure else request.future.result()
+    keep_request(None)  # done: the next visit reads the file
+    if failure:
+        raise failure
+    found = load_cached(cache_path(content_hash, rows.name, settings), len(rows.table))
+    return found if found is not None else Projection.load(result.file)  # a remote cluster's own cache folder
+
+
+def _failure(request: MapRequest) -> ExplorerError:
+    """The error to show for a failed task: its own :class:`ExplorerError`, else what happened in words."""
+    error = request.future.exception()
+    if isinstance(error, ExplorerError):
+        return error
+    name = type(error).__name__
+    if name == "KilledWorker":
+        return HeavyWorkError(msg("err.cluster.worker_lost", method=request.method_name, error=name))
+    return HeavyWorkError(msg("err.map_data.umap_failed", method=request.method_name, error=f"{name}: {error}"))
+
+
+def progress_text(request: MapRequest, status: MapStatus) -> Text:
+    """The progress line of a request: its place in line and wait, or its stage and seconds."""
+    if status.state == "running":
+        return msg("map_queue.running", method=request.method_name, rows=request.rows,
+                   stage=status.stage or msg("map_queue.starting"), elapsed=status.elapsed_s)
+    wait = msg("map_queue.about", seconds=status.wait_s) if status.wait_s else ""
+    return msg("map_queue.waiting", method=request.method_name, rows=request.rows, place=status.place or 1,
+               wait=wait, elapsed=status.elapsed_s)

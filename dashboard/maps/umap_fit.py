@@ -1,0 +1,110 @@
+"""Cosine UMAP of a whole table with umap-learn, through its public interface, with progress per epoch batch.
+
+References: McInnes, Healy & Melville (2018), "UMAP: Uniform Manifold Approximation and Projection for Dimension
+Reduction"; ``umap.UMAP`` (its ``init``, ``random_state``, ``n_jobs`` and ``tqdm_kwds`` arguments).
+
+Each distinct non-zero row is fitted once. Seeded, umap-learn runs on one thread and repeats its layout;
+unseeded it uses every core and each fit differs (lmcinnes/umap#298). The start is ``init="pca"``, or on the
+largest tables this project's PCA as an array (:mod:`dashboard.maps.umap_init`). Progress is what
+umap-learn's tqdm bar reports: nothing before the layout's epochs, then each epoch batch.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import numpy as np
+
+from dashboard.maps.result import Projection, find_umap_rows, rows_to_fit, umap_projection
+from dashboard.maps.settings import ProgressCallback, ProjectionSettings
+from dashboard.maps.umap_init import pca_initialisation, replaces_umap_pca
+from dashboard.i18n import msg
+
+
+class _EpochSink(io.TextIOBase):
+    """A file for umap-learn's tqdm bar: turns ``{n}/{total}`` writes into progress calls.
+
+    Must not raise: tqdm calls ``write`` holding its process-wide lock, released only on a normal return.
+    """
+
+    _COUNT = re.compile(r"(\d+)/(\d+)")
+
+    def __init__(self, progress: ProgressCallback) -> None:
+        self._progress = progress
+
+    def write(self, text: str) -> int:
+        found = self._COUNT.findall(text)
+        if found:
+            done, total = map(int, found[-1])
+            self._progress(done / max(total, 1), msg("projection.stage.epoch", done=done, total=total))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def project_umap(table: np.ndarray, settings: ProjectionSettings,
+                 progress: ProgressCallback | None = None) -> Projection:
+    """Cosine UMAP of every distinct non-zero row, seeded unless ``settings.seed`` is ``None``.
+
+    Args:
+        table: ``(n_rows, d_model)`` float32.
+        settings: ``method="umap"`` settings.
+        progress: called with the fraction of epochs done and a label, whose key says what runs:
+            ``projection.stage.pca_start`` (this project's PCA start, largest tables only),
+            ``projection.stage.graph`` (umap-learn's neighbour graph and start, about which it reports nothing),
+            ``projection.stage.epoch`` (one per epoch batch, as umap-learn's tqdm bar counts them) and
+            ``projection.stage.done``. Each label comes as its part starts.
+
+    Returns:
+        Coordinates ``(n_rows, dims)`` float32; NaN for all-zero rows;
+        duplicate rows share their first copy's coordinates.
+
+    Raises:
+        QueryError: too few distinct non-zero rows for ``n_neighbors``.
+    """
+    import numba
+    import umap
+
+    report = progress or (lambda fraction, label: None)
+    distinct, fit_rows = find_umap_rows(table, settings)
+    rows = rows_to_fit(table, fit_rows)
+    count, parameters = len(fit_rows), settings.parameters()
+    if replaces_umap_pca(count, table.shape[1], settings.dims):
+        report(0.0, msg("projection.stage.pca_start", count=count))
+        start = pca_initialisation(np.asarray(rows, dtype=np.float32), settings.dims,
+                                   np.random.RandomState(settings.seed))
+        parameters = {**parameters, "init": start}
+    report(0.0, msg("projection.stage.graph", n_neighbors=settings.n_neighbors, count=count))
+    reducer = umap.UMAP(
+        **parameters,
+        n_jobs=1 if settings.seeded else -1,  # umap forces 1 when seeded; saying so avoids its warning
+        tqdm_kwds={"disable": False, "file": _EpochSink(report), "bar_format": "{n}/{total}", "mininterval": 0.25},
+    )
+    threads = numba.get_num_threads()
+    try:
+        fitted = reducer.fit_transform(rows).astype(np.float32)
+    finally:
+        numba.set_num_threads(threads)  # a seeded fit sets numba to 1 thread for the calling thread; undo it
+    report(1.0, msg("projection.stage.done"))
+    return umap_projection(fitted, fit_rows, distinct, settings, msg("projection.note.unseeded"))
+
+
+def warm_umap() -> None:
+    """Compile umap-learn's numba code once, on throwaway data.
+
+    4,500 rows are above umap's 4,096-row threshold for exact neighbours, so pynndescent is compiled; 300 rows
+    take the exact branch. The seeded (one-thread) and unseeded (parallel) optimisers are both compiled.
+    """
+    import numba
+    import umap
+
+    rows = np.random.default_rng(0).standard_normal((4500, 8)).astype(np.float32)
+    threads = numba.get_num_threads()
+    try:
+        umap.UMAP(metric="cosine", init="pca", random_state=0, n_jobs=1, n_epochs=2).fit_transform(rows)
+        umap.UMAP(metric="cosine", init="pca", random_state=0, n_jobs=1, n_epochs=2).fit_transform(rows[:300])
+    finally:
+        numba.set_num_threads(threads)
+    umap.UMAP(metric="cosine", init="pca", n_epochs=2).fit_transform(rows)
