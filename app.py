@@ -16,7 +16,7 @@ if __name__ == "__main__":
     from dashboard.i18n import t
     from dashboard.ui.language import apply_language, render_language_switch
     from dashboard.ui.loading import start_spare_reader
-    from dashboard.maps.requests import start_heavy_work
+    from dashboard.maps.view_requests import start_heavy_work
     from dashboard.ui.navigation import build_navigation
     from dashboard.ui.page_guard import guard_page
     from dashboard.ui.prepared_models import start_loading_prepared

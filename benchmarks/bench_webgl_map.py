@@ -1,7 +1,7 @@
 """The full token map in WebGL: bytes the browser receives and seconds until 256,000 points are drawn, in Chromium.
 
 Issues 18 and 40: the Token map draws every row up to 256,000 with one renderer, the token map component
-(:mod:`dashboard.maps.component`: plotly.js ``scattergl`` in 2D in a Streamlit custom component, the points
+(:mod:`dashboard.maps.view_component`: plotly.js ``scattergl`` in 2D in a Streamlit custom component, the points
 sent as Arrow, :mod:`dashboard.maps.wire`); for 256,000 points what the browser receives is at most
 8 MB, and it is drawn in Chromium in at most 5 s on a warm server.
 
@@ -27,7 +27,7 @@ Streamlit app (:data:`PLAIN_APP`).
   scikit-learn call alone (``PCA(n_components=2).fit_transform`` of the same
   table, in this process, after the server has stopped), and in the notes
   our PCA alone, timed the same way. The Token map asks a Dask worker for
-  that PCA (:mod:`dashboard.maps.data`: tables of 1e8 values or more) and
+  that PCA (:mod:`dashboard.maps.view_data`: tables of 1e8 values or more) and
   waits for it. It is
   opened two ways, :data:`WIDE_RUNS` fresh servers each: in a new tab (a fresh
   browser context, so Streamlit's page loads first), and by its link in the
@@ -69,7 +69,7 @@ DRAWN_SHARE = 0.02
 #: Seconds a reader spends on the Overview of the Gemma-shaped table before opening the Token map (the notes' case).
 READ_FIRST_S = 10.0
 #: The map's component: an iframe holding plotly's graph.
-COMPONENT = "iframe[title='dashboard.maps.component.token_map']"
+COMPONENT = "iframe[title='dashboard.maps.view_component.token_map']"
 #: Plotly's graph, in the component's iframe or (the plain app) in Streamlit's plotly element.
 CHART, PLAIN_CHART = ".js-plotly-plot", "[data-testid='stPlotlyChart'] .js-plotly-plot"
 #: The chart once plotly.js has laid it out (its SVG layers exist; the WebGL points are drawn in that frame).
@@ -305,7 +305,7 @@ def run(rows: int = ROWS, wide: bool = True) -> SuiteResult:
         f"{_secs(stages, 'args')}, Arrow read {_secs(stages, 'decoded')}, plotly.js newPlot done "
         f"{_secs(stages, 'drawn')}. The plain app until drawn: {', '.join(f'{p[0]:.2f}' for p in plain)}; "
         f"its chart's frames {median_of([p[1] for p in plain]):,.0f} bytes (median).",
-        "The map is one custom component (dashboard/maps/component.py; plotly.js 4.1.1 core + scattergl + "
+        "The map is one custom component (dashboard/maps/view_component.py; plotly.js 4.1.1 core + scattergl + "
         "scatter3d, apache-arrow, streamlit-component-lib, built with esbuild and committed): per point, uint16 "
         "grid coordinates, uint32 id, float32 norm and the token as utf8, in one Arrow IPC stream; the traces' "
         "styling and the layout as JSON; one scattergl trace per token category. Its static bundle, fetched "

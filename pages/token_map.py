@@ -23,15 +23,15 @@ from dashboard.ui.downloads import file_download_button
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.language import language_fragment
 from dashboard.ui.loading import active_tables
-from dashboard.maps.component import draw_token_map
-from dashboard.maps.data import get_map_figure, get_pca
+from dashboard.maps.view_component import draw_token_map
+from dashboard.maps.view_data import get_map_figure, get_pca
 from dashboard.ui.table_data import get_table_rows
-from dashboard.maps.requests import MapRequest, cancel_request, get_map, held_request, keep_request, progress_text
+from dashboard.maps.view_requests import MapRequest, cancel_request, get_map, held_request, keep_request, progress_text
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
 from dashboard.ui.text_limits import HIGHLIGHT_CHARS
 from dashboard.ui.url_state import UrlParam, bounded, bounded_text, parse_bool, publish
-from dashboard.maps.axes_data import get_custom_axes
+from dashboard.maps.view_axes import get_custom_axes
 from dashboard.ui.text_limits import QUERY_CHARS
 
 ensure_routed()

@@ -10,8 +10,8 @@ from playwright.sync_api import sync_playwright
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-#: The token map component's iframe (dashboard/maps/component.py).
-MAP_COMPONENT = "iframe[title='dashboard.maps.component.token_map']"
+#: The token map component's iframe (dashboard/maps/view_component.py).
+MAP_COMPONENT = "iframe[title='dashboard.maps.view_component.token_map']"
 
 
 def charts_drawn(page) -> bool:

@@ -36,7 +36,7 @@ def test_a_failing_import_is_raised_where_the_module_is_used(tmp_path, monkeypat
 def test_the_router_starts_the_pca_import_once_per_process(monkeypatch):
     from streamlit.testing.v1 import AppTest
 
-    from dashboard.maps import requests as map_requests
+    from dashboard.maps import view_requests as map_requests
     from tests.pages.app_test import ROOT
 
     started = []

@@ -1,7 +1,7 @@
 """The layering the tree promises, read from the source (nothing is imported): no import circle among dashboard
-modules; Streamlit only in dashboard/ui/, the token map's page side (in dashboard/maps/) and the pages; torch only
-in the readers (dashboard/checkpoints/) and the forward passes (dashboard/forward/); ``EXPLORER_*`` settings named
-only in dashboard/settings.py.
+modules; no lesson (dashboard/lessons/<lesson>/) imports another; Streamlit only in dashboard/ui/, the pages and a
+concept package's page side (its ``view_*.py`` modules); torch only in the readers (dashboard/checkpoints/) and the
+forward passes (dashboard/forward/); ``EXPLORER_*`` settings named only in dashboard/settings.py.
 
 An import is an ``import`` or ``from ... import`` statement anywhere in a module (inside a function or under
 ``if TYPE_CHECKING:`` too: a circle hidden there is still a circle), or ``importlib.import_module`` /
@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import ast
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Where each library may be imported (path prefixes relative to the root); pages/ and app.py are the app's own.
+#: Where each library may be imported (``fnmatch`` patterns of paths relative to the root, ``*`` crossing folders):
+#: Streamlit in the shared UI kit, in a concept package's page side (its ``view_*.py`` modules) and in the app.
 ALLOWED = {
-    # the token map's page side lives with the map (dashboard/maps/__init__.py lists them)
-    "streamlit": ("dashboard/ui/", "dashboard/maps/requests.py", "dashboard/maps/data.py",
-                  "dashboard/maps/component.py", "dashboard/maps/axes_data.py", "pages/", "app.py"),
-    "torch": ("dashboard/checkpoints/", "dashboard/forward/"),
+    "streamlit": ("dashboard/ui/*", "dashboard/*/view_*.py", "pages/*", "app.py"),
+    "torch": ("dashboard/checkpoints/*", "dashboard/forward/*"),
 }
+#: The package holding one package per lesson page.
+LESSONS = "dashboard.lessons"
 #: Modules outside those folders that may import them anyway, each with its reason. Empty: every import is in place.
 EXCEPTIONS: dict[tuple[str, str], str] = {}
 #: A string that is a settings variable's name (or the prefix of one being built): what reading one takes.
@@ -152,13 +154,35 @@ def test_the_circle_finder_finds_a_circle():
                                                       "c (line 7) imports a"]
 
 
+def _lesson_crossings(graph: dict[str, dict[str, int]]) -> list[str]:
+    """Each import of one lesson's module by another lesson's, as ``module (line N) imports module``."""
+    def lesson(module: str) -> str | None:
+        rest = module.removeprefix(LESSONS + ".")
+        return rest.split(".")[0] if rest != module else None
+
+    return [f"{module} (line {line}) imports {target}" for module, edges in graph.items() if lesson(module)
+            for target, line in edges.items() if lesson(target) not in (None, lesson(module))]
+
+
+def test_no_lesson_imports_another():
+    crossings = _lesson_crossings(_graph())
+    assert not crossings, "a lesson imports another (move the shared piece to analysis/, charts/ or ui/):\n" + \
+        "\n".join(crossings)
+
+
+def test_the_lesson_rule_sees_a_crossing_and_only_that():
+    graph = {f"{LESSONS}.a.x": {f"{LESSONS}.a.y": 1, f"{LESSONS}.b.view": 2, "dashboard.analysis.norms": 3},
+             f"{LESSONS}.b.view": {f"{LESSONS}.b": 4}, "dashboard.ui.state": {f"{LESSONS}.a.x": 5}}
+    assert _lesson_crossings(graph) == [f"{LESSONS}.a.x (line 2) imports {LESSONS}.b.view"]
+
+
 def test_streamlit_and_torch_are_imported_only_where_they_belong():
     misplaced = []
     for path in _sources():
         where = path.relative_to(ROOT).as_posix()
         for name, line in _imports(path):
             library = name.split(".")[0]
-            if (library in ALLOWED and not where.startswith(ALLOWED[library])
+            if (library in ALLOWED and not any(fnmatch(where, pattern) for pattern in ALLOWED[library])
                     and (where, library) not in EXCEPTIONS):
                 misplaced.append(f"{where}:{line} imports {name} (allowed in {', '.join(ALLOWED[library])})")
     assert not misplaced, "\n".join(misplaced)

@@ -1,6 +1,6 @@
 """Altair charts of a position table: similarity heatmap, offsets, PCA trajectory, dimensions, norms, subspaces.
 
-Each builder takes a tidy frame (:mod:`dashboard.analysis`, :mod:`dashboard.ui.position_frames`) and returns an
+Each builder takes a tidy frame (:mod:`dashboard.analysis`, :mod:`dashboard.lessons.positions.view_frames`) and returns an
 ``alt.Chart`` with titles in the active language; frames keep English values, shown translated through
 :func:`~dashboard.charts.legend_labels.value_labels`.
 """
@@ -122,7 +122,7 @@ def offset_similarity_chart(frame: pd.DataFrame, *, measure: str = "cosine") -> 
     Args:
         frame: columns ``offset``, ``similarity``, ``pairs`` and ``table``
             (e.g. ``learned`` and ``sinusoidal reference``), from
-            :func:`dashboard.ui.position_frames.offset_similarity_frame`.
+            :func:`dashboard.lessons.positions.view_frames.offset_similarity_frame`.
         measure: ``cosine`` or ``dot``, for the axis title.
     """
     label = msg("positions.chart.mean_cosine" if measure == "cosine" else "positions.chart.mean_dot")
@@ -158,7 +158,7 @@ def trajectory_2d_chart(points: pd.DataFrame, *, variance: Sequence[float],
 
     Args:
         points: columns ``position``, ``pc1``, ``pc2``, from
-            :func:`dashboard.analysis.trajectory.pca_trajectory`.
+            :func:`dashboard.lessons.positions.trajectory.pca_trajectory`.
         variance: explained variance ratio per component, in [0, 1], for the axis titles.
         title: chart title (default: "PCA trajectory (2D)", in the active language).
     """
@@ -245,7 +245,7 @@ def dimension_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Cha
 
     Args:
         frame: columns ``position``, ``dimension``, ``value``, from
-            :func:`dashboard.analysis.spectrum.dimension_frame`.
+            :func:`dashboard.lessons.positions.spectrum.dimension_frame`.
         title: chart title (default: "Chosen dimensions against position", in the active language).
     """
     dimension = t("positions.chart.dimension")
@@ -269,7 +269,7 @@ def spectrum_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Char
     Args:
         frame: columns ``dimension``, ``frequency`` (cycles per position),
             ``period`` and ``amplitude``, from
-            :func:`dashboard.analysis.spectrum.spectrum_frame`.
+            :func:`dashboard.lessons.positions.spectrum.spectrum_frame`.
         title: chart title (default: "Frequency spectrum of the chosen dimensions", in the active language).
     """
     dimension = t("positions.chart.dimension")
@@ -294,7 +294,7 @@ def position_norm_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt
 
     Args:
         frame: columns ``position``, ``norm``, ``neighbour_cosine`` and
-            ``untrained`` (bool), from :func:`dashboard.ui.position_frames.row_norm_frame`.
+            ``untrained`` (bool), from :func:`dashboard.lessons.positions.view_frames.row_norm_frame`.
         title: chart title (default: "Row norm by position", in the active language).
     """
     chart, untrained_shown = shown_values(
@@ -317,7 +317,7 @@ def subspace_overlap_chart(frame: pd.DataFrame) -> alt.Chart:
 
     Args:
         frame: columns ``k``, ``measure`` and ``share`` (in [0, 1]), from
-            :func:`dashboard.analysis.subspaces.compare_subspaces`.
+            :func:`dashboard.lessons.positions.subspaces.compare_subspaces`.
     """
     measures = sorted(set(frame["measure"])) if len(frame) else []
     chart, measure_shown = shown_values(alt.Chart(frame, title=t("positions.chart.subspace_title")), "measure",

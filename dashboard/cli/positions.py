@@ -12,18 +12,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dashboard.analysis.positions import (
+from dashboard.lessons.positions.structure import (
     SINUSOIDAL_MEASURE,
     UNTRAINED_CRITERION,
     summarise_positions,
     untrained_threshold,
 )
-from dashboard.analysis.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, rotary_head_dim, rotated_dims
-from dashboard.analysis.subspaces import compare_subspaces
-from dashboard.analysis.trajectory import pca_trajectory
+from dashboard.lessons.positions.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, rotary_head_dim, rotated_dims
+from dashboard.lessons.positions.subspaces import compare_subspaces
+from dashboard.lessons.positions.trajectory import pca_trajectory
 from dashboard.analysis.untrained_rows import any_row_threshold, untrained_detectable
 from dashboard.cli.output import print_json
-from dashboard.ui.position_text import MIN_ROWS, format_position_ranges
+from dashboard.lessons.positions.text import MIN_ROWS, format_position_ranges
 from dashboard.tables import EmbeddingTables
 
 #: Subspace dimension of the token/position overlap number.

@@ -10,8 +10,8 @@ view of them.
 - Where the work runs and lands: :mod:`.tasks` (submitted to Dask by reference), :mod:`.queue` (place in line,
   stage), :mod:`.manifest` (what made a precomputed map), :mod:`.cache` (the on-disk cache the pages read).
 - Drawing: :mod:`.frame` (the points and their hover fields), :mod:`.chart` (the plotly figure and the offline
-  HTML), :mod:`.wire` (its Arrow payload), :mod:`.component` (the one renderer, a Streamlit custom component in
-  ``token_map_component/``).
-- The page's Streamlit side: :mod:`.data` and :mod:`.axes_data` (cached maps), :mod:`.requests` (a UMAP or t-SNE
-  asked of the cluster, its progress and cancel).
+  HTML), :mod:`.wire` (its Arrow payload).
+- The page side, the only modules here that import Streamlit: :mod:`.view_component` (the one renderer, a
+  Streamlit custom component in ``token_map_component/``), :mod:`.view_data` and :mod:`.view_axes` (cached maps),
+  :mod:`.view_requests` (a UMAP or t-SNE asked of the cluster, its progress and cancel).
 """

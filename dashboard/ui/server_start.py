@@ -51,7 +51,7 @@ def prepare_server() -> None:
             _LOG.exception("server start: %s does not import; the pages that import it will show why", name)
     try:
         from dashboard.ui.loading import start_spare_reader
-        from dashboard.maps.requests import start_heavy_work
+        from dashboard.maps.view_requests import start_heavy_work
         from dashboard.ui.prepared_models import start_loading_prepared
 
         start_heavy_work()

@@ -12,14 +12,14 @@ from PIL import Image
 
 from benchmarks.bench_positions import streamlit_payload_bytes
 from dashboard.analysis.position_blocks import block_similarity
-from dashboard.analysis.rotary import rotary_decay_frame, rotary_frequency_frame
+from dashboard.lessons.positions.rotary import rotary_decay_frame, rotary_frequency_frame
 from dashboard.analysis.sinusoidal import sinusoidal_table
-from dashboard.analysis.spectrum import dimension_frame, spectrum_frame
-from dashboard.analysis.subspaces import compare_subspaces
-from dashboard.analysis.trajectory import pca_trajectory
+from dashboard.lessons.positions.spectrum import dimension_frame, spectrum_frame
+from dashboard.lessons.positions.subspaces import compare_subspaces
+from dashboard.lessons.positions.trajectory import pca_trajectory
 from dashboard.charts import positions as charts
-from dashboard.charts.rotary import rotary_decay_chart, rotary_frequency_chart
-from dashboard.ui.position_frames import offset_similarity_frame, row_norm_frame
+from dashboard.lessons.positions.rotary_chart import rotary_decay_chart, rotary_frequency_chart
+from dashboard.lessons.positions.view_frames import offset_similarity_frame, row_norm_frame
 
 TABLE = sinusoidal_table(512, 64) + np.random.default_rng(0).normal(scale=0.01, size=(512, 64))
 

@@ -7,7 +7,7 @@ import sys
 import numpy as np
 import pytest
 
-from dashboard.analysis.rotary import rotary_frequencies
+from dashboard.lessons.positions.rotary import rotary_frequencies
 from dashboard.cli import COMMANDS, main
 from tests import factories
 

@@ -1,7 +1,7 @@
 """The Token map in Chromium: every point drawn in WebGL, hover text, a box drawn on the 2D map and a point clicked
 on the 3D map list their rows.
 
-The map is the token map component (``dashboard/maps/component.py``): plotly.js in its own iframe, which the
+The map is the token map component (``dashboard/maps/view_component.py``): plotly.js in its own iframe, which the
 tests reach through Playwright's frames. Headless Chromium without a GPU draws WebGL with its software renderer
 (SwiftShader); an error there leaves the canvas blank with no message in the page, so the test reads the pixels
 of the plot area, and what plotly.js decoded (``_fullData``), besides the page's text.
@@ -19,7 +19,7 @@ from dashboard.maps.chart import CATEGORY_COLOURS
 from tests.e2e.browser import error_texts, exception_texts, open_page, save_screenshot, settle
 
 #: The map component's iframe; plotly's graph inside it.
-COMPONENT = "iframe[title='dashboard.maps.component.token_map']"
+COMPONENT = "iframe[title='dashboard.maps.view_component.token_map']"
 CHART = ".js-plotly-plot"
 #: The plot area: plotly's drag rectangle of the main subplot covers exactly the axes' box.
 PLOT_AREA = f"{CHART} .nsewdrag"

@@ -189,7 +189,7 @@ def _layer_norm(rows: np.ndarray, eps: float) -> np.ndarray:
 
 
 def test_what_the_positions_page_says_the_first_block_receives_is_what_the_reorder_page_compares(bert, gpt2):
-    from dashboard.ui.position_text import first_block_input
+    from dashboard.lessons.positions.text import first_block_input
 
     for folder in (bert, gpt2):
         tables = _loaded(folder)[0]

@@ -25,7 +25,7 @@ def korean():
 
 def test_korean_keeps_the_settings_and_shows_the_options_in_korean(tmp_path):
     # Option values stay English (the link and the session keep them); only what the radio shows is Korean.
-    from dashboard.ui import position_frames
+    from dashboard.lessons.positions import view_frames as position_frames
 
     folder = factories.bert_folder(tmp_path / "bert")
     at = open_app_page(PAGE, model=folder, query={"lang": "ko", "measure": "dot", "cells": "64"})
@@ -45,7 +45,7 @@ def test_an_untrained_table_is_reported_in_korean_with_its_own_numbers(tmp_path)
 
 
 def test_verdicts_render_in_korean_and_stay_english_as_strings():
-    from dashboard.ui.position_text import describe_untrained, too_few_rows_message
+    from dashboard.lessons.positions.text import describe_untrained, too_few_rows_message
 
     verdict = describe_untrained([3] + list(range(40, 64)), 40, 64)
     assert verdict.text.endswith("suggests training used a context of 40 positions.")
@@ -57,9 +57,9 @@ def test_verdicts_render_in_korean_and_stay_english_as_strings():
 def test_legends_show_korean_labels_but_the_data_keeps_its_english_values(korean):
     import pandas as pd
 
-    from dashboard.analysis.rotary import rotary_decay_frame
+    from dashboard.lessons.positions.rotary import rotary_decay_frame
     from dashboard.charts.positions import offset_similarity_chart
-    from dashboard.charts.rotary import rotary_decay_chart
+    from dashboard.lessons.positions.rotary_chart import rotary_decay_chart
 
     frame = pd.DataFrame({"offset": [1, 1], "similarity": [0.5, 0.4], "pairs": [9, 9],
                           "table": ["learned", "sinusoidal reference"]})
@@ -107,7 +107,7 @@ def test_a_one_row_table_is_explained_in_korean(tmp_path):
 def test_tooltips_show_korean_values_through_a_calculated_column(korean):
     from dashboard.analysis.sinusoidal import sinusoidal_table
     from dashboard.charts.positions import position_norm_chart
-    from dashboard.ui.position_frames import row_norm_frame
+    from dashboard.lessons.positions.view_frames import row_norm_frame
 
     spec = position_norm_chart(row_norm_frame(sinusoidal_table(8, 32), [3])).to_dict()
     layer = spec["layer"][0]

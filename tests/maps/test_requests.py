@@ -4,7 +4,7 @@ import pytest
 
 from dashboard.errors import HeavyWorkError
 from dashboard.i18n import msg
-from dashboard.maps import requests as map_requests
+from dashboard.maps import view_requests as map_requests
 
 
 @pytest.fixture

@@ -103,7 +103,7 @@ def instant_fits(monkeypatch):
 
 def scheduler_keys() -> list[str]:
     """The keys of the tasks the cluster's scheduler holds now."""
-    from dashboard.maps.requests import cluster_client
+    from dashboard.maps.view_requests import cluster_client
 
     return cluster_client().run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.tasks))
 

@@ -6,9 +6,9 @@ import pytest
 
 from dashboard.maps.projection import ProjectionSettings, project_table
 from dashboard.settings import LIVE_FIT_ENV
-from dashboard.maps import requests as map_requests
+from dashboard.maps import view_requests as map_requests
 from dashboard.ui import state
-from dashboard.maps.requests import cluster_client
+from dashboard.maps.view_requests import cluster_client
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import open_app_page
 from tests.pages.fake_projection import gated  # noqa: F401 - a fixture

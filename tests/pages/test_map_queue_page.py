@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
-from dashboard.maps.requests import cluster_client
+from dashboard.maps.view_requests import cluster_client
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import open_app_page, shown
 from tests.pages.fake_projection import gated, scheduled  # noqa: F401 - a fixture

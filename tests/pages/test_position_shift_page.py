@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from dashboard.analysis.position_shift import rotary_scorer, shift_scores
-from dashboard.analysis.rotary import rotary_frequencies
-from dashboard.ui import position_shift_panel as panel
+from dashboard.lessons.positions.shift import rotary_scorer, shift_scores
+from dashboard.lessons.positions.rotary import rotary_frequencies
+from dashboard.lessons.positions import view_shift as panel
 from tests import factories
 from tests.i18n.page_prose import english_runs, page_prose
 from tests.pages.app_test import open_app_page

@@ -5,7 +5,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.ui import position_frames
+from dashboard.lessons.positions import view_frames as position_frames
 from tests import factories
 from tests.pages.app_test import open_app_page
 
@@ -141,7 +141,7 @@ def test_long_table_is_drawn_thinned_and_says_so(tmp_path):
     import numpy as np
     from safetensors.numpy import save_file
 
-    from dashboard.ui.thinning import MAX_POINTS_PER_LINE
+    from dashboard.lessons.positions.thinning import MAX_POINTS_PER_LINE
 
     rng = np.random.default_rng(0)
     n = 6_000

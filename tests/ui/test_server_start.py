@@ -7,7 +7,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from dashboard.maps import requests as map_requests
+from dashboard.maps import view_requests as map_requests
 from dashboard.ui import loading, prepared_models, server_start
 from dashboard.ui.navigation import PAGES
 
@@ -21,7 +21,7 @@ def test_the_imports_warmed_are_every_library_module_the_router_and_the_pages_na
                   if isinstance(node, ast.ImportFrom) and node.module.startswith("dashboard")}
     warmed = server_start.page_imports()
     assert set(warmed) == named and len(warmed) == len(named)
-    assert {"dashboard.forward.passes", "dashboard.ui.sidebar", "dashboard.maps.requests"} <= named
+    assert {"dashboard.forward.passes", "dashboard.ui.sidebar", "dashboard.maps.view_requests"} <= named
 
 
 def test_the_lifespan_imports_starts_and_waits_for_the_prepared_models_before_serving(monkeypatch):

@@ -202,7 +202,7 @@ MESSAGES = {
     "chart.similarity.tip.row": ("row", "행"),
     "chart.similarity.tip.column": ("column", "열"),
     "chart.similarity.undefined": ("n/a", "없음"),
-    # Cached data and background UMAP and t-SNE (dashboard.maps.data, dashboard.maps.requests).
+    # Cached data and background UMAP and t-SNE (dashboard.maps.view_data, dashboard.maps.view_requests).
     "map_data.spinner.labelling": ("Labelling the rows ...", "행에 이름을 붙이는 중 ..."),
     "map_data.spinner.token_index": ("Indexing the token table ...", "토큰 임베딩 테이블을 색인하는 중 ..."),
     "map_data.spinner.head_index": ("Indexing the output head ...", "출력 헤드를 색인하는 중 ..."),

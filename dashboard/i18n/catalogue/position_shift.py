@@ -1,4 +1,4 @@
-"""The shift experiment of the Positions page (``dashboard/ui/position_shift_panel.py``, ``charts/position_shift.py``).
+"""The shift experiment of the Positions page (``dashboard/lessons/positions/view_shift.py``, ``shift_chart.py``).
 
 One query and one key scored at positions (m, n) and at (m + k, n + k): a
 rotary model's own rotation beside a learned table and the sinusoidal

@@ -1,8 +1,8 @@
 """The Positions page's part on rotary models (RoPE): why they have no position table, and what their rotation does.
 
-Keys ``positions.rotary.*`` are shown by ``dashboard/ui/rotary_panel.py`` and ``charts/rotary.py`` for a model whose
-positions are rotary (:mod:`dashboard.analysis.rotary`); the rest of the page's messages are in ``positions``. The
-Korean explains as a teacher does; every number comes in through a placeholder.
+Keys ``positions.rotary.*`` are shown by ``dashboard/lessons/positions/view_rotary.py`` and ``rotary_chart.py``
+beside it for a model whose positions are rotary (:mod:`dashboard.lessons.positions.rotary`); the rest of the page's
+messages are in ``positions``. The Korean explains as a teacher does; every number comes in through a placeholder.
 """
 
 MESSAGES = {

@@ -4,7 +4,7 @@ On a rotary model its own ``rope_theta`` and head width rotate a head-sized
 slice of two token rows; beside it the bundled GPT's learned position table
 and the sinusoidal reference add position rows to token rows instead. On a
 model with a learned table, that table and the sinusoidal reference. The
-arithmetic is :mod:`dashboard.analysis.position_shift`; every sentence shown
+arithmetic is :mod:`dashboard.lessons.positions.shift`; every sentence shown
 carries the numbers it measured.
 """
 
@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.analysis.position_shift import (
+from dashboard.lessons.positions.shift import (
     Scorer,
     ShiftScores,
     SumParts,
@@ -28,8 +28,8 @@ from dashboard.analysis.position_shift import (
     sum_scorer,
 )
 from dashboard.analysis.queries import TermResolver
-from dashboard.analysis.rotary import read_rotary_settings, rotary_frequencies
-from dashboard.charts.position_shift import PAIRS, shift_distance_chart
+from dashboard.lessons.positions.rotary import read_rotary_settings, rotary_frequencies
+from dashboard.lessons.positions.shift_chart import PAIRS, shift_distance_chart
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.i18n import Text, msg, render, t
 from dashboard.markdown_text import code_span, escape_markdown
@@ -63,7 +63,7 @@ class Scheme:
     Attributes:
         kind: ``rotary``, ``learned`` or ``sinusoidal``.
         label: its name in the table and the charts.
-        scorer: ``(m, n) -> score`` (:mod:`dashboard.analysis.position_shift`).
+        scorer: ``(m, n) -> score`` (:mod:`dashboard.lessons.positions.shift`).
         last: the last position it can score (0-based).
         table: the position table added to the token rows (``None`` for rotary).
         rows: the two token rows ``(a, b)`` the table is added to (``None`` for rotary).

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from dashboard.analysis.position_shift import (
+from dashboard.lessons.positions.shift import (
     distance_score_frame,
     rotary_scorer,
     rotate_pairs,
@@ -12,7 +12,7 @@ from dashboard.analysis.position_shift import (
     sum_parts,
     sum_scorer,
 )
-from dashboard.analysis.rotary import DEFAULT_ROPE_THETA, read_rotary_settings, rotary_frequencies
+from dashboard.lessons.positions.rotary import DEFAULT_ROPE_THETA, read_rotary_settings, rotary_frequencies
 from dashboard.analysis.sinusoidal import sinusoidal_table
 
 HEAD = 64

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dashboard.ui.thinning import thin_lines, thinning_note
+from dashboard.lessons.positions.thinning import thin_lines, thinning_note
 
 
 def _lines(n: int, dims=(0, 1)) -> pd.DataFrame:

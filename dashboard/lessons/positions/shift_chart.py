@@ -8,7 +8,7 @@ import pandas as pd
 from dashboard.charts.theme import FIT_WIDTH
 from dashboard.i18n import t
 
-#: The two lines of :func:`dashboard.analysis.position_shift.distance_score_frame`, drawn solid then dashed.
+#: The two lines of :func:`dashboard.lessons.positions.shift.distance_score_frame`, drawn solid then dashed.
 PAIRS = ["(m, n)", "(m + k, n + k)"]
 
 
@@ -20,7 +20,7 @@ def shift_distance_chart(frame: pd.DataFrame, *, title: str, distance: int) -> a
     Args:
         frame: columns ``distance`` (``m - n``, positions), ``pair`` (one of :data:`PAIRS`),
             ``query`` and ``key`` (0-based positions) and ``score`` (a dot product), from
-            :func:`dashboard.analysis.position_shift.distance_score_frame`.
+            :func:`dashboard.lessons.positions.shift.distance_score_frame`.
         title: the chart's title, in the reader's language.
         distance: the ``m - n`` the reader picked, marked with a point on each line.
     """

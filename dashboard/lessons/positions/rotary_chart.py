@@ -9,7 +9,7 @@ from dashboard.charts.legend_labels import shown_values, value_labels
 from dashboard.charts.theme import FIT_WIDTH
 from dashboard.i18n import msg, t
 
-#: Curve names of :func:`dashboard.analysis.rotary.rotary_decay_frame` -> what a reader sees.
+#: Curve names of :func:`dashboard.lessons.positions.rotary.rotary_decay_frame` -> what a reader sees.
 CURVE_LABELS = {"RoFormer bound": msg("positions.rotary.bound"), "same vector": msg("positions.rotary.same_vector")}
 
 
@@ -19,7 +19,7 @@ def rotary_frequency_chart(frame: pd.DataFrame) -> alt.Chart:
     Args:
         frame: columns ``pair``, ``frequency`` (radians per position),
             ``wavelength`` (positions per turn) and ``full_turn`` (bool), from
-            :func:`dashboard.analysis.rotary.rotary_frequency_frame`.
+            :func:`dashboard.lessons.positions.rotary.rotary_frequency_frame`.
     """
     full_turn = t("positions.rotary.full_turn")
     chart, turn_shown = shown_values(alt.Chart(frame, title=t("positions.rotary.frequency_title")), "full_turn",
@@ -48,7 +48,7 @@ def rotary_decay_chart(frame: pd.DataFrame) -> alt.Chart:
 
     Args:
         frame: columns ``distance`` (positions), ``curve`` and ``value``, from
-            :func:`dashboard.analysis.rotary.rotary_decay_frame`.
+            :func:`dashboard.lessons.positions.rotary.rotary_decay_frame`.
     """
     chart, curve_shown = shown_values(alt.Chart(frame, title=t("positions.rotary.decay_title")), "curve",
                                       list(CURVE_LABELS), CURVE_LABELS)

@@ -14,12 +14,12 @@ import streamlit as st
 
 from dashboard.analysis.norms import unit_rows
 from dashboard.analysis.position_blocks import BlockSimilarity, block_similarity
-from dashboard.analysis.position_offsets import offset_similarities
-from dashboard.analysis.positions import PositionSummary, summarise_positions
+from dashboard.lessons.positions.offsets import offset_similarities
+from dashboard.lessons.positions.structure import PositionSummary, summarise_positions
 from dashboard.analysis.sinusoidal import sinusoidal_table
-from dashboard.analysis.spectrum import dimension_frame, spectrum_frame
-from dashboard.analysis.subspaces import SubspaceOverlap, compare_subspaces
-from dashboard.analysis.trajectory import Trajectory, pca_trajectory
+from dashboard.lessons.positions.spectrum import dimension_frame, spectrum_frame
+from dashboard.lessons.positions.subspaces import SubspaceOverlap, compare_subspaces
+from dashboard.lessons.positions.trajectory import Trajectory, pca_trajectory
 from dashboard.analysis.untrained_rows import neighbour_cosines, untrained_positions
 from dashboard.i18n import t
 from dashboard.tables import EmbeddingTables

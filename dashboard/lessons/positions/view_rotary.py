@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.analysis.rotary import (
+from dashboard.lessons.positions.rotary import (
     BoundShape,
     describe_bound,
     read_rotary_settings,
     rotary_decay_frame,
     rotary_frequency_frame,
 )
-from dashboard.charts.rotary import rotary_decay_chart, rotary_frequency_chart
+from dashboard.lessons.positions.rotary_chart import rotary_decay_chart, rotary_frequency_chart
 from dashboard.errors import ExplorerError
 from dashboard.i18n import Text, msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.thinning import thin_lines, with_thinning_note
+from dashboard.lessons.positions.thinning import thin_lines, with_thinning_note
 
 #: Longest relative distance charted: the (distance, pair) phase matrix is complex128, 32,768 x 64 pairs = 34 MB.
 MAX_DECAY_DISTANCE = 32_768

@@ -2,7 +2,7 @@
 
 A learned ``(n_positions, d_model)`` table is added to the token rows, ``x_t = token[id_t] + position[t]``. Each
 question lives in its own module (:mod:`~dashboard.analysis.position_blocks`,
-:mod:`~dashboard.analysis.position_offsets`, :mod:`~dashboard.analysis.sinusoidal_closeness`,
+:mod:`~dashboard.lessons.positions.offsets`, :mod:`~dashboard.lessons.positions.closeness`,
 :mod:`~dashboard.analysis.untrained_rows`); none builds an ``n_positions x n_positions`` matrix.
 """
 
@@ -14,8 +14,8 @@ import numpy as np
 
 from dashboard.analysis.norms import MEASURES, unit_rows
 from dashboard.analysis.position_blocks import BlockSimilarity, block_similarity
-from dashboard.analysis.position_offsets import offset_similarities
-from dashboard.analysis.sinusoidal_closeness import SINUSOIDAL_MEASURE, similarity_correlation, sinusoidal_similarity
+from dashboard.lessons.positions.offsets import offset_similarities
+from dashboard.lessons.positions.closeness import SINUSOIDAL_MEASURE, similarity_correlation, sinusoidal_similarity
 from dashboard.analysis.untrained_rows import (
     UNTRAINED_CRITERION,
     UNTRAINED_SIGMAS,

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dashboard.analysis.rotary import (
+from dashboard.lessons.positions.rotary import (
     describe_bound,
     rotary_decay_frame,
     rotary_frequencies,

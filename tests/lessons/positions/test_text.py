@@ -1,6 +1,6 @@
 """What the Positions page says about untrained rows, including the degenerate tables."""
 
-from dashboard.ui.position_text import describe_untrained, format_position_ranges
+from dashboard.lessons.positions.text import describe_untrained, format_position_ranges
 
 
 def test_all_rows_untrained_suggests_no_context_length():

@@ -58,7 +58,7 @@ def rotate_pairs(x: np.ndarray, positions: np.ndarray, inv_freq: np.ndarray,
         x: ``(width,)`` one vector, ``width >= 2 * len(inv_freq)``.
         positions: ``(P,)`` 0-based positions (ints).
         inv_freq: ``(pairs,)`` radians per position
-            (:func:`dashboard.analysis.rotary.rotary_frequencies`).
+            (:func:`dashboard.lessons.positions.rotary.rotary_frequencies`).
         dtype: the precision of every step, angles included (``np.float32`` as models run it).
 
     Returns:

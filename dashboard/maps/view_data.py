@@ -24,7 +24,7 @@ from dashboard.i18n import active_language
 from dashboard.maps.cache import cache_path, cached_projection, load_cached
 from dashboard.ui.spinning import spinning
 from dashboard.maps.tasks import share_table, submit_map
-from dashboard.maps.requests import cluster_client
+from dashboard.maps.view_requests import cluster_client
 
 #: Tables of at least this many values (``n_rows * d_model``; 1e8 is 0.4 GB of float32, Llama 3's, Qwen2's and
 #: Gemma's token tables, not GPT-2's) have their PCA computed on the cluster, not in the server.

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from dashboard.analysis.position_shift import distance_score_frame, rotary_scorer
-from dashboard.analysis.rotary import rotary_frequencies
-from dashboard.charts.position_shift import PAIRS, shift_distance_chart
+from dashboard.lessons.positions.shift import distance_score_frame, rotary_scorer
+from dashboard.lessons.positions.rotary import rotary_frequencies
+from dashboard.lessons.positions.shift_chart import PAIRS, shift_distance_chart
 from dashboard.i18n import use_language
 
 

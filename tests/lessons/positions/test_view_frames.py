@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from dashboard.analysis import positions
-from dashboard.ui.position_frames import token_type_frame
+from dashboard.lessons.positions import structure as positions
+from dashboard.lessons.positions.view_frames import token_type_frame
 
 
 def test_token_type_frame():
@@ -15,7 +15,7 @@ def test_token_type_frame():
 
 def test_names_from_before_the_split_still_import_from_analysis_positions():
     # dashboard/cli/positions.py and code written before the split import these from here
-    # (the range formatter lives in dashboard.ui.position_text: analysis never imports ui).
+    # (the range formatter lives in dashboard.lessons.positions.text: analysis never imports ui).
     for name in ("SINUSOIDAL_MEASURE", "UNTRAINED_CRITERION", "summarise_positions",
                  "untrained_threshold", "block_similarity", "offset_similarities", "unit_rows"):
         assert callable(getattr(positions, name)) or isinstance(getattr(positions, name), str)
