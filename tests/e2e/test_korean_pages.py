@@ -48,19 +48,25 @@ def test_the_sidebar_switch_turns_the_page_korean_and_keeps_the_model(page, app_
     assert nav_link_texts(page) == [p.title for p in APP_PAGES]
 
 
+UPLOAD_BUTTON_TEXT = "[data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p"
+UPLOAD_LIMIT = "[data-testid='stFileUploaderDropzoneInstructions'] span"
+
+
 def _uploader_texts(page) -> dict[str, str]:
-    """What the uploader's button and limit line show: their ``::after`` content, else their own text."""
-    return page.evaluate("""() => {
+    """What the uploader's button and limit line show: their ``::after`` content, else their own text (once both are
+    drawn: the page's script may still be running when it opens)."""
+    for selector in (UPLOAD_BUTTON_TEXT, UPLOAD_LIMIT):
+        page.wait_for_selector(selector, state="attached", timeout=30_000)
+    return page.evaluate("""([UPLOAD_BUTTON_TEXT, UPLOAD_LIMIT]) => {
       const shown = el => {
         const after = getComputedStyle(el, '::after').content;
         return after && after !== 'none' ? JSON.parse(after) : el.textContent;
       };
-      const button = document.querySelector(
-        "[data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p");
-      const limit = document.querySelector("[data-testid='stFileUploaderDropzoneInstructions'] span");
+      const button = document.querySelector(UPLOAD_BUTTON_TEXT);
+      const limit = document.querySelector(UPLOAD_LIMIT);
       return {button: shown(button), limit: shown(limit),
               hidden: getComputedStyle(button).fontSize === '0px' && getComputedStyle(limit).fontSize === '0px'};
-    }""")
+    }""", [UPLOAD_BUTTON_TEXT, UPLOAD_LIMIT])
 
 
 def test_the_uploader_speaks_korean_and_still_opens_the_file_chooser(page, app_url):

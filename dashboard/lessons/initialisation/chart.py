@@ -21,7 +21,7 @@ def value_density_chart(frame: pd.DataFrame, *, title: str) -> alt.LayerChart:
 
     Args:
         frame: columns ``value``, ``density`` and ``curve`` from
-            :func:`dashboard.analysis.initialisation.value_density_frame`.
+            :func:`dashboard.lessons.initialisation.analysis.value_density_frame`.
         title: chart title.
 
     Returns:
@@ -47,7 +47,7 @@ def row_norm_range_chart(frame: pd.DataFrame) -> alt.LayerChart:
     Args:
         frame: columns ``name``, ``kind``, ``norm_low``, ``norm_median`` and
             ``norm_high`` (L2 norms, > 0 on a log axis: zero rows are left out
-            by the caller), from :func:`dashboard.analysis.initialisation.initialisation_frame`.
+            by the caller), from :func:`dashboard.lessons.initialisation.analysis.initialisation_frame`.
     """
     order = list(frame["name"])
     kinds = {kind: t(f"init.kind.{kind}") for kind in KINDS}  # the legend's labels, in the reader's language

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
-from dashboard.analysis.initialisation import Initialisation
+from dashboard.lessons.initialisation.analysis import Initialisation
 from dashboard.i18n import t
 from dashboard.markdown_text import code_span
 
@@ -19,7 +19,7 @@ def describe_closest(table: str, summary: Mapping[str, float], best: Initialisat
 
     Args:
         table: the table's name as the reader reads it (``token table``).
-        summary: a row of :func:`~dashboard.analysis.initialisation.initialisation_frame`.
+        summary: a row of :func:`~dashboard.lessons.initialisation.analysis.initialisation_frame`.
         best: the nearest initialisation, ``ratio`` the table's std over its std.
         d_model: the table's width.
     """

@@ -1,6 +1,6 @@
 """The similarity quiz's word on the lesson: whether the model on screen shows its claim, and where one does.
 
-The verdict is :func:`dashboard.analysis.quiz_lesson.check_lesson` on the
+The verdict is :func:`dashboard.lessons.similarity.quiz_lesson.check_lesson` on the
 loaded model's own numbers; when it fails, the first bundled model on which
 the same check holds is offered, with its numbers, and a button opens the
 page on it (as the sidebar's picker would).
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.analysis.quiz_lesson import LessonCheck, check_lesson
-from dashboard.analysis.similarity_quiz import PairAnswer
+from dashboard.lessons.similarity.quiz_lesson import LessonCheck, check_lesson
+from dashboard.lessons.similarity.quiz import PairAnswer
 from dashboard.checkpoints.bundled import BUNDLED
 from dashboard.errors import ExplorerError
 from dashboard.i18n import t
@@ -35,7 +35,7 @@ def _cached_check(_tables: EmbeddingTables, source: str, content_hash: str) -> L
 
 
 def lesson_check(tables: EmbeddingTables, source: str) -> LessonCheck | None:
-    """:func:`~dashboard.analysis.quiz_lesson.check_lesson` on ``tables``, once per table and process.
+    """:func:`~dashboard.lessons.similarity.quiz_lesson.check_lesson` on ``tables``, once per table and process.
 
     Raises:
         ExplorerError: the tokenizer or the table cannot be read.

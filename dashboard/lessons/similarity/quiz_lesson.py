@@ -1,6 +1,6 @@
 """Whether the loaded model shows the similarity lesson's claim, decided from its own numbers.
 
-The lesson claims that the rows of related words (:data:`~dashboard.analysis.similarity_quiz.LESSON_RELATED`)
+The lesson claims that the rows of related words (:data:`~dashboard.lessons.similarity.quiz.LESSON_RELATED`)
 are closer than those of unrelated ones. A model fails to show it when its vocabulary splits more than half of
 the words (a split word is the mean of its pieces, no row of the table), or when its farthest related pair does
 not rank nearer than its nearest unrelated pair. Ranks, not cosines, because the quiz judges by rank.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from dashboard.analysis.neighbours import NeighbourIndex
 from dashboard.analysis.queries import ResolvedTerm, TermResolver
-from dashboard.analysis.similarity_quiz import LESSON_RELATED, LESSON_UNRELATED, PairAnswer, answer_pairs
+from dashboard.lessons.similarity.quiz import LESSON_RELATED, LESSON_UNRELATED, PairAnswer, answer_pairs
 
 #: Share of the lesson's words above which the vocabulary counts as splitting them.
 MOSTLY_SPLIT = 0.5
