@@ -4,20 +4,20 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.analysis.initialisation import (
+from dashboard.lessons.initialisation.analysis import (
     INITIALISATIONS,
     SCALES_BY_SQRT_D,
     closest_initialisation,
     initialisation_frame,
 )
 from dashboard.analysis.lookup import FIRST_BLOCK_RULES
-from dashboard.charts.initialisation import row_norm_range_chart, value_density_chart
+from dashboard.lessons.initialisation.chart import row_norm_range_chart, value_density_chart
 from dashboard.checkpoints.bundled import BUNDLED_RUN
 from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
-from dashboard.ui.initialisation_frames import cached_density, cached_summary, table_key
-from dashboard.ui.initialisation_text import describe_closest, describe_scaling
+from dashboard.lessons.initialisation.view_frames import cached_density, cached_summary, table_key
+from dashboard.lessons.initialisation.text import describe_closest, describe_scaling
 from dashboard.ui.loading import active_tables, get_tables
 from dashboard.ui.navigation import ensure_routed
 
@@ -47,7 +47,7 @@ def display_frame(frame: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
     """``frame`` as the table on the page shows it: row names, kinds and headers in the reader's language.
 
     Args:
-        frame: from :func:`~dashboard.analysis.initialisation.initialisation_frame` (English names and kinds).
+        frame: from :func:`~dashboard.lessons.initialisation.analysis.initialisation_frame` (English names and kinds).
         names: English row name -> the name as shown; names not in it are shown as they are.
     """
     shown = named_frame(frame, names)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard.analysis.output_head import describe_head, has_own_head
 from dashboard.analysis.queries import ResolvedTerm, TermResolver
-from dashboard.analysis.similarity import SIMILARITY_METRICS, similarity_frame, similarity_matrix
+from dashboard.lessons.similarity.analysis import SIMILARITY_METRICS, similarity_frame, similarity_matrix
 from dashboard.charts.similarity import similarity_heatmap_chart
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.exports import csv_bytes

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.analysis.similarity_quiz import (GUESSES, LESSON_PAIRS, NOT_JUDGED, answer_pairs, parse_pairs,
+from dashboard.lessons.similarity.quiz import (GUESSES, LESSON_PAIRS, NOT_JUDGED, answer_pairs, parse_pairs,
                                                 score_guesses)
 from dashboard.errors import ExplorerError
 from dashboard.i18n import plural_key, render, t
@@ -13,7 +13,7 @@ from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.table_data import get_neighbour_index
 from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.quiz_lesson import show_lesson_check
+from dashboard.lessons.similarity.view_quiz_lesson import show_lesson_check
 from dashboard.ui.table_pages import open_table_page, show_lookup_note
 from dashboard.ui.text_limits import PAIRS_CHARS
 

@@ -45,7 +45,7 @@ def similarity_heatmap_chart(frame: pd.DataFrame, metric: str = "cosine", *, tit
     """A square heatmap with the value written in each cell.
 
     Args:
-        frame: from :func:`dashboard.analysis.similarity.similarity_frame`
+        frame: from :func:`dashboard.lessons.similarity.analysis.similarity_frame`
             (``row, column, row_order, column_order, value``).
         metric: ``cosine``, ``dot`` or ``centered``: sets the domain (see :func:`score_domain`).
         title: chart title; a default names the metric (in the active language, like the axis and tooltip titles).

@@ -1,6 +1,6 @@
 """The similarity quiz says when the model on screen does not show the lesson's claim, why, and where it holds.
 
-Every expected number comes from :func:`dashboard.analysis.quiz_lesson.check_lesson` on the same model.
+Every expected number comes from :func:`dashboard.lessons.similarity.quiz_lesson.check_lesson` on the same model.
 """
 
 import pytest
@@ -8,11 +8,11 @@ import torch
 
 from dashboard.analysis.neighbours import build_index
 from dashboard.analysis.queries import TermResolver
-from dashboard.analysis.quiz_lesson import check_lesson
+from dashboard.lessons.similarity.quiz_lesson import check_lesson
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.ui import state
-from dashboard.ui.quiz_lesson import SWITCH_KEY
+from dashboard.lessons.similarity.view_quiz_lesson import SWITCH_KEY
 from tests.format_factories import gpt2_model, save_hf
 from tests.pages.app_test import open_app_page, shown
 

@@ -6,7 +6,7 @@ import pytest
 
 from dashboard.analysis.neighbours import build_index
 from dashboard.analysis.queries import TermResolver
-from dashboard.analysis.similarity_quiz import answer_pair
+from dashboard.lessons.similarity.quiz import answer_pair
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from tests.map_fixtures import bert_with_tokenizer

@@ -6,7 +6,7 @@ import pytest
 from dashboard.analysis.lookup import compare_one_hot, look_up
 from dashboard.analysis.neighbours import build_index
 from dashboard.analysis.queries import TermResolver
-from dashboard.analysis.similarity_quiz import LESSON_PAIRS, answer_pair, parse_pairs
+from dashboard.lessons.similarity.quiz import LESSON_PAIRS, answer_pair, parse_pairs
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.embedding_norm import read_embedding_norm
 from dashboard.forward.passes import run_forward

@@ -5,7 +5,7 @@ import pytest
 
 from dashboard.analysis.neighbours import build_index, top_k_neighbours
 from dashboard.analysis.queries import TermResolver, resolve_expression
-from dashboard.analysis.similarity import similarity_matrix
+from dashboard.lessons.similarity.analysis import similarity_matrix
 from dashboard.analysis.token_categories import token_categories
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.tokenizer import load_tokenizer

@@ -56,7 +56,7 @@ MESSAGES = {
     "err.queries.empty_term": (
         "'{text}' has an empty term; write terms joined by ' + ' and ' - ', e.g. king - man + woman",
         "'{text}'에 빈 항이 있습니다. 항을 ' + '와 ' - '로 이어 쓰세요. 예: king - man + woman"),
-    # Neighbour search and similarity (dashboard.analysis.neighbours, dashboard.analysis.similarity).
+    # Neighbour search and similarity (dashboard.analysis.neighbours, dashboard.lessons.similarity.analysis).
     "neighbours.metric.cosine": ("cosine similarity", "코사인 유사도"),
     "neighbours.metric.dot": ("dot product", "내적"),
     "neighbours.metric.centered": ("centred cosine (mean row removed)", "중심화 코사인 유사도(평균 행을 뺀 뒤)"),

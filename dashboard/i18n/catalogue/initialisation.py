@@ -62,7 +62,7 @@ MESSAGES = {
     "init.used_by.unit": ("σ = 1/√d_model: rows of norm about 1", "σ = 1/√d_model: 행 노름이 약 1"),
     "init.scaling_header": ("√d_model is a scale in the forward pass, not an initialisation",
                             "√d_model은 초기화가 아니라 순전파에서 곱하는 배율입니다"),
-    # dashboard/ui/initialisation_text.py
+    # dashboard/lessons/initialisation/text.py
     "init.closest.zero": ("Every entry of the {table} is zero: it starts at zero, not at random.",
                           "{table}의 원소는 모두 0입니다. 무작위가 아니라 0에서 시작합니다."),
     "init.closest": (
@@ -97,7 +97,7 @@ MESSAGES = {
         "with no √d_model factor anywhere on the way (checked in transformers' modeling code).",
         "{architecture} 아키텍처는 이 배율을 쓰지 않습니다. 첫 블록은 LayerNorm(토큰 행 + 위치 행 + 토큰 타입 행)을 "
         "받습니다. 그 사이 어디에서도 √d_model을 곱하지 않습니다(transformers의 모델링 코드에서 확인했습니다)."),
-    # dashboard/charts/initialisation.py
+    # dashboard/lessons/initialisation/chart.py
     "init.chart.density": ("density", "밀도"),
     "init.chart.entry_value": ("entry value", "원소 값"),
     "init.chart.value": ("value", "값"),

@@ -1,5 +1,5 @@
 """The "Predict the similarity" page (pages/similarity_quiz.py) and the errors of
-dashboard/analysis/similarity_quiz.py: the lesson "내적은 유사도를 측정합니다"."""
+dashboard/lessons/similarity/quiz.py: the lesson "내적은 유사도를 측정합니다"."""
 
 MESSAGES = {
     "quiz.title": ("Predict the similarity", "유사도 맞히기"),

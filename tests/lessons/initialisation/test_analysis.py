@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from dashboard.analysis import initialisation as init
+from dashboard.lessons.initialisation import analysis as init
 
 
 def _table(rows=1_000, d_model=24, seed=0):

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from dashboard.analysis.initialisation import value_density_frame
-from dashboard.charts.initialisation import value_density_chart
+from dashboard.lessons.initialisation.analysis import value_density_frame
+from dashboard.lessons.initialisation.chart import value_density_chart
 
 
 def test_a_curve_above_the_y_domain_is_cut_off_not_clamped_to_a_plateau():

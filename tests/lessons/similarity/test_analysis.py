@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
-from dashboard.analysis.similarity import similarity_frame, similarity_matrix
+from dashboard.lessons.similarity.analysis import similarity_frame, similarity_matrix
 from dashboard.errors import QueryError
 from tests.map_fixtures import random_table
 

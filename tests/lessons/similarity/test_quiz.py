@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from dashboard.analysis import similarity_quiz
+from dashboard.lessons.similarity import quiz as similarity_quiz
 from dashboard.analysis.neighbours import build_index
 from dashboard.analysis.queries import TermResolver
-from dashboard.analysis.similarity_quiz import LESSON_PAIRS, answer_pair, parse_pairs, score_guesses
+from dashboard.lessons.similarity.quiz import LESSON_PAIRS, answer_pair, parse_pairs, score_guesses
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.errors import QueryError
