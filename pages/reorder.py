@@ -3,23 +3,24 @@
 import numpy as np
 import streamlit as st
 
-from dashboard.analysis.reorder import describe_order, movable_positions, order_from_positions, parse_index_list
-from dashboard.charts.reorder import (
+from dashboard.lessons.reorder.analysis import describe_order, movable_positions, order_from_positions, parse_index_list
+from dashboard.lessons.reorder.chart import (
     attention_heatmap_chart,
     next_token_chart,
     token_difference_chart,
     token_order_chart,
 )
 from dashboard.errors import ExplorerError
-from dashboard.forward.experiment import ReorderExperiment
+from dashboard.lessons.reorder.experiment import ReorderExperiment
 from dashboard.i18n import active_language, msg, plural_key, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.hangul_note import show_hangul_notes
-from dashboard.ui.forward_loading import forward_model, reorder_experiment, sentence_tokens
+from dashboard.lessons.reorder.view_experiment import reorder_experiment, sentence_tokens
+from dashboard.ui.forward_loading import forward_model
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.reorder_frames import (
+from dashboard.lessons.reorder.view_frames import (
     LEVELS,
     attention_frame,
     next_token_frame,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 
-from dashboard.analysis.reorder import ORDER_HELP
+from dashboard.lessons.reorder.analysis import ORDER_HELP
 from dashboard.cli.output import print_json, print_table
 from dashboard.errors import ForwardUnavailableError
 
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from transformers.utils import logging as transformers_logging
 
     from dashboard.wall.tables import read_checkpoint
-    from dashboard.forward.experiment import SETTINGS, experiment_document, plan_reorder, run_reorder_experiment
+    from dashboard.lessons.reorder.experiment import SETTINGS, experiment_document, plan_reorder, run_reorder_experiment
     from dashboard.forward.loading import load_forward_model
     from dashboard.checkpoints.tokenizer import load_tokenizer
 

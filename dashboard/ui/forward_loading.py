@@ -1,9 +1,8 @@
-"""Cached whole models and reorder experiments for the reorder page.
+"""Cached whole models for the pages that run one (Lookup, Sentence reorder, Perturb and watch).
 
 A whole model is loaded once per process (``st.cache_resource``) and shared
 by sessions; a checkpoint that cannot run is remembered with its reason so
-that it is not retried on every rerun. Experiments are small and cached per
-(source, sentence, order). A bundled checkpoint prepared before the class
+that it is not retried on every rerun. A bundled checkpoint prepared before the class
 (``precompute --prepare``) is loaded when the server starts
 (:func:`load_prepared`, on :mod:`dashboard.ui.prepared_models`' thread), so its
 first visitor does not wait for it.
@@ -16,9 +15,7 @@ import logging
 import streamlit as st
 
 from dashboard.errors import ChildLimitError, ExplorerError, ForwardUnavailableError
-from dashboard.forward.experiment import ReorderExperiment, run_reorder_experiment
 from dashboard.forward.loading import ForwardModel, kept_model_folder, load_forward_model
-from dashboard.forward.tokenizing import tokenize_sentence
 from dashboard.i18n import Text, both_languages
 from dashboard.ui.loading import get_tables, path_stamp
 from dashboard.ui.tokenizer_loading import get_tokenizer
@@ -75,38 +72,3 @@ def load_prepared(sources: list[str]) -> None:
             forward_model(source)
         except ExplorerError as error:
             logging.getLogger(__name__).warning("loading %s at start failed: %s", source, error)
-
-
-@st.cache_data(max_entries=32, show_spinner=both_languages("spinner.reorder_run"))
-def _cached_experiment(source: str, stamp: float, sentence: str, order: str) -> ReorderExperiment:
-    tables = get_tables(source)
-    model, note = _cached_model(source, stamp)
-    tokenizer = get_tokenizer(tables, source, tables.content_hash)
-    return run_reorder_experiment(tables, tokenizer, sentence, order, model, note)
-
-
-def reorder_experiment(source: str, sentence: str, order: str) -> ReorderExperiment:
-    """The experiment for the source (cached).
-
-    Raises:
-        QueryError: the sentence cannot be tokenized or is too long.
-        OrderError: the order is bad.
-    """
-    return _cached_experiment(source, path_stamp(get_tables(source).model_path), sentence, order)
-
-
-def sentence_tokens(source: str, sentence: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
-    """The sentence's tokens as the page's charts label them, and which are special ([CLS], [SEP], BOS).
-
-    Tokenizes only (no model): the order widgets number tokens from these.
-
-    Returns:
-        ``(labels, special)``, one entry per token, position 0 first.
-
-    Raises:
-        QueryError: the sentence cannot be tokenized or is too long.
-    """
-    tables = get_tables(source)
-    tokenizer = get_tokenizer(tables, source, tables.content_hash)
-    tokenized = tokenize_sentence(tokenizer, sentence, tables.vocabulary, tables.n_positions)
-    return tuple(tables.token_label(int(i)) for i in tokenized.ids), tuple(tokenized.special)

@@ -11,7 +11,7 @@ import torch
 
 from dashboard.checkpoints import load_tables
 from dashboard.errors import ForwardUnavailableError
-from dashboard.forward.experiment import run_reorder_experiment
+from dashboard.lessons.reorder.experiment import run_reorder_experiment
 from dashboard.forward.loading import load_forward_model
 from dashboard.forward.passes import run_forward
 from dashboard.forward.positions import positions_removed

@@ -8,7 +8,7 @@ from safetensors.numpy import load_file, save_file
 
 from dashboard.checkpoints import load_tables
 from dashboard.errors import ForwardUnavailableError, QueryError
-from dashboard.forward.experiment import run_reorder_experiment
+from dashboard.lessons.reorder.experiment import run_reorder_experiment
 from dashboard.forward.loading import forward_unavailable_reason, load_forward_model
 from dashboard.checkpoints.tokenizer import TokenizerJsonTokenizer, VocabularyTokenizer, load_tokenizer
 from dashboard.forward.tokenizing import tokenize_sentence
@@ -126,7 +126,7 @@ def test_a_gguf_llama_builds_into_the_model_it_was_written_from(tmp_path, tied):
 
 
 def test_unknown_words_move_and_are_named_while_cls_and_sep_stay(tmp_path):
-    from dashboard.analysis.reorder import max_abs_difference
+    from dashboard.lessons.reorder.analysis import max_abs_difference
 
     tables = load_tables(reorder_factories.bert_with_words(tmp_path / "bert"))
     tokenizer = load_tokenizer(tables)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from dashboard.charts.reorder import next_token_chart, token_difference_chart, token_order_chart
+from dashboard.lessons.reorder.chart import next_token_chart, token_difference_chart, token_order_chart
 from dashboard.i18n import use_language
 from dashboard.ui import state
-from dashboard.ui.reorder_frames import shown_labels
+from dashboard.lessons.reorder.view_frames import shown_labels
 from tests.i18n.page_prose import assert_korean
 from tests.pages.app_test import open_app_page
 

@@ -3,7 +3,7 @@
 import pytest
 
 from dashboard.checkpoints import load_tables
-from dashboard.forward.experiment import run_reorder_experiment
+from dashboard.lessons.reorder.experiment import run_reorder_experiment
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.tables import EmbeddingTables
 from tests.shared_models import shared_forward_model, shared_tables, shared_tokenizer

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from dashboard.analysis.reorder import (
+from dashboard.lessons.reorder.analysis import (
     full_permutation,
     lookup_from_tables,
     max_abs_difference,
@@ -21,7 +21,7 @@ from dashboard.analysis.reorder import (
     parse_order,
     pooled_cosine,
 )
-from dashboard.analysis.word_order import word_groups
+from dashboard.lessons.reorder.word_order import word_groups
 from dashboard.forward.loading import ForwardModel
 from dashboard.forward.passes import ForwardRecord, run_forward
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer
@@ -167,7 +167,7 @@ def run_reorder_experiment(tables: EmbeddingTables, tokenizer: CheckpointTokeniz
         tables: the checkpoint's tables (labels; the lookup without a model).
         tokenizer: from :func:`dashboard.checkpoints.tokenizer.load_tokenizer`.
         sentence: the text to reorder.
-        order: an order spec (:func:`dashboard.analysis.reorder.parse_order`).
+        order: an order spec (:func:`dashboard.lessons.reorder.analysis.parse_order`).
         model: the whole model, or ``None`` for a lookup-only experiment.
         forward_note: when ``model`` is ``None``, why (shown to the user).
 

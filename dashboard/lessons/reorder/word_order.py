@@ -4,7 +4,7 @@ A small vocabulary splits ``cat`` into ``␣c`` + ``at``; reversing tokens would
 a run of movable tokens with no whitespace between them: a token starts a word when its span starts with
 whitespace or the sentence holds whitespace before it; consecutive tokens with the same span (the byte pieces of
 one character) stay together. Orders are 0-based over the movable tokens, as
-:func:`dashboard.analysis.reorder.parse_order` returns them.
+:func:`dashboard.lessons.reorder.analysis.parse_order` returns them.
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from dashboard.analysis.reorder import token_differences, unpermute_attention
-from dashboard.forward.experiment import SETTINGS, ReorderExperiment
+from dashboard.lessons.reorder.analysis import token_differences, unpermute_attention
+from dashboard.lessons.reorder.experiment import SETTINGS, ReorderExperiment
 from dashboard.i18n import msg, render
 from dashboard.tables import EmbeddingTables
 

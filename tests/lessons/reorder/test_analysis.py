@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dashboard.analysis.reorder import (
+from dashboard.lessons.reorder.analysis import (
     describe_order,
     full_permutation,
     lookup_from_tables,

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dashboard.charts.reorder import (
+from dashboard.lessons.reorder.chart import (
     attention_heatmap_chart,
     next_token_chart,
     token_difference_chart,
@@ -12,10 +12,10 @@ from dashboard.charts.reorder import (
     token_order_chart,
 )
 from dashboard.checkpoints import load_tables
-from dashboard.forward.experiment import run_reorder_experiment
+from dashboard.lessons.reorder.experiment import run_reorder_experiment
 from dashboard.forward.loading import load_forward_model
 from dashboard.checkpoints.tokenizer import load_tokenizer
-from dashboard.ui.reorder_frames import (
+from dashboard.lessons.reorder.view_frames import (
     attention_frame,
     next_token_frame,
     token_difference_frame,

@@ -1,4 +1,4 @@
-"""Charts of the sentence-reorder demo (frames from :mod:`dashboard.ui.reorder_frames`)."""
+"""Charts of the sentence-reorder demo (frames from :mod:`dashboard.lessons.reorder.view_frames`)."""
 
 from __future__ import annotations
 

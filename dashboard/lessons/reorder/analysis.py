@@ -17,7 +17,7 @@ import numpy as np
 
 from dashboard.errors import OrderError
 from dashboard.i18n import Text, msg
-from dashboard.analysis.word_order import reverse_words, shuffle_words
+from dashboard.lessons.reorder.word_order import reverse_words, shuffle_words
 from dashboard.tables import EmbeddingTables
 
 #: Order spec grammar of the CLI's ``--order``, for its help and its errors.
@@ -95,13 +95,13 @@ def parse_order(spec: str, n_movable: int, words: list[list[int]] | None = None)
         spec: ``reverse``; ``shuffle:SEED`` (a seeded shuffle, numpy's
             ``default_rng(SEED).permutation``); ``reverse-words`` and
             ``shuffle-words:SEED`` (the same over whole words, each word's
-            tokens kept together: :mod:`dashboard.analysis.word_order`);
+            tokens kept together: :mod:`dashboard.lessons.reorder.word_order`);
             ``swap:I,J`` (exchange two tokens); or ``i j k ...`` /
             ``i,j,k,...`` (token ``order[t]`` goes to place ``t``). Indices are
             0-based over the movable tokens only.
         n_movable: number of movable (non-special) tokens.
         words: the movable tokens grouped into words
-            (:func:`~dashboard.analysis.word_order.word_groups`); ``None``: each token is a word.
+            (:func:`~dashboard.lessons.reorder.word_order.word_groups`); ``None``: each token is a word.
 
     Returns:
         ``(n_movable,)`` int64, a permutation of ``0 .. n_movable - 1``.
