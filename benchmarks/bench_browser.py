@@ -171,7 +171,8 @@ def run(screenshots: Path | None = None) -> SuiteResult:
         "The 50,000-row table is random, so its map is a round cloud of all its 50,000 points. Its position table "
         "also has 50,000 rows: the heatmap block-averages it to 256 x 256 cells; the per-pair alternative would "
         "be 2.5 billion rects and is not built. The Positions page's line charts are computed on every position "
-        "and drawn thinned to about 1,024 points a line (`dashboard/lessons/positions/thinning.py`), so what that page sends "
+        "and drawn thinned to about 1,024 points a line (`dashboard/lessons/positions/thinning.py`), so what that "
+        "page sends "
         "stays near 2.5 MB however long the table; computing its statistics on a first visit still grows with "
         "n_positions (see the whole-page figures above).",
         "Bytes of ours are the protobuf frames as received; bytes of the alternative are Streamlit's conversion "

@@ -238,7 +238,8 @@ def pca_seconds(folder: Path) -> tuple[float, float]:
     """Seconds of the PCA alone on the token table of ``folder`` (read first, not timed): ``(ours, plain)``.
 
     Ours is :func:`dashboard.maps.projection.project_pca` as the page calls it (for this table the seeded
-    randomized solver on the implicitly centred table, :mod:`dashboard.maps.pca`); plain is ``PCA(n_components=2).fit_transform``, whose ``auto`` solver
+    randomized solver on the implicitly centred table, :mod:`dashboard.maps.pca`); plain is
+    ``PCA(n_components=2).fit_transform``, whose ``auto`` solver
     picks ``randomized`` for more than 1,000 columns.
     """
     from safetensors.numpy import load_file

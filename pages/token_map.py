@@ -11,13 +11,13 @@ from dashboard.maps.projection import DIMS, METHODS, SLOW_METHODS, ProjectionSet
 from dashboard.analysis.table_rows import TABLE_NAMES, projector_metadata, regex_example
 from dashboard.maps.frame import coordinates_frame, match_tokens
 from dashboard.maps.tsne import SEEDED_THREADS
-from dashboard.analysis.undertrained import INDICATOR_LABELS
+from dashboard.training.undertrained import INDICATOR_LABELS
 from dashboard.analysis.token_categories import category_label
 from dashboard.maps.chart import COLOUR_FIELDS, figure_html
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import plural_key, render, t
-from dashboard.ui.compare_frames import get_undertrained
+from dashboard.training.view_compare import get_undertrained
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.downloads import file_download_button
 from dashboard.ui.hangul_note import show_hangul_notes

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dashboard.analysis.token_categories import reserved_token_ids  # noqa: E402
-from dashboard.analysis.undertrained import find_undertrained, precision_recall  # noqa: E402
+from dashboard.training.undertrained import find_undertrained, precision_recall  # noqa: E402
 from dashboard.checkpoints import load_tables  # noqa: E402
 from scripts.default_gpt.token_counts import read_never_seen  # noqa: E402
 

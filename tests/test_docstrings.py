@@ -12,8 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "dashboard"
 #: Checked folders and top-level modules.
-CHECKED = ["checkpoints", "cli", "charts", "analysis", "forward", "ui", "maps", "lessons/*", "wall", "cluster",
-           "tables.py", "errors.py", "exports.py"]
+CHECKED = ["checkpoints", "cli", "charts", "analysis", "forward", "ui", "maps", "lessons/*", "training", "wall",
+           "cluster", "tables.py", "errors.py", "exports.py"]
 FILES = sorted(p for name in CHECKED for p in ([ROOT / name] if name.endswith(".py") else ROOT.glob(f"{name}/*.py")))
 
 

@@ -1,7 +1,7 @@
 """Altair charts of a position table: similarity heatmap, offsets, PCA trajectory, dimensions, norms, subspaces.
 
-Each builder takes a tidy frame (:mod:`dashboard.analysis`, :mod:`dashboard.lessons.positions.view_frames`) and returns an
-``alt.Chart`` with titles in the active language; frames keep English values, shown translated through
+Each builder takes a tidy frame (:mod:`dashboard.analysis`, :mod:`dashboard.lessons.positions.view_frames`) and
+returns an ``alt.Chart`` with titles in the active language; frames keep English values, shown translated through
 :func:`~dashboard.charts.legend_labels.value_labels`.
 """
 

@@ -23,7 +23,7 @@ import argparse
 import sys
 from typing import Any
 
-from dashboard.analysis.checkpoint_compare import COMPARED_TABLES, CheckpointComparison, compare_checkpoints
+from dashboard.training.checkpoint_compare import COMPARED_TABLES, CheckpointComparison, compare_checkpoints
 from dashboard.cli.output import print_json, print_table
 
 

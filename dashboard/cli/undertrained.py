@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dashboard.analysis.undertrained import INDICATORS, THRESHOLD_PERCENTILE, UndertrainedTokens, parse_ids
+from dashboard.training.undertrained import INDICATORS, THRESHOLD_PERCENTILE, UndertrainedTokens, parse_ids
 from dashboard.cli.output import print_json, print_table
 from dashboard.i18n.ordinals import name_percentile
 from dashboard.tables import EmbeddingTables
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         QueryError: bad ``--unused`` or ``--percentile``, or the cosine indicator with no known unused rows.
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
     """
-    from dashboard.analysis.undertrained import find_undertrained
+    from dashboard.training.undertrained import find_undertrained
     from dashboard.wall.tables import read_checkpoint
 
     tables = read_checkpoint(args.source)

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from dashboard.analysis.checkpoint_compare import compare_checkpoints  # noqa: E402
+from dashboard.training.checkpoint_compare import compare_checkpoints  # noqa: E402
 from dashboard.checkpoints import load_tables  # noqa: E402
 from dashboard.errors import InvalidTableError  # noqa: E402
 

@@ -8,7 +8,7 @@ import pytest
 from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.charts.positions import offset_similarity_chart
 from dashboard.charts.theme import wrap_subtitle
-from dashboard.charts.training import loss_curve_chart
+from dashboard.training.run_charts import loss_curve_chart
 from dashboard.i18n import use_language
 
 

@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from dashboard.analysis.checkpoint_compare import compare_checkpoints
+from dashboard.training.checkpoint_compare import compare_checkpoints
 from dashboard.checkpoints import load_tables
 from dashboard.cli import COMMANDS, main
 from dashboard.errors import ShapeMismatchError

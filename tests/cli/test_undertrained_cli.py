@@ -5,9 +5,9 @@ import json
 import numpy as np
 import pytest
 
-from dashboard.analysis.undertrained import INDICATORS
+from dashboard.training.undertrained import INDICATORS
 from dashboard.cli import COMMANDS, main
-from tests.analysis.test_undertrained import D_MODEL, N_ROWS, SILENT
+from tests.training.test_undertrained import D_MODEL, N_ROWS, SILENT
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from dashboard.checkpoints.bundled import BUNDLED_RUN
-from dashboard.ui import training_frames as frames
+from dashboard.training import view_run as frames
 from tests import run_factories
 from tests.i18n.page_prose import assert_korean
 from tests.pages.app_test import open_app_page

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from safetensors.numpy import save_file
 
-from dashboard.analysis.checkpoint_compare import compare_checkpoints
+from dashboard.training.checkpoint_compare import compare_checkpoints
 from dashboard.checkpoints import load_tables
 from tests import factories
 from tests import format_factories as ff

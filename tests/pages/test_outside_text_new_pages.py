@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
-from dashboard.ui import training_frames as frames
+from dashboard.training import view_run as frames
 from dashboard.ui.text_limits import IDS_CHARS, PATH_CHARS, SENTENCE_CHARS
 from tests import factories, run_factories
 from tests.compare_factories import write_run

@@ -5,7 +5,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.ui import training_frames as frames
+from dashboard.training import view_run as frames
 from tests import run_factories
 from tests.pages.app_test import open_app_page, shown
 

@@ -16,7 +16,7 @@ import pytest
 import torch
 from safetensors import safe_open
 
-from dashboard.analysis.training_curves import DISTANCE, TOKEN, step_measures_frame
+from dashboard.training.curves import DISTANCE, TOKEN, step_measures_frame
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.runs import discover_run
 from scripts.default_gpt.snapshots import TABLE_KEYS

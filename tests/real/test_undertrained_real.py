@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from dashboard.analysis.token_categories import reserved_token_ids
-from dashboard.analysis.undertrained import find_undertrained, precision_recall
+from dashboard.training.undertrained import find_undertrained, precision_recall
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.bundled import MODELS_DIR
 

@@ -1,7 +1,7 @@
-"""Messages of the Compare page, its analysis (dashboard.analysis.compare, checkpoint_compare) and its charts."""
+"""Messages of the Compare page, its analysis (dashboard.training.compare, checkpoint_compare) and its charts."""
 
 MESSAGES = {
-    # dashboard/analysis/checkpoint_compare.py
+    # dashboard/training/checkpoint_compare.py
     "compare.table.token": ("token embedding", "토큰 임베딩"),
     "compare.table.position": ("position embedding", "위치 임베딩"),
     "compare.table.head": ("output head", "출력 헤드"),
@@ -33,7 +33,7 @@ MESSAGES = {
         "compared",
         "{a}의 위치는 {a_rows:,}개이고 {b}의 위치는 {b_rows:,}개입니다. 위치 임베딩 테이블은 길이가 같아야 비교할 "
         "수 있습니다."),
-    # dashboard/analysis/compare.py
+    # dashboard/training/compare.py
     "err.compare.all_rows_equal": (
         "every row of {name} is the same (an all-zero table, as at step 0 of a run that starts its position table "
         "at zero): there is nothing to align; choose a later checkpoint",
@@ -150,7 +150,7 @@ MESSAGES = {
     "compare.shared_format": ("%d of {k}", "{k}개 중 %d개"),
     "compare.download_movers": ("Largest movers (CSV)", "가장 많이 이동한 행 (CSV)"),
     "compare.cli": ("The same numbers from the command line: {command}.", "명령줄에서도 같은 숫자를 얻습니다: {command}."),
-    # dashboard/charts/compare.py
+    # dashboard/training/compare_charts.py
     "chart.compare.pc1": ("PC1 of B", "B의 주성분 1"),
     "chart.compare.pc2": ("PC2 of B", "B의 주성분 2"),
     "chart.compare.token": ("token", "토큰"),

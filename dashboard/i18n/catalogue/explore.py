@@ -225,7 +225,7 @@ MESSAGES = {
         "지도는 바로 보여 줍니다. 서버 관리자에게 python -m dashboard precompute로 이 지도를 미리 계산해 달라고 "
         "요청하거나(여기에는 이 제한이 없습니다), 자기 컴퓨터에서 탐색기를 실행하세요(따로 설정하지 않으면 제한이 "
         "없습니다)"),
-    # Spinners of the Compare and Under-trained tokens pages' cached results (dashboard.ui.compare_frames).
+    # Spinners of the Compare and Under-trained tokens pages' cached results (dashboard.training.view_compare).
     "compare_frames.spinner.comparing": ("Aligning the two tables and comparing neighbours ...",
                                          "두 테이블을 맞추고 이웃을 비교하는 중 ..."),
     "compare_frames.spinner.undertrained": ("Scoring every row for under-training ...",

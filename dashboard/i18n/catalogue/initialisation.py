@@ -109,7 +109,7 @@ MESSAGES = {
     "init.chart.high": ("95 %", "95 %"),
     "init.chart.norms_title": ("Row norms: 5 % to 95 % of rows, median as a dot",
                                "행 노름: 행의 5 %~95 % 범위, 점은 중앙값"),
-    # dashboard/ui/training_frames.py (shown by the Training page)
+    # dashboard/training/view_run.py (shown by the Training page)
     "training_frames.spinner.run": ("Finding the run's checkpoints ...", "학습 실행의 체크포인트를 찾는 중입니다 ..."),
     "training_frames.spinner.curves": ("Measuring every checkpoint of the run ...",
                                        "학습 실행의 체크포인트를 하나씩 재는 중입니다 ..."),

@@ -1,4 +1,4 @@
-"""Messages of the Training page, its sentences (dashboard.ui.training_text), its curves and charts."""
+"""Messages of the Training page, its sentences (dashboard.training.text), its curves and charts."""
 
 MESSAGES = {
     # pages/training.py
@@ -71,7 +71,7 @@ MESSAGES = {
     "training.col.step": ("step", "학습 스텝"),
     "training.col.table": ("table", "테이블"),
     "training.col.measure": ("measure", "측정 항목"),
-    # dashboard/ui/training_text.py
+    # dashboard/training/text.py
     "training.weights.ema": (
         "Each snapshot holds the exponential moving average of the trained weights that the training loop keeps "
         "(the weights that ship as the model), rounded to float16; at step 0 that average is the initialisation. "
@@ -99,7 +99,7 @@ MESSAGES = {
     "training.step.position": ("Mean cosine of adjacent position rows: {cosine:.3f}.",
                                "이웃한 위치 행 사이의 평균 코사인 유사도는 {cosine:.3f}입니다."),
     "training.step.both": ("{token} {position}", "{token} {position}"),
-    # dashboard/analysis/training_curves.py
+    # dashboard/training/curves.py
     "curves.table.token": ("token table", "토큰 임베딩 테이블"),
     "curves.table.position": ("position table", "위치 임베딩 테이블"),
     "curves.table.head": ("output head", "출력 헤드"),
@@ -123,7 +123,7 @@ MESSAGES = {
         "same tables",
         "스텝 {step}의 체크포인트에는 {now}이(가) 있지만 첫 체크포인트에는 {first}이(가) 있습니다. 한 학습의 "
         "체크포인트는 모두 같은 테이블을 가져야 합니다."),
-    # dashboard/charts/training.py
+    # dashboard/training/run_charts.py
     "chart.training.step": ("step", "학습 스텝"),
     "chart.training.shown_step": ("shown step", "보고 있는 스텝"),
     "chart.training.loss_axis": ("loss (nats per token)", "손실 (토큰당 nat)"),

@@ -1,7 +1,7 @@
-"""Messages of the Under-trained tokens page and of dashboard.analysis.undertrained."""
+"""Messages of the Under-trained tokens page and of dashboard.training.undertrained."""
 
 MESSAGES = {
-    # dashboard/analysis/undertrained.py
+    # dashboard/training/undertrained.py
     "undertrained.indicator.cosine": ("E_out cosine distance w/o 1st PC", "E_out 코사인 거리(첫 주성분 제거)"),
     "undertrained.indicator.norm": ("E_in L2 norm", "E_in L2 노름"),
     "undertrained.table.token": ("token table", "토큰 임베딩 테이블"),

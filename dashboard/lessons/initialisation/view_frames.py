@@ -26,11 +26,11 @@ def table_key(tables: EmbeddingTables, which: str) -> tuple[str, float, str, str
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def cached_summary(_table: np.ndarray, key: tuple) -> dict:
-    """:func:`~dashboard.lessons.initialisation.analysis.summarise_values` of ``_table`` (named ``""``), keyed by ``key``."""
+    """:func:`~.analysis.summarise_values` of ``_table`` (named ``""``), keyed by ``key``."""
     return summarise_values("", _table)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
 def cached_density(_table: np.ndarray, key: tuple, d_model: int) -> pd.DataFrame:
-    """:func:`~dashboard.lessons.initialisation.analysis.value_density_frame` of ``_table``, keyed by ``key`` and ``d_model``."""
+    """:func:`~.analysis.value_density_frame` of ``_table``, keyed by ``key`` and ``d_model``."""
     return value_density_frame(_table, d_model)

@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from dashboard.charts.training import loss_curve_chart, measure_curve_chart
+from dashboard.training.run_charts import loss_curve_chart, measure_curve_chart
 
 
 def _layers(chart):

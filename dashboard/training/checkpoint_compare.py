@@ -1,7 +1,7 @@
 """Which table of two checkpoints to compare, and whether their rows are the same tokens.
 
 Picks the token, position or output-head table of two :class:`~dashboard.tables.EmbeddingTables` for
-:func:`dashboard.analysis.compare.compare_tables`, refusing pairs whose rows do not stand for the same things.
+:func:`dashboard.training.compare.compare_tables`, refusing pairs whose rows do not stand for the same things.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dashboard.analysis.compare import MAX_OVERLAP_ROWS, OVERLAP_K, TableComparison, compare_tables
+from dashboard.training.compare import MAX_OVERLAP_ROWS, OVERLAP_K, TableComparison, compare_tables
 from dashboard.errors import QueryError, ShapeMismatchError
 from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
@@ -84,7 +84,7 @@ class CheckpointComparison:
         table: a key of :data:`COMPARED_TABLES`.
         names: ``(name of A, name of B)``.
         labels: readable label of each row (token or ``position t``).
-        result: the measures (:class:`~dashboard.analysis.compare.TableComparison`).
+        result: the measures (:class:`~dashboard.training.compare.TableComparison`).
         notes: what was compared in place of the asked-for table (a tied checkpoint's token table as its head).
     """
 

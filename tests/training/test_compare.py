@@ -5,7 +5,7 @@ import pytest
 from scipy.spatial import procrustes
 from scipy.stats import ortho_group
 
-from dashboard.analysis.compare import _nearest_units, compare_tables
+from dashboard.training.compare import _nearest_units, compare_tables
 from dashboard.errors import InvalidTableError, ShapeMismatchError
 
 
@@ -103,7 +103,7 @@ def test_an_all_zero_table_is_refused(table):
 
 def test_a_tables_product_with_itself_is_the_general_product():
     """CKA's A^T A takes the symmetric (syrk) path; it must equal the general A^T B with B a copy of A."""
-    from dashboard.analysis import compare
+    from dashboard.training import compare
 
     table = np.random.default_rng(3).standard_normal((20_000, 48)).astype(np.float32) + 0.5
     mean = table.mean(axis=0, dtype=np.float64)

@@ -12,7 +12,7 @@ from typing import Mapping
 
 import pandas as pd
 
-from dashboard.analysis.training_curves import ADJACENT, DISTANCE, LABELS, NORM, POSITION, TOKEN
+from dashboard.training.curves import ADJACENT, DISTANCE, LABELS, NORM, POSITION, TOKEN
 from dashboard.checkpoints.runs import TrainingRun
 from dashboard.i18n import Text, msg, render
 from dashboard.tables import EmbeddingTables

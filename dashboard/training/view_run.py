@@ -18,7 +18,7 @@ from dashboard.maps.aligned import AlignedMaps
 from dashboard.analysis.neighbours import top_k_neighbours
 from dashboard.analysis.norms import used_token_norms
 from dashboard.analysis.queries import resolve_expression
-from dashboard.analysis.training_curves import step_measures_frame
+from dashboard.training.curves import step_measures_frame
 from dashboard.checkpoints.runs import TrainingRun, run_stamp
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, t

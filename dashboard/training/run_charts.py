@@ -9,7 +9,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from dashboard.analysis.training_curves import LABELS
+from dashboard.training.curves import LABELS
 from dashboard.charts.legend_labels import shown_values, value_labels
 from dashboard.charts.theme import FIT_WIDTH
 from dashboard.i18n import render, t
@@ -59,7 +59,7 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
 
     Args:
         frame: columns ``step``, ``table``, ``measure`` and ``value``, from
-            :func:`dashboard.analysis.training_curves.step_measures_frame`,
+            :func:`dashboard.training.curves.step_measures_frame`,
             one frame per checkpoint stacked.
         step: the step shown on the page.
         measure: the ``measure`` value to draw.

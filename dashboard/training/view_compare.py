@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.analysis.checkpoint_compare import CheckpointComparison, compare_checkpoints
-from dashboard.analysis.undertrained import UndertrainedTokens, find_undertrained
+from dashboard.training.checkpoint_compare import CheckpointComparison, compare_checkpoints
+from dashboard.training.undertrained import UndertrainedTokens, find_undertrained
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.spinning import spinning
 
@@ -27,7 +27,7 @@ MAP_POINTS = 6000
 @st.cache_resource(max_entries=4, show_spinner=False)
 def get_comparison(_a: EmbeddingTables, _b: EmbeddingTables, source_a: str, hash_a: str, source_b: str, hash_b: str,
                    table: str) -> CheckpointComparison:
-    """:func:`dashboard.analysis.checkpoint_compare.compare_checkpoints`, once per pair and table.
+    """:func:`dashboard.training.checkpoint_compare.compare_checkpoints`, once per pair and table.
 
     Raises:
         ShapeMismatchError, QueryError, InvalidTableError: as ``compare_checkpoints``.
@@ -39,7 +39,7 @@ def get_comparison(_a: EmbeddingTables, _b: EmbeddingTables, source_a: str, hash
 @st.cache_resource(max_entries=8, show_spinner=False)
 def get_undertrained(_tables: EmbeddingTables, source: str, content_hash: str, indicator: str,
                      unused_ids: tuple[int, ...] | None) -> UndertrainedTokens:
-    """:func:`dashboard.analysis.undertrained.find_undertrained`, once per table and settings.
+    """:func:`dashboard.training.undertrained.find_undertrained`, once per table and settings.
 
     Raises:
         QueryError: as ``find_undertrained``.

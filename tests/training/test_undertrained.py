@@ -4,7 +4,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from dashboard.analysis.undertrained import (
+from dashboard.training.undertrained import (
     INDICATORS,
     choose_indicator,
     cosine_distance_without_first_pc,

@@ -20,7 +20,7 @@ def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[st
     """Two maps side by side on the same axes, the largest movers in red and named.
 
     Args:
-        frame: from :func:`dashboard.ui.compare_frames.aligned_maps_frame`:
+        frame: from :func:`dashboard.training.view_compare.aligned_maps_frame`:
             ``id, token, checkpoint, x, y, drift, mover, label``.
         title: chart title.
         subtitle: lines under it (what is drawn, how aligned).
@@ -82,7 +82,7 @@ def drift_chart(frame: pd.DataFrame, *, title: str, k: int) -> alt.Chart:
     """Horizontal bars of the largest movers' drift, largest on top.
 
     Args:
-        frame: from :func:`dashboard.ui.compare_frames.drift_frame`: ``rank, id, token, drift, overlap, shared``.
+        frame: from :func:`dashboard.training.view_compare.drift_frame`: ``rank, id, token, drift, overlap, shared``.
         title: chart title.
         k: the nearest neighbours each row's ``shared`` count is out of (the tooltip says "of k").
     """
@@ -103,7 +103,7 @@ def overlap_counts_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
     """Bars: how many rows share 0 .. k of their nearest neighbours across the two tables.
 
     Args:
-        frame: from :func:`dashboard.ui.compare_frames.overlap_counts_frame`: ``shared, rows``.
+        frame: from :func:`dashboard.training.view_compare.overlap_counts_frame`: ``shared, rows``.
         title: chart title.
     """
     k = int(frame["shared"].max())
@@ -119,7 +119,7 @@ def score_histogram_chart(frame: pd.DataFrame, threshold: float, *, indicator: s
     """Histogram of an under-trained indicator with its threshold as a rule.
 
     Args:
-        frame: from :func:`dashboard.ui.compare_frames.score_histogram_frame`: ``start, stop, rows, below``.
+        frame: from :func:`dashboard.training.view_compare.score_histogram_frame`: ``start, stop, rows, below``.
         threshold: the candidates' threshold, drawn as a vertical rule.
         indicator: the indicator's name (x-axis title).
         title: chart title.

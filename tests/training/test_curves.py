@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from dashboard.analysis.training_curves import (
+from dashboard.training.curves import (
     ADJACENT, DISTANCE, HEAD, NORM, POSITION, TOKEN, mean_row_distance, position_cosine, step_measures_frame,
 )
 from dashboard.errors import ShapeMismatchError
