@@ -20,6 +20,8 @@ import threading
 import time
 from typing import Any
 
+from dashboard.wall.runner import WITH_TORCH
+
 #: Job name -> (``module:function``, modules imported before the cap). The function takes the request's ``args``
 #: as keywords. torch's own libraries take more address space than most files: a job that may import it has it
 #: loaded before the cap counts.
@@ -28,13 +30,14 @@ _READERS = ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers
 #: What every reader but the torch formats' needs: a fraction of the full set's start time and memory.
 _LIGHT_READERS = ("numpy", "safetensors", "gguf", "tokenizers")
 JOBS = {
-    # A table's reader imports torch only for a torch file: ``tables.read`` refuses it (TORCH_REFUSED) and the
-    # server asks ``tables.read_torch`` instead (dashboard.wall.tables.reading_each).
+    # A reader imports torch only for a torch file: ``tables.read`` and ``norm.read`` refuse it (TORCH_REFUSED) and
+    # the server asks their ``_torch`` twin instead (dashboard.wall.runner.WITH_TORCH).
     "tables.read": ("dashboard.wall.tables:read_in_child", _LIGHT_READERS),
     "tables.read_torch": ("dashboard.wall.tables:read_in_child", _READERS),
     "model.export": ("dashboard.forward.export:export_in_child", _READERS),
     "run.discover": ("dashboard.wall.runs:discover_in_child", _READERS),
-    "norm.read": ("dashboard.wall.norms:read_norm_in_child", _READERS),
+    "norm.read": ("dashboard.wall.norms:read_norm_in_child", _LIGHT_READERS),
+    "norm.read_torch": ("dashboard.wall.norms:read_norm_in_child", _READERS),
     "zip.measure": ("dashboard.wall.archives:measure_in_child", ()),
     "zip.extract": ("dashboard.wall.archives:extract_in_child", ()),
     "npz.list": ("dashboard.wall.archives:list_arrays_in_child", ("numpy",)),
@@ -45,7 +48,7 @@ JOBS = {
     "wall.warm": ("dashboard.wall.child:warm", ()),
 }
 #: Jobs whose child refuses to import torch: the request is answered :data:`~dashboard.wall.codec.NEEDS_TORCH`.
-TORCH_REFUSED = frozenset({"tables.read"})
+TORCH_REFUSED = frozenset(WITH_TORCH)
 
 
 class _TorchRefused(ImportError):

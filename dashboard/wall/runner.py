@@ -47,6 +47,11 @@ class NeedsTorchError(Exception):
     """The job needs torch, which its child refused to import: ask a job whose child imports it (never shown)."""
 
 
+#: A job whose child refuses to import torch -> the same job in a child that imports it, asked when the first
+#: answers that it needs torch (:class:`NeedsTorchError`): every reader but the torch formats' starts without it.
+WITH_TORCH = {"tables.read": "tables.read_torch", "norm.read": "norm.read_torch"}
+
+
 def child_environment() -> dict[str, str]:
     """A child's whole environment: :data:`KEPT_ENVIRONMENT` and what it needs to run offline on one thread."""
     return {**{k: os.environ[k] for k in KEPT_ENVIRONMENT if k in os.environ}, "PYTHONPATH": str(ROOT),
@@ -225,10 +230,14 @@ def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, mem
         wrote there.
 
     Raises:
-        As :meth:`Child.ask`.
+        As :meth:`Child.ask`; a job of :data:`WITH_TORCH` whose file needs torch is asked again of a child with it.
     """
-    with fresh_child(origin, job, memory_bytes=memory_bytes) as child:
-        return child.ask(job, args, seconds), child.workdir
+    try:
+        with fresh_child(origin, job, memory_bytes=memory_bytes) as child:
+            return child.ask(job, args, seconds), child.workdir
+    except NeedsTorchError:
+        with fresh_child(origin, WITH_TORCH[job], memory_bytes=memory_bytes) as child:
+            return child.ask(WITH_TORCH[job], args, seconds), child.workdir
 
 
 def _cpu_seconds(pid: int) -> float:

@@ -26,7 +26,7 @@ from dashboard.checkpoints.sources import resolve_source
 from dashboard.errors import ChildLimitError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Tying, Vocabulary
-from dashboard.wall.runner import Child, NeedsTorchError, fresh_child
+from dashboard.wall.runner import WITH_TORCH, Child, NeedsTorchError, fresh_child
 
 #: The tables an :class:`EmbeddingTables` may hold, as the child writes them (``<name>.npy``).
 TABLE_FIELDS = ("token", "position", "token_type", "output_head")
@@ -133,7 +133,7 @@ def reading_each(sources: Sequence[str | Path], *,
             except NeedsTorchError:  # a torch file the name and first bytes did not tell: this and the rest of
                 _empty(child.workdir)  # the run go to a child that imports torch
                 child.close()
-                job, child = "tables.read_torch", None
+                job, child = WITH_TORCH[job], None
                 child = stack.enter_context(fresh_child(path.name or str(path), job, memory_bytes=memory))
                 return child.ask(job, args, seconds=seconds)
 

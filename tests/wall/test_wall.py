@@ -201,6 +201,18 @@ def test_a_strangers_embedding_layernorm_is_read_in_a_child_exactly_as_in_proces
     assert (here.eps, here.source) == (through.eps, through.source)
 
 
+def test_a_layernorm_in_a_torch_file_is_read_by_a_child_with_torch_after_the_one_without(tmp_path, monkeypatch):
+    from transformers import BertConfig, BertModel
+
+    config = BertConfig(vocab_size=60, hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+                        intermediate_size=32, max_position_embeddings=24, pad_token_id=0)
+    tables = load_tables(ff.pytorch_bin_folder(tmp_path / "bin", BertModel(config)))
+    asked = _jobs_asked(monkeypatch)
+    here, through = read_embedding_norm(tables), read_embedding_norm_safely(tables)
+    assert asked == ["norm.read", "norm.read_torch"]
+    assert np.array_equal(here.weight, through.weight) and np.array_equal(here.bias, through.bias)
+
+
 def test_a_folder_is_sized_as_deep_and_as_wide_as_a_reader_opens(tmp_path, monkeypatch):
     deep = tmp_path / "run"
     for depth in range(6):  # a 10-byte file in each of run/, run/a/, run/a/a/, ...
