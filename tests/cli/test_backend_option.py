@@ -96,7 +96,7 @@ def test_precompute_on_a_cuml_machine_lands_where_the_page_looks_there(folder, c
     records = json.loads(capsys.readouterr().out)
     assert [(r["method"], r["backend"], r["status"]) for r in records] == [
         ("pca", "cuml", "computed"), ("umap", "cuml", "computed"), ("tsne", "cpu", "computed")]
-    assert [name for name, _, _ in fake.calls] == ["PCA", "UMAP"]
+    assert sorted(name for name, _, _ in fake.calls) == ["PCA", "UMAP"]  # one task each, in either order (Dask)
 
     def refuse(*_):
         raise AssertionError("the page recomputed a precomputed map")
