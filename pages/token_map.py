@@ -86,9 +86,15 @@ colour_labels = {**COLOUR_LABELS,
 top[3].selectbox(t("token_map.colour_label"), colour_choices, key="map_color",
                  format_func={choice: t(key) for choice, key in colour_labels.items()}.get)
 search = st.columns([4, 1])
-search[0].text_input(t("token_map.highlight_label"), key="map_highlight", max_chars=HIGHLIGHT_CHARS,
-                     placeholder=t("token_map.highlight_placeholder", example=regex_example(tables.vocabulary.scheme)),
-                     help=t("token_map.highlight_help"))
+if st.session_state["map_table"] == "position":  # its rows are positions: the box takes their numbers
+    search[0].text_input(t("token_map.highlight_label.position"), key="map_highlight", max_chars=HIGHLIGHT_CHARS,
+                         placeholder=t("token_map.highlight_placeholder.position"),
+                         help=t("token_map.highlight_help.position"))
+else:
+    search[0].text_input(t("token_map.highlight_label"), key="map_highlight", max_chars=HIGHLIGHT_CHARS,
+                         placeholder=t("token_map.highlight_placeholder",
+                                       example=regex_example(tables.vocabulary.scheme)),
+                         help=t("token_map.highlight_help"))
 search[1].checkbox(t("token_map.regex_label"), key="map_regex")
 if st.session_state["map_table"] == "token":
     st.checkbox(t("token_map.undertrained_label"), key="map_undertrained", help=t("token_map.undertrained_help"))
@@ -173,7 +179,8 @@ elif request is not None:  # cancelled by the reader: the PCA is shown until ask
         st.rerun()
 
 try:
-    highlighted = match_tokens(st.session_state["map_highlight"], rows.labels, rows.raw,
+    numbers = [str(i) for i in range(len(rows.labels))] if rows.name == "position" else None  # "7", not "position 7"
+    highlighted = match_tokens(st.session_state["map_highlight"], numbers or rows.labels, numbers or rows.raw,
                                regex=st.session_state["map_regex"])
 except ExplorerError as error:
     st.error(escape_markdown(render(error)), icon=":material/error:")

@@ -164,20 +164,21 @@ def _empty(folder: Path) -> None:
             os.unlink(written.path)
 
 
-#: First bytes of a file that ``torch.save`` wrote: its zip format (PyTorch >= 1.6, also NumPy's .npz), or a
-#: pickle's protocol 2-5 opcode (https://docs.python.org/3/library/pickle.html#data-stream-format).
-TORCH_MAGIC = (b"PK\x03\x04", b"\x80\x02", b"\x80\x03", b"\x80\x04", b"\x80\x05")
+#: First bytes of a pickle (protocol 2-5, https://docs.python.org/3/library/pickle.html#data-stream-format): only
+#: torch reads one here. A zip is not told by its first bytes (``torch.save``'s format since PyTorch 1.6, NumPy's
+#: .npz, a zipped folder): it starts without torch and a torch zip is handed on.
+TORCH_MAGIC = (b"\x80\x02", b"\x80\x03", b"\x80\x04", b"\x80\x05")
 
 
 def job_for(path: Path) -> str:
-    """The child's job for one source: ``tables.read_torch`` for a file whose first bytes say torch may read it
-    (the server reads four bytes and parses nothing), else ``tables.read``, whose child starts without torch and
-    hands a torch file on (:class:`~dashboard.wall.runner.NeedsTorchError`)."""
+    """The child's job for one source: ``tables.read_torch`` for a pickle (the server reads its first two bytes and
+    parses nothing), else ``tables.read``, whose child starts without torch and hands a torch file on
+    (:class:`~dashboard.wall.runner.NeedsTorchError`)."""
     if not path.is_file():  # a folder, or something open() could block on (a FIFO)
         return "tables.read"
     try:
         with open(path, "rb") as file:
-            return "tables.read_torch" if file.read(4).startswith(TORCH_MAGIC) else "tables.read"
+            return "tables.read_torch" if file.read(2) in TORCH_MAGIC else "tables.read"
     except OSError:
         return "tables.read"  # the child says what is wrong with it
 

@@ -383,3 +383,10 @@ def test_tsne_fallback_on_a_small_position_table_ends_each_sentence_once(folder,
     text = shown(at.error[0].value)
     assert ("Showing PCA instead" if lang == "en" else "대신 PCA를 보여 줍니다") in text
     assert "perplexity" in text and ".." not in text and ". ." not in text
+
+
+def test_the_position_tables_highlight_takes_position_numbers(folder):
+    at = open_page("pages/token_map.py", folder, table="position", highlight="7, 12")
+    box = at.text_input(key="map_highlight")
+    assert box.label == "Highlight positions" and box.proto.placeholder.startswith("0, 7, 100")
+    assert any(m.value.startswith("**2** rows match the highlight: `position 7`, `position 12`") for m in at.markdown)

@@ -90,6 +90,13 @@ def test_text_that_is_not_one_token_is_named_with_the_model(llama):
         "type a token as the pages show it (␣data), a word that is a single token (data), or #id."]
 
 
+def test_an_empty_box_is_named_not_quoted(llama):
+    at = _open(llama, **{panel.KEY_KEY: "  "})
+    assert [e.value for e in at.error] == [
+        "The key token box is empty: type one token there (as the pages show it, ␣data; a word that is one token, "
+        "data; or #id)."]
+
+
 def test_a_learned_model_shows_its_own_table_beside_the_sinusoidal_reference(gpt2):
     at = _open(gpt2, **{panel.M_KEY: 9, panel.N_KEY: 4, panel.SHIFT_KEY: 30})
     table = _table(at)

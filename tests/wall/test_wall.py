@@ -231,19 +231,22 @@ def test_a_folder_is_sized_as_deep_and_as_wide_as_a_reader_opens(tmp_path, monke
 ask = runner.Child.ask
 
 
-def test_a_file_torch_may_read_goes_to_a_child_with_torch_and_any_other_to_one_without(tmp_path):
-    # A child without torch starts in a fraction of the time and memory: the server reads four bytes to choose.
-    torch_file = ff.nanogpt_checkpoint(tmp_path / "nano")
+def test_a_pickle_goes_to_a_child_with_torch_and_any_other_file_to_one_without(tmp_path, monkeypatch):
+    # A child without torch starts in a fraction of the time and memory: the server reads two bytes to choose.
     legacy = tmp_path / "legacy.pt"
     legacy.write_bytes(b"\x80\x02" + bytes(60))
-    assert [wall_tables.job_for(p) for p in (torch_file, legacy)] == ["tables.read_torch"] * 2
-    disguised = tmp_path / "disguised.safetensors"  # what a name says is not trusted: the first bytes decide
-    disguised.write_bytes(b"PK\x03\x04" + bytes(60))
-    assert wall_tables.job_for(disguised) == "tables.read_torch"
+    assert wall_tables.job_for(legacy) == "tables.read_torch"
     os.mkfifo(tmp_path / "fifo")  # opening it would block: it is never opened
-    for other in (_npy(tmp_path / "t.npy"), ff.gguf_file(tmp_path / "m.gguf")[0], tmp_path, tmp_path / "fifo",
-                  tmp_path / "missing.npy"):
+    archive = tmp_path / "e.npz"
+    np.savez(archive, wte=np.zeros((5, 3), np.float32))
+    torch_zip = ff.nanogpt_checkpoint(tmp_path / "nano")  # torch.save's zip: told only by reading it
+    for other in (_npy(tmp_path / "t.npy"), ff.gguf_file(tmp_path / "m.gguf")[0], archive, torch_zip, tmp_path,
+                  tmp_path / "fifo", tmp_path / "missing.npy"):
         assert wall_tables.job_for(other) == "tables.read"
+    asked = _jobs_asked(monkeypatch)
+    _same_tables(load_tables(torch_zip), read_checkpoint(torch_zip))
+    _same_tables(load_tables(archive), read_checkpoint(archive))
+    assert asked == ["tables.read", "tables.read_torch", "tables.read"]
 
 
 def _jobs_asked(monkeypatch) -> list[str]:

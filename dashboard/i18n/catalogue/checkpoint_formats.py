@@ -87,9 +87,10 @@ MESSAGES = {
     "note.ckpt.nanogpt_no_tokenizer": (
         "no meta.pkl or tokenizer beside {name}, so rows are shown as #id: put the dataset's meta.pkl "
         "(data/<dataset>/meta.pkl, written by prepare.py) or a tokenizer.json in the folder of {name} and open it "
-        "again",
+        "again (uploading: choose both files in one upload)",
         "{name} 옆에 meta.pkl도 토크나이저도 없어서 행을 #id로 보여 줍니다. 데이터셋의 meta.pkl "
-        "(prepare.py가 만든 data/<dataset>/meta.pkl)이나 tokenizer.json을 {name}의 폴더에 넣고 다시 여세요."),
+        "(prepare.py가 만든 data/<dataset>/meta.pkl)이나 tokenizer.json을 {name}의 폴더에 넣고 다시 여세요"
+        "(올리는 경우에는 두 파일을 한 번에 함께 고르세요)."),
     "err.ckpt.nanogpt_block_size": (
         "model_args of {source} say block_size={declared} but the position table has {rows} rows; the checkpoint "
         "is inconsistent",

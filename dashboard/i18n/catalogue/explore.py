@@ -25,6 +25,14 @@ MESSAGES = {
     "token_map.colour.id": ("row id", "행 id"),
     "token_map.colour.position": ("position", "위치"),
     "token_map.highlight_label": ("Highlight tokens", "강조할 토큰"),
+    "token_map.highlight_label.position": ("Highlight positions", "강조할 위치"),
+    "token_map.highlight_placeholder.position": ("0, 7, 100   or, as a regex, ^1\\d$",
+                                                 "0, 7, 100   또는 정규 표현식으로 ^1\\d$"),
+    "token_map.highlight_help.position": (
+        "Positions (0-based) separated by commas, or a regular expression (RE2 syntax: no backreferences or "
+        "lookaround) searched in each position's number.",
+        "쉼표로 구분한 위치(0부터 셉니다)를 입력하세요. 또는 각 위치의 번호 안에서 찾을 정규 표현식(RE2 문법: "
+        "역참조와 전후방 탐색은 안 됩니다)을 입력하세요."),
     "token_map.highlight_placeholder": ("cat, dog, tuesday   or, as a regex, {example}",
                                         "cat, dog, tuesday   또는 정규 표현식으로 {example}"),
     "token_map.highlight_help": (

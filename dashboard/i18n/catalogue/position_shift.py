@@ -70,6 +70,10 @@ MESSAGES = {
         "(m + k, n + k) = ({m:,}, {n:,})은(는) {context}의 마지막 위치 {last:,}을(를) 넘습니다. k를 더 작게 고르세요."),
     "positions.shift.learned_missing": (
         "The learned row is left out: {error}", "학습된 위치 임베딩의 행은 뺐습니다: {error}"),
+    "positions.shift.empty_token": (
+        "The {field} box is empty: type one token there (as the pages show it, ␣data; a word that is one token, data; "
+        "or #id).",
+        "{field} 칸이 비어 있습니다. 토큰 하나를 적으세요(페이지에 보이는 그대로의 토큰 ␣data, 토큰 하나인 단어 data, 또는 #id)."),
     "positions.shift.not_a_token": (
         "{text} is not one token of {name}'s vocabulary ({vocab_size:,} rows). This experiment needs one token "
         "row each: type a token as the pages show it (␣data), a word that is a single token (data), or #id.",
@@ -112,11 +116,11 @@ MESSAGES = {
     "positions.shift.key_position": ("key position", "키 위치"),
     "positions.shift.chart_caption": (
         "Each chart scores the same two tokens with the key at n = {n:,} (solid line) and at n + k = {shifted:,} "
-        "(dashed), the query m − n positions from the key, wherever both positions exist. Largest gap between the "
-        "two lines: {gaps}.",
+        "(dashed), the query m − n positions from the key, for m − n from {low:,} to {high:,} ({window:,} either side "
+        "of the chosen {distance:,}) wherever both positions exist. Largest gap between the two lines: {gaps}.",
         "각 그림은 같은 두 토큰의 점수를, 키를 n = {n:,}에 둔 경우(실선)와 n + k = {shifted:,}에 둔 경우(점선)로 "
-        "그립니다. 쿼리는 키에서 m − n만큼 떨어져 있고, 두 위치가 모두 있는 거리만 그립니다. 두 선 사이의 가장 큰 차이: "
-        "{gaps}."),
+        "그립니다. 쿼리는 키에서 m − n만큼 떨어져 있고, m − n이 {low:,}부터 {high:,}까지(고른 {distance:,}의 앞뒤로 "
+        "{window:,}씩)인 거리 가운데 두 위치가 모두 있는 거리만 그립니다. 두 선 사이의 가장 큰 차이: {gaps}."),
     "positions.shift.gap": ("{scheme} {gap:.1e} (m − n from {low:,} to {high:,})",
                             "{scheme} {gap:.1e} (m − n이 {low:,}부터 {high:,}까지)"),
     "positions.shift.rotary_range": (

@@ -43,7 +43,8 @@ MESSAGES = {
         "않았습니다."),
     # pages/load.py, dashboard/ui/load_actions.py and dashboard/ui/load_frames.py
     "load.title": ("Load a checkpoint", "체크포인트 불러오기"),
-    "load.formats": ("Readable formats: {formats}.", "읽을 수 있는 형식: {formats}."),
+    "load.formats": ("Readable formats: {formats}. Any of them may also come as a .zip of its file or folder.",
+                     "읽을 수 있는 형식: {formats}. 어느 형식이든 파일이나 폴더를 .zip으로 묶어도 됩니다."),
     # Between two formats: names such as "state dict" and "Embedding Projector" stay in Latin letters, and a
     # Korean list of them reads best with a middle dot.
     "load.formats_separator": ("; ", " · "),

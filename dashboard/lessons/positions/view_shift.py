@@ -126,10 +126,13 @@ def _token_rows(tables: EmbeddingTables, resolver: TermResolver, query: str, key
     """The token rows of the typed query and key (exact tokens, word-initial forms or #id; words are not split).
 
     Raises:
-        QueryError: a text is not one token of this vocabulary (the message names the text and the model).
+        QueryError: a text is empty, or not one token of this vocabulary (the message names the box, or the text and
+            the model).
     """
     rows = []
-    for text in (query, key):
+    for text, field in ((query, "positions.shift.query"), (key, "positions.shift.key")):
+        if not text.strip():
+            raise QueryError(msg("positions.shift.empty_token", field=msg(field)))
         try:
             rows.append(tables.token[resolver.resolve(text).ids[0]])
         except QueryError:
@@ -275,7 +278,8 @@ def _charts(schemes: list[Scheme], m: int, n: int, shift: int) -> None:
                       high=int(lines.index.max())))
         if scheme.kind == "rotary" and gap <= SAME * float(np.abs(lines[PAIRS[0]]).max()):
             rotary_span = lines[PAIRS[0]]
-    text = [t("positions.shift.chart_caption", n=n, shifted=n + shift, gaps="; ".join(gaps))]
+    text = [t("positions.shift.chart_caption", n=n, shifted=n + shift, low=int(distances[0]), high=int(distances[-1]),
+              window=WINDOW, distance=m - n, gaps="; ".join(gaps))]
     if rotary_span is not None:
         text.append(t("positions.shift.rotary_range", low=float(rotary_span.min()), high=float(rotary_span.max())))
     st.caption(" ".join(text))
