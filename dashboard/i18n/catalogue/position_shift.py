@@ -117,7 +117,7 @@ MESSAGES = {
     "positions.shift.chart_caption": (
         "Each chart scores the same two tokens with the key at n = {n:,} (solid line) and at n + k = {shifted:,} "
         "(dashed), the query m − n positions from the key, for m − n from {low:,} to {high:,} ({window:,} either side "
-        "of the chosen {distance:,}) wherever both positions exist. Largest gap between the two lines: {gaps}.",
+        "of the chosen {distance:,}), wherever both positions exist. Largest gap between the two lines: {gaps}.",
         "각 그림은 같은 두 토큰의 점수를, 키를 n = {n:,}에 둔 경우(실선)와 n + k = {shifted:,}에 둔 경우(점선)로 "
         "그립니다. 쿼리는 키에서 m − n만큼 떨어져 있고, m − n이 {low:,}부터 {high:,}까지(고른 {distance:,}의 앞뒤로 "
         "{window:,}씩)인 거리 가운데 두 위치가 모두 있는 거리만 그립니다. 두 선 사이의 가장 큰 차이: {gaps}."),
