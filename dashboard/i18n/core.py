@@ -1,34 +1,39 @@
 """The message catalogue's runtime: :class:`Text`, :func:`msg`, :func:`t`, :func:`render`.
 
-Why one typed catalogue (Python modules under :mod:`dashboard.i18n.catalogue`)
-rather than gettext ``.po`` files: each entry holds its English and its Korean
-side by side, so a reviewer reads both at once and a test checks that they
-share their placeholders; there is no compile step (``msgfmt``) to forget in
-Docker or CI; and keys are stable names (``overview.title``), not English
-sentences, so rewording the English never orphans the Korean.
+The catalogue is data: one TOML file per area in ``dashboard/i18n/catalogue/``
+(``common``, one per page, ``errors_forward``, ``checkpoint_*`` for the readers),
+each entry a table ``["area.name"]`` with ``en`` and ``ko`` side by side, so a
+reviewer reads both at once and a test checks that they share their ``{named}``
+placeholders. TOML is read by the standard library (``tomllib``): no compile step
+(``msgfmt``) to forget in Docker or CI. Keys are stable names (``overview.title``),
+not English sentences, so rewording the English never orphans the Korean. The terms
+follow ``docs/glossary.md``; paths, file names, keys, identifiers and library error
+texts are parameters and are never translated.
 
 A :class:`Text` is a ``str`` whose value is the English rendering, carrying
 its key and parameters. Everything that treats messages as plain text (the
-command line, JSON output, logs, ``str(error)``, existing tests) keeps working
-and stays English; pages render it in the reader's language with
-:func:`render`. Parameters that are themselves :class:`Text` are rendered in
-the same language. Numbers keep their format spec (``{count:,}``) in both.
+command line, JSON output, logs, ``str(error)``) stays English; pages render it
+in the reader's language with :func:`render`. Parameters that are themselves
+:class:`Text` are rendered in the same language. Numbers keep their format spec
+(``{count:,}``) in both.
 """
 
 from __future__ import annotations
 
 import contextvars
-import importlib
-import pkgutil
+import tomllib
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
-import dashboard.i18n.catalogue as catalogue_package
 from dashboard.i18n.particles import resolve_particles
 
 #: Language code -> its name in that language, as the switch shows it.
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어"}
 DEFAULT = "en"
+
+#: The catalogue's folder: one ``*.toml`` file per area.
+CATALOGUE_DIR = Path(__file__).with_name("catalogue")
 
 _ACTIVE = contextvars.ContextVar("explorer_language", default=DEFAULT)
 
@@ -42,18 +47,17 @@ class Message(NamedTuple):
 
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, Message]:
-    """Every message, from every module of :mod:`dashboard.i18n.catalogue` (each defines ``MESSAGES``).
+    """Every message, from every ``*.toml`` file of :data:`CATALOGUE_DIR` (tables of ``en`` and ``ko``).
 
     Raises:
-        ValueError: two modules define the same key.
+        ValueError: two files define the same key.
     """
     merged: dict[str, Message] = {}
-    for info in sorted(pkgutil.iter_modules(catalogue_package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{catalogue_package.__name__}.{info.name}")
-        for key, entry in module.MESSAGES.items():
+    for path in sorted(CATALOGUE_DIR.glob("*.toml")):
+        for key, entry in tomllib.loads(path.read_text(encoding="utf-8")).items():
             if key in merged:
-                raise ValueError(f"message key {key!r} is defined twice (again in catalogue/{info.name}.py)")
-            merged[key] = Message(*entry)
+                raise ValueError(f"message key {key!r} is defined twice (again in catalogue/{path.name})")
+            merged[key] = Message(entry["en"], entry["ko"])
     return merged
 
 
