@@ -13,7 +13,7 @@ from dashboard.training import view_compare as frames
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.loading import active_source, get_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.source_names import display_name, is_upload, load_error_message
+from dashboard.ui.loading import display_name, is_upload, load_error_message
 from dashboard.ui.table_pages import open_table_page
 from dashboard.training.text import COMPARE_HEADERS, display_frame
 from dashboard.ui.text_limits import PATH_CHARS

@@ -16,7 +16,7 @@ from dashboard.ui.overview_frames import (
     display_frame,
     parameter_frame,
 )
-from dashboard.ui.source_names import display_name
+from dashboard.ui.loading import display_name
 
 ensure_routed()
 

@@ -22,7 +22,7 @@ from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.perturb_loading import choose_default_token, perturbation, top5_display_frame, top5_frame
-from dashboard.ui.source_names import uploaded_as
+from dashboard.ui.loading import uploaded_as
 from dashboard.ui.text_limits import QUERY_CHARS, SENTENCE_CHARS
 from dashboard.ui.tokenizer_loading import get_tokenizer
 

@@ -9,7 +9,7 @@ message has no suffix.
 
 from __future__ import annotations
 
-from dashboard.i18n.core import Text, msg
+from dashboard.i18n import Text, msg
 
 #: Last digit -> its suffix, for numbers whose last two digits are not 11, 12 or 13.
 _SUFFIXES = {1: "st", 2: "nd", 3: "rd"}

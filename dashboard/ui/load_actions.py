@@ -25,7 +25,7 @@ from dashboard.ui import state
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.session_files import session_folder
 from dashboard.ui.sidebar import activate
-from dashboard.ui.source_names import explain_failure, name_files
+from dashboard.ui.loading import explain_failure, name_files
 
 
 def numpy_archive_of(source: str) -> Path | None:

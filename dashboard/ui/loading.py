@@ -1,26 +1,36 @@
-"""Cached loading of tables for the pages; errors shown in the page, never raised."""
+"""Cached loading of tables for the pages, and how a source is named to people; errors shown, never raised.
+
+An upload is stored under this server's temporary folder
+(:mod:`dashboard.ui.session_files`, ``<root>/session-<pid>-<id>.<random>/upload-<n>/``):
+that path means nothing to the person who uploaded the file and belongs to one
+browser session, so uploads are shown by the name they were uploaded under
+(``upload: ckpt.pt``) and kept out of links; every other source (a bundled name,
+a path on the server) is shown and linked as is.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 import streamlit as st
 
 from dashboard.checkpoints.bundled import DEFAULT_NAME
 from dashboard.checkpoints.path_policy import PathPolicy
 from dashboard.checkpoints.sources import resolve_source
-from dashboard.errors import ExplorerError
-from dashboard.i18n import render, t
+from dashboard.checkpoints.user_paths import SHOWN_CHARS, shorten
+from dashboard.errors import ExplorerError, RefusedPathError
+from dashboard.i18n import LANGUAGES, Text, msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
-from dashboard.wall.runner import keep_spare
-from dashboard.wall.tables import read_checkpoint
 from dashboard.ui import state
 from dashboard.ui.path_access import session_policy
-from dashboard.ui.source_names import is_upload, load_error_message, short_name
+from dashboard.ui.session_files import upload_root_path
+from dashboard.wall.runner import keep_spare
+from dashboard.wall.tables import read_checkpoint
 
 
 def path_stamp(path: str | Path | None) -> float:
@@ -104,3 +114,204 @@ def active_tables() -> EmbeddingTables:
         st.stop()
         raise  # unreachable: st.stop() raises
     return tables
+
+
+#: Uploaded files named in a message before the rest are counted.
+_NAMED_FILES = 3
+
+
+def _parts_under_root(source: str) -> tuple[str, ...] | None:
+    """Path parts of ``source`` below the upload root, or ``None`` when it is not under it."""
+    root = upload_root_path()
+    if root is None or "\x00" in source:  # no temporary folder: no upload; a NUL byte names no file at all
+        return None
+    absolute = Path(os.path.abspath(source))
+    if absolute.is_relative_to(root):
+        return absolute.relative_to(root).parts
+    base = root.resolve()
+    for resolved in map(Path, _resolved(source)):  # the same folder spelled through a link (/tmp -> /private/tmp)
+        if resolved.is_relative_to(base):
+            return resolved.relative_to(base).parts
+    return None
+
+
+def _resolved(source: str) -> list[str]:
+    """``[source with links resolved]``, or ``[]`` when it cannot be: a NUL byte, a link loop, a name too long."""
+    if "\x00" in source:
+        return []
+    try:
+        return [str(Path(source).resolve())]
+    except (OSError, RuntimeError, ValueError):
+        return []
+
+
+def is_upload(source: str) -> bool:
+    """Whether ``source`` lies in the upload folder (this session's or another's)."""
+    return _parts_under_root(str(source)) is not None
+
+
+def upload_batch(source: str) -> Path | None:
+    """The batch folder (``.../session-.../upload-<n>``) an uploaded source lies in, else ``None``."""
+    parts = _parts_under_root(str(source))
+    if parts is None or len(parts) < 2:
+        return None
+    return upload_root_path() / parts[0] / parts[1]
+
+
+class PerLanguageText(Text):
+    """A message already written out in every language, for text a page rewrites per language.
+
+    A failed load's message is built from the error's own text (paths
+    shortened, the checkpoint named once), so it cannot stay a template with
+    parameters; it keeps one finished string per language instead, and is
+    stored as such so that switching language shows it in the new one. As a
+    ``str`` it is the English text, like every :class:`~dashboard.i18n.Text`.
+    """
+
+    by_language: dict[str, str]
+
+    def __new__(cls, key: str, by_language: dict[str, str]) -> "PerLanguageText":
+        obj = str.__new__(cls, by_language["en"])
+        obj.key, obj.params, obj.by_language = key, {}, dict(by_language)
+        return obj
+
+    def __reduce__(self):
+        return (PerLanguageText, (self.key, self.by_language))
+
+    def render(self, lang: str) -> str:
+        """This message in ``lang``; English when it was not written in ``lang``."""
+        return self.by_language.get(lang, self.by_language["en"])
+
+    @classmethod
+    def build(cls, key: str, write: Callable[[str], str]) -> "PerLanguageText":
+        """The message ``write(lang)`` returns, for every language of the app."""
+        return cls(key, {lang: write(lang) for lang in LANGUAGES})
+
+
+def name_files(names: list[str]) -> str:
+    """``a.json, b.bin, c.txt and 2 more`` for people; ``no files`` when empty (catalogue messages)."""
+    if not names:
+        return msg("sources.no_files")
+    shown = ", ".join(names[:_NAMED_FILES])
+    if len(names) <= _NAMED_FILES:
+        return shown
+    return msg("sources.files_and_more", files=shown, more=len(names) - _NAMED_FILES)
+
+
+def _inside_batch(source: str, batch: Path) -> Path:
+    """``source`` relative to its upload ``batch`` folder (``Path()`` for the batch itself)."""
+    inside = Path(os.path.relpath(os.path.abspath(source), batch))
+    if inside.parts and inside.parts[0] == "..":  # reached through a link: compare real paths
+        inside = Path(source).resolve().relative_to(batch.resolve())
+    return Path() if inside == Path(".") else inside
+
+
+def short_name(source: str) -> str:
+    """What to call ``source`` in a message.
+
+    An upload is called by what was uploaded: ``ckpt.pt`` for one file,
+    ``gpt2.zip`` for a zip (extracted to the folder ``gpt2`` by
+    :func:`dashboard.checkpoints.uploads.store_files`), the file names for
+    several files. Any other source is returned as given.
+    """
+    batch = upload_batch(source)
+    if batch is None:
+        return str(source)
+    inside = _inside_batch(source, batch)
+    if not inside.parts:
+        try:
+            return name_files(sorted(p.name for p in batch.iterdir()))
+        except OSError:  # already removed: the batch's own name is all there is
+            return batch.name
+    first = batch / inside.parts[0]
+    if len(inside.parts) == 1 and first.is_dir():
+        return f"{first.name}.zip"
+    return inside.as_posix()
+
+
+def uploaded_as(path: str) -> str | None:
+    """Where the person who uploaded ``path`` has it, for code they run at home; ``None`` when it is no upload.
+
+    ``ckpt.pt`` for one file, ``gpt2`` (or a path inside it) for ``gpt2.zip``
+    unzipped, ``checkpoint`` for a folder of several uploaded files: a path
+    relative to the folder they keep it in, never the server's temporary one.
+    """
+    batch = upload_batch(path)
+    if batch is None:
+        return None
+    inside = _inside_batch(path, batch)
+    return inside.as_posix() if inside.parts else "checkpoint"
+
+
+def display_name(source: str) -> str:
+    """How the sidebar shows ``source``: ``upload: ckpt.pt`` for an upload (a catalogue message), else the source."""
+    return msg("sources.upload_name", name=short_name(source)) if is_upload(source) else str(source)
+
+
+def link_source(source: str) -> str | None:
+    """The value of the link's ``model`` parameter for ``source``; ``None`` for an upload (never linked)."""
+    return None if is_upload(source) else str(source)
+
+
+def explain_failure(name: str, reason: object, *, subjects: tuple[str, ...] = (),
+                    rewrite: Callable[[str], str] = lambda text: text) -> PerLanguageText:
+    """``Could not read NAME: reason``, naming the checkpoint once, in every language.
+
+    Args:
+        name: what the user knows the checkpoint as (:func:`short_name`).
+        reason: the error (or its message, a :class:`~dashboard.i18n.Text` or
+            plain text), rendered in each language. Most readers start it with
+            the file's name or path, bare or quoted (``'x.pt' is empty``); in
+            English that subject becomes ``it`` (``it is empty``).
+        subjects: other spellings of the same thing that may start ``reason``.
+        rewrite: applied to the rendered reason first (paths shortened).
+    """
+    spellings = {name, Path(name).name, *subjects} - {""}
+
+    def write(lang: str) -> str:
+        text = rewrite(render(reason, lang))
+        if lang == "en":  # "it is empty": English grammar; Korean names the subject again, which reads fine
+            for subject in sorted(spellings | {repr(s) for s in spellings}, key=len, reverse=True):
+                if text.startswith(subject + " "):
+                    text = "it " + text[len(subject) + 1:]
+                    break
+        return msg("sources.could_not_read", name=render(name, lang), reason=text).render(lang)
+
+    return PerLanguageText.build("sources.could_not_read", write)
+
+
+def load_error_message(source: str, error: Exception) -> PerLanguageText:
+    """The message shown when ``source`` failed to load: ``Could not read <short name>: <reason>``.
+
+    For an upload, the temporary folder is cut from every path in the reason,
+    so files are named as they were uploaded. A path the session's policy
+    refused is quoted as typed and never looked up (not even to shorten it).
+    The message is written out in every language (:class:`PerLanguageText`):
+    render it where it is shown.
+    """
+    if isinstance(error, RefusedPathError):
+        return PerLanguageText.build("sources.refused", lambda lang: _capitalised(render(error, lang)))
+    source, name = str(source), short_name(str(source))
+    # A 3,000-character ?model= is named by its first characters and its length, as the reason quotes it.
+    shown = name if len(name) <= SHOWN_CHARS and name.isprintable() else shorten(name)  # NUL, newlines: escaped
+    full_paths = {os.path.abspath(source), *_resolved(source)} - {source}
+    batch = upload_batch(source)
+    if batch is not None:
+        full_paths.add(source)
+    folders = {str(batch), str(batch.resolve())} if batch is not None else set()
+
+    def shorten_paths(reason: str) -> str:
+        for folder in folders:
+            reason = reason.replace(folder + os.sep, "")
+        # Only whole absolute paths are replaced anywhere: a short name may also be an ordinary word, and
+        # "/etc" inside the typed "../../etc" is not a path of its own (nothing path-like just before it).
+        for path in sorted(full_paths, key=len, reverse=True):
+            reason = re.sub(rf"(?<![\w.~/-]){re.escape(path)}", lambda _: shown, reason)
+        return reason
+
+    subjects = (source, Path(source).name) + ((os.path.relpath(source, batch),) if batch is not None else ())
+    return explain_failure(shown, error, subjects=(name, *subjects), rewrite=shorten_paths)
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]

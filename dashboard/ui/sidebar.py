@@ -18,10 +18,10 @@ from dashboard.settings import UPLOAD_IDLE_ENV
 from dashboard.ui import state
 from dashboard.ui.language import in_session_language
 from dashboard.ui.loading import active_source, get_tables
-from dashboard.ui.models_dir import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
+from dashboard.ui.path_access import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
 from dashboard.ui.path_access import session_policy, setting_problem
 from dashboard.ui.session_files import SessionFolder, idle_minutes, sweep_now_and_then
-from dashboard.ui.source_names import display_name, is_upload, link_source, load_error_message, short_name
+from dashboard.ui.loading import display_name, is_upload, link_source, load_error_message, short_name
 from dashboard.ui.text_limits import PATH_CHARS
 
 

@@ -21,7 +21,7 @@ from dashboard.i18n import t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.loading import active_source
-from dashboard.ui.source_names import link_source
+from dashboard.ui.loading import link_source
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ def _text(value: Any) -> str:
 def publish(params: Sequence[UrlParam]) -> None:
     """Write the widgets' current values, and the active checkpoint, to the URL.
 
-    An uploaded checkpoint is left out (see :func:`dashboard.ui.source_names.link_source`).
+    An uploaded checkpoint is left out (see :func:`dashboard.ui.loading.link_source`).
     """
     linked = link_source(active_source())
     if linked is None:

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from dashboard.i18n import render
-from dashboard.i18n.core import msg
+from dashboard.i18n import msg
 from dashboard.ui.navigation import PAGES
 from tests.e2e.app_pages import read_app_pages
 from tests.e2e.browser import error_texts, exception_texts, nav_link_texts, open_page, save_screenshot, settle

@@ -8,7 +8,7 @@ import string
 from pathlib import Path
 
 from dashboard.i18n import Text, msg, render
-from dashboard.i18n.core import catalogue
+from dashboard.i18n import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted([*ROOT.glob("pages/*.py"), *ROOT.glob("dashboard/**/*.py"), ROOT / "app.py"])

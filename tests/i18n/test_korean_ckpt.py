@@ -31,7 +31,7 @@ from dashboard.errors import (
     UnusablePathError,
 )
 from dashboard.i18n import Text, render
-from dashboard.i18n.core import catalogue
+from dashboard.i18n import catalogue
 from tests import factories
 from tests import format_factories as ff
 

@@ -5,8 +5,8 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from dashboard.settings import MODELS_DIR_ENV, Settings
-from dashboard.ui import models_dir
-from dashboard.ui.models_dir import find_models_dir, list_checkpoints
+from dashboard.ui import path_access as models_dir
+from dashboard.ui.path_access import find_models_dir, list_checkpoints
 from tests import factories
 from tests.pages.app_test import shown
 

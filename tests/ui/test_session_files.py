@@ -73,7 +73,7 @@ def test_read_only_file_system_turns_uploads_off_with_a_typed_error(monkeypatch)
     import pytest
 
     from dashboard.errors import UploadStorageError
-    from dashboard.ui.source_names import is_upload
+    from dashboard.ui.loading import is_upload
 
     _no_writable_temporary_folder(monkeypatch)
     assert session_files.upload_root_path() is None and not session_files.uploads_possible()

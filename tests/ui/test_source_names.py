@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
 from dashboard.ui.session_files import SessionFolder, upload_root
-from dashboard.ui.source_names import display_name, link_source, load_error_message, short_name, uploaded_as
+from dashboard.ui.loading import display_name, link_source, load_error_message, short_name, uploaded_as
 from tests import format_factories as ff
 from tests.pages.app_test import shown
 
