@@ -1,12 +1,8 @@
 """Command line: ``python -m dashboard COMMAND ...``.
 
-Each command is a module with ``add_arguments(parser)`` and ``run(args) -> int``,
-registered once in :data:`COMMANDS` by its module path and one-line help. Only
-the chosen command's module is imported, and command modules import torch,
-transformers and the checkpoint readers inside ``run`` where they need them,
-so ``models`` and ``info --spec`` start without loading torch. Bad input
-prints one line on stderr and exits with status 2; ``--json`` output goes to
-stdout, and stderr stays quiet on success (no progress bars).
+Each command is a module with ``add_arguments(parser)`` and ``run(args) -> int``, registered in :data:`COMMANDS`.
+Only the chosen command's module is imported, and torch only inside ``run``, so light commands start fast.
+Bad input prints one line on stderr and exits 2; ``--json`` goes to stdout; stderr stays quiet on success.
 """
 
 from __future__ import annotations
@@ -29,10 +25,7 @@ class Command(NamedTuple):
 
 
 class CommandRegistry(Mapping[str, ModuleType]):
-    """Command name -> its module, imported on first access.
-
-    Listing the names (``set(COMMANDS)``, ``--help``) imports nothing.
-    """
+    """Command name -> its module, imported on first access (listing the names imports nothing)."""
 
     def __init__(self, commands: Mapping[str, Command]):
         self._commands = dict(commands)
@@ -75,10 +68,8 @@ COMMANDS = CommandRegistry({
 
 EXIT_BAD_INPUT = 2
 
-#: Environment that silences the progress bars of tqdm (which transformers' GGUF
-#: loader calls directly, so its disable_progress_bar() does not reach them),
-#: huggingface_hub and transformers. Read when those libraries are imported:
-#: set before any command module is.
+#: Silences the progress bars of tqdm (called directly by transformers' GGUF loader), huggingface_hub and
+#: transformers; read at their import, so set before any command module loads.
 QUIET_ENVIRONMENT = {"TQDM_DISABLE": "1", "HF_HUB_DISABLE_PROGRESS_BARS": "1"}
 
 
@@ -90,12 +81,7 @@ class _OneLineParser(argparse.ArgumentParser):
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser, with the arguments of ``command`` only.
-
-    Args:
-        command: the command about to run: only its module is imported (its docstring is the description);
-            the others are listed by their one-line help.
-    """
+    """The argument parser, with the arguments of ``command`` only (its module's docstring is the description)."""
     parser = _OneLineParser(prog="dashboard", description="Inspect the embedding tables of transformer checkpoints.",
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
@@ -133,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
-        # The reader went away (`... --json | head`): no traceback. Python's documented recipe (signal module,
-        # "Note on SIGPIPE"): point stdout at devnull so the interpreter's final flush does not fail again.
+        # The reader went away (`... | head`): per the signal module's "Note on SIGPIPE", point stdout at devnull so
+        # the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE

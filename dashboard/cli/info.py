@@ -60,8 +60,7 @@ def _common(spec: ModelSpec, rows: list[ParameterRow]) -> dict[str, Any]:
 def info_document(tables: EmbeddingTables) -> dict[str, Any]:
     """The JSON document for loaded tables (the CLI contract; keys only ever added).
 
-    Shares are fractions in [0, 1]; ``unused_rows`` lists 0-based token-table
-    rows that no token maps to (padding).
+    Shares are fractions in [0, 1]; ``unused_rows`` lists 0-based token-table rows no token maps to (padding).
     """
     spec = spec_from_tables(tables)
     rows = parameter_rows(spec)

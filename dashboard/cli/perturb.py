@@ -70,14 +70,14 @@ def change_from_args(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     """Make the change, print what moved (a table, or JSON with ``--json``); return 0.
 
+    Without ``--prompt``, a checkpoint with no tokenizer gets 4 ``#id`` s from the changed row on, said in JSON
+    ``prompt_note`` (``null`` otherwise) and a ``note:`` line.
+
     Raises:
         NoOutputHeadError: the checkpoint has no output head (all-MiniLM).
-        QueryError: the token is not one row, or the prompt is empty or too long. Without ``--prompt``, a
-            checkpoint with no tokenizer is given a prompt of 4 ``#id`` s from the changed row on (JSON
-            ``prompt_note`` and a ``note:`` line say so; ``prompt_note`` is ``null`` otherwise).
+        QueryError: the token is not one row, or the prompt is empty or too long.
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables`.
     """
-    # torch and transformers are imported here, so that other commands start without them.
     from transformers.utils import logging as transformers_logging
 
     from dashboard.wall.tables import read_checkpoint

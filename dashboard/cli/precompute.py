@@ -80,8 +80,7 @@ def _expand(sources: list[str]) -> tuple[list[str], list[str]]:
     """Each SOURCE, a training run's folder replaced by its checkpoints in step order; and the run folders.
 
     Raises:
-        ExplorerError: a run folder whose bookkeeping cannot be read (from
-            :func:`~dashboard.wall.runs.discover_run_safely`).
+        ExplorerError: a run folder's bookkeeping cannot be read (:func:`~dashboard.wall.runs.discover_run_safely`).
     """
     from pathlib import Path
 
@@ -129,8 +128,7 @@ def run(args: argparse.Namespace) -> int:
             ``--backend cuml`` with t-SNE.
         BackendUnavailableError: ``--backend cuml`` where cuML or a GPU is not usable.
         ClusterSettingError, HeavyWorkError: ``--scheduler`` is not an address, or does not answer.
-        ExplorerError: any subclass from :func:`~dashboard.wall.tables.read_checkpoint` when a SOURCE cannot be
-            read (raised by its worker, with its class and message).
+        ExplorerError: a SOURCE cannot be read (raised by its worker, with its class and message).
     """
     tables_wanted = _choices(args.tables, TABLE_NAMES, "tables")
     methods = _choices(args.methods, METHODS, "methods")

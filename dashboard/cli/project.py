@@ -101,9 +101,8 @@ def run(args: argparse.Namespace) -> int:
 
     Raises:
         UnusablePathError: ``--out`` is empty, too long or holds a NUL byte.
-        QueryError: ``--out`` is a folder, its folder does not exist or the
-            file cannot be written, a UMAP or t-SNE setting is out of range, the
-            table is too small for the method, or ``--backend cuml`` with t-SNE.
+        QueryError: ``--out`` is a folder, its folder does not exist or it cannot be written, a UMAP or t-SNE
+            setting is out of range, the table is too small for the method, or ``--backend cuml`` with t-SNE.
         BackendUnavailableError: ``--backend cuml`` where cuML or a GPU is not usable.
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables` when SOURCE cannot be read.
     """

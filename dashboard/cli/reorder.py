@@ -45,7 +45,6 @@ def run(args: argparse.Namespace) -> int:
         ExplorerError: any subclass from :func:`~dashboard.checkpoints.load_tables`
             or the sentence tokenizer when SOURCE cannot be read.
     """
-    # The forward pass needs torch and transformers: imported here, so that other commands start without them.
     from transformers.utils import logging as transformers_logging
 
     from dashboard.wall.tables import read_checkpoint

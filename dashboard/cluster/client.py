@@ -1,11 +1,8 @@
 """The Dask client heavy work is submitted through: a local cluster of worker processes, or a running scheduler.
 
-A local cluster has :attr:`~dashboard.settings.ClusterSettings.workers` one-thread workers, each under a nanny
-that restarts it past its memory limit, niced below the server (:data:`NICE`) so shared pages are served first.
-``worker-saturation`` 1.0 keeps queued tasks on the scheduler (where :mod:`dashboard.maps.queue` can tell
-their place), and ``allowed-failures`` 0 fails a task that killed its worker instead of retrying it on the others.
-
-Reference: Dask distributed, https://distributed.dask.org (``LocalCluster``, worker memory, scheduler queuing).
+Local workers have one thread each, a nanny restarting them past their memory limit, and nice :data:`NICE`.
+``worker-saturation`` 1.0 keeps queued tasks on the scheduler (so :mod:`dashboard.maps.queue` can tell their place);
+``allowed-failures`` 0 fails a task that killed its worker rather than retrying it. See https://distributed.dask.org.
 """
 
 from __future__ import annotations
@@ -19,8 +16,7 @@ from dashboard.errors import ClusterSettingError, HeavyWorkError
 from dashboard.i18n import msg
 from dashboard.settings import ClusterSettings, current_settings, usable
 
-#: Niceness of the local workers (the server's is 0): Linux CFS then gives the server about 3x a worker's share of
-#: a busy core, without starving the maps on a machine other users load.
+#: Niceness of local workers (the server's is 0): Linux CFS gives the server about 3x a worker's share of a core.
 NICE = 5
 #: Seconds to wait for a scheduler given by address to answer.
 CONNECT_TIMEOUT_S = 10
@@ -30,8 +26,7 @@ LOCAL_SCHEDULER_CONFIG = {"distributed.scheduler.worker-saturation": 1.0,
 
 
 def start_local_cluster(settings: ClusterSettings) -> LocalCluster:
-    """A cluster on this machine: ``settings.workers`` worker processes of one thread each, at nice :data:`NICE`;
-    for ``workers == 0``, one worker thread in this process (the tests' fake projections run there)."""
+    """A cluster of ``settings.workers`` one-thread worker processes; ``0``: one worker thread in this process."""
     processes = settings.workers > 0
     with dask.config.set(LOCAL_SCHEDULER_CONFIG):
         return LocalCluster(n_workers=max(settings.workers, 1), threads_per_worker=1, processes=processes,
@@ -45,8 +40,7 @@ def start_local_cluster(settings: ClusterSettings) -> LocalCluster:
 
 
 def command_line_settings(workers: int | None, scheduler: str | None) -> ClusterSettings:
-    """The cluster a command (``precompute``) uses: its ``--workers`` / ``--scheduler`` over the deployment's
-    settings, without the numba warm-up (a command's workers start for their maps).
+    """The deployment's cluster settings with ``--workers`` / ``--scheduler`` applied and no numba warm-up.
 
     Raises:
         ClusterSettingError: an ``EXPLORER_DASK_*`` setting is unusable, or a ``--scheduler`` without ``://``.

@@ -1,8 +1,4 @@
-"""Prepare a bundled checkpoint before a class, as a task on a Dask worker (``precompute --prepare``).
-
-Converts its tokenizer to ``tokenizer.json`` and builds its whole model (a GGUF dequantised once), kept on disk
-for bundled checkpoints (:func:`dashboard.disk_cache.kept_path`); a stranger's checkpoint is only read to check it.
-"""
+"""Dask tasks of ``precompute``: prepare a checkpoint before a class (``--prepare``), align a run's token maps."""
 
 from __future__ import annotations
 
@@ -19,9 +15,8 @@ class Prepared:
 
     Attributes:
         source: the checkpoint's display name.
-        tokenizer: how its pages tokenize (the tokenizer's own description, English).
-        model: the folder its whole model is kept in (a bundled GGUF), or ``None`` (built at first use, or no
-            forward pass: ``model_note`` says which).
+        tokenizer: the tokenizer's own description (English).
+        model: the folder its whole model is kept in (a bundled GGUF), or ``None``.
         model_note: why no model was built (a bare table), or ``None``.
         worker: address of the Dask worker that did it.
         seconds: wall-clock seconds it took there.
@@ -36,7 +31,7 @@ class Prepared:
 
 
 def prepare_checkpoint(source: str) -> Prepared:
-    """The task: read ``source``, convert its tokenizer, build its whole model.
+    """Read ``source``, convert its tokenizer and build its whole model (kept on disk for a bundled GGUF).
 
     Raises:
         ExplorerError: the source cannot be read, or its model cannot be built (its reason).
@@ -66,9 +61,7 @@ def prepare_checkpoint(source: str) -> Prepared:
 
 
 def align_run_task(folder: str) -> dict:
-    """The task for a training run's folder (``precompute``): its token maps on the last step's axes
-    (:mod:`dashboard.maps.aligned`), from the cache or computed and stored where the Training page reads
-    them. Answers a ``precompute`` record (method ``aligned-pca``).
+    """Find or compute a run's token maps on its last step's axes; return a ``precompute`` record (``aligned-pca``).
 
     Raises:
         ExplorerError: the run or a checkpoint cannot be read, or the steps' tables differ in shape.

@@ -1,8 +1,6 @@
-"""Set up a local Dask worker process (a ``preload`` of :func:`dashboard.cluster.client.start_local_cluster`).
+"""Dask worker preload: lower priority, leave Ctrl-C to the nanny, compile umap-learn's numba code at start.
 
-Lowers the worker's priority below the server's, leaves Ctrl-C to its nanny, and compiles umap-learn's numba code on
-a daemon thread at its start, so the first UMAP does not wait for it. A remote worker runs it with
-``dask worker --preload dashboard.cluster.worker_setup`` (docs/deploy.md).
+A remote worker runs it with ``dask worker --preload dashboard.cluster.worker_setup`` (docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -20,8 +18,7 @@ import click
 def dask_setup(worker, nice: int, warm: bool) -> None:
     """Dask's preload hook: runs in the worker process before it takes tasks."""
     if worker.nanny and threading.current_thread() is threading.main_thread():
-        # Ctrl-C in a terminal reaches the whole process group: the nanny (in the server, or `dask worker`) closes
-        # this worker, which otherwise also stopped at the signal and printed a KeyboardInterrupt traceback.
+        # Ctrl-C reaches the whole process group; the nanny closes this worker, which would otherwise print a traceback.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         os.nice(nice)

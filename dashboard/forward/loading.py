@@ -1,10 +1,7 @@
-"""Building the whole model of a checkpoint with ``transformers``, for a forward pass (the only place that does).
+"""Build a checkpoint's whole model with ``transformers`` for a forward pass.
 
-:data:`BUILDERS` maps the kind of file to (detector, builder): a Hugging Face folder (``AutoModel``, or
-``AutoModelForCausalLM`` for causal models); a GGUF file (``AutoModelForCausalLM.from_pretrained(folder,
-gguf_file=...)``, dequantised by the ``gguf`` package, needs ``accelerate``); a nanoGPT ``ckpt.pt`` mapped onto
-GPT-2 (:mod:`dashboard.forward.nanogpt`). Models are float32, in eval mode, with eager attention so that attention
-weights can be returned.
+:data:`BUILDERS` handles a Hugging Face folder, a GGUF file (dequantised by ``gguf``; needs ``accelerate``) and a
+nanoGPT ``ckpt.pt`` (mapped onto GPT-2). Models are float32, eval mode, eager attention (so weights can be returned).
 """
 
 from __future__ import annotations
@@ -38,10 +35,8 @@ from dashboard.wall.tables import is_trusted
 
 #: Suffixes of torch pickles that may hold a nanoGPT checkpoint.
 TORCH_SUFFIXES = (".pt", ".pth", ".ckpt")
-#: PyTorch's intra-op threads while a forward pass runs (:func:`forward_pass`). A prompt of a few tokens gains
-#: little from more, and on a busy machine (a class server beside its Dask workers) the threads wait for each other
-#: at every operation: SmolLM2's two passes of the Perturb page took 4.6-6.8 s on 2 threads and 0.6 s on 1 with
-#: the 2 cores' load average at 5-8 (docs/benchmarks.md, "Measured by hand").
+#: PyTorch's intra-op threads in :func:`forward_pass`: a short prompt gains little from more, and on a busy server
+#: the threads wait for each other at every operation (docs/benchmarks.md, "Measured by hand").
 FORWARD_THREADS = 1
 
 
@@ -51,14 +46,13 @@ class ForwardModel:
 
     Attributes:
         module: the ``transformers`` model, float32, eval mode, eager attention.
-        architecture: canonical name from the model's own config (``bert``,
-            ``gpt2``, ``llama`` ...), a key of ``KEY_MAPS``.
+        architecture: canonical name from the model's config (``bert``, ``gpt2``, ``llama`` ...), a key of ``KEY_MAPS``.
         position_kind: ``learned`` or ``rotary``: what removing positions means.
         causal: True when attention is masked to earlier positions.
         has_lm_head: True when the model predicts the next token.
         describe: one line: class and checkpoint it was built from.
-        lock: held for each whole forward pass: the model is shared between sessions, and a pass without
-            positions installs hooks a concurrent pass must not run through.
+        lock: held for a whole forward pass: sessions share the model, and a position-removing hook must not
+            reach a concurrent pass.
     """
 
     module: torch.nn.Module
@@ -72,9 +66,8 @@ class ForwardModel:
 
 @contextmanager
 def forward_pass(model: ForwardModel) -> Iterator[None]:
-    """Hold ``model``'s lock, with gradients off and PyTorch on :data:`FORWARD_THREADS` threads; the thread count
-    the process had is put back after (set in the calling thread, which runs the pass: OpenMP keeps it per
-    thread)."""
+    """Hold ``model``'s lock with gradients off and :data:`FORWARD_THREADS` threads (restored after; OpenMP keeps
+    the count per thread, so it is set in the thread that runs the pass)."""
     with model.lock, torch.no_grad():
         threads = torch.get_num_threads()
         torch.set_num_threads(FORWARD_THREADS)
@@ -131,8 +124,7 @@ def _configure_gguf(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Module]]:
 def _build_gguf(path: Path, config: Any) -> torch.nn.Module:
     from transformers import AutoModelForCausalLM
 
-    # The config already read: without it transformers parses the file's metadata again (49,152 tokens and their
-    # merges for SmolLM2, seconds) before it reads the tensors.
+    # Pass the config already read, or transformers parses the file's metadata (vocabulary, merges) again.
     return AutoModelForCausalLM.from_pretrained(str(path.parent), gguf_file=path.name, config=config,
                                                 local_files_only=True, attn_implementation="eager",
                                                 dtype=torch.float32)
@@ -155,11 +147,8 @@ class Builder(NamedTuple):
 
     Attributes:
         detect: whether a path is this kind (cheap: names and small files only).
-        configure: the path -> ``(transformers config, make)``, ``make(config)``
-            being the model's constructor; builds nothing, so the size the
-            config asks for is checked first (:mod:`dashboard.forward.model_size`).
-        build: the path and the config ``configure`` gave (the one whose size
-            was checked) -> a ``torch.nn.Module`` in eval mode.
+        configure: path -> ``(config, make)``, ``make(config)`` the constructor; builds nothing (size is checked first).
+        build: the path and the checked config -> a ``torch.nn.Module`` in eval mode.
         describe: the kind, as error messages name it.
     """
 
@@ -181,10 +170,7 @@ BUILDERS: dict[str, Builder] = {
 
 
 def forward_unavailable_reason(tables: EmbeddingTables) -> Text | None:
-    """Why no forward pass can be built, decided without loading anything; ``None`` if one may be.
-
-    :func:`load_forward_model` may still refuse (missing weights, unsupported architecture).
-    """
+    """Why no forward pass can be built, decided without loading anything; ``None`` if one may be."""
     if tables.model_path is None:
         return msg("err.forward.bare_table", name=tables.name, format=tables.format)
     path = Path(tables.model_path)
@@ -195,12 +181,11 @@ def forward_unavailable_reason(tables: EmbeddingTables) -> Text | None:
 
 
 def build_module(path: Path, stored: int, d_model: int) -> torch.nn.Module:
-    """The model of the file or folder ``path``, built by the first of :data:`BUILDERS` that detects it, once its
-    config's size is checked against the ``stored`` parameters (:func:`~dashboard.forward.model_size.check_model_size`).
+    """Build the model of the file or folder ``path`` once its config's size is checked against ``stored``.
 
     Raises:
-        ForwardUnavailableError: nothing detects it, the config asks for more than the weights hold, or
-            ``transformers`` refused the config or the weights (its reason).
+        ForwardUnavailableError: no builder detects it, the config is too big for the weights, or ``transformers``
+            refused the config or the weights (its reason).
         MetadataError: a config field of the wrong type.
     """
     builder = next((b for b in BUILDERS.values() if b.detect(path)), None)
@@ -221,8 +206,7 @@ def build_module(path: Path, stored: int, d_model: int) -> torch.nn.Module:
 
 
 def kept_model_folder(path: Path) -> Path | None:
-    """Where the whole model of the bundled GGUF ``path`` is kept dequantised (a safetensors folder); ``None``
-    for any other checkpoint (those build in a second or two, or are a stranger's)."""
+    """The safetensors folder the bundled GGUF ``path`` is kept in, dequantised; ``None`` for other checkpoints."""
     if not BUILDERS["gguf"].detect(path):
         return None
     from dashboard.disk_cache import kept_path
@@ -231,9 +215,8 @@ def kept_model_folder(path: Path) -> Path | None:
 
 
 def _build_kept(path: Path, stored: int, d_model: int) -> torch.nn.Module:
-    """A bundled checkpoint's model; a GGUF's is built from its dequantised copy on disk, made and kept at its
-    first build (``precompute --prepare`` makes it before a class): dequantising every tensor of SmolLM2-135M
-    took minutes on a loaded class server, reading the float32 safetensors copy takes about a second."""
+    """A bundled checkpoint's model; a GGUF's comes from a dequantised copy kept at its first build (``precompute
+    --prepare``), as dequantising is slow and reading float32 safetensors is fast."""
     kept = kept_model_folder(path)
     if kept is not None and (kept / "config.json").is_file():
         return build_module(kept, stored, d_model)
@@ -247,9 +230,9 @@ def _build_kept(path: Path, stored: int, d_model: int) -> torch.nn.Module:
 
 
 def save_model_folder(module: torch.nn.Module, folder: Path) -> None:
-    """Save ``module`` as a Hugging Face folder: ``config.json``, and ``model.safetensors`` written with
-    ``safetensors.torch.save_model`` (tied weights once). Not ``save_pretrained``, which refuses a model read
-    from a GGUF file ("quantized with gguf and is not serializable") though it is float32 by then."""
+    """Save ``module`` as a Hugging Face folder: ``config.json`` and ``model.safetensors`` (tied weights once).
+
+    Not ``save_pretrained``: it refuses a model read from GGUF, even once it is float32."""
     from safetensors.torch import save_model
 
     module.config.save_pretrained(str(folder))
@@ -273,20 +256,13 @@ def _keep(module: torch.nn.Module, kept: Path) -> None:
 
 
 def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
-    """Build the whole model the tables came from.
-
-    Args:
-        tables: tables whose ``model_path`` names a folder or file.
-
-    Returns:
-        The model, with what removing its positions means.
+    """Build the whole model ``tables.model_path`` holds (a stranger's behind the wall, :mod:`dashboard.wall.models`).
 
     Raises:
         ForwardUnavailableError: bare table, unsupported file or architecture, a config asking for a bigger
             model than the weights hold, missing weights, or positions that cannot be removed.
         MetadataError: a config field of the wrong type.
-        ChildLimitError: a stranger's files made the child that builds the model crash, or use more memory or
-            processor time than they can need (:mod:`dashboard.wall.models`).
+        ChildLimitError: a stranger's files crashed the building child or exceeded its memory or time cap.
         BusyError: the machine was too busy to build it in time (never cached).
     """
     reason = forward_unavailable_reason(tables)

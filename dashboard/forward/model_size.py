@@ -1,10 +1,7 @@
-"""The size of the model a config asks for, checked against the weights before anything is built.
+"""Refuse a config that asks for a bigger model than its checkpoint stores, before anything real is built.
 
-A config anyone can write (``config.json``, nanoGPT's ``model_args``, GGUF metadata) could ask for 20,000 layers
-beside a few kilobytes of weights. So: (1) the layer count is bounded by the stored parameters (every block holds
-at least two ``d_model``-long vectors) and :data:`MAX_LAYERS`; (2) the model is built on PyTorch's meta device
-(shapes only, https://pytorch.org/docs/stable/meta.html) and its float32 size compared with the stored
-parameters. Only a model the checkpoint can fill is built for real.
+Anyone can write a config, so layers are bounded by the stored parameters and :data:`MAX_LAYERS`; the model is
+then built on PyTorch's meta device (https://pytorch.org/docs/stable/meta.html) and its float32 size compared.
 """
 
 from __future__ import annotations
@@ -21,8 +18,7 @@ MIN_LAYER_WIDTHS = 2
 #: Most layers any config may ask for (Llama 3.1 405B has 126): the stored-parameter bound alone counts tensors
 #: the model never loads.
 MAX_LAYERS = 256
-#: Room for what a model adds to its stored weights: buffers (rotary
-#: frequencies, position ids) and a head the checkpoint ties.
+#: Room for what a model adds to its stored weights: buffers (rotary frequencies, position ids), a tied head.
 RELATIVE_SLACK = 1.05
 SLACK_BYTES = 64 * 2**20
 _FLOAT32_BYTES = 4
@@ -40,19 +36,15 @@ def check_model_size(config: Any, make: Callable[[Any], torch.nn.Module], stored
     """Refuse a config that asks for a bigger model than the checkpoint stores, building nothing real.
 
     Args:
-        config: a ``transformers`` ``PretrainedConfig``.
-        make: ``make(config) -> torch.nn.Module``, the model's constructor;
-            called once, on the meta device.
+        make: ``make(config) -> torch.nn.Module``, the model's constructor; called once, on the meta device.
         stored: parameters the checkpoint stores (``EmbeddingTables.total_parameters``, else its token table's).
-        d_model: the token table's width.
         origin: the checkpoint's name, for messages.
 
     Returns:
         The model's size in bytes once built in float32.
 
     Raises:
-        ForwardUnavailableError: more than :data:`MAX_LAYERS` layers, or more layers or bytes than the stored
-            weights can fill (both numbers in the message).
+        ForwardUnavailableError: more than :data:`MAX_LAYERS` layers, or more layers or bytes than ``stored`` fills.
     """
     layers = getattr(config, "num_hidden_layers", None)
     if isinstance(layers, int) and layers > MAX_LAYERS:

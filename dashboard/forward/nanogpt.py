@@ -1,10 +1,7 @@
-"""nanoGPT checkpoints as ``transformers``' GPT-2, for a forward pass.
+"""Map nanoGPT checkpoints (karpathy/nanoGPT ``model.py``) onto ``transformers``' GPT-2, for a forward pass.
 
-nanoGPT (karpathy/nanoGPT ``model.py``) differs from GPT-2 in three ways, handled as data: its projections are
-``nn.Linear`` (``(out, in)``), GPT-2's ``Conv1D`` (``(in, out)``), so :data:`TRANSPOSED` are transposed as
-nanoGPT's ``GPT.from_pretrained`` does; ``bias=False`` models get zero biases; its MLP uses the exact GELU
-(config ``gelu``, not ``gelu_new``). ``ckpt.pt`` holds ``model``, ``model_args``, ``config`` and ``iter_num``;
-keys may carry ``_orig_mod.`` (``torch.compile``) or ``module.`` (DDP) prefixes.
+nanoGPT's ``nn.Linear`` weights are ``(out, in)`` where GPT-2's ``Conv1D`` are ``(in, out)`` (:data:`TRANSPOSED`);
+``bias=False`` models get zero biases; the MLP uses exact GELU (``gelu``, not ``gelu_new``).
 """
 
 from __future__ import annotations
@@ -39,12 +36,7 @@ def strip_wrapper_prefixes(state_dict: Mapping[str, torch.Tensor]) -> dict[str, 
 
 
 def gpt2_config_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mapping[str, Any]):
-    """The ``transformers.GPT2Config`` a nanoGPT model maps onto (nothing is built).
-
-    Args:
-        state_dict: nanoGPT's state dict, wrapper prefixes stripped.
-        model_args: nanoGPT's ``model_args``, fields checked (schema
-            ``model_args`` of :mod:`dashboard.checkpoints.metadata`).
+    """The ``transformers.GPT2Config`` a nanoGPT model maps onto (``state_dict`` prefixes stripped; nothing built).
 
     Raises:
         CheckpointReadError: ``model_args`` lacks a size.
@@ -66,22 +58,17 @@ def gpt2_config_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args:
 
 
 def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mapping[str, Any]):
-    """Build ``transformers.GPT2LMHeadModel`` carrying a nanoGPT model's weights.
+    """Build a float32 ``GPT2LMHeadModel`` (eval mode, eager attention) whose logits equal the nanoGPT model's.
 
     Args:
-        state_dict: nanoGPT's ``model.state_dict()`` (``transformer.wte.weight``,
-            ``transformer.h.0.attn.c_attn.weight`` ``(3 * d_model, d_model)`` ...),
-            wrapper prefixes allowed.
-        model_args: nanoGPT's ``model_args`` (``n_layer``, ``n_head``,
-            ``n_embd``, ``block_size``, ``vocab_size``, optional ``bias``).
+        state_dict: nanoGPT's ``model.state_dict()`` (``c_attn.weight`` ``(3 * d_model, d_model)``), prefixes allowed.
+        model_args: ``n_layer``, ``n_head``, ``n_embd``, ``block_size``, ``vocab_size``, optional ``bias``.
 
     Returns:
-        A float32 ``GPT2LMHeadModel`` in eval mode with eager attention, whose logits equal the nanoGPT
-        model's; tied when ``lm_head.weight`` is absent or equal to the token table.
+        The model, tied when ``lm_head.weight`` is absent or equal to the token table.
 
     Raises:
-        CheckpointReadError: ``model_args`` lacks a size, or the state dict
-            lacks a tensor or has one of the wrong shape (both shapes named).
+        CheckpointReadError: ``model_args`` lacks a size, or a tensor is missing or of the wrong shape.
     """
     from transformers import GPT2LMHeadModel
 
@@ -113,16 +100,11 @@ def gpt2_from_nanogpt(state_dict: Mapping[str, torch.Tensor], model_args: Mappin
 
 
 def read_nanogpt_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], Mapping[str, Any]]:
-    """The state dict and ``model_args`` of a nanoGPT ``ckpt.pt``.
-
-    Opened with the table readers' safe loader (:func:`~dashboard.checkpoints.torch_pickle.load_torch_file`,
-    ``weights_only=True``, memory-mapped).
+    """The state dict and ``model_args`` of a nanoGPT ``ckpt.pt``, read by the safe loader (``weights_only=True``).
 
     Raises:
-        UnsafeCheckpointError: the pickle asks for objects safe loading refuses
-            (the message names them).
-        ForwardUnavailableError: the file is a state dict without
-            ``model_args`` (no sizes to build a model from).
+        UnsafeCheckpointError: the pickle asks for objects safe loading refuses (the message names them).
+        ForwardUnavailableError: a state dict without ``model_args`` (no sizes to build a model from).
         MetadataError: a field of ``model_args`` of the wrong type.
         CheckpointReadError: the file is not a torch checkpoint, or is truncated.
     """

@@ -1,9 +1,7 @@
-"""The few lines of PyTorch that do a perturbation in a notebook, written out for the result on screen.
+"""The few lines of PyTorch that redo the on-screen perturbation in a notebook.
 
-Real code (the tests run it against :mod:`dashboard.forward.perturbation`): it builds the model as
-:mod:`dashboard.forward.loading` does, or reads the stored tensors without a model, changes the row the same way
-(noise from ``torch.Generator().manual_seed(seed)``) and binds ``shared``, ``token_change``, ``head_change``,
-``before`` and ``after`` (top-5 ``(id, probability)`` lists; empty without a model).
+Tests run them against :mod:`dashboard.forward.perturbation`. They bind ``shared``, ``token_change``,
+``head_change``, ``before`` and ``after`` (top-5 ``(id, probability)`` lists; empty without a model).
 """
 
 from __future__ import annotations
@@ -25,13 +23,12 @@ _LOADERS = {
                 "model = gpt2_from_nanogpt(*read_nanogpt_checkpoint(path))  # nanoGPT -> transformers GPT-2"),
 }
 
-#: How the notebook finds the file: a bundled model by its name (its install path is the server's, not the
-#: reader's: ``resolve_source`` finds it wherever this project is installed), anything else by its path.
+#: How the notebook finds the file: a bundled model by name (its install path is the server's), else by path.
 _LOCATE = {
     "bundled": ("from dashboard.checkpoints import resolve_source",
                 "path, _ = resolve_source({name!r})  # bundled: `python -m dashboard models` lists it"),
     "path": ("from pathlib import Path", "path = Path({path!r})"),
-    # An upload's server path is a temporary folder of one browser session: name it as the reader has it.
+    # An upload's server path is one session's temporary folder: name it as the reader has it.
     "upload": ("from pathlib import Path",
                "path = Path({path!r})  # your upload beside this notebook: the file, the zip unzipped, or a folder "
                "of the files"),
@@ -67,11 +64,7 @@ _CHANGES = {
 
 
 def bundled_name(tables: EmbeddingTables) -> str | None:
-    """The bundled model's name (as ``python -m dashboard models`` lists it) if ``tables`` are one, else ``None``.
-
-    A path that happens to be a bundled model's folder stays a path: only a
-    source given by name (or alias, such as ``default``) is a bundled name.
-    """
+    """The bundled model's name if ``tables`` were loaded by name or alias (not by path), else ``None``."""
     bundled = find_bundled(tables.source)
     if bundled is None or tables.model_path is None:
         return None
@@ -79,16 +72,11 @@ def bundled_name(tables: EmbeddingTables) -> str | None:
 
 
 def notebook_snippet(result: PerturbationResult, tables: EmbeddingTables, *, uploaded_as: str | None = None) -> str:
-    """Python source that makes ``result``'s change in a notebook and prints the same numbers.
+    """Python source, runnable in this project's environment, that makes ``result``'s change and prints its numbers.
 
     Args:
-        result: from :func:`~dashboard.forward.perturbation.run_perturbation`.
-        tables: the tables it was run on (where the model lives).
-        uploaded_as: for an upload, its path as the person who uploaded it has it (``ckpt.pt``; ``gpt2``
-            for ``gpt2.zip``, unzipped), named in place of the server's temporary path; ``None`` otherwise.
-
-    Returns:
-        Source text; run as is in this project's environment.
+        uploaded_as: an upload's path as the uploader has it (``ckpt.pt``; ``gpt2`` for ``gpt2.zip``), named in
+            place of the server's temporary path; ``None`` otherwise.
     """
     lines = ["import torch", ""]
     if result.route == "model":

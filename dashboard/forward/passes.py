@@ -1,9 +1,4 @@
-"""One forward pass of one sentence, with or without positions, and what it records (batch axis dropped).
-
-The vectors entering the first block (``hidden_states[0]``), the first layer's attention weights and attention
-output (by a forward hook), the final hidden states (``hidden_states[-1]``, after the final LayerNorm in
-``transformers`` 5) and, for models with a head, the next-token distribution after the last token.
-"""
+"""One forward pass of one sentence, with or without positions, recording a :class:`ForwardRecord`."""
 
 from __future__ import annotations
 
@@ -20,25 +15,22 @@ from dashboard.i18n import msg
 from dashboard.forward.loading import ForwardModel, forward_pass
 from dashboard.forward.positions import positions_removed
 
-#: Module name of the first layer's attention, per naming family:
-#: BERT ``encoder.layer.0.attention``, GPT-2 ``transformer.h.0.attn``,
+#: Module name of the first layer's attention: BERT ``encoder.layer.0.attention``, GPT-2 ``transformer.h.0.attn``,
 #: Llama/OPT ``...layers.0.self_attn``.
 FIRST_ATTENTION = re.compile(r"(^|\.)(layer|layers|h)\.0\.(attention|attn|self_attn)$")
 
 
 @dataclass(frozen=True, eq=False)
 class ForwardRecord:
-    """What one forward pass of one sentence produced.
+    """What one forward pass of one sentence produced (batch axis dropped).
 
     Attributes:
-        lookup: ``(n_tokens, d_model)`` float32, vectors entering the first block.
-        attention_weights: ``(n_head, n_tokens, n_tokens)`` float32, first
-            layer, query axis then key axis, rows sum to 1.
-        attention_output: ``(n_tokens, d_model)`` float32, output of the first
-            layer's attention module.
-        final: ``(n_tokens, d_model)`` float32, final hidden states.
-        next_token_probs: ``(vocab_size,)`` float32 in [0, 1] summing to 1,
-            the prediction after the last token; ``None`` without a head.
+        lookup: ``(n_tokens, d_model)`` float32, vectors entering the first block (``hidden_states[0]``).
+        attention_weights: ``(n_head, n_tokens, n_tokens)`` float32, first layer, query then key axis, rows sum to 1.
+        attention_output: ``(n_tokens, d_model)`` float32, output of the first layer's attention module.
+        final: ``(n_tokens, d_model)`` float32, ``hidden_states[-1]`` (after the final norm in ``transformers`` 5).
+        next_token_probs: ``(vocab_size,)`` float32 summing to 1, the prediction after the last token; ``None``
+            without a head.
     """
 
     lookup: np.ndarray
@@ -66,16 +58,11 @@ def _numpy(tensor: torch.Tensor) -> np.ndarray:
 
 
 def run_forward(model: ForwardModel, ids: Sequence[int], *, with_positions: bool) -> ForwardRecord:
-    """Run one sentence through the whole model.
+    """Run one sentence through the whole model and record its arrays.
 
     Args:
-        model: from :func:`dashboard.forward.loading.load_forward_model`.
         ids: token ids, 0-based, one per position.
-        with_positions: False runs with the learned table zeroed or the rotary
-            rotation replaced by the identity (:mod:`dashboard.forward.positions`).
-
-    Returns:
-        The recorded arrays.
+        with_positions: False zeroes the learned position table or makes the rotary rotation the identity.
     """
     captured: dict[str, torch.Tensor] = {}
 

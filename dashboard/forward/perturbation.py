@@ -1,9 +1,7 @@
 """Perturb and watch: change one row of the token table or the output head, see what happens to the other.
 
-The course's exercise, done as in PyTorch: on the whole model through ``get_input_embeddings().weight`` and
-``get_output_embeddings().weight`` (a tied model holds one ``Parameter`` under both names; ``data_ptr`` tells
-storage apart), or else on copies of the stored tensors. Comparisons are exact (``torch.equal``). The model is
-shared, so the change is made under its lock and undone, exactly, before the lock is released.
+Done on the whole model (a tied one holds one ``Parameter`` under both names), or else on copies of the stored
+tensors. The shared model is changed under its lock and restored exactly before the lock is released.
 """
 
 from __future__ import annotations
@@ -30,8 +28,7 @@ TABLES = ("token", "head")
 CHANGE_KINDS = ("noise", "zero", "scale")
 #: How many next-token candidates are shown before and after.
 TOP_K = 5
-#: Defaults of the page and the command line: a word most vocabularies hold as one token, a prompt ending in
-#: it (so a change to its token row reaches the prediction), noise of this standard deviation.
+#: Defaults: a word most vocabularies hold as one token, a prompt ending in it (so its row reaches the prediction).
 DEFAULT_TOKEN = "the"
 DEFAULT_PROMPT = "The value of the"
 DEFAULT_NOISE = 0.5
@@ -43,9 +40,9 @@ class RowChange:
 
     Attributes:
         kind: one of :data:`CHANGE_KINDS`.
-        amount: the noise's standard deviation (``noise``, in the table's own
-            units, > 0) or the factor (``scale``, finite); unused for ``zero``.
-        seed: seeds the noise, so a result repeats (``torch.Generator``).
+        amount: the noise's standard deviation (``noise``, table units, > 0) or the factor (``scale``, finite);
+            unused for ``zero``.
+        seed: seeds the noise (``torch.Generator``), so a result repeats.
     """
 
     kind: str
@@ -61,7 +58,7 @@ class RowChange:
             raise QueryError(msg("err.perturb.noise_not_positive", amount=self.amount))
 
     def noise(self, d_model: int) -> torch.Tensor:
-        """The seeded noise, ``(d_model,)`` float32: ``amount * N(0, 1)`` from ``torch.Generator().manual_seed(seed)``."""
+        """The seeded noise ``amount * N(0, 1)``, ``(d_model,)`` float32 (``torch.Generator().manual_seed(seed)``)."""
         generator = torch.Generator().manual_seed(self.seed)
         return self.amount * torch.randn(d_model, generator=generator, dtype=torch.float32)
 
@@ -95,26 +92,21 @@ class PerturbationResult:
     """What the change did.
 
     Attributes:
-        token_id: the changed row, 0-based; ``token`` its display string.
+        token_id, token: the changed row, 0-based, and its display string.
         table: ``token`` or ``head``: which table was changed.
-        change: the change made.
         tying: the reader's verdict (:class:`~dashboard.tables.Tying` ``verdict``).
-        shared_storage: the two tables' rows live in one storage (``data_ptr`` equal).
-        token_row_max_abs_change, head_row_max_abs_change: ``max |after - before|``
-            of the row in each table, >= 0 (0.0 exactly when untouched).
-        other_table_changed: the row of the table not changed differs in any
-            entry after the change (exact comparison).
+        shared_storage: the two tables live in one storage (``data_ptr`` equal).
+        token_row_max_abs_change, head_row_max_abs_change: ``max |after - before|`` of the row in each table,
+            >= 0 (0.0 exactly when untouched).
+        other_table_changed: the other table's row differs in any entry (exact comparison).
         token_shape, head_shape: ``(vocab_size, d_model)`` of each table as the model holds it.
-        route: ``model`` (the ``transformers`` model) or ``stored`` (stored tensors).
-        describe: which model or tensors, one line (a :class:`~dashboard.i18n.Text` where this module
-            writes it; pages show it with :func:`~dashboard.i18n.render`).
-        prompt: the prompt; ``prompt_ids`` its token ids (special tokens included).
-        top5_before, top5_after: the likeliest next tokens after the prompt,
-            likeliest first; empty on the ``stored`` route (no model to run).
-        restored: the shared model's rows were put back, checked exactly
-            (always True on the ``stored`` route, which changes copies).
+        route: ``model`` (the ``transformers`` model) or ``stored`` (copies of the stored tensors).
+        describe: which model or tensors, one line (a :class:`~dashboard.i18n.Text` where this module writes it).
+        prompt, prompt_ids: the prompt and its token ids (special tokens included).
+        top5_before, top5_after: the likeliest next tokens, likeliest first; empty on the ``stored`` route.
+        restored: the shared model's rows were put back, checked exactly (always True on ``stored``).
         note: why there is no forward pass (a ``str`` or :class:`~dashboard.i18n.Text`), or ``None``.
-        row_norm_before: L2 norm of the changed row before the change, >= 0 (the table's units).
+        row_norm_before: L2 norm of the changed row before the change, >= 0 (table units).
         change_norm: ``||after - before||`` of that row, >= 0.
     """
 
@@ -145,8 +137,7 @@ def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None
     """The one row a typed word, token or ``#id`` names (looked up as on the neighbours page).
 
     Raises:
-        QueryError: nothing matches, or the word is several tokens (the
-            message lists them with their ids so one can be picked).
+        QueryError: nothing matches, or the word is several tokens (listed with their ids so one can be picked).
     """
     term = TermResolver(tables, tokenizer).resolve(text)
     if term.is_split:
@@ -161,27 +152,18 @@ def resolve_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None
 def id_defaults(tables: EmbeddingTables) -> tuple[str, str]:
     """The default token and prompt as ``#id`` text, for a checkpoint that cannot split words into tokens.
 
-    The prompt is ids 0 to 3 (fewer for a smaller table) and the token its last id, the row read just before
-    the prediction.
-
     Returns:
-        ``(token, prompt)``, e.g. ``("#3", "#0 #1 #2 #3")``.
+        ``(token, prompt)``: ids 0 to 3 (fewer for a small table), the token the last, e.g. ``("#3", "#0 #1 #2 #3")``.
     """
     count = max(1, min(4, tables.vocab_size, tables.n_positions or 4))
     return f"#{count - 1}", " ".join(f"#{i}" for i in range(count))
 
 
 def id_prompt(tables: EmbeddingTables, token_id: int) -> str:
-    """A prompt of ``#id`` text for a checkpoint that cannot split words into tokens, from the changed row on.
+    """A prompt of ``#id`` text from row ``token_id`` (0-based) on, for a checkpoint that cannot split words.
 
-    Ids ``token_id`` to ``token_id + 3`` (fewer for a smaller table), moved down so every id is a row.
-
-    Args:
-        tables: the checkpoint's tables.
-        token_id: the changed row, 0-based, below ``vocab_size``.
-
-    Returns:
-        e.g. ``"#5 #6 #7 #8"``, or ``"#92 #93 #94 #95"`` for row 94 of 96.
+    Ids ``token_id`` to ``token_id + 3`` (fewer for a smaller table), moved down so every id is a row: e.g.
+    ``"#5 #6 #7 #8"``, or ``"#92 #93 #94 #95"`` for row 94 of 96.
     """
     count = max(1, min(4, tables.vocab_size, tables.n_positions or 4))
     start = max(0, min(token_id, tables.vocab_size - count))
@@ -192,9 +174,7 @@ def require_output_head(tables: EmbeddingTables) -> None:
     """Fail unless the checkpoint has an output head, stored or tied.
 
     Raises:
-        NoOutputHeadError: the verdict is ``no-head``; the message names models that have one, and says
-            "embedding tables only" rather than "an encoder" for a bare table (no model files: a ``.npy`` upload),
-            and "missing" where the config gives the model a head the checkpoint does not store.
+        NoOutputHeadError: no head (the message tells a bare table, an encoder and an unstored head apart).
     """
     if tables.tying.head_missing:
         raise NoOutputHeadError(msg("err.perturb.head_missing", name=tables.name, evidence=tables.tying.evidence))
@@ -225,10 +205,7 @@ def perturb_model(model: ForwardModel, tables: EmbeddingTables, token_id: int, t
 
     Args:
         model: from :func:`~dashboard.forward.loading.load_forward_model`, with a head.
-        tables: the same checkpoint's tables (labels, verdict).
         token_id: the row, 0-based, below the model's vocab_size.
-        table: ``token`` or ``head``.
-        change: what to do to the row.
         prompt, prompt_ids: the text whose next token is predicted, and its ids.
 
     Raises:
@@ -271,9 +248,7 @@ def perturb_model(model: ForwardModel, tables: EmbeddingTables, token_id: int, t
 
 
 def stored_pair(tables: EmbeddingTables) -> tuple[torch.Tensor, torch.Tensor]:
-    """Writable copies of the stored token table and head, ``(vocab_size, d_model)`` float32 each.
-
-    As the file holds them: one tensor for both when stored once (``tied-implied``, ``tied-shared``).
+    """Writable copies of the stored token table and head, ``(vocab_size, d_model)`` float32; one tensor if stored once.
 
     Raises:
         NoOutputHeadError: the checkpoint has no head.
@@ -322,11 +297,7 @@ def run_perturbation(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, to
     """Resolve the token and prompt, then perturb the model (or, without one, the stored tensors).
 
     Args:
-        tables: the checkpoint's tables.
-        tokenizer: from :func:`~dashboard.checkpoints.tokenizer.load_tokenizer`.
         token: a word as typed, a token as the vocabulary shows it, or ``#id``.
-        table: ``token`` or ``head``.
-        change: the change.
         prompt: text whose next token is predicted before and after.
         model: the whole model, or ``None`` (then ``forward_note`` says why).
 

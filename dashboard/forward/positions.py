@@ -1,10 +1,8 @@
-"""Removing position information from a ``transformers`` model, by two forward hooks (no model code changed).
+"""Remove position information from a ``transformers`` model by forward hooks, changing no model code.
 
-- **learned** tables (BERT, GPT-2, OPT): the position embedding module's output becomes zeros;
-- **rotary** (Llama, Mistral, Qwen): the rotary module's ``(cos, sin)`` becomes ``(1, 0)``, which makes
-  ``q * cos + rotate_half(q) * sin`` equal ``q`` (``transformers`` 5, ``modeling_llama.py``).
-
-The position module is found from the architecture's key map, the rotary module by its name ``rotary_emb``.
+Learned tables (BERT, GPT-2, OPT): the position embedding's output becomes zeros. Rotary (Llama, Mistral, Qwen):
+``rotary_emb``'s ``(cos, sin)`` becomes ``(1, 0)``, so ``q * cos + rotate_half(q) * sin == q`` (``transformers``
+5, ``modeling_llama.py``).
 """
 
 from __future__ import annotations
@@ -23,11 +21,10 @@ ROTARY_MODULE = "rotary_emb"
 
 
 def find_position_module(model: torch.nn.Module, architecture: str) -> torch.nn.Module:
-    """The module that looks up learned position vectors.
+    """The module that looks up learned position vectors, named by the architecture's key map.
 
     Raises:
-        ForwardUnavailableError: the architecture has no learned table, or the
-            model has no module of that name.
+        ForwardUnavailableError: the architecture has no learned table, or the model has no module of that name.
     """
     key_map = KEY_MAPS.get(architecture)
     if key_map is None or key_map.position is None:
@@ -54,11 +51,10 @@ def _identity_rotation(module, args, output):
 
 
 def check_removable(model: torch.nn.Module, architecture: str, position_kind: str) -> None:
-    """Fail early, at load time, when positions cannot be removed from this model.
+    """Fail at load time when positions cannot be removed from this model.
 
     Raises:
-        ForwardUnavailableError: the position kind is not ``learned`` or
-            ``rotary``, or the module to hook is missing.
+        ForwardUnavailableError: the position kind is not ``learned`` or ``rotary``, or the module to hook is missing.
     """
     if position_kind == "learned":
         find_position_module(model, architecture)
@@ -72,12 +68,7 @@ def check_removable(model: torch.nn.Module, architecture: str, position_kind: st
 
 @contextmanager
 def positions_removed(model: torch.nn.Module, architecture: str, position_kind: str) -> Iterator[None]:
-    """Within the block, the model runs with no position information.
-
-    Args:
-        model: a ``transformers`` model.
-        architecture: canonical name (``bert``, ``gpt2``, ``llama`` ...).
-        position_kind: ``learned`` or ``rotary``.
+    """Within the block, ``model`` runs with no position information (``position_kind`` ``learned`` or ``rotary``).
 
     Raises:
         ForwardUnavailableError: see :func:`check_removable`.

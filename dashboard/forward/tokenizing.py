@@ -1,8 +1,4 @@
-"""A sentence for the reorder demo: tokenized by the checkpoint's own tokenizer, checked to fit.
-
-The tokenizer itself comes from :func:`dashboard.checkpoints.tokenizer.load_tokenizer`,
-the same one the neighbours and similarity queries use.
-"""
+"""Tokenize a sentence for the reorder demo with the checkpoint's own tokenizer, and check it fits."""
 
 from __future__ import annotations
 
@@ -19,12 +15,11 @@ def tokenize_sentence(tokenizer: CheckpointTokenizer, sentence: str, vocabulary:
                       n_positions: int | None) -> TokenizedText:
     """Tokenize (special tokens added) and check the result fits the model.
 
-    Special tokens stay in place, except the unknown token: ``[UNK]`` stands for a word of the text and moves
-    with it.
+    The ``special`` flags mark tokens that stay in place when reordered; not ``[UNK]``, which stands for a word.
 
     Raises:
-        QueryError: empty sentence, more than :data:`MAX_TOKENS` tokens or
-            more than ``n_positions``, or a word the vocabulary lacks.
+        QueryError: empty sentence, more than :data:`MAX_TOKENS` tokens or ``n_positions``, or a word the
+            vocabulary lacks.
     """
     if not sentence.strip():
         raise QueryError(msg("err.forward.sentence_empty"))

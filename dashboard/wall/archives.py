@@ -1,8 +1,7 @@
-"""A received zip unpacked behind the wall: Python's ``zipfile`` parses a stranger's archive in a capped child.
+"""Unpack a received zip behind the wall: ``zipfile`` parses a stranger's archive only in capped children.
 
-:func:`extract_behind_wall` takes :func:`dashboard.checkpoints.uploads.extract_zip`'s arguments. One child
-measures the zip (its limits and names checked, nothing written), this process asks the session's quota for
-that many bytes, and a second child extracts it; both run :mod:`dashboard.checkpoints.uploads`' own checks.
+One child measures the zip (limits and names checked, nothing written), this process reserves that many bytes of
+the session's quota, and a second child extracts it; both run :mod:`dashboard.checkpoints.uploads`' checks.
 """
 
 from __future__ import annotations
@@ -20,8 +19,8 @@ def extract_behind_wall(archive: Path, destination: Path, *, max_bytes: int | No
     """:func:`~dashboard.checkpoints.uploads.extract_zip`, in capped children.
 
     Raises:
-        As :func:`~dashboard.checkpoints.uploads.extract_zip`, with the errors' own classes and messages; also
-        ChildLimitError (a child crashed or ran out of its limits) and BusyError (the machine was too busy).
+        As :func:`~dashboard.checkpoints.uploads.extract_zip`, with the same classes and messages; also
+        ChildLimitError (a child crashed or hit its caps) and BusyError (the machine was too busy).
     """
     max_bytes = extraction_limit() if max_bytes is None else max_bytes
     seconds = BASE_SECONDS + SECONDS_PER_GB * max_bytes / 1e9
@@ -46,8 +45,7 @@ def extract_in_child(archive: str, destination: str, max_bytes: int) -> None:
 
 
 def list_arrays_behind_wall(path: Path) -> dict[str, tuple[tuple[int, ...], str]]:
-    """:func:`~dashboard.checkpoints.numpy_arrays.list_arrays` of a received ``.npy``/``.npz``, in a capped child:
-    array name -> (shape, dtype name).
+    """Array name -> (shape, dtype name) of a received ``.npy``/``.npz``, listed in a capped child.
 
     Raises:
         As :func:`~dashboard.checkpoints.numpy_arrays.list_arrays`; also ChildLimitError and BusyError.

@@ -1,10 +1,8 @@
 """The child's side of the wall: confine this process, then answer requests, one JSON line each.
 
-Run as ``python -m dashboard.wall.child`` by :class:`dashboard.wall.runner.Child`. Before reading anything it
-leaves the network where an unprivileged process may (a new user and network namespace, ``unshare(2)``) and
-watches that its parent lives. Each request names a job of :data:`JOBS`; once its modules are imported, the
-address space is capped at its present size plus the request's ``memory`` (once) and the processor time at what
-is used so far plus the request's ``seconds``. Everything a job raises, a Rust panic included, is answered.
+Before reading anything it leaves the network where an unprivileged process may (``unshare(2)``) and ends with its
+parent. After a job's imports, address space is capped (once) at its size plus the request's ``memory`` and
+processor time at what is used plus ``seconds``; every error, a Rust panic included, is answered.
 """
 
 from __future__ import annotations
@@ -22,16 +20,14 @@ from typing import Any
 
 from dashboard.wall.runner import WITH_TORCH
 
-#: Job name -> (``module:function``, modules imported before the cap). The function takes the request's ``args``
-#: as keywords. torch's own libraries take more address space than most files: a job that may import it has it
-#: loaded before the cap counts.
+#: Modules a reader may need, imported before the cap counts (torch alone takes more address space than most files).
 _READERS = ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
             "dashboard.checkpoints.tokenizer_process")
-#: What every reader but the torch formats' needs: a fraction of the full set's start time and memory.
+#: What every reader but the torch formats' needs: starts faster, in less memory.
 _LIGHT_READERS = ("numpy", "safetensors", "gguf", "tokenizers")
+#: Job name -> (``module:function`` taking the request's ``args`` as keywords, modules imported before the cap).
+#: ``tables.read`` and ``norm.read`` refuse torch; a torch file goes to their ``_torch`` twin (runner.WITH_TORCH).
 JOBS = {
-    # A reader imports torch only for a torch file: ``tables.read`` and ``norm.read`` refuse it (TORCH_REFUSED) and
-    # the server asks their ``_torch`` twin instead (dashboard.wall.runner.WITH_TORCH).
     "tables.read": ("dashboard.wall.tables:read_in_child", _LIGHT_READERS),
     "tables.read_torch": ("dashboard.wall.tables:read_in_child", _READERS),
     "model.export": ("dashboard.forward.export:export_in_child", _READERS),
@@ -90,11 +86,10 @@ PARENT_POLL_S = 0.5
 
 
 def confine() -> None:
-    """Leave the network where an unprivileged process may (Docker's default seccomp profile refuses ``unshare``:
-    there the child keeps the container's network), then end with the parent.
+    """Leave the network where an unprivileged process may (Docker's default seccomp refuses), then end with the parent.
 
-    Not ``PR_SET_PDEATHSIG``: Linux sends it when the *thread* that started the child ends, and the server starts
-    children from Streamlit's script threads, which end after every run of a page.
+    Not ``PR_SET_PDEATHSIG``: Linux sends it when the starting *thread* ends, and the server starts children from
+    Streamlit's script threads, which end after every page run.
     """
     parent = os.getppid()
     libc = ctypes.CDLL(None, use_errno=True)
@@ -110,17 +105,15 @@ def confine() -> None:
 
 
 def _watch_parent(parent: int) -> None:
-    """End this process once its parent is gone (it is then handed to another process, so ``getppid`` changes). A
-    job holding the interpreter lock delays this until it lets go; its processor-time cap ends it anyway."""
+    """End this process once its parent is gone (``getppid`` changes); a job holding the GIL delays this, but its
+    processor-time cap ends it anyway."""
     while os.getppid() == parent:
         time.sleep(PARENT_POLL_S)
     os._exit(0)
 
 
 def probe() -> dict[str, Any]:
-    """What confines this child, looked up, not remembered (for the wall's tests). Off the network means no interface
-    but loopback.
-    """
+    """What confines this child, looked up live (for the wall's tests); off the network means only loopback."""
     import socket
 
     interfaces = sorted(name for _, name in socket.if_nameindex())

@@ -12,8 +12,7 @@ from dashboard.i18n import Text, msg
 
 #: The JSON object key that marks an encoded :class:`~dashboard.i18n.Text`.
 TEXT_KEY = "$text"
-#: The error name of a child's answer that its job needs torch, which the child refused to import
-#: (:data:`dashboard.wall.child.TORCH_REFUSED`).
+#: Error name answered when a job needs torch, which its child refused (:data:`dashboard.wall.child.TORCH_REFUSED`).
 NEEDS_TORCH = "NeedsTorch"
 
 
@@ -49,8 +48,7 @@ def decode(value: Any) -> Any:
 
 def encode_error(error: BaseException) -> dict[str, Any]:
     """An exception as ``{"error": class name, "text": message}``: an :class:`ExplorerError` keeps its message's
-    key and parameters; anything else (a library's own error, a Rust panic) its type name and first 500
-    characters."""
+    key and parameters, anything else (a Rust panic too) its first 500 characters."""
     if isinstance(error, errors.ExplorerError) and error.args:
         return {"error": type(error).__name__, "text": encode(error.args[0]), "explorer": True}
     return {"error": type(error).__name__, "text": str(error)[:500], "explorer": False}
@@ -67,13 +65,7 @@ def _explorer_errors() -> dict[str, type[errors.ExplorerError]]:
 
 
 def decode_error(answer: dict[str, Any], origin: str) -> errors.ExplorerError:
-    """The error a child answered, as the class it raised when this process knows it (an
-    :class:`ExplorerError` subclass), else a :class:`~dashboard.errors.CheckpointReadError` naming what failed.
-
-    Args:
-        answer: what :func:`encode_error` made.
-        origin: the file as messages name it.
-    """
+    """The error in an :func:`encode_error` answer: its own :class:`ExplorerError` class, else CheckpointReadError."""
     text = decode(answer.get("text", ""))
     if answer.get("explorer"):
         cls = _explorer_errors().get(str(answer.get("error")))

@@ -17,19 +17,14 @@ EXPORTED = "model"
 
 
 def export_model(path: Path, stored: int, d_model: int) -> tuple[Path, Path]:
-    """Save the whole model of the file or folder ``path`` as a safetensors folder, in a capped child.
-
-    Args:
-        path: the checkpoint (``EmbeddingTables.model_path``).
-        stored: parameters it stores; d_model: its token table's width (the size check's inputs).
+    """Save the whole model of checkpoint ``path`` as a safetensors folder, in a capped child.
 
     Returns:
-        The exported folder, and the child's working folder holding it (the caller removes it once the model is
-        built).
+        The exported folder, and the child's working folder holding it (the caller removes it after building).
 
     Raises:
-        ForwardUnavailableError: the child could not build the model (its reason).
-        ChildLimitError: the files made the child crash, or use more memory or processor time than they can need.
+        ForwardUnavailableError: the child could not build the model (e.g. its config outgrows ``stored``).
+        ChildLimitError: the files crashed the child or exceeded its memory or processor-time cap.
         BusyError: the machine was too busy to finish in time.
     """
     size = source_bytes(path)

@@ -1,8 +1,4 @@
-"""The embedding LayerNorm of a stranger's folder, read behind the wall.
-
-:func:`~dashboard.checkpoints.embedding_norm.read_embedding_norm` opens the folder's weights (a ``.bin`` is a
-pickle); for any folder that did not ship with the app it runs in a capped child, which answers the two vectors.
-"""
+"""Read a stranger's embedding LayerNorm behind the wall (a folder's ``.bin`` weights are a pickle)."""
 
 from __future__ import annotations
 
@@ -20,12 +16,11 @@ from dashboard.wall.tables import BASE_MEMORY, BASE_SECONDS, BYTES_FACTOR, SECON
 
 
 def read_embedding_norm_safely(tables: EmbeddingTables) -> EmbeddingNorm | None:
-    """:func:`~dashboard.checkpoints.embedding_norm.read_embedding_norm` of ``tables``: here for a bundled
-    checkpoint (or when there is nothing to open), in a capped child for any other.
+    """The embedding LayerNorm of ``tables``: read here for a bundled checkpoint, in a capped child for any other.
 
     Raises:
         MissingTensorError: as :func:`~dashboard.checkpoints.embedding_norm.read_embedding_norm`.
-        ChildLimitError: the files made the child crash, or use more memory or processor time than they can need.
+        ChildLimitError: the files crashed the child or exceeded its memory or processor-time cap.
         BusyError: the machine was too busy to finish in time.
     """
     if tables.architecture not in EMBEDDING_NORM_NAMES or not tables.model_path or is_trusted(tables.model_path):
@@ -42,7 +37,6 @@ def read_embedding_norm_safely(tables: EmbeddingTables) -> EmbeddingNorm | None:
 
 
 def read_norm_in_child(**fields: Any) -> dict[str, Any]:
-    """The child's job: the norm of the folder ``fields`` describe (``architecture``, ``model_path``, ``name``,
-    ``format``: the fields of :class:`EmbeddingTables` the reader uses), as JSON-able lists."""
+    """The child's job: the norm of the folder ``fields`` (:class:`EmbeddingTables` fields) describe, as lists."""
     norm = read_embedding_norm(SimpleNamespace(**fields))
     return {"weight": norm.weight.tolist(), "bias": norm.bias.tolist(), "eps": norm.eps, "source": norm.source}

@@ -1,14 +1,11 @@
 """The one runner for child processes: start, talk, cap memory and time, kill.
 
-Every file that did not ship with the app is read by a child (``python -m dashboard.wall.child``), never by the
-server: a file that makes a reader crash, allocate without end or spin costs that child, and the page gets one
-typed message. The child (:mod:`dashboard.wall.child`) is a fresh interpreter without the server's environment
-(:func:`child_environment`), in a folder of its own; caps its address space at its imports plus the parent's
-budget and its processor time per request; leaves the network where the kernel allows it unprivileged; ends with
-its parent; and answers one JSON line per request (:mod:`dashboard.wall.codec`). A child that does not answer
-within ``seconds x`` :data:`BUSY_FACTOR` is killed; little processor time used means a busy machine
-(:class:`~dashboard.errors.BusyError`, never cached), not a file that asked too much
-(:class:`~dashboard.errors.ChildLimitError`).
+Every file that did not ship with the app is read by a child (:mod:`dashboard.wall.child`), never by the server,
+so a file that crashes a reader, allocates without end or spins costs only that child. The child is a fresh
+interpreter without the server's environment, in its own folder; it caps its address space and processor time,
+leaves the network where allowed, ends with its parent and answers one JSON line per request. One silent past
+``seconds x`` :data:`BUSY_FACTOR` is killed: :class:`~dashboard.errors.BusyError` (never cached) if it used
+little processor time, else :class:`~dashboard.errors.ChildLimitError`.
 
 Sources: ``setrlimit(2)`` (``RLIMIT_AS``, ``RLIMIT_CPU``), ``unshare(2)``, ``user_namespaces(7)``.
 """
@@ -34,8 +31,7 @@ from dashboard.i18n import msg
 from dashboard.wall.codec import NEEDS_TORCH, decode, decode_error, encode
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Wall-clock seconds a request may take are this many times the processor seconds it may use, so a loaded
-#: machine still finishes honest work.
+#: Wall-clock time a request may take, in multiples of its processor time (so a loaded machine finishes honest work).
 BUSY_FACTOR = 3.0
 #: Most bytes one answer may have (tables travel as files; a large vocabulary or converted tokenizer does not).
 MAX_ANSWER_BYTES = 128 << 20
@@ -47,8 +43,7 @@ class NeedsTorchError(Exception):
     """The job needs torch, which its child refused to import: ask a job whose child imports it (never shown)."""
 
 
-#: A job whose child refuses to import torch -> the same job in a child that imports it, asked when the first
-#: answers that it needs torch (:class:`NeedsTorchError`): every reader but the torch formats' starts without it.
+#: Job whose child refuses torch -> the same job in a child with torch, asked on :class:`NeedsTorchError`.
 WITH_TORCH = {"tables.read": "tables.read_torch", "norm.read": "norm.read_torch"}
 
 
@@ -68,8 +63,8 @@ class Child:
     Args:
         origin: the file as messages name it (``ckpt.pt``).
         memory_bytes: address space the child may use beyond its imports, in bytes.
-        workdir: the child's working folder; a fresh temporary one when ``None`` (:meth:`close` removes it when
-            empty: what a job wrote there is the caller's to read and remove).
+        workdir: the child's working folder; ``None`` for a fresh one, removed by :meth:`close` if empty (what a
+            job wrote there is the caller's to remove).
     """
 
     def __init__(self, origin: str, *, memory_bytes: int, workdir: Path | None = None):
@@ -81,15 +76,11 @@ class Child:
         self._lock = threading.Lock()
 
     def ask(self, job: str, args: dict[str, Any], seconds: float) -> Any:
-        """Run ``job`` (a name of :data:`dashboard.wall.child.JOBS`) in the child, starting it when it is not running.
+        """Run ``job`` (a key of :data:`dashboard.wall.child.JOBS`) in the child, starting it if needed.
 
         Args:
-            job: the job's name.
-            args: its keyword arguments (JSON-able, messages included).
+            args: the job's keyword arguments (JSON-able, messages included).
             seconds: processor time the job may use; wall-clock time is :data:`BUSY_FACTOR` times that.
-
-        Returns:
-            The job's result, decoded (:func:`~dashboard.wall.codec.decode`).
 
         Raises:
             ExplorerError: the job raised one (its own class when this process knows it).
@@ -180,9 +171,7 @@ _SPARES_LOCK = threading.Lock()
 
 
 def keep_spare(job: str) -> None:
-    """Keep one fresh child warm for ``job`` from now on, so its imports (torch, tokenizers, gguf) are paid before a
-    request comes. Each spare serves one request, then the next starts. For a server; a one-file command needs none.
-    """
+    """Keep a warm child for ``job`` from now on, its imports paid before a request comes; each serves one request."""
     child = Child("", memory_bytes=0)
     with _SPARES_LOCK:
         _SPARES[job] = child
@@ -198,9 +187,9 @@ def _warm(child: Child, job: str) -> None:
 
 @contextmanager
 def fresh_child(origin: str, job: str, *, memory_bytes: int) -> Iterator[Child]:
-    """A child of its own for one stranger's file, or for the checkpoints of one run (one folder, one user's), for
-    ``job``: the spare :func:`keep_spare` keeps, else a new one; ended on leaving. A file that spoils its child
-    spoils only what that child reads next for the same caller.
+    """A child for one stranger's file or one run's checkpoints, for ``job``: the warm spare, else a new one.
+
+    Ended on leaving, so a file that spoils its child spoils only what it reads next for the same caller.
 
     Raises:
         As :meth:`Child.ask`, from the caller's requests; the child's folder is removed when one escapes.
@@ -226,8 +215,7 @@ def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, mem
     """Run one job in a :func:`fresh_child`, then end it: each stranger's file gets a fresh interpreter.
 
     Returns:
-        The job's result, and the child's working folder, which the caller removes once it has read what the job
-        wrote there.
+        The job's result, and the child's working folder (the caller removes it after reading what the job wrote).
 
     Raises:
         As :meth:`Child.ask`; a job of :data:`WITH_TORCH` whose file needs torch is asked again of a child with it.

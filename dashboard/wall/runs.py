@@ -1,9 +1,4 @@
-"""A training run's checkpoints, found behind the wall: a nanoGPT run's steps are read from its pickles.
-
-:func:`discover_run_safely` runs :func:`dashboard.checkpoints.runs.discover_run` in a capped child for every
-folder that did not ship with the app, and rebuilds the :class:`~dashboard.checkpoints.runs.TrainingRun` from
-plain data (steps, paths, losses).
-"""
+"""Find a training run's checkpoints behind the wall (a nanoGPT run's steps are read from its pickles)."""
 
 from __future__ import annotations
 
@@ -27,7 +22,7 @@ def discover_run_safely(folder: Path) -> TrainingRun:
 
     Raises:
         ExplorerError: as :func:`~dashboard.checkpoints.runs.discover_run`, with its class and message.
-        ChildLimitError: a checkpoint made the child crash or use more memory or processor time than it can need.
+        ChildLimitError: a checkpoint crashed the child or exceeded its memory or processor-time cap.
         BusyError: the machine was too busy to finish in time.
     """
     if is_trusted(folder):

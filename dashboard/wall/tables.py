@@ -1,11 +1,9 @@
-"""Reading a checkpoint's tables through the wall: :func:`read_checkpoint`, the app's and the CLI's one entry.
+"""Read a checkpoint's tables through the wall: :func:`read_checkpoint`, the app's and the CLI's one entry.
 
-A bundled checkpoint (shipped with the app, trusted) is read here by :func:`dashboard.checkpoints.load_tables`;
-every other source by the same function in a child (:mod:`dashboard.wall.runner`), which writes each table as a
-float32 ``.npy`` file and answers the rest (vocabulary, tying, settings, notes) as JSON. This process maps the
-files read-only (``numpy.load(mmap_mode="r", allow_pickle=False)``) and builds the
-:class:`~dashboard.tables.EmbeddingTables`, whose checks run again here: it never unpickles, never calls
-``torch.load`` and never parses a stranger's GGUF, zip, npz or tokenizer bytes.
+A bundled checkpoint is read here; any other source by :func:`dashboard.checkpoints.load_tables` in a capped child,
+which writes each table as a float32 ``.npy`` and answers the rest as JSON. This process maps those files read-only
+(``allow_pickle=False``) and reruns :class:`~dashboard.tables.EmbeddingTables`' checks: it never unpickles, calls
+``torch.load`` or parses a stranger's GGUF, zip, npz or tokenizer bytes.
 """
 
 from __future__ import annotations
@@ -30,17 +28,14 @@ from dashboard.wall.runner import WITH_TORCH, Child, NeedsTorchError, fresh_chil
 
 #: The tables an :class:`EmbeddingTables` may hold, as the child writes them (``<name>.npy``).
 TABLE_FIELDS = ("token", "position", "token_type", "output_head")
-#: Address space a reading child may use beyond its imports: this, plus :data:`BYTES_FACTOR` times the bytes of
-#: what it reads. 256 MiB holds every reader's own work on a small file.
+#: Address space (bytes) a reading child may use beyond its imports, plus :data:`BYTES_FACTOR` x the bytes it reads.
 BASE_MEMORY = 256 << 20
-#: An honest file needs at most this many times its size: mapped once, and its tables widened to float32 (a Q4
-#: GGUF table holds 4.5 bits a value).
+#: An honest file needs at most this many times its size: mapped once, tables widened to float32 (Q4: 4.5 bits).
 BYTES_FACTOR = 9
 #: Processor seconds a reading child may use: this, plus :data:`SECONDS_PER_GB` for each GB it reads.
 BASE_SECONDS = 20.0
 SECONDS_PER_GB = 30.0
-#: Folders below a source folder whose files count towards its size (a Trainer run's ``checkpoint-N/``, a model
-#: folder inside an unpacked zip), and most entries sized: readers open no deeper and no more.
+#: Depth and entries counted in a source folder's size (a run's ``checkpoint-N/``): readers open no deeper or more.
 SIZED_DEPTH = 3
 SIZED_ENTRIES = 20_000
 
@@ -61,9 +56,7 @@ def is_trusted(path: str | os.PathLike | None) -> bool:
 
 
 def source_bytes(path: Path) -> int:
-    """Bytes of a file, or of the files a reader may open below a folder: those at most :data:`SIZED_DEPTH` folders
-    down, the first :data:`SIZED_ENTRIES` met (links not followed); 0 when nothing can be read. Bounded, so a path
-    such as ``/`` is not a walk of the whole disk in the server."""
+    """Bytes of a file or folder, bounded by :data:`SIZED_DEPTH` and :data:`SIZED_ENTRIES` (so ``/`` is cheap)."""
     if path.is_file():
         return path.stat().st_size
     total, seen = 0, 0
@@ -90,12 +83,11 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
         **options: reader options (``token_array``, ``position_array``, ``vocab_file``).
 
     Returns:
-        The tables, float32, each array a read-only map of a file the child wrote; ``model_path`` is the
-        checkpoint's own path.
+        Float32 tables, each a read-only map of a file the child wrote; ``model_path`` is the checkpoint's own.
 
     Raises:
         ExplorerError: whatever :func:`~dashboard.checkpoints.load_tables` raises, with its class and message.
-        ChildLimitError: the file made its reader crash, or use more memory or processor time than it can need.
+        ChildLimitError: the file crashed its reader or exceeded its memory or processor-time cap.
         BusyError: the machine was too busy to finish in time (nothing is cached).
     """
     with reading_each([source], policy=policy) as read:
@@ -105,14 +97,13 @@ def read_checkpoint(source: str | Path, *, policy: PathPolicy | None = None, **o
 @contextmanager
 def reading_each(sources: Sequence[str | Path], *,
                  policy: PathPolicy | None = None) -> Iterator[Callable[..., EmbeddingTables]]:
-    """A reader of ``sources``, the checkpoints of one run, that reads them all in one capped child, started at the
-    first read that needs it: one interpreter's start (its imports take seconds) for the run, not one per step.
-    ``read(source, **options)`` is :func:`read_checkpoint` for each; the child's memory cap is the one
-    :func:`read_checkpoint` gives the largest of ``sources``.
+    """Yield ``read(source, **options)``: :func:`read_checkpoint` for each of one run's ``sources``, in one child.
+
+    The child starts at the first read that needs it (one interpreter start per run, not per step), capped for the
+    largest source.
 
     Raises:
-        As :func:`read_checkpoint`, from ``read``; ``ExplorerError`` here when a path of ``sources`` is not one the
-        policy lets this server open.
+        As :func:`read_checkpoint`, from ``read``; ``ExplorerError`` here for a path the policy does not allow.
     """
     policy = policy or PathPolicy.from_settings()
     # names and the file system only: nothing of a file is read here
@@ -130,8 +121,8 @@ def reading_each(sources: Sequence[str | Path], *,
             child.origin = path.name or str(path)
             try:
                 return child.ask(job, args, seconds=seconds)
-            except NeedsTorchError:  # a torch file the name and first bytes did not tell: this and the rest of
-                _empty(child.workdir)  # the run go to a child that imports torch
+            except NeedsTorchError:  # an undetected torch file: it and the rest of the run go to a torch child
+                _empty(child.workdir)
                 child.close()
                 job, child = WITH_TORCH[job], None
                 child = stack.enter_context(fresh_child(path.name or str(path), job, memory_bytes=memory))
@@ -164,16 +155,13 @@ def _empty(folder: Path) -> None:
             os.unlink(written.path)
 
 
-#: First bytes of a pickle (protocol 2-5, https://docs.python.org/3/library/pickle.html#data-stream-format): only
-#: torch reads one here. A zip is not told by its first bytes (``torch.save``'s format since PyTorch 1.6, NumPy's
-#: .npz, a zipped folder): it starts without torch and a torch zip is handed on.
+#: First bytes of a pickle, protocols 2-5 (https://docs.python.org/3/library/pickle.html#data-stream-format). A
+#: zip (``torch.save``'s format, .npz, a folder) is not told by its first bytes: its child starts without torch.
 TORCH_MAGIC = (b"\x80\x02", b"\x80\x03", b"\x80\x04", b"\x80\x05")
 
 
 def job_for(path: Path) -> str:
-    """The child's job for one source: ``tables.read_torch`` for a pickle (the server reads its first two bytes and
-    parses nothing), else ``tables.read``, whose child starts without torch and hands a torch file on
-    (:class:`~dashboard.wall.runner.NeedsTorchError`)."""
+    """The job for ``path``: ``tables.read_torch`` for a pickle (by its first two bytes), else ``tables.read``."""
     if not path.is_file():  # a folder, or something open() could block on (a FIFO)
         return "tables.read"
     try:
