@@ -1,7 +1,6 @@
 """Which table of two checkpoints to compare, and whether their rows are the same tokens.
 
-Picks the token, position or output-head table of two :class:`~dashboard.tables.EmbeddingTables` for
-:func:`dashboard.training.compare.compare_tables`, refusing pairs whose rows do not stand for the same things.
+Feeds :func:`dashboard.training.compare.compare_tables`, refusing pairs whose rows stand for different things.
 """
 
 from __future__ import annotations
@@ -21,13 +20,10 @@ COMPARED_TABLES = {"token": msg("compare.table.token"), "position": msg("compare
 
 
 def choose_table(tables: EmbeddingTables, name: str) -> np.ndarray:
-    """The ``(n_rows, d_model)`` float32 table ``name`` of ``tables``.
-
-    ``head`` is the stored output head, or the token table itself when tied.
+    """The ``(n_rows, d_model)`` float32 table ``name`` of ``tables``; ``head`` is the token table when tied.
 
     Raises:
-        QueryError: ``name`` is unknown, or the checkpoint has no such table
-            (no position table with rotary positions, no head in an encoder).
+        QueryError: ``name`` is unknown, or the checkpoint has no such table (rotary positions, an encoder's head).
     """
     if name not in COMPARED_TABLES:
         raise QueryError(msg("err.compare.unknown_table", name=repr(name), choices=", ".join(COMPARED_TABLES)))
@@ -46,13 +42,10 @@ def choose_table(tables: EmbeddingTables, name: str) -> np.ndarray:
 
 
 def check_same_vocabulary(a: EmbeddingTables, b: EmbeddingTables) -> None:
-    """Refuse two checkpoints whose token rows are not the same tokens.
-
-    Sizes must agree, and token strings too when both checkpoints have a vocabulary.
+    """Refuse two checkpoints whose token rows are not the same tokens (sizes, and strings when both have them).
 
     Raises:
-        ShapeMismatchError: the vocabulary sizes differ (both named), or the
-            same ids hold different tokens (how many, and the first one).
+        ShapeMismatchError: the vocabulary sizes differ, or the same ids hold different tokens.
     """
     if a.vocab_size != b.vocab_size:
         raise ShapeMismatchError(msg("err.compare.vocab_sizes", a=a.name, a_rows=a.vocab_size, b=b.name,
@@ -84,7 +77,7 @@ class CheckpointComparison:
         table: a key of :data:`COMPARED_TABLES`.
         names: ``(name of A, name of B)``.
         labels: readable label of each row (token or ``position t``).
-        result: the measures (:class:`~dashboard.training.compare.TableComparison`).
+        result: the measures.
         notes: what was compared in place of the asked-for table (a tied checkpoint's token table as its head).
     """
 
@@ -105,8 +98,7 @@ def compare_checkpoints(a: EmbeddingTables, b: EmbeddingTables, table: str = "to
     """Compare table ``table`` of checkpoint ``a`` with the same table of ``b`` (A aligned onto B).
 
     Raises:
-        ShapeMismatchError: the vocabularies differ (sizes or strings), or the
-            position tables have different numbers of rows; both sizes are named.
+        ShapeMismatchError: the vocabularies differ, or the position tables differ in rows.
         QueryError: a checkpoint lacks the table.
         InvalidTableError: a table has all rows equal (an all-zero step-0 position table).
     """

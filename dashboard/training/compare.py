@@ -1,13 +1,10 @@
 """Compare the same table of two checkpoints that share a vocabulary, after aligning away a rotation.
 
-- **Orthogonal Procrustes** (Schönemann 1966): both tables centred and scaled to unit Frobenius norm,
-  ``R = argmin ||A R - B||_F`` over orthogonal ``R`` and the best scale ``s``; the residual
-  ``||s A R - B||_F / ||B||_F`` is in [0, 1] (its square is ``scipy.spatial.procrustes``'s disparity).
-- **Drift** of row ``i``: ``||s a_i R - b_i||`` in units of B's root-mean-square row length.
-- **Neighbour overlap at k**: the share of a row's ``k`` nearest rows by centred cosine that both tables agree
-  on, in [0, 1]; chunked, never a ``vocab_size x vocab_size`` matrix.
-- **Linear CKA** (Kornblith et al. 2019, "Similarity of Neural Network Representations Revisited"):
-  ``||B^T A||_F^2 / (||A^T A||_F ||B^T B||_F)`` on centred tables, in [0, 1], from ``d x d`` products only.
+- Orthogonal Procrustes (Schönemann 1966) on tables centred and scaled to unit Frobenius norm: residual
+  ``||s A R - B||_F / ||B||_F`` in [0, 1] (its square is ``scipy.spatial.procrustes``'s disparity).
+- Drift of row ``i``: ``||s a_i R - b_i||`` in units of B's root-mean-square row length.
+- Neighbour overlap at k: share of a row's ``k`` nearest rows (centred cosine) both tables agree on, in [0, 1].
+- Linear CKA (Kornblith et al. 2019): ``||B^T A||_F^2 / (||A^T A||_F ||B^T B||_F)`` on centred tables, in [0, 1].
 """
 
 from __future__ import annotations
@@ -36,21 +33,16 @@ class TableComparison:
     """Table A aligned onto table B, and how far apart they are.
 
     Attributes:
-        aligned: ``(n_rows, d)`` float32, A centred, scaled and rotated onto B
-            (``s (A - mean A) R``), in the units of B centred and scaled to
-            unit Frobenius norm, ``d = max(d_model of A, d_model of B)``.
+        aligned: ``(n_rows, d)`` float32, ``s (A - mean A) R`` in the units of B standardised,
+            ``d = max(d_model of A, d_model of B)``.
         target: ``(n_rows, d)`` float32, B centred and scaled to unit Frobenius norm.
-        drift: ``(n_rows,)`` float32 >= 0, each row's distance after alignment in
-            units of B's root-mean-square row length.
+        drift: ``(n_rows,)`` float32 >= 0, each row's distance after alignment, in B's RMS row lengths.
         procrustes_residual: ``||s A R - B||_F / ||B||_F`` in [0, 1].
         cka: linear CKA in [0, 1].
         overlap_ids: ``(n_query,)`` int64, the rows whose neighbours were compared.
-        overlap: ``(n_query,)`` float32 in [0, 1], share of the ``k`` nearest
-            rows shared by both tables, for each row of ``overlap_ids``.
+        overlap: ``(n_query,)`` float32 in [0, 1], share of the ``k`` nearest rows both tables agree on.
         k: neighbours per row in ``overlap``.
-        scale: the Procrustes scale ``s`` in [0, 1] (the sum of the singular
-            values of ``A^T B`` for the standardised tables); ``aligned / scale``
-            is A rotated onto B at its own size.
+        scale: the Procrustes scale ``s`` in [0, 1]; ``aligned / scale`` is A rotated onto B at its own size.
     """
 
     aligned: np.ndarray
@@ -90,11 +82,7 @@ def _centred(table: np.ndarray, rows: slice, mean: np.ndarray) -> np.ndarray:
 
 
 def _mean_and_norm(table: np.ndarray, name: str) -> tuple[np.ndarray, float]:
-    """The mean row (float64) and the Frobenius norm of ``table`` centred on it.
-
-    Raises:
-        InvalidTableError: every row equals the mean (nothing to align).
-    """
+    """Mean row (float64) and Frobenius norm of ``table`` centred on it; InvalidTableError if all rows are equal."""
     mean = table.mean(axis=0, dtype=np.float64)
     squares = sum(float(np.einsum("ij,ij->", block, block))
                   for block in (_centred(table, rows, mean) for rows in _blocks(table.shape[0])))
@@ -104,10 +92,7 @@ def _mean_and_norm(table: np.ndarray, name: str) -> tuple[np.ndarray, float]:
 
 
 def _cross(a: np.ndarray, mean_a: np.ndarray, b: np.ndarray, mean_b: np.ndarray) -> np.ndarray:
-    """``(A - mean_a)^T (B - mean_b)``: ``(d_a, d_b)`` float64, summed a block of rows at a time.
-
-    A table with itself multiplies a block by its own transpose, which NumPy runs as the symmetric ``syrk``.
-    """
+    """``(A - mean_a)^T (B - mean_b)``, ``(d_a, d_b)`` float64, by blocks of rows (``syrk`` when ``a is b``)."""
     product = np.zeros((a.shape[1], b.shape[1]))
     for rows in _blocks(a.shape[0]):
         block = _centred(a, rows, mean_a)
@@ -126,11 +111,8 @@ def _cka(cross_ab: np.ndarray, gram_a: np.ndarray, gram_b: np.ndarray) -> float:
 def _nearest_units(units: np.ndarray, query_ids: np.ndarray, k: int, budget: int = SCORE_BUDGET) -> np.ndarray:
     """The ``k`` nearest rows to each query row by cosine, itself left out: ``(n_query, k)`` int64, unordered.
 
-    Args:
-        units: ``(n_rows, d_model)`` float32 rows scaled to unit length (all-zero rows score 0).
-        query_ids: ``(n_query,)`` int, 0-based rows to search from.
-        k: neighbours per row, ``1 <= k < n_rows``.
-        budget: float32 scores held at once (query rows in chunks of ``budget // n_rows``, at least 1).
+    ``units`` are ``(n_rows, d_model)`` float32 unit rows (zero rows score 0); query rows go in chunks of
+    ``budget // n_rows`` (at least 1), so at most ``budget`` float32 scores are held.
     """
     chunk = max(1, budget // units.shape[0])
     found = np.empty((len(query_ids), k), np.int64)
@@ -168,23 +150,15 @@ def choose_overlap_rows(n_rows: int, max_rows: int = MAX_OVERLAP_ROWS, seed: int
 
 def compare_tables(a: np.ndarray, b: np.ndarray, *, names: tuple[str, str] = ("A", "B"), k: int = OVERLAP_K,
                    max_overlap_rows: int = MAX_OVERLAP_ROWS, seed: int = 0) -> TableComparison:
-    """Align ``a`` onto ``b`` and measure residual, drift, neighbour overlap and CKA.
+    """Align ``a`` onto ``b`` and measure residual, drift, neighbour overlap (``k`` neighbours) and CKA.
 
     Args:
-        a: ``(n_rows, d_a)`` float, row ``i`` is the same token or position as in ``b``.
-        b: ``(n_rows, d_b)`` float; a narrower table is padded with zero
-            columns, so ``d_model`` may differ.
-        names: what to call the two tables in messages.
-        k: neighbours per row for the overlap.
-        max_overlap_rows: query rows for the overlap at most (seeded sample above).
-        seed: seed of that sample.
-
-    Returns:
-        A :class:`TableComparison`.
+        a: ``(n_rows, d_a)`` float; row ``i`` is the same token or position as in ``b``.
+        b: ``(n_rows, d_b)`` float; the narrower table is padded with zero columns.
+        max_overlap_rows: most query rows for the overlap (a sample drawn with ``seed`` above).
 
     Raises:
-        ShapeMismatchError: different numbers of rows (both sizes are named),
-            or fewer than ``k + 1`` rows.
+        ShapeMismatchError: different numbers of rows, or fewer than ``k + 1``.
         InvalidTableError: a table whose rows are all equal (nothing to align).
     """
     if a.shape[0] != b.shape[0]:

@@ -1,6 +1,4 @@
-"""Charts of the Compare page: the two aligned maps, the largest movers, the neighbour overlap (titles in the
-active language).
-"""
+"""Charts of the Compare page: aligned maps, largest movers, neighbour overlap (titles in the active language)."""
 
 from __future__ import annotations
 
@@ -17,18 +15,9 @@ _MOVER, _OTHER = "#d62728", "#9e9e9e"
 
 def aligned_maps_chart(frame: pd.DataFrame, *, title: str, subtitle: Sequence[str] = (),
                        side: int = 330) -> alt.HConcatChart:
-    """Two maps side by side on the same axes, the largest movers in red and named.
+    """Two maps of an :func:`~.view_compare.aligned_maps_frame` on shared axes, the largest movers in red and named.
 
-    Args:
-        frame: from :func:`dashboard.training.view_compare.aligned_maps_frame`:
-            ``id, token, checkpoint, x, y, drift, mover, label``.
-        title: chart title.
-        subtitle: lines under it (what is drawn, how aligned).
-        side: width and height of each map in pixels.
-
-    Returns:
-        One panel per checkpoint (in the frame's order, titled ``A: name`` and ``B: name``), x and y scales
-        shared, so a point's place can be compared across the two.
+    ``subtitle`` lines say what is drawn and how aligned; each map is ``side`` pixels square.
     """
     names = list(dict.fromkeys(frame["checkpoint"]))
     positions = _names_positions(frame)
@@ -79,15 +68,8 @@ def _row_tooltips(positions: bool = False) -> list[alt.Tooltip]:
 
 
 def drift_chart(frame: pd.DataFrame, *, title: str, k: int) -> alt.Chart:
-    """Horizontal bars of the largest movers' drift, largest on top.
-
-    Args:
-        frame: from :func:`dashboard.training.view_compare.drift_frame`: ``rank, id, token, drift, overlap, shared``.
-        title: chart title.
-        k: the nearest neighbours each row's ``shared`` count is out of (the tooltip says "of k").
-    """
-    # A token's label gets its id (two rows can show the same text); "position 7" already is one, and so is the
-    # "#71" a checkpoint without a tokenizer names its rows by.
+    """Horizontal bars of a :func:`~.view_compare.drift_frame`'s drift, largest on top; ``shared`` is out of ``k``."""
+    # A token's label gets its id (two rows can show the same text), unless it is one ("position 7", "#71").
     positions = _names_positions(frame)
     shown = frame.assign(row=[t("chart.compare.position", position=i) if positions
                               else token if token == f"#{i}" else f"{token}  #{i}"
@@ -100,12 +82,7 @@ def drift_chart(frame: pd.DataFrame, *, title: str, k: int) -> alt.Chart:
 
 
 def overlap_counts_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
-    """Bars: how many rows share 0 .. k of their nearest neighbours across the two tables.
-
-    Args:
-        frame: from :func:`dashboard.training.view_compare.overlap_counts_frame`: ``shared, rows``.
-        title: chart title.
-    """
+    """Bars: rows sharing 0 .. k nearest neighbours, from :func:`~.view_compare.overlap_counts_frame`."""
     k = int(frame["shared"].max())
     return alt.Chart(frame).mark_bar().encode(
         x=alt.X("shared:O", title=t("chart.compare.shared_axis", k=k)),
@@ -116,14 +93,7 @@ def overlap_counts_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
 
 
 def score_histogram_chart(frame: pd.DataFrame, threshold: float, *, indicator: str, title: str) -> alt.LayerChart:
-    """Histogram of an under-trained indicator with its threshold as a rule.
-
-    Args:
-        frame: from :func:`dashboard.training.view_compare.score_histogram_frame`: ``start, stop, rows, below``.
-        threshold: the candidates' threshold, drawn as a vertical rule.
-        indicator: the indicator's name (x-axis title).
-        title: chart title.
-    """
+    """An under-trained ``indicator``'s histogram (:func:`~.view_compare.score_histogram_frame`) and ``threshold``."""
     bars = alt.Chart(frame).mark_bar().encode(
         x=alt.X("start:Q", title=indicator, bin="binned"), x2="stop:Q",
         y=alt.Y("rows:Q", title=t("chart.compare.rows"), scale=alt.Scale(type="symlog")),

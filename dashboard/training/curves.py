@@ -1,8 +1,7 @@
 """How a run's tables change from step to step: one row of numbers per checkpoint.
 
-Per table (token, position, output head): ``mean row norm`` (rows with a token only); ``mean distance from
-first``, the mean L2 distance of each row from its value at the first checkpoint; ``adjacent-position cosine``
-(position table only; undefined while every row is zero). Reading checkpoints is :mod:`dashboard.checkpoints.runs`.
+Per table (token, position, output head): mean row norm (rows with a token only), mean L2 distance of each row from
+the first checkpoint, and the adjacent-position cosine (position table; undefined while every row is zero).
 """
 
 from __future__ import annotations
@@ -26,11 +25,7 @@ LABELS = {
 
 
 def named_tables(tables: EmbeddingTables) -> dict[str, np.ndarray]:
-    """The tables a run's curves follow: ``{name: (rows, d_model) float32}``.
-
-    Token rows past the vocabulary (padding) are left out; the output head
-    only when the checkpoint stores one of its own (an untied head).
-    """
+    """The tables a run's curves follow, ``{name: (rows, d_model) float32}``; padding rows and a tied head left out."""
     found = {TOKEN: tables.token[: len(tables.vocabulary)]}
     if tables.position is not None:
         found[POSITION] = tables.position
@@ -40,16 +35,10 @@ def named_tables(tables: EmbeddingTables) -> dict[str, np.ndarray]:
 
 
 def mean_row_distance(table: np.ndarray, start: np.ndarray) -> float:
-    """Mean L2 distance of each row from the same row of ``start``.
-
-    Args:
-        table, start: ``(n_rows, d_model)`` float, same shape.
-
-    Returns:
-        Mean of ``||table[i] - start[i]||_2`` over rows, >= 0.
+    """Mean L2 distance (>= 0) of each row of ``table`` from the same row of ``start``, both ``(n_rows, d_model)``.
 
     Raises:
-        ShapeMismatchError: the shapes differ (both are named).
+        ShapeMismatchError: the shapes differ.
     """
     if table.shape != start.shape:
         raise ShapeMismatchError(msg("err.curves.shapes", shape=str(table.shape), start=str(start.shape)))
@@ -74,21 +63,14 @@ def _listed(names) -> Text:
 
 
 def step_measures_frame(step: int, tables: EmbeddingTables, first: EmbeddingTables) -> pd.DataFrame:
-    """The measures of one checkpoint, as tidy rows.
-
-    Args:
-        step: the checkpoint's training step (>= 0).
-        tables: its tables.
-        first: the tables of the run's first checkpoint (distances are from these).
+    """One checkpoint's measures as tidy rows; distances are from ``first``, the run's first checkpoint.
 
     Returns:
-        Columns ``step``, ``table`` (:data:`TOKEN`, :data:`POSITION`, :data:`HEAD`),
-        ``measure`` (:data:`NORM`, :data:`DISTANCE`, :data:`ADJACENT`) and
-        ``value`` (float; a row is left out where a measure is undefined).
+        Columns ``step``, ``table`` (:data:`TOKEN`, :data:`POSITION`, :data:`HEAD`), ``measure`` (:data:`NORM`,
+        :data:`DISTANCE`, :data:`ADJACENT`) and ``value`` (float; left out where a measure is undefined).
 
     Raises:
-        ShapeMismatchError: a table's shape differs from ``first``'s, or one
-            of them has a table the other lacks.
+        ShapeMismatchError: a table's shape differs from ``first``'s, or one has a table the other lacks.
     """
     now, start = named_tables(tables), named_tables(first)
     if set(now) != set(start):

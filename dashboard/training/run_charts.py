@@ -1,7 +1,6 @@
-"""Altair charts of a training run: the loss curve and the tables' measures over steps, the shown step marked.
+"""Altair charts of a training run: the loss and the tables' measures over steps, the shown step marked.
 
-Titles, tooltips and legend labels are in the active language; the data keep English values, so colours stay
-when the language changes.
+Labels are in the active language; the data keep English values, so colours stay when the language changes.
 """
 
 from __future__ import annotations
@@ -27,18 +26,7 @@ def _step_rule(step: int) -> alt.Chart:
 
 
 def loss_curve_chart(frame: pd.DataFrame, step: int, *, title: str = "Loss") -> alt.LayerChart:
-    """Logged loss against step, one line per split, with a rule at ``step``.
-
-    Args:
-        frame: columns ``step`` (>= 0), ``loss`` (nats per token) and ``split``
-            (``train``, ``validation``), from the run's log.
-        step: the step shown on the page.
-        title: chart title.
-
-    Returns:
-        A line per split, points on the validation split (logged sparsely),
-        and a dashed red rule at ``step``.
-    """
+    """Logged ``loss`` (nats per token) against step, a line per ``split`` (train, validation), a rule at ``step``."""
     splits = {"train": t("chart.training.split.train"), "validation": t("chart.training.split.validation")}
     base, split = shown_values(alt.Chart(frame), "split", list(splits), splits)
     base = base.encode(
@@ -55,18 +43,9 @@ def loss_curve_chart(frame: pd.DataFrame, step: int, *, title: str = "Loss") -> 
 
 
 def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title: str) -> alt.LayerChart:
-    """One measure of the tables against step (one line per table), with a rule at ``step``.
+    """One ``measure`` of stacked :func:`~.curves.step_measures_frame` frames against step, a rule at ``step``.
 
-    Args:
-        frame: columns ``step``, ``table``, ``measure`` and ``value``, from
-            :func:`dashboard.training.curves.step_measures_frame`,
-            one frame per checkpoint stacked.
-        step: the step shown on the page.
-        measure: the ``measure`` value to draw.
-        y_title: the y axis title (names the units).
-
-    Returns:
-        A line per table with a point at each checkpoint, and the rule.
+    A line per table with a point per checkpoint; ``y_title`` names the units.
     """
     chosen = frame[frame["measure"] == measure]
     name = render(LABELS.get(measure, measure))
@@ -93,13 +72,10 @@ def measure_curve_chart(frame: pd.DataFrame, step: int, *, measure: str, y_title
 
 def aligned_map_chart(frame: pd.DataFrame, domains: tuple[list[float], list[float]], *, title: str,
                       x_title: str, y_title: str) -> alt.LayerChart:
-    """One step's token map on the run's fixed axes (:mod:`dashboard.maps.aligned`).
+    """One step's token map on the run's fixed axes (:mod:`dashboard.maps.aligned`), followed tokens on top, named.
 
-    Args:
-        frame: one row per drawn token: ``x``, ``y`` (its coordinates on the two axes), ``token`` (its label),
-            ``id`` (its row), ``followed`` (True for the tokens of the words the page follows, drawn on top and
-            labelled).
-        domains: ``([x_min, x_max], [y_min, y_max])`` over every step, so the axes stay put while steps change.
+    ``frame`` has ``x``, ``y``, ``token``, ``id``, ``followed`` per drawn token; ``domains`` are ``([x_min, x_max],
+    [y_min, y_max])`` over every step, so the axes stay put.
     """
     x = alt.X("x:Q", scale=alt.Scale(domain=domains[0]), title=x_title)
     y = alt.Y("y:Q", scale=alt.Scale(domain=domains[1]), title=y_title)

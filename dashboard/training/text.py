@@ -1,9 +1,7 @@
 """Sentences of the Training, Compare and Under-trained pages, each built from the numbers on screen.
 
-Each function returns a catalogue message (:class:`~dashboard.i18n.Text`,
-English as a ``str``); the page shows it with :func:`~dashboard.i18n.render`.
-:func:`display_frame` gives a frame its headers in the reader's language just
-before it is shown, the frame itself keeping its English column names.
+Functions return catalogue messages (:class:`~dashboard.i18n.Text`); :func:`display_frame` gives a frame headers
+in the reader's language just before display, the frame keeping its English column names.
 """
 
 from __future__ import annotations
@@ -51,14 +49,9 @@ def describe_step(tables: EmbeddingTables, curves: pd.DataFrame, step: int) -> T
 
 
 def display_frame(frame: pd.DataFrame, headers: Mapping[str, str]) -> pd.DataFrame:
-    """``frame`` with its column names (every level) shown through ``headers``, in the active language.
+    """A copy of ``frame`` with its column names (every level) shown through ``headers`` (name -> catalogue message).
 
-    Args:
-        frame: the frame as built (English column names, which tests and downloads read).
-        headers: column name -> catalogue message; names not in it stay as they are.
-
-    Returns:
-        A relabelled copy of ``frame`` (the values untouched); in English the same names.
+    The frame keeps its English names, which tests and downloads read; names not in ``headers`` stay as they are.
     """
     def shown(name):
         return render(headers[name]) if isinstance(name, str) and name in headers else name

@@ -1,15 +1,11 @@
 """Under-trained tokens: rows that training barely touched.
 
-Source: Land & Bartolo, "Fishing for Magikarp: Automatically Detecting Under-trained Tokens in Large Language
-Models", EMNLP 2024 (arXiv:2405.05417); their code, github.com/cohere-ai/magikarp ``magikarp/utils.py``. Two
-indicators, lower meaning more under-trained:
-
-- ``E_out cosine distance w/o 1st PC`` (tied models): head rows less their first principal component (not
-  centred, as in their code), cosine distance to the mean of the rows known to be unused.
-- ``E_in L2 norm`` (untied models and checkpoints without a head).
-
-Candidates are at or below the 2nd percentile of every non-special vocabulary row (so reserved placeholders can
-be candidates): a list to verify, as the paper does by prompting.
+Source: Land & Bartolo, "Fishing for Magikarp", EMNLP 2024 (arXiv:2405.05417), and their code
+(github.com/cohere-ai/magikarp ``magikarp/utils.py``). Two indicators, lower meaning more under-trained:
+``E_out cosine distance w/o 1st PC`` (tied models: head rows less their first principal component, uncentred as
+in their code, against the mean of rows known to be unused) and ``E_in L2 norm`` (untied models, no head).
+Candidates are at or below the 2nd percentile over non-special vocabulary rows (reserved placeholders included):
+a list to verify, as the paper does by prompting.
 """
 
 from __future__ import annotations
@@ -41,16 +37,9 @@ ROW_BLOCK = 16_384
 
 
 def first_principal_component(table: np.ndarray, block: int = ROW_BLOCK) -> np.ndarray:
-    """The unit direction of largest variance of ``table``'s rows (what ``PCA(n_components=1)`` finds).
+    """First principal component of ``table`` (``(n_rows >= 2, d_model)``): ``(d_model,)`` float64, unit norm.
 
-    The ``d_model x d_model`` covariance is accumulated ``block`` rows at a time (no centred copy); the sign is
-    arbitrary.
-
-    Args:
-        table: ``(n_rows, d_model)`` float, ``n_rows >= 2``.
-
-    Returns:
-        ``(d_model,)`` float64, unit L2 norm.
+    The covariance is accumulated ``block`` rows at a time (no centred copy); the sign is arbitrary.
     """
     mean = table.mean(axis=0, dtype=np.float64)
     scatter = np.zeros((table.shape[1], table.shape[1]))
@@ -65,18 +54,15 @@ def first_principal_component(table: np.ndarray, block: int = ROW_BLOCK) -> np.n
 def cosine_distance_without_first_pc(head: np.ndarray, unused_ids: np.ndarray) -> np.ndarray:
     """Land & Bartolo's tied-model indicator for every row of ``head``.
 
-    With ``p`` the first principal component, ``U'_i = U_i - (U_i . p) p`` and
-    ``m`` the mean of ``U'`` over the unused rows, the indicator is
-    ``1 - (U'_i . m) / (|U'_i| |m|)``, computed from ``U m``, ``U p`` and the row norms (no copy of ``U``).
+    With ``p`` the first principal component, ``U'_i = U_i - (U_i . p) p`` and ``m`` the mean of ``U'`` over the
+    unused rows, the indicator is ``1 - (U'_i . m) / (|U'_i| |m|)``, computed without copying ``U``.
 
     Args:
-        head: ``(vocab_size, d_model)`` float, the output head (the token table when tied);
-            more rows than columns.
+        head: ``(vocab_size, d_model)`` float, the output head (the token table when tied); more rows than columns.
         unused_ids: 0-based ids of rows known to be unused (at least one).
 
     Returns:
-        ``(vocab_size,)`` float64 cosine distances in [0, 2]; low means like
-        the unused rows, i.e. under-trained.
+        ``(vocab_size,)`` float64 cosine distances in [0, 2]; low means like the unused rows, i.e. under-trained.
 
     Raises:
         QueryError: no unused ids, or an id outside the table.
@@ -110,12 +96,11 @@ class UndertrainedTokens:
     Attributes:
         indicator: a key of :data:`INDICATORS`.
         scores: ``(vocab_size,)`` float64, the indicator per row (lower: more under-trained).
-        threshold: the 2nd percentile of ``scores`` over the population rows.
+        threshold: the threshold percentile (2 by default) of ``scores`` over the population rows.
         population: ``(vocab_size,)`` bool, rows the percentile and the candidates range over.
-        candidates: ``(n_candidates,)`` int64, population rows with score <= threshold,
-            most under-trained first.
+        candidates: ``(n_candidates,)`` int64, population rows scoring <= threshold, most under-trained first.
         unused_ids: ``(n_unused,)`` int64, reference rows of the cosine indicator (empty for norm).
-        table: which table the indicator read (``token table`` or ``output head``).
+        table: the table the indicator read (``token table`` or ``output head``).
     """
 
     indicator: str
@@ -140,8 +125,7 @@ def known_unused_ids(tables: EmbeddingTables) -> np.ndarray:
 def choose_indicator(tables: EmbeddingTables, unused_ids=None) -> str:
     """``cosine`` when the head is the token table (tied), else ``norm``, as Land & Bartolo choose.
 
-    A tied checkpoint with no known unused rows (``unused_ids`` empty, or ``None`` and none reserved, as
-    SmolLM2) gets ``norm``: this explorer's fallback, since cosine needs unused rows to compare with.
+    A tied checkpoint with no known unused rows (SmolLM2) gets ``norm``, this explorer's fallback: cosine needs them.
     """
     if not tables.tying.is_tied:
         return "norm"
@@ -154,17 +138,12 @@ def find_undertrained(tables: EmbeddingTables, indicator: str = "auto", unused_i
     """Land & Bartolo's indicator on ``tables`` and its candidates.
 
     Args:
-        tables: the checkpoint.
         indicator: ``auto`` (:func:`choose_indicator`, given ``unused_ids``), ``cosine`` or ``norm``.
         unused_ids: reference rows for ``cosine``; :func:`known_unused_ids` when ``None``.
         percentile: threshold percentile in (0, 100), 2 in the paper.
 
-    Returns:
-        An :class:`UndertrainedTokens`.
-
     Raises:
-        QueryError: unknown indicator, a percentile outside (0, 100), or the
-            cosine indicator with no known unused rows.
+        QueryError: unknown indicator, a percentile outside (0, 100), or cosine with no known unused rows.
     """
     if indicator == "auto":
         indicator = choose_indicator(tables, unused_ids)
@@ -192,26 +171,13 @@ def find_undertrained(tables: EmbeddingTables, indicator: str = "auto", unused_i
 
 
 def precision_recall(candidates: np.ndarray, truth: np.ndarray) -> tuple[float, float]:
-    """Precision and recall of ``candidates`` against the true under-trained rows ``truth``.
-
-    Args:
-        candidates: ``(n,)`` int row ids flagged.
-        truth: ``(m,)`` int row ids known to be under-trained.
-
-    Returns:
-        ``(precision, recall)``, each in [0, 1]; precision is 0 when nothing is flagged,
-        recall 0 when ``truth`` is empty.
-    """
+    """``(precision, recall)`` in [0, 1] of flagged row ids against the under-trained ``truth`` (0 on an empty side)."""
     hits = len(np.intersect1d(candidates, truth))
     return (hits / len(candidates) if len(candidates) else 0.0, hits / len(truth) if len(truth) else 0.0)
 
 
 def parse_ids(text: str | None, field: Text | str = "--unused") -> list[int] | None:
-    """``"3,5,9"`` -> ``[3, 5, 9]``; ``None`` stays ``None``.
-
-    Args:
-        text: ids separated by commas, or ``None``.
-        field: what the error calls the ids' field: the flag here, the field's label in the page.
+    """``"3,5,9"`` -> ``[3, 5, 9]``; ``None`` stays ``None``; ``field`` names the ids in the error.
 
     Raises:
         QueryError: an entry is not a whole number.

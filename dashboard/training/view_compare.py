@@ -1,9 +1,7 @@
 """Frames and cached results of the Compare and Under-trained tokens pages.
 
-The ``get_*`` functions take tables as ``_a`` / ``_tables`` (not hashed by
-Streamlit) with their sources and content hashes (hashed), so each result is
-computed once per pair of tables and process (``st.cache_resource``: shared by
-sessions, never copied).
+``get_*`` key tables by source and content hash (``_``-prefixed tables are not hashed) and compute each result
+once per process (``st.cache_resource``: shared by sessions, never copied).
 """
 
 from __future__ import annotations
@@ -49,23 +47,15 @@ def get_undertrained(_tables: EmbeddingTables, source: str, content_hash: str, i
 
 def aligned_maps_frame(comparison: CheckpointComparison, marked: int = MARKED_MOVERS, max_points: int = MAP_POINTS,
                        seed: int = 0) -> pd.DataFrame:
-    """Both tables on the same two axes: B's first two principal components, A rotated onto B first.
+    """Both tables on B's first two principal components, A rotated onto B, the ``marked`` largest movers named.
 
-    A is drawn rotated but not shrunk by the Procrustes scale (which tends to
-    0 for unrelated tables and would pile every point on the centre): both
-    maps show a table of unit Frobenius norm.
-
-    Args:
-        comparison: the compared pair.
-        marked: how many of the largest movers to mark and name.
-        max_points: rows drawn per map at most (the marked ones always).
-        seed: seed of the uniform sample of the other rows.
+    A is not shrunk by the Procrustes scale, which tends to 0 for unrelated tables and would pile every point on the
+    centre: both maps show a table of unit Frobenius norm. At most ``max_points`` rows are drawn per map (the marked
+    ones, then a sample drawn with ``seed``).
 
     Returns:
-        Tidy frame, two rows per drawn table row: ``id``, ``token``,
-        ``checkpoint`` (A's or B's name), ``x``, ``y`` (coordinates on B's
-        PC1 and PC2, in units of the standardised table), ``drift``,
-        ``mover`` (bool), ``label`` (the token for movers, else empty).
+        Two rows per drawn table row: ``id``, ``token``, ``checkpoint`` (A's or B's name), ``x``, ``y`` (on B's PC1
+        and PC2, units of the standardised table), ``drift``, ``mover`` (bool), ``label`` (movers' token, else empty).
     """
     result = comparison.result
     target = result.target.astype(np.float64)
@@ -92,9 +82,8 @@ def aligned_maps_frame(comparison: CheckpointComparison, marked: int = MARKED_MO
 def drift_frame(comparison: CheckpointComparison, n: int = 30) -> pd.DataFrame:
     """The ``n`` largest movers, largest first: ``rank``, ``id``, ``token``, ``drift``, ``overlap``, ``shared``.
 
-    ``overlap`` is the row's own share of its ``k`` nearest neighbours that are
-    the same in A and B, in [0, 1]; ``shared`` the same as a count, 0..k (float64).
-    Both are NaN for a row outside the overlap's sample.
+    ``overlap`` is the row's share of its ``k`` nearest neighbours that A and B agree on, in [0, 1]; ``shared`` the
+    same as a float64 count 0..k. Both are NaN for a row outside the overlap's sample.
     """
     result = comparison.result
     ids = result.top_drift(n)

@@ -1,8 +1,7 @@
 """What the Training page shows, cached: the run in a folder, its curves over steps, its losses, one step's frames.
 
-Runs are cached by folder and a stamp of the checkpoints' modification times,
-so a run that gains a checkpoint is read again. The curves read every
-checkpoint once, one at a time, in one reading child for the run, and keep only their numbers.
+Runs are keyed by folder and the checkpoints' modification times, so a new checkpoint is read. The curves read
+each checkpoint once, one at a time, in one reading child, keeping only their numbers.
 """
 
 from __future__ import annotations
@@ -102,12 +101,9 @@ def neighbours_frame(tables: EmbeddingTables, words: list[str], k: int = NEIGHBO
     """The ``k`` nearest token rows (cosine) of each word at this checkpoint.
 
     Returns:
-        ``(frame, problems)``: one frame row per word that resolved, columns
-        ``word``, ``token`` (the token or tokens it was looked up as; several
-        are averaged) and ``neighbours`` (tokens
-        with their cosine, nearest first); ``problems`` holds one message per
-        word that did not resolve (a :class:`~dashboard.i18n.Text`, English as a ``str``: show it with
-        :func:`~dashboard.i18n.render`), so one bad word never hides the others.
+        ``(frame, problems)``: a row per resolved word with ``word``, ``token`` (the tokens it was looked up as,
+        averaged) and ``neighbours`` (tokens with cosine, nearest first); a catalogue message per unresolved word in
+        ``problems``, so one bad word never hides the others.
     """
     source = tables.model_path or tables.source
     resolver = get_resolver(tables, source, tables.content_hash)

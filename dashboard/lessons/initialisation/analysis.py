@@ -1,10 +1,8 @@
 """Where training starts: a table's values and row norms beside the usual initialisations ``N(0, std)``.
 
-``std`` is a standard deviation: 0.02 (``initializer_range`` of GPT-2, BERT and Llama in ``transformers``), 1
-(``torch.nn.Embedding``'s default) or ``1 / sqrt(d_model)`` (rows of expected squared norm 1). A row's L2 norm is
-then ``std`` times a chi variable with ``d_model`` degrees of freedom (``scipy.stats.chi``), about
-``std * sqrt(d_model)``. :data:`SCALES_BY_SQRT_D` lists the architectures that multiply looked-up rows by
-``sqrt(d_model)`` in the forward pass (Vaswani et al. 2017, sec. 3.4): a scale, not an initialisation.
+``std`` is 0.02 (``initializer_range`` of GPT-2, BERT and Llama in ``transformers``), 1 (``torch.nn.Embedding``)
+or ``1 / sqrt(d_model)`` (rows of expected squared norm 1). A row's L2 norm is then ``std`` times a chi variable
+with ``d_model`` degrees of freedom (``scipy.stats.chi``), about ``std * sqrt(d_model)``.
 """
 
 from __future__ import annotations
@@ -17,10 +15,8 @@ import pandas as pd
 
 from dashboard.i18n import Text, msg
 
-#: Whether an architecture multiplies its token rows by sqrt(d_model) before the
-#: first block, from ``transformers`` 5.x ``modeling_*.py`` (Gemma's
-#: ``GemmaTextScaledWordEmbedding`` uses ``embed_scale = hidden_size**0.5``;
-#: the others add or pass the rows unscaled). nanoGPT's ``model.py`` does not scale.
+#: Whether an architecture multiplies its token rows by sqrt(d_model) before the first block (Vaswani et al. 2017,
+#: sec. 3.4: a scale, not an initialisation); from ``transformers`` ``modeling_*.py`` (Gemma's ``embed_scale``).
 SCALES_BY_SQRT_D = {
     "gpt2": False, "gpt_neo": False, "gptj": False, "opt": False, "llama": False, "mistral": False,
     "qwen2": False, "qwen3": False, "t5": False, "gpt_neox": False, "bert": False, "nanogpt": False, "gemma": True,
@@ -36,11 +32,11 @@ QUANTILE_SAMPLE = 4_000_000
 
 @dataclass(frozen=True)
 class Initialisation:
-    """One usual initialisation: entries from a normal of mean 0 and standard deviation ``std``.
+    """One usual initialisation: entries drawn from ``N(0, std)``.
 
     Attributes:
-        name: as the page shows it, ``N(0, std)`` with the standard deviation (``N(0, 0.02)``).
-        used_by: who uses it, one phrase (a :class:`~dashboard.i18n.Text`: English as a ``str``).
+        name: as the page shows it, with the standard deviation (``N(0, 0.02)``).
+        used_by: who uses it, one phrase (a :class:`~dashboard.i18n.Text`).
     """
 
     name: str
@@ -59,19 +55,13 @@ INITIALISATIONS = (
 
 
 def summarise_values(name: str, table: np.ndarray) -> dict:
-    """Measured statistics of a table, one row of :func:`initialisation_frame`.
+    """Statistics of a ``(n_rows >= 1, d_model)`` table, one row of :func:`initialisation_frame`.
 
-    Computed :data:`BLOCK_ROWS` rows at a time in float64 (no float64 copy of the table); the standard
-    deviation is the population one (``ddof=0``), in two passes as ``np.std``.
-
-    Args:
-        name: label of the row.
-        table: ``(n_rows, d_model)`` float, ``n_rows >= 1``.
+    Computed :data:`BLOCK_ROWS` rows at a time in float64, with no float64 copy of the table; population std.
 
     Returns:
-        ``name``, ``kind`` (``measured``), ``value_std`` and ``value_mean``
-        (over all entries), ``norm_low`` / ``norm_median`` / ``norm_high``
-        (quantiles :data:`LOW`, 0.5, :data:`HIGH` of the L2 row norms).
+        ``name``, ``kind`` (``measured``), ``value_std`` and ``value_mean`` over all entries, and ``norm_low`` /
+        ``norm_median`` / ``norm_high`` (quantiles :data:`LOW`, 0.5, :data:`HIGH` of the L2 row norms).
     """
     size = table.shape[0] * table.shape[1]
     mean = sum(float(block.sum()) for _, block in _blocks(table)) / size
@@ -102,23 +92,14 @@ def summarise_initialisation(init: Initialisation, d_model: int) -> dict:
 
 
 def initialisation_frame(measured: Mapping[str, Mapping[str, Any]], d_model: int) -> pd.DataFrame:
-    """Measured tables and the usual initialisations, one row each (columns of :func:`summarise_values`).
-
-    Args:
-        measured: ``{label: summary}``, each from :func:`summarise_values` on a table of width
-            ``d_model``; the label becomes the row's ``name``.
-        d_model: the width the initialisations are computed for.
-    """
+    """Measured ``{name: summary}`` (:func:`summarise_values`) and the initialisations at ``d_model``, a row each."""
     rows = [{**summary, "name": name} for name, summary in measured.items()]
     rows += [summarise_initialisation(init, d_model) for init in INITIALISATIONS]
     return pd.DataFrame(rows)
 
 
 def closest_initialisation(value_std: float, d_model: int) -> tuple[Initialisation, float]:
-    """The initialisation whose std is nearest ``value_std`` on a log scale, and ``value_std / its std``.
-
-    A table whose values are all zero has no nearest one: the ratio is 0 to each.
-    """
+    """The initialisation whose std is nearest ``value_std`` on a log scale, and ``value_std / its std``."""
     best = min(INITIALISATIONS, key=lambda i: abs(np.log(max(value_std, 1e-30) / i.std(d_model))))
     return best, value_std / best.std(d_model)
 
@@ -126,17 +107,12 @@ def closest_initialisation(value_std: float, d_model: int) -> tuple[Initialisati
 def value_density_frame(table: np.ndarray, d_model: int, bins: int = 80) -> pd.DataFrame:
     """Histogram of a table's values as a density, beside each initialisation's density on the same grid.
 
-    The grid spans the 0.1 % to 99.9 % quantiles (-1e-3 .. 1e-3 for a zero table), taken from a seeded
-    sample of :data:`QUANTILE_SAMPLE` values on a larger table; every value is counted in the bins.
-
-    Args:
-        table: ``(n_rows, d_model)`` float, ``n_rows >= 1``.
-        d_model: the width the initialisations' curves are drawn for.
-        bins: number of bins of the grid.
+    ``table`` is ``(n_rows >= 1, d_model)``; the grid spans its 0.1 % to 99.9 % quantiles (of a seeded
+    :data:`QUANTILE_SAMPLE` sample on larger tables), and every value is counted.
 
     Returns:
-        Columns ``value``, ``density`` (per unit of value) and ``curve``
-        (``measured`` or an initialisation's name): ``bins`` rows each.
+        Columns ``value``, ``density`` (per unit of value) and ``curve`` (``measured`` or an initialisation's name),
+        ``bins`` rows each.
     """
     from scipy.stats import norm
 

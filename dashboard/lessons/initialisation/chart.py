@@ -1,7 +1,6 @@
-"""Charts of the "Where training starts" page: value densities and row-norm ranges beside the usual initialisations.
+"""Charts of the "Where training starts" page: value densities and row-norm ranges beside the initialisations.
 
-Titles, axes, legends and tooltips are in the reader's language (:func:`dashboard.i18n.t` at build time:
-the charts are built on every run, never cached); the frames' values and field names stay as given.
+Built on every run, never cached, so labels are in the reader's language; the frames' values stay as given.
 """
 
 from __future__ import annotations
@@ -17,16 +16,9 @@ KIND_RANGE = ["#4c78a8", "#9d9d9d"]
 
 
 def value_density_chart(frame: pd.DataFrame, *, title: str) -> alt.LayerChart:
-    """The measured values' histogram (bars) with each initialisation's normal density (lines).
+    """A :func:`~.analysis.value_density_frame`: measured histogram (bars), initialisations' normal densities (lines).
 
-    Args:
-        frame: columns ``value``, ``density`` and ``curve`` from
-            :func:`dashboard.lessons.initialisation.analysis.value_density_frame`.
-        title: chart title.
-
-    Returns:
-        Bars for ``curve == "measured"`` and one line per initialisation; the y axis stops at 1.5 times the
-        tallest bar (lines clipped), so a narrow initialisation cannot flatten the histogram.
+    The y axis stops at 1.5 times the tallest bar (lines clipped), so a narrow initialisation cannot flatten it.
     """
     measured = frame[frame["curve"] == "measured"]
     top = float(measured["density"].max()) * 1.5 or 1.0
@@ -42,12 +34,9 @@ def value_density_chart(frame: pd.DataFrame, *, title: str) -> alt.LayerChart:
 
 
 def row_norm_range_chart(frame: pd.DataFrame) -> alt.LayerChart:
-    """Row-norm ranges (5 % to 95 % quantile, median marked) of measured tables and initialisations, log scale.
+    """Row-norm ranges (5-95 % quantiles, median marked, log scale) of an :func:`~.analysis.initialisation_frame`.
 
-    Args:
-        frame: columns ``name``, ``kind``, ``norm_low``, ``norm_median`` and
-            ``norm_high`` (L2 norms, > 0 on a log axis: zero rows are left out
-            by the caller), from :func:`dashboard.lessons.initialisation.analysis.initialisation_frame`.
+    Zero norms must be left out: the axis is logarithmic.
     """
     order = list(frame["name"])
     kinds = {kind: t(f"init.kind.{kind}") for kind in KINDS}  # the legend's labels, in the reader's language

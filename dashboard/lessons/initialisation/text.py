@@ -1,7 +1,4 @@
-"""Sentences of the "Where training starts" page, each built from the numbers of the model on screen.
-
-Each returns the sentence in the reader's language (:func:`dashboard.i18n.t`), so call them at display time.
-"""
+"""Sentences of the "Where training starts" page in the reader's language, from its numbers: call at display time."""
 
 from __future__ import annotations
 
@@ -15,13 +12,10 @@ from dashboard.markdown_text import code_span
 
 def describe_closest(table: str, summary: Mapping[str, float], best: Initialisation, ratio: float,
                      d_model: int) -> str:
-    """The table's spread beside the nearest initialisation's, as measured numbers.
+    """The table's spread beside the nearest initialisation's, with its numbers.
 
-    Args:
-        table: the table's name as the reader reads it (``token table``).
-        summary: a row of :func:`~dashboard.lessons.initialisation.analysis.initialisation_frame`.
-        best: the nearest initialisation, ``ratio`` the table's std over its std.
-        d_model: the table's width.
+    ``table`` is the name the reader reads (``token table``), ``summary`` a row of an
+    :func:`~.analysis.initialisation_frame`, ``ratio`` the table's std over ``best``'s.
     """
     std = summary["value_std"]
     if std == 0:
@@ -33,12 +27,8 @@ def describe_closest(table: str, summary: Mapping[str, float], best: Initialisat
 def describe_scaling(architecture: str, d_model: int, scales: bool | None, rule: str | None = None) -> str:
     """What sqrt(d_model) does in the original Transformer, and whether this architecture does it.
 
-    Args:
-        architecture: the canonical architecture (``bert``).
-        d_model: the table's width.
-        scales: whether the architecture multiplies the token rows by sqrt(d_model); ``None``: not recorded.
-        rule: how its first block's input is made from the rows, a value of
-            :data:`dashboard.analysis.lookup.FIRST_BLOCK_RULES` (``layernorm``: BERT's LayerNorm of the sum).
+    ``scales``: whether it multiplies its token rows by sqrt(d_model) (``None``: not recorded); ``rule``: how its first
+    block's input is made (:data:`dashboard.analysis.lookup.FIRST_BLOCK_RULES`; ``layernorm``: BERT's).
     """
     text = t("init.scaling", d_model=d_model, factor=math.sqrt(d_model))
     architecture = code_span(architecture)  # from the checkpoint's config: shown, never read as Markdown

@@ -1,11 +1,7 @@
 """Cached numbers of the "Where training starts" page: a table's summary and value density, once per table.
 
-Both read every entry of the table (590 million for a 256,000 x 2,304
-vocabulary), so reruns (a radio click, the language switch) and other
-sessions reuse them. A table is keyed by :func:`table_key`: the source it was
-read from, its file's modification time, the tables' content hash and which
-of its tables it is, since the content hash covers the token and position
-tables but not the output head.
+Both read every entry, so reruns and other sessions reuse them. The key (:func:`table_key`) says which table,
+since the content hash covers the token and position tables but not the output head.
 """
 
 from __future__ import annotations

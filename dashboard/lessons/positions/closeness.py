@@ -1,9 +1,8 @@
 """How close a learned position table is to the sinusoidal table of the same shape.
 
-Nothing ties a trained dimension to a sinusoidal one, so entries are not compared; the position x position
-cosine matrices are, by the Pearson correlation of their off-diagonal entries (representational similarity
-analysis, Kriegeskorte et al. 2008): 1 for any rotation or row rescaling of the sinusoidal table, about 0 for
-random rows. Linear CKA is not used: it is biased upward when ``n_positions`` is close to ``d_model``.
+Trained dimensions match no sinusoidal ones, so the position x position cosine matrices are compared instead, by
+Pearson correlation of off-diagonal entries (RSA, Kriegeskorte et al. 2008): 1 for any rotation or row rescaling,
+about 0 for random rows. Not linear CKA: it is biased upward when ``n_positions`` is close to ``d_model``.
 """
 
 from __future__ import annotations
@@ -22,20 +21,15 @@ SINUSOIDAL_MEASURE = msg("positions.sinusoidal_measure")
 def similarity_correlation(first: np.ndarray, second: np.ndarray) -> float:
     """Correlation of two tables' position x position cosine matrices (see :data:`SINUSOIDAL_MEASURE`).
 
-    With unit rows ``U`` and cosine matrix ``A = U U^T``, every sum the Pearson
-    correlation over off-diagonal entries needs is a ``d x d`` product:
-    ``sum A = |sum_t u_t|^2``, ``sum A^2 = |U^T U|_F^2``,
-    ``sum A * B = |U^T V|_F^2``, and the diagonal entries are 1, so the
-    ``n x n`` matrices are never formed.
+    Every sum the off-diagonal Pearson correlation needs is a ``d x d`` product of the unit rows
+    (``sum A = |sum_t u_t|^2``, ``sum A^2 = |U^T U|_F^2``, ``sum A * B = |U^T V|_F^2``): no ``n x n`` matrix.
 
     Args:
-        first: ``(n_positions, d_first)`` float.
-        second: ``(n_positions, d_second)`` float; widths may differ.
+        first, second: ``(n_positions, d_first)`` and ``(n_positions, d_second)`` float; widths may differ.
 
     Returns:
-        Correlation in [-1, 1]; 1 when the two geometries agree up to rotation
-        and row scaling. ``nan`` when one matrix is constant (fewer than 3 rows,
-        or all rows parallel).
+        Correlation in [-1, 1] (1: the geometries agree up to rotation and row scaling); ``nan`` when one matrix is
+        constant (fewer than 3 rows, or all rows parallel).
 
     Raises:
         ShapeMismatchError: the tables have different numbers of rows.
@@ -62,8 +56,5 @@ def similarity_correlation(first: np.ndarray, second: np.ndarray) -> float:
 
 
 def sinusoidal_similarity(table: np.ndarray) -> float:
-    """Closeness of a position table to the sinusoidal table of the same shape, in [-1, 1].
-
-    See :data:`SINUSOIDAL_MEASURE` and :func:`similarity_correlation`.
-    """
+    """Closeness of ``table`` to the same-shape sinusoidal table, in [-1, 1] (:func:`similarity_correlation`)."""
     return similarity_correlation(table, sinusoidal_table(*table.shape))

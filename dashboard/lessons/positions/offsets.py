@@ -8,19 +8,13 @@ from dashboard.analysis.norms import measure_rows
 
 
 def offset_similarities(table: np.ndarray, measure: str = "cosine") -> np.ndarray:
-    """Mean similarity of positions ``t`` and ``t + k`` for every offset ``k``.
+    """Mean ``measure`` (``cosine``, in [-1, 1], or ``dot``) of positions ``t`` and ``t + k`` for every offset ``k``.
 
-    Sums over ``t`` of ``r_t . r_{t+k}`` are the autocorrelations of the
-    columns, summed over columns; they are taken with a zero-padded FFT
-    (``O(n log n)`` per column, no ``n x n`` matrix).
-
-    Args:
-        table: ``(n_positions, d_model)`` float.
-        measure: ``cosine`` (result in [-1, 1]) or ``dot``.
+    Column autocorrelations of the ``(n_positions, d_model)`` table by zero-padded FFT: ``O(n log n)`` per column,
+    no ``n x n`` matrix.
 
     Returns:
-        ``(n_positions,)`` float64; entry ``k`` is the mean over the
-        ``n_positions - k`` pairs at offset ``k`` (entry 0 is 1 for cosine).
+        ``(n_positions,)`` float64; entry ``k`` averages the ``n_positions - k`` pairs at offset ``k``.
     """
     rows = measure_rows(table, measure)
     n = rows.shape[0]

@@ -1,13 +1,11 @@
 """Rotary position embeddings (RoPE): the frequencies and the long-term decay.
 
-Source: Su et al. (2021), "RoFormer: Enhanced Transformer with Rotary Position Embedding", sec. 3.2-3.4. Each
-pair of dimensions ``(2i, 2i + 1)`` of a head is rotated by ``t * theta_i`` at position ``t``, with
-``theta_i = rope_theta ** (-2i / rotary_dim)`` (``transformers``' ``inv_freq``), so ``q_m . k_n`` depends on
-positions only through ``m - n``. ``rotary_dim`` is ``head_dim`` unless a model rotates part of each head (GPT-J
-``rotary_dim``, GPT-NeoX ``rotary_pct``, Phi ``partial_rotary_factor``).
-
-Long-term decay (sec. 3.4.3, Figure 2): ``|q_m . k_n| <= max_i |h_{i+1} - h_i| * sum_j |S_j|`` with
-``S_j = sum_{k<j} exp(1j (m - n) theta_k)``. A bound on the score's size, not the score, and not monotone.
+Source: Su et al. 2021, "RoFormer", sec. 3.2-3.4. Pair ``(2i, 2i + 1)`` of a head turns by ``t * theta_i`` at
+position ``t``, ``theta_i = rope_theta ** (-2i / rotary_dim)`` (``transformers``' ``inv_freq``), so ``q_m . k_n``
+depends on ``m - n`` only. ``rotary_dim < head_dim`` when a model rotates part of each head (GPT-J ``rotary_dim``,
+GPT-NeoX ``rotary_pct``, Phi ``partial_rotary_factor``). Long-term decay (sec. 3.4.3):
+``|q_m . k_n| <= max_i |h_{i+1} - h_i| * sum_j |S_j|``, ``S_j = sum_{k<j} exp(1j (m - n) theta_k)``: a bound on
+the score's size, not the score, and not monotone.
 """
 
 from __future__ import annotations
@@ -25,15 +23,7 @@ DEFAULT_ROPE_THETA = 10000.0
 
 
 def rotary_head_dim(d_model: int, n_head: int | None, head_dim: int | None = None) -> int:
-    """Width of one attention head, the space RoPE rotates.
-
-    Args:
-        d_model: model width.
-        n_head: attention heads, or ``None`` when the config does not say.
-        head_dim: explicit head width from the config, when it has one.
-
-    Returns:
-        ``head_dim`` if given, else ``d_model // n_head``; always even.
+    """Width of one attention head, the space RoPE rotates: ``head_dim`` if given, else ``d_model // n_head``.
 
     Raises:
         QueryError: the head count is unknown, or the width is odd or does not divide.
@@ -50,15 +40,10 @@ def rotary_head_dim(d_model: int, n_head: int | None, head_dim: int | None = Non
 
 
 def rotated_dims(head_dim: int, rotary_dim: int | None = None, fraction: float | None = None) -> int:
-    """How many dimensions of a head rotate, as ``transformers`` computes its ``inv_freq`` width.
+    """Dimensions of a head that rotate: ``rotary_dim``, else ``int(head_dim * fraction)``, else ``head_dim``.
 
-    Args:
-        head_dim: the head's width (:func:`rotary_head_dim`).
-        rotary_dim: the config's ``rotary_dim`` (GPT-J) or GGUF's ``rope.dimension_count``, when stated.
-        fraction: the config's ``partial_rotary_factor`` or ``rotary_pct``, in (0, 1], when stated.
-
-    Returns:
-        ``rotary_dim`` if given, else ``int(head_dim * fraction)`` if given, else ``head_dim``.
+    As ``transformers`` sizes ``inv_freq``. ``rotary_dim`` is the config's ``rotary_dim`` (GPT-J) or GGUF's
+    ``rope.dimension_count``; ``fraction`` is ``partial_rotary_factor`` or ``rotary_pct``, in (0, 1].
 
     Raises:
         QueryError: the result is odd, zero or wider than the head.
@@ -73,8 +58,7 @@ class RotarySettings(NamedTuple):
     """How one model rotates, read from its canonical settings.
 
     Attributes:
-        head_dim: width of one head (:func:`rotary_head_dim`).
-        rotary_dim: dimensions of a head that rotate (:func:`rotated_dims`), even, <= ``head_dim``.
+        head_dim, rotary_dim: width of one head, and how many of its dimensions rotate (even, <= ``head_dim``).
         rope_theta: the base, from the config or :data:`DEFAULT_ROPE_THETA`.
         theta_assumed: True when the config states no base and the default stands in.
     """
@@ -98,15 +82,10 @@ def read_rotary_settings(d_model: int, settings: Mapping[str, Any]) -> RotarySet
 
 
 def rotary_frequencies(head_dim: int, rope_theta: float = DEFAULT_ROPE_THETA) -> np.ndarray:
-    """Rotation frequency of each dimension pair of a head.
-
-    Args:
-        head_dim: even head width.
-        rope_theta: base (10000 in RoFormer and Llama 2; larger in long-context models).
+    """Rotation frequency of each dimension pair of an even-width head, for base ``rope_theta``.
 
     Returns:
-        ``(head_dim // 2,)`` float64, radians per position, from 1 down to
-        about ``1 / rope_theta``.
+        ``(head_dim // 2,)`` float64, radians per position, from 1 down to about ``1 / rope_theta``.
     """
     return rope_theta ** (-np.arange(0, head_dim, 2, dtype=np.float64) / head_dim)
 
@@ -115,10 +94,8 @@ def rotary_frequency_frame(head_dim: int, rope_theta: float, context_length: int
     """One row per dimension pair: frequency, wavelength, whether it turns fully in the context.
 
     Returns:
-        Columns ``pair`` (0-based pair index ``i``), ``frequency`` (radians per
-        position), ``wavelength`` (positions per full turn, ``2 pi / theta_i``),
-        ``full_turn`` (bool: the wavelength fits in ``context_length``; all
-        True when the context length is unknown).
+        Columns ``pair`` (0-based), ``frequency`` (radians per position), ``wavelength`` (positions per turn,
+        ``2 pi / theta_i``), ``full_turn`` (bool: wavelength <= ``context_length``; all True when that is unknown).
     """
     theta = rotary_frequencies(head_dim, rope_theta)
     wavelength = 2 * np.pi / theta
@@ -131,17 +108,12 @@ def rotary_frequency_frame(head_dim: int, rope_theta: float, context_length: int
 
 
 def rotary_decay_frame(head_dim: int, rope_theta: float, max_distance: int) -> pd.DataFrame:
-    """Expected fall of the query-key score with relative distance.
-
-    Args:
-        head_dim: even head width.
-        rope_theta: RoPE base.
-        max_distance: largest relative distance ``m - n`` (positions, >= 0).
+    """Expected fall of the query-key score with relative distance ``m - n`` = 0 .. ``max_distance``.
 
     Returns:
-        Columns ``distance`` (0 .. max_distance), ``curve`` (which measure) and
-        ``value``, two curves scaled to 1 at distance 0: ``RoFormer bound`` (the mean of ``|S_j|``) and
-        ``same vector`` (``mean_i cos(r theta_i)``, a query equal to the key with equal energy per pair, in [-1, 1]).
+        Columns ``distance``, ``curve`` and ``value``; two curves scaled to 1 at distance 0: ``RoFormer bound`` (mean
+        of ``|S_j|``) and ``same vector`` (``mean_i cos(r theta_i)``, a query equal to the key with equal energy per
+        pair, in [-1, 1]).
     """
     theta = rotary_frequencies(head_dim, rope_theta)
     distance = np.arange(max_distance + 1, dtype=np.float64)
@@ -161,10 +133,8 @@ class BoundShape(NamedTuple):
     Attributes:
         lowest_distance: relative distance (positions) of the lowest value.
         lowest_value: that value (1 = the bound at distance 0).
-        rise: the largest increase of the curve over any stretch of distances
-            (``max_j value[j] - min_(i<j) value[i]``), >= 0; 0 means it never rises.
-        rise_from: distance where that rise starts (its low point).
-        rise_to: distance where it ends (its high point).
+        rise: largest increase over any stretch, ``max_j value[j] - min_(i<j) value[i]``, >= 0 (0: it never rises).
+        rise_from, rise_to: distances where that rise starts (its low point) and ends (its high point).
     """
 
     lowest_distance: int
@@ -175,14 +145,7 @@ class BoundShape(NamedTuple):
 
 
 def describe_bound(frame: pd.DataFrame) -> BoundShape:
-    """Measure how the ``RoFormer bound`` curve of ``frame`` falls and rises.
-
-    Args:
-        frame: the output of :func:`rotary_decay_frame` (distances 0 .. max, ascending).
-
-    Returns:
-        A :class:`BoundShape` computed from the curve's own values.
-    """
+    """:class:`BoundShape` of the ``RoFormer bound`` curve in a :func:`rotary_decay_frame` frame."""
     bound = frame.loc[frame["curve"] == "RoFormer bound", ["distance", "value"]].sort_values("distance")
     distance, value = bound["distance"].to_numpy(), bound["value"].to_numpy(np.float64)
     lowest = int(np.argmin(value))

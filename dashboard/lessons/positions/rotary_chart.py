@@ -14,13 +14,7 @@ CURVE_LABELS = {"RoFormer bound": msg("positions.rotary.bound"), "same vector": 
 
 
 def rotary_frequency_chart(frame: pd.DataFrame) -> alt.Chart:
-    """Wavelength of each rotated dimension pair, log scale.
-
-    Args:
-        frame: columns ``pair``, ``frequency`` (radians per position),
-            ``wavelength`` (positions per turn) and ``full_turn`` (bool), from
-            :func:`dashboard.lessons.positions.rotary.rotary_frequency_frame`.
-    """
+    """Wavelength of each rotated pair (log scale) of a :func:`~.rotary.rotary_frequency_frame`."""
     full_turn = t("positions.rotary.full_turn")
     chart, turn_shown = shown_values(alt.Chart(frame, title=t("positions.rotary.frequency_title")), "full_turn",
                                      ["true", "false"])
@@ -44,12 +38,7 @@ def rotary_frequency_chart(frame: pd.DataFrame) -> alt.Chart:
 
 
 def rotary_decay_chart(frame: pd.DataFrame) -> alt.Chart:
-    """RoFormer's bound on the query-key score, and the same-vector score, against relative distance (1 at 0).
-
-    Args:
-        frame: columns ``distance`` (positions), ``curve`` and ``value``, from
-            :func:`dashboard.lessons.positions.rotary.rotary_decay_frame`.
-    """
+    """RoFormer's bound and the same-vector score against distance (1 at 0): a :func:`~.rotary.rotary_decay_frame`."""
     chart, curve_shown = shown_values(alt.Chart(frame, title=t("positions.rotary.decay_title")), "curve",
                                       list(CURVE_LABELS), CURVE_LABELS)
     return (

@@ -1,12 +1,9 @@
 """Shift a query and a key together: the rotary score stays, a score of summed position rows moves.
 
-Source: Su et al. (2021), "RoFormer", sec. 3.2 (eq. 14-16). Rotations compose, so
-``(R(m) q) . (R(n) k) = q . R(n - m) k`` depends on ``m - n`` only; an added table gives
-``(a + P[m]) . (b + P[n]) = a.b + a.P[n] + P[m].b + P[m].P[n]``, whose middle parts depend on ``m`` and ``n``.
-
-The rotary score is computed the long way (each vector rotated at its own position, then dotted), so the
-equality is measured, not assumed. Pairs are ``(2i, 2i + 1)`` as in RoFormer and llama.cpp; the first
-``2 * len(inv_freq)`` dimensions rotate, any others are left as they are (partial rotary).
+Source: Su et al. 2021, "RoFormer", sec. 3.2 (eq. 14-16): ``(R(m) q) . (R(n) k) = q . R(n - m) k`` depends on
+``m - n`` only, while ``(a + P[m]) . (b + P[n]) = a.b + a.P[n] + P[m].b + P[m].P[n]`` depends on ``m`` and ``n``.
+The rotary score is computed the long way (each vector rotated, then dotted), so the equality is measured, not
+assumed. Pairs are ``(2i, 2i + 1)`` as in RoFormer and llama.cpp; dimensions past ``2 * len(inv_freq)`` stay.
 """
 
 from __future__ import annotations
@@ -26,8 +23,7 @@ class ShiftScores(NamedTuple):
     """One query-key score before and after both positions move by the same shift.
 
     Attributes:
-        before: the score at ``(m, n)``.
-        after: the score at ``(m + shift, n + shift)``.
+        before, after: the score at ``(m, n)`` and at ``(m + shift, n + shift)``.
         difference: ``after - before``; 0 for a score that depends on ``m - n`` only.
     """
 
@@ -37,11 +33,11 @@ class ShiftScores(NamedTuple):
 
 
 class SumParts(NamedTuple):
-    """``(a + P[m]) . (b + P[n])`` in three parts that add up to it, each a float.
+    """``(a + P[m]) . (b + P[n])`` in three float parts that add up to it.
 
     Attributes:
         token_token: ``a . b``, the same at every position.
-        token_position: ``a . P[n] + P[m] . b``, the two parts that mix a token with a position.
+        token_position: ``a . P[n] + P[m] . b``.
         position_position: ``P[m] . P[n]``.
     """
 
@@ -57,9 +53,8 @@ def rotate_pairs(x: np.ndarray, positions: np.ndarray, inv_freq: np.ndarray,
     Args:
         x: ``(width,)`` one vector, ``width >= 2 * len(inv_freq)``.
         positions: ``(P,)`` 0-based positions (ints).
-        inv_freq: ``(pairs,)`` radians per position
-            (:func:`dashboard.lessons.positions.rotary.rotary_frequencies`).
-        dtype: the precision of every step, angles included (``np.float32`` as models run it).
+        inv_freq: ``(pairs,)`` radians per position (:func:`~dashboard.lessons.positions.rotary.rotary_frequencies`).
+        dtype: precision of every step, angles included (``np.float32`` as models run it).
 
     Returns:
         ``(P, width)`` in ``dtype``; dimensions past ``2 * pairs`` are copied unturned.
@@ -83,10 +78,7 @@ def rotate_pairs(x: np.ndarray, positions: np.ndarray, inv_freq: np.ndarray,
 def rotary_scorer(q: np.ndarray, k: np.ndarray, inv_freq: np.ndarray, dtype: type = np.float64) -> Scorer:
     """Score ``(R(m) q) . (R(n) k)``, each vector rotated at its own position (:func:`rotate_pairs`).
 
-    Args:
-        q, k: ``(width,)`` the query and the key, the same width.
-        inv_freq: ``(pairs,)`` radians per position.
-        dtype: precision of the rotation and the dot product.
+    ``q``, ``k``: ``(width,)``; ``inv_freq``: ``(pairs,)`` radians per position; ``dtype``: precision of every step.
 
     Raises:
         ValueError: the query and the key differ in shape.
@@ -103,10 +95,7 @@ def rotary_scorer(q: np.ndarray, k: np.ndarray, inv_freq: np.ndarray, dtype: typ
 def sum_scorer(a: np.ndarray, b: np.ndarray, table: np.ndarray, dtype: type = np.float64) -> Scorer:
     """Score ``(a + table[m]) . (b + table[n])``: two token rows, each with its position's row added.
 
-    Args:
-        a, b: ``(d_model,)`` the two token rows.
-        table: ``(rows, d_model)`` position table; row ``t`` is position ``t``.
-        dtype: precision of the sums and the dot product.
+    ``a``, ``b``: ``(d_model,)``; ``table``: ``(rows, d_model)``, row ``t`` for position ``t``; ``dtype``: precision.
 
     Raises:
         ValueError: the widths differ.
@@ -134,11 +123,10 @@ def sum_parts(a: np.ndarray, b: np.ndarray, table: np.ndarray, m: int, n: int) -
 
 
 def sinusoidal_rows(positions: np.ndarray, d_model: int, base: float = VASWANI_BASE) -> np.ndarray:
-    """Rows ``positions`` of the sinusoidal table, without the rows in between.
+    """Rows ``positions`` of the sinusoidal table (Vaswani et al. 2017), without the rows in between.
 
     Returns:
-        ``(P, d_model)`` float64, equal to ``sinusoidal_table(max + 1, d_model)[positions]``
-        before its rounding to float32.
+        ``(P, d_model)`` float64, ``sinusoidal_table(max + 1, d_model)[positions]`` before its rounding to float32.
     """
     angles = np.asarray(positions, dtype=np.float64)[:, None] * sinusoidal_frequencies(d_model, base)[None, :]
     rows = np.empty_like(angles)
@@ -148,18 +136,15 @@ def sinusoidal_rows(positions: np.ndarray, d_model: int, base: float = VASWANI_B
 
 
 def distance_score_frame(scorer: Scorer, n: int, shift: int, distances: np.ndarray, last: int) -> pd.DataFrame:
-    """The score against ``m - n`` with the key at ``n``, and again with both moved on by ``shift``.
+    """The score against ``m - n`` with the key at ``n``, and again with both moved on by ``shift`` (>= 0).
 
     Args:
-        scorer: from :func:`rotary_scorer` or :func:`sum_scorer`.
-        n: the key's position.
-        shift: how far the second line moves both positions (>= 0).
         distances: ``(D,)`` values of ``m - n`` to score.
-        last: the last position that may be scored (0-based; rows past it are left out).
+        last: the last 0-based position that may be scored; rows past it are left out.
 
     Returns:
-        Columns ``distance`` (``m - n``), ``pair`` (``"(m, n)"`` or ``"(m + k, n + k)"``),
-        ``query`` and ``key`` (the positions scored) and ``score``.
+        Columns ``distance`` (``m - n``), ``pair`` (``"(m, n)"`` or ``"(m + k, n + k)"``), ``query`` and ``key``
+        (the positions scored) and ``score``.
     """
     frames = []
     for pair, moved in (("(m, n)", 0), ("(m + k, n + k)", shift)):

@@ -13,16 +13,9 @@ PAIRS = ["(m, n)", "(m + k, n + k)"]
 
 
 def shift_distance_chart(frame: pd.DataFrame, *, title: str, distance: int) -> alt.LayerChart:
-    """The score against ``m - n`` with the key at ``n`` (solid) and at ``n + k`` (dashed), the chosen ``m - n`` marked.
+    """Score against ``m - n``, key at ``n`` (solid) and ``n + k`` (dashed), the picked ``distance`` marked.
 
-    Where the score depends on ``m - n`` only (rotary) the dashed line lies on the solid one.
-
-    Args:
-        frame: columns ``distance`` (``m - n``, positions), ``pair`` (one of :data:`PAIRS`),
-            ``query`` and ``key`` (0-based positions) and ``score`` (a dot product), from
-            :func:`dashboard.lessons.positions.shift.distance_score_frame`.
-        title: the chart's title, in the reader's language.
-        distance: the ``m - n`` the reader picked, marked with a point on each line.
+    ``frame`` is a :func:`~.shift.distance_score_frame` (``pair`` in :data:`PAIRS`); ``title`` in the reader's language.
     """
     tooltip = [alt.Tooltip("pair:N", title=t("positions.shift.pair")),
                alt.Tooltip("query:Q", title=t("positions.shift.query_position")),

@@ -1,8 +1,7 @@
-"""Single dimensions of a position table against position, and their frequency content.
+"""Single dimensions of a position table against position, and their amplitude spectra.
 
-Each column is a signal over positions ``t = 0 .. n-1`` (in the sinusoidal table, column ``2i`` is a pure sine).
-The amplitude spectrum is ``|rfft|`` of the column with its mean removed, scaled so that a sine of amplitude
-``a`` whose period divides ``n`` peaks at ``a``.
+The spectrum is ``|rfft|`` of a column less its mean, scaled so a sine of amplitude ``a`` whose period divides
+``n`` peaks at ``a`` (in the sinusoidal table, column ``2i`` is a pure sine).
 """
 
 from __future__ import annotations
@@ -30,14 +29,7 @@ def top_variance_dimensions(table: np.ndarray, count: int = 4) -> list[int]:
 
 
 def dimension_frame(table: np.ndarray, dimensions: Sequence[int]) -> pd.DataFrame:
-    """Chosen columns of a position table against position, in long format.
-
-    Args:
-        table: ``(n_positions, d_model)`` float.
-        dimensions: 0-based columns to show.
-
-    Returns:
-        Columns ``position`` (0-based), ``dimension`` (0-based column), ``value``.
+    """Chosen 0-based columns of a ``(n_positions, d_model)`` table, long: ``position``, ``dimension``, ``value``.
 
     Raises:
         QueryError: a dimension is outside ``0 .. d_model - 1``.
@@ -52,16 +44,11 @@ def dimension_frame(table: np.ndarray, dimensions: Sequence[int]) -> pd.DataFram
 
 
 def spectrum_frame(table: np.ndarray, dimensions: Sequence[int]) -> pd.DataFrame:
-    """Amplitude spectrum of chosen columns over position.
-
-    Args:
-        table: ``(n_positions, d_model)`` float, at least 2 rows.
-        dimensions: 0-based columns.
+    """Amplitude spectrum over position of chosen 0-based columns of a ``(n_positions >= 2, d_model)`` table.
 
     Returns:
-        Columns ``dimension``, ``frequency`` (cycles per position, in
-        ``(0, 0.5]``; the constant term is dropped), ``period`` (positions per
-        cycle, ``1 / frequency``) and ``amplitude`` (units of the table, >= 0).
+        Columns ``dimension``, ``frequency`` (cycles per position, in ``(0, 0.5]``; the constant term is dropped),
+        ``period`` (positions per cycle) and ``amplitude`` (units of the table, >= 0).
 
     Raises:
         QueryError: a dimension is outside ``0 .. d_model - 1``.

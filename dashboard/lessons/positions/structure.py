@@ -1,9 +1,7 @@
-"""One summary of a learned position table: the numbers of the Positions page and of ``python -m dashboard positions``.
+"""One summary of a learned position table, for the Positions page and ``python -m dashboard positions``.
 
 A learned ``(n_positions, d_model)`` table is added to the token rows, ``x_t = token[id_t] + position[t]``. Each
-question lives in its own module (:mod:`~dashboard.analysis.position_blocks`,
-:mod:`~dashboard.lessons.positions.offsets`, :mod:`~dashboard.lessons.positions.closeness`,
-:mod:`~dashboard.analysis.untrained_rows`); none builds an ``n_positions x n_positions`` matrix.
+measure lives in its own module; none builds an ``n_positions x n_positions`` matrix.
 """
 
 from __future__ import annotations
@@ -37,11 +35,10 @@ __all__ = [
 
 @dataclass(frozen=True)
 class PositionSummary:
-    """The numbers of the position page and of ``python -m dashboard positions``.
+    """The numbers of the Positions page and of ``python -m dashboard positions``.
 
     Attributes:
-        n_positions: rows of the table.
-        d_model: width.
+        n_positions, d_model: the table's shape.
         adjacent_cosine_mean: mean cosine of rows ``t`` and ``t + 1``, in [-1, 1].
         sinusoidal_similarity: see :data:`SINUSOIDAL_MEASURE`, in [-1, 1].
         untrained_positions: 0-based positions flagged by :data:`UNTRAINED_CRITERION`.

@@ -1,11 +1,8 @@
-"""How much the token and position tables share their main directions (both are added into one space).
+"""How much the token and position tables, added into one space, share their main directions.
 
-- variance captured: the share of one centred table's variance in the span of the other's top ``k`` principal
-  directions, against the ``k / d_model`` a random subspace captures on average;
-- principal angles between the two top-``k`` subspaces (Björck & Golub 1973; ``scipy.linalg.subspace_angles``),
-  0 degrees = shared, 90 = orthogonal.
-
-Directions come from the ``d_model x d_model`` covariance: no ``vocab_size^2`` memory.
+Two measures: the share of one centred table's variance in the span of the other's top ``k`` principal directions
+(a random subspace captures ``k / d_model``), and the principal angles between the two top-``k`` subspaces (Björck
+& Golub 1973; 0 degrees shared, 90 orthogonal). Directions come from the ``d_model x d_model`` covariance.
 """
 
 from __future__ import annotations
@@ -22,11 +19,7 @@ def _centred(table: np.ndarray) -> np.ndarray:
 
 
 def principal_directions(table: np.ndarray, count: int) -> np.ndarray:
-    """Top principal directions of the centred rows.
-
-    Args:
-        table: ``(n_rows, d_model)`` float.
-        count: directions wanted (clipped to ``d_model``).
+    """Top ``count`` (at most ``d_model``) principal directions of the centred rows of a ``(n_rows, d_model)`` table.
 
     Returns:
         ``(count, d_model)`` float64, orthonormal rows, largest variance first.
@@ -38,14 +31,10 @@ def principal_directions(table: np.ndarray, count: int) -> np.ndarray:
 
 
 def cumulative_variance_captured(table: np.ndarray, directions: np.ndarray) -> np.ndarray:
-    """Share of the centred table's variance inside the span of the first ``k`` orthonormal ``directions``.
-
-    Args:
-        table: ``(n_rows, d_model)`` float.
-        directions: ``(count, d_model)`` orthonormal rows.
+    """Share of a ``(n_rows, d_model)`` table's centred variance in the span of the first ``k`` ``directions``.
 
     Returns:
-        ``(count,)`` float64 in [0, 1], entry ``k - 1`` for the first ``k`` directions.
+        ``(count,)`` float64 in [0, 1] for ``(count, d_model)`` orthonormal ``directions``, entry ``k - 1`` for ``k``.
     """
     centred = _centred(table)
     total = float(np.square(centred).sum())
@@ -57,11 +46,10 @@ class SubspaceOverlap(NamedTuple):
     """Token vs position subspaces.
 
     Attributes:
-        frame: long frame with columns ``k`` (subspace dimension), ``measure``
-            (``position variance in token top-k``, ``token variance in position
-            top-k``, ``random k-dim subspace``) and ``share`` in [0, 1].
-        angles: principal angles between the two top-``angle_k`` subspaces,
-            ``(angle_k,)`` float64, degrees in [0, 90], smallest first.
+        frame: columns ``k`` (subspace dimension), ``measure`` (``position variance in token top-k``, ``token
+            variance in position top-k``, ``random k-dim subspace``) and ``share`` in [0, 1].
+        angles: ``(angle_k,)`` float64, principal angles between the two top-``angle_k`` subspaces, degrees in
+            [0, 90], smallest first.
     """
 
     frame: pd.DataFrame
@@ -70,16 +58,12 @@ class SubspaceOverlap(NamedTuple):
 
 def compare_subspaces(token: np.ndarray, position: np.ndarray, *, max_k: int = 32,
                       angle_k: int = 10) -> SubspaceOverlap:
-    """Variance each table keeps in the other's top-``k`` directions (``k = 1 .. max_k``) and principal angles.
+    """Variance each table keeps in the other's top-``k`` directions (``k = 1 .. max_k``), and principal angles.
 
     Args:
-        token: ``(vocab_size, d_model)`` float (used rows only).
-        position: ``(n_positions, d_model)`` float.
+        token, position: ``(vocab_size, d_model)`` (used rows only) and ``(n_positions, d_model)`` float.
         max_k: largest subspace dimension (clipped to ``d_model`` and ``n_positions``).
         angle_k: dimension of the two subspaces whose principal angles are returned (clipped likewise).
-
-    Returns:
-        A :class:`SubspaceOverlap`.
     """
     from scipy.linalg import subspace_angles
 

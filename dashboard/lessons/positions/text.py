@@ -1,8 +1,7 @@
-"""Text about a position table for people: position ranges, and what the untrained rows suggest.
+"""Text about a position table: position ranges, and what the untrained rows suggest.
 
-Plain functions (no Streamlit), shared by the Positions page and ``python -m dashboard positions``;
-right in every case (all rows flagged, one row, none). Sentences are catalogue messages
-(:class:`~dashboard.i18n.Text`): English as strings, shown in the reader's language with ``render``.
+Plain functions shared by the Positions page and ``python -m dashboard positions``; sentences are catalogue
+messages (:class:`~dashboard.i18n.Text`), rendered in the reader's language.
 """
 
 from __future__ import annotations
@@ -17,9 +16,8 @@ from dashboard.analysis.untrained_rows import (
 )
 from dashboard.i18n import Text, msg, plural_key
 
-#: Architectures whose first block does not receive the plain sum: the message that says what it receives.
-#: BERT normalises each token's sum with its embedding LayerNorm (``embeddings.LayerNorm`` in transformers'
-#: ``BertEmbeddings.forward``) before the first encoder layer; the GPT-2 family adds the rows and nothing else.
+#: Architectures whose first block does not receive the plain sum -> the message saying what it receives. BERT
+#: applies its embedding LayerNorm (transformers' ``BertEmbeddings.forward``) to the sum; GPT-2 adds rows only.
 FIRST_BLOCK_INPUTS = {
     "bert": "positions.first_block.bert",
 }
@@ -27,9 +25,8 @@ FIRST_BLOCK_INPUTS = {
 #: Fewest rows the page's views need (offsets, PCA and the closeness measure compare pairs of pairs).
 MIN_ROWS = 3
 
-#: Share of the rows above which the table as a whole counts as untrained. A random row passes the test
-#: now and then (the test bounds that chance, it does not rule it out), so in a table that is mostly random
-#: the few rows that pass, and the runs between them, say nothing about a context length.
+#: Share of flagged rows above which the whole table counts as untrained: random rows pass the test now and then,
+#: so in a mostly random table the few that pass, and the runs between them, say nothing about a context length.
 MOSTLY_UNTRAINED = 0.5
 
 
@@ -56,7 +53,7 @@ class Verdict(NamedTuple):
 
     Attributes:
         alarming: True when some rows look untrained (shown as a warning).
-        text: one or two sentences for people (a catalogue message; English as a string).
+        text: one or two sentences (a catalogue message).
     """
 
     alarming: bool
@@ -65,22 +62,16 @@ class Verdict(NamedTuple):
 
 def describe_untrained(untrained: list[int], tail_start: int | None, n_positions: int, *,
                        d_model: int | None = None) -> Verdict:
-    """Say which positions look untrained and what that suggests.
+    """Say which of the ``n_positions`` positions look untrained and what that suggests.
 
     Args:
         untrained: 0-based flagged positions (``untrained_positions``).
-        tail_start: first position of the flagged run that ends at the last
-            row, or ``None`` (``untrained_tail_start``).
-        n_positions: rows of the table.
-        d_model: width of the table; up to 18 the test cannot tell trained
-            rows from random ones, and the verdict says so.
+        tail_start: first position of the flagged run ending at the last row, or ``None`` (``untrained_tail_start``).
+        d_model: width; up to 18 the test cannot tell trained rows from random ones, and the verdict says so.
 
     Returns:
-        A :class:`Verdict`. A run ending at the last row suggests the context
-        length used in training, but only when it starts after position 0 and
-        at most :data:`MOSTLY_UNTRAINED` of the rows are flagged: a table
-        flagged everywhere, or almost everywhere, looks untrained as a whole
-        and says nothing about a context length.
+        A :class:`Verdict`. A run ending at the last row suggests the training context length only when it starts
+        after position 0 and at most :data:`MOSTLY_UNTRAINED` of the rows are flagged.
     """
     if n_positions < 2:
         return Verdict(False, msg("positions.untrained.too_short", positions=_positions(n_positions)))
@@ -104,15 +95,9 @@ def describe_untrained(untrained: list[int], tail_start: int | None, n_positions
 
 
 def first_block_input(architecture: str, *, has_token_type: bool) -> Text:
-    """One sentence: the vector the first block receives at position t, for this architecture.
+    """One sentence (a catalogue message): the vector ``x_t`` the first block receives at position t.
 
-    Args:
-        architecture: canonical name (``bert``, ``gpt2``, ``opt`` ...).
-        has_token_type: the checkpoint has a token-type (segment) table.
-
-    Returns:
-        ``x_t = ...`` written out (a catalogue message); the plain sum unless
-        :data:`FIRST_BLOCK_INPUTS` says otherwise.
+    The plain sum (and the token-type row if ``has_token_type``) unless :data:`FIRST_BLOCK_INPUTS` has ``architecture``.
     """
     if architecture in FIRST_BLOCK_INPUTS:
         return msg(FIRST_BLOCK_INPUTS[architecture])

@@ -1,24 +1,10 @@
 """Fewer points to draw, same picture: thinning long position series for the browser.
 
-A line chart with tens of thousands of points per line costs megabytes on the
-WebSocket and seconds of layout in the browser, and a chart a few hundred
-pixels wide cannot show them apart anyway. Statistics are always computed on
-every row; only what is drawn is thinned, and the page says so.
-
-Two ways, both standard in plotting long series:
-
-- **envelope** (``keep="minmax"``): the series is cut into blocks of
-  consecutive rows and the lowest and highest point of each block are kept,
-  so spikes and the range of an oscillation survive (the idea of M4
-  aggregation, Jugel et al., VLDB 2014, with two points a block instead of
-  four).
-- **peaks** (``keep="max"``): the highest point of each block, for spectra,
-  whose peaks are what the reader looks for. With ``log_x`` the blocks are
-  equal steps of ``log(x)`` rather than equal row counts, so a spectrum on a
-  log frequency axis keeps every low frequency and merges only the crowded
-  high ones.
-- **stride** (``keep="stride"``): every ``stride``-th row and the last one,
-  for paths such as a PCA trajectory, where a block's extremes mean nothing.
+A chart a few hundred pixels wide cannot show tens of thousands of points per line apart, and sending them costs
+megabytes; statistics use every row, only drawing is thinned (and the page says so). ``keep``: ``minmax`` keeps
+each block's lowest and highest point, so spikes survive (M4 aggregation, Jugel et al., VLDB 2014); ``max`` keeps
+each block's peak, for spectra (``log_x``: blocks of equal ``log(x)`` steps); ``stride`` keeps every
+``stride``-th row and the last, for paths such as a PCA trajectory, where a block's extremes mean nothing.
 """
 
 from __future__ import annotations
@@ -43,8 +29,7 @@ class Thinned:
     Attributes:
         frame: the kept rows, in their original order.
         stride: rows per block (1: nothing was dropped).
-        rows_per_line: rows of the longest line before thinning.
-        rows_before: rows of the whole frame before thinning.
+        rows_per_line, rows_before: rows of the longest line, and of the whole frame, before thinning.
         keep: how the rows were chosen, one of :data:`KEEPS`.
     """
 
@@ -68,29 +53,20 @@ def _stride(rows: int, max_points: int, keep: str) -> int:
 def thin_lines(frame: pd.DataFrame, *, x: str, y: str | None = None, by: Sequence[str] = (),
                keep: str = "minmax", max_points: int = MAX_POINTS_PER_LINE,
                always: str | None = None, log_x: bool = False) -> Thinned:
-    """At most about ``max_points`` rows per line of ``frame``, chosen by ``keep``.
+    """At most about ``max_points`` (>= 2) rows per line of ``frame``, chosen by ``keep`` (see the module docstring).
 
     Args:
-        frame: one row per point; lines are the groups of ``by`` (one line if empty).
-        x: the column the line runs along (position, offset, frequency); rows
-            are taken in its order.
+        frame: one row per point; lines are the groups of the ``by`` columns (one line if empty).
+        x: the column the line runs along (position, offset, frequency); rows are taken in its order.
         y: the column whose extremes ``minmax`` and ``max`` keep; unused by ``stride``.
-        by: columns naming the line a row belongs to (e.g. ``dimension``, ``table``).
-        keep: ``minmax``, ``max`` or ``stride`` (see the module docstring).
-        max_points: target points per line, >= 2.
-        always: a boolean column whose true rows are always kept (e.g. flagged
-            positions drawn as marks of their own).
-        log_x: blocks are ``max_points`` equal steps of ``log(x)`` (``x`` > 0)
-            instead of runs of equal row counts; for ``max`` and ``minmax``.
+        always: a boolean column whose true rows are always kept (flagged positions drawn as marks of their own).
+        log_x: blocks are ``max_points`` equal steps of ``log(x)`` (``x`` > 0), for ``max`` and ``minmax``.
 
     Returns:
-        A :class:`Thinned`; ``frame`` itself (not a copy) when every line has
-        at most ``max_points`` rows.
+        A :class:`Thinned`; ``frame`` itself (not a copy) when no line has more than ``max_points`` rows.
 
     Raises:
-        ValueError: ``keep`` is not one of :data:`KEEPS`, ``max_points`` < 2,
-            ``y`` is missing for ``minmax`` / ``max``, or ``log_x`` is asked
-            for with an ``x`` of 0 or less (it has no logarithm).
+        ValueError: a bad ``keep`` or ``max_points``, no ``y`` for ``minmax`` / ``max``, or ``log_x`` with ``x`` <= 0.
     """
     if keep not in KEEPS:
         raise ValueError(f"keep must be one of {', '.join(KEEPS)}, got {keep!r}")
@@ -133,20 +109,13 @@ def thin_lines(frame: pd.DataFrame, *, x: str, y: str | None = None, by: Sequenc
 
 
 def thinning_note(parts: Sequence[tuple[str, Thinned]]) -> str | None:
-    """One sentence for a caption naming what was thinned, or ``None`` if nothing was.
-
-    Args:
-        parts: ``(chart name, result)`` pairs; a name may be a catalogue message.
-
-    Returns:
-        The sentence in the active language, or ``None``.
-    """
+    """Caption naming what ``parts`` (``(chart name or message, Thinned)`` pairs) thinned; ``None`` if nothing."""
     thinned = [(name, result) for name, result in parts if result.thinned]
     if not thinned:
         return None
     said = [t("positions.thin.part", name=render(name), before=result.rows_before, after=len(result.frame))
             for name, result in thinned]
-    # How the kept points were chosen, for the ways used here only (a rotary page has no spectrum).
+    # Only the ways used here (a rotary page has no spectrum).
     ways = {result.keep for _, result in thinned}
     rules = [t(f"positions.thin.rule.{keep}") for keep in KEEPS if keep in ways]
     return t("positions.thin.note", parts="; ".join(said), rules=" ".join(rules))

@@ -1,7 +1,4 @@
-"""The path position rows trace in d_model space, seen through PCA (GPT-2's traces a helix).
-
-Components are those of the centred rows (scikit-learn ``PCA``): signs arbitrary but deterministic.
-"""
+"""The path position rows trace in d_model space through scikit-learn PCA (GPT-2's traces a helix)."""
 
 from __future__ import annotations
 
@@ -12,14 +9,12 @@ import pandas as pd
 
 
 class Trajectory(NamedTuple):
-    """PCA of a position table.
+    """PCA of a position table (components of the centred rows; signs arbitrary but deterministic).
 
     Attributes:
-        points: columns ``position`` (0-based) and ``pc1`` .. ``pcK`` (the
-            row's coordinates on each component, units of the table).
-        explained: columns ``component`` (1-based), ``explained_variance_ratio``
-            (share of the centred table's total variance, in [0, 1]) and
-            ``cumulative`` (running sum, in [0, 1]).
+        points: columns ``position`` (0-based) and ``pc1`` .. ``pcK`` (coordinates, units of the table).
+        explained: columns ``component`` (1-based), ``explained_variance_ratio`` (share of the centred table's
+            variance, in [0, 1]) and ``cumulative`` (running sum).
     """
 
     points: pd.DataFrame
@@ -27,16 +22,10 @@ class Trajectory(NamedTuple):
 
 
 def pca_trajectory(table: np.ndarray, *, n_coordinates: int = 3, n_explained: int = 10) -> Trajectory:
-    """Project position rows on their top principal components.
+    """Project the rows of a ``(n_positions >= 2, d_model)`` table on their top principal components.
 
-    Args:
-        table: ``(n_positions, d_model)`` float, at least 2 rows.
-        n_coordinates: components kept as coordinates (3 for the 3D view).
-        n_explained: components listed in ``explained``.
-
-    Returns:
-        A :class:`Trajectory`; fewer components when the table has fewer
-        rows or columns than asked for.
+    Keeps ``n_coordinates`` components as coordinates (3 for the 3D view) and lists ``n_explained`` in
+    ``explained``; fewer when the table has fewer rows or columns.
     """
     from sklearn.decomposition import PCA
 

@@ -1,9 +1,7 @@
-"""Frames the Positions page shows: tidy frames of a position table, and their cached versions.
+"""Tidy frames of a position table for the Positions page, and their cached versions.
 
-The ``cached_*`` functions take the tables as ``_tables`` (not hashed by
-Streamlit) and their ``content_hash`` (hashed), so a checkpoint read twice, or
-under another name, reuses the same results. ``reference=True`` asks for the
-same view of the sinusoidal table (Vaswani et al. 2017) of the same shape.
+``cached_*`` hash the tables by ``content_hash`` (``_tables`` is not hashed), so a checkpoint read twice or under
+another name reuses results; ``reference=True`` asks for the same-shape sinusoidal table (Vaswani et al. 2017).
 """
 
 from __future__ import annotations
@@ -31,8 +29,8 @@ def offset_similarity_frame(table: np.ndarray, measure: str = "cosine", *, label
     """Tidy frame of :func:`offset_similarities` for offsets 1 .. n_positions - 1.
 
     Returns:
-        Columns ``offset`` (k, positions), ``similarity`` (mean over pairs
-        at offset k), ``pairs`` (how many pairs the mean is over), ``table`` (``label``).
+        Columns ``offset`` (k, positions), ``similarity`` (mean over the pairs at offset k), ``pairs`` (how many),
+        ``table`` (``label``).
     """
     means = offset_similarities(table, measure)
     n = means.size
@@ -44,8 +42,8 @@ def row_norm_frame(table: np.ndarray, untrained: list[int]) -> pd.DataFrame:
     """Row norms by position, with the untrained flag and the neighbour cosine behind it.
 
     Returns:
-        Columns ``position`` (0-based), ``norm`` (L2, >= 0), ``neighbour_cosine``
-        (in [0, 1], see :func:`neighbour_cosines`), ``untrained`` (bool).
+        Columns ``position`` (0-based), ``norm`` (L2, >= 0), ``neighbour_cosine`` (in [0, 1], see
+        :func:`neighbour_cosines`), ``untrained`` (bool).
     """
     n = table.shape[0]
     flags = np.zeros(n, dtype=bool)
@@ -59,15 +57,10 @@ def row_norm_frame(table: np.ndarray, untrained: list[int]) -> pd.DataFrame:
 
 
 def token_type_frame(token_type: np.ndarray) -> pd.DataFrame:
-    """BERT's token-type (segment) rows: norms and cosines between them.
-
-    Args:
-        token_type: ``(n_token_types, d_model)`` float; row ``s`` is added to
-            every token of segment ``s`` (0 for the first sentence).
+    """BERT's ``(n_token_types, d_model)`` token-type (segment) rows: norms and cosines between them.
 
     Returns:
-        One row per token type: ``token_type`` (0-based), ``norm`` (L2) and
-        ``cosine with type j`` for every ``j`` (in [-1, 1]).
+        One row per token type: ``token_type`` (0-based), ``norm`` (L2) and ``cosine with type j`` (in [-1, 1]).
     """
     units = unit_rows(token_type)
     frame = pd.DataFrame({"token_type": np.arange(token_type.shape[0]),
@@ -79,11 +72,7 @@ def token_type_frame(token_type: np.ndarray) -> pd.DataFrame:
 
 
 def token_type_display_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """:func:`token_type_frame` with its column headers in the active language, for ``st.dataframe``.
-
-    The frame itself keeps its English column names (tests and exports read
-    them); only the copy shown is renamed.
-    """
+    """:func:`token_type_frame` with headers in the active language, for display (tests and exports read English)."""
     names = {"token_type": t("positions.column.token_type"), "norm": t("positions.column.norm")}
     for column in frame.columns:
         if column.startswith("cosine with type "):

@@ -1,11 +1,8 @@
 """The Positions page's shift experiment: one query and one key scored at (m, n) and at (m + k, n + k).
 
-On a rotary model its own ``rope_theta`` and head width rotate a head-sized
-slice of two token rows; beside it the bundled GPT's learned position table
-and the sinusoidal reference add position rows to token rows instead. On a
-model with a learned table, that table and the sinusoidal reference. The
-arithmetic is :mod:`dashboard.lessons.positions.shift`; every sentence shown
-carries the numbers it measured.
+On a rotary model a head-sized slice of two token rows turns with the model's own ``rope_theta``, beside the
+bundled GPT's learned table and the sinusoidal reference; on a model with a learned table, that table and the
+reference. The arithmetic is :mod:`dashboard.lessons.positions.shift`; every sentence carries its measured numbers.
 """
 
 from __future__ import annotations
@@ -42,9 +39,8 @@ M_KEY = "positions_shift_m"
 N_KEY = "positions_shift_n"
 SHIFT_KEY = "positions_shift_k"
 SLICE_KEY = "positions_shift_slice"
-#: Widget key -> first value: two words every bundled vocabulary holds as tokens, and positions whose charted
-#: window (m - n +- WINDOW, shifted by k) fits the bundled GPT's 256 rows on both lines; :func:`_seed` scales the
-#: positions down for shorter tables.
+#: Widget key -> first value: two words every bundled vocabulary holds as tokens, and positions whose charted window
+#: (m - n +- WINDOW, shifted by k) fits the bundled GPT's 256 rows; :func:`_seed` scales them for shorter tables.
 DEFAULTS = {QUERY_KEY: "data", KEY_KEY: "file", M_KEY: 80, N_KEY: 70, SHIFT_KEY: 100, SLICE_KEY: 0}
 #: The learned table shown beside a rotary model, which has none: the bundled GPT's.
 LEARNED_REFERENCE = "tiny-gpt-pydocs"
@@ -64,9 +60,8 @@ class Scheme:
         kind: ``rotary``, ``learned`` or ``sinusoidal``.
         label: its name in the table and the charts.
         scorer: ``(m, n) -> score`` (:mod:`dashboard.lessons.positions.shift`).
-        last: the last position it can score (0-based).
-        table: the position table added to the token rows (``None`` for rotary).
-        rows: the two token rows ``(a, b)`` the table is added to (``None`` for rotary).
+        last: the last 0-based position it can score.
+        table, rows: the position table and the two token rows ``(a, b)`` it is added to (``None`` for rotary).
         float32: the same score with every step in float32 (rotary only).
     """
 
@@ -83,12 +78,7 @@ class Scheme:
 
 
 def _seed(resolver: TermResolver, last: int, slices: int | None) -> None:
-    """First values of the widgets, kept inside this model's positions and vocabulary.
-
-    The first positions and shift fit this model's positions; a position kept from a longer
-    model is cut to ``last``; a default word this vocabulary lacks (a model with
-    ids for strings) becomes ``#1`` and ``#2``.
-    """
+    """First widget values, kept inside this model's positions and vocabulary (``#1``, ``#2`` for missing words)."""
     first = dict(DEFAULTS)
     scale = min(1.0, last / 255)  # the bundled GPT's last row
     first[M_KEY], first[N_KEY] = int(first[M_KEY] * scale), int(first[N_KEY] * scale)
@@ -126,8 +116,7 @@ def _token_rows(tables: EmbeddingTables, resolver: TermResolver, query: str, key
     """The token rows of the typed query and key (exact tokens, word-initial forms or #id; words are not split).
 
     Raises:
-        QueryError: a text is empty, or not one token of this vocabulary (the message names the box, or the text and
-            the model).
+        QueryError: a text is empty, or not one token of this vocabulary.
     """
     rows = []
     for text, field in ((query, "positions.shift.query"), (key, "positions.shift.key")):

@@ -1,11 +1,9 @@
 """Reorder a sentence and compare what a model makes of the two orders.
 
-Self-attention without position information is permutation equivariant (Vaswani et al. 2017, sec. 3.5): run
-the sentence and its permutation, put the permuted outputs back in the original order, and the difference is 0.
-
-A permutation ``perm`` is ``(n_tokens,)`` int: the permuted sentence holds at position ``t`` the token from
-``perm[t]`` (``permuted_ids = ids[perm]``). Special tokens (``[CLS]``, ``[SEP]``, BOS) never move; orders are
-0-based over the movable tokens only.
+Self-attention without positions is permutation equivariant (Vaswani et al. 2017, sec. 3.5): the permuted
+sentence's outputs, put back in the original order, equal the original's. ``perm`` is ``(n_tokens,)`` int with
+``permuted_ids = ids[perm]``; special tokens ([CLS], [SEP], BOS) never move; orders are 0-based over the movable
+tokens only.
 """
 
 from __future__ import annotations
@@ -35,21 +33,18 @@ def movable_positions(special: Sequence[bool]) -> np.ndarray:
 
 def order_from_positions(positions: Sequence[int], special: Sequence[bool], labels: Sequence[str], *,
                          complete: bool) -> np.ndarray:
-    """Sentence positions as a page's charts number them (special tokens included) -> movable-token indices.
+    """Sentence positions as the page's charts number them (specials included) -> movable-token indices.
 
     Args:
         positions: 0-based sentence positions typed by the user.
-        special: one flag per token of the sentence.
-        labels: one display string per token, for the messages.
-        complete: ``True`` for a whole order (each movable position exactly
-            once), ``False`` for a few positions (a swap).
+        special, labels: one flag and one display string (for the messages) per token of the sentence.
+        complete: ``True`` for a whole order (each movable position once), ``False`` for a few positions (a swap).
 
     Returns:
         ``(len(positions),)`` int64 indices over the movable tokens.
 
     Raises:
-        OrderError: a position outside the sentence, on a special token, repeated,
-            or (``complete``) not every movable position given; worded in positions.
+        OrderError: a position outside the sentence, on a special token, repeated, or (``complete``) missing.
     """
     movable = movable_positions(special)
     index = {int(p): k for k, p in enumerate(movable)}
@@ -89,26 +84,21 @@ def parse_index_list(text: str) -> list[int]:
 
 
 def parse_order(spec: str, n_movable: int, words: list[list[int]] | None = None) -> np.ndarray:
-    """The order of the movable tokens that ``spec`` asks for.
+    """The order of the ``n_movable`` (non-special) tokens that ``spec`` asks for.
 
     Args:
-        spec: ``reverse``; ``shuffle:SEED`` (a seeded shuffle, numpy's
-            ``default_rng(SEED).permutation``); ``reverse-words`` and
-            ``shuffle-words:SEED`` (the same over whole words, each word's
-            tokens kept together: :mod:`dashboard.lessons.reorder.word_order`);
-            ``swap:I,J`` (exchange two tokens); or ``i j k ...`` /
-            ``i,j,k,...`` (token ``order[t]`` goes to place ``t``). Indices are
-            0-based over the movable tokens only.
-        n_movable: number of movable (non-special) tokens.
-        words: the movable tokens grouped into words
-            (:func:`~dashboard.lessons.reorder.word_order.word_groups`); ``None``: each token is a word.
+        spec: ``reverse``; ``shuffle:SEED`` (numpy's ``default_rng(SEED).permutation``); ``reverse-words`` and
+            ``shuffle-words:SEED`` (over whole words, :mod:`~dashboard.lessons.reorder.word_order`); ``swap:I,J``;
+            or ``i j k ...`` / ``i,j,k,...`` (token ``order[t]`` goes to place ``t``). Indices are 0-based over
+            the movable tokens.
+        words: the movable tokens grouped into words (:func:`~dashboard.lessons.reorder.word_order.word_groups`);
+            ``None``: each token is a word.
 
     Returns:
         ``(n_movable,)`` int64, a permutation of ``0 .. n_movable - 1``.
 
     Raises:
-        OrderError: the spec is not one of the forms above, or the indices are
-            out of range, repeated, or not exactly ``n_movable`` of them.
+        OrderError: the spec has none of these forms, or the indices are out of range, repeated or miscounted.
     """
     spec = spec.strip()
     if spec == "reverse":
@@ -153,11 +143,7 @@ def _check_indices(indices: Sequence[int], n_movable: int) -> None:
 
 
 def describe_order(spec: str) -> Text:
-    """The order in words (``tokens 1 and 2 swapped``), for pages that do not show the spec syntax.
-
-    Returns:
-        A catalogue message: English as a string, rendered in the reader's language by the page.
-    """
+    """The order in words (``tokens 1 and 2 swapped``) as a catalogue message, for pages that hide the spec syntax."""
     spec = spec.strip()
     if spec == "reverse":
         return msg("reorder.order.reversed")
@@ -186,18 +172,13 @@ def unpermute(permuted_rows: np.ndarray, perm: np.ndarray) -> np.ndarray:
 
 
 def unpermute_attention(weights: np.ndarray, perm: np.ndarray) -> np.ndarray:
-    """``(..., n_tokens, n_tokens)`` attention weights (query, key) of the permuted sentence, both axes put back in
-    the original order: ``[s, u]`` is how much original token ``s`` attended to original token ``u``."""
+    """``(..., n_tokens, n_tokens)`` (query, key) weights of the permuted sentence, both axes in original order."""
     inverse = np.argsort(perm)
     return weights[..., inverse, :][..., :, inverse]
 
 
 def token_differences(original: np.ndarray, permuted: np.ndarray, perm: np.ndarray) -> np.ndarray:
-    """Largest absolute difference per token, matched by token.
-
-    Args:
-        original, permuted: ``(n_tokens, d_model)`` float, each in its own sentence's order.
-        perm: ``(n_tokens,)`` int.
+    """Largest absolute difference per token of two ``(n_tokens, d_model)`` sentences, matched by token via ``perm``.
 
     Returns:
         ``(n_tokens,)`` float64 >= 0 in the original order; all zero (to rounding) when permutation equivariant.
@@ -212,13 +193,9 @@ def max_abs_difference(original: np.ndarray, permuted: np.ndarray, perm: np.ndar
 
 
 def pooled_cosine(original: np.ndarray, permuted: np.ndarray) -> float:
-    """Cosine between the mean-pooled rows of two sentences, in [-1, 1] (NaN for a zero mean).
+    """Cosine of the mean-pooled rows of two ``(n_tokens, d_model)`` sentences, in [-1, 1] (NaN for a zero mean).
 
-    Mean pooling over every token is sentence-transformers' ``pooling_mode_mean_tokens`` for an unpadded
-    sentence. Float64, so equal sentences give 1.
-
-    Args:
-        original, permuted: ``(n_tokens, d_model)`` float, in any token order.
+    Mean pooling as sentence-transformers' ``pooling_mode_mean_tokens``; float64, so equal sentences give 1.
     """
     a = original.astype(np.float64).mean(axis=0)
     b = permuted.astype(np.float64).mean(axis=0)
@@ -229,10 +206,7 @@ def pooled_cosine(original: np.ndarray, permuted: np.ndarray) -> float:
 def lookup_from_tables(tables: EmbeddingTables, ids: Sequence[int], *, with_positions: bool) -> np.ndarray:
     """The vectors a bare table gives a sentence (no forward pass): token row ``ids[t]`` plus position row ``t``.
 
-    Args:
-        tables: the checkpoint's tables.
-        ids: token ids, 0-based, one per position.
-        with_positions: add the position rows (when the checkpoint has a learned table).
+    Position rows are added ``with_positions`` when the checkpoint has a learned table.
 
     Returns:
         ``(n_tokens, d_model)`` float32.
@@ -249,12 +223,10 @@ def lookup_from_tables(tables: EmbeddingTables, ids: Sequence[int], *, with_posi
 
 
 def mean_input_difference(tables: EmbeddingTables, ids: Sequence[int], perm: np.ndarray) -> float | None:
-    """Largest difference between the two sentences' mean (token + position) input.
+    """Largest difference (>= 0) between the two sentences' mean (token + position) input.
 
-    The same rows, paired differently, so the means agree to float rounding: averaging alone cannot see order.
-
-    Returns:
-        A float >= 0, or ``None`` without a learned table (or a sentence longer than it).
+    The same rows paired differently, so the means agree to rounding: averaging alone cannot see order. ``None``
+    without a learned table, or for a sentence longer than it.
     """
     if tables.position is None or len(ids) > tables.n_positions:
         return None

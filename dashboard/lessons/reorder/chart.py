@@ -28,7 +28,7 @@ def _setting_colours() -> alt.Scale:
 
 #: Width the order chart is laid out for, in pixels (the page's main column at 1,280 px; it stretches wider).
 ORDER_CHART_WIDTH = 900
-#: Pixels a character of the token labels takes, per pixel of font size (bold sans-serif, measured roughly).
+#: Pixels a character of the token labels takes, per pixel of font size (bold sans-serif, roughly).
 _CHAR_WIDTH = 0.62
 
 
@@ -49,17 +49,7 @@ def order_text_layout(frame: pd.DataFrame) -> tuple[int, int, int]:
 
 
 def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
-    """The two sentences as two rows of tokens, each token joined to where it moved.
-
-    Args:
-        frame: columns ``sentence`` (original / permuted), ``position``
-            (0-based), ``token``, ``token_index`` (original position of the
-            token), ``special`` (bool).
-
-    Returns:
-        A layered chart: grey lines join a token's two places; special tokens (which never move) in orange;
-        labels sized and turned by :func:`order_text_layout`.
-    """
+    """The two sentences of a :func:`~.view_frames.token_order_frame` as rows of tokens, lines joining each token."""
     base = alt.Chart(frame).encode(
         x=alt.X("position:O", title=t("reorder.chart.position"), axis=alt.Axis(labelAngle=0)),
         y=alt.Y("sentence:N", sort=_sentences(), title=None),
@@ -79,16 +69,9 @@ def token_order_chart(frame: pd.DataFrame) -> alt.Chart:
 
 
 def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
-    """Per-token difference between the two sentences, with and without positions.
+    """Grouped bars of a :func:`~.view_frames.token_difference_frame` per token; ``title`` names the level.
 
-    Args:
-        frame: columns ``position`` (0-based), ``token`` (label), ``setting``
-            (with / without positions), ``max_abs_diff`` (float >= 0).
-        title: chart title (the level shown).
-
-    Returns:
-        Grouped bars, one group per token in the original order; the y axis spans at least [0, 1], so
-        all-zero differences read as bars of height zero.
+    The y axis spans at least [0, 1], so all-zero differences read as bars of height zero.
     """
     all_zero = not (frame["max_abs_diff"] > 0).any()
     y_scale = alt.Scale(domain=[0, 1]) if all_zero else alt.Scale(zero=True)
@@ -110,15 +93,9 @@ def token_difference_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
 
 
 def attention_heatmap_chart(frame: pd.DataFrame) -> alt.Chart:
-    """First-layer attention of both sentences side by side, one row per setting.
+    """Heatmaps of an :func:`~.view_frames.attention_frame`: columns original / permuted, rows with / without positions.
 
-    Args:
-        frame: columns ``setting``, ``sentence``, ``query``, ``key``,
-            ``query_position``, ``key_position`` (0-based), ``weight`` in [0, 1].
-
-    Returns:
-        A faceted heatmap (columns: original / permuted sentence; rows: with /
-        without positions); colour scale fixed to [0, 1] so panels compare.
+    The colour scale is fixed to [0, 1] so panels compare.
     """
     return (
         alt.Chart(frame)
@@ -141,16 +118,7 @@ def attention_heatmap_chart(frame: pd.DataFrame) -> alt.Chart:
 
 
 def next_token_chart(frame: pd.DataFrame) -> alt.Chart:
-    """The likeliest next tokens after each sentence, with and without positions.
-
-    Args:
-        frame: columns ``setting``, ``sentence``, ``rank`` (1 = likeliest),
-            ``token``, ``probability`` in [0, 1].
-
-    Returns:
-        Faceted horizontal bars (columns: original / permuted; rows: setting);
-        the probability axis is shared by all panels so bars compare.
-    """
+    """Bars of a :func:`~.view_frames.next_token_frame`, faceted by sentence and setting, on one probability axis."""
     return (
         alt.Chart(frame)
         .mark_bar()

@@ -1,8 +1,7 @@
 """The sentence-reorder experiment: one sentence, one permutation, three levels, two settings.
 
-For each setting (with positions; without: learned table zeroed or rotary rotation made the identity) the
-sentence and its permutation are run and compared token by token at the lookup, the first attention layer and
-the whole model (plus the cosine of the mean-pooled sentence vectors).
+Without positions, the learned table is zeroed or the rotary rotation made the identity. The two orders are
+compared token by token at the lookup, the first attention layer and the whole model, plus pooled cosine.
 """
 
 from __future__ import annotations
@@ -40,8 +39,7 @@ class SettingRun:
     """Both sentences run in one setting.
 
     Attributes:
-        lookup: ``(original, permuted)``, each ``(n_tokens, d_model)`` float32,
-            each in its own sentence's order.
+        lookup: ``(original, permuted)``, each ``(n_tokens, d_model)`` float32 in its own sentence's order.
         original, permuted: the forward records, ``None`` without a forward pass.
     """
 
@@ -68,20 +66,16 @@ class ReorderExperiment:
     """Everything the page and the CLI show.
 
     Attributes:
-        ids: token ids of the sentence, 0-based.
-        special: one flag per token; special tokens never move.
-        perm: ``(n_tokens,)`` int64; the permuted sentence holds at position
-            ``t`` the token from position ``perm[t]``.
+        ids, special: token ids of the sentence, and one flag per token (special tokens never move).
+        perm: ``(n_tokens,)`` int64; the permuted sentence holds at ``t`` the token from position ``perm[t]``.
         tokens, permuted_tokens: display strings in each sentence's order.
         causal: attention masked to earlier positions.
         position_kind: ``learned``, ``rotary`` or ``none``.
         runs: setting name (see :data:`SETTINGS`) -> :class:`SettingRun`.
         forward_note: why there is no forward pass, or ``None`` when there is one.
         tokenizer_note: which tokenizer made the ids.
-        mean_input_difference: largest difference between the two sentences'
-            mean (token + position) rows, >= 0; ``None`` without a learned table.
-        unknown_words: the pieces of the sentence the tokenizer turned into its
-            unknown token, in order; they move like any word.
+        mean_input_difference: see :func:`~dashboard.lessons.reorder.analysis.mean_input_difference`.
+        unknown_words: pieces the tokenizer turned into its unknown token, in order; they move like any word.
         unknown_token: that token's display string (``[UNK]``), ``""`` when none occurs.
     """
 
@@ -129,10 +123,7 @@ class ReorderPlan:
     """A tokenized sentence and its permutation, checked before any model is built.
 
     Attributes:
-        ids: token ids, 0-based.
-        special: one flag per token; special tokens never move.
-        perm: ``(n_tokens,)`` int64, as in :class:`ReorderExperiment`.
-        unknown_words: pieces of the sentence that became the unknown token.
+        ids, special, perm, unknown_words: as in :class:`ReorderExperiment`.
         unknown_ids: ids of the unknown token where it occurs (one id, or none).
     """
 
@@ -161,15 +152,10 @@ def plan_reorder(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, senten
 
 def run_reorder_experiment(tables: EmbeddingTables, tokenizer: CheckpointTokenizer, sentence: str, order: str,
                            model: ForwardModel | None = None, forward_note: str | None = None) -> ReorderExperiment:
-    """Run the experiment.
+    """Run the experiment on ``model``, or on the lookup only when it is ``None`` (``forward_note`` says why).
 
-    Args:
-        tables: the checkpoint's tables (labels; the lookup without a model).
-        tokenizer: from :func:`dashboard.checkpoints.tokenizer.load_tokenizer`.
-        sentence: the text to reorder.
-        order: an order spec (:func:`dashboard.lessons.reorder.analysis.parse_order`).
-        model: the whole model, or ``None`` for a lookup-only experiment.
-        forward_note: when ``model`` is ``None``, why (shown to the user).
+    ``tokenizer`` is from :func:`dashboard.checkpoints.tokenizer.load_tokenizer`; ``order`` is an order spec
+    (:func:`dashboard.lessons.reorder.analysis.parse_order`).
 
     Raises:
         QueryError: the sentence cannot be tokenized or is too long.

@@ -1,5 +1,4 @@
-"""The Sentence reorder page's experiments, cached per (source, sentence, order); the model is the one every page
-that runs a forward pass shares (:func:`dashboard.ui.forward_loading.forward_model`)."""
+"""The Sentence reorder page's experiments, cached per (source, sentence, order), on the shared forward model."""
 
 from __future__ import annotations
 
@@ -32,9 +31,7 @@ def reorder_experiment(source: str, sentence: str, order: str) -> ReorderExperim
 
 
 def sentence_tokens(source: str, sentence: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
-    """The sentence's tokens as the page's charts label them, and which are special ([CLS], [SEP], BOS).
-
-    Tokenizes only (no model): the order widgets number tokens from these.
+    """The sentence's tokens as the charts label them, and which are special ([CLS], [SEP], BOS); no model.
 
     Returns:
         ``(labels, special)``, one entry per token, position 0 first.

@@ -1,8 +1,7 @@
 """Tidy frames the reorder page charts, built from a :class:`ReorderExperiment`.
 
-Setting labels are ``with positions`` / ``without positions``; sentence
-labels are ``original`` / ``permuted``. Token labels carry their 0-based
-position (``3 sat``) so that a word used twice stays two rows.
+Labels stay English (``with positions``, ``original`` ...; :func:`shown_labels` translates them); token labels
+carry their 0-based position (``3 sat``) so a word used twice stays two rows.
 """
 
 from __future__ import annotations
@@ -32,25 +31,15 @@ _LABEL_MESSAGES = {
 
 
 def shown_label(label: str) -> str:
-    """A setting or sentence label of the frames (``with positions``, ``original`` ...) in the reader's language.
-
-    Any other string (a token) is returned unchanged.
-    """
+    """A frame's setting or sentence label in the reader's language; any other string (a token) unchanged."""
     message = _LABEL_MESSAGES.get(label)
     return label if message is None else render(message)
 
 
 def shown_labels(frame: pd.DataFrame) -> pd.DataFrame:
-    """The frame as a chart shows it: its ``setting`` and ``sentence`` columns in the reader's language.
+    """A copy of ``frame`` with its ``setting`` and ``sentence`` columns in the reader's language, for a chart.
 
-    The frames keep the English labels (tests and the CLI read them); a page
-    maps them just before charting. In English this returns equal values.
-
-    Args:
-        frame: any frame of this module.
-
-    Returns:
-        A copy, the other columns untouched.
+    The frames keep English labels, which tests and the CLI read.
     """
     shown = frame.copy()
     for column in ("setting", "sentence"):
@@ -68,10 +57,8 @@ def token_order_frame(experiment: ReorderExperiment) -> pd.DataFrame:
     """Where each token stands in the two sentences.
 
     Returns:
-        One row per token per sentence: ``sentence`` (original / permuted),
-        ``position`` (0-based), ``token`` (display string), ``token_index``
-        (the token's position in the original sentence, to connect the two
-        rows), ``special`` (bool).
+        One row per token per sentence: ``sentence``, ``position`` (0-based), ``token`` (display string),
+        ``token_index`` (position in the original sentence, joining the two rows), ``special`` (bool).
     """
     n = len(experiment.ids)
     perm = experiment.perm
@@ -85,16 +72,11 @@ def token_order_frame(experiment: ReorderExperiment) -> pd.DataFrame:
 
 
 def token_difference_frame(experiment: ReorderExperiment, level: str) -> pd.DataFrame:
-    """Per-token largest difference between the sentences at one level, both settings.
-
-    Args:
-        level: a key of :data:`LEVELS`.
+    """Per-token largest difference between the sentences at ``level`` (a key of :data:`LEVELS`), both settings.
 
     Returns:
-        Columns ``position`` (0-based, original sentence), ``token`` (label
-        ``position token``), ``setting``, ``max_abs_diff`` (float >= 0: the
-        largest absolute difference between the token's vector in the
-        original sentence and in the permuted one, matched by token).
+        Columns ``position`` (0-based, original sentence), ``token`` (label ``position token``), ``setting``,
+        ``max_abs_diff`` (float >= 0, between the token's vectors in the two sentences).
     """
     attribute, _ = LEVELS[level]
     rows = []
@@ -114,19 +96,16 @@ def token_difference_frame(experiment: ReorderExperiment, level: str) -> pd.Data
 
 def attention_frame(experiment: ReorderExperiment, *, head: int | None = None,
                     original_order: bool = False) -> pd.DataFrame:
-    """First-layer attention weights of both sentences in both settings.
+    """First-layer attention weights of both sentences in both settings; empty without a forward pass.
 
     Args:
         head: 0-based head, or ``None`` for the mean over heads.
-        original_order: lay the permuted sentence's weights out in the
-            original sentence's order (then, without positions, the two
+        original_order: lay the permuted sentence out in the original order (then, without positions, the two
             bidirectional heatmaps are equal).
 
     Returns:
-        Columns ``setting``, ``sentence``, ``query`` / ``key`` (labels
-        ``position token``), ``query_position`` / ``key_position`` (0-based,
-        in the layout shown), ``weight`` (in [0, 1]; each query's row sums to 1).
-        Empty without a forward pass.
+        Columns ``setting``, ``sentence``, ``query`` / ``key`` (labels ``position token``), ``query_position`` /
+        ``key_position`` (0-based, as laid out), ``weight`` (in [0, 1]; each query's row sums to 1).
     """
     rows = []
     n = len(experiment.ids)
@@ -154,12 +133,10 @@ def attention_frame(experiment: ReorderExperiment, *, head: int | None = None,
 
 
 def next_token_frame(experiment: ReorderExperiment, tables: EmbeddingTables) -> pd.DataFrame:
-    """The likeliest next tokens after each sentence in each setting.
+    """The likeliest next tokens after each sentence in each setting; empty for models without a head.
 
     Returns:
-        Columns ``setting``, ``sentence``, ``rank`` (1 = likeliest), ``token``
-        (display string), ``probability`` (in [0, 1]). Empty for models
-        without a head.
+        Columns ``setting``, ``sentence``, ``rank`` (1 = likeliest), ``token``, ``probability`` (in [0, 1]).
     """
     rows = []
     for setting in SETTINGS:

@@ -1,10 +1,8 @@
 """Word-level orders for the reorder demo: each word's pieces kept together, the words reversed or shuffled.
 
-A small vocabulary splits ``cat`` into ``␣c`` + ``at``; reversing tokens would reverse the pieces too. A word is
-a run of movable tokens with no whitespace between them: a token starts a word when its span starts with
-whitespace or the sentence holds whitespace before it; consecutive tokens with the same span (the byte pieces of
-one character) stay together. Orders are 0-based over the movable tokens, as
-:func:`dashboard.lessons.reorder.analysis.parse_order` returns them.
+A small vocabulary splits ``cat`` into ``␣c`` + ``at``; reversing tokens would reverse the pieces too. A token
+starts a word when its span starts with whitespace or whitespace precedes it in the sentence; byte pieces of one
+character (equal spans) stay together. Orders are 0-based over the movable tokens.
 """
 
 from __future__ import annotations
@@ -20,11 +18,9 @@ def word_groups(spans: Sequence[str], special: Sequence[bool], sentence: str) ->
     Args:
         spans: the piece of ``sentence`` each token stands for (``""`` for one the tokenizer added).
         special: one flag per token; special tokens never move and belong to no word.
-        sentence: the text that was tokenized.
 
     Returns:
-        One list per word, in sentence order, of 0-based indices over the movable tokens;
-        together they hold each index once.
+        One list of 0-based movable-token indices per word, in sentence order; each index once.
     """
     groups: list[list[int]] = []
     cursor, previous = 0, None
@@ -45,19 +41,11 @@ def word_groups(spans: Sequence[str], special: Sequence[bool], sentence: str) ->
 
 
 def reverse_words(groups: list[list[int]]) -> np.ndarray:
-    """The words in reverse order, each word's tokens in their own order.
-
-    Returns:
-        ``(n_movable,)`` int64, a permutation of ``0 .. n_movable - 1``.
-    """
+    """The words in reverse order, each word's tokens in their own order: an ``(n_movable,)`` int64 permutation."""
     return np.asarray([i for group in reversed(groups) for i in group], dtype=np.int64)
 
 
 def shuffle_words(groups: list[list[int]], seed: int) -> np.ndarray:
-    """The words in a seeded shuffle (numpy's ``default_rng(seed).permutation`` of the words).
-
-    Returns:
-        ``(n_movable,)`` int64, a permutation of ``0 .. n_movable - 1``.
-    """
+    """The words in a seeded shuffle (``default_rng(seed).permutation``): an ``(n_movable,)`` int64 permutation."""
     order = np.random.default_rng(seed).permutation(len(groups))
     return np.asarray([i for w in order for i in groups[w]], dtype=np.int64)

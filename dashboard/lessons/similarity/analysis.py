@@ -1,8 +1,4 @@
-"""Pairwise similarity of a few chosen vectors, for the heatmap.
-
-Only the chosen vectors are compared with each other (``n x n`` for the
-``n`` terms a user picked), never the whole vocabulary.
-"""
+"""Pairwise similarity of the few vectors a user chose, for the heatmap (``n x n``, never the whole vocabulary)."""
 
 from __future__ import annotations
 
@@ -22,13 +18,11 @@ def similarity_matrix(vectors: np.ndarray, metric: str = "cosine", mean: np.ndar
 
     Args:
         vectors: ``(n, d_model)`` float32, one row per chosen term.
-        metric: ``cosine`` (in [-1, 1]), ``dot`` (unbounded) or ``centered``
-            (cosine after subtracting ``mean``, in [-1, 1]).
+        metric: ``cosine`` (in [-1, 1]), ``dot`` (unbounded) or ``centered`` (cosine less ``mean``, in [-1, 1]).
         mean: ``(d_model,)`` float32 mean row, required for ``centered``.
 
     Returns:
-        ``(n, n)`` float64, symmetric; NaN where cosine is undefined (a
-        vector with no direction).
+        ``(n, n)`` float64, symmetric; NaN where cosine is undefined (a vector with no direction).
 
     Raises:
         QueryError: unknown metric, or ``centered`` without ``mean``.
@@ -52,15 +46,11 @@ def similarity_matrix(vectors: np.ndarray, metric: str = "cosine", mean: np.ndar
 
 
 def similarity_frame(labels: list[str], matrix: np.ndarray) -> pd.DataFrame:
-    """The matrix as tidy rows for the heatmap.
-
-    Args:
-        labels: one unique label per row/column of ``matrix``.
-        matrix: ``(n, n)`` from :func:`similarity_matrix`.
+    """The ``(n, n)`` matrix as tidy rows for the heatmap, one unique label per row/column.
 
     Returns:
-        Columns ``row``, ``column`` (labels), ``row_order``, ``column_order``
-        (0-based positions, to keep the user's order on both axes) and ``value``.
+        Columns ``row``, ``column`` (labels), ``row_order``, ``column_order`` (0-based, keeping the user's order)
+        and ``value``.
 
     Raises:
         QueryError: labels repeat or do not match the matrix.

@@ -1,12 +1,9 @@
 """The "Predict the similarity" activity: pairs of words, a guess for each, the model's answer.
 
-The answer for ``(a, b)``: cosine and dot product of their vectors (a split word is the mean of its pieces'
-rows, :mod:`dashboard.analysis.queries`) and the rank ``b`` takes among ``a``'s neighbours (1 + the rows with a
-higher cosine). A pair is *similar* when that rank is within the nearest ``similar_share`` of the vocabulary: a
-fixed cosine threshold would not do, since tables differ in how high their cosines run.
-
-A pair with a word spelled in UTF-8 byte pieces (``<0xEA>``) is not judged: a byte row is shared by every
-character holding that byte, so the mean says little about the word. Scores are computed in chunks of rows.
+The answer for ``(a, b)``: cosine, dot product and the rank of ``b`` among ``a``'s neighbours (a split word is the
+mean of its pieces' rows). A pair is *similar* when that rank is within the nearest ``similar_share`` of the
+vocabulary: tables differ in how high their cosines run, so no fixed cosine would do. A pair with a word in UTF-8
+byte pieces (``<0xEA>``) is not judged: a byte row is shared by every character holding that byte.
 """
 
 from __future__ import annotations
@@ -43,12 +40,10 @@ class PairAnswer:
     Attributes:
         first, second: the two typed words, resolved to token rows.
         cosine: cosine similarity of their vectors, in [-1, 1].
-        dot: dot product of their vectors (unbounded; units of the table's values squared).
+        dot: dot product of their vectors (unbounded).
         rank: 1-based place ``second`` would take among ``first``'s neighbours by cosine.
-        n_candidates: the other vocabulary rows ``second`` is ranked against (padding, all-zero
-            rows and the two words' own rows left out).
-        verdict: ``similar`` when ``rank <= similar_rank``, else ``unrelated``; :data:`NOT_JUDGED` when a word
-            is spelled with byte pieces (see :attr:`byte_words`).
+        n_candidates: the rows ranked against (padding, all-zero rows and the pair's own rows left out).
+        verdict: ``similar`` if ``rank <= similar_rank``, else ``unrelated``; :data:`NOT_JUDGED` for byte pieces.
         similar_rank: the largest rank that counts as similar.
     """
 
@@ -77,8 +72,7 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
     """One pair a line, the two words separated by a comma: ``cat, dog``.
 
     Raises:
-        QueryError: a line without exactly two words, no pairs, more than
-            :data:`MAX_PAIRS`, or a pair of a word with itself.
+        QueryError: a line without exactly two words, no pairs, more than :data:`MAX_PAIRS`, or a word with itself.
     """
     pairs: list[tuple[str, str]] = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -99,14 +93,13 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
 
 def rank_by_cosine(index: NeighbourIndex, vector: np.ndarray, cosine: float, exclude: tuple[int, ...],
                    n_used: int) -> tuple[int, int]:
-    """Where a cosine of ``cosine`` with ``vector`` would rank among the table's rows.
+    """Where a cosine of ``cosine`` with ``vector`` would rank among the table's rows, chunk by chunk.
 
     Args:
-        index: the token table and its norms.
         vector: ``(d_model,)`` float32, the first word's vector.
         cosine: the score to place, in [-1, 1].
         exclude: row ids left out (the two words' own rows).
-        n_used: rows holding tokens; rows past it are padding and left out.
+        n_used: rows holding tokens; padding rows past it are left out.
 
     Returns:
         ``(rank, n_candidates)``: rank is 1 + the rows scoring strictly higher.
@@ -126,18 +119,15 @@ def rank_by_cosine(index: NeighbourIndex, vector: np.ndarray, cosine: float, exc
 
 def answer_pair(resolver: TermResolver, index: NeighbourIndex, first: str, second: str, n_used: int,
                 similar_share: float = 0.01) -> PairAnswer:
-    """The model's answer for one pair: cosine, dot product, rank and verdict.
+    """The model's answer for one pair of typed words: cosine, dot product, rank and verdict.
 
     Args:
-        resolver: the checkpoint's term resolver.
-        index: its token table's neighbour index.
-        first, second: the words as typed.
-        n_used: rows of the table that hold tokens (the vocabulary's length); padding rows past it are not ranked.
+        n_used: rows holding tokens (the vocabulary's length); padding rows past it are not ranked.
         similar_share: share of the vocabulary, in (0, 1], whose nearest rows count as similar.
 
     Raises:
-        QueryError: a word cannot be looked up, both words are the same tokens,
-            a vector has no direction, or ``similar_share`` is outside (0, 1].
+        QueryError: a word cannot be looked up, both words are the same tokens, a vector has no direction, or
+            ``similar_share`` is outside (0, 1].
     """
     if not 0 < similar_share <= 1:
         raise QueryError(msg("err.quiz.share", share=similar_share))
@@ -158,14 +148,14 @@ def answer_pair(resolver: TermResolver, index: NeighbourIndex, first: str, secon
 
 def answer_pairs(resolver: TermResolver, index: NeighbourIndex, pairs: list[tuple[str, str]], n_used: int,
                  similar_share: float = 0.01) -> tuple[list[PairAnswer], list[tuple[str, str, QueryError]]]:
-    """:func:`answer_pair` for each pair; a pair that cannot be answered is set aside with its error, not the round.
+    """:func:`answer_pair` for each pair; a pair that cannot be answered is set aside with its error.
 
     Returns:
-        ``(answers, left_out)``: the answers in the pairs' order, and ``(first, second, error)`` for each pair
-        left out (a word the vocabulary cannot look up, such as one the tokenizer turns into ``[UNK]``).
+        ``(answers, left_out)``: answers in the pairs' order, and ``(first, second, error)`` per pair left out (a
+        word the vocabulary cannot look up, such as one the tokenizer turns into ``[UNK]``).
 
     Raises:
-        QueryError: ``similar_share`` is outside (0, 1] (it concerns every pair).
+        QueryError: ``similar_share`` is outside (0, 1].
     """
     if not 0 < similar_share <= 1:
         raise QueryError(msg("err.quiz.share", share=similar_share))
@@ -179,13 +169,7 @@ def answer_pairs(resolver: TermResolver, index: NeighbourIndex, pairs: list[tupl
 
 
 def score_guesses(answers: list[PairAnswer], guesses: dict[str, str | None]) -> tuple[int, int]:
-    """``(right, answered)``: guesses that match the model's verdict, and guesses given on judged pairs
-    (a pair :data:`NOT_JUDGED` is not scored).
-
-    Args:
-        answers: the model's answers.
-        guesses: pair key (:attr:`PairAnswer.key`) -> ``similar``, ``unrelated`` or ``None`` (no guess).
-    """
+    """``(right, answered)`` on judged pairs; ``guesses`` maps :attr:`PairAnswer.key` to a guess or ``None``."""
     given = [(answer, guesses.get(answer.key)) for answer in answers
              if guesses.get(answer.key) in GUESSES and answer.verdict in GUESSES]
     return sum(answer.verdict == guess for answer, guess in given), len(given)

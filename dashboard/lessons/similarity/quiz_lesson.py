@@ -1,9 +1,8 @@
 """Whether the loaded model shows the similarity lesson's claim, decided from its own numbers.
 
-The lesson claims that the rows of related words (:data:`~dashboard.lessons.similarity.quiz.LESSON_RELATED`)
-are closer than those of unrelated ones. A model fails to show it when its vocabulary splits more than half of
-the words (a split word is the mean of its pieces, no row of the table), or when its farthest related pair does
-not rank nearer than its nearest unrelated pair. Ranks, not cosines, because the quiz judges by rank.
+The claim: related words (:data:`~dashboard.lessons.similarity.quiz.LESSON_RELATED`) are closer than unrelated
+ones. It fails when the vocabulary splits more than half the words (a split word is a mean of pieces, no row),
+or when the farthest related pair does not rank nearer than the nearest unrelated pair (ranks, as the quiz).
 """
 
 from __future__ import annotations
@@ -23,9 +22,9 @@ class LessonCheck:
     """The lesson's pairs on one model.
 
     Attributes:
-        words: the lesson's distinct words, resolved to token rows, in the order they first appear.
-        farthest_related: the related pair with the largest rank (ties: the first).
-        nearest_unrelated: the unrelated pair with the smallest rank (ties: the first).
+        words: the lesson's distinct words, resolved, in order of first appearance.
+        farthest_related, nearest_unrelated: the related pair with the largest rank and the unrelated pair with the
+            smallest (ties: the first).
     """
 
     words: tuple[ResolvedTerm, ...]
@@ -56,14 +55,9 @@ class LessonCheck:
 def check_lesson(resolver: TermResolver, index: NeighbourIndex, n_used: int) -> LessonCheck | None:
     """The lesson's pairs answered on this model (see the module docstring).
 
-    Args:
-        resolver: the checkpoint's term resolver.
-        index: its token table's neighbour index.
-        n_used: rows of the table that hold tokens; padding rows past it are not ranked.
-
     Returns:
-        The check, or ``None`` when a lesson pair cannot be answered here (a word
-        the vocabulary cannot look up): then nothing is claimed either way.
+        The check, or ``None`` when a pair cannot be answered (a word the vocabulary cannot look up): then nothing
+        is claimed either way.
     """
     pairs = list(LESSON_RELATED + LESSON_UNRELATED)
     answers, left_out = answer_pairs(resolver, index, pairs, n_used)

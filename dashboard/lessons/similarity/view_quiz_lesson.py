@@ -1,9 +1,7 @@
 """The similarity quiz's word on the lesson: whether the model on screen shows its claim, and where one does.
 
-The verdict is :func:`dashboard.lessons.similarity.quiz_lesson.check_lesson` on the
-loaded model's own numbers; when it fails, the first bundled model on which
-the same check holds is offered, with its numbers, and a button opens the
-page on it (as the sidebar's picker would).
+When the check fails here, the first bundled model where it holds is offered with its numbers and a button that
+opens the page on it.
 """
 
 from __future__ import annotations
@@ -71,10 +69,7 @@ def _where_it_holds(source: str) -> tuple[str, LessonCheck] | None:
 
 
 def show_lesson_check(tables: EmbeddingTables, source: str) -> None:
-    """Say when the model on screen does not show the lesson's claim, why, and offer one that does.
-
-    Nothing is shown when the claim holds here, or when the lesson's words cannot all be looked up.
-    """
+    """Say when the model on screen does not show the lesson's claim, why, and offer one that does; else nothing."""
     try:
         check = lesson_check(tables, source)
     except ExplorerError:  # the page's own lookup shows the error
