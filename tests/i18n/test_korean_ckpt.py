@@ -41,7 +41,7 @@ MODULES = sorted(
     [p for p in (ROOT / "dashboard/checkpoints").glob("*.py")
      if p.name not in ("tying.py", "path_policy.py", "runs.py")]
     + [ROOT / "dashboard/forward" / f"{name}.py"
-       for name in ("loading", "model_size", "nanogpt", "positions", "tokenizing", "passes")]
+       for name in ("loading", "nanogpt", "positions", "tokenizing", "passes")]
     + [ROOT / "dashboard/ui" / f"{name}.py" for name in ("forward_loading", "tokenizer_loading")])
 #: The project's typed errors (builtin ones such as ValueError mark bugs, not bad input, and stay English).
 TYPED_ERRORS = {name for name, value in vars(dashboard.errors).items()
