@@ -15,7 +15,7 @@ from typing import Any
 from distributed import Client, Future
 
 from dashboard.maps.tasks import progress_topic
-from dashboard.wall.codec import decode
+from dashboard.wall.runner import decode
 
 #: Scheduler task states of a task that has not started on a worker.
 WAITING_STATES = ("released", "waiting", "queued", "no-worker")

@@ -26,7 +26,7 @@ from dashboard.maps.manifest import manifest_path, write_manifest
 from dashboard.disk_cache import cache_dir, write_atomically
 from dashboard.i18n import msg
 from dashboard.maps.cache import cache_path, cached_projection, load_cached, projection_key
-from dashboard.wall.codec import encode
+from dashboard.wall.runner import encode
 
 #: Seconds between two progress events of one task.
 REPORT_EVERY_S = 0.5

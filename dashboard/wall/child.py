@@ -43,7 +43,7 @@ JOBS = {
     "wall.probe": ("dashboard.wall.child:probe", ()),
     "wall.warm": ("dashboard.wall.child:warm", ()),
 }
-#: Jobs whose child refuses to import torch: the request is answered :data:`~dashboard.wall.codec.NEEDS_TORCH`.
+#: Jobs whose child refuses to import torch: the request is answered :data:`~dashboard.wall.runner.NEEDS_TORCH`.
 TORCH_REFUSED = frozenset(WITH_TORCH)
 
 
@@ -146,7 +146,7 @@ def _cap(memory: int, seconds: float, capped: bool) -> None:
 
 
 def _run(request: dict[str, Any], capped: bool) -> dict[str, Any]:
-    from dashboard.wall.codec import NEEDS_TORCH, decode, encode, encode_error
+    from dashboard.wall.runner import NEEDS_TORCH, decode, encode, encode_error
 
     try:
         target, preload = JOBS[request["job"]]

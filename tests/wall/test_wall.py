@@ -124,7 +124,7 @@ def test_a_busy_tokenizer_is_never_taken_for_a_missing_one(monkeypatch, tmp_path
 
 
 def test_an_answer_of_an_unknown_error_class_or_message_key_stays_typed():
-    from dashboard.wall.codec import decode_error
+    from dashboard.wall.runner import decode_error
 
     error = decode_error({"error": "NoSuchError", "text": {"$text": "no.such.key", "params": {}}, "explorer": True},
                          "x.pt")
