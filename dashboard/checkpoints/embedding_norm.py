@@ -1,13 +1,8 @@
 """BERT's embedding LayerNorm, read from a Hugging Face folder: what turns the summed rows into the first block's input.
 
-BERT (``modeling_bert.py``, ``BertEmbeddings.forward``) gives its first block
-``LayerNorm(token + position + token_type)`` with a learned gain (``weight``)
-and bias per feature and ``config.layer_norm_eps`` (1e-12 in BERT's
-configs). Only those two vectors are read here, never the whole model.
-
-Quirk handled: checkpoints converted from the original TensorFlow BERT name
-the gain and bias ``gamma`` and ``beta`` (``transformers`` renames them when
-it loads them); both spellings are looked for.
+Source: ``modeling_bert.py`` ``BertEmbeddings.forward``: ``LayerNorm(token + position + token_type)``, a learned
+gain (``weight``) and bias per feature, ``config.layer_norm_eps``; only those two vectors are read. Quirk handled:
+TensorFlow-converted checkpoints name them ``gamma`` and ``beta``.
 """
 
 from __future__ import annotations
@@ -33,12 +28,11 @@ DEFAULT_EPS = 1e-12
 
 
 def read_embedding_norm(tables: EmbeddingTables) -> EmbeddingNorm | None:
-    """The embedding LayerNorm of the folder ``tables`` came from, or ``None`` when its architecture has none.
+    """The embedding LayerNorm (gain, bias: ``(d_model,)`` float32) of the tables' folder, ``None`` when there is none.
 
     Raises:
-        MissingTensorError: the architecture has one, but the folder stores
-            neither spelling of it, or the tables were not read from a
-            Hugging Face folder (a GGUF or a bare table), so it cannot be read here.
+        MissingTensorError: the architecture has one but the folder stores neither spelling, or the tables were not
+            read from a Hugging Face folder.
     """
     names = EMBEDDING_NORM_NAMES.get(tables.architecture)
     if names is None:

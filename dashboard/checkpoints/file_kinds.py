@@ -1,8 +1,7 @@
-"""What a file is, from its first bytes and its suffix, without parsing it.
+"""What a file is, from its first bytes and suffix, so a misnamed file (a GGUF saved as ``.bin``) reaches its reader.
 
-Detectors use these so that a file with the wrong extension still reaches the reader of its real format (a GGUF
-saved as ``.bin``). Sources: GGUF (ggml ``docs/gguf.md``: ``GGUF`` then a uint32 version) and safetensors (an
-8-byte little-endian header length, then a JSON object).
+Sources: GGUF (ggml ``docs/gguf.md``: ``GGUF`` then a uint32 version); safetensors (an 8-byte little-endian header
+length, then a JSON object).
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """Reader for GGUF files (llama.cpp), with the ``gguf`` package.
 
-Source: ggml ``docs/gguf.md`` and ``gguf-py`` (``GGUFReader`` memory-maps the file; ``gguf.quants.dequantize``
-turns Q8_0, Q4_1, K-quants, bf16 ... into float32). Names per architecture are data in
-:data:`~dashboard.checkpoints.keymaps.GGUF_KEY_MAPS` and :data:`~dashboard.checkpoints.keymaps.GGUF_SETTING_NAMES`.
-Quirks handled:
+Source: ggml ``docs/gguf.md`` and ``gguf-py`` (``GGUFReader`` memory-maps; ``gguf.quants.dequantize``). Quirks handled:
 
-- ggml lists dimensions fastest-first (``token_embd.weight`` is ``[d_model, vocab_size]``), the reverse of numpy;
-  the result is cross-checked against ``{arch}.embedding_length`` and the token list;
+- ggml lists dimensions fastest-first (``token_embd.weight`` is ``[d_model, vocab_size]``); the result is
+  cross-checked against ``{arch}.embedding_length`` and the token list;
 - quantized and bf16 tables are dequantized to float32, the stored type (``Q8_0``) kept in ``source_dtype``;
 - tokens from ``tokenizer.ggml.tokens``, their scheme from ``tokenizer.ggml.model``, special tokens from
   ``tokenizer.ggml.token_type``;
@@ -41,9 +38,8 @@ TOKENIZER_SCHEMES = {
 DETAIL_CHARS = 100
 #: ``tokenizer.ggml.token_type`` values of special tokens (gguf.TokenType UNKNOWN, CONTROL).
 SPECIAL_TOKEN_TYPES = {2, 3}
-#: Metadata values (each token, score, token type, merge, setting) a GGUF file may hold, by its size in bytes: a
-#: real model's tensors outweigh its metadata. Any file may hold :data:`MIN_METADATA_VALUES` (a tiny test model),
-#: none more than :data:`MAX_METADATA_VALUES`; in between, one per :data:`MIN_BYTES_PER_METADATA_VALUE` bytes.
+#: Metadata values (tokens, scores, merges, settings) a GGUF file may hold: one per MIN_BYTES_PER_METADATA_VALUE
+#: bytes of file, within [MIN_METADATA_VALUES, MAX_METADATA_VALUES] (a real model's tensors outweigh its metadata).
 MIN_METADATA_VALUES = 200_000
 MAX_METADATA_VALUES = 1_000_000
 MIN_BYTES_PER_METADATA_VALUE = 256
@@ -121,12 +117,10 @@ class _TooManyTensors(Exception):
 
 
 def _bounded_reader(path: Path, limit: int) -> Any:
-    """``gguf.GGUFReader(path)`` that stops once it has parsed ``limit`` metadata values or
-    :data:`MAX_TENSOR_RECORDS` tensor records.
+    """``gguf.GGUFReader(path)`` stopped after ``limit`` metadata values or :data:`MAX_TENSOR_RECORDS` tensor records.
 
-    The reader builds NumPy views for every metadata value and tensor record before anything can look at them, so
-    a small file can take gigabytes; counting calls of its per-value and per-tensor parsers is the only way to stop
-    it early without parsing the format ourselves.
+    The reader builds NumPy views of every value and record up front (gigabytes from a small file); counting calls of
+    its per-item parsers stops it early without parsing the format here.
     """
     from gguf import GGUFReader
 
@@ -151,12 +145,12 @@ def _bounded_reader(path: Path, limit: int) -> Any:
 
 
 def open_gguf(path: Path) -> Any:
-    """A ``gguf.GGUFReader`` over the file (memory-mapped: tensors are not read until used).
+    """A memory-mapped ``gguf.GGUFReader`` over the file (tensors are read when used).
 
     Raises:
         CheckpointReadError: not a GGUF file, or a truncated or corrupt header.
         ArchiveLimitError: more metadata values than :func:`metadata_value_limit` allows for the file's size, or more
-            than :data:`MAX_TENSOR_RECORDS` tensors (refused while parsing).
+            tensors than :data:`MAX_TENSOR_RECORDS`.
     """
     size = path.stat().st_size
     limit = metadata_value_limit(size)
@@ -185,7 +179,7 @@ def _field(reader: Any, name: str, path: Path) -> Any:
 
 
 def _detail(error: Exception) -> str:
-    """The ``gguf`` library's own words for ``error``, cut to ``DETAIL_CHARS``: the end of a message, never its gist."""
+    """The ``gguf`` library's words for ``error``, cut to ``DETAIL_CHARS``: the end of a message, never its gist."""
     text = f"{type(error).__name__}: {error}"
     return text if len(text) <= DETAIL_CHARS else text[:DETAIL_CHARS - 1] + "…"
 
@@ -253,8 +247,7 @@ def _check_orientation(store: GGUFStore, settings: dict[str, Any], vocabulary: V
 
 
 def read_gguf(path: Path, source: str | None = None) -> EmbeddingTables:
-    """Read the embedding tables of a GGUF file, dequantizing only ``token_embd`` (and ``position_embd``,
-    ``token_types``, ``output`` when present) to float32.
+    """Read a GGUF file's embedding tables (``token_embd``, ``position_embd``, ``token_types``, ``output``) as float32.
 
     Raises:
         CheckpointReadError: corrupt header or metadata, or an undecodable tensor.

@@ -1,16 +1,13 @@
 """Reader for Hugging Face model folders (``config.json`` + weights).
 
-Source: ``transformers`` ``PreTrainedModel.save_pretrained``: ``config.json`` (``model_type`` names the
-architecture) and ``model.safetensors``, or shards listed by ``model.safetensors.index.json``; older folders hold
-``pytorch_model.bin`` (or its sharded index), read with ``weights_only=True`` and mmap. Quirks handled (see
-:mod:`~dashboard.checkpoints.keymaps`):
+Source: ``transformers`` ``save_pretrained``: ``config.json`` (``model_type`` names the architecture) and
+``model.safetensors`` or shards listed by ``model.safetensors.index.json``; older folders hold ``pytorch_model.bin``
+(or its index), read with ``weights_only=True`` and mmap. Quirks handled (see :mod:`~dashboard.checkpoints.keymaps`):
 
 - base-model prefixes (``transformer.``, ``bert.``, ``model.``) present or not;
-- tied heads saved once (``lm_head.weight`` absent) -> ``tied-implied``; saved as a second name over one storage
-  -> ``tied-shared``; stored separately but equal -> decided by ``tie_word_embeddings``
-  (:mod:`~dashboard.checkpoints.tying`);
-- OPT's 2 leading position rows dropped;
-- buffers (``position_ids``, GPT-2's ``attn.bias`` mask) not counted as parameters.
+- tied heads: saved once -> ``tied-implied``; a second name over one storage -> ``tied-shared``; an equal copy ->
+  ``tie_word_embeddings`` decides (:mod:`~dashboard.checkpoints.tying`);
+- OPT's 2 leading position rows dropped; buffers (``position_ids``, GPT-2's ``attn.bias``) not counted as parameters.
 """
 
 from __future__ import annotations
@@ -45,8 +42,9 @@ _SHARD_NAME = re.compile(r"^(?P<stem>.+)-(?P<k>\d{5})-of-(?P<n>\d{5})\.(?P<suffi
 
 
 def shard_position(name: str) -> tuple[int, int, str] | None:
-    """``(k, n, index)`` for a file named as shard ``k`` of ``n`` (``n >= 2``) by ``save_pretrained``, else ``None``;
-    ``index`` is the index that lists such shards (``model.safetensors.index.json``).
+    """``(k, n, index)`` for a file ``save_pretrained`` named shard ``k`` of ``n >= 2``, else ``None``.
+
+    ``index`` is the index file that lists such shards (``model.safetensors.index.json``).
     """
     match = _SHARD_NAME.match(name)
     if match is None or int(match["n"]) < 2:
@@ -55,21 +53,19 @@ def shard_position(name: str) -> tuple[int, int, str] | None:
 
 
 def refuse_lone_shard(path: Path, given_name: str | None = None) -> None:
-    """Refuse a file named as a shard that would be read on its own: it holds only some of a model's tensors.
+    """Refuse a file named as a shard but read on its own: it holds only some of a model's tensors.
 
     Args:
         path: the file about to be read (not placed in a folder by :func:`folder_weights_of`).
-        given_name: the file's name as the user gave it, when it differs from ``path.name`` (a link whose target's
-            name is a hash).
+        given_name: the name the user gave, when it differs from ``path.name`` (a link to a hash-named blob).
 
     Raises:
-        UnsupportedFormatError: the name is that of shard ``k`` of ``n``; the message says what is missing (the
-            index, or ``config.json`` beside it) and lists the shards present.
+        UnsupportedFormatError: a shard ``k`` of ``n``; the message says what is missing and lists the shards present.
         MetadataError: the index beside it cannot be parsed.
     """
     shard = shard_position(path.name)
     if shard is None:
-        linked = shard_position(given_name) if given_name else None  # a link to a hub cache's blob, say
+        linked = shard_position(given_name) if given_name else None
         if linked is not None:
             raise UnsupportedFormatError(msg("err.ckpt.linked_shard", name=given_name, k=linked[0], n=linked[1],
                                              index=linked[2]))
@@ -87,12 +83,9 @@ def refuse_lone_shard(path: Path, given_name: str | None = None) -> None:
 
 
 def refuse_folder_of_shards(folder: Path, files: list[Path]) -> None:
-    """Refuse a folder without ``config.json`` whose readable files are all shards of one checkpoint, saying what is
-    missing (otherwise the user would be told to pick one file, a shard that is then refused too).
+    """Refuse ``folder`` (no ``config.json``) when its readable checkpoint ``files`` are all shards of one checkpoint.
 
-    Args:
-        folder: the folder.
-        files: its readable checkpoint files.
+    The message says what is missing; otherwise the user would pick one file, a shard then refused too.
 
     Raises:
         UnsupportedFormatError: every file is a shard ``k`` of the same ``n``.
@@ -116,14 +109,11 @@ def is_hf_folder(path: Path) -> bool:
 
 
 def folder_weights_of(path: Path) -> str | None:
-    """The key of :data:`WEIGHT_FILES` under which a weights file belongs to its Hugging Face folder, or ``None``.
+    """The :data:`WEIGHT_FILES` key under which an existing weights file belongs to its folder, or ``None``.
 
-    A file belongs when ``config.json`` lies beside it and it is the folder's ``model.safetensors`` /
-    ``pytorch_model.bin``, or a shard that one of the folder's indexes names (then the index is returned). An
-    unparseable index claims no file.
-
-    Args:
-        path: an existing file.
+    It belongs when ``config.json`` lies beside it and it is the folder's ``model.safetensors`` /
+    ``pytorch_model.bin``, or a shard one of the folder's indexes names (the index is returned); an unparseable index
+    claims no file.
 
     Raises:
         OSError: the file system refuses to look (permission denied).
@@ -140,7 +130,7 @@ def folder_weights_of(path: Path) -> str | None:
             weight_map = read_metadata_file(folder / index, "index.json").get("weight_map")
         except ExplorerError:
             continue
-        # Names only: a shard missing beside this one is reported by the folder's reader, by name.
+        # Names only: a missing shard is reported by the folder's reader.
         if isinstance(weight_map, dict) and path.name in weight_map.values():
             return index
     return None
@@ -150,8 +140,7 @@ def open_weights(folder: Path, weights: str | None = None) -> tuple[TensorStore,
     """The folder's tensor store and a format label.
 
     Args:
-        folder: the model folder.
-        weights: the key of :data:`WEIGHT_FILES` to open; ``None`` for the first one present.
+        weights: the :data:`WEIGHT_FILES` key to open; ``None`` for the first one present.
 
     Raises:
         UnsupportedFormatError: no known weight file (for a folder of shards only: their index is missing).
@@ -161,7 +150,7 @@ def open_weights(folder: Path, weights: str | None = None) -> tuple[TensorStore,
             return opener(folder / name), label
     names = sorted(p.name for p in folder.iterdir())
     shards = [name for name in names if shard_position(name)]
-    if shards:  # a sharded checkpoint whose index was not copied: the shards alone do not say what they make
+    if shards:  # the index was not copied: shards alone do not say what they make
         index = shard_position(shards[0])[2]
         raise UnsupportedFormatError(msg("err.ckpt.hf_shards_without_index", folder=folder, index=index,
                                          present=", ".join(shards)))
@@ -174,7 +163,7 @@ def key_map_for(config: Mapping[str, Any], folder: Path) -> KeyMap:
     """Where the tables of the config's ``model_type`` are (:data:`~dashboard.checkpoints.keymaps.KEY_MAPS`).
 
     Raises:
-        UnsupportedFormatError: ``model_type`` is absent or unknown (the message lists the supported ones).
+        UnsupportedFormatError: ``model_type`` is absent or unknown.
     """
     model_type = config.get("model_type")
     if model_type not in KEY_MAPS:
@@ -203,13 +192,12 @@ def tables_from_store(
     Args:
         settings: canonical settings, from ``settings_source`` (named in messages).
         expects_head: the model class has an output head.
-        missing_hint: the advice when a table is absent (default: ``settings_source`` may be another model's).
-        tie_flag: ``(tie_word_embeddings, where it comes from)`` when the settings lack it but the config class
-            implies it (:func:`tie_flag_of`).
+        missing_hint: advice when a table is absent (default: ``settings_source`` may be another model's).
+        tie_flag: ``(tie_word_embeddings, its source)`` when the settings lack it but the config class implies it
+            (:func:`tie_flag_of`).
 
     Raises:
-        MissingTensorError: the token table (or a declared position table) is absent; the message names the keys
-            tried and some the file has.
+        MissingTensorError: the token table (or a declared position table) is absent.
         ShapeMismatchError: the settings' ``vocab_size`` / ``d_model`` disagree with the tensors.
         CheckpointReadError: a setting that should be a whole number is not.
     """
@@ -293,9 +281,8 @@ def read_hf_folder(folder: Path, source: str | None = None, *, weights: str | No
     """Read the embedding tables of a Hugging Face model folder (never the whole model).
 
     Args:
-        folder: directory with ``config.json`` and weights.
         source: the name to report (a bundled name); defaults to the path.
-        weights: the key of :data:`WEIGHT_FILES` to read (see :func:`folder_weights_of`); ``None``: the first present.
+        weights: the :data:`WEIGHT_FILES` key to read (see :func:`folder_weights_of`); ``None``: the first present.
         notes: notes to report before the reader's own.
 
     Raises:
@@ -318,9 +305,9 @@ def read_hf_folder(folder: Path, source: str | None = None, *, weights: str | No
 
 
 def tie_flag_of(config: Mapping[str, Any]) -> tuple[bool, Text] | None:
-    """``(tie_word_embeddings, where it comes from)`` when ``config`` omits the flag and its model_type's config class
-    has a default (:data:`~dashboard.checkpoints.keymaps.TIE_DEFAULTS`: ``LlamaConfig`` false, ``GPT2Config`` true),
-    else ``None``.
+    """``(tie_word_embeddings, its source)`` from the config class's default when ``config`` omits the flag.
+
+    ``None`` when the flag is set or the class has no default (:data:`~dashboard.checkpoints.keymaps.TIE_DEFAULTS`).
     """
     if config.get("tie_word_embeddings") is not None or config.get("model_type") not in TIE_DEFAULTS:
         return None

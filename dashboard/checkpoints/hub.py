@@ -1,9 +1,7 @@
 """Fetching a model folder from the Hugging Face Hub by its id, when the machine is online.
 
-``huggingface_hub``'s ``HfApi.model_info`` lists the files, ``snapshot_download`` fetches only those the explorer
-reads (config, tokenizer files, one set of weights) into the usual cache. An offline machine is reported before
-any download as :class:`~dashboard.errors.HubUnavailableError`, saying whether offline mode is set
-(``HF_HUB_OFFLINE=1``, nothing tried) or a connection was tried and failed.
+``HfApi.model_info`` lists the files; ``snapshot_download`` fetches only those read (config, tokenizer files, one
+weight set) into the usual cache. An unreachable hub raises :class:`~dashboard.errors.HubUnavailableError` first.
 """
 
 from __future__ import annotations
@@ -40,10 +38,9 @@ def offline_mode_set(environ: dict[str, str] | None = None) -> bool:
 
 
 def hub_unavailable_reason(timeout_s: float = 2.0) -> str | None:
-    """Why models cannot be fetched from the hub here, or ``None`` when a TCP connection to it succeeds.
+    """Why the hub cannot be reached, or ``None`` when a TCP connection to it succeeds.
 
-    Either offline mode is set (no connection is tried), or a connection to ``huggingface.co:443`` failed within
-    ``timeout_s`` seconds.
+    Either ``HF_HUB_OFFLINE`` is set (nothing tried) or ``huggingface.co:443`` did not connect in ``timeout_s`` seconds.
     """
     if offline_mode_set():
         return msg("err.ckpt.hub_offline_mode", host=HUB_HOST)
@@ -75,7 +72,7 @@ def choose_hub_files(filenames: list[str]) -> list[str]:
 
 
 def fetch_hub_model(repo_id: str, *, revision: str | None = None) -> Path:
-    """Download the files the explorer needs of a hub model and return the local folder or file.
+    """Download the files the explorer needs of a hub model; returns the local folder or file.
 
     Raises:
         QueryError: a malformed id, or no such (public) repository.

@@ -1,10 +1,8 @@
-"""Where each architecture keeps its embedding tables, as data.
+"""Where each architecture keeps its embedding tables, as data: the only place checkpoint spellings appear.
 
-:data:`KEY_MAPS` maps the canonical architecture to its tensor names, :data:`CONFIG_NAMES` canonical settings to
-their ``config.json`` spellings: the only places checkpoint spellings (``wte``, ``embed_tokens``, ``n_embd``)
-appear. Sources: ``_tied_weights_keys`` and ``base_model_prefix`` of each ``transformers`` model class and
-TransformerLens ``pretrained/weight_conversions/``; ``gguf-py`` ``gguf/constants.py`` (``MODEL_TENSOR``,
-``Keys.LLM``); nanoGPT ``model.py`` and ``train.py``.
+Sources: ``_tied_weights_keys`` and ``base_model_prefix`` of ``transformers`` model classes and TransformerLens
+``pretrained/weight_conversions/``; ``gguf-py`` ``gguf/constants.py`` (``MODEL_TENSOR``, ``Keys.LLM``); nanoGPT
+``model.py`` and ``train.py``.
 """
 
 from __future__ import annotations
@@ -20,19 +18,15 @@ class KeyMap:
 
     Attributes:
         architecture: canonical name (``bert``, ``gpt2``, ``llama`` ...).
-        token: name of the token embedding table.
-        position: name of the learned position table, ``None`` if the
-            architecture has none.
-        token_type: name of BERT's segment table, ``None`` if none.
-        head: full name of the output head (not prefixed: heads sit beside the
-            base model), ``None`` if the architecture has no head class.
-        prefixes: base-model prefixes a saved state dict may carry, tried in
-            order (``transformer.`` from ``GPT2LMHeadModel``, none from ``GPT2Model``).
+        token: the token embedding table.
+        position: the learned position table, ``None`` if none.
+        token_type: BERT's segment table, ``None`` if none.
+        head: full name of the output head (unprefixed: heads sit beside the base model), ``None`` without a head class.
+        prefixes: base-model prefixes a state dict may carry, in order (``transformer.`` from ``GPT2LMHeadModel``).
         position_kind: ``learned``, ``rotary``, ``relative`` or ``none``.
         position_offset: rows stored before position 0 (OPT reserves 2).
         causal: whether attention is masked to earlier positions.
-        token_aliases: other names the token table may be stored under when a tied table is saved once
-            under another of its names (tried after ``token``, with the same prefixes).
+        token_aliases: names a tied token table saved once may be stored under instead (tried after ``token``).
     """
 
     architecture: str
@@ -51,8 +45,7 @@ _GPT2_LIKE = dict(token="wte.weight", position="wpe.weight", prefixes=("", "tran
 _LLAMA_LIKE = dict(token="embed_tokens.weight", prefixes=("", "model."), position_kind="rotary")
 
 KEY_MAPS: dict[str, KeyMap] = {
-    # BERT: absolute learned positions plus a 2-row segment table; the MLM head
-    # (BertForMaskedLM) ties cls.predictions.decoder to word_embeddings.
+    # BERT: learned positions, 2-row segment table; BertForMaskedLM ties cls.predictions.decoder to word_embeddings.
     "bert": KeyMap(
         "bert",
         token="embeddings.word_embeddings.weight",
@@ -66,8 +59,7 @@ KEY_MAPS: dict[str, KeyMap] = {
     "gpt_neo": KeyMap("gpt_neo", **_GPT2_LIKE),
     # GPT-J keeps GPT-2's names but uses rotary positions: no wpe.
     "gptj": KeyMap("gptj", token="wte.weight", prefixes=("", "transformer."), position_kind="rotary"),
-    # OPT's learned position table has 2 extra leading rows (padding offset):
-    # position t is row t + 2 (OPTLearnedPositionalEmbedding.offset).
+    # OPT: position t is row t + 2 (OPTLearnedPositionalEmbedding.offset).
     "opt": KeyMap(
         "opt",
         token="decoder.embed_tokens.weight",
@@ -83,9 +75,8 @@ KEY_MAPS: dict[str, KeyMap] = {
     "gemma": KeyMap("gemma", **_LLAMA_LIKE),
     "gemma2": KeyMap("gemma2", **_LLAMA_LIKE),
     "gemma3_text": KeyMap("gemma3_text", **_LLAMA_LIKE),
-    # T5: one `shared` table for encoder and decoder; positions are a learned
-    # relative bias inside attention, not a table added to the inputs. `shared` is tied to both stacks'
-    # embed_tokens: a checkpoint that saved the tied table once may keep it under the encoder's name only.
+    # T5: relative position bias, no table; `shared` is tied to both stacks' embed_tokens, so a checkpoint that
+    # saved it once may keep it under the encoder's name only.
     "t5": KeyMap("t5", token="shared.weight", position_kind="relative", causal=False,
                  token_aliases=("encoder.embed_tokens.weight", "decoder.embed_tokens.weight")),
     # GPT-NeoX / Pythia: rotary, head named embed_out.
@@ -93,8 +84,7 @@ KEY_MAPS: dict[str, KeyMap] = {
                        position_kind="rotary"),
 }
 
-#: model_type -> (its ``transformers`` config class, that class's ``tie_word_embeddings`` default): what
-#: ``transformers`` builds when a config.json does not set the flag (tests check both against ``transformers``).
+#: model_type -> (``transformers`` config class, its ``tie_word_embeddings`` default), used when config.json omits it.
 TIE_DEFAULTS: dict[str, tuple[str, bool]] = {
     "bert": ("BertConfig", True), "gpt2": ("GPT2Config", True), "gpt_neo": ("GPTNeoConfig", True),
     "gptj": ("GPTJConfig", False), "opt": ("OPTConfig", True), "llama": ("LlamaConfig", False),
@@ -103,12 +93,10 @@ TIE_DEFAULTS: dict[str, tuple[str, bool]] = {
     "t5": ("T5Config", True), "gpt_neox": ("GPTNeoXConfig", False),
 }
 
-#: nanoGPT's ``GPT`` module (model.py): GPT-2 names under ``transformer.``, a
-#: Linear ``lm_head`` tied by assignment (``wte.weight = lm_head.weight``).
+#: nanoGPT's ``GPT`` (model.py): GPT-2 names under ``transformer.``, ``lm_head`` tied by assignment.
 NANOGPT = KeyMap("nanogpt", token="wte.weight", position="wpe.weight", prefixes=("transformer.",))
 
-#: nanoGPT's train.py pads GPT-2's 50,257 tokens to 50,304 rows ("rounded up for
-#: efficiency"); rows past the tokens are never looked up. Rows -> tokens.
+#: Rows -> tokens: nanoGPT's train.py pads GPT-2's 50,257 tokens to 50,304 rows, the extra ones never looked up.
 NANOGPT_PADDED_VOCAB = {50304: 50257}
 
 #: Prefixes that wrappers put before every key of a saved state dict -> who leaves them.
@@ -117,13 +105,10 @@ WRAPPER_PREFIXES: dict[str, str] = {
     "_orig_mod.": "torch.compile",
 }
 
-#: Keys under which training scripts nest a state dict inside a checkpoint dict
-#: (Lightning ``state_dict``, common scripts ``model_state_dict``/``model``).
+#: Keys a training checkpoint nests its state dict under (Lightning ``state_dict``, scripts ``model_state_dict``).
 STATE_DICT_CONTAINERS = ("state_dict", "model_state_dict", "model", "module")
 
-#: Architectures recognised from key names alone (state dicts without a
-#: config). Tried in order, most specific first; an architecture matches when
-#: every regular expression matches at least one key.
+#: Architectures recognised from key names alone, most specific first: each pattern must match some key.
 FINGERPRINTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bert", (r"(^|\.)embeddings\.word_embeddings\.weight$",)),
     ("t5", (r"(^|\.)(shared|encoder\.embed_tokens)\.weight$", r"(^|\.)encoder\.block\.\d+\.")),
@@ -137,15 +122,13 @@ FINGERPRINTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("llama", (r"(^|\.)embed_tokens\.weight$", r"\.self_attn\.q_proj\.weight$")),  # Mistral: same names
 )
 
-#: Keys of task heads that are not a vocabulary head (classification, QA):
-#: a base-model prefix beside them does not mean an LM head is implied.
+#: Task-head keys (classification, QA): a base-model prefix beside them does not imply an LM head.
 TASK_HEAD_PATTERNS = (r"^score\.", r"^classifier\.", r"^qa_outputs\.", r"^pooler\.", r"^cls\.seq_relationship\.")
 
 #: Keys that show an LM head exists even when its weight was saved once, tied.
 LM_HEAD_SIGNS: dict[str, str] = {
     "bert": r"^cls\.predictions\.",  # BertForMaskedLM keeps the decoder bias and transform
-    # A T5 decoder is almost always saved as T5ForConditionalGeneration (the bare
-    # T5Model is rare); its head is tied to `shared` and saved once.
+    # T5 is nearly always saved as T5ForConditionalGeneration, its head tied to `shared` and saved once.
     "t5": r"^decoder\.block\.",
 }
 
@@ -155,9 +138,7 @@ def _gguf(architecture: str, position_kind: str = "rotary", **fields: Any) -> Ke
                   **fields)
 
 
-#: GGUF ``general.architecture`` -> where its tables are (gguf-py MODEL_TENSOR
-#: names: token_embd, position_embd, token_types, output). Encoders have no
-#: output tensor to look for.
+#: GGUF ``general.architecture`` -> its tables (gguf-py MODEL_TENSOR names); encoders have no ``output``.
 GGUF_KEY_MAPS: dict[str, KeyMap] = {
     "llama": _gguf("llama"),  # llama.cpp files Mistral and SmolLM2 as llama too
     "qwen2": _gguf("qwen2"),
@@ -228,9 +209,9 @@ def is_buffer(key: str) -> bool:
 def canonical_settings(config: Mapping[str, Any]) -> dict[str, Any]:
     """Translate a ``config.json`` mapping to canonical setting names (only those found).
 
-    ``rope_theta`` comes from ``rope_theta`` (transformers 4), ``rope_parameters.rope_theta`` (5) or GPT-NeoX's
-    ``rotary_emb_base``; ``rotary_fraction`` (the share of a head's dimensions that rotate, in (0, 1]) from
-    ``partial_rotary_factor`` (also inside ``rope_parameters``) or ``rotary_pct`` (GPT-NeoX, Pythia).
+    ``rope_theta`` from ``rope_theta`` (transformers 4), ``rope_parameters.rope_theta`` (5) or ``rotary_emb_base``
+    (GPT-NeoX); ``rotary_fraction`` (share of a head's dimensions that rotate, in (0, 1]) from ``partial_rotary_factor``
+    (also in ``rope_parameters``) or ``rotary_pct`` (GPT-NeoX, Pythia).
     """
     settings = {}
     for name, spellings in CONFIG_NAMES.items():

@@ -1,8 +1,6 @@
-"""A ``.zip`` of a model folder given by local path: unpacked once, with the uploads' checks
-(:func:`~dashboard.checkpoints.uploads.extract_zip`), then read like the folder.
+"""A ``.zip`` of a model folder given by local path: unpacked once with the uploads' checks, then read as the folder.
 
-The folder under the temporary directory is named after the zip's path, size and modification time, so an
-unchanged zip is unpacked once and a changed one again.
+The folder is named after the zip's path, size and modification time, so a changed zip is unpacked again.
 """
 
 from __future__ import annotations
@@ -28,16 +26,11 @@ def is_zip_path(path: Path) -> bool:
 
 
 def unpack_local_zip(archive: Path, *, root: Path | None = None, max_bytes: int | None = None) -> Path:
-    """The folder holding ``archive``'s files, unpacked now or reused from an earlier call.
+    """The folder holding the local ``.zip`` ``archive``'s files, unpacked now or reused from an earlier call.
 
     Args:
-        archive: a ``.zip`` file on this machine.
-        root: where unpacked folders live; by default ``<tmp>/embedding-explorer-zips``.
-        max_bytes: most bytes the zip may unpack to (``None``: the uploads' limit,
-            :func:`~dashboard.checkpoints.uploads.extraction_limit`).
-
-    Returns:
-        The unpacked folder (``<root>/<name>-<digest>/``); ``load_tables`` resolves it.
+        root: where unpacked folders live; default ``<tmp>/embedding-explorer-zips``.
+        max_bytes: most bytes the zip may unpack to (``None``: :func:`~dashboard.checkpoints.uploads.extraction_limit`).
 
     Raises:
         UnsafeArchiveError: an entry would land outside the folder (nothing kept).

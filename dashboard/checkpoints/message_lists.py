@@ -1,6 +1,4 @@
-"""Lists of catalogue messages joined into one message that renders item by item in the reader's language
-(``"; ".join`` would give a ``str`` whose items stay English).
-"""
+"""Catalogue messages joined into one that renders item by item in the reader's language (a ``"; ".join`` would not)."""
 
 from __future__ import annotations
 
@@ -10,9 +8,7 @@ from dashboard.i18n import Text, msg
 
 
 def join_messages(items: Iterable[str | Text]) -> str | Text:
-    """The items separated by ``"; "`` as one message: the single item itself, a nest of ``err.ckpt.join`` pairs, or
-    ``""`` when there are none.
-    """
+    """The items as one ``"; "``-separated message: the lone item, nested ``err.ckpt.join`` pairs, or ``""`` if none."""
     items = list(items)
     if not items:
         return ""

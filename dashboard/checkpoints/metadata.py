@@ -1,11 +1,8 @@
 """The one typed layer every metadata field is read through: a schema per file kind.
 
-Metadata comes from files a stranger may have written (``config.json``, nanoGPT's ``model_args`` and
-``meta.pkl``, ``vocab.json``, ``special_tokens_map.json``, ``tokenizer_config.json``, GGUF key-values). Each kind
-has a schema in :data:`SCHEMAS`; :class:`Metadata` checks every field it names when built and answers only those,
-so an undeclared read fails in the tests, and a field of the wrong type is a
-:class:`~dashboard.errors.MetadataError` naming file and field. :func:`load_json` also refuses nesting deeper
-than :data:`MAX_DEPTH` (thousands of ``[`` hit the recursion limit).
+Metadata comes from files a stranger may have written. :class:`Metadata` checks every field its kind's schema in
+:data:`SCHEMAS` names and answers only those (an undeclared read fails in the tests); a wrong type is a
+:class:`~dashboard.errors.MetadataError` naming file and field.
 
 Sources: ``transformers`` ``PretrainedConfig`` (config.json, tokenizer_config.json, special_tokens_map.json),
 nanoGPT ``train.py`` (``model_args``) and ``data/*/prepare.py`` (``meta.pkl``), ggml ``docs/gguf.md`` (GGUF keys;
@@ -23,8 +20,7 @@ from typing import Any, Callable, Iterator, Mapping, NamedTuple
 from dashboard.errors import CheckpointReadError, MetadataError
 from dashboard.i18n import msg
 
-#: Deepest nesting of lists and objects accepted in a metadata file. Real
-#: ``tokenizer.json`` files nest about 6 deep (a Sequence of normalizers).
+#: Deepest nesting of lists and objects accepted in a metadata file (thousands of ``[`` hit the recursion limit).
 MAX_DEPTH = 64
 #: Schema key that checks every field a schema does not name (maps of token names).
 ANY_FIELD = "*"
@@ -210,7 +206,7 @@ def check_depth(document: Any, origin: str, limit: int = MAX_DEPTH) -> Any:
         node, depth = pending.pop()
         children = node.values() if isinstance(node, Mapping) else node if isinstance(node, list) else ()
         for child in children:
-            # JSON's leaves first: an ABC check (Mapping) on each of a vocabulary's 100k strings is slow
+            # leaves first: an ABC (Mapping) check on each string of a large vocabulary is slow
             if not isinstance(child, _LEAVES) and isinstance(child, (Mapping, list)):
                 if depth + 1 > limit:
                     raise MetadataError(msg("err.ckpt.meta_too_deep", origin=origin, limit=limit))
@@ -219,11 +215,7 @@ def check_depth(document: Any, origin: str, limit: int = MAX_DEPTH) -> Any:
 
 
 def load_json(path: Path, origin: str | None = None) -> Any:
-    """Parse a JSON metadata file, its nesting bounded by :data:`MAX_DEPTH`.
-
-    Args:
-        path: the file.
-        origin: the file as messages name it; defaults to its name.
+    """Parse a JSON metadata file, nesting bounded by :data:`MAX_DEPTH` (``origin``: its name in messages).
 
     Raises:
         MetadataError: not UTF-8, not valid JSON, or nested too deep.

@@ -1,17 +1,15 @@
 """Reader for nanoGPT training checkpoints (``out/ckpt.pt``).
 
-Source: karpathy/nanoGPT ``train.py`` saves ``{'model': state_dict, 'optimizer': ..., 'model_args': {n_layer,
-n_head, n_embd, block_size, bias, vocab_size, dropout}, 'iter_num', 'best_val_loss', 'config'}`` with
-``torch.save``; ``data/*/prepare.py`` writes ``meta.pkl`` (``{'vocab_size', 'itos', 'stoi'}``). Quirks handled:
+Source: karpathy/nanoGPT ``train.py`` saves ``{'model', 'optimizer', 'model_args', 'iter_num', 'best_val_loss',
+'config'}`` with ``torch.save``; ``data/*/prepare.py`` writes ``meta.pkl`` (``{'vocab_size', 'itos', 'stoi'}``).
+Quirks handled:
 
-- opened with ``weights_only=True`` and memory-mapped: the optimizer state is never read;
+- loaded ``weights_only=True`` and memory-mapped: the optimizer state is never read;
 - ``_orig_mod.`` (``torch.compile``) and ``module.`` (DDP) prefixes stripped and reported;
 - ``lm_head.weight`` and ``transformer.wte.weight`` are one storage (tied by assignment) -> ``tied-shared``;
 - GPT-2's vocabulary padded from 50,257 to 50,304 rows: the 47 extra rows are unused, not labelled;
-- ``meta.pkl`` beside the checkpoint supplies characters (or words, when most tokens are longer), read by an
-  unpickler that admits only plain data; without it rows are ``#id`` and a note says what to put beside the file;
-- ``best_val_loss``, ``iter_num`` and ``config``'s scalars are kept in ``hyperparameters``;
-- ``model_args`` that contradict the tensors are refused with both sizes named.
+- ``meta.pkl`` beside the checkpoint gives characters or words (plain-data unpickler only); without it rows are
+  ``#id`` and a note says what to put beside the file.
 """
 
 from __future__ import annotations
@@ -58,8 +56,7 @@ def is_nanogpt_checkpoint(path: Path) -> bool:
 def read_meta_vocabulary(path: Path) -> Vocabulary:
     """The vocabulary of a nanoGPT ``meta.pkl`` (``itos``: id -> character, or id -> word).
 
-    Scheme ``characters`` (typed text split into characters) as nanoGPT's ``prepare.py`` writes, or ``plain``
-    (split at spaces) when most tokens are longer than one character: a word-level dataset.
+    Scheme ``characters`` as ``prepare.py`` writes, or ``plain`` (words) when most tokens are longer than one character.
 
     Raises:
         UnsafeCheckpointError: the pickle asks for anything but plain data.
@@ -104,8 +101,7 @@ def read_nanogpt(path: Path, source: str | None = None) -> EmbeddingTables:
         UnsafeCheckpointError: the checkpoint or ``meta.pkl`` asks for objects safe loading refuses.
         CheckpointReadError: damaged file, or ``model`` of the wrong type.
         MetadataError: ``model_args`` not a dict, or one of its fields of the wrong type.
-        ShapeMismatchError: ``model_args`` contradict the tensors, or ``meta.pkl``
-            has more characters than the table has rows.
+        ShapeMismatchError: ``model_args`` contradict the tensors, or ``meta.pkl`` has more characters than rows.
     """
     source = source or str(path)
     checkpoint = load_torch_file(path)

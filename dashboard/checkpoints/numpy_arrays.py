@@ -1,13 +1,9 @@
 """Reader for NumPy ``.npy`` and ``.npz`` files holding embedding tables.
 
-Source: ``numpy.lib.format`` (magic, a header dict with ``descr``/``fortran_order``/``shape``, raw data) and
-``.npz``, a zip of ``.npy`` members (``np.savez``). Never ``allow_pickle``: object arrays are refused.
-
-Which array is which: a ``.npy``'s one array is the token table; in an ``.npz`` the caller names them
-(``token_array``, ``position_array``), else a lone 2-D float array is the token table, else names are matched
-against :data:`TOKEN_HINTS` / :data:`POSITION_HINTS`, else the error lists the arrays. Token strings come from
-``vocab_file`` (one token a line; more lines than rows is an error) or a ``vocab.txt`` beside the arrays, which
-is set aside with a note when it has more lines than the table has rows, since it was not asked for.
+Source: ``numpy.lib.format`` (magic, a header dict with ``descr``/``fortran_order``/``shape``, raw data); ``.npz`` is
+a zip of ``.npy`` members (``np.savez``). Never ``allow_pickle``: object arrays are refused. The token table is a
+``.npy``'s one array; in an ``.npz`` the named one, else the lone 2-D float array, else the one whose name matches
+:data:`TOKEN_HINTS`. Token strings come from ``vocab_file`` or a ``vocab.txt`` beside the arrays.
 """
 
 from __future__ import annotations
@@ -54,11 +50,9 @@ def is_numpy_file(path: Path) -> bool:
 
 
 def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
-    """Array name -> (shape, dtype) from the headers alone; no data is read.
+    """Array name -> (shape, dtype) from the headers alone; a ``.npy``'s array is named after the file's stem.
 
-    A ``.npy`` file's array is named after the file's stem. A compressed ``.npz`` is held to the uploads' zip-bomb
-    limits (:func:`~dashboard.checkpoints.uploads.check_zip_limits`) before any member is inflated; a stored member
-    cannot declare more bytes than the file holds.
+    Compressed ``.npz`` members are held to the uploads' zip-bomb limits before any is inflated.
 
     Raises:
         CheckpointReadError: not a readable ``.npy``/``.npz``, or a header declares more data than there is.
@@ -69,7 +63,6 @@ def list_arrays(path: Path) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
             with open(path, "rb") as handle:
                 return {path.stem: _header(handle, path.stat().st_size, path.name)}
         with zipfile.ZipFile(path) as archive:
-            # Inflating is what costs: compressed members are checked from the directory alone, before any is read.
             compressed = [m for m in archive.infolist() if m.compress_type != zipfile.ZIP_STORED and not m.is_dir()]
             check_zip_limits(path.name, compressed, extraction_limit(), holds=msg("err.ckpt.holds.npz"),
                              archive_bytes=path.stat().st_size)
@@ -153,7 +146,7 @@ def _describe(arrays: dict[str, tuple[tuple[int, ...], np.dtype]]) -> str | Text
     """``name (shape) dtype`` of the first :data:`SHOWN_ARRAYS` arrays, 2-D float ones first, and how many more."""
     candidates = set(_candidates(arrays))
     shown = sorted(arrays, key=lambda name: name not in candidates)[:SHOWN_ARRAYS]  # stable: file order kept
-    # A name is any string the file's writer chose: a 60,000-character one is shown by its start and length.
+    # Names are any strings the writer chose: long ones are shown by their start and length.
     listed = ", ".join(f"{name if len(name) <= SHOWN_CHARS else shorten(name)} {arrays[name][0]} {arrays[name][1]}"
                        for name in shown)
     if len(arrays) > len(shown):
@@ -213,10 +206,7 @@ def _load(path: Path, name: str) -> np.ndarray:
 
 
 def read_token_lines(path: str | Path) -> Vocabulary:
-    """A vocabulary file with one token a line (line ``i`` is token id ``i``, 0-based); the scheme is guessed.
-
-    Args:
-        path: the file, as the user gave it (``~`` is expanded).
+    """A vocabulary file as typed (``~`` expanded), one token a line: line ``i`` (0-based) is id ``i``; scheme guessed.
 
     Raises:
         SourceNotFoundError: no such file, or a folder.
@@ -243,8 +233,6 @@ def read_arrays(path: Path, source: str | None = None, *, token_array: str | Non
     """Read token (and position) tables from a ``.npy`` or ``.npz`` file.
 
     Args:
-        path: the array file.
-        source: the name to report; defaults to the path.
         token_array: name of the token table in an ``.npz``.
         position_array: name of the position table in an ``.npz``, if any.
         vocab_file: text file with one token a line; default ``vocab.txt`` beside the arrays.

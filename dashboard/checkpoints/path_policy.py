@@ -1,11 +1,9 @@
 """Which server paths a user may open: the ``EXPLORER_LOCAL_PATHS`` deployment setting.
 
-``any`` (the default of ``make run`` and the CLI) opens every path; a server used by strangers sets ``models``
-(only paths inside ``EXPLORER_MODELS_DIR``) or ``off``. Bundled checkpoints and the session's own uploads open in
-every mode, another session's upload never. :class:`PathPolicy` decides for the checkpoint, every path option,
-every folder listed and every companion file read. Restricted paths are resolved one component at a time, ``..``
-and links followed as the kernel does (``man 7 path_resolution``), and refused at the first step outside, before
-it is looked up: nothing outside is opened or stat-ed, and a refusal reads the same whether the path exists or not.
+``any`` (the default) opens every path, ``models`` only paths inside ``EXPLORER_MODELS_DIR``, ``off`` none.
+Bundled checkpoints and the session's own uploads open in every mode, another session's upload never. Restricted
+paths are resolved one component at a time as the kernel does (``man 7 path_resolution``) and refused at the first
+step outside, before it is looked up: a refusal reads the same whether the path exists or not.
 """
 
 from __future__ import annotations
@@ -39,11 +37,9 @@ MAX_LINKS = 40
 
 
 def find_models_dir(config: Settings | None = None, default: Path = DEFAULT_MODELS_DIR) -> Path | None:
-    """The models folder: the one ``EXPLORER_MODELS_DIR`` names, else ``default``; ``None`` when it is not a folder.
+    """The folder ``EXPLORER_MODELS_DIR`` names in ``config`` (``None``: current settings), else ``default``.
 
-    Args:
-        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
-        default: the folder used when the variable is unset or blank.
+    ``None`` when that is not a folder.
     """
     folder = (config or current_settings()).models_dir or default
     return folder if folder.is_dir() else None
@@ -79,14 +75,12 @@ class PathPolicy:
 
     Attributes:
         mode: ``any``, ``models`` or ``off`` (see :data:`MODES`).
-        models_dir: the real path of the models folder, or ``None`` when there is none;
-            opened in ``models`` mode only.
+        models_dir: real path of the models folder (opened in ``models`` mode only), or ``None``.
         trusted: real folders open in every mode (the bundled checkpoints').
-        upload_root: where every session's uploads live; below it only ``own_uploads``
-            opens, in every mode. ``None`` outside the app (the CLI).
-        own_uploads: the real path of this session's upload folder, or ``None``.
-        spelled: the folders as configured, before links were resolved
-            (``/models`` when it links to ``/srv/models``): a path through them is followed, not refused.
+        upload_root: where all sessions' uploads live; below it only ``own_uploads`` opens. ``None`` in the CLI.
+        own_uploads: real path of this session's upload folder, or ``None``.
+        spelled: the folders as configured, before links were resolved (``/models`` linking to ``/srv/models``), so a
+            path through them is followed, not refused.
     """
 
     mode: str = DEFAULT_MODE
@@ -102,12 +96,11 @@ class PathPolicy:
         """The policy ``EXPLORER_LOCAL_PATHS`` and ``EXPLORER_MODELS_DIR`` set.
 
         Args:
-            config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
-            mode: a mode of :data:`MODES` in place of the settings' (the app closes server paths with ``off``
-                when the setting names no mode).
-            models_dir: the models folder; ``None`` to find it with :func:`find_models_dir`.
-            upload_root: the folder of all sessions' uploads (the app's), if any.
-            own_uploads: the asking session's upload folder, if it has one.
+            config: the settings (``None``: :func:`~dashboard.settings.current_settings`).
+            mode: a mode of :data:`MODES` overriding the settings' (the app passes ``off`` when the setting names none).
+            models_dir: the models folder; ``None``: :func:`find_models_dir`.
+            upload_root: the folder of all sessions' uploads, if any.
+            own_uploads: the asking session's upload folder, if any.
 
         Raises:
             RefusedPathError: ``EXPLORER_LOCAL_PATHS`` names no mode (and ``mode`` is not given).
@@ -131,7 +124,7 @@ class PathPolicy:
         return models + self.trusted + own
 
     def describe(self) -> Text:
-        """One line for the sidebar: the mode, what it allows and the variable that sets it (render it to show it)."""
+        """One sidebar line (a message to render): the mode, what it allows and the variable that sets it."""
         where = ""
         if self.mode == "models":
             where = msg("paths.where", folder=self.models_dir) if self.models_dir else msg("paths.where_none",
@@ -160,16 +153,15 @@ class PathPolicy:
         """The path ``text`` names, if this policy opens it; ``None`` when it is allowed but nothing is there.
 
         Args:
-            text: the path as the user gave it (``~`` expanded; relative to the working folder in ``any`` mode and to
-                the models folder otherwise).
+            text: the path as the user gave it (``~`` expanded; relative to the working folder in ``any`` mode, else to
+                the models folder).
             what: what the path should be, for messages (``checkpoint``, ``vocabulary file``).
 
         Returns:
             In ``any`` mode the expanded path; otherwise its real path, inside :attr:`roots`.
 
         Raises:
-            RefusedPathError: outside the allowed folders (same message whether or not it exists), or in another
-                session's upload folder (every mode).
+            RefusedPathError: outside the allowed folders, or in another session's upload folder (every mode).
             UnusablePathError: empty, a NUL byte, too long, permission denied or a loop of links.
         """
         raw = os.fspath(text)
@@ -213,13 +205,12 @@ class PathPolicy:
             return False
 
     def check_entries(self, folder: Path) -> None:
-        """Refuse ``folder`` when one of its entries links outside the allowed folders (never in ``any`` mode).
+        """Refuse ``folder`` when an entry links outside the allowed folders (never in ``any`` mode).
 
-        Readers open files in a folder by name (``tokenizer.json``, ``meta.pkl``, shards); after this check each is an
-        entry that stays inside.
+        Readers open a folder's files by name (``tokenizer.json``, ``meta.pkl``, shards); this keeps each inside.
 
         Raises:
-            RefusedPathError: an entry is a link leading outside (the message names the entry, never its target).
+            RefusedPathError: an entry links outside (the message names the entry, never its target).
             UnusablePathError: the folder cannot be listed.
         """
         if not self.restricted:
@@ -248,7 +239,7 @@ class PathPolicy:
             _Outside: a step (a name, ``..`` or a link's target) leaves the allowed folders.
             OSError: a step inside cannot be looked up (permission denied, ``ELOOP``).
         """
-        pending = list(reversed(path.parts[1:]))  # path.parts[0] is "/"
+        pending = list(reversed(path.parts[1:]))
         current, links = Path("/"), 0
         while pending:
             name = pending.pop()

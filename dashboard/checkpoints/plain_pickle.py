@@ -1,8 +1,7 @@
-"""Unpickling files that should hold only data: dicts, lists, strings, numbers (nanoGPT's ``meta.pkl``).
+"""Unpickling files that should hold only data (nanoGPT's ``meta.pkl``): dicts, lists, strings, numbers.
 
-A pickle can name any importable callable and have it called while loading, so ``find_class`` refuses every
-global but a few plain container types; containers, strings and numbers are built by opcodes alone. Source:
-Python docs, ``pickle`` "Restricting Globals" (https://docs.python.org/3/library/pickle.html#restricting-globals).
+A pickle can have any importable callable called while loading, so ``find_class`` admits only a few container
+types. Source: https://docs.python.org/3/library/pickle.html#restricting-globals.
 """
 
 from __future__ import annotations
@@ -51,8 +50,8 @@ class _PlainUnpickler(pickle.Unpickler):
 def load_plain_pickle(path: Path) -> Any:
     """Unpickle a file that may hold only plain containers, strings and numbers.
 
-    Run it behind the wall (:mod:`dashboard.wall`) for a file that did not ship with the app: a hash or memory bomb
-    then costs the capped child, not the server.
+    Run it behind the wall (:mod:`dashboard.wall`) for a file that did not ship with the app, so a hash or memory bomb
+    costs the capped child, not the server.
 
     Raises:
         UnsafeCheckpointError: the pickle asks for any other object (named); nothing was executed.

@@ -1,10 +1,9 @@
 """Reader for TensorFlow Embedding Projector exports: ``vectors.tsv`` + optional ``metadata.tsv``.
 
-Source: tensorboard ``plugins/projector/vz_projector/data-provider.ts`` (``parseTensors``, ``parseMetadata``):
-``vectors.tsv`` has one tab-separated row per point, no header; ``metadata.tsv`` one label per line when it has
-one column, else a header row first (decided by a tab in the first line); blank lines are skipped in both.
-Quirks handled: exporters escape tabs, newlines and backslashes in labels as ``\\t``, ``\\n``, ``\\r``,
-``\\\\``, unescaped here; the label column is the first header named in :data:`LABEL_COLUMNS`, else the first.
+Source: tensorboard ``plugins/projector/vz_projector/data-provider.ts`` (``parseTensors``, ``parseMetadata``).
+Quirks handled: ``vectors.tsv`` has no header; ``metadata.tsv`` has a header row only with several columns (a tab in
+the first line), the label column being the first named in :data:`LABEL_COLUMNS`, else the first; blank lines are
+skipped in both; labels' ``\\t``, ``\\n``, ``\\r``, ``\\\\`` escapes are undone.
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ def unescape_label(text: str) -> str:
 
 
 def _open_text(path: Path) -> TextIO:
-    """``path`` opened as UTF-8 text, its lines ended by ``\\n``, ``\\r\\n`` or ``\\r`` (universal newlines).
+    """``path`` opened as UTF-8 text with universal newlines.
 
     Raises:
         CheckpointReadError: the file cannot be opened.
@@ -59,15 +58,11 @@ def _not_utf8(path: Path, error: UnicodeDecodeError) -> CheckpointReadError:
 
 
 def read_vectors(path: Path) -> np.ndarray:
-    """The vectors of a ``vectors.tsv`` as ``(n_points, d_model)`` float32.
-
-    Lines are trimmed and blank ones skipped, as the Projector's ``parseTensors`` does; the file is streamed into
-    numpy's parser, so peak memory is about the float32 result.
+    """The vectors of a ``vectors.tsv`` as ``(n_points, d_model)`` float32, streamed (peak memory about the result).
 
     Raises:
         CheckpointReadError: empty, not UTF-8, unreadable, non-numeric, or rows of different lengths.
-        InvalidTableError: the first line holds more values than a table may have columns
-            (:data:`~dashboard.tables.MAX_D_MODEL`).
+        InvalidTableError: the first line holds more values than :data:`~dashboard.tables.MAX_D_MODEL`.
     """
     with _open_text(path) as handle:
         try:
@@ -75,7 +70,7 @@ def read_vectors(path: Path) -> np.ndarray:
             first = next(rows, None)
             if first is None:
                 raise CheckpointReadError(msg("err.ckpt.tsv_empty", name=path.name))
-            # Before numpy parses it: an overlong first line is refused without reading it as a table.
+            # before numpy parses it: an overlong line is never read as a table
             check_table_width("token", first.count("\t") + 1)
             return np.loadtxt(itertools.chain((first,), rows), delimiter="\t", dtype=np.float32, ndmin=2,
                               comments=None)
@@ -88,14 +83,10 @@ def read_vectors(path: Path) -> np.ndarray:
 
 
 def read_labels(path: Path, most: int | None = None) -> tuple[tuple[str, ...], int]:
-    """Token labels of a ``metadata.tsv`` by the Projector's header rule, unescaped, and how many there are.
+    """Token labels of a ``metadata.tsv`` (streamed, unescaped) and how many it holds, header not counted.
 
     Args:
-        path: the ``metadata.tsv`` (streamed; blank lines skipped).
         most: keep at most this many labels (the number of vectors); the rest are only counted. ``None``: all.
-
-    Returns:
-        ``(labels, count)``: the first ``most`` labels and the number of labels in the file (header not counted).
 
     Raises:
         CheckpointReadError: the file cannot be read or is not UTF-8.
@@ -132,10 +123,7 @@ def read_labels(path: Path, most: int | None = None) -> tuple[tuple[str, ...], i
 
 
 def read_projector(path: Path, source: str | None = None) -> EmbeddingTables:
-    """Read an Embedding Projector export as a token table.
-
-    Args:
-        path: ``vectors.tsv``, or the folder holding it (and ``metadata.tsv``).
+    """Read an Embedding Projector export (``vectors.tsv``, or the folder holding it) as a token table.
 
     Raises:
         CheckpointReadError: the files are not Projector TSV.

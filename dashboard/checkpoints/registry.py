@@ -1,8 +1,7 @@
 """Reading checkpoints into :class:`~dashboard.tables.EmbeddingTables`: :func:`load_tables` and :data:`READERS`.
 
-One registry, from format name to (detector, reader); each reader lives in its own module and handles one
-container format. Imported where checkpoints are read (a wall child, the CLI, a bundled checkpoint), never by a
-page: :mod:`dashboard.checkpoints` itself stays light.
+One registry from format name to (detector, reader), each reader in its own module. Imported only where checkpoints
+are read (a wall child, the CLI), never by a page, so :mod:`dashboard.checkpoints` itself stays light.
 """
 
 from __future__ import annotations
@@ -39,8 +38,7 @@ class Reader(NamedTuple):
     """One container format in :data:`READERS`.
 
     Attributes:
-        detect: ``detect(path) -> bool``, from the name and first bytes only; raises only ``OSError`` when the
-            file system refuses to look.
+        detect: ``detect(path) -> bool`` from the name and first bytes; raises only ``OSError`` (permission denied).
         read: ``read(path, name, **options) -> EmbeddingTables``; raises ``ExplorerError`` subclasses on bad files.
         describe: the format and its usual files, for messages (a catalogue message).
         options: keyword options ``read`` accepts, passed through by :func:`load_tables`.
@@ -48,14 +46,13 @@ class Reader(NamedTuple):
     """
 
     detect: Callable[[Path], bool]
-    read: Callable[..., EmbeddingTables]  # read(path, name, **options) -> EmbeddingTables
+    read: Callable[..., EmbeddingTables]
     describe: str
-    options: tuple[str, ...] = ()  # keyword options read() accepts, passed through by load_tables
-    path_options: tuple[str, ...] = ()  # options naming a file: the path policy admits them first
+    options: tuple[str, ...] = ()
+    path_options: tuple[str, ...] = ()
 
 
-#: Format name -> reader, tried in this order (content sniffing before suffixes,
-#: so a GGUF saved as .bin reaches the GGUF reader).
+#: Format name -> reader, tried in order: content sniffing before suffixes, so a GGUF saved as .bin reaches its reader.
 READERS: dict[str, Reader] = {
     "hf-folder": Reader(is_hf_folder, read_hf_folder, msg("err.ckpt.format.hf_folder")),
     "gguf": Reader(is_gguf, read_gguf, msg("err.ckpt.format.gguf")),
@@ -76,19 +73,13 @@ def find_reader(path: Path) -> Reader | None:
 
 
 def find_checkpoint(folder: Path, policy: PathPolicy | None = None) -> Path:
-    """The checkpoint inside a folder that no reader takes as a whole.
+    """The checkpoint inside an existing folder that no reader takes as a whole.
 
-    A folder with exactly one readable file, or exactly one sub-folder that is a checkpoint (a zip of a model
-    folder), resolves to it; a Trainer run's folder with one ``checkpoint-N`` sub-folder resolves to that one,
-    whatever sits beside it (:func:`load_tables` says so in a note).
-
-    Args:
-        folder: an existing folder.
-        policy: which paths may be opened (``None``: the deployment's).
+    That is its one readable file or checkpoint sub-folder (a zip of a model folder), or a Trainer run's one
+    ``checkpoint-N`` sub-folder, whatever sits beside it. ``policy=None`` uses the deployment's.
 
     Raises:
-        UnsupportedFormatError: nothing readable, or several candidates (listed; ``checkpoint-N`` folders by step;
-            for the shards of one checkpoint without ``config.json``, what is missing).
+        UnsupportedFormatError: nothing readable, or several candidates (listed).
         UnusablePathError: the folder's entries cannot be listed (permission denied).
         RefusedPathError: an entry links outside the folders the policy opens.
     """
@@ -100,7 +91,7 @@ SHOWN_RUN_CHECKPOINTS = 10
 
 
 def _locate_checkpoint(folder: Path, policy: PathPolicy) -> tuple[Path, tuple[str, ...]]:
-    """:func:`find_checkpoint`, with the notes on what was chosen for the user (empty when nothing needs saying)."""
+    """:func:`find_checkpoint`, with notes on what was chosen (empty when nothing needs saying)."""
     policy.check_entries(folder)
     if find_reader(folder) is not None:
         return folder, ()
@@ -131,11 +122,11 @@ def _locate_checkpoint(folder: Path, policy: PathPolicy) -> tuple[Path, tuple[st
 
 
 def _several_run_checkpoints(folder: Path, checkpoints: list[Path]) -> Text:
-    """The error for a run folder of several ``checkpoint-N`` folders (given in step order): which, and what to do."""
+    """The error for a run folder of several ``checkpoint-N`` folders (in step order): which, and what to do."""
     listed = ", ".join(p.name for p in checkpoints[:SHOWN_RUN_CHECKPOINTS])
     more = len(checkpoints) - SHOWN_RUN_CHECKPOINTS
     found = msg("err.ckpt.folders_and_more", folders=listed, more=more) if more > 0 else listed
-    # The Training page reads a run from each checkpoint's trainer_state.json (its step): offered only when all have one.
+    # The Training page needs every checkpoint's trainer_state.json (its step).
     training = (msg("err.ckpt.run_checkpoints.training") if all((p / TRAINER_STATE).is_file() for p in checkpoints)
                 else "")
     return msg("err.ckpt.run_checkpoints", folder=folder, count=len(checkpoints), found=found,
@@ -147,25 +138,23 @@ _COMPANION_FILES = {"meta.pkl", "metadata.tsv", "vocab.txt"}
 
 
 def load_tables(source: str | Path, *, policy: PathPolicy | None = None, **options: Any) -> EmbeddingTables:
-    """Read the embedding tables of a checkpoint; only embedding tensors are read, as float32.
+    """Read a checkpoint's embedding tables (only embedding tensors, as float32).
 
     Args:
         source: a bundled name (``default``, ``all-minilm-l6-v2``) or a path: a checkpoint file or folder, a folder
-            holding one checkpoint, a ``config.json`` or a weights file with ``config.json`` beside it (read as its
-            folder, with a note), or a ``.zip`` of a model folder (unpacked first, as an upload is).
-        policy: which server paths may be opened; ``None`` for the one ``$EXPLORER_LOCAL_PATHS`` sets (``any``
-            when unset).
-        **options: reader options, ``None`` values ignored (the NumPy reader's ``token_array``,
-            ``position_array``, ``vocab_file``).
+            holding one, a ``config.json`` or weights file with ``config.json`` beside it (read as its folder), or a
+            ``.zip`` of a model folder (unpacked first, as an upload is).
+        policy: which server paths may be opened; ``None``: the one ``$EXPLORER_LOCAL_PATHS`` sets (``any`` if unset).
+        **options: reader options, ``None`` values ignored (the NumPy reader's ``token_array``, ``position_array``,
+            ``vocab_file``).
 
     Raises:
         SourceNotFoundError: the path does not exist.
         UnsupportedFormatError: no reader recognises it, or it is a shard read without its folder.
         UnusablePathError: the source is empty or a path that cannot be looked up.
         RefusedPathError: the policy does not open the path, a path option, or a file linked from its folder.
-        CheckpointReadError: the file is empty, the system refused to read a file, or a zip cannot be unpacked.
-        ArchiveLimitError: a zip over the extraction limits.
-        UnsafeArchiveError: a zip entry would land outside its folder.
+        CheckpointReadError: the file is empty, the system refused to read it, or a zip cannot be unpacked.
+        ArchiveLimitError, UnsafeArchiveError: a zip over the extraction limits, or with an entry escaping its folder.
         QueryError: an option the file's reader does not take.
         ExplorerError: any subclass, from the reader, when the file is bad.
     """
@@ -189,7 +178,7 @@ def _read_resolved(path: Path, name: str, options: dict[str, Any], policy: PathP
     found_notes: tuple[str, ...] = ()
     name_given = Path(name).name  # the file's name as the user gave it: admit resolved links in restricted mode
     if path.is_file() and path.name == "config.json":
-        path = path.parent  # the config names its folder, read as a whole (as when the folder is uploaded)
+        path = path.parent  # read the config's folder as a whole, as an upload of it would be
     elif path.is_file() and (weights := folder_weights_of(path)) is not None:
         # config.json says the architecture and sizes, and a shard alone lacks most tensors: read the folder.
         key = "note.ckpt.read_as_folder" if weights == path.name else "note.ckpt.read_as_folder.shard"

@@ -1,14 +1,12 @@
 """Finding the checkpoints of one training run in a folder, ordered by step. The first layout that matches wins:
 
-- **snapshots**: ``step-NNNNN.safetensors`` (``scripts/default_gpt/snapshots.py``), the step in the name; an
-  optional ``training_log.json`` holds ``train_loss`` (one a step, nats per token) and ``val_loss``
-  (``[step, loss]`` pairs);
-- **nanoGPT**: ``ckpt*.pt`` as ``train.py`` saves them (``iter_num`` the step, ``best_val_loss`` the loss), read
-  with ``torch.load(weights_only=True, mmap=True)`` only;
+- **snapshots**: ``step-NNNNN.safetensors`` (``scripts/default_gpt/snapshots.py``); an optional
+  ``training_log.json`` holds ``train_loss`` (one a step, nats per token) and ``val_loss`` (``[step, loss]`` pairs);
+- **nanoGPT**: ``ckpt*.pt`` as ``train.py`` saves them (``iter_num`` the step, ``best_val_loss`` the loss);
 - **Hugging Face Trainer**: ``checkpoint-*`` sub-folders whose ``trainer_state.json`` (``transformers.TrainerState``)
   gives ``global_step`` and ``log_history``; one with ``config.json`` but no state takes its step from its name.
 
-Only names and bookkeeping are read here; the tables later, one checkpoint at a time.
+Only names and bookkeeping are read here, never the tables.
 """
 
 from __future__ import annotations
@@ -65,8 +63,7 @@ class TrainingRun:
         steps: training steps, strictly increasing, one per checkpoint.
         paths: the checkpoint file or folder of each step, same order.
         losses: logged losses, in the order logged (empty when none were found).
-        weights: which weights the checkpoints hold when the run says so
-            (``ema``: a moving average of the trained weights), else ``None``.
+        weights: what the checkpoints hold when the run says so (``ema``: a moving average), else ``None``.
     """
 
     folder: Path
@@ -134,7 +131,7 @@ def _nanogpt_step(path: Path) -> tuple[int, float | None]:
 
 
 def _nanogpt_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
-    # Every ckpt*.pt is read (never skipped), so a damaged or unsafe one is reported, not silently left out.
+    # Every ckpt*.pt is read, so a damaged or unsafe one is reported, not silently left out.
     candidates = [p for p in entries if p.is_file() and NANOGPT_NAME.match(p.name)]
     if not candidates:
         return None
@@ -163,8 +160,7 @@ def _trainer_losses(state: Mapping[str, Any]) -> tuple[LossPoint, ...]:
 
 
 def _hf_trainer_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
-    # A folder the Trainer saved without its trainer_state.json (copied by hand, or save_only_model) still
-    # counts when it holds a model: the Trainer names it by global_step, so the name gives the step.
+    # One saved without trainer_state.json (save_only_model) counts if it holds a model; its name gives the step.
     candidates = [p for p in entries if p.is_dir() and HF_CHECKPOINT_NAME.match(p.name)
                   and ((p / TRAINER_STATE).is_file() or (p / "config.json").is_file())]
     if not candidates:
@@ -186,8 +182,7 @@ def _refuse_repeated_steps(found: list[tuple[int, Path]]) -> None:
 
 
 def run_stamp(folder: Path) -> float:
-    """Latest modification time (seconds since 1970) of the folder and its entries, 0.0 when it cannot be listed:
-    what changes when a run gains or rewrites a checkpoint."""
+    """Latest modification time (seconds since 1970) of the folder and its entries; 0.0 when it cannot be listed."""
     try:
         return max([folder.stat().st_mtime] + [entry.stat().st_mtime for entry in folder.iterdir()])
     except OSError:
@@ -198,10 +193,8 @@ def discover_run(folder: Path) -> TrainingRun:
     """The checkpoints of the run in ``folder``, ordered by step (at least two).
 
     Raises:
-        RunError: not a folder, no layout found, fewer than two checkpoints, two at one step, a checkpoint without
-            its step, or a ``ckpt*.pt`` that is not a nanoGPT checkpoint.
-        CheckpointReadError: a ``training_log.json`` / ``trainer_state.json`` that is not JSON, or a damaged
-            ``ckpt*.pt``.
+        RunError: not a folder, no layout, under two checkpoints, a repeated or missing step, or a foreign ``ckpt*.pt``.
+        CheckpointReadError: a ``training_log.json`` / ``trainer_state.json`` not in JSON, or a damaged ``ckpt*.pt``.
         UnsafeCheckpointError: a ``ckpt*.pt`` whose pickle safe loading refuses.
     """
     if not folder.is_dir():

@@ -15,16 +15,13 @@ def resolve_source(source: str | Path, policy: PathPolicy | None = None) -> tupl
     """Turn a bundled name or a path into ``(path, name to report)``.
 
     Args:
-        source: a bundled name or a path.
-        policy: which paths may be opened; ``None`` for the one
-            ``$EXPLORER_LOCAL_PATHS`` sets (``any`` when unset).
+        policy: which paths may be opened; ``None``: the one ``$EXPLORER_LOCAL_PATHS`` sets (``any`` when unset).
 
     Raises:
         RefusedPathError: the policy does not open the path (nothing about it was looked up).
         SourceNotFoundError: neither a bundled name nor an existing path.
-        UnusablePathError: the source is empty, or a path that cannot be looked
-            up (too long, a NUL byte, permission denied; see
-            :func:`~dashboard.checkpoints.user_paths.inspect_path`).
+        UnusablePathError: an empty source, or a path that cannot be looked up
+            (:func:`~dashboard.checkpoints.user_paths.inspect_path`).
     """
     names = ", ".join(["default"] + [m.name for m in BUNDLED])
     if not str(source).strip():

@@ -1,17 +1,15 @@
 """Reader for bare state dicts: one ``.pt``/``.pth``/``.bin``/``.ckpt``/``.safetensors`` file, no config.
 
-The architecture is recognised from the key names (:data:`~dashboard.checkpoints.keymaps.FINGERPRINTS`), the
-sizes from the tensors; the first bytes decide whether the file is read as safetensors or as a torch pickle.
-Quirks handled:
+The architecture comes from key names (:data:`~dashboard.checkpoints.keymaps.FINGERPRINTS`), sizes from the
+tensors, safetensors or torch pickle from the first bytes. Quirks handled:
 
-- wrapper prefixes on every key (``module.`` from DDP, ``_orig_mod.`` from ``torch.compile``, stacked) are
-  stripped and reported;
+- wrapper prefixes (``module.`` from DDP, ``_orig_mod.`` from ``torch.compile``, stacked) stripped and reported;
 - a state dict nested in a training checkpoint (``{"state_dict": ...}``, ``{"model": ...}``) is found;
-- keys under an outer module (``model.transformer.wte.weight`` from Lightning) are read relative to the base;
-- tied heads: one storage under two names, or a name ``safetensors.torch.save_model`` recorded in the metadata,
-  -> ``tied-shared``; absent from an LM's keys -> ``tied-implied``;
-- nanoGPT's ``GPT`` is told from Hugging Face GPT-2 by ``c_attn``'s layout: nn.Linear ``(3 d_model, d_model)``
-  against GPT-2's Conv1D ``(d_model, 3 d_model)``.
+- keys under an outer module (Lightning's ``model.transformer.wte.weight``) are read relative to the base;
+- tied heads: one storage under two names, or an alias ``safetensors.torch.save_model`` recorded -> ``tied-shared``;
+  absent from an LM's keys -> ``tied-implied``;
+- nanoGPT's ``GPT`` is told from Hugging Face GPT-2 by ``c_attn``: nn.Linear ``(3 d_model, d_model)``, not
+  Conv1D ``(d_model, 3 d_model)``.
 """
 
 from __future__ import annotations
@@ -94,17 +92,15 @@ def recognise_architecture(keys: list[str], origin: str) -> str:
 
 
 def _is_nanogpt(store: TensorStore) -> bool:
-    # nanoGPT's attention projection is an nn.Linear: (3 d_model, d_model);
-    # Hugging Face GPT-2 stores a Conv1D: (d_model, 3 d_model).
+    # nanoGPT's c_attn is an nn.Linear (3 d_model, d_model); GPT-2's Conv1D is (d_model, 3 d_model).
     shapes = [store.shape(k) for k in store.keys() if k.endswith("attn.c_attn.weight")]
     return bool(shapes) and len(shapes[0]) == 2 and shapes[0][0] == 3 * shapes[0][1]
 
 
 def locate_base_model(store: TensorStore, key_map: KeyMap) -> tuple[str, str]:
-    """``(root, base)``: the outer prefix to strip and the base-model prefix found.
+    """``(root, base)``: the outer prefix to strip and the base-model prefix found; the token key nearest the root wins.
 
-    ``model.transformer.wte.weight`` with GPT-2's map gives root ``model.``
-    and base ``transformer.``. The token key closest to the root wins.
+    ``model.transformer.wte.weight`` with GPT-2's map gives root ``model.`` and base ``transformer.``.
     """
     candidates = sorted((k for k in store.keys() if k == key_map.token or k.endswith("." + key_map.token)), key=len)
     prefix = candidates[0][: -len(key_map.token)] if candidates else ""
@@ -118,17 +114,12 @@ def _head_expected(keys: list[str], key_map: KeyMap, base: str) -> bool:
     sign = LM_HEAD_SIGNS.get(key_map.architecture)
     if sign is not None:
         return any(re.search(sign, k) for k in keys)
-    # An LM class nests its base model under a prefix (transformer., model.);
-    # a classification head does so too, but then its own head keys are present.
+    # An LM class nests its base model under a prefix; so does a classifier, but then its head keys are present.
     return bool(base) and not any(re.search(p, k) for p in TASK_HEAD_PATTERNS for k in keys)
 
 
 def read_state_dict(path: Path, source: str | None = None) -> EmbeddingTables:
     """Read the embedding tables (and a head) of a bare state dict file.
-
-    Args:
-        path: the file.
-        source: the name to report; defaults to the path.
 
     Raises:
         UnsafeCheckpointError, CheckpointReadError, UnsupportedFormatError, MissingTensorError,

@@ -1,9 +1,9 @@
 """Lazy, read-only access to a checkpoint's tensors: names, shapes and dtypes from headers, one tensor read at a time.
 
-Sources: safetensors (https://huggingface.co/docs/safetensors, ``safe_open``) and the sharded index
-``*.index.json`` that ``transformers`` ``save_pretrained`` writes (``{"metadata": ..., "weight_map": {tensor
-name: shard file}}``). Quirk handled: ``safetensors.torch.save_model`` keeps one name of tensors that share memory
-(a tied head) and records each dropped one in the metadata as ``{dropped: kept}``; those are aliases here.
+Sources: safetensors (https://huggingface.co/docs/safetensors, ``safe_open``) and ``save_pretrained``'s sharded
+``*.index.json`` (``{"metadata": ..., "weight_map": {tensor name: shard file}}``). Quirk handled:
+``safetensors.torch.save_model`` keeps one name of tensors sharing memory (a tied head) and records each dropped one
+in the metadata as ``{dropped: kept}``; those are aliases here.
 """
 
 from __future__ import annotations
@@ -24,17 +24,15 @@ from dashboard.i18n import msg
 _DTYPE_NAMES = {"F64": "float64", "F32": "float32", "F16": "float16", "BF16": "bfloat16",
                 "F8_E4M3": "float8_e4m3", "F8_E5M2": "float8_e5m2",
                 "I64": "int64", "I32": "int32", "I16": "int16", "I8": "int8", "U8": "uint8", "BOOL": "bool"}
-#: Dtype names (safetensors, torch and GGML spellings) of tensors that are not
-#: parameters: integer and boolean tensors are indices, masks and counters.
+#: Dtype names (safetensors, torch, GGML) of non-parameters: integer and boolean tensors are indices, masks, counters.
 _NON_PARAMETER_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bool",
                          "I8", "I16", "I32", "I64", "U8", "BOOL"}
 
 
 class TensorStore(Protocol):
-    """What readers need from a container of named tensors.
+    """What readers need from a container of named tensors; keys not in :meth:`keys` raise ``KeyError``.
 
-    Implemented by :class:`SafetensorsStore`, ``TorchStore``, ``GGUFStore`` and ``RenamedStore``. Keys not in
-    :meth:`keys` raise ``KeyError``.
+    Implemented by :class:`SafetensorsStore`, ``TorchStore``, ``GGUFStore`` and ``RenamedStore``.
     """
 
     def keys(self) -> list[str]:
@@ -50,7 +48,7 @@ class TensorStore(Protocol):
         ...
 
     def read(self, key: str) -> np.ndarray:
-        """The tensor as a float32 array of :meth:`shape`, a copy (never a view of the file).
+        """The tensor as a float32 copy of :meth:`shape` (never a view of the file).
 
         Raises:
             CheckpointReadError: the bytes cannot be read or decoded (truncated or corrupt file).
@@ -62,7 +60,7 @@ class TensorStore(Protocol):
         ...
 
     def storage_id(self, key: str) -> object:
-        """Equal for names that are one stored tensor (a tied head saved once with two names)."""
+        """Equal for names that are one stored tensor."""
         ...
 
 
@@ -86,9 +84,8 @@ def read_weight_map(index_path: Path) -> dict[str, Path]:
     Shards must be plain file names beside the index, so a crafted index cannot open other files.
 
     Raises:
-        MetadataError: the index is not valid JSON or its ``weight_map`` is not an object of name -> file name.
-        CheckpointReadError: a shard name holds a folder, or a shard file is not in the folder (the message names
-            it and how many tensors it should hold).
+        MetadataError: invalid JSON, or ``weight_map`` is not an object of name -> file name.
+        CheckpointReadError: a shard name holds a folder, or a shard file is missing (named, with its tensor count).
     """
     weight_map = read_metadata_file(index_path, "index.json").get("weight_map")
     if not weight_map:
@@ -118,15 +115,12 @@ def require(store: TensorStore, name: str, prefixes: tuple[str, ...], what: str,
     """The key ``prefix + name`` the store has, trying ``prefixes`` in order.
 
     Args:
-        store: the checkpoint's tensors.
         name: the tensor's name relative to the base model (``wte.weight``).
-        prefixes: base-model prefixes to try (``""``, ``transformer.``).
         what: what the tensor is, for the message (``token embedding``).
         hint: the likely cause and what to do, ending the message.
 
     Raises:
-        MissingTensorError: no ``prefix + name`` is in the store; the message lists the names tried and a few of
-            the file's keys, embedding-like ones first.
+        MissingTensorError: no ``prefix + name`` is in the store; the message lists a few keys, embedding-like first.
     """
     keys = store.keys()
     found = find_key(keys, name, prefixes)
@@ -211,13 +205,10 @@ class SafetensorsStore:
         return self._stored(key)
 
     def read(self, key: str) -> np.ndarray:
-        """One tensor as a float32 copy of its stored shape (bf16/f16 widened exactly), a block of rows at a time.
-
-        Args:
-            key: a name from :meth:`keys` (an alias reads the tensor it names).
+        """One tensor (an alias: the one it names) as a float32 copy, bf16/f16 widened exactly, in blocks of rows.
 
         Raises:
-            CheckpointReadError: the file is truncated or its bytes do not decode to the declared shape and dtype.
+            CheckpointReadError: truncated, or the bytes do not decode to the declared shape and dtype.
         """
         key = self._stored(key)
         # NumPy reads most dtypes without importing torch; bf16 and the float8 types need torch.
@@ -225,8 +216,8 @@ class SafetensorsStore:
         path = self._files[key]
 
         def read_rows(start: int, stop: int):
-            # A handle per block: the pages a slice touches stay resident until safe_open's map is closed,
-            # so one map for the whole read would hold the stored table beside its float32 copy.
+            # A handle per block: pages a slice touches stay resident until the map closes, so one map for the
+            # whole read would hold the stored table beside its float32 copy.
             with _open(path, framework) as handle:
                 block = handle.get_slice(key)[start:stop]
                 return block.copy() if isinstance(block, np.ndarray) else block.clone()
@@ -254,7 +245,6 @@ def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]
     """A float32 copy of a tensor read by row blocks: peak memory is the result plus one block.
 
     Args:
-        shape: the tensor's shape.
         read_rows: ``(start, stop) -> torch.Tensor | np.ndarray``, rows ``start:stop`` (0-based) in the stored dtype.
 
     Raises:
@@ -265,7 +255,6 @@ def widen_in_blocks(shape: tuple[int, ...], read_rows: Callable[[int, int], Any]
     import torch  # torch reads every stored dtype; numpy lacks bfloat16
 
     if read_rows(0, 0 if shape else 1).is_complex():
-        # .to(float32) would silently drop the imaginary part.
         raise InvalidTableError(msg("err.ckpt.complex_tensor", dtype=read_rows(0, 0).dtype))
     if not shape:
         return read_rows(0, 1).to(torch.float32).numpy().copy()

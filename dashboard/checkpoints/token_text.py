@@ -1,10 +1,9 @@
-"""Token strings as the text they stand for, with whitespace made visible.
+"""Token strings as the text they stand for, with whitespace made visible (``␣cat``, not ``Ġcat``).
 
-Byte-level BPE (GPT-2, Llama 3, SmolLM2) maps each byte to a printable character (`` `` -> ``Ġ``, ``\\n`` ->
-``Ċ``, ``’`` is ``âĢĻ``); SentencePiece (Llama 2, T5) writes spaces as ``▁`` and raw bytes as ``<0x0A>``;
-WordPiece (BERT) marks continuations with ``##``. :func:`readable_tokens` undoes the encoding, so users read
-``␣cat``, not ``Ġcat``. Sources: ``bytes_to_unicode`` in GPT-2's ``src/encoder.py`` (openai/gpt-2, MIT), also
-``transformers.convert_slow_tokenizer.bytes_to_unicode``; SentencePiece's byte-fallback pieces (``<0xHH>``).
+Byte-level BPE (GPT-2, Llama 3, SmolLM2) maps each byte to a printable character (space -> ``Ġ``, ``\\n`` -> ``Ċ``);
+SentencePiece (Llama 2, T5) writes spaces as ``▁`` and raw bytes as ``<0x0A>``; WordPiece (BERT) marks
+continuations with ``##``. Sources: ``bytes_to_unicode`` in openai/gpt-2 ``src/encoder.py`` (MIT), also in
+``transformers.convert_slow_tokenizer``; SentencePiece's byte-fallback pieces (``<0xHH>``).
 """
 
 from __future__ import annotations
@@ -29,10 +28,8 @@ _SPM_SPACE = "\u2581"  # ▁ LOWER ONE EIGHTH BLOCK
 def _byte_of_char() -> dict[str, int]:
     """GPT-2's byte-to-character table, inverted: character -> byte (0..255).
 
-    A byte-level BPE vocabulary spells each printable Latin-1 byte as itself and the n-th other byte (controls,
-    space, ``0x7F``-``0xA0``, soft hyphen), in byte order, as ``chr(256 + n)``: ``Ġ`` (U+0120) is the space. Written
-    out from ``bytes_to_unicode`` (GPT-2's ``src/encoder.py``) rather than imported from transformers, whose import
-    a table's reader would otherwise pay; a test checks it against transformers' copy.
+    Printable Latin-1 bytes stand for themselves; the n-th other byte, in byte order, is ``chr(256 + n)`` (``Ġ`` is the
+    space). Written out, not imported from transformers (a slow import); a test checks it against transformers' copy.
     """
     printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
     others = [byte for byte in range(256) if byte not in printable]
@@ -46,7 +43,7 @@ _INVISIBLE = re.compile("[" + "".join(VISIBLE_WHITESPACE) + "\x00-\x1f\x7f]")
 def make_visible(text: str) -> str:
     """Replace whitespace and control characters by visible stand-ins."""
     if not _INVISIBLE.search(text):
-        return text  # most tokens: nothing to replace (one regex scan instead of a Python loop per character)
+        return text  # most tokens: one regex scan, no per-character loop
     out = []
     for char in text:
         if char in VISIBLE_WHITESPACE:
@@ -82,16 +79,12 @@ def readable_token(raw: str, scheme: str) -> str:
 
 
 def readable_tokens(raw: Sequence[str], scheme: str, special_ids: frozenset[int] = frozenset()) -> tuple[str, ...]:
-    """Display strings for a whole vocabulary, one per id; a byte-level token that is part of a UTF-8 character is
-    shown as its bytes (``<0xE2 0x80>``).
+    """Display strings for a vocabulary's ``raw`` token strings by id, decoded per ``scheme`` (one of :data:`SCHEMES`).
 
-    Args:
-        raw: token strings by id, as stored.
-        scheme: one of :data:`SCHEMES`.
-        special_ids: ids whose raw string is kept as is (``[CLS]``, ``<s>``).
+    A byte-level piece of a UTF-8 character shows its bytes; ``special_ids`` (``[CLS]``, ``<s>``) keep their raw string.
 
     Raises:
-        ValueError: ``scheme`` is not one of :data:`SCHEMES` (a programming error).
+        ValueError: an unknown ``scheme`` (a programming error).
     """
     if scheme not in SCHEMES:
         raise ValueError(f"unknown token scheme {scheme!r}; expected one of {SCHEMES}")
@@ -109,8 +102,8 @@ _SCHEME_MARKERS = (
 def guess_scheme(raw: Sequence[str], min_share: float = 0.05) -> str:
     """The scheme a bare list of token strings (a vocabulary file, Projector labels) was written in.
 
-    The scheme whose marker (``Ġ``, ``▁``, ``##``) starts at least ``min_share`` (in [0, 1]) of the tokens, and at
-    least two; otherwise ``plain`` (shown as written).
+    The scheme whose marker (``Ġ``, ``▁``, ``##``) starts at least two tokens and ``min_share`` (in [0, 1]) of them,
+    else ``plain``.
     """
     counts = {scheme: sum(1 for token in raw if token.startswith(marker)) for scheme, marker in _SCHEME_MARKERS}
     scheme, count = max(counts.items(), key=lambda item: item[1])

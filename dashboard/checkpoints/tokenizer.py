@@ -1,16 +1,14 @@
-"""The checkpoint's own tokenizer, for typed words and sentences alike. :func:`load_tokenizer` tries, in order:
+"""The checkpoint's own tokenizer, for typed words and sentences. :func:`load_tokenizer` tries, in order:
 
-1. ``tokenizer.json`` beside the weights, through the ``tokenizers`` library in a child process
-   (:mod:`~dashboard.checkpoints.tokenizer_process`: a hostile file costs that process, not the server), its
-   post-processor included (BERT's ``[CLS] ... [SEP]``), its padding and truncation switched off;
-2. a GGUF file's tokenizer (``tokenizer.ggml.*``), through ``transformers.AutoTokenizer.from_pretrained(
-   gguf_file=...)``, converted to its backend's JSON in a one-shot child and then run as in step 1;
-3. ``vocab.txt`` / ``vocab.json`` + ``merges.txt``, through ``AutoTokenizer``, the same way;
+1. ``tokenizer.json`` beside the weights, run by ``tokenizers`` in a child (:mod:`.tokenizer_process`) with its
+   post-processor (BERT's ``[CLS] ... [SEP]``), without padding or truncation;
+2. a GGUF file's tokenizer (``tokenizer.ggml.*``), converted to JSON by ``transformers.AutoTokenizer``, then as 1;
+3. ``vocab.txt`` / ``vocab.json`` + ``merges.txt``, the same way;
 4. a character vocabulary (nanoGPT's ``meta.pkl``): one token per character, as nanoGPT's ``encode`` does;
-5. nothing: each space-separated word (or ``#id``) is looked up in the tables' vocabulary as typed.
+5. nothing: each space-separated word (or ``#id``) is looked up in the tables' vocabulary.
 
 A tokenizer file is used only when its vocabulary agrees with the tables' token strings id by id, so another
-model's stray ``tokenizer.json`` never picks rows; otherwise step 5, with a description saying why.
+model's stray ``tokenizer.json`` never picks rows.
 """
 
 from __future__ import annotations
@@ -27,7 +25,7 @@ from dashboard.tables import EmbeddingTables, Vocabulary
 
 
 #: Longest token a GGUF tokenizer may have to be converted: without merges in the file, transformers rebuilds
-#: them in time that grows with the square of a token's length. Real vocabularies' longest are a few hundred.
+#: them in time that grows with the square of a token's length.
 MAX_GGUF_TOKEN_CHARS = 1024
 
 
@@ -108,8 +106,7 @@ class TransformersTokenizer(_ProcessTokenizer):
 
 
 def _converted(kind: str, path: Path) -> str:
-    """:func:`convert_tokenizer`'s JSON; kept on disk for a bundled checkpoint (converting can take long enough on a
-    busy server to time out), never for a stranger's file.
+    """:func:`convert_tokenizer`'s JSON, kept on disk for a bundled checkpoint only (converting may time out when busy).
 
     Raises:
         TokenizerProcessError, QueryError: as :func:`convert_tokenizer`.
@@ -136,7 +133,6 @@ class VocabularyTokenizer:
     """No usable tokenizer file: characters (a character vocabulary) or whole words looked up as typed.
 
     Args:
-        vocabulary: the tables' vocabulary.
         why: why no tokenizer file is used, when one was found but refused.
     """
 
@@ -207,15 +203,12 @@ def _from_files(path: Path) -> TokenizerJsonTokenizer | TransformersTokenizer | 
 
 
 def load_tokenizer(tables: EmbeddingTables) -> CheckpointTokenizer:
-    """The best tokenizer available for the tables (see the module docstring).
-
-    Args:
-        tables: the loaded tables; ``model_path`` says where to look, ``vocabulary`` is checked against the
-            tokenizer and is the fallback.
+    """The best tokenizer for ``tables`` (module docstring): ``model_path`` says where to look; ``vocabulary`` is
+    checked against the tokenizer and is the fallback.
 
     Raises:
-        BusyError: the machine was too busy to read or convert the tokenizer in time. Never a fallback, which
-            would be cached as if the checkpoint had none; the next call tries again.
+        BusyError: the machine was too busy to read or convert the tokenizer in time. Never a fallback, which would
+            be cached as if the checkpoint had none.
     """
     if tables.model_path is None:
         return VocabularyTokenizer(tables.vocabulary)

@@ -1,12 +1,9 @@
 """Tokenizer files run in a child process: a hostile one costs that process, never the server.
 
-A ``tokenizer.json`` is a small program for the ``tokenizers`` library (Rust), run inside the process that loads
-it: ``Replace`` chains that multiply the text (Rust aborts the process when an allocation fails), ``Split``
-regexes that backtrack while holding the GIL, a ``Precompiled`` charsmap whose parse panics. So every tokenizer
-is loaded, and every text encoded, in a child of :mod:`dashboard.wall.runner`, capped at :func:`memory_bytes`
-beyond its imports and at :data:`LOAD_SECONDS`, :data:`CONVERT_SECONDS` or :data:`ENCODE_SECONDS` a request.
-GGUF and vocab-file tokenizers are first converted to the same JSON by ``transformers`` in a one-shot child.
-Both sides live here: :class:`TokenizerProcess` (the server's handle) and the ``*_in_child`` jobs.
+A ``tokenizer.json`` is a small program for ``tokenizers`` (Rust) run in the loading process: ``Replace`` chains
+that multiply the text (a failed allocation aborts), backtracking ``Split`` regexes holding the GIL, a
+``Precompiled`` charsmap whose parse panics. So each is loaded and used in a capped child of
+:mod:`dashboard.wall.runner`; GGUF and vocab-file tokenizers are first converted to that JSON in a one-shot child.
 """
 
 from __future__ import annotations
@@ -100,8 +97,7 @@ class TokenizerProcess:
 
     Args:
         origin: the file as messages name it.
-        path: a ``tokenizer.json`` to read; or
-        json_text: its text (a converted GGUF or vocab-file tokenizer).
+        path, json_text: a ``tokenizer.json`` to read, or its text (a converted GGUF or vocab-file tokenizer).
         cwd: the child's working folder (a fresh temporary one by default).
         mapped: bytes of a file the child maps whole (a GGUF), added to :func:`memory_bytes`.
     """
@@ -140,11 +136,8 @@ class TokenizerProcess:
     def encode(self, text: str, add_special_tokens: bool) -> dict:
         """``ids``, ``special`` (0/1 per token) and ``offsets`` (``[start, end)`` characters) of ``text``.
 
-        A child that died is started again and reads the tokenizer again.
-
         Raises:
-            TokenizerProcessError: the encode failed, made more than :data:`MAX_TOKENS` tokens, or ran out of memory
-                or time (the child is then ended).
+            TokenizerProcessError: the encode failed, made over :data:`MAX_TOKENS` tokens, or ran out of memory or time.
             BusyError: the machine was too busy to encode it in time.
         """
         if not self._loaded or self._child.pid is None:  # a child that ended holds no tokenizer any more
@@ -165,9 +158,8 @@ def convert_tokenizer(kind: str, path: Path, origin: str) -> str:
     """The ``tokenizer.json`` text of a GGUF (``kind="gguf"``, ``path`` the file) or vocab-file (``"vocab"``, ``path``
     the folder) tokenizer, converted by ``transformers`` in a one-shot child.
 
-    The child works in a fresh folder holding only :data:`CONVERTED_FILES`, the JSON ones checked by
-    :func:`refuse_path_settings` first: transformers passes a config's ``"vocab": "/etc/passwd"`` on to the
-    tokenizers library, which would read it and quote its lines in a mismatch note.
+    The child's folder holds only :data:`CONVERTED_FILES`, JSON ones checked by :func:`refuse_path_settings`:
+    transformers passes a config's ``"vocab": "/etc/passwd"`` to tokenizers, which would quote its lines in a note.
 
     Raises:
         TokenizerProcessError: transformers refused it, or the child died, ran out of memory or time.
@@ -225,8 +217,7 @@ def refuse_path_settings(path: Path) -> None:
 
 
 def _write_model_type(source: Path, target: Path) -> None:
-    """Copy of a ``config.json`` reduced to what ``AutoTokenizer`` picks a tokenizer class by (``model_type``,
-    ``tokenizer_class``): its other strings are often absolute paths (``_name_or_path``), harmless but unchecked."""
+    """Copy ``config.json`` with only ``model_type`` and ``tokenizer_class``: its other strings are unchecked paths."""
     from dashboard.checkpoints.metadata import load_json
 
     if not source.is_file():

@@ -1,13 +1,10 @@
 """Loading ``torch.save`` files safely: tensors and plain containers only, nothing executed.
 
-Every file is opened with ``torch.load(path, map_location="cpu", weights_only=True)``: PyTorch's restricted
-unpickler refuses any global other than tensors and plain containers before it could run. Zip-format files
-(``torch.save``'s default) are also memory-mapped (``mmap=True``), so a tensor's bytes are read only when used.
-A refusal names every object the file asks for (``torch.serialization.get_unsafe_globals_in_checkpoint``, a scan
-that executes nothing). There is never a second, unsafe attempt.
-
-Source: https://pytorch.org/docs/stable/generated/torch.load.html (``weights_only``, ``mmap``) and
-``torch/_weights_only_unpickler.py`` (the wording of its refusals, parsed when the scan cannot run).
+Files are opened with ``torch.load(map_location="cpu", weights_only=True)``, zip-format ones memory-mapped
+(``mmap=True``). A refusal names every object the file asks for
+(``torch.serialization.get_unsafe_globals_in_checkpoint``, which executes nothing); there is no unsafe retry.
+Source: https://pytorch.org/docs/stable/generated/torch.load.html and ``torch/_weights_only_unpickler.py`` (its
+refusal wording, parsed when that scan cannot run).
 """
 
 from __future__ import annotations
@@ -24,8 +21,7 @@ from dashboard.checkpoints.uploads import check_zip_limits
 from dashboard.errors import CheckpointReadError, UnsafeCheckpointError
 from dashboard.i18n import msg
 
-#: How ``torch/_weights_only_unpickler.py`` names a refused object, for legacy
-#: (non-zip) files that the scan does not cover.
+#: How ``torch/_weights_only_unpickler.py`` names a refused object, for legacy (non-zip) files the scan skips.
 _REFUSAL_PATTERNS = (
     re.compile(r"unsupported GLOBAL (\S+) whose module"),
     re.compile(r"Unsupported global: GLOBAL (\S+) was not an allowed global"),
@@ -59,20 +55,14 @@ def _refused_objects(path: Path, message: str) -> list[str]:
 
 
 def load_torch_file(path: Path) -> Any:
-    """Unpickle a ``torch.save`` file with only tensors and plain containers allowed.
+    """Unpickle a ``torch.save`` file (``.pt``/``.pth``/``.bin``/``.ckpt``) allowing only tensors and plain containers.
 
-    Run it behind the wall (:mod:`dashboard.wall`) for a file that did not ship with the app: a pickle can still
-    crash or exhaust the process that unpickles it.
-
-    Args:
-        path: a ``.pt``/``.pth``/``.bin``/``.ckpt`` file written by ``torch.save``.
-
-    Returns:
-        What the file holds (usually a dict of name -> tensor); a zip's tensors are memory-mapped.
+    Run it behind the wall (:mod:`dashboard.wall`) for a file that did not ship with the app: a pickle can still crash
+    or exhaust its process. Returns what the file holds (usually name -> tensor), a zip's tensors memory-mapped.
 
     Raises:
-        UnsafeCheckpointError: the file asks for other objects (named; nothing was executed), or a tensor is not
-            plain bytes of the file (:func:`_check_tensors`).
+        UnsafeCheckpointError: the file asks for other objects (named; nothing executed), or a tensor is not plain
+            bytes of the file (:func:`_check_tensors`).
         ArchiveLimitError: a zip entry is compressed like a zip bomb; nothing was inflated.
         CheckpointReadError: the file is empty, truncated or not a torch file.
     """
@@ -102,9 +92,8 @@ def load_torch_file(path: Path) -> Any:
 
 
 def _check_tensors(loaded: Any, path: Path, mapped: bool) -> None:
-    """Refuse a tensor that is not plain bytes of the file: sparse, nested, quantized or on the meta device, or
-    (in a zip, whose storages torch maps from the file) one whose bytes lie outside the file's mapping, which a
-    function torch's allow-list calls can make at the file's request, filled with whatever memory held.
+    """Refuse a tensor that is not plain bytes of the file: sparse, nested, quantized, on the meta device, or (in a zip)
+    outside the file's mapping, which an allow-listed torch function can make, filled with stale memory.
 
     Raises:
         UnsafeCheckpointError: such a tensor, named by where it sits.
@@ -153,11 +142,10 @@ def _mapped_ranges(path: Path) -> list[tuple[int, int]]:
 
 
 def _plain_pickle_protocol(path: Path) -> int | None:
-    """The pickle protocol of ``path`` when it is one whole pickle of protocol 4 or more, else ``None``.
+    """The protocol of ``path`` when it is one whole pickle of protocol 4 or more, else ``None``.
 
-    ``pickle.dump`` writes protocol 4 or 5; ``torch.save`` never does, and torch's restricted unpickler refuses
-    protocol 4's framing. The opcodes are walked with ``pickletools.genops`` (executes nothing), every read capped
-    at the file's size so that a huge length field is "cut short", not an allocation.
+    ``pickle.dump`` writes 4 or 5, ``torch.save`` never, and torch refuses protocol 4's framing. Opcodes are walked
+    with ``pickletools.genops`` (executes nothing), each read capped at the file's size.
     """
     import pickletools
 

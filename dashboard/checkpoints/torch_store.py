@@ -1,10 +1,8 @@
 """Tensors of ``torch.save`` files (``pytorch_model.bin``, ``.pt``, ``.pth``) as a tensor store.
 
-Files are opened by :func:`~dashboard.checkpoints.torch_pickle.load_torch_file` (``weights_only=True``,
-memory-mapped), so listing reads only the pickle. Sources: ``torch.save``'s zip (``data.pkl`` and one record per
-storage) and ``transformers`` 4's ``pytorch_model.bin.index.json`` (``{"weight_map": {tensor: shard}}``).
-Quirk handled: ``torch.save`` keeps shared tensors shared, so a tied head comes back as a second name over the
-token table's storage (:meth:`TorchStore.shares_storage`, :meth:`TorchStore.storage_id`).
+Sources: ``torch.save``'s zip (``data.pkl``, one record per storage) and ``transformers`` 4's
+``pytorch_model.bin.index.json`` (``{"weight_map": {tensor: shard}}``). Quirk handled: ``torch.save`` keeps shared
+tensors shared, so a tied head is a second name over the token table's storage.
 """
 
 from __future__ import annotations
@@ -45,11 +43,7 @@ def tensor_mapping(obj: Any, origin: str) -> dict[str, Any]:
 
 
 class TorchStore:
-    """Named torch tensors, possibly memory-mapped, read one at a time.
-
-    Args:
-        tensors: tensor name -> ``torch.Tensor``.
-    """
+    """Named torch tensors (name -> ``torch.Tensor``), possibly memory-mapped, read one at a time."""
 
     def __init__(self, tensors: Mapping[str, Any]):
         self._tensors = dict(tensors)
@@ -99,8 +93,7 @@ class TorchStore:
         return a != b and self.storage_id(a) == self.storage_id(b)
 
     def read(self, key: str) -> np.ndarray:
-        """One tensor as a float32 numpy copy (bf16/f16 widened exactly), a block of rows at a time; never a view of
-        the mapped file.
+        """One tensor as a float32 copy (bf16/f16 widened exactly), in blocks of rows; never a view of the mapped file.
 
         Raises:
             CheckpointReadError: the tensor's bytes cannot be read (truncated file).

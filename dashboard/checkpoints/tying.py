@@ -1,12 +1,9 @@
 """Weight tying decided from the tensors, with the evidence.
 
-The verdict comes from the tensors; a ``tie_word_embeddings`` flag that disagrees is reported beside it, never
-used instead, with two exceptions. A separate head whose values equal the token table's cannot be told from
-values alone, so the flag decides as ``transformers`` would build the model: ``false`` -> ``untied`` (both
-counted), ``true`` -> ``tied-equal-copy``; with no flag at all (a bare state dict) ``tied-equal-copy`` marked
-``ambiguous``. A config.json without the flag passes its config class's default (``tie_flag_of``). And no head
-stored while the flag is ``false``: ``transformers`` then starts a head of its own from random values, so the
-head is missing (``no-head`` marked ``head_missing``), not reused.
+A ``tie_word_embeddings`` flag that disagrees is reported beside the verdict, never used instead, except where values
+cannot decide: a separate head equal to the token table follows the flag as ``transformers`` builds the model
+(``false`` -> ``untied``, ``true`` -> ``tied-equal-copy``, none -> ``tied-equal-copy`` marked ``ambiguous``), and
+no head stored with the flag ``false`` is ``no-head`` marked ``head_missing`` (transformers starts a random one).
 """
 
 from __future__ import annotations
@@ -82,9 +79,7 @@ def _equal_copy(head_key: str | None, token_key: str, config_tied: bool | None, 
 
 
 def max_abs_difference(a: np.ndarray, b: np.ndarray, block_rows: int = 1024) -> float:
-    """``max |a - b|`` over two equal-shape tables, a block of rows at a time (no full-size temporary); NaN anywhere
-    gives NaN.
-    """
+    """``max |a - b|`` over two equal-shape tables, a block of rows at a time; NaN anywhere gives NaN."""
     largest = 0.0
     for start in range(0, a.shape[0], block_rows):
         block = float(np.max(np.abs(a[start:start + block_rows] - b[start:start + block_rows]), initial=0.0))

@@ -1,10 +1,9 @@
 """Writing received files (browser uploads, zips of model folders) to disk, every name and size checked first.
 
-An upload is one file, several files of one folder, or one ``.zip`` of a folder; each becomes one path that
-:func:`dashboard.checkpoints.load_tables` reads. Names that climb out of the destination ("zip slip") are
-refused, and a zip over :func:`extraction_limit`, or compressed more than :data:`MAX_COMPRESSION_RATIO` times
-(a "zip bomb"), is refused before anything is extracted. Sizes are the ones the zip declares: :mod:`zipfile`
-stops reading an entry at its declared size and fails its CRC check if more follows.
+An upload (one file, several of one folder, or one ``.zip``) becomes one path for ``load_tables``. Names that climb
+out ("zip slip") are refused, and so is a zip over :func:`extraction_limit` or compressed more than
+:data:`MAX_COMPRESSION_RATIO` times ("zip bomb"), before anything is extracted. Declared sizes are trusted:
+:mod:`zipfile` stops at an entry's declared size and fails its CRC check if more follows.
 """
 
 from __future__ import annotations
@@ -40,11 +39,9 @@ _CHUNK = 8 * 2**20
 NAME_MAX = 255
 _MB = 2**20
 
-#: Most an entry may be compressed (uncompressed / compressed size): float weights deflate to about 90% and
-#: text to a quarter; only long runs of one byte compress further.
+#: Most an entry may be compressed (uncompressed / compressed size): weights and text compress far less.
 MAX_COMPRESSION_RATIO = 50
-#: Most entries (files and folders) a zip may hold: a model folder holds tens, a torch checkpoint a few per tensor,
-#: a Trainer run a dozen per checkpoint; empty entries cost an inode each and pass every byte count.
+#: Most entries (files and folders) a zip may hold: empty ones pass every byte count but cost an inode each.
 MAX_ZIP_ENTRIES = 10_000
 #: Most folders deep an entry's path may go: a model folder is 1-2 deep, a training run's 3-4.
 MAX_ZIP_DEPTH = 16
@@ -53,11 +50,7 @@ RATIO_CHECK_MIN_BYTES = _MB
 
 
 def extraction_limit(config: Settings | None = None, *, upload_limit_mb: float = DEFAULT_UPLOAD_LIMIT_MB) -> int:
-    """Most bytes a zip may unpack to: ``EXPLORER_MAX_EXTRACT_MB`` MiB, else 5 x the upload limit.
-
-    Args:
-        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
-        upload_limit_mb: Streamlit's upload limit (``server.maxUploadSize``), in MB.
+    """Most bytes a zip may unpack to: ``EXPLORER_MAX_EXTRACT_MB`` MiB, else 5 x ``upload_limit_mb`` (Streamlit's, MB).
 
     Raises:
         ArchiveLimitError: the variable is set to something that is not a positive number.
@@ -73,21 +66,18 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
                      holds: str = _MODEL_FOLDER, archive_bytes: int | None = None) -> None:
     """Refuse a zip whose entries would unpack to more than ``max_bytes`` or compress suspiciously well.
 
-    The ratio (declared size / compressed size) is checked per entry of at least :data:`RATIO_CHECK_MIN_BYTES`,
-    then for all entries together, so that many entries just under that size cannot add up to a bomb.
+    The ratio is checked per entry of at least :data:`RATIO_CHECK_MIN_BYTES`, then for all together, so that many
+    entries just under that size cannot add up to a bomb.
 
     Args:
-        archive_name: the zip's file name, for the message.
         members: its file entries (no folders).
-        max_bytes: most bytes all entries together may unpack to.
         holds: what the zip should be, for the message (``a torch checkpoint``, ``a NumPy .npz`` ...).
-        archive_bytes: the zip's size on disk in bytes, when known; the compressed sizes count as at most this
-            much, since a crafted zip's entries can share one compressed stream.
+        archive_bytes: the zip's size on disk in bytes, when known; compressed sizes count as at most this much,
+            since a crafted zip's entries can share one compressed stream.
 
     Raises:
-        ArchiveLimitError: more than :data:`MAX_ZIP_ENTRIES` files and folders, a path :data:`MAX_ZIP_DEPTH`
-            folders deep, a total declared size over ``max_bytes``, or an entry (or all together) of at least
-            :data:`RATIO_CHECK_MIN_BYTES` compressed more than :data:`MAX_COMPRESSION_RATIO` times.
+        ArchiveLimitError: more than :data:`MAX_ZIP_ENTRIES` files and folders, a path :data:`MAX_ZIP_DEPTH` folders
+            deep, a total declared size over ``max_bytes``, or compression over :data:`MAX_COMPRESSION_RATIO`.
     """
     deep = next((m.filename for m in members if m.filename.count("/") >= MAX_ZIP_DEPTH), None)
     if deep is not None:  # each level of a path is a folder to create
@@ -96,7 +86,7 @@ def check_zip_limits(archive_name: str, members: list[zipfile.ZipInfo], max_byte
                                     limit=MAX_ZIP_DEPTH, holds=holds))
     folders = {name.rsplit("/", depth)[0] for name in (m.filename for m in members)
                for depth in range(1, name.count("/") + 1)}
-    if len(members) + len(folders) > MAX_ZIP_ENTRIES:  # empty entries pass every byte count, yet each is an inode
+    if len(members) + len(folders) > MAX_ZIP_ENTRIES:
         raise ArchiveLimitError(msg("err.ckpt.zip_entries", archive=archive_name, count=len(members) + len(folders),
                                     limit=MAX_ZIP_ENTRIES, holds=holds))
     for member in members:
@@ -124,8 +114,7 @@ def safe_member_path(destination: Path, name: str) -> Path:
 
     Raises:
         UnsafeArchiveError: the name is absolute, has a drive, or climbs out with ``..`` (or a link does).
-        UnusablePathError: the name holds a NUL byte or an unencodable character, or a part is longer than
-            :data:`NAME_MAX` bytes.
+        UnusablePathError: a NUL byte, an unencodable character, or a part over :data:`NAME_MAX` bytes.
     """
     if "\x00" in name:
         raise UnusablePathError(msg("err.ckpt.upload_nul", name=shorten(name)))
@@ -152,16 +141,11 @@ RoomCheck = Callable[[int], None]
 
 def extract_zip(archive: Path, destination: Path, *, max_bytes: int | None = None,
                 check_room: RoomCheck | None = None) -> Path:
-    """Extract a zip of a model folder after checking every entry.
+    """Extract a zip of a model folder into the existing ``destination`` after checking every entry; returns it.
 
     Args:
-        archive: the zip file.
-        destination: an existing folder to extract into.
         max_bytes: most bytes all entries may unpack to; ``None`` for :func:`extraction_limit`.
         check_room: called with the bytes the entries unpack to before any is written; raises to refuse.
-
-    Returns:
-        ``destination``, now holding the archive's files.
 
     Raises:
         UnsafeArchiveError: an entry would land outside ``destination`` (nothing written).
@@ -234,17 +218,15 @@ def _stream_size(stream: BinaryIO) -> int:
 def store_files(files: Iterable[tuple[str, BinaryIO]], destination: Path, *,
                 max_extract_bytes: int | None = None, check_room: RoomCheck | None = None,
                 unpack: Callable[..., Path] | None = None) -> Path:
-    """Write received files under ``destination`` and return the path to read.
+    """Write received files under ``destination`` (an empty folder owned by the caller) and return the path to read.
 
     Args:
         files: ``(name, seekable binary stream)`` pairs; names may carry a relative folder. A lone ``.zip`` is
             extracted to a folder named after it (``gpt2.zip`` -> ``gpt2/``).
-        destination: an empty folder owned by the caller.
         max_extract_bytes: most bytes a zip may unpack to (see :func:`extract_zip`).
-        check_room: called with the bytes about to be written, before the files and again before a zip is
-            extracted; raises to refuse (a session's quota).
-        unpack: extracts a zip, with :func:`extract_zip`'s arguments (the default). The server passes
-            :func:`dashboard.wall.archives.extract_behind_wall`, so a stranger's zip is parsed by a capped child.
+        check_room: called with the bytes to write, before the files and before a zip is extracted; raises to refuse.
+        unpack: extracts a zip, with :func:`extract_zip`'s arguments (the default); the server passes
+            :func:`dashboard.wall.archives.extract_behind_wall` so a stranger's zip is parsed by a capped child.
 
     Returns:
         The single file when one non-zip file was given, else ``destination`` (or the extracted folder).

@@ -1,9 +1,8 @@
 """Looking up paths that a user typed, before any reader touches them.
 
-An empty path, one too long, with a NUL byte, ``~name`` for an unknown user, or through a folder we may not
-search: each ``OSError``, ``ValueError`` or ``RuntimeError`` becomes an :class:`~dashboard.errors.UnusablePathError`
-that says what was wrong. Limits quoted are Linux's (``NAME_MAX`` 255 bytes, ``PATH_MAX`` 4,096 bytes;
-``man 7 path_resolution``).
+Each ``OSError``, ``ValueError`` or ``RuntimeError`` of a bad path (empty, too long, a NUL byte, ``~name`` of an
+unknown user, an unsearchable folder) becomes an :class:`~dashboard.errors.UnusablePathError` saying what is wrong.
+Limits are Linux's (``NAME_MAX`` 255 bytes, ``PATH_MAX`` 4,096 bytes; ``man 7 path_resolution``).
 """
 
 from __future__ import annotations
@@ -20,8 +19,8 @@ SHOWN_CHARS = 160
 
 
 def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
-    """``text`` as quoted in a message: ``repr``-escaped (a NUL or newline cannot break the line) and cut to about
-    ``limit`` characters, then ending ``... (N characters)``.
+    """``text`` quoted for a message: ``repr``-escaped (a NUL or newline cannot break the line), cut to about ``limit``
+    characters and then ending ``... (N characters)``.
     """
     shown = repr(text[:limit])
     return shown if len(text) <= limit else msg("ckpt.path_shortened", shown=f"{shown[:-1]}...{shown[-1]}",
@@ -35,23 +34,19 @@ _ROLES = {"checkpoint": "err.ckpt.role.checkpoint", "vocabulary file": "err.ckpt
 
 
 def path_role(what: str) -> str | Text:
-    """``what`` (``checkpoint``, ``vocabulary file`` ...) as a catalogue message when the role is known, else
-    ``what`` unchanged (a CLI flag such as ``--out``).
-    """
+    """``what`` (``checkpoint``, ``vocabulary file`` ...) as a catalogue message when known, else as is (``--out``)."""
     key = _ROLES.get(str(what))
     return msg(key) if key is not None and not isinstance(what, Text) else what
 
 
 def expand_user_path(text: str | os.PathLike[str], what: str) -> Path:
-    """The path ``text`` names with ``~`` expanded, before anything is looked up on disk.
+    """The path ``text`` (as the user gave it) names, with ``~`` expanded, before anything is looked up on disk.
 
     Args:
-        text: the path as the user gave it.
         what: what the path should be, for messages (``checkpoint``, ``vocabulary file``).
 
     Raises:
-        UnusablePathError: ``text`` is empty or blank, holds a NUL byte, or
-            starts with ``~name`` for an unknown user.
+        UnusablePathError: ``text`` is empty or blank, holds a NUL byte, or starts with ``~name`` of an unknown user.
     """
     raw = os.fspath(text)
     if not raw.strip():
@@ -66,17 +61,13 @@ def expand_user_path(text: str | os.PathLike[str], what: str) -> Path:
 
 
 def inspect_path(text: str | os.PathLike[str], what: str) -> Path | None:
-    """The path ``text`` names with ``~`` expanded, or ``None`` when nothing is there (also when a part of it is a file,
-    ``model.npz/x``).
+    """The path ``text`` names with ``~`` expanded, or ``None`` when nothing is there (also ``model.npz/x``).
 
-    Args:
-        text: the path as the user gave it.
-        what: what the path should be, for messages (``checkpoint``, ``vocabulary file``).
+    Arguments as :func:`expand_user_path`.
 
     Raises:
-        UnusablePathError: empty or blank, a NUL byte or an unencodable character, ``~name`` for an unknown user,
-            too long, through a folder we may not search or a loop of links, or another lookup failure (the
-            message gives the system's reason).
+        UnusablePathError: empty or blank, a NUL byte or an unencodable character, ``~name`` of an unknown user, too
+            long, through a folder we may not search, a loop of links, or another lookup failure (its reason given).
     """
     raw = os.fspath(text)
     path = expand_user_path(raw, what)

@@ -1,8 +1,5 @@
-"""Token strings from the tokenizer files that sit beside a checkpoint.
-
-Tried in order: ``tokenizer.json`` (read with the ``tokenizers`` library),
-``vocab.json`` (GPT-2 style ``{token: id}``), ``vocab.txt`` (BERT style, one
-token a line, the line number is the id).
+"""Token strings from the tokenizer files beside a checkpoint, tried in order: ``tokenizer.json`` (the ``tokenizers``
+library), ``vocab.json`` (GPT-2's ``{token: id}``), ``vocab.txt`` (BERT's: one token a line, 0-based ids).
 """
 
 from __future__ import annotations
@@ -86,12 +83,13 @@ def _declared_ids(spec: Any) -> dict[int, str]:
 
 
 def vocabulary_from_tokenizer_json(path: Path) -> Vocabulary:
-    """Vocabulary of a ``tokenizer.json`` file, added tokens included, read by the ``tokenizers`` library in a child
-    process, or here when this process is already a capped child of the wall (:data:`dashboard.wall.INSIDE`).
+    """Vocabulary of a ``tokenizer.json``, added tokens included, read by ``tokenizers`` in a child process.
+
+    Read here instead when this process is already a capped child of the wall (:data:`dashboard.wall.INSIDE`).
 
     Raises:
-        CheckpointReadError: the library cannot read it (or the child ran out of time or memory), or it names an id
-            far beyond its number of tokens.
+        CheckpointReadError: unreadable by the library (or the child ran out of time or memory), or an id far beyond
+            its number of tokens.
     """
     import dashboard.wall
     from dashboard.checkpoints.tokenizer_process import TokenizerProcess, load_in_child
@@ -128,22 +126,19 @@ def _special_from_map(folder: Path, raw: tuple[str, ...]) -> frozenset[int]:
 
 #: Tokenizer files :func:`read_vocabulary` tries, in its order.
 TOKENIZER_FILES = ("tokenizer.json", "vocab.json", "vocab.txt")
-#: Least share of a token table's rows a tokenizer file beside a bare checkpoint must name to be taken as its
-#: vocabulary: models pad their tables a little past the tokenizer (nanoGPT 50,257 -> 50,304), never to several
-#: times its size.
+#: Least share of a table's rows a tokenizer file beside a bare checkpoint must name: tables are padded a little
+#: past the tokenizer (nanoGPT 50,257 -> 50,304), never to several times its size.
 BESIDE_MIN_SHARE = 0.95
 
 
 def vocabulary_beside(path: Path, rows: int | None) -> tuple[Vocabulary | None, tuple[Text, ...]]:
-    """The vocabulary of the tokenizer file in a bare checkpoint's folder, and the notes that say which.
+    """The vocabulary of the tokenizer file beside a bare checkpoint, and the notes that say which.
 
-    Such a folder may hold other models' files too: a tokenizer file is taken only when it names between
-    :data:`BESIDE_MIN_SHARE` of the token table's ``rows`` and all of them (the rest being padding); otherwise it is
-    set aside with a note giving both counts, and the rows keep ``#id`` labels.
+    The folder may hold other models' files: a file is taken only when it names between :data:`BESIDE_MIN_SHARE` of
+    the table's ``rows`` and all of them; otherwise it is set aside with a note and rows keep ``#id`` labels.
 
     Args:
-        path: the checkpoint file.
-        rows: rows of its token table (vocab_size); ``None``: unknown, the file is taken as it is.
+        rows: rows of the token table (vocab_size); ``None``: unknown, the file is taken as it is.
 
     Returns:
         ``(vocabulary or None, notes)``: ``None`` with no note when there is no tokenizer file.

@@ -1,11 +1,7 @@
 """Key prefixes that training wrappers leave on state dicts, stripped and reported.
 
-``DistributedDataParallel`` saves every key as ``module.<name>``;
-``torch.compile`` as ``_orig_mod.<name>``; both together stack them
-(``module._orig_mod.``). The prefixes themselves are data in
-:data:`dashboard.checkpoints.keymaps.WRAPPER_PREFIXES`. A
-:class:`RenamedStore` shows a store under the names with the prefixes removed;
-nothing is copied.
+DDP saves every key as ``module.<name>``, ``torch.compile`` as ``_orig_mod.<name>``, stacked when both; the
+prefixes are data in :data:`~dashboard.checkpoints.keymaps.WRAPPER_PREFIXES`.
 """
 
 from __future__ import annotations
@@ -16,12 +12,7 @@ from dashboard.i18n import Text, msg
 
 
 class RenamedStore:
-    """A view of a :class:`TensorStore` under other names.
-
-    Args:
-        store: the store holding the tensors.
-        names: new name -> name in ``store``.
-    """
+    """A view of a :class:`TensorStore` under new names (``names``: new name -> name in ``store``), nothing copied."""
 
     def __init__(self, store: TensorStore, names: dict[str, str]):
         self._store = store
@@ -56,9 +47,7 @@ def strip_wrapper_prefixes(store: TensorStore) -> tuple[TensorStore, tuple[str, 
     """Remove wrapper prefixes that every key carries, repeatedly (they stack).
 
     Returns:
-        The renamed store and one note per prefix removed, naming the wrapper
-        that leaves it, e.g. ``removed the prefix 'module.' from all 148 keys
-        (left by DistributedDataParallel ...)``.
+        The renamed store (nothing copied) and one note per prefix removed, naming the wrapper that leaves it.
     """
     notes: list[Text] = []
     keys = store.keys()
