@@ -4,8 +4,7 @@ import streamlit as st
 
 from dashboard.analysis.norms import MEASURES
 from dashboard.analysis.sinusoidal import VASWANI_BASE
-from dashboard.lessons.positions.closeness import SINUSOIDAL_MEASURE
-from dashboard.lessons.positions.spectrum import top_variance_dimensions
+from dashboard.lessons.positions.structure import SINUSOIDAL_MEASURE, top_variance_dimensions
 from dashboard.analysis.untrained_rows import UNTRAINED_CRITERION, any_row_threshold, untrained_threshold
 from dashboard.charts.positions import (
     dimension_chart,

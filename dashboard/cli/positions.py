@@ -12,15 +12,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dashboard.lessons.positions.structure import (
-    SINUSOIDAL_MEASURE,
-    UNTRAINED_CRITERION,
-    summarise_positions,
-    untrained_threshold,
-)
+from dashboard.lessons.positions.structure import (SINUSOIDAL_MEASURE, UNTRAINED_CRITERION, compare_subspaces,
+                                                   pca_trajectory, summarise_positions, untrained_threshold)
 from dashboard.lessons.positions.rotary import DEFAULT_ROPE_THETA, rotary_frequencies, rotary_head_dim, rotated_dims
-from dashboard.lessons.positions.subspaces import compare_subspaces
-from dashboard.lessons.positions.trajectory import pca_trajectory
 from dashboard.analysis.untrained_rows import any_row_threshold, untrained_detectable
 from dashboard.cli.output import print_json
 from dashboard.lessons.positions.text import MIN_ROWS, format_position_ranges

@@ -14,11 +14,9 @@ from benchmarks.bench_positions import streamlit_payload_bytes
 from dashboard.analysis.position_blocks import block_similarity
 from dashboard.lessons.positions.rotary import rotary_decay_frame, rotary_frequency_frame
 from dashboard.analysis.sinusoidal import sinusoidal_table
-from dashboard.lessons.positions.spectrum import dimension_frame, spectrum_frame
-from dashboard.lessons.positions.subspaces import compare_subspaces
-from dashboard.lessons.positions.trajectory import pca_trajectory
+from dashboard.lessons.positions.structure import compare_subspaces, dimension_frame, pca_trajectory, spectrum_frame
 from dashboard.charts import positions as charts
-from dashboard.lessons.positions.rotary_chart import rotary_decay_chart, rotary_frequency_chart
+from dashboard.lessons.positions.charts import rotary_decay_chart, rotary_frequency_chart
 from dashboard.lessons.positions.view_frames import offset_similarity_frame, row_norm_frame
 
 TABLE = sinusoidal_table(512, 64) + np.random.default_rng(0).normal(scale=0.01, size=(512, 64))

@@ -12,12 +12,10 @@ import streamlit as st
 
 from dashboard.analysis.norms import unit_rows
 from dashboard.analysis.position_blocks import BlockSimilarity, block_similarity
-from dashboard.lessons.positions.offsets import offset_similarities
-from dashboard.lessons.positions.structure import PositionSummary, summarise_positions
+from dashboard.lessons.positions.structure import (PositionSummary, SubspaceOverlap, Trajectory, compare_subspaces,
+                                                   dimension_frame, offset_similarities, pca_trajectory, spectrum_frame,
+                                                   summarise_positions)
 from dashboard.analysis.sinusoidal import sinusoidal_table
-from dashboard.lessons.positions.spectrum import dimension_frame, spectrum_frame
-from dashboard.lessons.positions.subspaces import SubspaceOverlap, compare_subspaces
-from dashboard.lessons.positions.trajectory import Trajectory, pca_trajectory
 from dashboard.analysis.untrained_rows import neighbour_cosines, untrained_positions
 from dashboard.i18n import t
 from dashboard.tables import EmbeddingTables

@@ -11,7 +11,7 @@ from dashboard.lessons.positions.rotary import (
     rotary_decay_frame,
     rotary_frequency_frame,
 )
-from dashboard.lessons.positions.rotary_chart import rotary_decay_chart, rotary_frequency_chart
+from dashboard.lessons.positions.charts import rotary_decay_chart, rotary_frequency_chart
 from dashboard.errors import ExplorerError
 from dashboard.i18n import Text, msg, render, t
 from dashboard.markdown_text import escape_markdown

@@ -26,7 +26,7 @@ from dashboard.lessons.positions.shift import (
 )
 from dashboard.analysis.queries import TermResolver
 from dashboard.lessons.positions.rotary import read_rotary_settings, rotary_frequencies
-from dashboard.lessons.positions.shift_chart import PAIRS, shift_distance_chart
+from dashboard.lessons.positions.charts import PAIRS, shift_distance_chart
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.i18n import Text, msg, render, t
 from dashboard.markdown_text import code_span, escape_markdown

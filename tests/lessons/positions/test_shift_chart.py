@@ -5,7 +5,7 @@ import pytest
 
 from dashboard.lessons.positions.shift import distance_score_frame, rotary_scorer
 from dashboard.lessons.positions.rotary import rotary_frequencies
-from dashboard.lessons.positions.shift_chart import PAIRS, shift_distance_chart
+from dashboard.lessons.positions.charts import PAIRS, shift_distance_chart
 from dashboard.i18n import use_language
 
 

@@ -2,16 +2,14 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from scipy.stats import ortho_group
 
 from dashboard.analysis.norms import unit_rows
 from dashboard.analysis.position_blocks import block_similarity
-from dashboard.lessons.positions.offsets import offset_similarities
-from dashboard.lessons.positions.structure import summarise_positions
+from dashboard.lessons.positions.structure import (offset_similarities, similarity_correlation, sinusoidal_similarity,
+                                                   summarise_positions)
 from dashboard.analysis.sinusoidal import sinusoidal_table
-from dashboard.lessons.positions.closeness import similarity_correlation, sinusoidal_similarity
 from dashboard.analysis.untrained_rows import (
     adjacent_cosine_mean,
     untrained_positions,

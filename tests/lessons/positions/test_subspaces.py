@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from dashboard.lessons.positions.subspaces import compare_subspaces, principal_directions
+from dashboard.lessons.positions.structure import compare_subspaces, principal_directions
 
 RNG = np.random.default_rng(0)
 D = 24

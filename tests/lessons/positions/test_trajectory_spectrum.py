@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from dashboard.analysis.sinusoidal import sinusoidal_table
-from dashboard.lessons.positions.spectrum import dimension_frame, spectrum_frame, top_variance_dimensions
-from dashboard.lessons.positions.trajectory import pca_trajectory
+from dashboard.lessons.positions.structure import (dimension_frame, pca_trajectory, spectrum_frame,
+                                                   top_variance_dimensions)
 from dashboard.errors import QueryError
 
 
