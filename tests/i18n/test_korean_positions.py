@@ -59,7 +59,7 @@ def test_legends_show_korean_labels_but_the_data_keeps_its_english_values(korean
 
     from dashboard.lessons.positions.rotary import rotary_decay_frame
     from dashboard.charts.positions import offset_similarity_chart
-    from dashboard.lessons.positions.rotary_chart import rotary_decay_chart
+    from dashboard.lessons.positions.charts import rotary_decay_chart
 
     frame = pd.DataFrame({"offset": [1, 1], "similarity": [0.5, 0.4], "pairs": [9, 9],
                           "table": ["learned", "sinusoidal reference"]})
