@@ -16,19 +16,12 @@ from dashboard.i18n import active_language, msg, plural_key, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
 from dashboard.ui.hangul_note import show_hangul_notes
-from dashboard.lessons.reorder.view_experiment import reorder_experiment, sentence_tokens
+from dashboard.lessons.reorder.view_frames import (LEVELS, attention_frame, next_token_frame, reorder_experiment,
+                                                   sentence_tokens, shown_label, shown_labels, token_difference_frame,
+                                                   token_order_frame)
 from dashboard.ui.forward_loading import forward_model
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.lessons.reorder.view_frames import (
-    LEVELS,
-    attention_frame,
-    next_token_frame,
-    shown_label,
-    shown_labels,
-    token_difference_frame,
-    token_order_frame,
-)
 from dashboard.ui.text_limits import SENTENCE_CHARS
 
 ensure_routed()

@@ -1,6 +1,6 @@
 """The similarity quiz says when the model on screen does not show the lesson's claim, why, and where it holds.
 
-Every expected number comes from :func:`dashboard.lessons.similarity.quiz_lesson.check_lesson` on the same model.
+Every expected number comes from :func:`dashboard.lessons.similarity.quiz.check_lesson` on the same model.
 """
 
 import pytest
@@ -8,7 +8,7 @@ import torch
 
 from dashboard.analysis.neighbours import build_index
 from dashboard.analysis.queries import TermResolver
-from dashboard.lessons.similarity.quiz_lesson import check_lesson
+from dashboard.lessons.similarity.quiz import check_lesson
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from dashboard.ui import state

@@ -3,7 +3,7 @@
 Self-attention without positions is permutation equivariant (Vaswani et al. 2017, sec. 3.5): the permuted
 sentence's outputs, put back in the original order, equal the original's. ``perm`` is ``(n_tokens,)`` int with
 ``permuted_ids = ids[perm]``; special tokens ([CLS], [SEP], BOS) never move; orders are 0-based over the movable
-tokens only.
+tokens only. Word-level orders keep each word's pieces together and reverse or shuffle the words.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import numpy as np
 
 from dashboard.errors import OrderError
 from dashboard.i18n import Text, msg
-from dashboard.lessons.reorder.word_order import reverse_words, shuffle_words
 from dashboard.tables import EmbeddingTables
+
 
 #: Order spec grammar of the CLI's ``--order``, for its help and its errors.
 ORDER_HELP = msg("err.reorder.order_help")
@@ -88,10 +88,10 @@ def parse_order(spec: str, n_movable: int, words: list[list[int]] | None = None)
 
     Args:
         spec: ``reverse``; ``shuffle:SEED`` (numpy's ``default_rng(SEED).permutation``); ``reverse-words`` and
-            ``shuffle-words:SEED`` (over whole words, :mod:`~dashboard.lessons.reorder.word_order`); ``swap:I,J``;
+            ``shuffle-words:SEED`` (over whole words, :mod:`~dashboard.lessons.reorder.analysis`); ``swap:I,J``;
             or ``i j k ...`` / ``i,j,k,...`` (token ``order[t]`` goes to place ``t``). Indices are 0-based over
             the movable tokens.
-        words: the movable tokens grouped into words (:func:`~dashboard.lessons.reorder.word_order.word_groups`);
+        words: the movable tokens grouped into words (:func:`~dashboard.lessons.reorder.analysis.word_groups`);
             ``None``: each token is a word.
 
     Returns:
@@ -234,3 +234,42 @@ def mean_input_difference(tables: EmbeddingTables, ids: Sequence[int], perm: np.
     original = lookup_from_tables(tables, ids, with_positions=True).astype(np.float64).mean(axis=0)
     permuted = lookup_from_tables(tables, ids[perm], with_positions=True).astype(np.float64).mean(axis=0)
     return float(np.abs(original - permuted).max())
+
+
+def word_groups(spans: Sequence[str], special: Sequence[bool], sentence: str) -> list[list[int]]:
+    """The movable tokens grouped into the sentence's words (see the module docstring).
+
+    Args:
+        spans: the piece of ``sentence`` each token stands for (``""`` for one the tokenizer added).
+        special: one flag per token; special tokens never move and belong to no word.
+
+    Returns:
+        One list of 0-based movable-token indices per word, in sentence order; each index once.
+    """
+    groups: list[list[int]] = []
+    cursor, previous = 0, None
+    movable = (span for span, fixed in zip(spans, special) if not fixed)
+    for index, span in enumerate(movable):
+        if groups and (not span or span == previous):  # added text, or another byte piece of the same character
+            groups[-1].append(index)
+            continue
+        start = sentence.find(span, cursor)
+        gap = sentence[cursor:start] if start >= 0 else ""
+        if not groups or span[:1].isspace() or any(c.isspace() for c in gap):
+            groups.append([index])
+        else:
+            groups[-1].append(index)
+        cursor = start + len(span) if start >= 0 else cursor
+        previous = span
+    return groups
+
+
+def reverse_words(groups: list[list[int]]) -> np.ndarray:
+    """The words in reverse order, each word's tokens in their own order: an ``(n_movable,)`` int64 permutation."""
+    return np.asarray([i for group in reversed(groups) for i in group], dtype=np.int64)
+
+
+def shuffle_words(groups: list[list[int]], seed: int) -> np.ndarray:
+    """The words in a seeded shuffle (``default_rng(seed).permutation``): an ``(n_movable,)`` int64 permutation."""
+    order = np.random.default_rng(seed).permutation(len(groups))
+    return np.asarray([i for w in order for i in groups[w]], dtype=np.int64)

@@ -11,16 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from dashboard.lessons.reorder.analysis import (
-    full_permutation,
-    lookup_from_tables,
-    max_abs_difference,
-    mean_input_difference,
-    movable_positions,
-    parse_order,
-    pooled_cosine,
-)
-from dashboard.lessons.reorder.word_order import word_groups
+from dashboard.lessons.reorder.analysis import (full_permutation, lookup_from_tables, max_abs_difference,
+                                                mean_input_difference, movable_positions, parse_order, pooled_cosine,
+                                                word_groups)
 from dashboard.forward.loading import ForwardModel
 from dashboard.forward.passes import ForwardRecord, run_forward
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer

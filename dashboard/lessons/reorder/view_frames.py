@@ -1,4 +1,4 @@
-"""Tidy frames the reorder page charts, built from a :class:`ReorderExperiment`.
+"""The reorder page's experiments, cached per (source, sentence, order), and the tidy frames its charts draw.
 
 Labels stay English (``with positions``, ``original`` ...; :func:`shown_labels` translates them); token labels
 carry their 0-based position (``3 sat``) so a word used twice stays two rows.
@@ -7,11 +7,17 @@ carry their 0-based position (``3 sat``) so a word used twice stays two rows.
 from __future__ import annotations
 
 import pandas as pd
+import streamlit as st
 
+from dashboard.forward.tokenizing import tokenize_sentence
+from dashboard.i18n import both_languages, msg, render
 from dashboard.lessons.reorder.analysis import token_differences, unpermute_attention
-from dashboard.lessons.reorder.experiment import SETTINGS, ReorderExperiment
-from dashboard.i18n import msg, render
+from dashboard.lessons.reorder.experiment import ReorderExperiment, SETTINGS, run_reorder_experiment
 from dashboard.tables import EmbeddingTables
+from dashboard.ui.forward_loading import forward_model
+from dashboard.ui.loading import get_tables, path_stamp
+from dashboard.ui.tokenizer_loading import get_tokenizer
+
 
 SETTING_LABELS = {"with_positions": "with positions", "without_positions": "without positions"}
 SENTENCE_LABELS = ("original", "permuted")
@@ -145,3 +151,36 @@ def next_token_frame(experiment: ReorderExperiment, tables: EmbeddingTables) -> 
                 rows.append({"setting": SETTING_LABELS[setting], "sentence": sentence, "rank": rank,
                              "token": tables.token_label(token_id), "probability": probability})
     return pd.DataFrame(rows, columns=["setting", "sentence", "rank", "token", "probability"])
+
+
+@st.cache_data(max_entries=32, show_spinner=both_languages("spinner.reorder_run"))
+def _cached_experiment(source: str, stamp: float, sentence: str, order: str) -> ReorderExperiment:
+    tables = get_tables(source)
+    model, note = forward_model(source)  # cached by the same stamp
+    tokenizer = get_tokenizer(tables, source, tables.content_hash)
+    return run_reorder_experiment(tables, tokenizer, sentence, order, model, note)
+
+
+def reorder_experiment(source: str, sentence: str, order: str) -> ReorderExperiment:
+    """The experiment for the source (cached).
+
+    Raises:
+        QueryError: the sentence cannot be tokenized or is too long.
+        OrderError: the order is bad.
+    """
+    return _cached_experiment(source, path_stamp(get_tables(source).model_path), sentence, order)
+
+
+def sentence_tokens(source: str, sentence: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """The sentence's tokens as the charts label them, and which are special ([CLS], [SEP], BOS); no model.
+
+    Returns:
+        ``(labels, special)``, one entry per token, position 0 first.
+
+    Raises:
+        QueryError: the sentence cannot be tokenized or is too long.
+    """
+    tables = get_tables(source)
+    tokenizer = get_tokenizer(tables, source, tables.content_hash)
+    tokenized = tokenize_sentence(tokenizer, sentence, tables.vocabulary, tables.n_positions)
+    return tuple(tables.token_label(int(i)) for i in tokenized.ids), tuple(tokenized.special)

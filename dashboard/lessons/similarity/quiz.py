@@ -4,6 +4,7 @@ The answer for ``(a, b)``: cosine, dot product and the rank of ``b`` among ``a``
 mean of its pieces' rows). A pair is *similar* when that rank is within the nearest ``similar_share`` of the
 vocabulary: tables differ in how high their cosines run, so no fixed cosine would do. A pair with a word in UTF-8
 byte pieces (``<0xEA>``) is not judged: a byte row is shared by every character holding that byte.
+Whether the model on screen shows the lesson's claim is decided from its own numbers (:func:`check_lesson`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from dashboard.analysis.hangul import is_byte_piece
-from dashboard.analysis.neighbours import QUERY_CHUNK_ROWS, NeighbourIndex, score_chunk
+from dashboard.analysis.neighbours import NeighbourIndex, QUERY_CHUNK_ROWS, score_chunk
 from dashboard.analysis.queries import ResolvedTerm, TermResolver
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
+
 
 #: The lesson's pairs: two animals and what they are (related), against a weekday and an unrelated word.
 LESSON_RELATED = (("cat", "dog"), ("cat", "pet"), ("dog", "pet"))
@@ -173,3 +175,59 @@ def score_guesses(answers: list[PairAnswer], guesses: dict[str, str | None]) -> 
     given = [(answer, guesses.get(answer.key)) for answer in answers
              if guesses.get(answer.key) in GUESSES and answer.verdict in GUESSES]
     return sum(answer.verdict == guess for answer, guess in given), len(given)
+
+
+#: Share of the lesson's words above which the vocabulary counts as splitting them.
+MOSTLY_SPLIT = 0.5
+
+
+@dataclass(frozen=True)
+class LessonCheck:
+    """The lesson's pairs on one model.
+
+    Attributes:
+        words: the lesson's distinct words, resolved, in order of first appearance.
+        farthest_related, nearest_unrelated: the related pair with the largest rank and the unrelated pair with the
+            smallest (ties: the first).
+    """
+
+    words: tuple[ResolvedTerm, ...]
+    farthest_related: PairAnswer
+    nearest_unrelated: PairAnswer
+
+    @property
+    def split_words(self) -> tuple[ResolvedTerm, ...]:
+        """The words this vocabulary holds as several tokens."""
+        return tuple(word for word in self.words if word.is_split)
+
+    @property
+    def mostly_split(self) -> bool:
+        """More than :data:`MOSTLY_SPLIT` of the words are several tokens."""
+        return len(self.split_words) > MOSTLY_SPLIT * len(self.words)
+
+    @property
+    def order_fails(self) -> bool:
+        """Some unrelated pair ranks as near as a related one, or nearer."""
+        return self.farthest_related.rank >= self.nearest_unrelated.rank
+
+    @property
+    def holds(self) -> bool:
+        """The model shows the claim: the words are mostly whole tokens and every related pair ranks nearer."""
+        return not (self.mostly_split or self.order_fails)
+
+
+def check_lesson(resolver: TermResolver, index: NeighbourIndex, n_used: int) -> LessonCheck | None:
+    """The lesson's pairs answered on this model (see the module docstring).
+
+    Returns:
+        The check, or ``None`` when a pair cannot be answered (a word the vocabulary cannot look up): then nothing
+        is claimed either way.
+    """
+    pairs = list(LESSON_RELATED + LESSON_UNRELATED)
+    answers, left_out = answer_pairs(resolver, index, pairs, n_used)
+    if left_out:
+        return None
+    related, unrelated = answers[:len(LESSON_RELATED)], answers[len(LESSON_RELATED):]
+    words = {term.text.strip(): term for answer in answers for term in (answer.first, answer.second)}
+    return LessonCheck(tuple(words.values()), max(related, key=lambda a: a.rank),
+                       min(unrelated, key=lambda a: a.rank))

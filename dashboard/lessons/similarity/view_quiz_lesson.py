@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.lessons.similarity.quiz_lesson import LessonCheck, check_lesson
-from dashboard.lessons.similarity.quiz import PairAnswer
+from dashboard.lessons.similarity.quiz import LessonCheck, PairAnswer, check_lesson
 from dashboard.checkpoints.bundled import BUNDLED
 from dashboard.errors import ExplorerError
 from dashboard.i18n import t
@@ -33,7 +32,7 @@ def _cached_check(_tables: EmbeddingTables, source: str, content_hash: str) -> L
 
 
 def lesson_check(tables: EmbeddingTables, source: str) -> LessonCheck | None:
-    """:func:`~dashboard.lessons.similarity.quiz_lesson.check_lesson` on ``tables``, once per table and process.
+    """:func:`~dashboard.lessons.similarity.quiz.check_lesson` on ``tables``, once per table and process.
 
     Raises:
         ExplorerError: the tokenizer or the table cannot be read.

@@ -3,8 +3,7 @@
 import numpy as np
 import pytest
 
-from dashboard.lessons.reorder.analysis import describe_order, parse_order
-from dashboard.lessons.reorder.word_order import reverse_words, shuffle_words, word_groups
+from dashboard.lessons.reorder.analysis import describe_order, parse_order, reverse_words, shuffle_words, word_groups
 
 SENTENCE = "the cat sat on a mat"
 #: The bundled GPT's pieces of SENTENCE (4,096 tokens: cat is ␣c + at), as spans of the text.

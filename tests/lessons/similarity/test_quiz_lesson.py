@@ -7,8 +7,7 @@ import pytest
 
 from dashboard.analysis.neighbours import build_index
 from dashboard.analysis.queries import ResolvedTerm, TermResolver
-from dashboard.lessons.similarity.quiz_lesson import LessonCheck, check_lesson
-from dashboard.lessons.similarity.quiz import PairAnswer
+from dashboard.lessons.similarity.quiz import LessonCheck, PairAnswer, check_lesson
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.tokenizer import load_tokenizer
 from tests.map_fixtures import ID, bert_with_tokenizer
