@@ -15,7 +15,6 @@ from dashboard.checkpoints.gguf_file import read_gguf
 from dashboard.checkpoints.hf_folder import (folder_weights_of, is_hf_folder, read_hf_folder, refuse_folder_of_shards,
                                              refuse_lone_shard)
 from dashboard.checkpoints.local_archives import is_zip_path, unpack_local_zip
-from dashboard.checkpoints.message_lists import join_messages
 from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
 from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS
 from dashboard.checkpoints.numpy_arrays import is_numpy_file, read_arrays
@@ -30,7 +29,7 @@ from dashboard.errors import (
     UnsupportedFormatError,
     UnusablePathError,
 )
-from dashboard.i18n import Text, msg
+from dashboard.i18n import Text, join_messages, msg
 from dashboard.tables import EmbeddingTables
 
 

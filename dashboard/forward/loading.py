@@ -20,13 +20,12 @@ from typing import Any, Callable, Iterator, NamedTuple
 import torch
 
 from dashboard.checkpoints.keymaps import KEY_MAPS
-from dashboard.checkpoints.message_lists import join_messages
 from dashboard.checkpoints.metadata import read_config
 from dashboard.errors import ExplorerError, ForwardUnavailableError
 from dashboard.forward.nanogpt import (gpt2_config_from_nanogpt, gpt2_from_nanogpt, read_nanogpt_checkpoint,
                                        strip_wrapper_prefixes)
 from dashboard.forward.positions import check_removable
-from dashboard.i18n import Text, msg
+from dashboard.i18n import Text, join_messages, msg
 from dashboard.tables import EmbeddingTables
 from dashboard.wall.models import export_model
 from dashboard.wall.tables import is_trusted

@@ -27,11 +27,12 @@ import contextvars
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from dashboard.i18n.particles import resolve_particles
 
-__all__ = ["LANGUAGES", "Text", "active_language", "both_languages", "msg", "plural_key", "render", "t", "use_language"]
+__all__ = ["LANGUAGES", "Text", "active_language", "both_languages", "join_messages", "msg", "plural_key", "render",
+           "t", "use_language"]
 
 #: Language code -> its name in that language, as the switch shows it.
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어"}
@@ -161,3 +162,14 @@ def plural_key(key: str, count: int) -> str:
     page and analysis picks between them through this one function.
     """
     return f"{key}.one" if count == 1 else f"{key}.many"
+
+
+def join_messages(items: Iterable[str | Text]) -> str | Text:
+    """The items as one ``"; "``-separated message: the lone item, nested ``err.ckpt.join`` pairs, or ``""`` if none."""
+    items = list(items)
+    if not items:
+        return ""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = msg("err.ckpt.join", first=item, rest=joined)
+    return joined
