@@ -11,7 +11,7 @@ from typing import Any
 
 #: Public name -> the module that defines it.
 _PUBLIC = {"load_tables": "registry", "READERS": "registry", "find_reader": "registry",
-           "find_checkpoint": "registry", "resolve_source": "sources"}
+           "find_checkpoint": "registry", "resolve_source": "path_policy"}
 
 
 def __getattr__(name: str) -> Any:

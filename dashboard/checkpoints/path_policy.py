@@ -1,4 +1,6 @@
-"""Which server paths a user may open: the ``EXPLORER_LOCAL_PATHS`` deployment setting.
+"""Where a checkpoint is (a bundled name or a server path), and which server paths a user may open.
+
+:func:`resolve_source` turns a source into a bundled checkpoint or a path the deployment's policy opens.
 
 ``any`` (the default) opens every path, ``models`` only paths inside ``EXPLORER_MODELS_DIR``, ``off`` none.
 Bundled checkpoints and the session's own uploads open in every mode, another session's upload never. Restricted
@@ -15,8 +17,9 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from dashboard.checkpoints.bundled import BUNDLED, find_bundled
 from dashboard.checkpoints.user_paths import expand_user_path, inspect_path, shorten, stat_refusal
-from dashboard.errors import ExplorerError, RefusedPathError, UnusablePathError
+from dashboard.errors import ExplorerError, RefusedPathError, SourceNotFoundError, UnusablePathError
 from dashboard.i18n import Text, msg
 from dashboard.settings import LOCAL_PATHS_ENV, MODELS_DIR_ENV, PATH_MODES, Settings, current_settings, usable
 
@@ -275,3 +278,27 @@ class PathPolicy:
     def _inside(self, path: Path) -> bool:
         return any(path.is_relative_to(root) for root in self.roots)
 
+
+def resolve_source(source: str | Path, policy: PathPolicy | None = None) -> tuple[Path, str]:
+    """Turn a bundled name or a path into ``(path, name to report)``.
+
+    Args:
+        policy: which paths may be opened; ``None``: the one ``$EXPLORER_LOCAL_PATHS`` sets (``any`` when unset).
+
+    Raises:
+        RefusedPathError: the policy does not open the path (nothing about it was looked up).
+        SourceNotFoundError: neither a bundled name nor an existing path.
+        UnusablePathError: an empty source, or a path that cannot be looked up
+            (:func:`~dashboard.checkpoints.user_paths.inspect_path`).
+    """
+    names = ", ".join(["default"] + [m.name for m in BUNDLED])
+    if not str(source).strip():
+        raise UnusablePathError(msg("err.ckpt.no_source", names=names))
+    bundled = find_bundled(str(source))
+    if bundled is not None:
+        return bundled.path, bundled.name
+    policy = policy or PathPolicy.from_settings()
+    path = policy.admit(source, "checkpoint")
+    if path is None:
+        raise SourceNotFoundError(msg("err.ckpt.not_found", source=shorten(str(source)), names=names))
+    return path, str(source)

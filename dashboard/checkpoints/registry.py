@@ -16,12 +16,10 @@ from dashboard.checkpoints.hf_folder import (folder_weights_of, is_hf_folder, re
                                              refuse_lone_shard)
 from dashboard.checkpoints.local_archives import is_zip_path, unpack_local_zip
 from dashboard.checkpoints.nanogpt import is_nanogpt_checkpoint, read_nanogpt
-from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS
-from dashboard.checkpoints.numpy_arrays import is_numpy_file, read_arrays
-from dashboard.checkpoints.path_policy import PathPolicy
+from dashboard.checkpoints.numpy_arrays import OPTIONS as NUMPY_OPTIONS, is_numpy_file, read_arrays
+from dashboard.checkpoints.path_policy import PathPolicy, resolve_source
 from dashboard.checkpoints.projector_tsv import is_projector_export, read_projector
 from dashboard.checkpoints.runs import HF_CHECKPOINT_NAME, TRAINER_STATE
-from dashboard.checkpoints.sources import resolve_source
 from dashboard.checkpoints.state_dict import is_state_dict_file, read_state_dict
 from dashboard.errors import (
     CheckpointReadError,

@@ -15,17 +15,17 @@ from pathlib import Path
 import streamlit as st
 
 from dashboard import checkpoints  # its registry (every reader) loads when a folder is first located
-from dashboard.checkpoints.sources import resolve_source
 from dashboard.checkpoints.hub import fetch_hub_model, hub_unavailable_reason
+from dashboard.checkpoints.path_policy import resolve_source
 from dashboard.checkpoints.uploads import extraction_limit, store_files
-from dashboard.wall.archives import extract_behind_wall, list_arrays_behind_wall
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg
 from dashboard.ui import state
+from dashboard.ui.loading import explain_failure, name_files
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.session_files import session_folder
 from dashboard.ui.sidebar import activate
-from dashboard.ui.loading import explain_failure, name_files
+from dashboard.wall.archives import extract_behind_wall, list_arrays_behind_wall
 
 
 def numpy_archive_of(source: str) -> Path | None:

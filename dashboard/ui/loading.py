@@ -19,8 +19,7 @@ from typing import Callable, Mapping
 import streamlit as st
 
 from dashboard.checkpoints.bundled import DEFAULT_NAME
-from dashboard.checkpoints.path_policy import PathPolicy
-from dashboard.checkpoints.sources import resolve_source
+from dashboard.checkpoints.path_policy import PathPolicy, resolve_source
 from dashboard.checkpoints.user_paths import SHOWN_CHARS, shorten
 from dashboard.errors import ExplorerError, RefusedPathError
 from dashboard.i18n import LANGUAGES, Text, msg, render, t

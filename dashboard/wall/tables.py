@@ -19,8 +19,7 @@ import numpy as np
 
 from dashboard import checkpoints  # its registry (every reader) loads on first use: bundled here, others in the child
 from dashboard.checkpoints.bundled import BUNDLED, find_bundled
-from dashboard.checkpoints.path_policy import PathPolicy
-from dashboard.checkpoints.sources import resolve_source
+from dashboard.checkpoints.path_policy import PathPolicy, resolve_source
 from dashboard.errors import ChildLimitError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, Tying, Vocabulary
