@@ -1,9 +1,7 @@
-"""Parameter accounting: how much of a model its embedding tables are.
+"""Parameter accounting: how much of a model its embedding tables are, from loaded tables or a configuration.
 
-From loaded tables (:func:`spec_from_tables`) or a configuration alone (:func:`parse_spec`). The GPT-2 block
-(Radford et al. 2019; nanoGPT ``model.py``) with biases and two LayerNorms has ``12 d^2 + 13 d`` parameters
-(attention ``4 d^2 + 4 d``, MLP ``8 d^2 + 5 d``, LayerNorms ``4 d``), plus ``2 d`` for the final LayerNorm;
-GPT-2 small gives the published 124,439,808.
+A GPT-2 block (Radford et al. 2019; nanoGPT ``model.py``) has ``12 d^2 + 13 d`` parameters (attention
+``4 d^2 + 4 d``, MLP ``8 d^2 + 5 d``, two LayerNorms ``4 d``), plus ``2 d`` for the final LayerNorm.
 """
 
 from __future__ import annotations
@@ -22,16 +20,10 @@ TABLE_NAMES = ("token", "position", "token_type", "output_head")
 class ModelSpec:
     """Shapes of the embedding tables and what is known of the rest.
 
-    Attributes:
-        vocab_size: token-table rows.
-        d_model: width of every table.
-        n_positions: position-table rows, 0 when there is no table.
-        n_token_types: token-type rows (BERT: 2), 0 when none.
-        head: ``"tied"``, ``"untied"`` or ``"none"``.
-        total_parameters: parameters of the whole model, when known.
-        n_layer: GPT-2-style blocks, used to derive ``total_parameters`` when it is not given.
-        head_equal: the stored head equals the token table exactly (only the notes change).
-        position_offset: rows the stored position table holds before position 0 (OPT: 2), counted in its row.
+    ``vocab_size``, ``n_positions``, ``n_token_types``: rows of the token, position and token-type (BERT: 2) tables,
+    0 for none, each ``d_model`` wide; ``head``: ``"tied"``, ``"untied"`` or ``"none"`` (``head_equal``: stored but
+    equal to the token table); ``total_parameters`` when known, else ``n_layer`` GPT-2-style blocks to derive it;
+    ``position_offset``: position rows stored before position 0 (OPT: 2), counted in the position row.
     """
 
     vocab_size: int
@@ -60,14 +52,10 @@ class ModelSpec:
 class ParameterRow:
     """One line of the accounting table.
 
-    Attributes:
-        name: ``token``, ``position``, ``token_type``, ``output_head``, ``embeddings`` (the input tables
-            together), ``other`` or ``total``.
-        component: human label (a catalogue message: render it on a page).
-        shape: ``(rows, d_model)`` or ``None`` when there is no such table.
-        parameters: parameters this row adds (0 for a tied head).
-        share: ``parameters / total`` in [0, 1], ``None`` when the total is unknown.
-        note: short remark (``tied: reuses the token table``), a catalogue message or ``""``.
+    ``name``: ``token``, ``position``, ``token_type``, ``output_head``, ``embeddings`` (inputs), ``other`` or
+    ``total``; ``component``, ``note``: label and remark (catalogue messages; ``note`` may be ``""``); ``shape``:
+    ``(rows, d_model)`` or ``None``; ``parameters``: what this row adds (0 for a tied head); ``share``:
+    ``parameters / total`` in [0, 1], ``None`` when the total is unknown.
     """
 
     name: str
@@ -78,10 +66,8 @@ class ParameterRow:
     note: Text | str = ""
 
 
-#: Models a lesson or the literature names, for the page's calculator: name -> spec.
-#: ANDREA-120M is the course's own example (V 8,449, d_model 768, T 1,024, untied,
-#: 120M in all); GPT-2 small is Radford et al. 2019 (124,439,808 with the block formula).
-#: The names are catalogue messages: as a ``str`` each is its English text, a page renders it.
+#: The calculator's presets: name (a catalogue message) -> spec. ANDREA-120M is the course's own example;
+#: GPT-2 small is Radford et al. 2019 (124,439,808 parameters).
 PRESET_SPECS: dict[str, ModelSpec] = {
     msg("calculator.preset.andrea"): ModelSpec(vocab_size=8449, d_model=768, n_positions=1024, head="untied",
                                                total_parameters=120_000_000),
@@ -91,17 +77,10 @@ PRESET_SPECS: dict[str, ModelSpec] = {
 
 
 def change_head(spec: ModelSpec, head: str) -> ModelSpec:
-    """The same model with another output head: the blocks unchanged, the total moved by the head's rows.
-
-    An untied head adds ``vocab_size * d_model`` parameters, a tied head or none 0; a given
-    ``total_parameters`` moves by the difference.
-
-    Args:
-        spec: the model as given.
-        head: ``"tied"``, ``"untied"`` or ``"none"``.
+    """The same model with another output head; a known total moves by ``vocab_size * d_model`` per untied head.
 
     Raises:
-        SpecError: ``head`` is none of those.
+        SpecError: ``head`` is not ``"tied"``, ``"untied"`` or ``"none"``.
     """
     if head not in ("tied", "untied", "none"):
         raise SpecError(msg("err.acct.bad_head", value=repr(head)))
@@ -132,14 +111,14 @@ _TRUE, _FALSE = ("true", "yes", "1"), ("false", "no", "0")
 
 
 def parse_spec(text: str) -> ModelSpec:
-    """Parse ``vocab_size=8449,d_model=768,n_positions=1024,tied=false,total_parameters=120000000``.
+    """Parse ``vocab_size=8449,d_model=768,tied=false,...`` into a :class:`ModelSpec`.
 
-    Keys: ``vocab_size`` and ``d_model`` (required), ``n_positions``,
-    ``n_token_types``, ``tied`` (true/false), ``head`` (tied/untied/none),
-    ``total_parameters``, ``n_layer``. Integers may use ``_`` separators.
+    Keys: ``vocab_size`` and ``d_model`` (required), ``n_positions``, ``n_token_types``, ``tied`` (true/false),
+    ``head`` (tied/untied/none), ``total_parameters``, ``n_layer``; integers may use ``_`` separators.
 
     Raises:
-        SpecError: unknown key, non-integer value, or a required key missing.
+        SpecError: an item not ``key=value``, an unknown key, a value that is not a whole number >= 0 (or not one of
+            the listed words), or ``vocab_size`` or ``d_model`` missing or 0.
     """
     values: dict[str, object] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
@@ -231,10 +210,7 @@ def format_count(n: int | None) -> str:
 
 
 def format_share(share: float | None) -> str:
-    """A share in [0, 1] as a percentage for people: ``0.05407`` -> ``5.4%``.
-
-    Small nonzero shares keep two significant digits (``0.0016%``); ``None`` -> ``-``.
-    """
+    """A share in [0, 1] as a percentage: ``0.05407`` -> ``5.4%``, ``0.000016`` -> ``0.0016%``, ``None`` -> ``-``."""
     if share is None:
         return "-"
     percent = share * 100
@@ -249,11 +225,7 @@ def format_shape(shape: tuple[int, ...] | None) -> str:
 
 
 def format_spec(spec: ModelSpec) -> str:
-    """The ``info --spec`` text of ``spec``, the inverse of :func:`parse_spec`.
-
-    Example: ``vocab_size=8449,d_model=768,n_positions=1024,head=untied,total_parameters=120000000``.
-    Fields that are 0 or unknown are left out.
-    """
+    """The ``info --spec`` text of ``spec`` (inverse of :func:`parse_spec`); fields 0 or unknown are left out."""
     parts = [f"vocab_size={spec.vocab_size}", f"d_model={spec.d_model}"]
     parts += [f"{name}={value}" for name, value in (("n_positions", spec.n_positions),
                                                     ("n_token_types", spec.n_token_types)) if value]

@@ -1,12 +1,9 @@
 """What a checkpoint's tokenizer does with Korean text: whole tokens, pieces, letters, bytes or ``[UNK]``.
 
-- **WordPiece, uncased** (BERT, all-MiniLM): NFD decomposes each syllable into letters (``임`` -> ``ᄋ ᅵ ᆷ``);
-  a word holding a letter the vocabulary lacks becomes ``[UNK]``;
-- **byte-level BPE** (GPT-2, SmolLM2): three UTF-8 bytes a syllable; one without a merge stays as byte pieces;
-- **SentencePiece / BPE trained on Korean**: syllables or longer pieces get tokens of their own.
-
-Sources: Unicode Standard, sec. 3.12 (Hangul syllable decomposition); ``tokenizers``' BertNormalizer and
-ByteLevel pre-tokenizer. See ``docs/korean.md``.
+Uncased WordPiece (BERT) NFD-decomposes each syllable into letters, and a word with a letter the vocabulary lacks
+becomes ``[UNK]``; byte-level BPE (GPT-2) spends up to three UTF-8 bytes a syllable; a vocabulary trained on Korean
+has syllables or longer pieces. Sources: Unicode Standard, sec. 3.12 (Hangul syllable decomposition);
+``tokenizers``' BertNormalizer and ByteLevel pre-tokenizer; ``docs/korean.md``.
 """
 
 from __future__ import annotations
@@ -27,8 +24,7 @@ def has_hangul(text: str) -> bool:
 
 
 def is_byte_piece(piece: str) -> bool:
-    """Whether a token's display string is UTF-8 bytes that are no character on their own (``<0xEA>``,
-    ``<0x20 0xEB>``): a row every character with those bytes shares."""
+    """Whether a display string is UTF-8 bytes that are no character on their own (``<0xEA>``, ``<0x20 0xEB>``)."""
     return bool(_BYTE_PIECE.match(piece))
 
 
@@ -40,16 +36,11 @@ def _is_jamo(piece: str) -> bool:
 
 @dataclass(frozen=True)
 class HangulSplit:
-    """How one text was tokenized.
+    """How one ``text`` (``syllables`` >= 1 Hangul syllables) was tokenized into ``pieces``.
 
-    Attributes:
-        text: the text given to the tokenizer.
-        syllables: Hangul syllables in ``text`` (>= 1).
-        pieces: display strings of its tokens, in order (no special tokens added).
-        unknown: how many of them are the unknown token (``[UNK]``).
-        byte_pieces: how many are UTF-8 bytes that are not text on their own: one (``<0xEC>``) or a few
-            (``<0x20 0xEB>``, a space and the first byte of a syllable).
-        letter_pieces: how many are Hangul letters (jamo, from NFD decomposition).
+    ``pieces`` are display strings in order (no special tokens added); ``unknown``, ``byte_pieces`` and
+    ``letter_pieces`` count those that are ``[UNK]``, UTF-8 bytes that are no text on their own (``<0xEC>``,
+    ``<0x20 0xEB>``) and Hangul letters (jamo, from NFD).
     """
 
     text: str
@@ -71,8 +62,7 @@ class HangulSplit:
 
     @property
     def kind(self) -> str:
-        """``unknown`` (any ``[UNK]``), ``bytes`` (mostly byte pieces), ``letters`` (mostly jamo),
-        ``whole`` (one token) or ``pieces`` (syllables or longer pieces)."""
+        """``unknown`` (an ``[UNK]``), ``whole`` (one token), mostly ``bytes`` or ``letters`` (jamo), or ``pieces``."""
         if self.unknown:
             return "unknown"
         if self.tokens == 1:
@@ -87,10 +77,7 @@ class HangulSplit:
 def split_hangul(tokenizer: CheckpointTokenizer, display: list[str] | tuple[str, ...], text: str) -> HangulSplit:
     """Tokenize ``text`` (no special tokens) and count what its Korean became.
 
-    Args:
-        tokenizer: the checkpoint's tokenizer (:func:`dashboard.checkpoints.tokenizer.load_tokenizer`).
-        display: the vocabulary's display strings, indexed by token id (``tables.vocabulary.display``).
-        text: text holding at least one Hangul syllable.
+    ``display``: the vocabulary's display strings by token id (``tables.vocabulary.display``).
 
     Raises:
         ValueError: ``text`` has no Hangul syllable.
@@ -105,9 +92,6 @@ def split_hangul(tokenizer: CheckpointTokenizer, display: list[str] | tuple[str,
 
 def split_of_pieces(text: str, pieces: tuple[str, ...], *, unknown: int = 0) -> HangulSplit:
     """The :class:`HangulSplit` of ``text`` already tokenized into ``pieces`` (display strings, in order).
-
-    For a page that looked ``text`` up in its own way (a query's word-initial
-    form, `` 고양이``): the note then describes the rows the page used.
 
     Raises:
         ValueError: ``text`` has no Hangul syllable.
@@ -131,16 +115,7 @@ KOREAN_SAMPLE: tuple[str, ...] = (
 
 @dataclass(frozen=True)
 class SplitSummary:
-    """One model's splits of :data:`KOREAN_SAMPLE`.
-
-    Attributes:
-        model: bundled model name.
-        texts: texts measured.
-        syllables: Hangul syllables in them, all texts together.
-        tokens: tokens they became, all texts together.
-        unknown_texts: texts that held at least one ``[UNK]``.
-        kinds: kind (see :attr:`HangulSplit.kind`) -> number of texts.
-    """
+    """One model's splits of :data:`KOREAN_SAMPLE`, summed; ``kinds``: kind (:attr:`HangulSplit.kind`) -> texts."""
 
     model: str
     texts: int
@@ -166,10 +141,9 @@ def summarise_splits(model: str, splits: list[HangulSplit]) -> SplitSummary:
 
 
 def least_splitting(summaries: list[SplitSummary]) -> SplitSummary:
-    """The model that keeps Korean in fewest tokens per syllable, among those that turned no text into ``[UNK]``.
+    """The model with fewest tokens per syllable among those that turned no text into ``[UNK]``.
 
-    A model that maps words to ``[UNK]`` has fewer tokens but has lost the
-    word, so it only wins when every model does that.
+    A word lost to ``[UNK]`` costs fewer tokens, so such a model wins only when every model loses words.
 
     Raises:
         ValueError: ``summaries`` is empty.

@@ -1,14 +1,11 @@
-"""The lookup, on real rows: token ids -> token rows (+ position rows) -> what the first block receives.
+"""The lookup on real rows: token ids -> token rows (+ position rows) -> what the first block receives.
 
-Token id ``i`` selects row ``i`` of the ``(vocab_size, d_model)`` token table. What the first block receives
-(:data:`FIRST_BLOCK_RULES`, read from each model's ``forward`` in ``transformers``):
+What the first block receives (:data:`FIRST_BLOCK_RULES`, read from each model's ``forward`` in ``transformers``):
 
 - ``sum`` (GPT-2, nanoGPT, OPT): ``x_t = token[id_t] + position[t]``;
 - ``layernorm`` (BERT): ``x_t = LayerNorm(token[id_t] + position[t] + token_type[0])``;
 - ``token`` (Llama, Mistral, Qwen, GPT-J, GPT-NeoX): ``x_t = token[id_t]``; positions enter inside attention;
 - ``scaled`` (Gemma 1-3, ``GemmaModel.forward``): ``x_t = token[id_t] * sqrt(d_model)``.
-
-:func:`compare_one_hot` computes the same lookup as ``one_hot(ids) @ W``, and what each costs.
 """
 
 from __future__ import annotations
@@ -56,13 +53,11 @@ class Lookup:
     """One sentence's rows, step by step.
 
     Attributes:
-        ids: ``(n_tokens,)`` int64 token ids, 0-based.
-        positions: ``(n_tokens,)`` int64 0-based positions.
-        token_rows: ``(n_tokens, d_model)`` float32, ``token[ids]``.
-        position_rows: ``(n_tokens, d_model)`` float32, ``position[positions]``, or ``None`` (no table).
-        token_type_rows: ``(n_tokens, d_model)`` float32, ``token_type[0]`` at each position, or ``None``.
-        summed: ``(n_tokens, d_model)`` float32, the rows added (the token rows alone when there is nothing to add).
-        first_block: ``(n_tokens, d_model)`` float32 the first block receives, or ``None`` when the rule is unknown.
+        ids, positions: ``(n_tokens,)`` int64 token ids and positions, 0-based.
+        token_rows, position_rows, token_type_rows: ``(n_tokens, d_model)`` float32 ``token[ids]``,
+            ``position[positions]`` and ``token_type[0]`` at each position; the last two ``None`` without a table.
+        summed, first_block: ``(n_tokens, d_model)`` float32: the rows added (the token rows alone if nothing else),
+            and what the first block receives (``None`` when the rule is unknown).
         rule: a value of :data:`FIRST_BLOCK_RULES`, or ``None`` for an architecture not in it.
     """
 
@@ -79,12 +74,7 @@ class Lookup:
 def layer_norm(x: np.ndarray, norm: EmbeddingNorm) -> np.ndarray:
     """``(x - mean) / sqrt(var + eps) * weight + bias`` over the last axis (biased variance, as ``torch.nn.LayerNorm``).
 
-    Args:
-        x: ``(n, d_model)`` float32.
-        norm: gain, bias and epsilon.
-
-    Returns:
-        ``(n, d_model)`` float32.
+    ``x`` is ``(n, d_model)`` float32, and so is the result.
     """
     x = np.asarray(x, np.float32)
     mean = x.mean(axis=-1, keepdims=True)
@@ -93,13 +83,9 @@ def layer_norm(x: np.ndarray, norm: EmbeddingNorm) -> np.ndarray:
 
 
 def look_up(tables: EmbeddingTables, ids: Sequence[int], norm: EmbeddingNorm | None = None) -> Lookup:
-    """The rows of ``ids`` at positions 0, 1, ... and what the first block receives.
+    """The rows of ``ids`` (0-based, at positions 0, 1, ...) and what the first block receives.
 
-    Args:
-        tables: the checkpoint's tables.
-        ids: token ids, 0-based, one per position.
-        norm: the embedding LayerNorm (:func:`dashboard.checkpoints.embedding_norm.read_embedding_norm`),
-            needed for the ``layernorm`` rule; without it ``first_block`` is ``None`` there.
+    Without ``norm``, the embedding LayerNorm, ``first_block`` is ``None`` under the ``layernorm`` rule.
 
     Raises:
         QueryError: no ids, an id past the table, or more ids than the position table has rows.
@@ -130,13 +116,10 @@ def look_up(tables: EmbeddingTables, ids: Sequence[int], norm: EmbeddingNorm | N
 class OneHotComparison:
     """``one_hot(ids) @ W`` against ``W[ids]``, computed, with what each costs.
 
-    Attributes:
-        n_tokens: tokens multiplied (at most :data:`MAX_ONE_HOT_TOKENS`).
-        max_abs_diff: largest ``|one_hot(ids) @ W - W[ids]|`` over every entry (0 when equal).
-        lookup_bytes: bytes read by the lookup: ``n_tokens x d_model`` float32 values.
-        lookup_flops: floating-point operations of the lookup: 0.
-        product_flops: multiply-adds of the product counted as 2 FLOPs each: ``2 x n_tokens x vocab_size x d_model``.
-        product_bytes: bytes the product reads: the whole table plus the one-hot matrix, float32.
+    ``n_tokens``: tokens multiplied (<= :data:`MAX_ONE_HOT_TOKENS`); ``max_abs_diff``: largest entry of
+    ``|one_hot(ids) @ W - W[ids]|``; ``lookup_bytes``/``lookup_flops``: what the lookup reads (``n_tokens x d_model``
+    float32 values) and computes (0); ``product_flops``: ``2 x n_tokens x vocab_size x d_model`` (a multiply-add is 2
+    FLOPs); ``product_bytes``: what the product reads, the whole table and the one-hot matrix (float32).
     """
 
     n_tokens: int
@@ -148,11 +131,9 @@ class OneHotComparison:
 
 
 def compare_one_hot(table: np.ndarray, ids: Sequence[int]) -> OneHotComparison:
-    """Multiply one-hot rows by ``table`` for real and compare with indexing.
+    """Multiply one-hot rows of ``ids[:MAX_ONE_HOT_TOKENS]`` by ``table`` (``(vocab_size, d_model)`` float32).
 
-    Args:
-        table: ``(vocab_size, d_model)`` float32.
-        ids: token ids, 0-based; the first :data:`MAX_ONE_HOT_TOKENS` are used.
+    The product is compared with indexing, ``table[ids]``; ids are 0-based.
 
     Raises:
         QueryError: no ids, or an id past the table.
@@ -178,16 +159,11 @@ def compare_one_hot(table: np.ndarray, ids: Sequence[int]) -> OneHotComparison:
 def parse_token_ids(text: str, vocab_size: int) -> list[int] | None:
     """``#12 #40 #7`` -> ``[12, 40, 7]``; ``None`` when ``text`` is a sentence to tokenize.
 
-    ``text`` is a list of ids when every item (split on spaces or commas) starts with ``#`` and at least one is
-    ``#`` followed by a whole number (``#-1`` counts); ``#hashtag #fun`` stays a sentence.
-
-    Args:
-        text: what the user typed.
-        vocab_size: rows of the token table; ids run from 0 to ``vocab_size - 1``.
+    ``text`` is an id list when every item (split on spaces or commas) starts with ``#`` and at least one is ``#`` and a
+    whole number (``#-1`` counts), so ``#hashtag #fun`` stays a sentence. Ids run from 0 to ``vocab_size - 1``.
 
     Raises:
-        QueryError: an id list with an item that is not a whole number (ASCII digits) in that range, naming the
-            first five such items and how many more.
+        QueryError: an id list with an item that is not an ASCII whole number in that range (the first five named).
     """
     items = text.replace(",", " ").split()
     if not items or not all(item.startswith("#") for item in items) or not any(

@@ -1,9 +1,8 @@
 """Nearest neighbours of a vector among all rows of a table, in the original space.
 
-Scores, higher is nearer: ``cosine`` in [-1, 1]; ``dot``, unbounded (what a tied head computes as a logit);
-``centered``, the cosine after removing the mean row, in [-1, 1] (trained tables share a common direction:
-Ethayarajh 2019; Mu & Viswanath 2018). Scored ``chunk_rows`` rows at a time, keeping the best ``k`` of each
-chunk; rows where a score is undefined (cosine of an all-zero row) are skipped and counted.
+Scores, higher is nearer: ``cosine`` in [-1, 1]; ``dot``, unbounded (a tied head's logit); ``centered``, the
+cosine after removing the mean row, in [-1, 1] (trained tables share a common direction: Ethayarajh 2019; Mu &
+Viswanath 2018). Rows whose score is undefined (an all-zero row's cosine) are skipped and counted.
 """
 
 from __future__ import annotations
@@ -16,28 +15,23 @@ import numpy as np
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 
-#: Metric name -> label for people (a :class:`~dashboard.i18n.Text`: English as a ``str``, shown with ``render``).
+#: Metric name -> label (a catalogue message).
 METRICS = {
     "cosine": msg("neighbours.metric.cosine"),
     "dot": msg("neighbours.metric.dot"),
     "centered": msg("neighbours.metric.centered"),
 }
 CHUNK_ROWS = 8192
-#: Rows scored per step of a query: larger than :data:`CHUNK_ROWS` (whose chunks ``build_index`` copies), since a
-#: query's chunk is a view and only its scores are new (docs/benchmarks.md).
+#: Rows scored per query step: more than :data:`CHUNK_ROWS`, as a query's chunk is a view (docs/benchmarks.md).
 QUERY_CHUNK_ROWS = 65_536
 
 
 @dataclass(frozen=True, eq=False)
 class NeighbourIndex:
-    """A table with the per-row quantities every query needs, computed once.
+    """A table (``(n_rows, d_model)`` float32) with the per-row quantities every query needs, computed once.
 
-    Attributes:
-        table: ``(n_rows, d_model)`` float32.
-        norms: ``(n_rows,)`` float32, L2 norm of each row.
-        mean: ``(d_model,)`` float32, mean of the vocabulary's rows (unused
-            padding rows excluded, they were never trained).
-        centred_norms: ``(n_rows,)`` float32, ``|row - mean|``.
+    ``norms`` and ``centred_norms``: ``(n_rows,)`` float32 ``|row|`` and ``|row - mean|``; ``mean``: ``(d_model,)``
+    float32, mean of the used rows (padding rows, never trained, excluded).
     """
 
     table: np.ndarray
@@ -51,13 +45,9 @@ class NeighbourIndex:
 
 
 def build_index(table: np.ndarray, n_used: int | None = None, chunk_rows: int = CHUNK_ROWS) -> NeighbourIndex:
-    """Precompute norms and the mean row of ``table``, ``chunk_rows`` rows at a time.
+    """Precompute norms and the mean row of ``table`` (``(n_rows, d_model)`` float32), ``chunk_rows`` at a time.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        n_used: rows holding real tokens (the vocabulary's length); the mean
-            is taken over these. All rows when ``None``.
-        chunk_rows: rows per chunk.
+    The mean is over the first ``n_used`` rows (the vocabulary's tokens; all rows when ``None``).
     """
     n_used = table.shape[0] if n_used is None else max(1, min(n_used, table.shape[0]))
     mean = table[:n_used].mean(axis=0, dtype=np.float64).astype(np.float32)
@@ -80,20 +70,13 @@ def _check(index: NeighbourIndex, vector: np.ndarray, metric: str) -> np.ndarray
 
 
 def score_chunk(index: NeighbourIndex, vector: np.ndarray, metric: str, start: int, stop: int) -> np.ndarray:
-    """Scores of rows ``start:stop`` against ``vector``; NaN where undefined.
+    """Scores of 0-based rows ``start:stop`` against ``vector`` (``(d_model,)`` float32) under ``metric``.
 
-    Args:
-        index: the table and its norms.
-        vector: ``(d_model,)`` float32 query.
-        metric: a key of :data:`METRICS`.
-        start, stop: 0-based row range.
-
-    Returns:
-        ``(stop - start,)`` float32; cosine and centred cosine clipped to [-1, 1].
+    ``(stop - start,)`` float32, NaN where undefined; cosine and centred cosine clipped to [-1, 1].
 
     Raises:
-        QueryError: unknown metric, wrong shape, or a query with no direction
-            (all-zero, or equal to the mean row for ``centered``).
+        QueryError: unknown metric, wrong shape, or a query with no direction (all-zero, or equal to the mean row
+            for ``centered``).
     """
     vector = _check(index, vector, metric)
     rows = index.table[start:stop]
@@ -116,13 +99,10 @@ def score_chunk(index: NeighbourIndex, vector: np.ndarray, metric: str, start: i
 
 @dataclass(frozen=True)
 class Neighbours:
-    """The best rows for one query, best first.
+    """The best rows for one query, best first, under ``metric`` (a key of :data:`METRICS`).
 
     Attributes:
-        ids: ``(k,)`` int64, 0-based row ids.
-        scores: ``(k,)`` float32 under ``metric``.
-        norms: ``(k,)`` float32, L2 norm of each row.
-        metric: a key of :data:`METRICS`.
+        ids, scores, norms: ``(k,)`` 0-based row ids (int64), their scores and L2 norms (float32).
         n_skipped: rows whose score was undefined (all-zero rows under cosine).
     """
 
@@ -135,17 +115,10 @@ class Neighbours:
 
 def top_k_neighbours(index: NeighbourIndex, vector: np.ndarray, k: int = 10, metric: str = "cosine",
                      exclude: Iterable[int] = (), chunk_rows: int = QUERY_CHUNK_ROWS) -> Neighbours:
-    """The ``k`` rows scoring highest against ``vector``, excluding ``exclude``.
+    """The ``k`` rows scoring highest against ``vector``, best first, ties broken by the lower id.
 
-    Ties are broken by the lower id, so the order is deterministic.
-
-    Args:
-        index: from :func:`build_index`.
-        vector: ``(d_model,)`` float32 query (a row, a mean of rows, a sum).
-        k: how many, >= 1; fewer are returned when the table has fewer rows.
-        metric: a key of :data:`METRICS`.
-        exclude: row ids never returned (the query's own tokens).
-        chunk_rows: rows scored at a time.
+    ``vector`` is a ``(d_model,)`` float32 query (a row, a mean of rows, a sum); ``exclude`` holds row ids never
+    returned (the query's own tokens); fewer than ``k`` come back when the table has fewer rows.
 
     Raises:
         QueryError: ``k < 1``, unknown metric, or a query with no direction.
@@ -165,8 +138,7 @@ def top_k_neighbours(index: NeighbourIndex, vector: np.ndarray, k: int = 10, met
         local = excluded[(excluded >= start) & (excluded < stop)] - start
         scores[local] = -np.inf
         if len(scores) > k:
-            # Keep every row scoring at least the chunk's k-th best, ties included, so
-            # that sorting this handful gives the same order as sorting the whole chunk.
+            # Ties at the k-th best are kept, so sorting this handful orders it as the whole chunk would.
             threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
             candidates = np.flatnonzero(scores >= threshold)
         else:

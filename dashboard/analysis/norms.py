@@ -1,7 +1,4 @@
-"""Norms of the rows that have a token, and a table's rows made ready for a cosine or dot-product measure.
-
-The row norm itself (:func:`~dashboard.tables.row_norms`) lives beside the tables, which keep the token table's.
-"""
+"""Norms of the rows that have a token, and a table's rows made ready for a cosine or dot-product measure."""
 
 from __future__ import annotations
 
@@ -16,14 +13,9 @@ MEASURES = ("cosine", "dot")
 
 
 def used_token_norms(tables: EmbeddingTables) -> np.ndarray:
-    """Norms of the token-table rows that have a token.
+    """Norms of the token-table rows that have a token (padding rows, which no token looks up, left out).
 
-    Padding rows past the vocabulary (nanoGPT pads 50,257 tokens to 50,304
-    rows) are left out: no token ever looks them up.
-
-    Returns:
-        ``(len(tables.vocabulary),)`` float32, each >= 0; entry ``i`` is token id ``i``'s row; a read-only view
-        of :attr:`~dashboard.tables.EmbeddingTables.token_norms`, computed once per tables object.
+    ``(len(tables.vocabulary),)`` float32 >= 0 by token id: a read-only view of ``tables.token_norms``.
     """
     return tables.token_norms[: len(tables.vocabulary)]
 
@@ -31,14 +23,9 @@ def used_token_norms(tables: EmbeddingTables) -> np.ndarray:
 def unit_rows(table: np.ndarray, *, mean: np.ndarray | None = None, dtype=np.float64) -> np.ndarray:
     """Rows (less ``mean``, if given) scaled to unit L2 norm, computed in float64 a block of rows at a time.
 
-    Args:
-        table: ``(n_rows, d_model)`` float.
-        mean: ``(d_model,)`` float, subtracted from every row first (centred cosine), or ``None``.
-        dtype: of the result: float64, or float32 to hold a large table's unit rows in half the memory.
-
-    Returns:
-        ``(n_rows, d_model)`` of ``dtype``; all-zero rows stay zero, so their cosine
-        with anything is taken as 0. No float64 copy of the whole table is made for a float32 result.
+    ``table`` is ``(n_rows, d_model)`` float, ``mean`` ``(d_model,)`` (centred cosine). Returns ``(n_rows, d_model)`` of
+    ``dtype`` (float32: a large table's in half the memory, with no float64 copy); all-zero rows stay zero, so their
+    cosine with anything is 0.
     """
     units = np.empty(table.shape, dtype)
     for start in range(0, table.shape[0], NORM_BLOCK_ROWS):

@@ -1,8 +1,6 @@
 """The output head (unembedding): the ``(vocab_size, d_model)`` rows a model predicts tokens with.
 
-Row ``i`` of the token table is how the model reads token ``i``; row ``i`` of the head is how it predicts it
-(logit ``head[i] . h``). With weight tying (Press & Wolf 2017) the two are one matrix; an untied model stores its
-own ``lm_head.weight``.
+Token ``i``'s logit is ``head[i] . h``; with weight tying (Press & Wolf 2017) the head is the token table.
 """
 
 from __future__ import annotations
@@ -31,9 +29,10 @@ def describe_head(tables: EmbeddingTables) -> Text:
 
 
 def head_content_hash(tables: EmbeddingTables) -> str:
-    """Cache key of results derived from the head: blake2b (16 bytes, hex) of the tables' content hash and the
-    stored head's shape and bytes; ``content_hash`` itself when there is no stored head (it covers only the token
-    and position tables).
+    """Cache key of results derived from the head: blake2b, 16 bytes, hex.
+
+    It covers ``content_hash`` (token and position tables only) and the stored head's shape and bytes; without a
+    stored head it is ``content_hash``.
     """
     if tables.output_head is None:
         return tables.content_hash

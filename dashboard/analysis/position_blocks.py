@@ -1,10 +1,4 @@
-"""Block-averaged position x position similarity, for the heatmap of a position table.
-
-A 512-position table has 262,144 pairs, more than a chart's pixels can show;
-the heatmap shows the mean similarity over square blocks of positions
-instead, computed from block sums of rows so the ``n_positions x
-n_positions`` matrix is never formed.
-"""
+"""Block-averaged position x position similarity, for a heatmap with fewer pixels than the table has pairs."""
 
 from __future__ import annotations
 
@@ -21,13 +15,9 @@ from dashboard.i18n import msg
 class BlockSimilarity(NamedTuple):
     """A block-averaged position x position similarity matrix, ready for a heatmap.
 
-    Attributes:
-        frame: columns ``row`` and ``col`` (0-based first position of each
-            block; int16 when positions fit), ``value`` (float32 mean similarity
-            over the block: cosine in [-1, 1] or dot product), one row per cell.
-        block: positions per block side (the last block may be shorter).
-        n_positions: positions in the table.
-        measure: ``cosine`` or ``dot``.
+    ``frame``: a row per cell, ``row`` and ``col`` (0-based first positions of the block; int16 when they fit) and
+    ``value`` (float32 mean similarity: cosine in [-1, 1], or dot product); ``block``: positions per block side (the
+    last may be shorter); ``n_positions``: in the table; ``measure``: ``cosine`` or ``dot``.
     """
 
     frame: pd.DataFrame
@@ -37,20 +27,11 @@ class BlockSimilarity(NamedTuple):
 
 
 def block_similarity(table: np.ndarray, *, max_cells: int = 128, measure: str = "cosine") -> BlockSimilarity:
-    """Mean similarity of every pair of position blocks, at most ``max_cells`` blocks a side.
+    """Mean similarity of every pair of position blocks, at most ``max_cells`` (>= 1) blocks a side.
 
-    The mean of ``s(a, b) = r_a . r_b`` over a block pair ``A x B`` is
-    ``mean(r_A) . mean(r_B)`` (rows ``r`` unit-normalised for cosine), so the
-    full matrix is never formed.
-
-    Args:
-        table: ``(n_positions, d_model)`` float.
-        max_cells: most blocks per side (>= 1); blocks hold
-            ``ceil(n_positions / max_cells)`` positions.
-        measure: ``cosine`` or ``dot``.
-
-    Returns:
-        A :class:`BlockSimilarity` with at most ``max_cells ** 2`` cells.
+    The mean of ``r_a . r_b`` over a block pair ``A x B`` is ``mean(r_A) . mean(r_B)`` (rows unit-normalised for
+    cosine), so only block means are formed. ``table`` is ``(n_positions, d_model)`` float; a block holds
+    ``ceil(n_positions / max_cells)`` positions.
 
     Raises:
         QueryError: unknown measure or ``max_cells < 1``.

@@ -1,15 +1,11 @@
 """From what a user types to token rows: single tokens, words, ``king - man + woman``.
 
-Words are looked up as in running text: in byte-level BPE and SentencePiece vocabularies a word after a space is
-its own token (``Ġking``, shown ``␣king``), while ``king`` is a mid-word piece. A term is, in this order:
-
-1. ``#123``: token id 123 (0-based);
-2. a token exactly as stored or shown (``Ġking``, ``␣king``, ``##ing``, ``[CLS]``); special tokens and text
-   not starting with a letter or digit are always taken as typed;
-3. in those two schemes, the word-initial token ``␣word`` when one exists (WordPiece has no such marker);
-4. a mid-word piece spelled as typed;
-5. the word split by the checkpoint's tokenizer, with its running-text space: several tokens stand for the
-   mean of their rows (a lone leading space piece is dropped). Without a tokenizer, this step is skipped.
+Words are looked up as in running text. A term is, in this order: (1) ``#123``, token id 123 (0-based); (2) a
+token as stored or shown (``Ġking``, ``␣king``, ``##ing``, ``[CLS]``), special tokens and text not starting with
+a letter or digit always being taken as typed; (3) in byte-level BPE and SentencePiece vocabularies, where a word
+after a space is its own token, the word-initial token ``␣word``; (4) a mid-word piece spelled as typed; (5) the
+word split by the checkpoint's tokenizer, with its running-text space, standing for the mean of its tokens' rows
+(a lone leading space piece dropped).
 """
 
 from __future__ import annotations
@@ -41,16 +37,11 @@ class ResolvedTerm:
     """A typed term and the token rows it stands for.
 
     Attributes:
-        text: what the user typed, trailing whitespace removed (a leading
-            space is kept: it asks for the word-initial form).
-        ids: 0-based token ids whose rows are averaged (one for a single token).
-        pieces: display strings of those tokens, same order.
-        how: ``token id``, ``exact token``, ``word-initial token``,
-            ``tokenizer`` or ``exact token (no tokenizer)``.
-        tokenized: the text given to the tokenizer (`` xylophone``) when
-            ``how`` is ``tokenizer``, else ``""``.
-        mid_word_id: for a ``word-initial token``, the id of the mid-word
-            piece spelled as typed when there is one (``king`` next to ``␣king``).
+        text: as typed, trailing whitespace removed (a leading space asks for the word-initial form).
+        ids, pieces: 0-based token ids whose rows are averaged (one for a single token), and their display strings.
+        how: ``token id``, ``exact token``, ``word-initial token``, ``tokenizer`` or ``exact token (no tokenizer)``.
+        tokenized: the text given to the tokenizer (`` xylophone``) when ``how`` is ``tokenizer``, else ``""``.
+        mid_word_id: for a ``word-initial token``, the mid-word piece spelled as typed, if any (``king`` by ``␣king``).
     """
 
     text: str
@@ -65,11 +56,7 @@ class ResolvedTerm:
         return len(self.ids) > 1
 
     def explain(self, markdown: bool = False) -> Text:
-        """One sentence on how the term was looked up, for the page and the CLI (English as a ``str``).
-
-        Args:
-            markdown: True for a page (typed text escaped, pieces as code spans); False for a terminal.
-        """
+        """One sentence (English as a ``str``) on how the term was looked up; ``markdown``: for a page."""
         quote = escape_markdown if markdown else str
         piece = code_span if markdown else "`{}`".format
         shown = " + ".join(piece(p) for p in self.pieces)
@@ -88,13 +75,10 @@ class ResolvedTerm:
 
 
 class TermResolver:
-    """Looks up typed terms in one table's vocabulary (see the module docstring for the order).
+    """Looks up typed terms in one table's vocabulary (order: the module docstring).
 
-    Args:
-        tables: the loaded tables (vocabulary and number of rows).
-        tokenizer: the checkpoint's tokenizer from
-            :func:`dashboard.checkpoints.tokenizer.load_tokenizer`; ``None``
-            (or one that cannot split words) means terms must match a token exactly.
+    ``tokenizer`` comes from :func:`dashboard.checkpoints.tokenizer.load_tokenizer`; ``None``, or one that cannot split
+    words, means terms must match a token exactly.
     """
 
     def __init__(self, tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None) -> None:
@@ -124,12 +108,11 @@ class TermResolver:
         return self._by_raw.get(text, self._by_display.get(text))
 
     def resolve(self, text: str) -> ResolvedTerm:
-        """The token rows ``text`` stands for (see the module docstring for the order).
+        """The token rows ``text`` stands for (order: the module docstring).
 
         Raises:
-            QueryError: empty text, an id outside the table, a word that the
-                tokenizer maps to special tokens only (``[UNK]``), or no match
-                when there is no tokenizer.
+            QueryError: empty text, an id past the table, a word the tokenizer maps to special tokens only (``[UNK]``),
+                or no match without a tokenizer.
         """
         text = text.rstrip()
         word = text.strip()
@@ -193,12 +176,7 @@ class TermResolver:
 
 @dataclass(frozen=True)
 class Expression:
-    """A sum of signed terms, e.g. ``king - man + woman``.
-
-    Attributes:
-        terms: the resolved terms, in the order typed.
-        signs: ``+1`` or ``-1`` per term.
-    """
+    """A sum of signed terms, ``king - man + woman``: the resolved ``terms`` as typed, ``signs`` ``+1`` or ``-1``."""
 
     terms: tuple[ResolvedTerm, ...]
     signs: tuple[int, ...]
@@ -219,8 +197,7 @@ class Expression:
 def split_expression(text: str) -> list[tuple[int, str]]:
     """Split ``king - man + woman`` into ``[(1, "king"), (-1, "man"), (1, "woman")]``.
 
-    Operators need a space on each side, so ``t-shirt`` and ``+1`` stay terms; a space before the first term is
-    kept (it asks for the word-initial form).
+    Operators need a space each side (``t-shirt`` and ``+1`` stay terms); a leading space is kept.
 
     Raises:
         QueryError: an empty term (``king - + woman``) or empty text.
@@ -235,17 +212,13 @@ def split_expression(text: str) -> list[tuple[int, str]]:
 
 
 def resolve_expression(text: str, resolver: TermResolver) -> tuple[Expression, np.ndarray]:
-    """Resolve every term of ``text`` and add their vectors with their signs.
+    """The expression in ``text`` and the signed sum of its terms' vectors, ``(d_model,)`` float32.
 
-    Text that is exactly one token (``-``) is that token, not an expression.
-
-    Returns:
-        The expression and its vector ``(d_model,)`` float32.
+    Text that is exactly one token (``-``, a token in most vocabularies) is that token, not an empty sum.
 
     Raises:
         QueryError: from :func:`split_expression` or :meth:`TermResolver.resolve`.
     """
-    # A lone "-" or "+" is a token in most vocabularies, not an empty sum.
     pairs = [(1, text.rstrip())] if resolver.is_token(text.strip()) else split_expression(text)
     terms = tuple(resolver.resolve(term) for _, term in pairs)
     signs = tuple(sign for sign, _ in pairs)
@@ -254,14 +227,9 @@ def resolve_expression(text: str, resolver: TermResolver) -> tuple[Expression, n
 
 
 def expression_vector(expression: Expression, table: np.ndarray) -> np.ndarray:
-    """The expression's vector in another table with the same rows (the output head): each term's mean row, signed, summed.
+    """The expression's vector in another table with the same rows (the output head): signed sum of term means.
 
-    Args:
-        expression: from :func:`resolve_expression`.
-        table: ``(vocab_size, d_model)`` float32 whose row ``i`` belongs to token ``i``.
-
-    Returns:
-        ``(d_model,)`` float32.
+    ``table`` is ``(vocab_size, d_model)`` float32, row ``i`` token ``i``; the result is ``(d_model,)`` float32.
     """
     vector = np.sum([sign * table[list(term.ids)].mean(axis=0, dtype=np.float64)
                      for sign, term in zip(expression.signs, expression.terms)], axis=0)

@@ -3,8 +3,7 @@
     PE[pos, 2i]     = sin(pos / base^(2i / d_model))
     PE[pos, 2i + 1] = cos(pos / base^(2i / d_model)),   base = 10000
 
-Even columns sine, odd columns cosine, as the paper and ``transformers``' DistilBERT
-``create_sinusoidal_embeddings``.
+Even columns sine, odd columns cosine, as in ``transformers``' DistilBERT ``create_sinusoidal_embeddings``.
 """
 
 from __future__ import annotations
@@ -16,31 +15,18 @@ VASWANI_BASE = 10000.0
 
 
 def sinusoidal_frequencies(d_model: int, base: float = VASWANI_BASE) -> np.ndarray:
-    """Angular frequency of each column of the sinusoidal table.
+    """Angular frequency of each column: ``(d_model,)`` float64, radians per position.
 
-    Args:
-        d_model: table width (> 0); odd widths keep the last sine column.
-        base: base wavelength (10000 in the paper).
-
-    Returns:
-        ``(d_model,)`` float64, radians per position; columns ``2i`` and
-        ``2i + 1`` share ``base ** (-2i / d_model)``.
+    Columns ``2i`` and ``2i + 1`` share ``base ** (-2i / d_model)``; an odd ``d_model`` keeps the last sine column.
     """
     pair = np.arange(d_model) // 2
     return base ** (-2.0 * pair / d_model)
 
 
 def sinusoidal_table(n_positions: int, d_model: int, base: float = VASWANI_BASE) -> np.ndarray:
-    """The sinusoidal position table for ``n_positions`` rows of width ``d_model``.
+    """The sinusoidal table: ``(n_positions, d_model)`` float32, row ``t`` for 0-based position ``t``.
 
-    Args:
-        n_positions: rows (> 0); row ``t`` is 0-based position ``t``.
-        d_model: columns (> 0).
-        base: base wavelength (10000 in the paper).
-
-    Returns:
-        ``(n_positions, d_model)`` float32; every entry in [-1, 1]; for even
-        ``d_model`` every row has L2 norm ``sqrt(d_model / 2)``.
+    Entries lie in [-1, 1]; for even ``d_model`` every row has L2 norm ``sqrt(d_model / 2)``.
 
     Raises:
         ValueError: a size is not positive.

@@ -1,8 +1,4 @@
-"""A table's rows as every table page shows them: labels, stored strings, categories and norms, and its digest.
-
-The token, position or output-head table of a checkpoint (:func:`table_rows`); the token map, the neighbours,
-the similarity pages and the exports read them.
-"""
+"""A table's rows as every table page shows them: labels, stored strings, categories, norms and digests."""
 
 from __future__ import annotations
 
@@ -19,10 +15,10 @@ from dashboard.errors import QueryError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables, row_norms
 
-if TYPE_CHECKING:  # pandas costs a cold command half a second; only projector_metadata's frame needs it
+if TYPE_CHECKING:  # pandas is slow to import; only projector_metadata needs it
     import pandas as pd
 
-#: Tables a map can show -> what their rows are called (a :class:`~dashboard.i18n.Text`, English as a ``str``).
+#: Tables a map can show -> what their rows are called (a catalogue message).
 TABLE_NAMES = {"token": msg("token_map.table.token"), "position": msg("token_map.table.position"),
                "head": msg("token_map.table.head")}
 #: A regular-expression example for the highlight field that finds something in each scheme's vocabulary.
@@ -44,16 +40,12 @@ class TableRows:
     """One table of a checkpoint with what the map says about each row.
 
     Attributes:
-        name: ``token``, ``position`` or ``head``.
-        table: ``(n_rows, d_model)`` float32.
-        labels: readable string per row (``cat``, ``<unused #30522>``, ``position 7``).
-        raw: stored string per row (``Ġcat``); equals ``labels`` for positions.
-        content_hash: digest of the table's bytes for caches (the tables' content hash, or
-            :func:`~dashboard.analysis.output_head.head_content_hash` for a stored head).
-        categories: ``(n_rows,)`` str: token categories, or ``position`` for every position row (lazy).
-        norms: ``(n_rows,)`` float32 L2 norms (lazy).
+        name, table: ``token``, ``position`` or ``head``; ``(n_rows, d_model)`` float32.
+        labels, raw: readable and stored string per row (``cat``, ``Ġcat``); both ``position 7`` for positions.
+        content_hash: digest of the table's bytes, for caches.
+        categories, norms: ``(n_rows,)`` str categories (``position`` for position rows), float32 L2 norms; lazy.
         labels_hash: digest (32 hex digits) of the name, labels, stored strings and special tokens, which
-            ``content_hash`` (the weights) leaves out; a cache of what the map shows is keyed by both.
+            ``content_hash`` leaves out; caches of what the map shows are keyed by both.
     """
 
     name: str
@@ -86,10 +78,7 @@ class TableRows:
 
 
 def projector_metadata(rows: TableRows) -> pd.DataFrame:
-    """The Embedding Projector's label columns for ``rows`` (see :func:`dashboard.exports.projector_files`).
-
-    Tokens get ``token``, ``id`` and ``category``; a position table gets one column, ``position`` (0-based).
-    """
+    """The Embedding Projector's label columns: ``token``, ``id`` and ``category``, or ``position`` (0-based) alone."""
     import pandas as pd
 
     if rows.name == "position":
@@ -100,12 +89,9 @@ def projector_metadata(rows: TableRows) -> pd.DataFrame:
 def table_rows(tables: EmbeddingTables, name: str = "token") -> TableRows:
     """The token, position or output-head table of ``tables`` with labels, categories and norms.
 
-    The head's rows are labelled by their tokens; only a head stored apart from the token table is offered.
-
     Raises:
-        QueryError: ``name`` is unknown, ``position`` for a checkpoint without
-            a position table, ``head`` for one without a stored head or with
-            a head of another number of rows than the token table.
+        QueryError: unknown ``name``; ``position`` without a position table; ``head`` without a head stored apart
+            from the token table, or with another number of rows than it.
     """
     if name not in TABLE_NAMES:
         raise QueryError(msg("err.token_map.unknown_table", name=repr(name), choices=", ".join(TABLE_NAMES)))

@@ -1,14 +1,11 @@
 """What kind of token each row of the token table stands for: one category each, the first rule that matches.
 
-In the order of :data:`CATEGORIES`: ``padding row`` (past the vocabulary, no token: nanoGPT pads 50257 to
-50304); ``reserved token`` (a placeholder no text produces: ``[unused12]``, ``<|reserved_special_token_3|>``);
-``special`` (``[CLS]``, ``<s>``); ``byte`` (``<0x0A>``, part of a UTF-8 character, control characters);
-``number``; ``punctuation`` (Unicode P* and S* only); ``non-Latin script``; ``word piece`` (``##ing``, or a
-BPE/SentencePiece token without a leading space); ``whole word``; ``unknown`` (no vocabulary). Word-start markers
-are removed before the number, punctuation and script tests, so ``##5`` is a number.
-
-Sources: WordPiece's ``##`` prefix (Devlin et al. 2019); byte-level BPE's leading space (Radford et al. 2019,
-GPT-2 ``encoder.py``); SentencePiece's ``▁`` and ``<0xHH>`` pieces; Unicode categories from :mod:`unicodedata`.
+In :data:`CATEGORIES` order: ``padding row`` (past the vocabulary), ``reserved token`` (a placeholder no text
+produces: ``[unused12]``), ``special``, ``byte`` (``<0x0A>``, part of a UTF-8 character, control characters),
+``number``, ``punctuation`` (Unicode P* and S*), ``non-Latin script``, ``word piece`` (``##ing``, or a BPE or
+SentencePiece token without a leading space), ``whole word``, ``unknown`` (no vocabulary). Word-start markers are
+stripped first, so ``##5`` is a number. Sources: WordPiece's ``##`` (Devlin et al. 2019); byte-level BPE's leading
+space (Radford et al. 2019); SentencePiece's ``▁`` and ``<0xHH>`` pieces; :mod:`unicodedata` categories.
 """
 
 from __future__ import annotations
@@ -52,8 +49,7 @@ CATEGORY_LABELS: dict[str, Text] = {
 
 
 def category_label(category: str) -> str:
-    """The name of token category ``category`` (or ``"position"``) in the active language (the value itself when
-    unknown)."""
+    """The name of token category ``category`` (or ``"position"``) in the active language; unknown ones as given."""
     label = CATEGORY_LABELS.get(category)
     return render(label) if label is not None else category
 
@@ -87,8 +83,7 @@ def _is_punctuation(text: str) -> bool:
 
 
 def _is_latin_letter(char: str) -> bool:
-    # Latin-1 letters such as ª and º, and modifier letters such as ᶜ, carry
-    # no LATIN in their Unicode name but are written in the Latin script.
+    # ª, º (Latin-1) and modifier letters such as ᶜ have no LATIN in their names but are Latin script.
     name = unicodedata.name(char, "")
     if "LATIN" in name or ord(char) < 0x250:
         return True
@@ -100,16 +95,10 @@ def _is_non_latin(text: str) -> bool:
 
 
 def categorize_token(raw: str, display: str, scheme: str, special: bool = False) -> str:
-    """The category of one token (see the module docstring for the rules).
+    """The category of one token (rules: the module docstring), one of :data:`CATEGORIES`.
 
-    Args:
-        raw: the token as the tokenizer stores it (``Ġcat``, ``##ing``).
-        display: its readable form (``␣cat``), from :class:`~dashboard.tables.Vocabulary`.
-        scheme: the vocabulary's scheme (``wordpiece``, ``byte-level-bpe`` ...).
-        special: whether the tokenizer marks it special.
-
-    Returns:
-        One of :data:`CATEGORIES`.
+    ``raw`` is the token as stored (``Ġcat``, ``##ing``), ``display`` its readable form (``␣cat``), ``scheme`` the
+    vocabulary's (``wordpiece``, ``byte-level-bpe`` ...); ``special``: the tokenizer marks it special.
     """
     if _RESERVED.match(raw) or raw == "":
         return "reserved token"
@@ -129,16 +118,7 @@ def categorize_token(raw: str, display: str, scheme: str, special: bool = False)
 
 
 def categorize_vocabulary(vocabulary: Vocabulary, n_rows: int) -> np.ndarray:
-    """Categories of every row of a token table.
-
-    Args:
-        vocabulary: token strings for the first ``len(vocabulary)`` rows.
-        n_rows: rows of the table (``vocab_size``); rows past the vocabulary
-            are ``padding row``.
-
-    Returns:
-        ``(n_rows,)`` array of str, each one of :data:`CATEGORIES`.
-    """
+    """Categories of all ``n_rows`` rows of a token table, ``(n_rows,)`` str (past ``vocabulary``: ``padding row``)."""
     if vocabulary.scheme == "none":
         return np.full(n_rows, "unknown", dtype=f"<U{max(len(c) for c in CATEGORIES)}")
     special = vocabulary.special_ids

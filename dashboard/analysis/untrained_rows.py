@@ -3,7 +3,7 @@
 Trained position rows change smoothly, so each is close to its neighbours; rows that never got a gradient
 (positions past the training context) keep their initialisation, unlike their neighbours and every other row
 (random rows, or zero rows, whose cosine :func:`unit_rows` takes as 0). A trained row unlike its neighbours
-(position 0) is still like some other row. See :data:`UNTRAINED_CRITERION`.
+(position 0) is still like some other row.
 """
 
 from __future__ import annotations
@@ -13,18 +13,15 @@ import numpy as np
 from dashboard.analysis.norms import unit_rows
 from dashboard.i18n import msg
 
-#: Cosines between independent random directions in d dimensions have standard
-#: deviation 1/sqrt(d); a row whose neighbours are all within this many standard
-#: deviations of 0 is indistinguishable from a random initialisation.
+#: Random directions in d dimensions have cosines of standard deviation 1/sqrt(d): a row whose neighbours all
+#: lie within this many of them of 0 is indistinguishable from a random initialisation.
 UNTRAINED_SIGMAS = 4.0
 
-#: Chance that a table of independent random rows has any pair of rows found
-#: related (family-wise over all ``n_positions (n_positions - 1) / 2`` pairs,
-#: Bonferroni); sets the threshold for "like another row".
+#: Chance that a table of independent random rows has any pair found related (family-wise over all pairs,
+#: Bonferroni): sets the threshold for "like another row".
 ANY_ROW_FALSE_MATCH = 0.01
 
-#: Rows per block when comparing flagged rows with every row (bounds memory to
-#: ``ROW_BLOCK x n_positions`` float32).
+#: Rows per block when comparing flagged rows with every row (memory: ``ROW_BLOCK x n_positions`` float32).
 ROW_BLOCK = 1024
 
 #: The criterion behind ``untrained_positions``, as shown to users.
@@ -33,37 +30,24 @@ UNTRAINED_CRITERION = msg("positions.untrained_criterion", sigmas=UNTRAINED_SIGM
 
 
 def adjacent_cosines(table: np.ndarray) -> np.ndarray:
-    """Cosine between rows ``t`` and ``t + 1``.
+    """Cosine of rows ``t`` and ``t + 1``: ``(n_positions - 1,)`` float64 in [-1, 1].
 
-    Args:
-        table: ``(n_positions, d_model)`` float.
-
-    Returns:
-        ``(n_positions - 1,)`` float64, each in [-1, 1]; entry ``t`` pairs
-        0-based positions ``t`` and ``t + 1``.
+    ``table``: ``(n_positions, d_model)`` float; entry ``t`` pairs 0-based positions ``t`` and ``t + 1``.
     """
     units = unit_rows(table)
     return np.einsum("td,td->t", units[:-1], units[1:])
 
 
 def adjacent_cosine_mean(table: np.ndarray) -> float | None:
-    """Mean cosine of consecutive positions, in [-1, 1]; ``None`` for a one-row table.
-
-    About 0 for random rows; near 1 for a smooth learned table.
-    """
+    """Mean cosine of consecutive positions in [-1, 1] (about 0 if random, near 1 if smooth); ``None`` for one row."""
     cosines = adjacent_cosines(table)
     return float(cosines.mean()) if cosines.size else None
 
 
 def neighbour_cosines(table: np.ndarray) -> np.ndarray:
-    """Largest ``|cosine|`` of each row with its neighbouring rows.
+    """Largest ``|cosine|`` of each row with its neighbours: ``(n_positions,)`` float64 in [0, 1].
 
-    Args:
-        table: ``(n_positions, d_model)`` float, at least 2 rows.
-
-    Returns:
-        ``(n_positions,)`` float64 in [0, 1]: ``max(|cos(t, t-1)|, |cos(t, t+1)|)``,
-        one neighbour at either end.
+    ``max(|cos(t, t-1)|, |cos(t, t+1)|)``, one neighbour at either end; ``table``: ``(n_positions, d_model)``, 2+ rows.
     """
     near = np.abs(adjacent_cosines(table))
     padded = np.concatenate([[0.0], near, [0.0]])
@@ -85,8 +69,8 @@ def sinusoidal_neighbour_cosine(d_model: int) -> float:
 def untrained_detectable(d_model: int) -> bool:
     """Whether the test can tell trained rows from random ones at this width (false up to ``d_model`` 18).
 
-    It can while ``4 / sqrt(d_model)`` is below the neighbour cosine of the sinusoidal table of the same width
-    (Vaswani et al. 2017), which is smooth by construction; otherwise that table would be flagged whole.
+    It can while ``4 / sqrt(d_model)`` is below the neighbour cosine of the sinusoidal table (Vaswani et al. 2017),
+    smooth by construction; otherwise that table would be flagged whole.
     """
     return untrained_threshold(d_model) < sinusoidal_neighbour_cosine(d_model)
 
@@ -94,9 +78,8 @@ def untrained_detectable(d_model: int) -> bool:
 def any_row_threshold(n_positions: int, d_model: int) -> float:
     """``|cosine|`` with another row above which a row counts as shaped by training, in (0, 1].
 
-    For independent isotropic random vectors the squared cosine follows Beta(1/2, (d_model - 1) / 2); the
-    threshold is its upper quantile at :data:`ANY_ROW_FALSE_MATCH` shared over every pair of rows (Bonferroni),
-    never below :func:`untrained_threshold`.
+    For independent isotropic random vectors the squared cosine is Beta(1/2, (d_model - 1) / 2); the threshold is its
+    upper quantile at :data:`ANY_ROW_FALSE_MATCH` over every pair (Bonferroni), at least :func:`untrained_threshold`.
     """
     from scipy.stats import beta
 
@@ -106,14 +89,9 @@ def any_row_threshold(n_positions: int, d_model: int) -> float:
 
 
 def max_other_row_cosines(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """Largest ``|cosine|`` of each of ``rows`` with any other row of the table.
+    """Largest ``|cosine|`` of each of ``rows`` (``(k,)`` 0-based positions) with any other row: ``(k,)`` float64.
 
-    Args:
-        table: ``(n_positions, d_model)`` float.
-        rows: ``(k,)`` int, 0-based positions.
-
-    Returns:
-        ``(k,)`` float64 in [0, 1], computed in blocks of :data:`ROW_BLOCK` rows.
+    In [0, 1]; ``table`` is ``(n_positions, d_model)`` float, compared :data:`ROW_BLOCK` rows at a time.
     """
     units = unit_rows(table, dtype=np.float32)
     best = np.zeros(len(rows))
@@ -126,14 +104,9 @@ def max_other_row_cosines(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
 
 
 def untrained_positions(table: np.ndarray) -> list[int]:
-    """0-based positions whose rows look untrained (see :data:`UNTRAINED_CRITERION`).
+    """Sorted 0-based positions whose rows look untrained (:data:`UNTRAINED_CRITERION`).
 
-    Args:
-        table: ``(n_positions, d_model)`` float.
-
-    Returns:
-        Sorted 0-based positions; empty for a one-row table (no neighbours to
-        compare) and when :func:`untrained_detectable` is false (d_model <= 18).
+    ``table`` is ``(n_positions, d_model)`` float; empty for one row or where :func:`untrained_detectable` is false.
     """
     n_positions, d_model = table.shape
     if n_positions < 2 or not untrained_detectable(d_model):
@@ -146,10 +119,7 @@ def untrained_positions(table: np.ndarray) -> list[int]:
 
 
 def untrained_tail_start(untrained: list[int], n_positions: int) -> int | None:
-    """First position of the run of untrained positions that ends at the last row.
-
-    Its start estimates the training context length; ``None`` when the last position is not flagged.
-    """
+    """Start of the untrained run ending at the last row (an estimate of the context length), else ``None``."""
     flagged = set(untrained)
     if n_positions - 1 not in flagged:
         return None

@@ -1,8 +1,7 @@
-"""Legend and tooltip labels in the reader's language for charts whose frames keep English values.
+"""Legend and tooltip labels in the reader's language, for charts whose frames keep English values.
 
-A frame keeps the values the analysis wrote (``learned``, ``true``), so that charts and their exports compare the
-same in both languages; what a legend or tooltip shows is mapped to the active language in the chart's spec, as a
-Vega expression, and in English the spec is left unchanged.
+Frames keep the analysis's values (``learned``, ``true``) so that charts and their exports compare the same in
+every language; in English the spec is unchanged.
 """
 
 from __future__ import annotations
@@ -29,13 +28,7 @@ VALUE_LABELS: dict[str, Text] = {
 def value_labels(values: Sequence[str], labels: dict[str, Text] | None = None):
     """A Vega ``labelExpr`` showing legend ``values`` in the active language; ``alt.Undefined`` in English.
 
-    Args:
-        values: data values the legend may show (e.g. ``learned``); one not in ``labels`` is shown as it is.
-        labels: value -> message; :data:`VALUE_LABELS` by default.
-
-    Returns:
-        An expression string for ``alt.Legend(labelExpr=...)``, or ``alt.Undefined``
-        where every label reads as its value (English), so the spec is unchanged there.
+    ``labels`` maps value -> message (:data:`VALUE_LABELS` by default); a value not in it is shown as it is.
     """
     return _label_expression("datum.label", values, labels)
 
@@ -56,18 +49,9 @@ def shown_values(chart: alt.Chart, field: str, values: Sequence[str],
                  labels: dict[str, Text] | None = None) -> tuple[alt.Chart, str]:
     """``chart`` with a column showing ``field``'s values in the active language, for tooltips.
 
-    Outside English a calculated column ``<field>_shown`` holds the translated values; in English the chart
-    comes back unchanged.
-
-    Args:
-        chart: the chart whose data has ``field``.
-        field: a nominal column (strings or booleans).
-        values: the values it may hold, as strings (booleans as ``true`` / ``false``).
-        labels: value -> message; :data:`VALUE_LABELS` by default.
-
-    Returns:
-        ``(chart, column)``: the chart (with the calculated column when needed)
-        and the column a tooltip should show.
+    ``values``: what ``field`` may hold, as strings (booleans as ``true`` / ``false``); ``labels`` as in
+    :func:`value_labels`. Returns ``(chart, column)``: outside English the chart gains ``<field>_shown``, the column a
+    tooltip should show; in English the chart and ``field`` come back unchanged.
     """
     expression = _label_expression(f'("" + datum[{json.dumps(field)}])', values, labels)
     if expression is alt.Undefined:

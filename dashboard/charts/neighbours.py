@@ -10,12 +10,10 @@ from dashboard.i18n import msg, render
 
 
 def neighbour_scores_chart(frame: pd.DataFrame, metric: str = "cosine", *, title: str | None = None) -> alt.Chart:
-    """Horizontal bars: one per neighbour, nearest at the top.
+    """Horizontal bars of neighbour scores, nearest at the top.
 
-    Args:
-        frame: columns ``rank`` (1 = nearest), ``token``, ``id``, ``score``, ``norm``.
-        metric: sets the axis domain (see :func:`score_domain`).
-        title: chart title (default: the metric's, in the active language, like the axis and tooltip titles).
+    ``frame`` has columns ``rank`` (1 = nearest), ``token``, ``id``, ``score``, ``norm``; ``metric`` sets the axis
+    domain (:func:`score_domain`); the title defaults to the metric's, in the active language.
     """
     domain = score_domain(metric, frame["score"].to_numpy(dtype=float))
     label = render(SCORE_TITLES[metric])

@@ -10,16 +10,9 @@ from dashboard.i18n import t
 
 
 def row_norm_histogram_chart(frame: pd.DataFrame, *, title: str | None = None, max_bins: int = 60) -> alt.Chart:
-    """Histogram of the ``norm`` column.
+    """Histogram of the ``norm`` column (L2 norms >= 0, one per table row), at most ``max_bins`` bins.
 
-    Args:
-        frame: tidy frame with a ``norm`` column (float >= 0), one row per
-            table row, e.g. from :func:`dashboard.ui.overview_frames.cached_token_norms`.
-        title: chart title; ``None`` for "Row norms of the token table" in the active language.
-        max_bins: upper bound on the number of bins.
-
-    Returns:
-        A bar chart of binned counts (x: L2 norm, y: rows); titles in the active language.
+    ``title`` defaults to "Row norms of the token table"; titles are in the active language.
     """
     counts, edges = np.histogram(frame["norm"].to_numpy(), bins=max_bins)
     binned = pd.DataFrame({"start": edges[:-1], "end": edges[1:], "rows": counts})

@@ -1,8 +1,6 @@
 """Altair charts of a position table: similarity heatmap, offsets, PCA trajectory, dimensions, norms, subspaces.
 
-Each builder takes a tidy frame (:mod:`dashboard.analysis`, :mod:`dashboard.lessons.positions.view_frames`) and
-returns an ``alt.Chart`` with titles in the active language; frames keep English values, shown translated through
-:func:`~dashboard.charts.legend_labels.value_labels`.
+Titles are in the active language; frame values stay English, translated by :mod:`dashboard.charts.legend_labels`.
 """
 
 from __future__ import annotations
@@ -21,13 +19,11 @@ from dashboard.i18n import msg, t
 
 #: Colours for position order (dark = first positions).
 POSITION_SCHEME = "viridis"
-#: Signed similarity, negative to positive: ColorBrewer RdBu (11 classes),
-#: blue for -1, white for 0, red for +1.
+#: Signed similarity: ColorBrewer RdBu (11 classes), blue for -1, white for 0, red for +1.
 DIVERGING_STOPS = ("#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
                    "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f")
 SIDE = 340  # pixels of a square chart's plot area
-#: Colour legend of the square charts: under the plot, so that two side by side fit a 1400 px window (a legend
-#: beside the plot widened each past its column, and Streamlit cut off the legend's title).
+#: Colour legend of the square charts: under the plot, so that two fit side by side.
 BELOW = alt.Legend(orient="bottom", direction="horizontal", gradientLength=SIDE // 2)
 
 def _position_colour(n_positions: int) -> alt.Color:
@@ -40,11 +36,7 @@ def _position_tooltip() -> alt.Tooltip:
 
 
 def _similarity_png(values: np.ndarray, low: float, high: float) -> str:
-    """A square matrix as a PNG data URL, coloured by :data:`DIVERGING_STOPS` from ``low`` to ``high``.
-
-    Values are quantised to 256 colour levels (steps of 1/128 for cosine,
-    far below what the eye separates) and stored as a palette PNG, one byte a cell.
-    """
+    """A square matrix as a palette PNG data URL: 256 levels of :data:`DIVERGING_STOPS` from ``low`` to ``high``."""
     from PIL import Image
 
     stops = np.array([[int(h[i:i + 2], 16) for i in (1, 3, 5)] for h in DIVERGING_STOPS], dtype=np.float64)
@@ -60,23 +52,12 @@ def _similarity_png(values: np.ndarray, low: float, high: float) -> str:
 
 def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: int, measure: str = "cosine",
                              title: str | None = None) -> alt.LayerChart:
-    """Heatmap of a block-averaged position x position similarity matrix, drawn as one image.
+    """Heatmap of a block-averaged position x position similarity matrix, drawn as one PNG image.
 
-    One PNG instead of thousands of rect marks, which the browser lays out slowly (docs/benchmarks.md,
-    ``positions``); the colour legend uses the same stops, interpolated in RGB as the PNG is.
-
-    Args:
-        frame: columns ``row``, ``col`` (0-based first position of each
-            block, every block pair once) and ``value`` (mean similarity over
-            the block), from :func:`dashboard.analysis.position_blocks.block_similarity`.
-        block: positions per block side (the last block, possibly shorter, is drawn ``block`` wide).
-        n_positions: positions in the table.
-        measure: ``cosine`` (colours span [-1, 1]) or ``dot`` (colours span
-            ``[-m, m]``, ``m`` the largest ``|value|``, so 0 stays white).
-        title: chart title (default: "Similarity between positions", in the active language).
-
-    Returns:
-        A layer chart: the image on position axes (0 at the top left) and an invisible legend layer.
+    One image, not a rect mark per cell, which browsers lay out slowly (docs/benchmarks.md, ``positions``).
+    ``frame``: ``row``, ``col`` (0-based first positions of a block pair) and ``value``, from
+    :func:`dashboard.analysis.position_blocks.block_similarity`, blocks ``block`` positions a side. Colours span
+    [-1, 1] for ``cosine``, ``[-m, m]`` for ``dot`` (``m`` the largest ``|value|``).
 
     Raises:
         ValueError: ``frame``'s row count is not a perfect square (not one row per block pair).
@@ -119,11 +100,8 @@ def similarity_heatmap_chart(frame: pd.DataFrame, *, block: int, n_positions: in
 def offset_similarity_chart(frame: pd.DataFrame, *, measure: str = "cosine") -> alt.Chart:
     """Mean similarity of positions ``t`` and ``t + k`` against the offset ``k``, one line per table.
 
-    Args:
-        frame: columns ``offset``, ``similarity``, ``pairs`` and ``table``
-            (e.g. ``learned`` and ``sinusoidal reference``), from
-            :func:`dashboard.lessons.positions.view_frames.offset_similarity_frame`.
-        measure: ``cosine`` or ``dot``, for the axis title.
+    ``frame``: ``offset``, ``similarity``, ``pairs``, ``table`` (``learned``, ``sinusoidal reference``), from
+    :func:`dashboard.lessons.positions.view_frames.offset_similarity_frame`; ``measure`` titles the axis.
     """
     label = msg("positions.chart.mean_cosine" if measure == "cosine" else "positions.chart.mean_dot")
     tables = sorted(set(frame["table"])) if len(frame) else []
@@ -156,11 +134,8 @@ def trajectory_2d_chart(points: pd.DataFrame, *, variance: Sequence[float],
                         title: str | None = None) -> alt.Chart:
     """Position rows on their first two principal components, joined in position order.
 
-    Args:
-        points: columns ``position``, ``pc1``, ``pc2``, from
-            :func:`dashboard.lessons.positions.trajectory.pca_trajectory`.
-        variance: explained variance ratio per component, in [0, 1], for the axis titles.
-        title: chart title (default: "PCA trajectory (2D)", in the active language).
+    ``points``: ``position``, ``pc1``, ``pc2`` (:func:`dashboard.lessons.positions.structure.pca_trajectory`);
+    ``variance``: explained variance ratio per component, in [0, 1], for the axis titles.
     """
     n = int(points["position"].max()) + 1 if len(points) else 0  # thinned frames skip positions
     title = t("positions.chart.trajectory_2d") if title is None else title
@@ -178,18 +153,10 @@ def trajectory_2d_chart(points: pd.DataFrame, *, variance: Sequence[float],
 
 def trajectory_3d_chart(points: pd.DataFrame, *, variance: Sequence[float],
                         title: str | None = None) -> alt.Chart:
-    """Position rows on their first three principal components, turned by two sliders.
+    """Position rows on their first three principal components, turned by azimuth and elevation sliders.
 
-    Turned in the browser by Vega expressions, azimuth ``a`` and elevation ``e``::
-
-        x = pc1 cos a + pc3 sin a
-        depth = -pc1 sin a + pc3 cos a
-        y = pc2 cos e + depth sin e
-
-    Args:
-        points: columns ``position``, ``pc1``, ``pc2``, ``pc3``.
-        variance: explained variance ratio per component, in [0, 1].
-        title: chart title (default: "PCA trajectory (3D, drag the sliders to turn it)", in the active language).
+    ``points``: ``position``, ``pc1``, ``pc2``, ``pc3``; ``variance``: explained variance ratio per component, in
+    [0, 1].
     """
     n = int(points["position"].max()) + 1 if len(points) else 0  # thinned frames skip positions
     title = t("positions.chart.trajectory_3d") if title is None else title
@@ -224,9 +191,7 @@ def trajectory_3d_chart(points: pd.DataFrame, *, variance: Sequence[float],
 def explained_variance_chart(explained: pd.DataFrame) -> alt.Chart:
     """Explained variance ratio per principal component (bars) and cumulative (line).
 
-    Args:
-        explained: columns ``component`` (1-based), ``explained_variance_ratio``
-            and ``cumulative``, both in [0, 1].
+    ``explained``: ``component`` (1-based), ``explained_variance_ratio`` and ``cumulative``, both in [0, 1].
     """
     base = alt.Chart(explained, title=t("positions.chart.explained_title")).encode(
         x=alt.X("component:O", title=t("positions.chart.component")))
@@ -243,10 +208,7 @@ def explained_variance_chart(explained: pd.DataFrame) -> alt.Chart:
 def dimension_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Chart:
     """Chosen columns of a position table against position, one line per dimension.
 
-    Args:
-        frame: columns ``position``, ``dimension``, ``value``, from
-            :func:`dashboard.lessons.positions.spectrum.dimension_frame`.
-        title: chart title (default: "Chosen dimensions against position", in the active language).
+    ``frame``: ``position``, ``dimension``, ``value`` (:func:`dashboard.lessons.positions.structure.dimension_frame`).
     """
     dimension = t("positions.chart.dimension")
     return (
@@ -264,13 +226,10 @@ def dimension_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Cha
 
 
 def spectrum_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Chart:
-    """Amplitude spectrum of chosen columns, frequency on a log axis.
+    """Amplitude spectrum of chosen columns, frequency (cycles per position) on a log axis.
 
-    Args:
-        frame: columns ``dimension``, ``frequency`` (cycles per position),
-            ``period`` and ``amplitude``, from
-            :func:`dashboard.lessons.positions.spectrum.spectrum_frame`.
-        title: chart title (default: "Frequency spectrum of the chosen dimensions", in the active language).
+    ``frame``: ``dimension``, ``frequency``, ``period``, ``amplitude``, from
+    :func:`dashboard.lessons.positions.structure.spectrum_frame`.
     """
     dimension = t("positions.chart.dimension")
     return (
@@ -292,10 +251,8 @@ def spectrum_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Char
 def position_norm_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt.Chart:
     """Row L2 norm against position; positions flagged untrained drawn as red points.
 
-    Args:
-        frame: columns ``position``, ``norm``, ``neighbour_cosine`` and
-            ``untrained`` (bool), from :func:`dashboard.lessons.positions.view_frames.row_norm_frame`.
-        title: chart title (default: "Row norm by position", in the active language).
+    ``frame``: ``position``, ``norm``, ``neighbour_cosine``, ``untrained`` (bool), from
+    :func:`dashboard.lessons.positions.view_frames.row_norm_frame`.
     """
     chart, untrained_shown = shown_values(
         alt.Chart(frame, title=t("positions.chart.norm_title") if title is None else title), "untrained",
@@ -313,11 +270,9 @@ def position_norm_chart(frame: pd.DataFrame, *, title: str | None = None) -> alt
 
 
 def subspace_overlap_chart(frame: pd.DataFrame) -> alt.Chart:
-    """Share of one table's variance inside the other's top-k principal subspace, against k.
+    """Share (in [0, 1]) of one table's variance inside the other's top-k principal subspace, against k.
 
-    Args:
-        frame: columns ``k``, ``measure`` and ``share`` (in [0, 1]), from
-            :func:`dashboard.lessons.positions.subspaces.compare_subspaces`.
+    ``frame``: ``k``, ``measure``, ``share``, from :func:`dashboard.lessons.positions.structure.compare_subspaces`.
     """
     measures = sorted(set(frame["measure"])) if len(frame) else []
     chart, measure_shown = shown_values(alt.Chart(frame, title=t("positions.chart.subspace_title")), "measure",

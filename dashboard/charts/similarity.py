@@ -11,27 +11,21 @@ import pandas as pd
 from dashboard.charts.theme import wrap_subtitle
 from dashboard.i18n import msg, render
 
-#: Metric -> axis/legend title (a :class:`~dashboard.i18n.Text`, English as a ``str``; charts render it).
+#: Metric -> axis and legend title (a catalogue message).
 SCORE_TITLES = {"cosine": msg("similarity.metric.cosine"), "dot": msg("similarity.metric.dot"),
                 "centered": msg("similarity.metric.centered")}
 
 
 def field_title(key: str) -> dict[str, str]:
-    """Keyword arguments titling a tooltip or axis with the message ``key`` in the active language.
-
-    Returns:
-        ``{"title": text}``, or ``{}`` where the text is the English one: there
-        the field's own name (``row``, ``token``) has always been the title.
-    """
+    """``{"title": text}`` for message ``key`` in the active language; ``{}`` in English (the field name titles it)."""
     text = render(msg(key))
     return {} if text == msg(key) else {"title": text}
 
 
 def score_domain(metric: str, values: np.ndarray) -> list[float]:
-    """The colour/axis domain over the metric's true range, symmetric around 0.
+    """Colour/axis domain: ``[-1, 1]`` for cosines, ``[-m, m]`` for dot products (``m`` the largest ``|value|``).
 
-    ``[-1, 1]`` for cosine and centred cosine, whatever the values (so 0.3 never looks strong); ``[-m, m]`` for
-    dot products with ``m`` the largest ``|value|``.
+    Cosines get their whole range whatever the values, so 0.3 never looks strong.
     """
     if metric in ("cosine", "centered"):
         return [-1.0, 1.0]
@@ -42,20 +36,12 @@ def score_domain(metric: str, values: np.ndarray) -> list[float]:
 
 def similarity_heatmap_chart(frame: pd.DataFrame, metric: str = "cosine", *, title: str | None = None,
                              subtitle: list[str] | None = None, cell: int = 56) -> alt.LayerChart:
-    """A square heatmap with the value written in each cell.
+    """A square heatmap with the value written in each cell, ``cell`` pixels a side.
 
-    Args:
-        frame: from :func:`dashboard.lessons.similarity.analysis.similarity_frame`
-            (``row, column, row_order, column_order, value``).
-        metric: ``cosine``, ``dot`` or ``centered``: sets the domain (see :func:`score_domain`).
-        title: chart title; a default names the metric (in the active language, like the axis and tooltip titles).
-        subtitle: lines under the title.
-        cell: cell size in pixels.
-
-    Returns:
-        Rect and text layers; the diverging ``redblue`` scale is centred on 0
-        (blue negative, white 0, red positive); undefined values are grey and
-        written ``n/a`` (in the active language).
+    ``frame``: ``row, column, row_order, column_order, value``, from
+    :func:`dashboard.lessons.similarity.analysis.similarity_frame`; ``metric`` (``cosine``, ``dot``, ``centered``) sets
+    the domain (:func:`score_domain`) and the default title. Colours: ``redblue`` centred on 0 (blue negative, red
+    positive); undefined values grey, written ``n/a``.
     """
     order = list(frame.sort_values("row_order")["row"].drop_duplicates())
     domain = score_domain(metric, frame["value"].to_numpy(dtype=float))

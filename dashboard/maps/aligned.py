@@ -1,8 +1,7 @@
 """A training run's token maps on one pair of axes: PCA fitted on the last step, every step projected on it.
 
-A map fitted per step has its own axes, so a token seeming to move may only have moved with them. Here every
-step's ``(vocab_size, d_model)`` table is centred on the last step's mean row and projected on its first two
-principal components (scikit-learn ``PCA`` ``fit`` then ``transform``). Every step must have the last's shape.
+A map fitted per step has its own axes, so a token seeming to move may only have moved with them. Every step's
+table must have the last's shape (scikit-learn ``PCA`` ``fit`` on the last, ``transform`` on each).
 """
 
 from __future__ import annotations
@@ -17,18 +16,15 @@ import numpy as np
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 
-#: Dimensions of the aligned maps.
 DIMS = 2
 
 
 @dataclass(frozen=True, eq=False)
 class AlignedMaps:
-    """One map per step of a run, on the last step's principal axes.
+    """One map per training step of a run, on the last step's principal axes.
 
-    Attributes:
-        steps: training steps, ascending.
-        coords: ``(n_steps, vocab_size, 2)`` float32, step ``i``'s token rows on the two axes.
-        explained: ``(2,)`` float64, the fraction of the last step's variance each axis explains, in [0, 1].
+    ``steps``: ascending; ``coords``: ``(n_steps, vocab_size, 2)`` float32; ``explained``: ``(2,)`` float64, the
+    fraction of the last step's variance each axis explains, in [0, 1].
     """
 
     steps: tuple[int, ...]
@@ -60,11 +56,9 @@ class AlignedMaps:
 
 
 def align_run(steps: Sequence[int], read_token_table: Callable[[int], np.ndarray]) -> AlignedMaps:
-    """The aligned maps of a run (see the module docstring), one step's table in memory at a time.
+    """The aligned maps of a run (module docstring), reading one step's table at a time.
 
-    Args:
-        steps: the run's steps, ascending, at least one.
-        read_token_table: step -> its token table, ``(vocab_size, d_model)``.
+    ``read_token_table`` maps a step (``steps`` ascending, at least one) to its ``(vocab_size, d_model)`` table.
 
     Raises:
         QueryError: a step's table has another shape than the last step's, or the last is too small for 2 axes.

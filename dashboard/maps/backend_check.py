@@ -16,7 +16,7 @@ from dashboard.maps.projection import Projection, ProjectionSettings, project_ta
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 
-#: Rows of the sample (seeded), as the benchmark's.
+#: Rows of the seeded sample.
 SAMPLE_ROWS = 5_000
 #: Neighbours each point's are compared over.
 TRUST_K = 10
@@ -24,14 +24,10 @@ TRUST_K = 10
 
 @dataclass(frozen=True)
 class TrustworthinessCheck:
-    """Trustworthiness of one backend's map and of the CPU map, on one sample of rows.
+    """Trustworthiness, in [0, 1], of one backend's map and of the CPU map, on one sample of rows.
 
-    Attributes:
-        backend: the backend of the map checked (``cuml``).
-        score: its map's trustworthiness, in [0, 1].
-        cpu_score: the CPU map's (same settings but ``backend="cpu"``), in [0, 1].
-        rows: ``(n_sample,)`` int64, the 0-based table rows both were measured on, ascending.
-        n_neighbors: ``k`` of the measure.
+    ``score``: the checked map's (``backend``, e.g. ``cuml``); ``cpu_score``: the CPU map's, same settings;
+    ``rows``: ``(n_sample,)`` int64 0-based, ascending; ``n_neighbors``: ``k``.
     """
 
     backend: str
@@ -47,15 +43,9 @@ class TrustworthinessCheck:
 
 
 def sample_rows(placed: np.ndarray, size: int, seed: int) -> np.ndarray:
-    """Up to ``size`` of the ``placed`` rows, drawn uniformly without replacement with ``seed``.
+    """Up to ``size`` (>= 1) rows drawn uniformly where ``placed`` (``(n_rows,)`` bool) is true, seeded.
 
-    Args:
-        placed: ``(n_rows,)`` bool, rows that have a point on both maps.
-        size: rows wanted, >= 1.
-        seed: NumPy ``default_rng`` seed.
-
-    Returns:
-        ``(min(size, placed.sum()),)`` int64 row indices, ascending.
+    ``(min(size, placed.sum()),)`` int64 row indices, ascending, without replacement (``default_rng(seed)``).
     """
     candidates = np.flatnonzero(placed)
     if len(candidates) <= size:
@@ -64,16 +54,10 @@ def sample_rows(placed: np.ndarray, size: int, seed: int) -> np.ndarray:
 
 
 def trustworthiness_on(table: np.ndarray, coords: np.ndarray, rows: np.ndarray, n_neighbors: int) -> float:
-    """scikit-learn's trustworthiness of ``coords`` for ``table`` on ``rows``, cosine in the table.
+    """scikit-learn's trustworthiness, in [0, 1], of ``coords`` for ``table`` on ``rows``, cosine in the table.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        coords: ``(n_rows, dims)`` float32 map of the same rows.
-        rows: the rows measured (every one placed on the map).
-        n_neighbors: ``k``, less than half of ``len(rows)``.
-
-    Returns:
-        Trustworthiness in [0, 1].
+    ``table`` is ``(n_rows, d_model)`` float32 and ``coords`` ``(n_rows, dims)`` float32; every one of ``rows`` is
+    placed; ``n_neighbors`` is less than half of ``len(rows)``.
     """
     from sklearn.manifold import trustworthiness
 
@@ -85,18 +69,9 @@ def compare_with_cpu(table: np.ndarray, projection: Projection, settings: Projec
                      n_neighbors: int = TRUST_K, seed: int = 0, compute=project_table) -> TrustworthinessCheck:
     """Trustworthiness of ``projection`` (computed with ``settings``) and of the CPU map of the same settings.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32, the table both maps are of.
-        projection: the map to check (a ``cuml`` one; a ``cpu`` one compares with itself).
-        settings: the settings it was computed with.
-        cpu_projection: the CPU map, if already computed (from the cache); else computed with ``compute``.
-        sample_size: rows of the seeded sample, >= 3.
-        n_neighbors: ``k`` (lowered to fit a small sample: less than half its rows).
-        seed: the sample's seed.
-        compute: ``(table, settings, progress) -> Projection`` for the CPU map.
-
-    Returns:
-        Both scores on the same rows (rows placed on both maps: an all-zero row is on neither UMAP map).
+    ``table`` is ``(n_rows, d_model)`` float32; ``cpu_projection`` the CPU map if already computed, else ``compute``
+    makes it. Both are measured on one seeded sample of ``sample_size`` (>= 3) rows placed on both maps (an all-zero
+    row is on neither UMAP map), ``n_neighbors`` lowered below half the sample.
 
     Raises:
         QueryError: fewer than 3 rows are placed on both maps, or the maps are of another size than ``table``.

@@ -1,9 +1,7 @@
 """Which backends can compute a map here: ``cpu`` always, ``cuml`` where RAPIDS cuML and a GPU are usable.
 
-``cpu`` is scikit-learn, umap-learn and openTSNE; ``cuml`` is cuML's PCA and UMAP
-(:mod:`dashboard.maps.cuml`). t-SNE has no cuML backend: ``cuml.manifold.TSNE`` computes 2D only,
-with other defaults than openTSNE's. The check never raises: an absent or broken cuML, or no CUDA device, makes
-``cuml`` unavailable with a sentence saying why; the answer is cached for the process (:func:`cuml_status`).
+``cpu`` is scikit-learn, umap-learn and openTSNE; ``cuml`` is cuML's PCA and UMAP (:mod:`dashboard.maps.cuml`).
+t-SNE has no cuML backend: ``cuml.manifold.TSNE`` computes 2D only, with other defaults than openTSNE's.
 """
 
 from __future__ import annotations
@@ -25,13 +23,7 @@ BACKEND_METHODS = {"cpu": ("pca", "umap", "tsne"), "cuml": ("pca", "umap")}
 
 @dataclass(frozen=True)
 class BackendStatus:
-    """Whether one backend can compute here.
-
-    Attributes:
-        name: ``cpu`` or ``cuml``.
-        available: True when its maps can be computed in this process.
-        reason: why not, one sentence saying what to do (``None`` when available).
-    """
+    """Whether backend ``name`` (``cpu``/``cuml``) is ``available`` here; else ``reason``, a sentence on what to do."""
 
     name: str
     available: bool
@@ -39,11 +31,7 @@ class BackendStatus:
 
 
 def _count_cuda_devices() -> int:
-    """CUDA devices the CUDA runtime sees, through CuPy (a dependency of cuML).
-
-    Raises:
-        Exception: whatever CuPy raises when there is no driver or no device (``CUDARuntimeError``).
-    """
+    """CUDA devices the runtime sees, through CuPy (a cuML dependency); raises without a driver or device."""
     import cupy
 
     return int(cupy.cuda.runtime.getDeviceCount())
@@ -61,7 +49,7 @@ def _installed(module: str) -> bool:
 
 @functools.lru_cache(maxsize=1)
 def cuml_status() -> BackendStatus:
-    """Whether RAPIDS cuML imports and a CUDA device is usable; never raises."""
+    """Whether RAPIDS cuML imports and a CUDA device is usable, with why not; cached for the process, never raises."""
     if not _installed("cuml"):
         return BackendStatus("cuml", False, msg("backends.cuml.not_installed"))
     try:
@@ -97,11 +85,7 @@ def backend_status(name: str) -> BackendStatus:
 
 
 def best_backend(method: str = "umap") -> str:
-    """The backend a map of ``method`` is computed with by default: ``cuml`` where usable for ``method``, else ``cpu``.
-
-    Args:
-        method: ``pca``, ``umap`` or ``tsne`` (t-SNE always gives ``cpu``).
-    """
+    """The default backend for ``method`` (``pca``, ``umap``, ``tsne``): ``cuml`` where usable for it, else ``cpu``."""
     if method in BACKEND_METHODS["cuml"] and cuml_status().available:
         return "cuml"
     return "cpu"

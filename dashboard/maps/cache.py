@@ -1,10 +1,8 @@
 """On-disk cache of projections, so a revisit or a restart shows a map at once.
 
-One ``.npz`` per result (:meth:`Projection.save`) in :func:`dashboard.disk_cache.cache_dir`, named by a digest of
-what determines it: the table's content hash, which table, the method's parameters and the libraries' versions
-(the same table from another path hits; an upgrade or a changed parameter misses). An unreadable file is
-recomputed. In one process, a second request for a projection being computed waits for it; across processes,
-:mod:`dashboard.maps.tasks` gives identical requests one task.
+One ``.npz`` per result in :func:`dashboard.disk_cache.cache_dir`, named by a digest of what determines it: the
+table's content hash, which table, the method's parameters and the libraries' versions. An unreadable file is
+recomputed; a second request in one process waits for the first (across processes: :mod:`dashboard.maps.tasks`).
 """
 
 from __future__ import annotations
@@ -38,20 +36,18 @@ _COMPUTING_LOCK = threading.Lock()
 
 
 def aligned_path(folder: Path, stamp: float, table_name: str = "token") -> Path:
-    """Where a training run's aligned maps (:mod:`dashboard.maps.aligned`) are kept:
-    ``cache_dir()/aligned/<folder name>-<digest>.npz``, the digest over the folder's resolved path, its
-    :func:`~dashboard.checkpoints.runs.run_stamp` and the table, so a run that gains a checkpoint is aligned again."""
+    """Where a run's aligned maps are kept: ``cache_dir()/aligned/<folder name>-<digest>.npz``.
+
+    The digest covers the folder's resolved path, its ``run_stamp`` and the table, so a run that gains a checkpoint
+    is aligned again.
+    """
     real = folder.resolve()
     digest = hashlib.blake2b(f"{real}|{stamp!r}|{table_name}".encode(), digest_size=8).hexdigest()
     return cache_dir() / "aligned" / f"{real.name}-{digest}.npz"
 
 
 def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> tuple[AlignedMaps, Path, bool]:
-    """A run's aligned maps from :func:`aligned_path`, else computed with
-    :func:`~dashboard.maps.aligned.align_run` and stored there (skipped when the cache cannot be written).
-
-    Returns:
-        ``(maps, path, found)``, ``found`` True when they were on disk.
+    """A run's aligned maps, ``(maps, path, found)``: from :func:`aligned_path` (same steps), else computed and stored.
 
     Raises:
         QueryError, ExplorerError: as :func:`~dashboard.maps.aligned.align_run`.
@@ -72,15 +68,10 @@ def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> 
 
 
 def projection_key(content_hash: str, table_name: str, settings: ProjectionSettings) -> str:
-    """File stem for a projection: a hex digest of what determines the result.
+    """File stem for a projection: a hex digest of what determines the result (``table_name``: token/position).
 
     A ``cpu`` key's document names no backend (so maps cached without one are found); a ``cuml`` key adds the
     backend to the document and ``-cuml`` to the stem, so the two never share a file.
-
-    Args:
-        content_hash: :attr:`EmbeddingTables.content_hash` of the tables.
-        table_name: ``token`` or ``position``.
-        settings: the projection settings.
 
     Raises:
         ImportError: ``backend="cuml"`` where cuML is not importable (the key holds its version).
@@ -96,17 +87,14 @@ def projection_key(content_hash: str, table_name: str, settings: ProjectionSetti
 
 
 def cache_path(content_hash: str, table_name: str, settings: ProjectionSettings, directory: Path | None = None) -> Path:
-    """Where the projection of these tables and settings is cached: ``DIR/<key>.npz`` (see :func:`projection_key`).
-
-    ``directory`` defaults to :func:`cache_dir`; nothing is created or read here.
-    """
+    """Where this projection is cached: ``<directory or cache_dir()>/<projection_key>.npz`` (nothing touched)."""
     return (directory or cache_dir()) / f"{projection_key(content_hash, table_name, settings)}.npz"
 
 
 def load_cached(path: Path, n_rows: int) -> Projection | None:
     """The projection stored at ``path``, or ``None`` if absent, unreadable or of another size.
 
-    A map found is marked as just used (its modification time), so that :func:`prune` keeps it longest.
+    A hit's modification time is set to now, so that :func:`prune` keeps it longest.
     """
     if not path.is_file():
         return None
@@ -125,8 +113,7 @@ def load_cached(path: Path, n_rows: int) -> Projection | None:
 
 def _finish(path: Path, computing: Future, *, result: Projection | None = None,
             error: BaseException | None = None) -> None:
-    """Take ``path`` off the projections being computed (it is on disk by now, if it could be written), then
-    hand its waiters the result or the error."""
+    """Take ``path`` off the projections being computed, then hand its waiters the result or the error."""
     with _COMPUTING_LOCK:
         _COMPUTING.pop(path, None)
     if error is not None:
@@ -152,18 +139,10 @@ def cached_projection(
 ) -> Projection:
     """The projection of ``table``, from disk when computed before, else computed and stored.
 
-    While another thread computes the same projection, this call waits and returns its result (``progress`` hears
-    nothing) or raises its :class:`~dashboard.errors.ExplorerError`; if that computation fails otherwise or is
-    stopped, this one looks on disk again and computes it itself.
-
-    Args:
-        table: ``(n_rows, d_model)`` float32, the table ``content_hash`` describes.
-        content_hash: :attr:`EmbeddingTables.content_hash`.
-        table_name: ``token`` or ``position`` (part of the key).
-        settings: what to compute.
-        progress: passed to ``compute``.
-        directory: cache directory; :func:`cache_dir` when ``None``.
-        compute: the function that projects (tests pass a counting wrapper).
+    ``table``: ``(n_rows, d_model)`` float32, described by ``content_hash``; ``directory`` defaults to
+    :func:`cache_dir`. While another thread computes the same projection, this call waits for its result
+    (``progress`` hears nothing) or its :class:`~dashboard.errors.ExplorerError`; if that fails otherwise or is
+    stopped, this call computes it.
 
     Raises:
         QueryError: from ``compute``, when the table is too small for the settings.

@@ -1,26 +1,10 @@
 """The token map as one plotly figure: every placed row a point, in 2D (``scattergl``) or 3D (``scatter3d``).
 
-The page draws it with the token map component (:mod:`dashboard.maps.wire` splits it into Arrow
-points and JSON; plotly.js in the browser, WebGL: hover, click, box and lasso selection in 2D, rotation and click
-in 3D, the modebar's PNG download), and the HTML export is the same figure written by ``fig.to_html`` with
-plotly.js inside (there plotly writes each numpy array as a base64 typed array).
-
-What the browser receives is kept small:
-
-- coordinates are ``uint16`` steps of one grid, :data:`GRID` steps over the map's widest axis and the same
-  step on every axis (the map keeps its shape). A step is 1/65,535 of the map, finer than a pixel until the
-  map is zoomed about 50 times. The axes a reader sees are in projection units: in 2D a second pair of
-  axes lies over the grid's hidden ones (plotly zooms and pans overlaid axes together); in 3D, whose axes
-  keep their range when the camera zooms, the ticks are written at round projection values;
-- each point's id and norm are one ``(n, 2)`` float32 ``customdata`` row (ids are exact below 2**24), its
-  token the point's ``text``;
-- a point's category is its trace's: one trace per category (its hover template names it), so no category
-  travels with each point. Coloured by category, the trace's colour is the category's; by norm or id, each
-  point carries a ``uint8`` step of a continuous scale (256 colours).
-
-Hover text is plotly's pseudo-HTML: ``<``, ``>`` and ``&`` in a token are written as entities, so a token
-such as ``<br>`` is shown as typed. References: https://plotly.com/javascript/reference/scattergl/,
-https://plotly.com/python/performance/ (WebGL, typed arrays), https://plotly.com/python/multiple-axes/.
+Drawn by the page's component (:mod:`dashboard.maps.wire`) and exported by ``fig.to_html``. To stay small,
+coordinates are ``uint16`` steps of one grid (:data:`GRID` steps over the widest axis, finer than a pixel until
+zoomed about 50 times) under axes in projection units; id and norm are one ``(n, 2)`` float32 ``customdata`` row; a
+category is its trace's. Hover text is plotly's pseudo-HTML, so tokens are escaped. Reference:
+https://plotly.com/python/performance/ (WebGL, typed arrays).
 """
 
 from __future__ import annotations
@@ -53,18 +37,16 @@ CATEGORY_COLOURS = {
     "whole word": "#1f77b4",
     "unknown": "#7f7f7f",
 }
-#: Colouring choices: frame column -> legend title (a :class:`~dashboard.i18n.Text`, English as a ``str``).
+#: Colouring choices: frame column -> legend title (a catalogue message).
 COLOUR_FIELDS = {"category": msg("chart.token_map.colour.category"), "norm": msg("chart.token_map.colour.norm"),
                  "id": msg("chart.token_map.colour.id")}
-#: Token category (a data value, English in every language) -> its name for readers.
 #: The colour of the rows that are not highlighted while some are.
 FADED = "#dddddd"
 #: Steps of the coordinate grid over the map's widest axis (``uint16``).
 GRID = 65_535
 #: Marker diameter in pixels, of every point and of a highlighted one; 3D markers are drawn smaller.
 POINT_SIZE, HIGHLIGHT_SIZE = 4, 10
-#: Characters of a token shown in the hover text; a longer one (a Projector label can be a sentence) is cut
-#: and says its length, so the label stays beside the point.
+#: Characters of a token shown in the hover (a Projector label can be a sentence); a longer one is cut.
 HOVER_CHARS = 60
 #: Steps (``uint8``) of the continuous colour scale (viridis) of norm and id.
 COLOUR_STEPS = 255
@@ -73,18 +55,14 @@ _MARGIN = 0.03
 
 
 def escape_hover(text: str) -> str:
-    """``text`` safe inside plotly's pseudo-HTML: ``&``, ``<`` and ``>`` as entities (shown as typed); a text with
-    none of them (nearly every token) is returned as it is, in a third of ``html.escape``'s time."""
+    """``text`` safe inside plotly's pseudo-HTML (``&``, ``<``, ``>`` as entities), as is when it has none."""
     return html.escape(text, quote=False) if "&" in text or "<" in text or ">" in text else text
 
 
 def hover_tokens(tokens: Sequence[str]) -> list[str]:
-    """``tokens`` as the hover shows them: one over :data:`HOVER_CHARS` characters is cut, then escaped.
+    """``tokens`` as the hover shows them, escaped; one longer than :data:`HOVER_CHARS` is cut and says its length.
 
-    A cut token keeps its first ``HOVER_CHARS - 1`` characters, then ``…`` and its length
-    (``… (1,024 characters)``, in the active language); the token itself never passes through the
-    catalogue (whose Korean particle rules would rewrite a ``이(가)`` in it). The selection table and
-    downloads list the whole token.
+    The token never passes through the catalogue, whose Korean particle rules would rewrite a ``이(가)`` in it.
     """
     return [escape_hover(token if len(token) <= HOVER_CHARS else
                          token[:HOVER_CHARS - 1] + render(msg("chart.token_map.tip.cut", count=len(token))))
@@ -92,13 +70,9 @@ def hover_tokens(tokens: Sequence[str]) -> list[str]:
 
 
 def norm_decimals(norms: np.ndarray) -> int:
-    """Decimals that give the median finite norm three significant digits (0.0488 -> 4, 1.23 -> 2, 15.2 -> 1).
+    """Decimals giving the median finite norm of ``norms`` (``(n,)``) three significant digits (1.23 -> 2).
 
-    Args:
-        norms: ``(n,)`` L2 norms; infinite or NaN norms (a float16 overflow) are left out.
-
-    Returns:
-        0 to about 40 decimals; 3 when no norm is finite and positive.
+    Non-finite norms (a float16 overflow) are left out; 3 when no norm is finite and positive.
     """
     finite = np.abs(norms[np.isfinite(norms)]) if len(norms) else np.zeros(0)
     median = float(np.median(finite)) if len(finite) else 0.0
@@ -106,11 +80,7 @@ def norm_decimals(norms: np.ndarray) -> int:
 
 
 def hover_template(category: str, norm_digits: int) -> str:
-    """The hover text of a point of a trace of ``category``: token, ``id N · category``, norm (active language).
-
-    ``%{text}`` is the token, ``%{customdata[0]}`` the id and ``%{customdata[1]}`` the norm (shown with
-    ``norm_digits`` decimals).
-    """
+    """Hover text of a point of ``category``'s trace: token, ``id N · category``, norm (``norm_digits`` decimals)."""
     return (f"<b>%{{text}}</b><br>id %{{customdata[0]:d}} · {escape_hover(category)}<br>"
             f"{escape_hover(render(msg('chart.token_map.tip.norm')))} %{{customdata[1]:.{norm_digits}f}}"
             "<extra></extra>")
@@ -158,14 +128,10 @@ def coordinate_grid(coords: np.ndarray) -> Grid:
 
 @dataclass(frozen=True, eq=False)
 class TokenMap:
-    """A token map's figure and the row id of each of its points.
+    """A token map's figure, its ``n_points`` (every row of the frame) and each point's row id.
 
-    Attributes:
-        figure: the figure.
-        trace_ids: per trace, ``(n_points_in_trace,)`` int64 row ids in the order of its points, so that a
-            selection's ``(curve_number, point_index)`` names a row; empty for a trace without points (a
-            legend entry, the axes).
-        n_points: points drawn (every row of the frame).
+    ``trace_ids``: per trace, ``(n_points_in_trace,)`` int64 row ids in point order, so a selection's
+    ``(curve_number, point_index)`` names a row; empty for a trace without points (legend entries, axes).
     """
 
     figure: go.Figure
@@ -183,25 +149,14 @@ def _colour_steps(values: np.ndarray) -> tuple[np.ndarray, float, float]:
 def token_map_figure(frame: pd.DataFrame, *, color_by: str = "category", axis_titles: Sequence[str] = ("", "", ""),
                      legend_title: str = "", title: str = "", subtitle: Sequence[str] = (),
                      height: int | None = None) -> TokenMap:
-    """The token map of ``frame`` as a plotly figure: every row one point.
+    """The token map of ``frame`` as a plotly figure, every row one point.
 
-    Args:
-        frame: from :func:`dashboard.maps.frame.token_map_frame`: columns ``id, token, category, norm,
-            highlighted, label, x, y`` and ``z`` for 3D; ``n >= 1`` rows, finite coordinates in projection units.
-        color_by: ``category`` (a colour and a legend entry each), ``norm`` or ``id`` (a continuous scale).
-        axis_titles: a title per coordinate.
-        legend_title: the legend's or colour bar's title (what the colours are).
-        title: the figure's title; ``subtitle``: lines under it, broken at spaces where long (they travel with the
-            PNG and the HTML).
-        height: in pixels (default 620 for 2D, 680 for 3D).
-
-    Returns:
-        A :class:`TokenMap`. Traces: one legend entry per category present (no points, in the category's
-        colour), then one trace of points per category, the largest first; with highlighted rows the others
-        faded and the highlighted ones larger and outlined, in traces of their own on top, the first of them
-        labelled (``label``). 2D traces are ``scattergl`` on hidden grid axes ``x``/``y`` (box and lasso
-        selection, one scale for both axes), with the visible axes ``x2``/``y2`` over them; 3D traces are
-        ``scatter3d`` in one rotatable scene.
+    ``frame``: from :func:`dashboard.maps.frame.token_map_frame` (``id, token, category, norm, highlighted, label,
+    x, y``, 3D ``z``; ``n >= 1`` rows, finite projection units). ``color_by``: ``category`` (a colour and legend
+    entry each), ``norm`` or ``id`` (a continuous scale); ``subtitle`` lines are broken at spaces; ``height``
+    defaults to 620 (2D) or 680 (3D) pixels. Traces: a legend entry per category, then point traces per category,
+    largest first, highlighted rows on top; 2D: ``scattergl`` on hidden grid axes under visible ``x2``/``y2``; 3D:
+    ``scatter3d`` in one scene.
 
     Raises:
         ValueError: ``color_by`` is unknown, or ``frame`` is empty.
@@ -220,8 +175,7 @@ def token_map_figure(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
     ids = frame["id"].to_numpy(np.int64)
     norms = frame["norm"].to_numpy(np.float64)
     customdata = np.column_stack([ids, norms]).astype(np.float32)
-    # A fixed-width string array, not a list: plotly copies and walks a list of 256,000 strings item by item
-    # when it validates the trace, an array in one piece.
+    # An array, not a list: plotly validates a list item by item.
     tokens = np.array(hover_tokens(frame["token"].astype(str).tolist()), dtype=str)
     highlighted = frame["highlighted"].to_numpy(bool)
     faded = bool(highlighted.any())
@@ -290,7 +244,6 @@ def token_map_figure(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
         "title": {"text": escape_hover(title), "x": 0, "xanchor": "left", "xref": "paper", "yref": "container",
                   "y": 1, "yanchor": "top", "pad": {"t": 12},
                   **({"subtitle": {"text": "<br>".join(escape_hover(line) for line in subtitle)}} if subtitle else {})},
-        # room for the title and subtitle above the plot, and for the legend below it
         "margin": {"l": 70, "r": 20, "t": 72 + 16 * len(subtitle), "b": 110 if color_by == "category" else 60},
         "legend": {"title": {"text": escape_hover(legend_title)}, "orientation": "h", "yref": "container",
                    "yanchor": "bottom", "y": 0, "x": 0, "itemsizing": "constant", "groupclick": "togglegroup"},
@@ -314,11 +267,7 @@ def token_map_figure(frame: pd.DataFrame, *, color_by: str = "category", axis_ti
 
 
 def _overlaid_axes(grid: Grid, steps: np.ndarray, x_title: str) -> dict:
-    """The 2D layout's axes: hidden grid axes ``x``/``y`` that hold the points, ``x2``/``y2`` in projection units.
-
-    Both pairs get the same view, each in its own units, and one scale for both directions, so they stay
-    aligned when plotly zooms or pans the overlaid axes together.
-    """
+    """Hidden grid axes ``x``/``y`` under ``x2``/``y2`` in projection units, kept aligned as plotly zooms both."""
     axes = {}
     widest = float(steps.max())
     for axis, key in enumerate("xy"):
@@ -338,8 +287,7 @@ def _overlaid_axes(grid: Grid, steps: np.ndarray, x_title: str) -> dict:
 
 
 def _level_title(text: str) -> dict:
-    """The y axis's title as an annotation, level, above the axis's top end (as the explorer's Altair theme
-    writes it): a turned title reads one syllable at a time in Korean."""
+    """The y title as a level annotation above the axis, as the explorer's Altair theme draws it."""
     return {"text": escape_hover(text), "xref": "paper", "yref": "paper", "x": 0, "y": 1, "xanchor": "left",
             "yanchor": "bottom", "yshift": 6, "showarrow": False, "font": {"size": 13}}
 
@@ -354,11 +302,9 @@ def _scene_axis(grid: Grid, steps: np.ndarray, axis: int, titles: Sequence[str])
 
 
 def figure_html(figure: go.Figure, title: str) -> bytes:
-    """``figure`` as one self-contained HTML page, UTF-8: plotly.js (about 4.7 MB) and the data inline.
+    """``figure`` as one self-contained UTF-8 HTML page (plotly.js and the data inline) that opens offline.
 
-    Nothing is fetched when it opens (no script, style or font from the network), so it opens from a disk or an
-    e-mail attachment offline, with hover, zoom, pan, rotation and the PNG button. plotly writes the figure's
-    JSON with ``<``, ``>`` and ``/`` escaped, so no token can end the script it sits in.
+    plotly writes the figure's JSON with ``<``, ``>`` and ``/`` escaped, so no token can end its script.
     """
     page = figure.to_html(include_plotlyjs=True, full_html=True, config={"scrollZoom": True, "displaylogo": False})
     return page.replace("<head>", f"<head><title>{html.escape(title)}</title>", 1).encode("utf-8")

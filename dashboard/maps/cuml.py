@@ -1,14 +1,9 @@
 """PCA and UMAP of a whole table on an NVIDIA GPU with RAPIDS cuML, with the CPU path's settings and row handling.
 
 References: cuML's ``cuml.decomposition.PCA`` and ``cuml.manifold.UMAP`` (docs.rapids.ai/api/cuml); Nolet et al.
-(2021), "Bringing UMAP Closer to the Speed of Light with GPU Acceleration" (AAAI).
-
-- **PCA**: ``svd_solver="full"`` eigendecomposes the ``(d_model, d_model)`` covariance, as scikit-learn's
-  ``covariance_eigh``; signs are fixed as scikit-learn's ``svd_flip(u_based_decision=False)``, so both backends
-  draw the map the same way round.
-- **UMAP**: cosine, ``init="spectral"`` (cuML releases before 26.02 take only ``"spectral"`` or ``"random"``) on
-  each distinct non-zero row once, spread back as on the CPU; the two backends' maps are compared by
-  trustworthiness (:mod:`dashboard.maps.backend_check`). Seeded, cuML repeats its layout; unseeded it does not.
+(2021, AAAI) on GPU UMAP. PCA: ``svd_solver="full"`` (the covariance's eigendecomposition, as scikit-learn's
+``covariance_eigh``) with scikit-learn's signs, so both backends draw the map the same way round. UMAP:
+``init="spectral"`` (cuML before 26.02 takes only ``"spectral"`` or ``"random"``); seeded, cuML repeats its layout.
 """
 
 from __future__ import annotations
@@ -30,11 +25,9 @@ from dashboard.i18n import msg
 
 
 def to_device(rows: np.ndarray) -> Any:
-    """``rows`` as a C-ordered float32 CuPy array on the GPU: one copy, where cuML would convert a NumPy array
-    again inside each of ``fit`` and ``transform`` (docs/benchmarks.md, ``cuml``).
+    """``rows`` (``(n_rows, d_model)``, any real dtype) as a C-ordered float32 CuPy array on the GPU.
 
-    Args:
-        rows: ``(n_rows, d_model)`` table rows, any real dtype (converted to float32).
+    One copy, where cuML would convert a NumPy array inside each of ``fit`` and ``transform``.
     """
     import cupy
 
@@ -42,8 +35,7 @@ def to_device(rows: np.ndarray) -> Any:
 
 
 def to_host(array: Any) -> np.ndarray:
-    """``array`` as a NumPy array: as is when it already is one (``output_type="numpy"``), copied from the GPU
-    when cuML handed back a CuPy array (``.get()``) or a cuDF object (``.to_numpy()``)."""
+    """``array`` as a NumPy array, copied from the GPU when it is CuPy (``.get()``) or cuDF (``.to_numpy()``)."""
     if isinstance(array, np.ndarray):
         return array
     for method in ("get", "to_numpy"):
@@ -53,15 +45,10 @@ def to_host(array: Any) -> np.ndarray:
 
 
 def flip_signs(coords: np.ndarray, components: np.ndarray) -> np.ndarray:
-    """Coordinates with scikit-learn's sign convention: each component's largest-magnitude entry positive.
+    """Coordinates in scikit-learn's sign convention: each component's largest-magnitude entry positive.
 
-    Args:
-        coords: ``(n_rows, dims)`` float32 along ``components``.
-        components: ``(dims, d_model)`` the principal axes the coordinates are along.
-
-    Returns:
-        ``(n_rows, dims)`` float32, columns negated where the component's largest-magnitude entry was negative
-        (scikit-learn's ``svd_flip`` with ``u_based_decision=False``).
+    As ``svd_flip(u_based_decision=False)``: ``coords`` ``(n_rows, dims)`` along ``components`` ``(dims, d_model)`` ->
+    ``(n_rows, dims)`` float32.
     """
     components = np.asarray(components)
     largest = components[np.arange(len(components)), np.abs(components).argmax(axis=1)]
@@ -71,16 +58,9 @@ def flip_signs(coords: np.ndarray, components: np.ndarray) -> np.ndarray:
 
 def project_pca_cuml(table: np.ndarray, settings: ProjectionSettings,
                      progress: ProgressCallback | None = None) -> Projection:
-    """PCA of every row on the GPU with cuML, centred on the mean row.
+    """PCA of every row on the GPU with cuML, centred on the mean row (``progress`` unused).
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        settings: ``method="pca"``, ``backend="cuml"`` settings; only ``dims`` is used.
-        progress: unused (accepted so that every projector is called the same way).
-
-    Returns:
-        Coordinates ``(n_rows, dims)`` float32 and the fraction of variance each component explains;
-        ``backend="cuml"``.
+    ``(n_rows, d_model)`` float32 ``table`` -> ``(n_rows, dims)`` float32 and each component's variance fraction.
 
     Raises:
         BackendUnavailableError: cuML or a CUDA device is not usable here.
@@ -101,14 +81,8 @@ def project_umap_cuml(table: np.ndarray, settings: ProjectionSettings,
                       progress: ProgressCallback | None = None) -> Projection:
     """Cosine UMAP of every distinct non-zero row on the GPU with cuML; copies share their first row's point.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        settings: ``method="umap"``, ``backend="cuml"`` settings.
-        progress: called with 0.0 and ``projection.stage.cuml`` when the fit starts (cuML reports nothing while it
-            runs) and with 1.0 and ``projection.stage.done`` at the end.
-
-    Returns:
-        Coordinates ``(n_rows, dims)`` float32; NaN for all-zero rows; ``backend="cuml"``.
+    ``(n_rows, d_model)`` float32 ``table`` -> ``(n_rows, dims)`` float32, NaN for all-zero rows; ``progress`` hears
+    0.0 as the fit starts (cuML reports nothing while it runs) and 1.0 at the end.
 
     Raises:
         BackendUnavailableError: cuML or a CUDA device is not usable here.

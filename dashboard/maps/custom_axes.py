@@ -1,10 +1,8 @@
 """Custom axes: a 2D map whose x runs from one query to another, and y from a third to a fourth.
 
-As the Embedding Projector's "Custom" projection (Smilkov et al. 2016, arXiv:1611.05469). Each end is a query
-(:func:`dashboard.analysis.queries.resolve_expression`) read in the map's table; a direction is
-``u = (to - from) / ||to - from||``, and row ``i`` lies at ``(row_i - mean) . u_x``, ``(row_i - mean) . u_y``:
-centred, not normalised (a long row can lie far out). The two directions need not be orthogonal; the cosine
-between them says how far the axes measure the same thing.
+As the Embedding Projector's "Custom" projection (Smilkov et al. 2016, arXiv:1611.05469): with an axis direction
+``u = (to - from) / ||to - from||``, row ``i`` lies at ``(row_i - mean) . u``, centred, not normalised. The two
+directions need not be orthogonal; the cosine between them says how far the axes measure the same thing.
 """
 
 from __future__ import annotations
@@ -20,7 +18,6 @@ from dashboard.i18n import Text, msg
 
 #: Method value of a custom-axes map (beside :data:`dashboard.maps.projection.METHODS`).
 AXES_METHOD = "axes"
-#: The four queries of a map, in order: x from, x to, y from, y to.
 AXIS_ENDS = ("x_from", "x_to", "y_from", "y_to")
 #: The Embedding Projector's example.
 DEFAULT_QUERIES = {"x_from": "he", "x_to": "she", "y_from": "king", "y_to": "queen"}
@@ -32,12 +29,7 @@ BLOCK_ROWS = 65_536
 
 @dataclass(frozen=True)
 class AxisQueries:
-    """The four queries of a custom-axes map, as typed.
-
-    Attributes:
-        x_from, x_to: the x axis runs from ``x_from`` (low) to ``x_to`` (high).
-        y_from, y_to: the y axis runs from ``y_from`` to ``y_to``.
-    """
+    """The four queries of a custom-axes map, as typed: x from ``x_from`` to ``x_to``, y from ``y_from`` to ``y_to``."""
 
     x_from: str = DEFAULT_QUERIES["x_from"]
     x_to: str = DEFAULT_QUERIES["x_to"]
@@ -54,13 +46,9 @@ class AxesProjection(Projection):
     """A custom-axes map: a :class:`Projection` (``method="axes"``, 2D) with what built its axes.
 
     Attributes:
-        directions: ``(2, d_model)`` float64 unit vectors of x and y.
-        cosine: cosine between the two directions, in [-1, 1].
-        titles: the axis titles, ``("he → she", "king → queen")``, from the expressions as read.
-        expressions: the four resolved queries, in :data:`AXIS_ENDS` order.
-        ends: ``(4,)`` float64, where each query's own vector lies on its axis
-            (x for ``x_from``/``x_to``, y for ``y_from``/``y_to``), centred like the rows;
-            ``ends[1] - ends[0]`` is the distance between the two x queries' vectors.
+        directions, cosine: ``(2, d_model)`` float64 unit vectors of x and y; the cosine between them, in [-1, 1].
+        titles, expressions: the axis titles (``"he → she"``); the four resolved queries, in :data:`AXIS_ENDS` order.
+        ends: ``(4,)`` float64, each query's own vector on its axis, centred like the rows.
     """
 
     directions: np.ndarray = field(default_factory=lambda: np.zeros((2, 0)))
@@ -81,14 +69,7 @@ class AxesProjection(Projection):
 
 
 def axis_direction(start: np.ndarray, end: np.ndarray, axis: str) -> np.ndarray:
-    """The unit vector from ``start`` to ``end``.
-
-    Args:
-        start, end: ``(d_model,)`` vectors (any float dtype).
-        axis: ``x`` or ``y``, for the error message.
-
-    Returns:
-        ``(d_model,)`` float64 with norm 1.
+    """``(d_model,)`` float64 unit vector from ``start`` to ``end``; ``axis`` (``x`` or ``y``) names it in errors.
 
     Raises:
         QueryError: ``start`` and ``end`` are the same vector (or not finite), so there is no direction.
@@ -101,14 +82,10 @@ def axis_direction(start: np.ndarray, end: np.ndarray, axis: str) -> np.ndarray:
 
 
 def project_on_axes(table: np.ndarray, directions: np.ndarray) -> np.ndarray:
-    """Dot products of every centred row with each direction.
+    """``(row - mean_row) . direction`` for every row and direction, computed in float64.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        directions: ``(n_axes, d_model)`` float64 unit vectors.
-
-    Returns:
-        ``(n_rows, n_axes)`` float32: ``(row - mean_row) . direction``, computed in float64.
+    ``table`` ``(n_rows, d_model)`` float32, ``directions`` ``(n_axes, d_model)`` unit vectors -> ``(n_rows, n_axes)``
+    float32.
     """
     mean = table.mean(axis=0, dtype=np.float64)
     coords = np.empty((len(table), len(directions)), np.float32)
@@ -127,15 +104,8 @@ def custom_axes_projection(table: np.ndarray, table_name: str, queries: AxisQuer
                            resolver: TermResolver) -> AxesProjection:
     """The custom-axes map of ``table``: x from ``queries.x_from`` to ``x_to``, y from ``y_from`` to ``y_to``.
 
-    Args:
-        table: ``(vocab_size, d_model)`` float32, the token table or the stored
-            output head (row ``i`` belongs to token ``i``).
-        table_name: ``token`` or ``head`` (see :data:`AXES_TABLES`).
-        queries: the four queries.
-        resolver: looks the queries up in the checkpoint's vocabulary.
-
-    Returns:
-        Coordinates ``(n_rows, 2)`` float32 and the axes' directions, titles and cosine.
+    ``table``: ``(vocab_size, d_model)`` float32, the token table or stored head (:data:`AXES_TABLES`); coordinates
+    ``(vocab_size, 2)`` float32.
 
     Raises:
         QueryError: a table without token rows (position), a query that does not resolve, or an axis whose two

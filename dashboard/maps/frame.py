@@ -1,8 +1,6 @@
-"""What the token map draws: the rows a projection placed, with their labels, categories and norms, and which are
-highlighted.
+"""What the token map draws: the rows a projection placed, with labels, categories, norms and highlights.
 
-Every row the projection placed is drawn (up to the 256,000 rows of the largest vocabularies); rows it could
-not place (non-finite coordinates) have no point.
+Every placed row is drawn, never a sample; rows with non-finite coordinates have no point.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from dashboard.maps.result import Projection
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 
-if TYPE_CHECKING:  # pandas costs a cold command half a second; only the frames below need it
+if TYPE_CHECKING:  # pandas is slow to import; only the frames below need it
     import pandas as pd
 
 #: Word-start markers ignored when a highlight word is compared with tokens.
@@ -54,9 +52,8 @@ def _compile_highlight(query: str, one_line: bool) -> re2._Regexp:
 def _matching_strings(query: str, strings: Iterable[str]) -> set[str]:
     """The strings in which the RE2 pattern ``query`` finds a match.
 
-    Strings without a newline are joined one a line into one buffer that RE2 scans once (``(?m)`` anchors at
-    each line, ``never_nl`` keeps a match inside its line, ``[^\\n]*`` runs it to the line's end: at most two
-    matches a line); strings holding a newline are searched one by one.
+    Strings without a newline are joined one a line and scanned once (``(?m)``; ``never_nl``; ``[^\\n]*`` runs a match
+    to its line's end, so at most two matches a line); strings holding a newline are searched one by one.
     """
     lines, multiline = [], []
     for text in strings:
@@ -77,25 +74,16 @@ def _matching_strings(query: str, strings: Iterable[str]) -> set[str]:
 
 def match_tokens(query: str, display: list[str] | tuple[str, ...], raw: list[str] | tuple[str, ...],
                  regex: bool = False) -> np.ndarray:
-    """Which tokens a search highlights.
+    """Which tokens a search highlights: ``(n_tokens,)`` bool, all False for an empty query.
 
-    Args:
-        query: with ``regex=False``, words separated by commas; a token
-            matches a word when they are equal ignoring case and word-start
-            markers (``##``, ``Ġ``, ``␣``, ``▁``), so ``cat`` finds ``cat``,
-            ``Ġcat`` and ``##cat``. With ``regex=True``, an RE2 regular expression
-            (https://github.com/google/re2/wiki/Syntax; linear time, so no pattern can hold a core)
-            searched in the readable and raw forms. At most :data:`MAX_QUERY_CHARS` characters.
-        display: readable token strings by id.
-        raw: stored token strings by id, same length.
-        regex: how to read ``query``.
-
-    Returns:
-        ``(n_tokens,)`` bool; all False for an empty query.
+    ``query`` (at most :data:`MAX_QUERY_CHARS` characters) is, with ``regex=False``, words separated by commas, a token
+    matching a word equal to it ignoring case and word-start markers (``cat`` finds ``Ġcat``, ``##cat``); with
+    ``regex=True``, an RE2 expression (https://github.com/google/re2/wiki/Syntax; linear time, so no pattern can hold
+    a core) searched in the readable ``display`` and stored ``raw`` strings (by id, same length).
 
     Raises:
-        QueryError: ``query`` is longer than :data:`MAX_QUERY_CHARS`, or is not
-            a regular expression RE2 accepts within its memory budget.
+        QueryError: ``query`` is longer than :data:`MAX_QUERY_CHARS`, or is not a regular expression RE2 accepts
+            within its memory budget.
     """
     if len(query) > MAX_QUERY_CHARS:
         raise QueryError(msg("err.token_map.highlight_too_long", count=len(query), limit=MAX_QUERY_CHARS))
@@ -114,19 +102,10 @@ def token_map_frame(projection: Projection, *, labels: list[str] | tuple[str, ..
                     highlighted: np.ndarray) -> pd.DataFrame:
     """One row per placed row (finite coordinates), tidy, for :func:`dashboard.maps.chart.token_map_figure`.
 
-    Args:
-        projection: coordinates of every row.
-        labels: readable string per row (``token_label``), ``(n_rows,)``.
-        raw: stored string per row, ``(n_rows,)``.
-        categories: ``(n_rows,)`` str category per row.
-        norms: ``(n_rows,)`` float32 L2 norm per row.
-        highlighted: ``(n_rows,)`` bool.
-
-    Returns:
-        Columns ``id`` (int32), ``token``, ``raw``, ``category`` (categorical),
-        ``norm`` (float32), ``highlighted`` (bool), ``label`` (the token for
-        the first :data:`MAX_TEXT_LABELS` highlighted points, else empty),
-        ``x``, ``y`` and, in 3D, ``z`` (float32).
+    ``labels``, ``raw``, ``categories`` (str), ``norms`` (float32) and ``highlighted`` (bool) have one entry per table
+    row. Columns: ``id`` (int32), ``token``, ``raw``, ``category`` (categorical), ``norm`` (float32), ``highlighted``,
+    ``label`` (the token for the first :data:`MAX_TEXT_LABELS` highlighted points, else empty), ``x``, ``y`` (3D:
+    ``z``) float32.
     """
     import pandas as pd
 
@@ -149,10 +128,7 @@ def token_map_frame(projection: Projection, *, labels: list[str] | tuple[str, ..
 def coordinates_frame(projection: Projection, labels: list[str] | tuple[str, ...]) -> pd.DataFrame:
     """Every row's coordinates, for the CSV export and ``python -m dashboard project``.
 
-    Returns:
-        Columns ``id`` (0-based row), ``token`` (readable), ``x``, ``y``
-        and, in 3D, ``z``; one row per table row, in id order; coordinates
-        are NaN (an empty CSV cell) for rows the method could not place.
+    Columns ``id`` (0-based), ``token``, ``x``, ``y`` (3D: ``z``), in id order; NaN where the method placed no row.
     """
     import pandas as pd
 

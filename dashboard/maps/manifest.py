@@ -1,8 +1,7 @@
-"""A map's manifest, written beside it as ``<map>.json`` by ``precompute``: what made the map, and how faithful it is.
+"""A map's manifest, ``<map>.json`` beside it, written by ``precompute``: what made the map and how faithful it is.
 
-Table, settings, seed and library versions, and the trustworthiness (Venna & Kaski 2001,
-``sklearn.manifold.trustworthiness``, cosine in the table) on a seeded sample of :data:`SAMPLE_ROWS` placed rows,
-``k`` = :data:`TRUST_K`, as :mod:`dashboard.maps.backend_check` measures it.
+Trustworthiness as :mod:`dashboard.maps.backend_check` measures it (Venna & Kaski 2001, cosine in the table), on a
+seeded sample of :data:`SAMPLE_ROWS` placed rows, ``k`` = :data:`TRUST_K`.
 """
 
 from __future__ import annotations
@@ -29,9 +28,11 @@ def manifest_path(map_file: Path) -> Path:
 
 
 def trustworthiness_record(table: np.ndarray, projection: Projection, seed: int = 0) -> dict[str, Any] | None:
-    """``{"score", "k", "rows", "seed"}``: trustworthiness in [0, 1] of ``projection`` for ``table``
-    (``(n_rows, d_model)`` float32) on up to :data:`SAMPLE_ROWS` placed rows drawn with ``seed``; ``None`` when
-    fewer than 3 rows are placed."""
+    """``{"score", "k", "rows", "seed"}``: trustworthiness in [0, 1] of ``projection`` for ``table``.
+
+    On up to :data:`SAMPLE_ROWS` placed rows drawn with ``seed`` (``table``: ``(n_rows, d_model)`` float32); ``None``
+    when fewer than 3 rows are placed.
+    """
     placed = np.isfinite(projection.coords).all(axis=1)
     rows = sample_rows(placed, SAMPLE_ROWS, seed)
     if len(rows) < 3:
@@ -43,12 +44,11 @@ def trustworthiness_record(table: np.ndarray, projection: Projection, seed: int 
 
 def write_manifest(map_file: Path, *, source: str, table_name: str, content_hash: str, settings: ProjectionSettings,
                    projection: Projection, table: np.ndarray, worker: str, seconds: float) -> Path:
-    """Write the manifest of the map stored at ``map_file`` (atomically, :func:`~dashboard.disk_cache.write_atomically`).
+    """Write the manifest of the map stored at ``map_file``, atomically.
 
-    Keys: ``source``, ``table``, ``content_hash``, ``method``, ``dims``, ``backend``, ``seed`` (``null``:
-    unseeded), ``parameters`` and ``versions`` (as the map file holds them), ``rows``, ``trustworthiness``
-    (:func:`trustworthiness_record`), ``worker`` and ``seconds`` (who computed it, how long the task took),
-    ``written`` (UTC, ISO 8601).
+    Keys: ``source``, ``table``, ``content_hash``, ``method``, ``dims``, ``backend``, ``seed`` (``null``: unseeded),
+    ``parameters``, ``versions``, ``rows``, ``trustworthiness`` (:func:`trustworthiness_record`), ``worker`` and
+    ``seconds`` (who computed it, how long the task took), ``written`` (UTC, ISO 8601).
 
     Raises:
         OSError: the cache folder cannot be written.

@@ -1,17 +1,11 @@
-"""Which PCA solver a table gets, and the randomized one that never copies the table.
+"""Which PCA solver a table gets (:func:`pca_solver`), and the randomized one that never copies the table.
 
-``svd_solver`` by the table's shape ``(n_rows, d_model)`` (:func:`pca_solver`):
-
-- ``"covariance_eigh"`` (:data:`EXACT_PCA`): at least as tall as wide, up to :data:`EXACT_PCA_MAX_D_MODEL`
-  columns and :data:`EXACT_PCA_MAX_WORK` multiply-adds (``n_rows * d_model**2``); scikit-learn's exact solver.
-- ``"full"`` (:data:`FULL_PCA`): a short table (``min**2 * max`` up to :data:`FULL_PCA_MAX_WORK`): exact SVD.
-- ``"randomized"`` (:data:`RANDOMIZED_PCA`) otherwise (Gemma's, Llama 3's): seeded, on the table centred
-  implicitly so it is never copied; a block of 64 vectors and 2 power iterations, because a clustered table's
-  top eigenvalues lie close together.
-
-References: Halko, Martinsson & Tropp (2011), "Finding structure with randomness", Algorithm 4.4, as
-``sklearn.utils.extmath._randomized_svd`` implements it; the implicitly centred operator of scikit-learn's
-``sklearn.utils.sparsefuncs._implicit_column_offset``. Figures: docs/benchmarks.md (``full_pca``).
+By the table's shape ``(n_rows, d_model)``: ``"covariance_eigh"`` (scikit-learn's exact solver) for a table at
+least as tall as wide, up to :data:`EXACT_PCA_MAX_D_MODEL` columns and :data:`EXACT_PCA_MAX_WORK` multiply-adds;
+``"full"`` (exact SVD) for a short table up to :data:`FULL_PCA_MAX_WORK`; else ``"randomized"`` (Gemma's, Llama 3's
+tables), seeded, on the table centred implicitly (scikit-learn's ``_implicit_column_offset``) so it is never
+copied. References: Halko, Martinsson & Tropp (2011), "Finding structure with randomness", Algorithm 4.4, as
+``sklearn.utils.extmath._randomized_svd`` implements it; measurements: docs/benchmarks.md (``full_pca``).
 """
 
 from __future__ import annotations
@@ -20,11 +14,9 @@ from typing import Any
 
 import numpy as np
 
-#: Largest ``n_rows * d_model**2`` (multiply-adds of the covariance product) solved by ``covariance_eigh``: about a
-#: second of product on a 2-core machine (docs/benchmarks.md). Gemma's 256,000 x 2,304 is 7 times more.
+#: Largest ``n_rows * d_model**2`` (multiply-adds of the covariance product) solved by ``covariance_eigh``.
 EXACT_PCA_MAX_WORK = 2 * 10**11
-#: Widest table solved by ``covariance_eigh``: the eigendecomposition of its covariance grows with d_model**3, and at
-#: d_model 4,096 it is many times slower than ``svd_solver="full"`` on a short table (docs/benchmarks.md).
+#: Widest table solved by ``covariance_eigh``, whose eigendecomposition grows with d_model**3.
 EXACT_PCA_MAX_D_MODEL = 2560
 #: Largest ``min(n_rows, d_model)**2 * max(n_rows, d_model)`` solved by ``svd_solver="full"`` (2,050 x 4,096: 1.7e10).
 FULL_PCA_MAX_WORK = 2 * 10**10
@@ -32,9 +24,8 @@ FULL_PCA_MAX_WORK = 2 * 10**10
 EXACT_PCA = {"svd_solver": "covariance_eigh"}
 #: The exact SVD of a short table (fewer rows than columns, or few of both).
 FULL_PCA = {"svd_solver": "full"}
-#: The randomized solver's: seeded, so the same map on every run; 62 extra vectors make a block of 64, wide enough
-#: to hold a clustered table's top directions at once, so 2 power iterations reach the exact axes; no normalisation
-#: between passes (scikit-learn's own for 2 iterations), the table being scaled instead (:func:`_fit_randomized`).
+#: Seeded (the same map every run); a block of 64 vectors holds a clustered table's close top directions at once, so
+#: 2 power iterations reach the exact axes; no normaliser between passes, the table is scaled (:func:`_fit_randomized`).
 RANDOMIZED_PCA = {"svd_solver": "randomized", "random_state": 0, "n_oversamples": 62, "iterated_power": 2,
                   "power_iteration_normalizer": "none"}
 #: Rows per block when summing the mean row and the total variance (32 MB of float32 at d_model 4,096).
@@ -42,8 +33,7 @@ _BLOCK_ROWS = 2048
 
 
 def pca_solver(n_rows: int, d_model: int) -> dict[str, Any]:
-    """The solver parameters for an ``(n_rows, d_model)`` table: :data:`EXACT_PCA`, :data:`FULL_PCA` or
-    :data:`RANDOMIZED_PCA` (the rules are the module docstring's)."""
+    """The solver parameters for an ``(n_rows, d_model)`` table (rules: the module docstring)."""
     if n_rows >= d_model and d_model <= EXACT_PCA_MAX_D_MODEL and n_rows * d_model**2 <= EXACT_PCA_MAX_WORK:
         return dict(EXACT_PCA)
     if min(n_rows, d_model) ** 2 * max(n_rows, d_model) <= FULL_PCA_MAX_WORK:
@@ -54,14 +44,9 @@ def pca_solver(n_rows: int, d_model: int) -> dict[str, Any]:
 def fit_pca(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray]:
     """PCA of every row, centred on the mean row, with the solver :func:`pca_solver` picks.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32, at least two distinct rows.
-        dims: components, 2 or 3.
-
-    Returns:
-        ``(n_rows, dims)`` float32 coordinates along the top principal components (signs fixed by
-        scikit-learn's ``svd_flip`` on the components, as its ``PCA`` does) and ``(dims,)`` float64 fraction of
-        the table's variance each explains, in [0, 1].
+    ``table``: ``(n_rows, d_model)`` float32, at least two distinct rows; ``dims``: 2 or 3. Returns ``(n_rows, dims)``
+    float32 coordinates (signs by scikit-learn's ``svd_flip`` on the components) and each component's ``(dims,)``
+    float64 fraction of the table's variance, in [0, 1].
     """
     from sklearn.decomposition import PCA
 
@@ -76,11 +61,9 @@ def fit_pca(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _writeable_alias(table: np.ndarray) -> np.ndarray:
-    """A writeable view of ``table`` where its owner is writeable (the tables' own arrays), else ``table``.
+    """A writeable view of ``table`` where its owner is writeable (else ``table``), for ``covariance_eigh`` only.
 
-    scikit-learn's ``PCA`` copies a read-only table whole (``force_writeable=True``), though its
-    ``covariance_eigh`` solver never writes into it (``sklearn/decomposition/_pca.py``). Only that solver may be
-    given this alias.
+    scikit-learn's ``PCA`` copies a read-only table whole, though that solver never writes to it.
     """
     alias = table.view()
     try:
@@ -98,9 +81,8 @@ def _fit_randomized(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarra
     n_rows = table.shape[0]
     mean = _column_mean(table)
     total = _total_variance(table, mean)
-    # scikit-learn's own centring operator for sparse input: X @ Q - 1 (mean @ Q), no centred copy; divided by
-    # its Frobenius norm, which scipy applies to each pass's (n_rows, 64) result: every singular value is then
-    # <= 1 (no float32 overflow, as unscaled on a row of 3e6) and the largest >= rank**-0.5 (no underflow).
+    # scikit-learn's centring operator for sparse input, X @ Q - 1 (mean @ Q), no centred copy; divided by its
+    # Frobenius norm, every singular value is <= 1 (no float32 overflow) and the largest >= rank**-0.5 (no underflow).
     frobenius = float(np.sqrt(total * (n_rows - 1)))
     scale = 1.0 / frobenius if 0 < frobenius < np.inf else 1.0
     centred = _implicit_column_offset(table, mean.astype(table.dtype)) * np.float32(scale)
@@ -116,10 +98,7 @@ def _fit_randomized(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarra
 
 
 def _column_mean(table: np.ndarray) -> np.ndarray:
-    """``(d_model,)`` float64 mean row: float32 sums of :data:`_BLOCK_ROWS` rows, added in float64.
-
-    Within 3e-7 of ``table.mean(axis=0, dtype=np.float64)`` on a 256,000 x 2,304 table, in a third of its time.
-    """
+    """``(d_model,)`` float64 mean row: float32 sums of :data:`_BLOCK_ROWS` rows, added in float64."""
     total = np.zeros(table.shape[1], np.float64)
     for start in range(0, table.shape[0], _BLOCK_ROWS):
         total += table[start:start + _BLOCK_ROWS].sum(axis=0, dtype=np.float32)
@@ -127,11 +106,7 @@ def _column_mean(table: np.ndarray) -> np.ndarray:
 
 
 def _total_variance(table: np.ndarray, mean: np.ndarray) -> float:
-    """Sum of the columns' variances (ddof 1, as scikit-learn's ``PCA``), a block of rows at a time.
-
-    Each centred row's squares are summed in float32, the rows' sums in float64 (within 1e-8 of an all-float64
-    sum); a block whose float32 sums overflow is summed again in float64.
-    """
+    """Sum of the columns' variances (ddof 1, as scikit-learn's ``PCA``), a block of rows at a time."""
     offset = mean.astype(np.float32)
     total = 0.0
     for start in range(0, table.shape[0], _BLOCK_ROWS):

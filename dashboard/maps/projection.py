@@ -1,15 +1,8 @@
-"""2D and 3D projections of a whole table (every row, never a sample): PCA, UMAP and t-SNE.
+"""2D and 3D projections of every row of a table (never a sample): PCA, UMAP and t-SNE, on a CPU or a GPU.
 
-- **PCA**: scikit-learn ``PCA``, its solver chosen by the table's shape (:mod:`dashboard.maps.pca`);
-  signs fixed by ``svd_flip``.
-- **UMAP**: umap-learn (McInnes, Healy & Melville 2018), cosine, PCA start, seeded by default
-  (:mod:`dashboard.maps.umap_fit`).
-- **t-SNE**: openTSNE (Poličar, Stražar & Zupan 2024), cosine, PCA start, seeded (:mod:`dashboard.maps.tsne`).
-- **On a GPU** (``backend="cuml"``): PCA and UMAP through RAPIDS cuML (:mod:`dashboard.maps.cuml`).
-
-UMAP and t-SNE fit each distinct non-zero row once; all-zero rows are NaN
-(:mod:`dashboard.maps.result`). This module dispatches to the backend's projector
-(:data:`PROJECTORS`) and re-exports what callers need, so they import from one place.
+PCA: scikit-learn (:mod:`.pca`); UMAP: umap-learn (McInnes, Healy & Melville 2018; :mod:`.umap_fit`); t-SNE:
+openTSNE (Poličar, Stražar & Zupan 2024; :mod:`.tsne`), both cosine from a PCA start; ``backend="cuml"`` runs PCA
+and UMAP on RAPIDS cuML (:mod:`.cuml`). This module dispatches (:data:`PROJECTORS`) and re-exports for callers.
 """
 
 from __future__ import annotations
@@ -52,15 +45,8 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
                 progress: ProgressCallback | None = None) -> Projection:
     """PCA of every row, centred on the mean row (solver: :func:`~dashboard.maps.pca.pca_solver`).
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        settings: ``method="pca"`` settings; only ``dims`` is used.
-        progress: unused (PCA reports no stages, and takes seconds even on the largest tables); accepted so
-            that every entry of :data:`PROJECTORS` is called the same way.
-
-    Returns:
-        Coordinates ``(n_rows, dims)`` float32 along the top principal
-        components, with the fraction of variance each explains.
+    ``table`` is ``(n_rows, d_model)`` float32; only ``settings.dims`` is used, and ``progress`` is not (PCA reports no
+    stages). Returns ``(n_rows, dims)`` float32 coordinates and the fraction of variance each component explains.
 
     Raises:
         QueryError: fewer rows or columns than ``dims + 1`` / ``dims``.

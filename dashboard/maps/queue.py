@@ -1,9 +1,7 @@
 """Where a submitted map stands: queued (place in line, rough wait), running (stage, progress, worker), finished.
 
-The scheduler knows the line (its unfinished tasks by priority, and each task prefix's average duration:
-:func:`_line`); the task reports its own stage and progress (:mod:`dashboard.maps.tasks`).
-
-Reference: Dask distributed, https://distributed.dask.org/en/stable/scheduling-state.html
+The scheduler knows the line (:func:`_line`); the task reports its own stage and progress
+(:mod:`dashboard.maps.tasks`). Reference: https://distributed.dask.org/en/stable/scheduling-state.html
 """
 
 from __future__ import annotations
@@ -25,14 +23,10 @@ WAITING_STATES = ("released", "waiting", "queued", "no-worker")
 class MapStatus:
     """A map request's state for the progress line.
 
-    Attributes:
-        state: ``waiting``, ``running`` or ``finished`` (the future is done: result, error or cancelled).
-        place: 1-based place among the tasks not started yet (1: the next to start); ``None`` unless waiting.
-        wait_s: rough seconds until it starts (the scheduler's average durations of the tasks ahead, per worker
-            thread), ``None`` when it has no average yet.
-        fraction: share of the fit done, in [0, 1].
-        stage: what the worker does now (a catalogue :class:`~dashboard.i18n.Text` or a plain word).
-        elapsed_s: seconds since it started on its worker (while running), else since it was submitted.
+    ``state``: ``waiting``, ``running`` or ``finished`` (done: result, error or cancelled); ``place``: 1-based among
+    tasks not started, ``None`` unless waiting; ``wait_s``: rough seconds until it starts (``None`` without an
+    average); ``fraction``: share of the fit done, in [0, 1]; ``stage``: what the worker does now (a catalogue message
+    or a word); ``elapsed_s``: seconds since it started on its worker, else since it was submitted.
     """
 
     state: str
@@ -46,9 +40,8 @@ class MapStatus:
 def _line(dask_scheduler, key: str) -> dict:
     """On the scheduler: ``key``'s state, its place in line and the rough seconds until it starts.
 
-    The tasks ahead are the unfinished ones of higher priority, less as many as the workers have threads
-    (running). The wait is the sum of their prefixes' average durations per worker thread; ``None`` while any
-    has no average yet.
+    Ahead are the unfinished tasks of higher priority, less as many as the workers have threads (running); the wait
+    sums their prefixes' average durations per worker thread, ``None`` while any has no average.
     """
     task = dask_scheduler.tasks.get(key)
     if task is None or task.priority is None:
@@ -67,8 +60,7 @@ def _line(dask_scheduler, key: str) -> dict:
 def map_status(client: Client, future: Future, submitted: float) -> MapStatus:
     """Where ``future``'s task stands (``submitted``: ``time.time()`` when this session asked for it).
 
-    One scheduler call for the line and one for the task's events; neither raises for a task the scheduler
-    forgot (it reads as finished once the future is done).
+    One scheduler call for the line, one for the task's events; neither raises for a task the scheduler forgot.
     """
     if future.done():
         return MapStatus("finished", elapsed_s=time.time() - submitted)

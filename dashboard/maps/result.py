@@ -1,8 +1,7 @@
 """What every projection backend shares: the rows a fit takes, and the :class:`Projection` it returns.
 
-A cosine UMAP or t-SNE fits each distinct non-zero row once: an all-zero row has no cosine and is not placed
-(NaN), and exact copies share their first row's point (more than ``n_neighbors`` copies would otherwise form a
-meaningless cluster). PCA takes every row.
+A cosine UMAP or t-SNE fits each distinct non-zero row once: an all-zero row has no cosine and is not placed (NaN),
+and exact copies share their first row's point (many copies would otherwise form a meaningless cluster).
 """
 
 from __future__ import annotations
@@ -24,17 +23,12 @@ class Projection:
     """Coordinates of every row of a table in 2 or 3 dimensions.
 
     Attributes:
-        coords: ``(n_rows, dims)`` float32; a row is NaN when the method
-            could not place it (an all-zero row under cosine UMAP).
-        method: ``pca``, ``umap`` or ``tsne``.
-        parameters: the library parameters used (see :meth:`ProjectionSettings.parameters`).
-        versions: library name -> version that computed it.
-        notes: one sentence each about rows handled specially (:class:`~dashboard.i18n.Text`, or an English
-            ``str`` from a file whose keys are gone).
-        explained_variance: PCA only: ``(dims,)`` fraction of the table's
-            variance along each component, each in [0, 1]; empty for UMAP.
+        coords: ``(n_rows, dims)`` float32; NaN for a row the method could not place (all-zero, under cosine UMAP).
+        method, backend: ``pca``, ``umap`` or ``tsne``; ``cpu`` or ``cuml`` (``cpu`` for a file that names none).
+        parameters, versions: the library parameters used (:meth:`ProjectionSettings.parameters`); library -> version.
+        notes: a sentence each about rows handled specially (a catalogue message, or a ``str`` whose key is gone).
+        explained_variance: PCA only: ``(dims,)`` fraction of the table's variance along each component, in [0, 1].
         n_placed: rows with finite coordinates.
-        backend: ``cpu`` or ``cuml``, where it was computed (``cpu`` for a file that names none).
     """
 
     coords: np.ndarray
@@ -108,10 +102,7 @@ def _note_from(note: str, message: list | None) -> str:
 class DistinctRows:
     """Which rows of a table are exact copies of an earlier row, and which are all zero.
 
-    Attributes:
-        first: ``(n_rows,)`` int64, the 0-based index of the first row equal
-            to each row (itself when it is the first or only one).
-        zero: ``(n_rows,)`` bool, True where every entry is 0.
+    ``first``: ``(n_rows,)`` int64, each row's first equal row (0-based, itself if first); ``zero``: ``(n_rows,)`` bool.
     """
 
     first: np.ndarray
@@ -126,13 +117,8 @@ class DistinctRows:
 def spread_to_rows(fitted: np.ndarray, fit_rows: np.ndarray, distinct: DistinctRows) -> np.ndarray:
     """Coordinates for every row from a fit of the distinct non-zero rows only (UMAP, t-SNE).
 
-    Args:
-        fitted: ``(len(fit_rows), dims)`` float32, the fit's output, row ``i`` for table row ``fit_rows[i]``.
-        fit_rows: 0-based table rows that were fitted (each distinct non-zero row once).
-        distinct: :func:`find_distinct_rows` of the table.
-
-    Returns:
-        ``(n_rows, dims)`` float32: a copy shares its first row's point; an all-zero row is NaN (not placed).
+    ``fitted`` is ``(len(fit_rows), dims)`` float32, row ``i`` for 0-based table row ``fit_rows[i]``; the result is
+    ``(n_rows, dims)`` float32: a copy shares its first row's point (``distinct``), an all-zero row is NaN.
     """
     position = np.full(len(distinct.first), -1)
     position[fit_rows] = np.arange(len(fit_rows))
@@ -143,15 +129,9 @@ def spread_to_rows(fitted: np.ndarray, fit_rows: np.ndarray, distinct: DistinctR
 
 
 def find_distinct_rows(table: np.ndarray) -> DistinctRows:
-    """Find exact duplicate rows and all-zero rows (``-0.0`` equals ``0.0``).
+    """Exact duplicate rows and all-zero rows of ``(n_rows, d_model)`` float32 ``table`` (``-0.0`` equals ``0.0``).
 
-    Rows are grouped by their first 4 entries; only rows that share those are compared in full.
-
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-
-    Returns:
-        The duplicate map and the zero mask.
+    Rows are grouped by their first 4 entries; only rows sharing those are compared in full.
     """
     n_rows, d_model = table.shape
     width = min(4, d_model)
@@ -201,27 +181,15 @@ def find_fit_rows(table: np.ndarray, dims: int) -> tuple[DistinctRows, np.ndarra
 
 
 def rows_to_fit(table: np.ndarray, fit_rows: np.ndarray) -> np.ndarray:
-    """``table[fit_rows]``, but ``table`` itself (no copy of a large table) when ``fit_rows`` is every row.
-
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        fit_rows: ``(n_fit,)`` ascending 0-based row ids, from :func:`find_fit_rows`.
-
-    Returns:
-        ``(n_fit, d_model)`` float32: a view of ``table`` (no copy) or a copy of the chosen rows.
-    """
+    """``table[fit_rows]`` (``(n_fit, d_model)`` float32), or ``table`` itself, no copy, when it is every row."""
     return table if len(fit_rows) == len(table) else table[fit_rows]
 
 
 def find_umap_rows(table: np.ndarray, settings: ProjectionSettings) -> tuple[DistinctRows, np.ndarray]:
-    """The rows a cosine UMAP fits: each distinct non-zero row once (every backend).
+    """The rows a cosine UMAP fits on every backend: each distinct non-zero row once.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        settings: ``method="umap"`` settings.
-
-    Returns:
-        :func:`find_distinct_rows` of the table and the 0-based rows to fit, ascending.
+    Returns :func:`find_distinct_rows` of ``table`` (``(n_rows, d_model)`` float32) and those rows' ascending 0-based
+    ids.
 
     Raises:
         InvalidTableError: the table is not 2-D.
@@ -234,21 +202,15 @@ def find_umap_rows(table: np.ndarray, settings: ProjectionSettings) -> tuple[Dis
     return distinct, fit_rows
 
 
-#: Fits PCA to a ``(n_rows, d_model)`` float32 table: ``(n_rows, dims)`` coordinates and ``(dims,)`` explained
-#: variance ratios.
+#: Fits PCA: ``(n_rows, d_model)`` float32 -> ``(n_rows, dims)`` coordinates, ``(dims,)`` explained variance ratios.
 PcaFit = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
 
 
 def fit_pca_with(table: np.ndarray, settings: ProjectionSettings, fit: PcaFit) -> Projection:
     """PCA of every row through ``fit`` (scikit-learn's or cuML's), with the same checks and notes on every backend.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        settings: ``method="pca"`` settings; ``dims`` and ``backend`` are used.
-        fit: the library call; not called when every row is identical (all rows go to the origin).
-
-    Returns:
-        Coordinates ``(n_rows, dims)`` float32 and the fraction of variance each component explains.
+    ``(n_rows, d_model)`` float32 ``table`` -> ``(n_rows, dims)`` float32 and each component's variance fraction;
+    ``fit`` is not called when every row is identical (all go to the origin).
 
     Raises:
         QueryError: fewer rows or columns than ``dims + 1`` / ``dims``.
@@ -278,12 +240,7 @@ def umap_projection(fitted: np.ndarray, fit_rows: np.ndarray, distinct: Distinct
                     unseeded_note: Text) -> Projection:
     """The :class:`Projection` of a UMAP fit of ``fit_rows`` (:func:`find_umap_rows`), with its notes.
 
-    Args:
-        fitted: ``(len(fit_rows), dims)`` float32, the library's output.
-        fit_rows: the rows fitted.
-        distinct: :func:`find_distinct_rows` of the table.
-        settings: the settings it was fitted with.
-        unseeded_note: the note an unseeded fit carries.
+    ``fitted`` is ``(len(fit_rows), dims)`` float32; ``unseeded_note`` is the note an unseeded fit carries.
     """
     coords = spread_to_rows(np.asarray(fitted, dtype=np.float32), fit_rows, distinct)
     notes = [] if settings.seeded else [unseeded_note]

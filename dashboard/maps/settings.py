@@ -1,9 +1,7 @@
 """What a projection computes (:class:`ProjectionSettings`), and the arguments each library gets for it.
 
-One table from settings to library arguments (:data:`PARAMETERS`), by backend and method: scikit-learn's PCA,
-umap-learn's UMAP and openTSNE's TSNE on ``cpu``, cuML's PCA and UMAP on ``cuml``. The arguments are what a result
-depends on, so they are what the projection cache's key holds (:mod:`dashboard.maps.cache`), with
-:func:`library_versions`.
+:data:`PARAMETERS` turns settings into library arguments by backend and method; those arguments and
+:func:`library_versions` are what a result depends on, so the projection cache's key holds them.
 """
 
 from __future__ import annotations
@@ -25,32 +23,28 @@ METHODS = {"pca": "PCA", "umap": "UMAP", "tsne": "t-SNE"}
 SLOW_METHODS = ("umap", "tsne")
 DIMS = (2, 3)
 
-#: Called with (fraction done in [0, 1], what is happening now: a :class:`~dashboard.i18n.Text`, English as a ``str``).
+#: Called with (fraction done in [0, 1], what is happening now: a catalogue message).
 ProgressCallback = Callable[[float, str], None]
 
 #: openTSNE's two optimisation phases, in iterations (its defaults).
 EARLY_EXAGGERATION_ITER = 250
 N_ITER = 500
-#: Threads of a seeded t-SNE: fixed, so that the same seed gives the same map on any machine (openTSNE repeats a
-#: seeded layout only for the same number of threads: :mod:`dashboard.maps.tsne`).
+#: Threads of a seeded t-SNE, fixed: openTSNE repeats a seeded layout only for the same number of threads.
 SEEDED_THREADS = 2
 
 
 @dataclass(frozen=True)
 class ProjectionSettings:
-    """What to compute. Only the parameters of the chosen method matter.
+    """What to compute; only the chosen method's parameters matter.
 
     Attributes:
-        method: ``pca``, ``umap`` or ``tsne``.
-        dims: 2 or 3 output coordinates.
-        seed: UMAP's and t-SNE's ``random_state``, in [0, 2**32 - 1] (PCA needs none: it is exact, or
-            seeded with 0 for the largest tables, :mod:`~dashboard.maps.pca`). ``None`` runs UMAP
-            unseeded: on every core, faster, and another layout each fit.
-        n_neighbors: UMAP's neighbourhood size, >= 2: larger keeps more global structure.
-        min_dist: UMAP's minimum distance between points in the output, in [0, 1].
-        perplexity: t-SNE's effective number of neighbours, in [2, 100].
-        backend: ``cpu`` (scikit-learn, umap-learn, openTSNE) or ``cuml`` (RAPIDS cuML on a GPU; PCA and UMAP only).
-            Part of the cache key only for ``cuml``.
+        method, dims: ``pca``, ``umap`` or ``tsne``; 2 or 3 output coordinates.
+        seed: UMAP's and t-SNE's ``random_state``, in [0, 2**32 - 1]; ``None`` runs unseeded: on every core, faster,
+            another layout each fit. PCA needs none (exact, or seeded with 0: :mod:`~dashboard.maps.pca`).
+        n_neighbors, min_dist: UMAP's neighbourhood size, >= 2 (larger keeps more global structure), and minimum
+            distance between output points, in [0, 1]; ``perplexity``: t-SNE's effective neighbours, in [2, 100].
+        backend: ``cpu`` (scikit-learn, umap-learn, openTSNE) or ``cuml`` (RAPIDS cuML on a GPU; PCA and UMAP only);
+            in the cache key only for ``cuml``.
 
     Raises:
         QueryError: a value outside the ranges above, or a method the backend does not compute.
@@ -92,11 +86,9 @@ class ProjectionSettings:
     def parameters(self, shape: tuple[int, int] | None = None) -> dict[str, Any]:
         """The parameters that change the result, as passed to the library (:data:`PARAMETERS`).
 
-        Args:
-            shape: the table's ``(n_rows, d_model)``: a CPU PCA gets the solver
-                :func:`~dashboard.maps.pca.pca_solver` picks for it. ``None`` gives the
-                ``covariance_eigh`` parameters, which cache keys hold for every size (the table hash fixes the
-                solver).
+        ``shape`` (``(n_rows, d_model)``) picks a CPU PCA's solver (:func:`~dashboard.maps.pca.pca_solver`); ``None``
+        gives the ``covariance_eigh`` parameters, which cache keys hold for every size (the table hash fixes the
+        solver).
         """
         return PARAMETERS[self.backend, self.method](self, shape)
 
@@ -130,8 +122,7 @@ def _cuml_umap(settings: ProjectionSettings, shape: tuple[int, int] | None) -> d
             "n_neighbors": settings.n_neighbors, "min_dist": settings.min_dist}
 
 
-#: (backend, method) -> its library's arguments for given settings and table shape (every pair of
-#: :data:`~dashboard.maps.backends.BACKEND_METHODS`).
+#: (backend, method) -> its library's arguments for given settings and table shape.
 PARAMETERS: dict[tuple[str, str], Callable[[ProjectionSettings, tuple[int, int] | None], dict[str, Any]]] = {
     ("cpu", "pca"): _cpu_pca, ("cpu", "umap"): _cpu_umap, ("cpu", "tsne"): tsne_parameters,
     ("cuml", "pca"): _cuml_pca, ("cuml", "umap"): _cuml_umap,
@@ -152,8 +143,7 @@ def library_versions(method: str, backend: str = "cpu") -> dict[str, str]:
 
 
 def cuml_versions() -> dict[str, str]:
-    """NumPy's and cuML's versions (``cuml.__version__``: the wheel is ``cuml-cu12`` or ``cuml-cu13``, the module
-    ``cuml``).
+    """NumPy's and cuML's versions (the wheel is ``cuml-cu12`` or ``cuml-cu13``, the module ``cuml``).
 
     Raises:
         ImportError: cuML is not importable.

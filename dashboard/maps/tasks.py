@@ -1,10 +1,7 @@
 """A map as a Dask task: submitted by reference, computed on a worker, stored in the projection cache.
 
-A task names its table, never ships it (:class:`TableRef`): a page's table as a content-addressed float32
-``.npy`` in the cache folder (:func:`share_table`), or a checkpoint the worker reads itself (behind the wall
-unless bundled). The worker computes through :func:`~dashboard.maps.cache.cached_projection` and answers a
-small :class:`MapResult`. A task's key is the projection's cache key (:func:`map_key`), so identical requests
-share one future. A running task reports its stage and progress as Dask events on :func:`progress_topic`.
+A task names its table (:class:`TableRef`), never ships it; its key is the projection's cache key (:func:`map_key`),
+so identical requests share one future; it reports stage and progress as Dask events on :func:`progress_topic`.
 """
 
 from __future__ import annotations
@@ -33,20 +30,16 @@ REPORT_EVERY_S = 0.5
 #: Priority bands: a map a page waits for goes before ``precompute``'s; within a band, first come first served.
 PAGE_PRIORITY = 1
 PRECOMPUTE_PRIORITY = 0
-#: Width of a band: more than the milliseconds since 1970 (about 1.8e12 in 2026).
+#: Width of a band: more than the milliseconds since 1970.
 BAND = 10**13
 
 
 @dataclass(frozen=True)
 class TableRef:
-    """Where a worker finds a table.
+    """Where a worker finds table ``name`` (``token``, ``position`` or ``head``).
 
-    Attributes:
-        content_hash: the table's content digest (:attr:`EmbeddingTables.content_hash`, or a row set's own); empty
-            for a ``source`` the worker has not read yet.
-        name: which table: ``token``, ``position`` or ``head``.
-        array: a float32 ``(n_rows, d_model)`` ``.npy`` file (:func:`share_table`), or ``None``.
-        source: a checkpoint path or bundled name the worker reads itself, when ``array`` is ``None``.
+    ``array``: a float32 ``(n_rows, d_model)`` ``.npy`` file (:func:`share_table`), else ``source``: a checkpoint
+    path or bundled name the worker reads itself; ``content_hash``: the table's digest, empty if not read yet.
     """
 
     content_hash: str
@@ -57,15 +50,10 @@ class TableRef:
 
 @dataclass(frozen=True)
 class MapResult:
-    """What a map task answers.
+    """What a map task answers: the map's cache ``file`` (``.npz``) and how it was made.
 
-    Attributes:
-        file: the cache file of the map (``.npz``, :meth:`Projection.save`).
-        status: ``computed``, or ``cached`` when it was on disk already.
-        worker: address of the Dask worker that ran the task (``tcp://10.0.0.5:40123``).
-        seconds: wall-clock seconds the task took on it, reading included.
-        rows: rows of the table.
-        source: the checkpoint's display name (``precompute``'s records name it).
+    ``status``: ``computed``, or ``cached`` if on disk already; ``worker``: the Dask worker's address; ``seconds``:
+    wall-clock time, reading included; ``rows``: the table's; ``source``: the checkpoint's display name.
     """
 
     file: str
@@ -77,10 +65,9 @@ class MapResult:
 
 
 def share_table(table: np.ndarray, content_hash: str, name: str, directory: Path | None = None) -> TableRef:
-    """Write ``table`` (``(n_rows, d_model)``) once as float32 ``DIR/tables/<content_hash>-<name>.npy``.
+    """Write ``table`` (``(n_rows, d_model)``) once, atomically, as float32 ``tables/<content_hash>-<name>.npy``.
 
-    Written to a temporary name and renamed, so a worker never maps half a file; a file already there is
-    reused (its name is its content). ``directory`` defaults to :func:`~dashboard.disk_cache.cache_dir`.
+    Under ``directory`` (default :func:`~dashboard.disk_cache.cache_dir`); a file already there is reused.
 
     Raises:
         OSError: the cache folder cannot be written.
@@ -100,11 +87,10 @@ def share_table(table: np.ndarray, content_hash: str, name: str, directory: Path
 
 
 def open_table(ref: TableRef) -> tuple[np.ndarray, str, str]:
-    """The table ``ref`` names, its content hash and its checkpoint's name (on a worker).
+    """On a worker: the table ``ref`` names, its content hash and its checkpoint's name.
 
     Raises:
-        ExplorerError: the source cannot be read, or lacks the table (from the readers and
-            :func:`~dashboard.maps.frame.table_rows`).
+        ExplorerError: the source cannot be read, or lacks the table.
         OSError, ValueError: the ``.npy`` file is missing or not a float32 ``.npy``.
     """
     if ref.array is not None:
@@ -118,8 +104,7 @@ def open_table(ref: TableRef) -> tuple[np.ndarray, str, str]:
 
 
 def check_table(source: str, name: str) -> TableRef:
-    """The task before a checkpoint's maps (``precompute``): read ``source`` on a worker (behind the wall unless
-    bundled) and answer a reference to its table ``name`` with its content hash.
+    """``precompute``'s first task: read ``source`` on a worker and answer a reference to its table ``name``.
 
     Raises:
         QueryError: the checkpoint has no such table (a head for an encoder, a position table for a rotary model).
@@ -137,11 +122,10 @@ def progress_topic(key: str) -> str:
 
 
 def _reporter(topic: str, key: str | None, method: str):
-    """A progress callback (fraction, stage) that logs at most one Dask event per :data:`REPORT_EVERY_S`, and
-    always the first of a new stage.
+    """A progress callback logging at most one Dask event per :data:`REPORT_EVERY_S`, and the first of each stage.
 
-    For a cancelled t-SNE task it raises :class:`~dashboard.maps.tsne.FitCancelledError`, which ends the
-    optimisation; a released UMAP (progress through tqdm, which must not see an exception) runs on and is cached.
+    For a cancelled t-SNE task it raises :class:`~dashboard.maps.tsne.FitCancelledError`, ending the optimisation; a
+    released UMAP runs on (its progress comes through tqdm, which must not see an exception) and is cached.
     """
     last = [0.0, None]  # when the last event was logged, and its stage's key
 
@@ -177,11 +161,10 @@ def _log(topic: str, event: dict) -> None:
 
 
 def compute_map(ref: TableRef, settings: ProjectionSettings, directory: str, manifest: bool = False) -> MapResult:
-    """The task: the map of ``ref``'s table with ``settings``, from the cache or computed and stored there;
-    with ``manifest``, its manifest written beside it too (:mod:`dashboard.maps.manifest`), when it has none.
+    """The task: ``ref``'s map with ``settings``, cached or computed; with ``manifest``, a new or missing manifest too.
 
     Raises:
-        ExplorerError: the table cannot be read, or is too small for the settings (the page shows it).
+        ExplorerError: the table cannot be read, or is too small for the settings.
         BackendUnavailableError: the settings name a backend (cuML) this worker cannot use.
     """
     started = time.perf_counter()
@@ -206,10 +189,11 @@ def compute_map(ref: TableRef, settings: ProjectionSettings, directory: str, man
 
 
 def map_key(ref: TableRef, settings: ProjectionSettings, directory: Path | None = None) -> str:
-    """The task key: ``<method>-``, the projection's cache key and a digest of the cache folder it is stored in
-    (Dask's task prefix is then the method, whose average duration the scheduler keeps). A checkpoint named by
-    source, whose content the worker has not read yet, stands for its content by its resolved path and
-    modification time."""
+    """The task key: ``<method>-``, the projection's cache key and a digest of the cache folder.
+
+    The method as Dask's task prefix makes the scheduler keep its average duration. A source not read yet stands for
+    its content by its resolved path and modification time.
+    """
     basis = ref.content_hash
     if not basis:
         path = Path(str(ref.source))
@@ -222,12 +206,9 @@ def submit_map(client: Client, ref: TableRef | Future, settings: ProjectionSetti
                priority: int = PAGE_PRIORITY, key_ref: TableRef | None = None, manifest: bool = False) -> Future:
     """Submit :func:`compute_map`; the running or finished task of the same map is shared (same key).
 
-    Args:
-        ref: the table, or the future of a :func:`check_table` task that answers it (then ``key_ref`` names it
-            for the key, by source).
-        priority: the band, :data:`PAGE_PRIORITY` or :data:`PRECOMPUTE_PRIORITY`; within it an earlier
-            submission gets a higher priority (Dask does not order separate submissions by arrival).
-        manifest: write the map's manifest beside it (``precompute``).
+    ``ref`` is the table or the future of a :func:`check_table` task answering it (``key_ref`` then names it for the
+    key); ``priority`` is :data:`PAGE_PRIORITY` or :data:`PRECOMPUTE_PRIORITY`, within which an earlier submission
+    goes first (Dask does not order separate submissions by arrival); ``manifest`` writes the map's manifest.
     """
     ordered = priority * BAND - int(time.time() * 1000)
     key = map_key(key_ref or ref, settings, directory)

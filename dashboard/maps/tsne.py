@@ -1,12 +1,8 @@
 """t-SNE of a whole table with openTSNE, seeded, with progress per iteration.
 
 References: van der Maaten & Hinton (2008), "Visualizing data using t-SNE"; Poličar, Stražar & Zupan (2024),
-"openTSNE: a modular Python library for t-SNE dimensionality reduction and embedding" (JSS 109). openTSNE's FFT
-gradients have no 3D form, so 3D uses Barnes-Hut, much slower on a large table.
-
-Rows are handled as for UMAP (all-zero rows not placed, duplicates fitted once). Seeded, openTSNE repeats its
-layout only for the same number of threads (its neighbour index is built per thread), so a seeded fit runs on
-:data:`SEEDED_THREADS` threads, a parameter of the cache key; unseeded, it uses every core.
+"openTSNE" (JSS 109). FFT gradients have no 3D form, so 3D uses Barnes-Hut. Rows are handled as for UMAP. Seeded,
+openTSNE repeats its layout only for the same number of threads, so a seeded fit runs on :data:`SEEDED_THREADS`.
 """
 
 from __future__ import annotations
@@ -38,11 +34,10 @@ REPORT_EVERY = 10
 
 
 class _IterationReporter:
-    """openTSNE callback: turns iteration counts of both phases into progress calls.
+    """openTSNE callback turning iteration counts of both phases into progress calls.
 
-    Counts the calls (openTSNE restarts its numbering each phase). Never raises: a progress call that raises
-    :class:`FitCancelledError` makes it return true, which ends the optimisation, and :attr:`stopped` records it
-    (openTSNE then returns the half-optimised embedding as if done).
+    Never raises: a :class:`FitCancelledError` from ``progress`` sets :attr:`stopped` and returns true, which ends the
+    optimisation (openTSNE returns the half-optimised embedding as if done).
     """
 
     def __init__(self, progress: ProgressCallback) -> None:
@@ -70,21 +65,12 @@ def project_tsne(table: np.ndarray, settings: ProjectionSettings,
                  progress: ProgressCallback | None = None) -> Projection:
     """Cosine t-SNE of every distinct non-zero row, seeded unless ``settings.seed`` is ``None``.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        settings: ``method="tsne"`` settings (``dims``, ``seed``, ``perplexity``).
-        progress: called with the fraction of iterations done and a label; the
-            affinity stage (nearest neighbours) reports once, at 0. When it raises
-            :class:`FitCancelledError`, the fit stops there (at most :data:`REPORT_EVERY`
-            iterations later; the affinity stage, once started, runs to its end).
-
-    Returns:
-        Coordinates ``(n_rows, dims)`` float32; NaN for all-zero rows;
-        duplicate rows share their first copy's coordinates.
+    ``table`` is ``(n_rows, d_model)`` float32; returns ``(n_rows, dims)`` float32 coordinates, NaN for all-zero rows,
+    duplicates sharing their first copy's. ``progress`` hears the fraction of iterations done (the affinity stage once,
+    at 0); :class:`FitCancelledError` raised there stops the fit within :data:`REPORT_EVERY` iterations.
 
     Raises:
-        QueryError: fewer distinct non-zero rows than ``3 * perplexity + 1``
-            (the perplexity needs that many neighbours).
+        QueryError: fewer distinct non-zero rows than ``3 * perplexity + 1`` (the perplexity needs that many).
         FitCancelledError: ``progress`` raised it; no half-optimised map is returned.
     """
     from openTSNE import TSNE

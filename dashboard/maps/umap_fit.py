@@ -1,12 +1,8 @@
 """Cosine UMAP of a whole table with umap-learn, through its public interface, with progress per epoch batch.
 
-References: McInnes, Healy & Melville (2018), "UMAP: Uniform Manifold Approximation and Projection for Dimension
-Reduction"; ``umap.UMAP`` (its ``init``, ``random_state``, ``n_jobs`` and ``tqdm_kwds`` arguments).
-
-Each distinct non-zero row is fitted once. Seeded, umap-learn runs on one thread and repeats its layout;
-unseeded it uses every core and each fit differs (lmcinnes/umap#298). The start is ``init="pca"``, or on the
-largest tables this project's PCA as an array (:mod:`dashboard.maps.umap_init`). Progress is what
-umap-learn's tqdm bar reports: nothing before the layout's epochs, then each epoch batch.
+Reference: McInnes, Healy & Melville (2018), "UMAP: Uniform Manifold Approximation and Projection for Dimension
+Reduction". Seeded, umap-learn runs on one thread and repeats its layout; unseeded it uses every core and each fit
+differs (lmcinnes/umap#298). The largest tables start from this project's PCA (:mod:`dashboard.maps.umap_init`).
 """
 
 from __future__ import annotations
@@ -23,9 +19,9 @@ from dashboard.i18n import msg
 
 
 class _EpochSink(io.TextIOBase):
-    """A file for umap-learn's tqdm bar: turns ``{n}/{total}`` writes into progress calls.
+    """A file for umap-learn's tqdm bar, turning ``{n}/{total}`` writes into progress calls.
 
-    Must not raise: tqdm calls ``write`` holding its process-wide lock, released only on a normal return.
+    Must not raise: tqdm writes holding its process-wide lock, released only on a normal return.
     """
 
     _COUNT = re.compile(r"(\d+)/(\d+)")
@@ -48,18 +44,10 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
                  progress: ProgressCallback | None = None) -> Projection:
     """Cosine UMAP of every distinct non-zero row, seeded unless ``settings.seed`` is ``None``.
 
-    Args:
-        table: ``(n_rows, d_model)`` float32.
-        settings: ``method="umap"`` settings.
-        progress: called with the fraction of epochs done and a label, whose key says what runs:
-            ``projection.stage.pca_start`` (this project's PCA start, largest tables only),
-            ``projection.stage.graph`` (umap-learn's neighbour graph and start, about which it reports nothing),
-            ``projection.stage.epoch`` (one per epoch batch, as umap-learn's tqdm bar counts them) and
-            ``projection.stage.done``. Each label comes as its part starts.
-
-    Returns:
-        Coordinates ``(n_rows, dims)`` float32; NaN for all-zero rows;
-        duplicate rows share their first copy's coordinates.
+    ``table`` is ``(n_rows, d_model)`` float32; returns ``(n_rows, dims)`` float32 coordinates, NaN for all-zero rows,
+    duplicates sharing their first copy's. ``progress`` hears each part as it starts, by label key:
+    ``projection.stage.pca_start`` (largest tables), ``.graph`` (neighbour graph and start, unreported), ``.epoch``
+    (each epoch batch umap-learn's tqdm bar counts) and ``.done``.
 
     Raises:
         QueryError: too few distinct non-zero rows for ``n_neighbors``.
@@ -94,8 +82,8 @@ def project_umap(table: np.ndarray, settings: ProjectionSettings,
 def warm_umap() -> None:
     """Compile umap-learn's numba code once, on throwaway data.
 
-    4,500 rows are above umap's 4,096-row threshold for exact neighbours, so pynndescent is compiled; 300 rows
-    take the exact branch. The seeded (one-thread) and unseeded (parallel) optimisers are both compiled.
+    4,500 rows exceed umap's 4,096-row threshold for exact neighbours, so pynndescent compiles; 300 rows take the
+    exact branch; the seeded and unseeded optimisers both compile.
     """
     import numba
     import umap

@@ -1,14 +1,10 @@
 """UMAP's PCA start on the largest tables, computed by this project's PCA and given to umap-learn as ``init=``.
 
-umap-learn (0.5, ``umap_.simplicial_set_embedding``) starts ``init="pca"`` as::
-
-    embedding = PCA(n_components=n_components, random_state=random_state).fit_transform(data).astype(np.float32)
-    embedding = noisy_scale_coords(embedding, random_state, max_coord=10, noise=0.0001)
-
-:func:`pca_initialisation` computes the same with :func:`~dashboard.maps.pca.fit_pca`, which copies
-nothing, for the tables where both libraries pick a randomized solver (:func:`replaces_umap_pca`). Its noise
-comes from a generator of its own, so those seeded layouts differ from plain umap-learn's; every other table
-keeps umap-learn's ``init="pca"``, bit for bit.
+umap-learn (0.5, ``umap_.simplicial_set_embedding``) starts ``init="pca"`` with ``PCA(...).fit_transform(data)``
+then ``noisy_scale_coords(max_coord=10, noise=0.0001)``; :func:`pca_initialisation` does the same with
+:func:`~dashboard.maps.pca.fit_pca`, which copies nothing, where both pick a randomized solver
+(:func:`replaces_umap_pca`). Its noise has its own generator, so those seeded layouts differ from umap-learn's;
+every other table keeps umap-learn's ``init="pca"``, bit for bit.
 """
 
 from __future__ import annotations
@@ -24,15 +20,9 @@ MAX_COORD, NOISE = 10.0, 0.0001
 def pca_initialisation(data: np.ndarray, n_components: int, random_state: np.random.RandomState) -> np.ndarray:
     """The starting layout umap-learn's ``init="pca"`` gives, with our ``fit_pca`` as the PCA.
 
-    Args:
-        data: ``(n_rows, d_model)`` float32, the rows being fitted.
-        n_components: 2 or 3.
-        random_state: the generator of the noise; ``n_rows * n_components`` normals are drawn from it, as
-            umap-learn draws them from the fit's.
-
-    Returns:
-        ``(n_rows, n_components)`` float32, scaled so the largest absolute coordinate is 10, plus normal noise of
-        standard deviation 0.0001.
+    ``data`` is ``(n_rows, d_model)`` float32; ``random_state`` draws ``n_rows * n_components`` normals, as umap-learn
+    draws them from the fit's. Returns ``(n_rows, n_components)`` float32 scaled to a largest absolute coordinate of
+    10, plus normal noise of standard deviation 0.0001.
     """
     from umap.umap_ import noisy_scale_coords
 

@@ -23,8 +23,7 @@ def _axes(_rows: TableRows, _tables: EmbeddingTables, source: str, content_hash:
 def get_custom_axes(rows: TableRows, tables: EmbeddingTables, source: str, queries: AxisQueries) -> AxesProjection:
     """The custom-axes map of ``rows`` (token table or stored head), once per table and queries.
 
-    A :class:`~dashboard.errors.QueryError` (a query that does not resolve) is
-    not cached by Streamlit, so fixing the query recomputes.
+    A :class:`~dashboard.errors.QueryError` is not cached, so fixing the query recomputes.
 
     Raises:
         QueryError: see :func:`dashboard.maps.custom_axes.custom_axes_projection`.

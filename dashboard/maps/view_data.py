@@ -1,9 +1,7 @@
-"""Cached derived data for the token map: PCA maps and the drawn figure.
+"""Cached derived data for the token map: PCA maps and the drawn figure, once per table and process.
 
-Everything here is computed once per table and process (``st.cache_resource``:
-shared by sessions, never copied) and keyed by the source name and the
-tables' content hash, so a checkpoint overwritten on disk is recomputed.
-Projections also go through the on-disk cache (:mod:`dashboard.maps.cache`).
+In ``st.cache_resource`` (shared by sessions, never copied), keyed by the source name and the tables' content hash,
+so a checkpoint overwritten on disk is recomputed; projections also go through :mod:`dashboard.maps.cache`.
 """
 
 from __future__ import annotations
@@ -26,8 +24,7 @@ from dashboard.ui.spinning import spinning
 from dashboard.maps.tasks import share_table, submit_map
 from dashboard.maps.view_requests import cluster_client
 
-#: Tables of at least this many values (``n_rows * d_model``; 1e8 is 0.4 GB of float32, Llama 3's, Qwen2's and
-#: Gemma's token tables, not GPT-2's) have their PCA computed on the cluster, not in the server.
+#: Tables of at least this many values (``n_rows * d_model``; 0.4 GB of float32) get their PCA on the cluster.
 CLUSTER_PCA_VALUES = 10**8
 
 
@@ -43,11 +40,10 @@ def _pca(_rows: TableRows, source: str, content_hash: str, name: str, settings: 
 
 
 def get_pca(rows: TableRows, source: str, content_hash: str, settings: ProjectionSettings) -> Projection:
-    """PCA with ``settings.dims``, read from disk, else computed: in the page for a table of fewer than
-    :data:`CLUSTER_PCA_VALUES` values (under a second), on the Dask cluster for a larger one (a 128k-256k-row
-    table's takes seconds of both cores, which the pages everyone shares keep), the page waiting for it.
+    """PCA with ``settings.dims`` on the best backend here, from disk, else computed.
 
-    On the best backend here (:func:`~dashboard.maps.backends.best_backend`), as ``precompute`` computes it.
+    Computed in the page below :data:`CLUSTER_PCA_VALUES` values, else on the Dask cluster while the page waits, so
+    the shared server's cores stay free.
 
     Raises:
         QueryError: the table is too small for ``dims``.
@@ -56,16 +52,12 @@ def get_pca(rows: TableRows, source: str, content_hash: str, settings: Projectio
 
 
 def page_pca_settings(dims: int) -> ProjectionSettings:
-    """The settings of the PCA map a page shows in ``dims`` dimensions: on the best backend here.
-
-    ``precompute`` computes the same, so that its map is the one the page reads.
-    """
+    """The settings of a page's PCA map in ``dims`` dimensions, on the best backend here, as ``precompute`` uses."""
     return ProjectionSettings("pca", dims, backend=best_backend("pca"))
 
 
 class MapView(NamedTuple):
-    """What names a drawn map: digests of the coordinates, the weights, the vocabulary and the highlighted
-    rows, the table's name, the colouring, the language (the hover's words are in it) and the titles."""
+    """What names a drawn map: its data's digests, table, colouring, language (the hover's words) and titles."""
 
     coords: str
     weights: str
@@ -93,15 +85,12 @@ def _map_figure(_projection: Projection, _rows: TableRows, _highlighted: np.ndar
 def get_map_figure(projection: Projection, rows: TableRows, highlighted: np.ndarray, colour: str,
                    axis_titles: tuple[str, ...], legend_title: str, title: str, subtitle: tuple[str, ...] = ()
                    ) -> tuple[TokenMap, MapPayload]:
-    """The map of every placed row of ``projection`` (:func:`~dashboard.maps.chart.token_map_figure`)
-    and what the page's component draws it from (:func:`~dashboard.maps.wire.map_payload`), once
-    per view; the payload's ``spec["view"]`` is a key (16 hex digits) naming the view.
+    """The map of every placed row of ``projection`` and the payload the page's component draws, once per view.
 
-    Keyed by the digests of the coordinates and of ``highlighted`` (``(n_rows,)`` bool), the table and its
-    vocabulary, the colouring, the language and the titles, so a rerun that changes none of these (a selection,
-    a box) sends the same points without building them again. A component keyed by the key starts with no
-    selection when the view changes (a selection also names its view). The subtitle (what was computed)
-    follows the coordinates, so it is not in the key.
+    Keyed by digests of the coordinates and ``highlighted`` (``(n_rows,)`` bool), the table and its vocabulary, the
+    colouring, the language and the titles, so a rerun changing none (a selection) sends the same points. The
+    payload's ``spec["view"]`` (16 hex digits) names the view; a selection names it too, so a new view starts with
+    none. The subtitle follows the coordinates and is not in the key.
     """
     view = MapView(hashlib.blake2b(np.ascontiguousarray(projection.coords).tobytes(), digest_size=16).hexdigest(),
                    rows.content_hash, rows.labels_hash, rows.name,

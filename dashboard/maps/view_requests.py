@@ -1,11 +1,8 @@
 """The Token map's UMAP and t-SNE maps, asked of the Dask cluster (:mod:`dashboard.cluster`) and waited for.
 
-One :class:`distributed.Client` per server process (:func:`cluster_client`), shared by every session. A session
-that asks for a map not on disk submits it (identical requests share one task) and keeps its future in its own
-state (:class:`MapRequest`); the page shows PCA meanwhile, with the request's place in line or its stage, and
-reruns when it is done. A session that moves on (other settings, PCA, a closed tab, the cancel button) lets go of
-its future: a map nobody holds any more is dropped from the line by Dask itself (a future's reference count); one
-already running finishes on its worker and lands in the cache for the next visit.
+One :class:`distributed.Client` per server process. A session submits a map not on disk (identical requests share
+one task) and holds its future (:class:`MapRequest`) while the page shows PCA; once it lets go (other settings, a
+closed tab, cancel), Dask drops a queued task nobody holds, and a running one finishes into the cache.
 """
 
 from __future__ import annotations
@@ -32,11 +29,9 @@ from dashboard.ui import state
 
 _LOG = logging.getLogger(__name__)
 
-#: Seconds a cluster that could not be reached is not asked again: each try holds the page that asks for up to
-#: :data:`~dashboard.cluster.client.CONNECT_TIMEOUT_S` s, and every UMAP visit of every student would pay it.
+#: Seconds an unreachable cluster is not asked again: each try may hold a page for ``CONNECT_TIMEOUT_S``.
 RETRY_AFTER_S = 60.0
-#: The last failure to connect, as (the cluster settings it was for, ``time.monotonic()`` when it happened, the
-#: error), while it is remembered.
+#: The last failure to connect while remembered: (its cluster settings, ``time.monotonic()`` then, the error).
 _last_failure: list[tuple[object, float, ExplorerError]] = []
 
 
@@ -49,8 +44,7 @@ def _connected() -> list[Client]:
 def cluster_client() -> Client:
     """The server's one Dask client: a local cluster, or the scheduler ``EXPLORER_DASK_SCHEDULER`` names.
 
-    A failure is logged in English for whoever runs the server, remembered for :data:`RETRY_AFTER_S` seconds and
-    raised again at once meanwhile; the first call after that tries again.
+    A failure is logged in English, remembered for :data:`RETRY_AFTER_S` seconds and raised again at once meanwhile.
 
     Raises:
         ClusterSettingError: an ``EXPLORER_DASK_*`` setting is unusable.
@@ -71,9 +65,10 @@ def cluster_client() -> Client:
 
 @st.cache_resource(show_spinner=False)
 def start_heavy_work() -> threading.Thread:
-    """Once per server process (called by the router): start the cluster on a daemon thread, so the first page is
-    not held by its start and the workers warm up before the first map is asked for; and import scikit-learn's
-    PCA beside it (otherwise the first PCA map waits for the import)."""
+    """Start the cluster on a daemon thread, once per server process (the router calls it).
+
+    The first page is not held by the start; scikit-learn's PCA is imported beside it for the first PCA map.
+    """
     # pandas in full before those threads import it: Altair's to_dict finds pandas in sys.modules without importing
     # it, so a page building a chart meanwhile would meet a half-imported module (AttributeError: 'Timestamp').
     import pandas  # noqa: F401
@@ -85,9 +80,7 @@ def start_heavy_work() -> threading.Thread:
 
 
 def start_cluster() -> None:
-    """The cluster's client, started now; a failure (a mistyped setting, a scheduler that does not answer) is
-    logged by :func:`cluster_client` for whoever runs the server, and a page that needs the cluster shows it to
-    the student."""
+    """Start the cluster's client now; a failure is logged by :func:`cluster_client` and shown by a page needing it."""
     try:
         cluster_client()
     except ExplorerError:
@@ -98,12 +91,8 @@ def start_cluster() -> None:
 class MapRequest:
     """A session's request for a map: the Dask future it holds, and when it asked.
 
-    Attributes:
-        key: the task key (:func:`~dashboard.maps.tasks.map_key`).
-        method: ``umap`` or ``tsne``.
-        rows: rows of the table.
-        future: the task's future; ``None`` once the session cancelled (it holds nothing then).
-        submitted: ``time.time()`` when it asked.
+    ``key``: the task key (:func:`~dashboard.maps.tasks.map_key`); ``method``: ``umap`` or ``tsne``; ``rows``: the
+    table's; ``future``: ``None`` once cancelled; ``submitted``: ``time.time()`` when it asked.
     """
 
     key: str
@@ -125,12 +114,10 @@ class MapRequest:
 
 
 def keep_request(request: MapRequest | None) -> None:
-    """Hold ``request`` as this session's one map request, letting go of the one held before (Dask drops a
-    queued task nobody holds).
+    """Hold ``request`` as this session's one map request, releasing the one held before at once.
 
-    The future held before is released at once (:meth:`distributed.Future.release`: this session's own
-    reference; another session's future of the same task keeps it), not when Python collects it, which a copy of
-    the state that Streamlit keeps between runs would put off.
+    :meth:`distributed.Future.release` lets go now, not when Python collects the future (which Streamlit's copies of
+    the state would put off); Dask drops a queued task nobody holds.
     """
     before = held_request()
     if before is not None and before.future is not None and (request is None or request.future is not before.future):
@@ -144,8 +131,10 @@ def held_request() -> MapRequest | None:
 
 
 def cancel_request() -> None:
-    """Stop waiting for the held request (the cancel button's callback): its future is let go, its key kept, so
-    the same settings do not ask again until the reader does."""
+    """Stop waiting for the held request (the cancel button's callback).
+
+    Its future is let go but its key kept, so the same settings do not ask again until the reader does.
+    """
     request = held_request()
     if request is not None:
         keep_request(MapRequest(request.key, request.method, request.rows, None, request.submitted))
@@ -154,14 +143,13 @@ def cancel_request() -> None:
 def get_map(rows: TableRows, content_hash: str, settings: ProjectionSettings) -> Projection | MapRequest:
     """The UMAP or t-SNE map (``settings.method``) from disk, else this session's request for it.
 
-    The first call for a map submits it to the cluster; later calls (reruns, other sessions) find the same
-    task. A finished task's map is read from the cache it wrote.
+    The first call submits it to the cluster; later calls (reruns, other sessions) find the same task.
 
     Raises:
-        LiveFitLimitError: the map is not on disk and the table has more rows than ``EXPLORER_LIVE_FIT_ROWS``
-            allows a page to fit; nothing was submitted.
-        ExplorerError: the task failed on bad input (the table is too small for the settings), a worker was lost
-            (:class:`HeavyWorkError`), or the cluster cannot be reached.
+        LiveFitLimitError: the map is not on disk and the table has more rows than ``EXPLORER_LIVE_FIT_ROWS`` allows
+            a page to fit; nothing was submitted.
+        ExplorerError: the task failed on bad input, a worker was lost (:class:`HeavyWorkError`), or the cluster
+            cannot be reached.
     """
     found = load_cached(cache_path(content_hash, rows.name, settings), len(rows.table))
     if found is not None:

@@ -1,30 +1,13 @@
 """The token map as the page's component receives it: the figure's points as Arrow, everything else as JSON.
 
-The Token map is drawn by one Streamlit custom component (``dashboard/maps/token_map_component/``: plotly.js's
-``scattergl`` and ``scatter3d`` from npm, the same plotly.js version as the Python package's, so the figure of
-:func:`dashboard.maps.chart.token_map_figure` looks and behaves the same there and in its HTML export).
-:func:`map_payload` splits that figure in two:
-
-- ``points``: an Arrow IPC stream (https://arrow.apache.org/docs/format/Columnar.html#ipc-streaming-format),
-  one record batch, one row per drawn point, the points of trace 0 first, then trace 1's, ...:
-
-  ======  ========  =====================================================================
-  column  type      what
-  ======  ========  =====================================================================
-  x, y    uint16    grid steps (:data:`~dashboard.maps.chart.GRID` over the widest axis)
-  z       uint16    3D only
-  id      uint32    the row's id in its table
-  norm    float32   the row's L2 norm
-  text    utf8      the token as the hover shows it (cut, escaped)
-  colour  uint8     step of the continuous scale; only when coloured by norm or id
-  ======  ========  =====================================================================
-
-  It goes to the component as bytes, not as a DataFrame argument: Streamlit sends a DataFrame argument's index
-  beside it (``int64``, 2 MB more for 256,000 rows) and converts it through pandas on every run.
-- ``spec``: ``{view, dims, data, layout}``: the traces without their per-point arrays (a point trace names its
-  rows ``[start, stop)`` of ``points``), and the layout, as plotly JSON.
-
-The component answers with ``{"view": ..., "ids": [...]}`` on every selection; :func:`selected_ids` reads it.
+The component (``token_map_component/``) uses the Python package's plotly.js version, so the figure looks the same
+there and in its HTML export. ``points`` is an Arrow IPC stream
+(https://arrow.apache.org/docs/format/Columnar.html#ipc-streaming-format), one record batch, a row per drawn
+point, trace by trace: ``x``, ``y`` (and ``z``) uint16 grid steps (:data:`~dashboard.maps.chart.GRID` over the
+widest axis), ``id`` uint32, ``norm`` float32 (L2), ``text`` utf8 (as the hover shows it), ``colour`` uint8 (a
+scale step, when coloured by norm or id); bytes, since a DataFrame argument would carry its index and go through
+pandas on every run. ``spec`` is ``{view, dims, data, layout}``: plotly JSON without per-point arrays, a point
+trace naming its rows ``[start, stop)``. The component answers ``{"view": ..., "ids": [...]}`` on a selection.
 """
 
 from __future__ import annotations
@@ -43,12 +26,10 @@ POINT_KEYS = ("x", "y", "z", "text", "customdata")
 
 @dataclass(frozen=True, eq=False)
 class MapPayload:
-    """What the component draws a map from.
+    """What the component draws a map from: ``points`` (the Arrow IPC stream) and ``spec`` (JSON).
 
-    Attributes:
-        points: the Arrow IPC stream (module docstring), one row per drawn point.
-        spec: the JSON part: ``view`` (the view's key), ``dims`` (2 or 3), ``data`` (traces) and ``layout``.
-        drawn_ids: ``(n_points,)`` int64, sorted: the row ids drawn, the only ids a selection may name.
+    ``spec`` holds ``view`` (the view's key), ``dims`` (2 or 3), ``data`` (traces) and ``layout``; ``drawn_ids`` is
+    ``(n_points,)`` int64, sorted: the row ids drawn, the only ids a selection may name.
     """
 
     points: bytes
@@ -59,15 +40,9 @@ class MapPayload:
 def map_payload(token_map: TokenMap, view: str) -> MapPayload:
     """``token_map``'s figure as the component receives it: per-point columns as Arrow, the rest as JSON.
 
-    Args:
-        token_map: from :func:`~dashboard.maps.chart.token_map_figure`; its point traces hold ``x``, ``y``
-            (and ``z``) ``uint16`` grid steps, ``text`` and ``(n, 2)`` ``customdata`` (id, norm), and, coloured by
-            norm or id, a ``uint8`` ``marker.color`` array.
-        view: a key naming the view (the component redraws only when it changes; a selection names it).
-
-    Returns:
-        A :class:`MapPayload`; its ``points`` rows are the point traces' points, trace by trace, and each point
-        trace in ``spec["data"]`` has ``rows: [start, stop)``.
+    ``token_map``'s point traces hold ``uint16`` grid steps ``x``, ``y`` (``z``), ``text``, ``(n, 2)`` ``customdata``
+    (id, norm) and, coloured by norm or id, a ``uint8`` ``marker.color``; ``view`` is a key naming the view (the
+    component redraws only when it changes). Each point trace in ``spec["data"]`` gets ``rows: [start, stop)``.
     """
     import plotly.io
     import pyarrow as pa
@@ -108,7 +83,7 @@ def map_payload(token_map: TokenMap, view: str) -> MapPayload:
     layout = json.loads(plotly.io.to_json(token_map.figure.layout, validate=False))
     data = json.loads(plotly.io.json.to_json_plotly(traces))
     dims = 3 if "z" in columns else 2
-    if dims == 2:  # a click selects its point, a drag pans (as st.plotly_chart set up selection)
+    if dims == 2:  # a click selects its point, a drag pans
         layout.update(clickmode="event+select", dragmode="pan")
     drawn = np.sort(np.concatenate(columns["id"]).astype(np.int64)) if columns else np.zeros(0, np.int64)
     return MapPayload(sink.getvalue().to_pybytes(), {"view": view, "dims": dims, "data": data, "layout": layout},
@@ -116,16 +91,10 @@ def map_payload(token_map: TokenMap, view: str) -> MapPayload:
 
 
 def selected_ids(value: Any, payload: MapPayload) -> np.ndarray:
-    """The row ids of a selection the component sent for the map of ``payload``.
+    """The row ids of a selection the component sent: ``{"view": str, "ids": [int, ...]}``, or ``None``.
 
-    Args:
-        value: the component's value, as the browser sent it: ``{"view": str, "ids": [int, ...]}``, or ``None``
-            before any selection.
-
-    Returns:
-        ``(n_selected,)`` int64, sorted and unique, each one of ``payload.drawn_ids``. A value for another view
-        (kept from another map), not a dict, or with ``ids`` not a list gives none; items that are not ints
-        (``True``, floats, strings) or not drawn are left out.
+    Returns ``(n_selected,)`` int64, sorted and unique, each one of ``payload.drawn_ids``. A value for another view,
+    not a dict, or without an ``ids`` list gives none; items that are not drawn ints are left out.
     """
     if not isinstance(value, dict) or value.get("view") != payload.spec["view"] or \
             not isinstance(value.get("ids"), list):
