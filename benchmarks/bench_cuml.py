@@ -7,7 +7,7 @@ memory (no checkpoint: the read is that suite's business). Each side runs once
 (a CPU UMAP of this table takes many minutes), unseeded on both sides (umap-learn
 then uses every core; seeded it would run on one), after a small fit on each side
 has compiled or initialised its code (numba; the CUDA context). Trustworthiness
-is :func:`dashboard.maps.backend_check.compare_with_cpu`'s: the same 5,000
+is :func:`dashboard.maps.manifest.compare_with_cpu`'s: the same 5,000
 rows, seed 0, k = 10, cosine. Where cuML or a GPU is not usable the suite
 measures nothing and says why.
 """
@@ -45,7 +45,7 @@ def _timed(work):
 
 def run(rows: int = ROWS, width: int = WIDTH) -> SuiteResult:
     """Time cuML's and the CPU's PCA and UMAP of one table; compare their UMAP maps' trustworthiness."""
-    from dashboard.maps.backend_check import compare_with_cpu
+    from dashboard.maps.manifest import compare_with_cpu
     from dashboard.maps.backends import cuml_status
     from dashboard.maps.pca import pca_solver
     from dashboard.maps.projection import ProjectionSettings, project_table, warm_umap

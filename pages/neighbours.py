@@ -15,9 +15,9 @@ from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.explore_frames import dataframe_args
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.table_data import get_head_index, get_neighbour_index, get_table_rows
-from dashboard.ui.tokenizer_loading import get_resolver
+from dashboard.ui.tokenizer_loading import get_resolver, show_lookup_note
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.table_pages import metric_radio, open_table_page, show_lookup_note
+from dashboard.ui.table_pages import metric_radio, open_table_page
 from dashboard.ui.text_limits import QUERY_CHARS
 from dashboard.ui.url_state import UrlParam, bounded, bounded_text, publish
 

@@ -5,34 +5,32 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.analysis.output_head import describe_head, has_own_head
-from dashboard.maps.custom_axes import AXES_METHOD, AXES_TABLES, AXIS_ENDS, DEFAULT_QUERIES, AxisQueries
-from dashboard.maps.backends import best_backend
-from dashboard.maps.projection import DIMS, METHODS, SLOW_METHODS, ProjectionSettings
 from dashboard.analysis.table_rows import TABLE_NAMES, projector_metadata, regex_example
-from dashboard.maps.frame import coordinates_frame, match_tokens
-from dashboard.maps.tsne import SEEDED_THREADS
-from dashboard.training.undertrained import INDICATOR_LABELS
 from dashboard.analysis.token_categories import category_label
-from dashboard.maps.chart import COLOUR_FIELDS, figure_html
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes, projector_zip
 from dashboard.i18n import plural_key, render, t
-from dashboard.training.view_compare import get_undertrained
+from dashboard.maps.backends import best_backend
+from dashboard.maps.chart import COLOUR_FIELDS, figure_html
+from dashboard.maps.custom_axes import AXES_METHOD, AXES_TABLES, AXIS_ENDS, DEFAULT_QUERIES, AxisQueries
+from dashboard.maps.frame import coordinates_frame, match_tokens
+from dashboard.maps.projection import DIMS, METHODS, SLOW_METHODS, ProjectionSettings
+from dashboard.maps.tsne import SEEDED_THREADS
+from dashboard.maps.view_component import draw_token_map
+from dashboard.maps.view_data import get_custom_axes, get_map_figure, get_pca
+from dashboard.maps.view_requests import MapRequest, cancel_request, get_map, held_request, keep_request, progress_text
 from dashboard.markdown_text import code_span, escape_markdown
+from dashboard.training.undertrained import INDICATOR_LABELS
+from dashboard.training.view_undertrained import get_undertrained
 from dashboard.ui.downloads import file_download_button
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.language import language_fragment
 from dashboard.ui.loading import active_tables
-from dashboard.maps.view_component import draw_token_map
-from dashboard.maps.view_data import get_map_figure, get_pca
-from dashboard.ui.table_data import get_table_rows
-from dashboard.maps.view_requests import MapRequest, cancel_request, get_map, held_request, keep_request, progress_text
 from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.text_limits import HIGHLIGHT_CHARS
+from dashboard.ui.text_limits import HIGHLIGHT_CHARS, QUERY_CHARS
 from dashboard.ui.url_state import UrlParam, bounded, bounded_text, parse_bool, publish
-from dashboard.maps.view_axes import get_custom_axes
-from dashboard.ui.text_limits import QUERY_CHARS
 
 ensure_routed()
 

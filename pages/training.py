@@ -57,7 +57,7 @@ if st.session_state.get(frames.STEP_KEY) not in steps:
     st.session_state[frames.STEP_KEY] = steps[-1]
 
 st.write(t("training.run_line", name=escape_markdown(run.folder.name), count=len(steps), layout=LAYOUTS[run.layout],
-           steps=", ".join(f"{s:,}" for s in steps)) + " " + render(describe_weights(run)))
+           steps=", ".join(f"{s:,}" for s in steps)) + " " + render(describe_weights(run.layout, run.weights)))
 
 
 def _play() -> None:

@@ -17,7 +17,7 @@ from dashboard.i18n import msg, render, t
 from dashboard.i18n.ordinals import name_percentile
 from dashboard.exports import csv_bytes
 from dashboard.markdown_text import escape_markdown
-from dashboard.training import view_compare as frames
+from dashboard.training import view_undertrained as frames
 from dashboard.ui.downloads import file_download_button
 from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.navigation import ensure_routed

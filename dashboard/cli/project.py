@@ -25,12 +25,12 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from dashboard.maps.backends import BACKENDS, best_backend, require_backend
-from dashboard.maps.projection import DIMS, METHODS, ProjectionSettings
 from dashboard.analysis.table_rows import TABLE_NAMES
 from dashboard.background_import import import_in_background
 from dashboard.checkpoints.user_paths import inspect_path, shorten
 from dashboard.errors import QueryError
+from dashboard.maps.backends import BACKENDS, best_backend, require_backend
+from dashboard.maps.projection import DIMS, METHODS, ProjectionSettings
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -150,7 +150,7 @@ def _write_projection(args: argparse.Namespace, out: Path | None, settings: Proj
 
 def _print_check(rows, settings: ProjectionSettings, projection) -> None:
     """Print the trustworthiness of ``projection`` and of the CPU map of the same settings (cached like any map)."""
-    from dashboard.maps.backend_check import SAMPLE_ROWS, compare_with_cpu
+    from dashboard.maps.manifest import SAMPLE_ROWS, compare_with_cpu
     from dashboard.maps.cache import cached_projection
 
     cpu_settings = dataclasses.replace(settings, backend="cpu")

@@ -1,7 +1,7 @@
 """The Dask client heavy work is submitted through: a local cluster of worker processes, or a running scheduler.
 
 Local workers have one thread each, a nanny restarting them past their memory limit, and nice :data:`NICE`.
-``worker-saturation`` 1.0 keeps queued tasks on the scheduler (so :mod:`dashboard.maps.queue` can tell their place);
+``worker-saturation`` 1.0 keeps queued tasks on the scheduler (so :mod:`dashboard.maps.view_requests` can tell their place);
 ``allowed-failures`` 0 fails a task that killed its worker rather than retrying it. See https://distributed.dask.org.
 """
 

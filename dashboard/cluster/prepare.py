@@ -67,7 +67,7 @@ def align_run_task(folder: str) -> dict:
         ExplorerError: the run or a checkpoint cannot be read, or the steps' tables differ in shape.
     """
     from dashboard.checkpoints.runs import run_stamp
-    from dashboard.maps.cache import cached_aligned_maps
+    from dashboard.maps.aligned import cached_aligned_maps
     from dashboard.wall.runs import discover_run_safely
     from dashboard.wall.tables import read_checkpoint
 

@@ -1,11 +1,13 @@
 """A training run's token maps on one pair of axes: PCA fitted on the last step, every step projected on it.
 
 A map fitted per step has its own axes, so a token seeming to move may only have moved with them. Every step's
-table must have the last's shape (scikit-learn ``PCA`` ``fit`` on the last, ``transform`` on each).
+table must have the last's shape (scikit-learn ``PCA`` ``fit`` on the last, ``transform`` on each). A run's maps
+are kept in ``cache_dir()/aligned/`` (:func:`aligned_path`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +15,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from dashboard.disk_cache import cache_dir, write_atomically
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 
@@ -78,3 +81,35 @@ def align_run(steps: Sequence[int], read_token_table: Callable[[int], np.ndarray
                                  last=steps[-1], last_shape=f"{last.shape[0]} x {last.shape[1]}"))
         coords[index] = pca.transform(table)
     return AlignedMaps(tuple(int(s) for s in steps), coords, pca.explained_variance_ratio_.astype(np.float64))
+
+
+def aligned_path(folder: Path, stamp: float, table_name: str = "token") -> Path:
+    """Where a run's aligned maps are kept: ``cache_dir()/aligned/<folder name>-<digest>.npz``.
+
+    The digest covers the folder's resolved path, its ``run_stamp`` and the table, so a run that gains a checkpoint
+    is aligned again.
+    """
+    real = folder.resolve()
+    digest = hashlib.blake2b(f"{real}|{stamp!r}|{table_name}".encode(), digest_size=8).hexdigest()
+    return cache_dir() / "aligned" / f"{real.name}-{digest}.npz"
+
+
+def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> tuple[AlignedMaps, Path, bool]:
+    """A run's aligned maps, ``(maps, path, found)``: from :func:`aligned_path` (same steps), else computed and stored.
+
+    Raises:
+        QueryError, ExplorerError: as :func:`~dashboard.maps.aligned.align_run`.
+    """
+    path = aligned_path(folder, stamp)
+    try:
+        found = AlignedMaps.load(path)
+        if found.steps == tuple(steps):
+            return found, path, True
+    except (OSError, ValueError, KeyError, json.JSONDecodeError):
+        pass
+    maps = align_run(steps, read_token_table)
+    try:
+        write_atomically(path, maps.save)
+    except OSError:  # a read-only or full cache: shown all the same
+        pass
+    return maps, path, False

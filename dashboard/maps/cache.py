@@ -17,7 +17,8 @@ from typing import Callable
 
 import numpy as np
 
-from dashboard.maps.aligned import AlignedMaps, align_run
+from dashboard.disk_cache import cache_dir, prune, write_atomically
+from dashboard.errors import ExplorerError
 from dashboard.maps.projection import (
     ProgressCallback,
     Projection,
@@ -25,46 +26,12 @@ from dashboard.maps.projection import (
     library_versions,
     project_table,
 )
-from dashboard.errors import ExplorerError
-from dashboard.disk_cache import cache_dir, prune, write_atomically
 
 Compute = Callable[[np.ndarray, ProjectionSettings, ProgressCallback | None], Projection]
 
 #: Projections being computed in this process, by cache path: what a second caller of the same one waits for.
 _COMPUTING: dict[Path, Future] = {}
 _COMPUTING_LOCK = threading.Lock()
-
-
-def aligned_path(folder: Path, stamp: float, table_name: str = "token") -> Path:
-    """Where a run's aligned maps are kept: ``cache_dir()/aligned/<folder name>-<digest>.npz``.
-
-    The digest covers the folder's resolved path, its ``run_stamp`` and the table, so a run that gains a checkpoint
-    is aligned again.
-    """
-    real = folder.resolve()
-    digest = hashlib.blake2b(f"{real}|{stamp!r}|{table_name}".encode(), digest_size=8).hexdigest()
-    return cache_dir() / "aligned" / f"{real.name}-{digest}.npz"
-
-
-def cached_aligned_maps(folder: Path, stamp: float, steps, read_token_table) -> tuple[AlignedMaps, Path, bool]:
-    """A run's aligned maps, ``(maps, path, found)``: from :func:`aligned_path` (same steps), else computed and stored.
-
-    Raises:
-        QueryError, ExplorerError: as :func:`~dashboard.maps.aligned.align_run`.
-    """
-    path = aligned_path(folder, stamp)
-    try:
-        found = AlignedMaps.load(path)
-        if found.steps == tuple(steps):
-            return found, path, True
-    except (OSError, ValueError, KeyError, json.JSONDecodeError):
-        pass
-    maps = align_run(steps, read_token_table)
-    try:
-        write_atomically(path, maps.save)
-    except OSError:  # a read-only or full cache: shown all the same
-        pass
-    return maps, path, False
 
 
 def projection_key(content_hash: str, table_name: str, settings: ProjectionSettings) -> str:

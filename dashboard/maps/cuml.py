@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from dashboard.i18n import msg
 from dashboard.maps.backends import require_backend
 from dashboard.maps.result import (
     Projection,
@@ -21,7 +22,6 @@ from dashboard.maps.result import (
     umap_projection,
 )
 from dashboard.maps.settings import ProgressCallback, ProjectionSettings
-from dashboard.i18n import msg
 
 
 def to_device(rows: np.ndarray) -> Any:

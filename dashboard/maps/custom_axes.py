@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dashboard.maps.projection import Projection
 from dashboard.analysis.queries import Expression, TermResolver, expression_vector, resolve_expression
 from dashboard.errors import QueryError
 from dashboard.i18n import Text, msg
+from dashboard.maps.projection import Projection
 
 #: Method value of a custom-axes map (beside :data:`dashboard.maps.projection.METHODS`).
 AXES_METHOD = "axes"

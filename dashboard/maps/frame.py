@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Iterable
 import numpy as np
 import re2
 
-from dashboard.maps.result import Projection
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
+from dashboard.maps.result import Projection
 
 if TYPE_CHECKING:  # pandas is slow to import; only the frames below need it
     import pandas as pd

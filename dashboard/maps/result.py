@@ -13,9 +13,9 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from dashboard.maps.settings import METHODS, ProjectionSettings, library_versions
 from dashboard.errors import InvalidTableError, QueryError
 from dashboard.i18n import Text, msg, plural_key
+from dashboard.maps.settings import METHODS, ProjectionSettings, library_versions
 
 
 @dataclass(frozen=True, eq=False)

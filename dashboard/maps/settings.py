@@ -12,10 +12,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from dashboard.maps.backends import BACKEND_METHODS, BACKENDS
-from dashboard.maps.pca import EXACT_PCA, pca_solver
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
+from dashboard.maps.backends import BACKEND_METHODS, BACKENDS
+from dashboard.maps.pca import EXACT_PCA, pca_solver
 
 #: Method name -> what the caption calls it.
 METHODS = {"pca": "PCA", "umap": "UMAP", "tsne": "t-SNE"}
@@ -98,7 +98,7 @@ def _cpu_pca(settings: ProjectionSettings, shape: tuple[int, int] | None) -> dic
 
 
 def _cpu_umap(settings: ProjectionSettings, shape: tuple[int, int] | None) -> dict[str, Any]:
-    # "pca" names the start even where this project computes it (dashboard.maps.umap_init): the same PCA.
+    # "pca" names the start even where this project computes it (dashboard.maps.umap_fit): the same PCA.
     return {"n_components": settings.dims, "metric": "cosine", "init": "pca", "random_state": settings.seed,
             "n_neighbors": settings.n_neighbors, "min_dist": settings.min_dist}
 

@@ -16,13 +16,13 @@ from pathlib import Path
 import numpy as np
 from distributed import Client, Future, get_worker
 
-from dashboard.maps.backends import require_backend
-from dashboard.maps.projection import ProjectionSettings
-from dashboard.maps.tsne import FitCancelledError
-from dashboard.maps.manifest import manifest_path, write_manifest
 from dashboard.disk_cache import cache_dir, write_atomically
 from dashboard.i18n import msg
+from dashboard.maps.backends import require_backend
 from dashboard.maps.cache import cache_path, cached_projection, load_cached, projection_key
+from dashboard.maps.manifest import manifest_path, write_manifest
+from dashboard.maps.projection import ProjectionSettings
+from dashboard.maps.tsne import FitCancelledError
 from dashboard.wall.runner import encode
 
 #: Seconds between two progress events of one task.

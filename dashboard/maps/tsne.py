@@ -11,6 +11,8 @@ import contextlib
 
 import numpy as np
 
+from dashboard.errors import QueryError
+from dashboard.i18n import msg
 from dashboard.maps.result import Projection, find_fit_rows, rows_note, rows_to_fit, spread_to_rows
 from dashboard.maps.settings import (  # noqa: F401 - SEEDED_THREADS: the Token map page names it
     EARLY_EXAGGERATION_ITER,
@@ -21,8 +23,6 @@ from dashboard.maps.settings import (  # noqa: F401 - SEEDED_THREADS: the Token 
     library_versions,
     tsne_parameters,
 )
-from dashboard.errors import QueryError
-from dashboard.i18n import msg
 
 
 class FitCancelledError(RuntimeError):

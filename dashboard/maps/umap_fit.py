@@ -2,7 +2,8 @@
 
 Reference: McInnes, Healy & Melville (2018), "UMAP: Uniform Manifold Approximation and Projection for Dimension
 Reduction". Seeded, umap-learn runs on one thread and repeats its layout; unseeded it uses every core and each fit
-differs (lmcinnes/umap#298). The largest tables start from this project's PCA (:mod:`dashboard.maps.umap_init`).
+differs (lmcinnes/umap#298). The largest tables start from this project's PCA, given as ``init=``
+(:func:`pca_initialisation`).
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ import re
 
 import numpy as np
 
+from dashboard.i18n import msg
+from dashboard.maps import pca as pca_solvers
 from dashboard.maps.result import Projection, find_umap_rows, rows_to_fit, umap_projection
 from dashboard.maps.settings import ProgressCallback, ProjectionSettings
-from dashboard.maps.umap_init import pca_initialisation, replaces_umap_pca
-from dashboard.i18n import msg
 
 
 class _EpochSink(io.TextIOBase):
@@ -96,3 +97,32 @@ def warm_umap() -> None:
     finally:
         numba.set_num_threads(threads)
     umap.UMAP(metric="cosine", init="pca", n_epochs=2).fit_transform(rows)
+
+
+#: umap-learn's own scale and noise for a PCA initialisation (``umap_.simplicial_set_embedding``).
+MAX_COORD, NOISE = 10.0, 0.0001
+
+
+def pca_initialisation(data: np.ndarray, n_components: int, random_state: np.random.RandomState) -> np.ndarray:
+    """The starting layout umap-learn's ``init="pca"`` gives, with our ``fit_pca`` as the PCA.
+
+    ``data`` is ``(n_rows, d_model)`` float32; ``random_state`` draws ``n_rows * n_components`` normals, as umap-learn
+    draws them from the fit's. Returns ``(n_rows, n_components)`` float32 scaled to a largest absolute coordinate of
+    10, plus normal noise of standard deviation 0.0001.
+    """
+    from umap.umap_ import noisy_scale_coords
+
+    coords, _ = pca_solvers.fit_pca(data, n_components)
+    return noisy_scale_coords(coords, random_state, max_coord=MAX_COORD, noise=NOISE)
+
+
+def replaces_umap_pca(n_rows: int, d_model: int, n_components: int) -> bool:
+    """Whether a fit of an ``(n_rows, d_model)`` table starts from :func:`pca_initialisation` (module docstring).
+
+    scikit-learn's ``auto`` rule is ``PCA._fit``'s (``sklearn/decomposition/_pca.py``, 1.5 and later):
+    ``covariance_eigh`` for at most 1,000 columns and at least 10 rows a column, else ``full`` up to 500 of both,
+    else ``randomized`` for fewer components than 0.8 x ``min(n_rows, d_model)``.
+    """
+    sklearn_randomized = (not (d_model <= 1000 and n_rows >= 10 * d_model) and max(n_rows, d_model) > 500
+                          and n_components < 0.8 * min(n_rows, d_model))
+    return sklearn_randomized and pca_solvers.pca_solver(n_rows, d_model)["svd_solver"] == "randomized"

@@ -1,4 +1,4 @@
-"""Cached derived data for the token map: PCA maps and the drawn figure, once per table and process.
+"""Cached derived data for the token map: PCA and custom-axes maps and the drawn figure, once per table and process.
 
 In ``st.cache_resource`` (shared by sessions, never copied), keyed by the source name and the tables' content hash,
 so a checkpoint overwritten on disk is recomputed; projections also go through :mod:`dashboard.maps.cache`.
@@ -12,17 +12,21 @@ from typing import NamedTuple
 import numpy as np
 import streamlit as st
 
-from dashboard.maps.backends import best_backend
-from dashboard.maps.projection import Projection, ProjectionSettings
 from dashboard.analysis.table_rows import TableRows
-from dashboard.maps.frame import token_map_frame
-from dashboard.maps.chart import TokenMap, token_map_figure
-from dashboard.maps.wire import MapPayload, map_payload
 from dashboard.i18n import active_language
+from dashboard.maps.backends import best_backend
 from dashboard.maps.cache import cache_path, cached_projection, load_cached
-from dashboard.ui.spinning import spinning
+from dashboard.maps.chart import TokenMap, token_map_figure
+from dashboard.maps.custom_axes import AxesProjection, AxisQueries, custom_axes_projection
+from dashboard.maps.frame import token_map_frame
+from dashboard.maps.projection import Projection, ProjectionSettings
 from dashboard.maps.tasks import share_table, submit_map
 from dashboard.maps.view_requests import cluster_client
+from dashboard.maps.wire import MapPayload, map_payload
+from dashboard.tables import EmbeddingTables
+from dashboard.ui.spinning import spinning
+from dashboard.ui.tokenizer_loading import get_resolver
+
 
 #: Tables of at least this many values (``n_rows * d_model``; 0.4 GB of float32) get their PCA on the cluster.
 CLUSTER_PCA_VALUES = 10**8
@@ -97,3 +101,24 @@ def get_map_figure(projection: Projection, rows: TableRows, highlighted: np.ndar
                    hashlib.blake2b(np.packbits(highlighted).tobytes(), digest_size=16).hexdigest(), colour,
                    active_language(), (*axis_titles, legend_title, title))
     return _map_figure(projection, rows, highlighted, view, tuple(subtitle))
+
+
+@spinning("axes_data.spinner.axes")
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _axes(_rows: TableRows, _tables: EmbeddingTables, source: str, content_hash: str, name: str,
+          queries: AxisQueries) -> AxesProjection:
+    # `name` and `queries` are hashed; `_rows` and `_tables` are not (content_hash stands for them).
+    resolver = get_resolver(_tables, source, _tables.content_hash)
+    return custom_axes_projection(_rows.table, name, queries, resolver)
+
+
+def get_custom_axes(rows: TableRows, tables: EmbeddingTables, source: str, queries: AxisQueries) -> AxesProjection:
+    """The custom-axes map of ``rows`` (token table or stored head), once per table and queries.
+
+    A :class:`~dashboard.errors.QueryError` is not cached, so fixing the query recomputes.
+
+    Raises:
+        QueryError: see :func:`dashboard.maps.custom_axes.custom_axes_projection`.
+    """
+    return _axes(rows, tables, source, rows.content_hash, rows.name, queries)
+

@@ -93,7 +93,7 @@ def overlap_counts_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
 
 
 def score_histogram_chart(frame: pd.DataFrame, threshold: float, *, indicator: str, title: str) -> alt.LayerChart:
-    """An under-trained ``indicator``'s histogram (:func:`~.view_compare.score_histogram_frame`) and ``threshold``."""
+    """An under-trained ``indicator``'s histogram (:func:`~.view_undertrained.score_histogram_frame`) and ``threshold``."""
     bars = alt.Chart(frame).mark_bar().encode(
         x=alt.X("start:Q", title=indicator, bin="binned"), x2="stop:Q",
         y=alt.Y("rows:Q", title=t("chart.compare.rows"), scale=alt.Scale(type="symlog")),

@@ -11,18 +11,18 @@ from typing import Mapping
 import pandas as pd
 
 from dashboard.training.curves import ADJACENT, DISTANCE, LABELS, NORM, POSITION, TOKEN
-from dashboard.checkpoints.runs import TrainingRun
 from dashboard.i18n import Text, msg, render
 from dashboard.tables import EmbeddingTables
 
 
-def describe_weights(run: TrainingRun) -> Text:
-    """Which weights the checkpoints hold and what the logged losses measure, as far as the run says."""
-    if run.layout == "snapshots" and run.weights == "ema":
+def describe_weights(layout: str, weights: str | None) -> Text:
+    """Which weights the checkpoints hold and what the logged losses measure, from a ``TrainingRun``'s ``layout``
+    (``snapshots``, ``nanogpt``, ``hf-trainer`` ...) and ``weights`` (``ema`` or another name, or ``None``)."""
+    if layout == "snapshots" and weights == "ema":
         return msg("training.weights.ema")
-    if run.layout == "nanogpt":
+    if layout == "nanogpt":
         return msg("training.weights.nanogpt")
-    if run.layout == "hf-trainer":
+    if layout == "hf-trainer":
         return msg("training.weights.hf_trainer")
     return msg("training.weights.saved")
 

@@ -1,4 +1,4 @@
-"""Frames and cached results of the Compare and Under-trained tokens pages.
+"""Frames and cached results of the Compare page.
 
 ``get_*`` key tables by source and content hash (``_``-prefixed tables are not hashed) and compute each result
 once per process (``st.cache_resource``: shared by sessions, never copied).
@@ -11,7 +11,6 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.training.checkpoint_compare import CheckpointComparison, compare_checkpoints
-from dashboard.training.undertrained import UndertrainedTokens, find_undertrained
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.spinning import spinning
 
@@ -31,18 +30,6 @@ def get_comparison(_a: EmbeddingTables, _b: EmbeddingTables, source_a: str, hash
         ShapeMismatchError, QueryError, InvalidTableError: as ``compare_checkpoints``.
     """
     return compare_checkpoints(_a, _b, table)
-
-
-@spinning("compare_frames.spinner.undertrained")
-@st.cache_resource(max_entries=8, show_spinner=False)
-def get_undertrained(_tables: EmbeddingTables, source: str, content_hash: str, indicator: str,
-                     unused_ids: tuple[int, ...] | None) -> UndertrainedTokens:
-    """:func:`dashboard.training.undertrained.find_undertrained`, once per table and settings.
-
-    Raises:
-        QueryError: as ``find_undertrained``.
-    """
-    return find_undertrained(_tables, indicator, None if unused_ids is None else list(unused_ids))
 
 
 def aligned_maps_frame(comparison: CheckpointComparison, marked: int = MARKED_MOVERS, max_points: int = MAP_POINTS,
@@ -97,17 +84,3 @@ def overlap_counts_frame(comparison: CheckpointComparison) -> pd.DataFrame:
     result = comparison.result
     shared = np.rint(result.overlap * result.k).astype(int)
     return pd.DataFrame({"shared": np.arange(result.k + 1), "rows": np.bincount(shared, minlength=result.k + 1)})
-
-
-def candidates_frame(tables: EmbeddingTables, found: UndertrainedTokens, categories: np.ndarray) -> pd.DataFrame:
-    """The candidates, most under-trained first: ``rank``, ``id``, ``token``, ``score``, ``category``."""
-    ids = found.candidates
-    return pd.DataFrame({"rank": np.arange(1, len(ids) + 1), "id": ids,
-                         "token": [tables.token_label(int(i)) for i in ids], "score": found.scores[ids],
-                         "category": categories[ids]})
-
-
-def score_histogram_frame(found: UndertrainedTokens, bins: int = 60) -> pd.DataFrame:
-    """Histogram of the indicator over the population rows: ``start``, ``stop``, ``rows``, ``below`` (bin under the threshold)."""
-    counts, edges = np.histogram(found.scores[found.population], bins=bins)
-    return pd.DataFrame({"start": edges[:-1], "stop": edges[1:], "rows": counts, "below": edges[1:] <= found.threshold})

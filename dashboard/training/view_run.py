@@ -13,16 +13,15 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.maps.aligned import AlignedMaps
 from dashboard.analysis.neighbours import top_k_neighbours
 from dashboard.analysis.norms import used_token_norms
 from dashboard.analysis.queries import resolve_expression
-from dashboard.training.curves import step_measures_frame
 from dashboard.checkpoints.runs import TrainingRun, run_stamp
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, t
-from dashboard.maps.cache import aligned_path, cached_aligned_maps
+from dashboard.maps.aligned import AlignedMaps, aligned_path, cached_aligned_maps
 from dashboard.tables import EmbeddingTables
+from dashboard.training.curves import step_measures_frame
 from dashboard.ui.table_data import get_neighbour_index
 from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.wall.runs import discover_run_safely

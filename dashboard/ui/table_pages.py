@@ -12,7 +12,6 @@ from typing import Any, Mapping, Sequence
 
 import streamlit as st
 
-from dashboard.analysis.queries import TermResolver
 from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
@@ -48,10 +47,3 @@ def metric_radio(container: Any, key: str, metrics: Mapping[str, str], help: str
     labels = {metric: render(METRIC_LABELS[metric]) for metric in metrics}  # in this run's language
     container.radio(t("table_pages.metric"), list(metrics), key=key, horizontal=True, format_func=labels.get,
                     help=render(help))
-
-
-def show_lookup_note(resolver: TermResolver) -> None:
-    """Say when typed terms cannot be split into tokens, and why (no tokenizer, or one of another model)."""
-    if not resolver.has_tokenizer:
-        st.info(t("table_pages.exact_terms", note=escape_markdown(render(resolver.tokenizer_note))),
-                icon=":material/info:")

@@ -11,7 +11,8 @@ import streamlit as st
 
 from dashboard.analysis.queries import TermResolver
 from dashboard.checkpoints.tokenizer import CheckpointTokenizer, load_tokenizer
-from dashboard.i18n import both_languages
+from dashboard.i18n import both_languages, render, t
+from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.spinning import spinning
 
@@ -27,3 +28,10 @@ def get_tokenizer(_tables: EmbeddingTables, source: str, content_hash: str) -> C
 def get_resolver(_tables: EmbeddingTables, source: str, content_hash: str) -> TermResolver:
     """A term resolver with the checkpoint's own tokenizer (the one the reorder page uses too)."""
     return TermResolver(_tables, get_tokenizer(_tables, source, content_hash))
+
+
+def show_lookup_note(resolver: TermResolver) -> None:
+    """Say when typed terms cannot be split into tokens, and why (no tokenizer, or one of another model)."""
+    if not resolver.has_tokenizer:
+        st.info(t("table_pages.exact_terms", note=escape_markdown(render(resolver.tokenizer_note))),
+                icon=":material/info:")

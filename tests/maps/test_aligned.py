@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from sklearn.decomposition import PCA
 
-from dashboard.maps.aligned import AlignedMaps, align_run
 from dashboard.errors import QueryError
+from dashboard.maps.aligned import AlignedMaps, align_run
 
 
 def _tables(seed=0):

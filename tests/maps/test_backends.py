@@ -4,6 +4,8 @@ import sys
 
 import pytest
 
+from dashboard.errors import BackendUnavailableError, QueryError
+from dashboard.i18n import render
 from dashboard.maps import backends
 from dashboard.maps.backends import (
     backend_status,
@@ -12,8 +14,6 @@ from dashboard.maps.backends import (
     require_backend,
 )
 from dashboard.maps.projection import ProjectionSettings
-from dashboard.errors import BackendUnavailableError, QueryError
-from dashboard.i18n import render
 from tests.fake_cuml import forget_backend_status, install_fake_cuml
 
 

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from dashboard import disk_cache
-from dashboard.maps import cache as projection_cache
-from dashboard.maps.projection import Projection, ProjectionSettings, project_table
 from dashboard.errors import QueryError
+from dashboard.maps import cache as projection_cache
 from dashboard.maps.cache import cache_path, cached_projection, projection_key
+from dashboard.maps.projection import Projection, ProjectionSettings, project_table
 from dashboard.settings import CACHE_MB_ENV, DEFAULT_CACHE_MB
 from tests.map_fixtures import random_table
 

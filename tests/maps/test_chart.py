@@ -10,14 +10,14 @@ import pandas as pd
 import plotly.io
 import pytest
 
-from dashboard.maps.projection import ProjectionSettings, project_pca
-from dashboard.analysis.token_categories import CATEGORIES
 from dashboard.analysis.table_rows import table_rows
-from dashboard.maps.frame import token_map_frame
+from dashboard.analysis.token_categories import CATEGORIES
 from dashboard.charts.theme import SUBTITLE_COLUMNS
+from dashboard.i18n import msg, render, use_language
 from dashboard.maps.chart import (CATEGORY_COLOURS, FADED, GRID, HIGHLIGHT_SIZE, POINT_SIZE, escape_hover,
                                          figure_html, nice_ticks, tick_text, token_map_figure)
-from dashboard.i18n import msg, render, use_language
+from dashboard.maps.frame import token_map_frame
+from dashboard.maps.projection import ProjectionSettings, project_pca
 from tests.map_fixtures import random_table, tables_of
 
 WORDS = ["[CLS]", "cat", "##s", "42", "!", "α"] * 5

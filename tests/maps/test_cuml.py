@@ -8,10 +8,10 @@ import sys
 import numpy as np
 import pytest
 
-from dashboard.maps.backend_check import compare_with_cpu, sample_rows
-from dashboard.maps.projection import ProjectionSettings, project_table
 from dashboard.errors import BackendUnavailableError
 from dashboard.maps.cache import cached_projection, projection_key
+from dashboard.maps.manifest import compare_with_cpu, sample_rows
+from dashboard.maps.projection import ProjectionSettings, project_table
 from tests.fake_cuml import DeviceArray, forget_backend_status, install_fake_cuml
 from tests.map_fixtures import random_table
 

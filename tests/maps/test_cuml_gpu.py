@@ -7,8 +7,8 @@ machines, which have no GPU) every test here is skipped, and the reason says why
 import numpy as np
 import pytest
 
-from dashboard.maps.backend_check import compare_with_cpu
 from dashboard.maps.backends import cuml_status
+from dashboard.maps.manifest import compare_with_cpu
 from dashboard.maps.projection import ProjectionSettings, project_table
 
 _STATUS = cuml_status()

@@ -5,14 +5,14 @@ import math
 import numpy as np
 import pytest
 
+from dashboard.analysis.queries import TermResolver
+from dashboard.errors import QueryError
 from dashboard.maps.custom_axes import (
     AxisQueries,
     axis_direction,
     custom_axes_projection,
     project_on_axes,
 )
-from dashboard.analysis.queries import TermResolver
-from dashboard.errors import QueryError
 from tests.map_fixtures import tables_of
 
 WORDS = ["he", "she", "king", "queen"]

@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dashboard.maps.projection import ProjectionSettings, project_pca
 from dashboard.analysis.table_rows import table_rows
+from dashboard.errors import QueryError
 from dashboard.maps.frame import (MAX_QUERY_CHARS, MAX_TEXT_LABELS, coordinates_csv, coordinates_frame,
                                           match_tokens, token_map_frame)
-from dashboard.errors import QueryError
+from dashboard.maps.projection import ProjectionSettings, project_pca
 from tests.map_fixtures import random_table, tables_of
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
+from dashboard.errors import QueryError
 from dashboard.maps.projection import (
     ProjectionSettings,
     find_distinct_rows,
@@ -12,7 +13,6 @@ from dashboard.maps.projection import (
     project_umap,
     rows_to_fit,
 )
-from dashboard.errors import QueryError
 from tests.map_fixtures import random_table
 
 UMAP_2D = ProjectionSettings("umap", 2, seed=3, n_neighbors=5)

@@ -3,11 +3,10 @@
 import numpy as np
 import pytest
 
-from dashboard.maps.projection import ProjectionSettings, library_versions, project_table
-from dashboard.maps.tsne import EARLY_EXAGGERATION_ITER, N_ITER, REPORT_EVERY, tsne_parameters
-from dashboard.maps.tsne import FitCancelledError
 from dashboard.errors import QueryError
 from dashboard.maps.cache import projection_key
+from dashboard.maps.projection import ProjectionSettings, library_versions, project_table
+from dashboard.maps.tsne import EARLY_EXAGGERATION_ITER, FitCancelledError, N_ITER, REPORT_EVERY, tsne_parameters
 from tests.map_fixtures import random_table
 
 SETTINGS = ProjectionSettings("tsne", 2, seed=3, perplexity=5.0)

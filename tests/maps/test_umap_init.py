@@ -6,7 +6,7 @@ import pytest
 
 from dashboard.maps import pca as pca_solvers
 from dashboard.maps.projection import ProjectionSettings, project_umap
-from dashboard.maps.umap_init import pca_initialisation, replaces_umap_pca
+from dashboard.maps.umap_fit import pca_initialisation, replaces_umap_pca
 from tests.map_fixtures import random_table
 
 SEEDED = ProjectionSettings("umap", 2, seed=3, n_neighbors=5)

@@ -158,7 +158,7 @@ def test_off_mode_has_no_folder_field_and_shows_the_bundled_run(monkeypatch):
 def test_the_token_map_keeps_its_axes_across_steps_and_reads_what_precompute_wrote(tmp_path, monkeypatch, capsys):
     """The run's maps on the last step's PCA axes: precompute writes them (one record, method aligned-pca), the
     page reads them without computing, and the chart's axes are the same at every step."""
-    from dashboard.maps import cache as projection_cache
+    from dashboard.maps import aligned as aligned_maps
     from dashboard.cli import main
 
     monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))
@@ -171,7 +171,7 @@ def test_the_token_map_keeps_its_axes_across_steps_and_reads_what_precompute_wro
     def refuse(*_):
         raise AssertionError("the page aligned the run again")
 
-    monkeypatch.setattr(projection_cache, "align_run", refuse)
+    monkeypatch.setattr(aligned_maps, "align_run", refuse)
     at = _open(folder)
     caption = next(c.value for c in at.caption if "fitted on the token table of the last step" in c.value)
     assert f"last step ({run_factories.STEPS[-1]})" in caption and "Read from the maps precompute wrote" in caption
