@@ -2,20 +2,19 @@
 
 import streamlit as st
 
-from dashboard.training.checkpoint_compare import COMPARED_TABLES
-from dashboard.training.compare_charts import aligned_maps_chart, drift_chart, overlap_counts_chart
 from dashboard.checkpoints.bundled import BUNDLED, MODELS_DIR
 from dashboard.errors import ExplorerError
-from dashboard.i18n import msg, render, t
 from dashboard.exports import csv_bytes
+from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.training import view_compare as frames
-from dashboard.ui.downloads import chart_download_buttons, file_download_button
-from dashboard.ui.loading import active_source, get_tables
-from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.loading import display_name, is_upload, load_error_message
-from dashboard.ui.table_pages import open_table_page
+from dashboard.training.compare import COMPARED_TABLES
+from dashboard.training.compare_charts import aligned_maps_chart, drift_chart, overlap_counts_chart
 from dashboard.training.text import COMPARE_HEADERS, display_frame
+from dashboard.ui.downloads import chart_download_buttons, file_download_button
+from dashboard.ui.loading import active_source, display_name, get_tables, is_upload, load_error_message
+from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.table_pages import open_table_page
 from dashboard.ui.text_limits import PATH_CHARS
 from dashboard.ui.url_state import UrlParam, bounded_text, publish
 

@@ -2,6 +2,15 @@
 
 import streamlit as st
 
+from dashboard.analysis.token_categories import category_label
+from dashboard.errors import ExplorerError
+from dashboard.exports import csv_bytes
+from dashboard.i18n import msg, render, t
+from dashboard.i18n.ordinals import name_percentile
+from dashboard.markdown_text import escape_markdown
+from dashboard.training import view_undertrained as frames
+from dashboard.training.compare_charts import score_histogram_chart
+from dashboard.training.text import UNDERTRAINED_HEADERS, display_frame
 from dashboard.training.undertrained import (
     INDICATOR_LABELS,
     INDICATORS,
@@ -10,20 +19,11 @@ from dashboard.training.undertrained import (
     choose_indicator,
     parse_ids,
 )
-from dashboard.training.compare_charts import score_histogram_chart
-from dashboard.analysis.token_categories import category_label
-from dashboard.errors import ExplorerError
-from dashboard.i18n import msg, render, t
-from dashboard.i18n.ordinals import name_percentile
-from dashboard.exports import csv_bytes
-from dashboard.markdown_text import escape_markdown
-from dashboard.training import view_undertrained as frames
 from dashboard.ui.downloads import file_download_button
-from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.table_pages import open_table_page
 from dashboard.ui.text_limits import IDS_CHARS
-from dashboard.training.text import UNDERTRAINED_HEADERS, display_frame
 from dashboard.ui.url_state import UrlParam, bounded_text, publish
 
 ensure_routed()

@@ -23,8 +23,8 @@ import argparse
 import sys
 from typing import Any
 
-from dashboard.training.checkpoint_compare import COMPARED_TABLES, CheckpointComparison, compare_checkpoints
 from dashboard.cli.output import print_json, print_table
+from dashboard.training.compare import COMPARED_TABLES, CheckpointComparison, compare_checkpoints
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,6 +1,7 @@
 """Checkpoints over training: the Training, Compare checkpoints and Under-trained tokens pages.
 
-Analysis: :mod:`.curves`, :mod:`.checkpoint_compare`, :mod:`.compare` (Orthogonal Procrustes), :mod:`.undertrained`
+Analysis: :mod:`.curves`, :mod:`.compare` (two checkpoints, Orthogonal Procrustes), :mod:`.undertrained`
 (Land & Bartolo 2024). Charts: :mod:`.run_charts`, :mod:`.compare_charts`; words: :mod:`.text`. Page side:
-:mod:`.view_run`, :mod:`.view_compare`, :mod:`.view_undertrained`. Aligned maps across steps: :mod:`dashboard.maps.aligned`.
+:mod:`.view_run`, :mod:`.view_compare`, :mod:`.view_undertrained`. Aligned maps across steps:
+:mod:`dashboard.maps.aligned`.
 """

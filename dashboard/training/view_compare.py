@@ -10,8 +10,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.training.checkpoint_compare import CheckpointComparison, compare_checkpoints
 from dashboard.tables import EmbeddingTables
+from dashboard.training.compare import CheckpointComparison, compare_checkpoints
 from dashboard.ui.spinning import spinning
 
 #: Largest movers marked (and named) on the aligned maps.
@@ -24,7 +24,7 @@ MAP_POINTS = 6000
 @st.cache_resource(max_entries=4, show_spinner=False)
 def get_comparison(_a: EmbeddingTables, _b: EmbeddingTables, source_a: str, hash_a: str, source_b: str, hash_b: str,
                    table: str) -> CheckpointComparison:
-    """:func:`dashboard.training.checkpoint_compare.compare_checkpoints`, once per pair and table.
+    """:func:`dashboard.training.compare.compare_checkpoints`, once per pair and table.
 
     Raises:
         ShapeMismatchError, QueryError, InvalidTableError: as ``compare_checkpoints``.

@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from dashboard.training.checkpoint_compare import compare_checkpoints  # noqa: E402
 from dashboard.checkpoints import load_tables  # noqa: E402
 from dashboard.errors import InvalidTableError  # noqa: E402
+from dashboard.training.compare import compare_checkpoints  # noqa: E402
 
 _STEP = re.compile(r"step-(\d+)\.safetensors$")
 

@@ -5,10 +5,10 @@ import json
 import numpy as np
 import pytest
 
-from dashboard.training.checkpoint_compare import compare_checkpoints
 from dashboard.checkpoints import load_tables
 from dashboard.cli import COMMANDS, main
 from dashboard.errors import ShapeMismatchError
+from dashboard.training.compare import compare_checkpoints
 from tests import factories
 from tests.compare_factories import MOVED, write_run, write_snapshot
 from tests.map_fixtures import tables_of

@@ -7,10 +7,9 @@ import numpy as np
 import pytest
 from safetensors.numpy import save_file
 
-from dashboard.training.checkpoint_compare import compare_checkpoints
 from dashboard.checkpoints import load_tables
-from tests import factories
-from tests import format_factories as ff
+from dashboard.training.compare import compare_checkpoints
+from tests import factories, format_factories as ff
 from tests.compare_factories import MOVED, write_run, write_snapshot
 from tests.pages.app_test import map_figures, map_rows, open_app_page
 

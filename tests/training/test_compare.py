@@ -5,8 +5,8 @@ import pytest
 from scipy.spatial import procrustes
 from scipy.stats import ortho_group
 
-from dashboard.training.compare import _nearest_units, compare_tables
 from dashboard.errors import InvalidTableError, ShapeMismatchError
+from dashboard.training.compare import _nearest_units, compare_tables
 
 
 @pytest.fixture(scope="module")

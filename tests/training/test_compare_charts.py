@@ -4,11 +4,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dashboard.training.checkpoint_compare import compare_checkpoints
-from dashboard.training.compare_charts import (aligned_maps_chart, drift_chart, overlap_counts_chart,
-                                               score_histogram_chart)
 from dashboard.i18n import use_language
 from dashboard.training import view_compare as frames
+from dashboard.training.compare import compare_checkpoints
+from dashboard.training.compare_charts import (aligned_maps_chart, drift_chart, overlap_counts_chart,
+                                               score_histogram_chart)
 from tests.map_fixtures import tables_of
 
 
