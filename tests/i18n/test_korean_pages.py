@@ -1,8 +1,9 @@
 """Under ``lang=ko`` every page renders, and what it shows is Korean prose (code and token strings aside).
 
-One test over (page, model, link) cases: every page on the default model
-(all-MiniLM, BERT: a LayerNorm rule, a token-type row), then the pages whose
-text depends on the model or on a setting again on the other bundled models:
+Every page on the default model (all-MiniLM, BERT: a LayerNorm rule, a token-type row) is read in both
+languages by :func:`tests.pages.test_app.test_every_page_renders_on_default_in_each_language`. Here, one test
+over (page, model, link) cases: the pages whose text depends on the model or on a setting, again on the other
+bundled models:
 tiny-gpt-pydocs is a GPT-2 (the plain sum, learned positions, byte-level BPE,
 an untied output head), SmolLM2 a GGUF Llama (no position table, words split
 into byte-level pieces, a tied head). The measure is
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import pytest
 
-from dashboard.ui.navigation import PAGES
 from tests.i18n.page_prose import assert_korean
 from tests.pages.app_test import open_app_page
 
@@ -31,7 +31,6 @@ def _case(page: str, model: str | None = None, name: str = "", *, real: bool = F
 
 
 CASES = [
-    *(_case(spec.path) for spec in PAGES),
     *(_case(page, model, real=True) for model in (GPT, SMOLLM2) for page in LESSONS),
     _case("pages/token_map.py", GPT),
     _case("pages/token_map.py", GPT, "head-norm", table="head", color="norm"),

@@ -1,4 +1,4 @@
-"""Every page renders through Streamlit's AppTest with no exception."""
+"""Every page renders through Streamlit's AppTest with no exception, in each language; Korean pages read in Korean."""
 
 from pathlib import Path
 
@@ -6,6 +6,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
+from tests.i18n.page_prose import assert_korean
+from tests.pages.app_test import open_app_page
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py"))
@@ -15,11 +17,13 @@ def _app() -> AppTest:
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
 @pytest.mark.parametrize("page", PAGES)
-def test_page_renders_on_default(page):
-    at = _app().run()
-    at.switch_page(page).run()
+def test_every_page_renders_on_default_in_each_language(page, lang):
+    at = open_app_page(page, query={"lang": lang})
     assert not at.exception, [e.value for e in at.exception]
+    if lang == "ko":  # the prose measure of tests/i18n/page_prose.py: no run of English words, mostly Hangul
+        assert_korean(at)
 
 
 def test_overview_numbers_for_default():
