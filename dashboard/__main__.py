@@ -6,7 +6,6 @@ import sys
 from dashboard.cli import main
 
 status = main()
-# The process ends here: freezing skips the shutdown's full garbage collections over every object the libraries
-# made; atexit handlers and refcount-driven cleanup still run.
+# Freezing skips shutdown's full garbage collections; atexit handlers and refcount-driven cleanup still run.
 gc.freeze()
 sys.exit(status)

@@ -1,9 +1,4 @@
-"""Digests of table bytes for cache keys, on every core for the largest tables.
-
-``hashlib`` releases the GIL while it digests, so an array of at least :data:`PARALLEL_MIN_BYTES` is fed to the
-caller's digest as the SHA-256 digests of its :data:`CHUNK_BYTES` chunks, a thread per core (SHA-256 is fast on
-CPUs with SHA extensions). Smaller arrays (every bundled table) go in as they are, in one pass.
-"""
+"""Digests of table bytes for cache keys, on every core for the largest tables (``hashlib`` releases the GIL)."""
 
 from __future__ import annotations
 
@@ -20,8 +15,7 @@ PARALLEL_MIN_BYTES = 256 * 2**20
 CHUNK_BYTES = 64 * 2**20
 #: Most threads digesting at once.
 MAX_THREADS = 8
-#: Written before a chunked array's chunk digests, so that no array digested in chunks feeds the same bytes as
-#: one digested whole.
+#: Written before the chunk digests, so no chunked array feeds the same bytes as one digested whole.
 _CHUNKED_TAG = b"sha256-chunks-64MiB\x00"
 
 
@@ -35,15 +29,14 @@ def _usable_cores() -> int:
 
 def update_with_array(digest: Any, array: np.ndarray) -> None:
     """Feed ``array``'s bytes (C order) into ``digest``: as they are, or, from :data:`PARALLEL_MIN_BYTES`, as the
-    SHA-256 digests of its :data:`CHUNK_BYTES` chunks, in order, computed on up to one thread per core.
+    SHA-256 digests of its :data:`CHUNK_BYTES` chunks in order, computed on up to one thread per core.
 
     Args:
-        digest: a ``hashlib`` object (its ``update`` is called, from this thread only).
-        array: C-contiguous and not empty (every table is both), any dtype and shape; read, never copied.
+        digest: a ``hashlib`` object; its ``update`` is called from this thread only.
+        array: C-contiguous and not empty, any dtype and shape; never copied.
 
     Raises:
-        TypeError: ``array`` is not C-contiguous, or empty with more than one axis (``memoryview.cast`` refuses
-            both).
+        TypeError: ``array`` is not C-contiguous, or empty with more than one axis (``memoryview.cast`` refuses both).
     """
     data = memoryview(array).cast("B")
     if len(data) < PARALLEL_MIN_BYTES:

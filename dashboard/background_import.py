@@ -7,13 +7,8 @@ import threading
 
 
 def import_in_background(module: str) -> threading.Thread:
-    """Start importing ``module`` in a daemon thread and return it, so the import overlaps work done outside the
-    interpreter lock (file reads, hashing, tokenizers).
-
-    The caller's own ``import`` waits for this one (Python's per-module import lock) and raises any import error
-    with its traceback. A command that may end early joins the thread first, so the interpreter never ends while it
-    still imports.
-    """
+    """Start importing ``module`` in a daemon thread and return it, so the import overlaps work outside the GIL. The
+    caller's own ``import`` waits for it and raises any import error; a command that may end early joins it first."""
     def load() -> None:
         try:
             importlib.import_module(module)

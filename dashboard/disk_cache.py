@@ -1,10 +1,8 @@
 """The on-disk cache every derived file goes to (``EXPLORER_CACHE_DIR``): where, written how, kept within what.
 
-Maps (:mod:`dashboard.maps.cache`), tables shared with the map workers, aligned run maps, a bundled
-checkpoint's prepared forms (a GGUF's dequantised model, a converted tokenizer) all live below :func:`cache_dir`.
-Files are written to a temporary name and renamed (:func:`write_atomically`), so a crash or two processes racing
-never leave a half-written file. The folder is kept within ``EXPLORER_CACHE_MB`` megabytes (:func:`prune`: the
-least recently used maps go first), so the maps of students' uploads on a class server cannot fill its disk.
+Maps (:mod:`dashboard.maps.cache`), tables shared with map workers, aligned run maps and bundled checkpoints' prepared
+forms live below :func:`cache_dir`. Files are renamed into place (:func:`write_atomically`), so no crash or race leaves
+a half-written file; :func:`prune` keeps the folder within ``EXPLORER_CACHE_MB`` so students' uploads cannot fill it.
 """
 
 from __future__ import annotations
@@ -18,7 +16,7 @@ from typing import Callable
 
 from dashboard.settings import current_settings
 
-#: Seconds after which a ``.tmp`` file is a write that will never finish (a map's write takes seconds).
+#: Seconds after which a ``.tmp`` file is a write that will never finish.
 STALE_TMP_S = 3600
 
 
@@ -30,10 +28,9 @@ def cache_dir() -> Path:
 def kept_path(kind: str, source: Path, suffix: str = "") -> Path:
     """Where a bundled checkpoint's prepared form is kept: ``cache_dir()/<kind>/<name>-<digest><suffix>``.
 
-    ``kind`` is ``models`` (a GGUF's dequantised model as a safetensors folder) or ``tokenizers`` (a converted
-    ``tokenizer.json``). The digest covers the resolved path, size and modification time, so a changed file is
-    prepared again. Only bundled checkpoints are kept, so nothing of a student's accumulates; :func:`prune` leaves
-    these folders alone.
+    ``kind`` is ``models`` (a GGUF dequantised to a safetensors folder) or ``tokenizers`` (a converted
+    ``tokenizer.json``). The digest covers the resolved path, size and mtime, so a changed file is prepared again.
+    :func:`prune` leaves these folders alone.
 
     Raises:
         OSError: ``source`` cannot be read (stat).
@@ -50,16 +47,9 @@ def budget_bytes() -> int:
 
 
 def prune(directory: Path, keep: Path | None = None) -> list[Path]:
-    """Delete the least recently used maps (``.npz``) and shared tables (``tables/*.npy``) of ``directory`` until it
-    holds at most :func:`budget_bytes`, and ``.tmp`` files older than :data:`STALE_TMP_S` (a write cut by a crash).
-
-    Args:
-        directory: the cache directory.
-        keep: a map never deleted (the one just written).
-
-    Returns:
-        The maps deleted; a file that cannot be deleted is skipped.
-    """
+    """Delete the least recently used maps (``.npz``) and shared tables (``tables/*.npy``) of ``directory``, never
+    ``keep``, until it holds at most :func:`budget_bytes`, and ``.tmp`` files older than :data:`STALE_TMP_S`; return
+    the maps deleted."""
     files = []
     entries = []
     for folder in (directory, directory / "tables", directory / "aligned"):
@@ -73,7 +63,7 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
             if path.suffix in (".npz", ".npy") and path.is_file():
                 stat = path.stat()
                 files.append((stat.st_mtime, stat.st_size, path))
-            elif path.suffix == ".tmp" and now - path.stat().st_mtime > STALE_TMP_S:  # a write cut by a crash
+            elif path.suffix == ".tmp" and now - path.stat().st_mtime > STALE_TMP_S:
                 path.unlink()
         except OSError:
             continue
@@ -94,8 +84,8 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
 
 
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
-    """Write ``path`` through ``write(temporary)``: a ``.tmp`` file in the same folder, made readable by everyone who
-    serves the app, then renamed over ``path``, so no reader sees half a file and racing writers leave one whole file.
+    """Write ``path`` through ``write(temporary)``: a world-readable ``.tmp`` file in the same folder, then renamed
+    over ``path``, so no reader sees half a file and racing writers leave one whole file.
 
     Raises:
         OSError: the folder cannot be written (a read-only image, a full disk).
@@ -108,4 +98,4 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
         os.chmod(temporary, 0o644)  # mkstemp makes it private
         os.replace(temporary, path)
     finally:
-        Path(temporary).unlink(missing_ok=True)  # nothing left after the rename
+        Path(temporary).unlink(missing_ok=True)  # a failed write leaves no .tmp

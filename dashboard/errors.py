@@ -1,9 +1,5 @@
-"""Typed errors raised by the library.
-
-Every error says what was wrong and what the user can do about it, in one
-sentence or two, so that the page and the command line can show ``str(error)``
-as is. Pages catch :class:`ExplorerError`; anything else is a bug.
-"""
+"""Typed errors raised by the library, each saying what was wrong and what to do, so ``str(error)`` is shown as is;
+pages catch :class:`ExplorerError`, and anything else is a bug."""
 
 
 class ExplorerError(Exception):
@@ -67,7 +63,7 @@ class UnsafeArchiveError(ExplorerError):
 
 
 class ArchiveLimitError(ExplorerError):
-    """A zip would unpack to more than the extraction limits allow (total size, compression ratio); nothing was extracted."""
+    """A zip would unpack past the extraction limits (total size, compression ratio); nothing was extracted."""
 
 
 class ArrayChoiceError(ExplorerError):
@@ -95,7 +91,7 @@ class UploadQuotaError(ExplorerError):
 
 
 class MetadataError(CheckpointReadError):
-    """A metadata file or field (config.json, meta.pkl, GGUF key ...) has the wrong type or shape; the message names the file and the field."""
+    """A metadata file or field (config.json, meta.pkl, GGUF key ...) has the wrong type or shape; both are named."""
 
 
 class BackendUnavailableError(ExplorerError):
@@ -116,10 +112,9 @@ class HeavyWorkError(ExplorerError):
 
 
 class ChildLimitError(CheckpointReadError):
-    """A file made the child process that reads it stop: it crashed, or asked for more memory or processor time
-    than the file can honestly need. The server kept serving; nothing of the file was kept."""
+    """A file made the child process reading it crash, or ask for more memory or processor time than the file can
+    honestly need. The server kept serving; nothing of the file was kept."""
 
 
 class BusyError(ExplorerError):
-    """Work did not finish in time because the machine was busy (little processor time was used). Never cached:
-    the next request tries again."""
+    """Work did not finish in time because the machine was busy (little processor time was used); never cached."""

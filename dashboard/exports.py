@@ -1,10 +1,9 @@
 """Files a user downloads: CSV tables, Embedding Projector TSV, chart images.
 
-Embedding Projector format (projector.tensorflow.org, "Loading data"): ``vectors.tsv`` has one row per line,
-tab-separated values, no header; ``metadata.tsv`` one label row per vector, with a header row when it has more
-than one column. Labels may not hold tabs or line breaks, so token strings are written readable (whitespace made
-visible). Values have 9 significant digits, which round-trips float32 exactly. Chart images are rendered from the
-page's own Vega-Lite spec by vl-convert, so they carry its title and captions.
+Embedding Projector format (projector.tensorflow.org, "Loading data"): ``vectors.tsv`` holds one tab-separated row per
+line, no header; ``metadata.tsv`` one label row per vector, with a header row when it has more than one column. Labels
+may not hold tabs or line breaks, so token whitespace is made visible. 9 significant digits round-trip float32 exactly.
+Chart images are rendered from the page's own Vega-Lite spec by vl-convert.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ import pandas as pd
 
 from dashboard.checkpoints.token_text import make_visible
 
-if TYPE_CHECKING:  # Altair takes a second to import; the command line's CSV export needs none of it
+if TYPE_CHECKING:  # Altair is slow to import; the command line's CSV export needs none of it
     import altair as alt
 
 IMAGE_FORMATS = {"png": "image/png", "svg": "image/svg+xml"}
@@ -46,8 +45,8 @@ def projector_files(table: np.ndarray, metadata: pd.DataFrame,
     Args:
         table: ``(n_rows, d_model)`` float32.
         metadata: one row per table row; its columns become the label columns (``token``, ``id``, ``category``).
-        token_columns: the columns of token strings: their whitespace is made visible (``␣``, ``↵``, ``⇥``); other
-            columns keep their spaces and lose only tabs and line breaks.
+        token_columns: columns of token strings, whose whitespace is made visible (``␣``, ``↵``, ``⇥``); other columns
+            lose only tabs and line breaks.
 
     Raises:
         ValueError: ``metadata`` does not have one row per table row.
@@ -68,7 +67,7 @@ def projector_zip(table: np.ndarray, metadata: pd.DataFrame) -> bytes:
     """A zip holding ``vectors.tsv`` and ``metadata.tsv`` (see :func:`projector_files`)."""
     vectors, labels = projector_files(table, metadata)
     archive = io.BytesIO()
-    # Level 1: most of the default level's compression for a fraction of its time.
+    # Level 1: most of the default level's compression, much faster.
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as bundle:
         bundle.writestr("vectors.tsv", vectors)
         bundle.writestr("metadata.tsv", labels)
@@ -76,11 +75,8 @@ def projector_zip(table: np.ndarray, metadata: pd.DataFrame) -> bytes:
 
 
 def chart_spec(chart: alt.TopLevelMixin) -> dict:
-    """The chart's Vega-Lite spec with its data inline, however many rows.
-
-    Altair's data transformer is process-global: inside a Streamlit server hold Streamlit's lock around this
-    (:func:`dashboard.ui.downloads.export_spec`).
-    """
+    """The chart's Vega-Lite spec with its data inline, however many rows; Altair's data transformer is process-global,
+    so inside a Streamlit server hold Streamlit's lock around this (:func:`dashboard.ui.downloads.export_spec`)."""
     import altair as alt
 
     with alt.data_transformers.enable("default", max_rows=None):
@@ -88,12 +84,10 @@ def chart_spec(chart: alt.TopLevelMixin) -> dict:
 
 
 def spec_image(spec: dict, fmt: str, *, width: int = 900) -> bytes:
-    """Render a Vega-Lite spec to PNG or SVG with vl-convert.
+    """Render a Vega-Lite spec (from :func:`chart_spec`) to ``png`` or ``svg`` with vl-convert.
 
     Args:
-        spec: from :func:`chart_spec`.
-        fmt: ``png`` or ``svg``.
-        width: pixel width used where the chart fills its container (a file has no container).
+        width: pixels, used where the chart fills its container (a file has none).
 
     Raises:
         ValueError: ``fmt`` is not one of :data:`IMAGE_FORMATS`.

@@ -1,20 +1,14 @@
 """Outside text inside a page's Markdown, shown as the characters it holds and nothing more.
 
-Streamlit's text elements render GitHub-flavoured Markdown plus its own extensions, so a value from outside (a
-URL parameter, a file name, a token string, an error quoting them) must not be read as markup: a crafted
-``?query=[Session expired](https://...)`` would become a link in the app's own message. :func:`escape_markdown`
-neutralises, in Streamlit's frontend (react-markdown with remark-gfm, remark-math, remark-directive and its
-shortcode plugins; checked in a browser by ``tests/e2e/test_markdown_text_e2e.py`` and against the CommonMark
-reference parser by ``tests/test_markdown_text.py``):
-
-- blocks: line breaks become spaces; at the start, a character that would open a block (``#``, ``>``, ``-``,
-  ``+``, ``=``, ``1.``, leading spaces) is escaped or put behind a word joiner;
-- inline markup (links, emphasis, code, HTML, entities, ``$math$``): each opening character (a backslash and
-  `` ` * _ ~ [ ] < & $ | ``) is backslash-escaped (https://spec.commonmark.org/0.31.2/#backslash-escapes); other
-  punctuation stays, so file names read the same;
-- autolinks (``https://``, ``www.``, ``a@b.c``), directives (``:red[...]``) and shortcodes (``:material/home:``)
-  are matched by regular expressions on unescaped text, so a backslash cannot stop them: an invisible U+2060
-  WORD JOINER after each ``:``, between ``www`` and its dot and before each ``@`` does.
+Streamlit renders GitHub-flavoured Markdown plus its own extensions, so outside text (a URL parameter, a file name, a
+token string, an error quoting them) must not be read as markup: ``?query=[Session expired](https://...)`` would become
+a link in the app's own message. For Streamlit's frontend (react-markdown with remark-gfm, remark-math,
+remark-directive and shortcodes), :func:`escape_markdown` turns line breaks into spaces, escapes or hides behind a word
+joiner what would open a block at the start, and backslash-escapes each character that opens inline markup
+(https://spec.commonmark.org/0.31.2/#backslash-escapes); other punctuation stays, so file names read the same.
+Autolinks (``www.``, ``a@b.c``), directives (``:red[...]``) and shortcodes (``:material/home:``) are matched on
+unescaped text, so a backslash cannot stop them: a U+2060 WORD JOINER after each ``:``, between ``www`` and its dot and
+before each ``@`` does.
 """
 
 from __future__ import annotations
@@ -33,8 +27,7 @@ _WWW_DOT = re.compile(r"(?i)(?<=www)(?=\.)")
 
 def escape_markdown(value: object) -> str:
     """``value`` as Markdown source that Streamlit shows verbatim, on one line: ``str(value)`` with line breaks as
-    spaces (and invisible word joiners), no link, image, formatting, math, icon or HTML.
-    """
+    spaces (and invisible word joiners), no link, image, formatting, math, icon or HTML."""
     text = _INLINE_MARKUP.sub(r"\\\1", _LINE_BREAKS.sub(" ", str(value)))
     text = _BLOCK_START.sub(lambda m: m.group(1) + "\\" if m.group(1)[0].isdigit() else "\\" + m.group(1), text)
     if text[:1] in (" ", "\t"):  # four of them would start a code block
@@ -46,10 +39,10 @@ def escape_markdown(value: object) -> str:
 def code_span(value: object) -> str:
     """``value`` as an inline code span (monospace), shown verbatim, line breaks as spaces.
 
-    Markdown reads nothing inside a code span (https://spec.commonmark.org/0.31.2/#code-spans), so only the fence
-    needs care: one backtick longer than the longest run in the text, padded with spaces when the text starts or ends
-    with a backtick or space. Streamlit rewrites ``:material/name:`` icon codes even inside code spans, so a word
-    joiner follows each ``:``. ``""`` becomes a span of one space (an empty span is not Markdown).
+    Markdown reads nothing inside a code span (https://spec.commonmark.org/0.31.2/#code-spans): the fence is one
+    backtick longer than the text's longest run, padded when the text starts or ends with a backtick or space.
+    Streamlit rewrites ``:material/name:`` icons even inside code spans, so a word joiner follows each ``:``. ``""``
+    becomes a span of one space (an empty span is not Markdown).
     """
     text = _LINE_BREAKS.sub(" ", str(value)).replace(":", ":" + WORD_JOINER) or " "
     runs = [len(run) for run in re.findall(r"`+", text)]

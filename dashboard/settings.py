@@ -39,9 +39,8 @@ Set only in ``compose.yaml`` and read by no code here: ``EXPLORER_PORT``, ``EXPL
 ``EXPLORER_MAX_UPLOAD_MB`` and ``EXPLORER_BASE_URL_PATH``; ``scripts/healthcheck.py``, which runs without this package,
 reads ``EXPLORER_HEALTH_TIMEOUT_S`` itself.
 
-:func:`current_settings` parses the variables once, and again when one changes. A value a variable cannot take does
-not stop the server: its field holds an :class:`Unusable`, and only the code that needs it raises its typed error,
-through :func:`usable` (a bad upload quota refuses uploads; every other page draws).
+:func:`current_settings` parses them once, and again when one changes. A bad value does not stop the server: its field
+holds an :class:`Unusable`, and only code that needs it raises its typed error, through :func:`usable`.
 """
 
 from __future__ import annotations
@@ -77,8 +76,7 @@ MEMORY_ENV = "EXPLORER_DASK_MEMORY"
 LIVE_FIT_ENV = "EXPLORER_LIVE_FIT_ROWS"
 WARM_ENV = "EXPLORER_WARM_UMAP"
 
-#: The modes of ``EXPLORER_LOCAL_PATHS``, the default first (what each allows:
-#: :data:`~dashboard.checkpoints.path_policy.MODES`).
+#: The modes of ``EXPLORER_LOCAL_PATHS``, the default first (:data:`~dashboard.checkpoints.path_policy.MODES`).
 PATH_MODES = ("any", "models", "off")
 DEFAULT_CACHE_DIR = Path(__file__).resolve().parents[1] / ".cache" / "projections"
 #: A thousand 256,000-row UMAP maps, or a hundred maps of 4,000,000-row uploads.
@@ -86,8 +84,7 @@ DEFAULT_CACHE_MB = 2_000
 #: Five 200 MB uploads, or one zip unpacking to 1 GB.
 DEFAULT_UPLOAD_QUOTA_MB = 1000
 DEFAULT_UPLOAD_IDLE_MINUTES = 60
-#: Without ``EXPLORER_MAX_EXTRACT_MB`` a zip may unpack to this many times the upload limit: model folders are mostly
-#: float weights, which deflate by a few percent at most.
+#: Without ``EXPLORER_MAX_EXTRACT_MB`` a zip may unpack to this many times the upload limit (weights barely deflate).
 EXTRACT_LIMIT_FACTOR = 5
 #: Upload limit assumed when the caller does not give Streamlit's (``server.maxUploadSize``, MB).
 DEFAULT_UPLOAD_LIMIT_MB = 200
@@ -101,12 +98,8 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Unusable:
-    """A variable's text that is not a value it can take, and the typed error that using it raises.
-
-    Attributes:
-        error: the error's class (``UploadStorageError``, ``RefusedPathError``, ...).
-        message: what it says: the variable, its text and a value it could take.
-    """
+    """A variable's text that is not a value it can take, and the typed error (``error`` with ``message``, naming the
+    variable, its text and a valid value) that using it raises."""
 
     error: type[Exception]
     message: Text | str
@@ -129,16 +122,9 @@ def usable(value: T | Unusable) -> T:
 
 @dataclass(frozen=True)
 class ClusterSettings:
-    """Where heavy work runs and how much of it a page may ask for (the ``EXPLORER_DASK_*`` rows of the table).
-
-    Attributes:
-        scheduler: address of a running Dask scheduler (``tcp://host:8786``), or ``None`` for a local cluster.
-        workers: worker processes of the local cluster (one thread each: numba and openTSNE use their own); 0: one
-            worker thread in this process.
-        memory: each local worker's memory limit as Dask reads it (``"2GiB"``, ``"auto"``).
-        live_fit_rows: most rows a page's UMAP or t-SNE may fit; ``None``: no cap.
-        warm: whether a new worker compiles umap-learn's numba code before its first map.
-    """
+    """Where heavy work runs and how much of it a page may ask for: the ``EXPLORER_DASK_*``, ``EXPLORER_LIVE_FIT_ROWS``
+    and ``EXPLORER_WARM_UMAP`` rows of the module's table (``None``: unset). Each local worker process runs one thread
+    (numba and openTSNE use their own)."""
 
     scheduler: str | None = None
     workers: int = 1
@@ -150,8 +136,8 @@ class ClusterSettings:
         """Refuse a page's fit of ``n_rows`` rows above :attr:`live_fit_rows`.
 
         Raises:
-            LiveFitLimitError: ``n_rows`` is over the cap; the message says what to do instead (PCA, a map
-                computed beforehand with ``python -m dashboard precompute``, or a machine of one's own).
+            LiveFitLimitError: ``n_rows`` is over the cap; the message suggests PCA,
+                ``python -m dashboard precompute`` or a machine of one's own.
         """
         if self.live_fit_rows is not None and n_rows > self.live_fit_rows:
             raise LiveFitLimitError(msg("err.map_data.live_fit_rows", method=method_name, rows=n_rows,
@@ -160,21 +146,8 @@ class ClusterSettings:
 
 @dataclass(frozen=True)
 class Settings:
-    """One deployment's settings (the module's table), each parsed; an :class:`Unusable` where the text was bad.
-
-    Attributes:
-        language: ``en`` or ``ko``.
-        local_paths: a mode of :data:`PATH_MODES`.
-        models_dir: the folder ``EXPLORER_MODELS_DIR`` names (``~`` expanded), ``None`` when unset or blank; whether
-            it is a folder is asked when it is used.
-        cache_dir: the projection cache's folder.
-        cache_mb: its budget in megabytes (10**6 bytes), > 0.
-        upload_quota_mb: MiB of uploads per session, > 0.
-        upload_idle_minutes: minutes a session's uploads outlive its last use, > 0.
-        max_extract_mb: MiB a zip may unpack to, > 0; ``None``: :data:`EXTRACT_LIMIT_FACTOR` x the upload limit.
-        tokenizer_mb: MiB of address space a tokenizer child may use beyond its imports.
-        cluster: the heavy-work cluster's settings.
-    """
+    """One deployment's settings, each parsed (units and defaults: the module's table); an :class:`Unusable` where the
+    text was bad. ``models_dir`` has ``~`` expanded and is checked to be a folder only when used."""
 
     language: str = "en"
     local_paths: str | Unusable = "any"
@@ -224,8 +197,8 @@ def _parsed(variables: tuple[tuple[str, str], ...]) -> Settings:
 
 
 def _positive(environ: Mapping[str, str], name: str, default: float, error: type[Exception]) -> float | Unusable:
-    """``environ[name]`` as a positive number; ``default`` when unset or blank; :class:`Unusable` (an ``error`` whose
-    message names the variable and gives ``default`` as an example) when it is anything else."""
+    """``environ[name]`` as a positive number; ``default`` when unset or blank; else :class:`Unusable` (an ``error``
+    naming the variable, with ``default`` as an example)."""
     text = environ.get(name, "").strip()
     if not text:
         return default
@@ -259,9 +232,8 @@ def _path_mode(environ: Mapping[str, str]) -> str | Unusable:
 
 
 def _cluster(environ: Mapping[str, str]) -> ClusterSettings | Unusable:
-    """The ``EXPLORER_DASK_*`` settings and ``EXPLORER_LIVE_FIT_ROWS``; :class:`Unusable` for the first bad one: a
-    ``ClusterSettingError`` for a scheduler address without ``://`` or a worker count that is not a whole number, a
-    ``LiveFitLimitError`` for a row cap that is not a positive number."""
+    """The ``EXPLORER_DASK_*`` settings and ``EXPLORER_LIVE_FIT_ROWS``; :class:`Unusable` for the first bad one
+    (``ClusterSettingError``: a scheduler without ``://``, a non-whole worker count; ``LiveFitLimitError``: the cap)."""
     scheduler = environ.get(SCHEDULER_ENV, "").strip() or None
     if scheduler is not None and "://" not in scheduler:
         return Unusable(ClusterSettingError, msg("err.cluster.scheduler", env=SCHEDULER_ENV, text=scheduler))

@@ -1,11 +1,10 @@
 """EmbeddingTables: the one contract between reading a checkpoint and analysing it.
 
 Every reader returns an :class:`EmbeddingTables`; every analysis, chart and page takes one. Checkpoint spellings
-(``wte``, ``n_embd``, ``embed_tokens``) never cross it: fields use ``vocab_size``, ``d_model``, ``n_positions``.
-Arrays are float32, C-contiguous and read-only, whatever the checkpoint stored (kept in
-:attr:`EmbeddingTables.source_dtype`). A float32, C-contiguous array given is not copied: the table is a
-read-only view of it, its owner stays writeable (so scikit-learn's PCA can be lent a writeable alias instead of
-copying, :mod:`dashboard.maps.pca`); readers hand over arrays nothing else holds.
+(``wte``, ``embed_tokens``) never cross it: fields use ``vocab_size``, ``d_model``, ``n_positions``. Arrays are float32,
+C-contiguous and read-only whatever was stored (:attr:`EmbeddingTables.source_dtype`). A float32, C-contiguous array is
+not copied: the table is a read-only view and its owner stays writeable, so :mod:`dashboard.maps.pca` can lend
+scikit-learn a writeable alias; readers hand over arrays nothing else holds.
 """
 
 from __future__ import annotations
@@ -22,10 +21,9 @@ from dashboard.array_digest import update_with_array
 from dashboard.errors import InvalidTableError, ShapeMismatchError
 from dashboard.i18n import Text, msg
 
-#: How a model tells positions apart. ``learned``: a trained table added to the
-#: token rows (GPT-2, BERT, OPT). ``rotary``: queries and keys rotated by
-#: position inside attention (Llama, GPT-J), so no table. ``relative``: a bias
-#: added to attention scores (T5). ``none``: nothing known (a bare table).
+#: How a model tells positions apart. ``learned``: a trained table added to the token rows (GPT-2, BERT, OPT).
+#: ``sinusoidal``: a fixed table. ``rotary``: queries and keys rotated by position inside attention (Llama, GPT-J),
+#: so no table. ``relative``: a bias added to attention scores (T5). ``none``: nothing known (a bare table).
 POSITION_KINDS = ("learned", "sinusoidal", "rotary", "relative", "none")
 #: Most rows a table may have: 16 times the largest vocabularies (word2vec's 3,000,000 fit). Every row gets a
 #: label and a place on each page before any analysis, so a tiny file of many short rows must not pass.
@@ -63,10 +61,10 @@ class Tying:
         evidence: one sentence naming the tensors looked at and what was found.
         max_abs_diff: largest ``|head - token|`` when both tables are present with one shape, else ``None``.
         config_note: set when the configuration claims otherwise than the tensors show.
-        ambiguous: a separate head equal to the token table and no ``tie_word_embeddings`` flag: neither tensors
-            nor config decide (the verdict is then ``tied-equal-copy``).
-        head_missing: the model has a head of its own (``tie_word_embeddings=false``) but the checkpoint stores
-            none (verdict ``no-head``; ``transformers`` would start it from random values).
+        ambiguous: a separate head equal to the token table and no ``tie_word_embeddings`` flag (verdict
+            ``tied-equal-copy``).
+        head_missing: ``tie_word_embeddings=false`` but no head stored (verdict ``no-head``; ``transformers`` would
+            start it from random values).
     """
 
     verdict: str
@@ -112,8 +110,7 @@ class Vocabulary:
         if len(self.raw) != len(self.display):
             raise ShapeMismatchError(msg("err.tables.vocabulary_lengths", raw=len(self.raw),
                                          display=len(self.display)))
-        # A vocab.json may hold a lone surrogate ("\\ud800"), which no UTF-8 output (a frame, a page, a CSV)
-        # can carry: such a string is kept as its escape, so that every page can show it.
+        # A lone surrogate (from a vocab.json) fits no UTF-8 output: keep it as its escape so every page can show it.
         for name in ("raw", "display"):
             strings = getattr(self, name)
             try:
@@ -133,8 +130,8 @@ class Vocabulary:
 
 
 def check_table_shape(name: str, shape: tuple[int, ...], rank: int = 2) -> None:
-    """Refuse a table shape no analysis can use, before anything is built for its rows (a ``(2**40, 0)`` table holds
-    no bytes but would ask for 2**40 labels).
+    """Refuse a table shape no analysis can use, before anything is built for its rows (a ``(2**40, 0)`` table holds no
+    bytes but would ask for 2**40 labels).
 
     Raises:
         InvalidTableError: not ``rank`` axes, an axis of length 0, more than :data:`MAX_TABLE_ROWS` rows or more
@@ -168,14 +165,8 @@ NORM_BLOCK_ROWS = 4096
 
 
 def row_norms(table: np.ndarray) -> np.ndarray:
-    """Euclidean norm of each row, summed in float64 a block of :data:`NORM_BLOCK_ROWS` rows at a time
-    (``np.linalg.norm(table, axis=1)`` would square the whole table first).
-
-    Args:
-        table: ``(n_rows, d_model)`` float32 (or any float).
-
-    Returns:
-        ``(n_rows,)`` float32, each >= 0: the float64 norm rounded once.
+    """Euclidean norm of each row of a ``(n_rows, d_model)`` float table as ``(n_rows,)`` float32 >= 0, summed in
+    float64 a block of :data:`NORM_BLOCK_ROWS` rows at a time (``np.linalg.norm`` would square the whole table first).
     """
     norms = np.empty(table.shape[0], dtype=np.float32)
     for start in range(0, table.shape[0], NORM_BLOCK_ROWS):
@@ -204,14 +195,8 @@ def _frozen_float32(name: str, array: np.ndarray | None, rank: int = 2) -> np.nd
 
 @dataclass(frozen=True, eq=False)
 class EmbeddingNorm:
-    """A LayerNorm's parameters.
-
-    Attributes:
-        weight: ``(d_model,)`` float32 gain.
-        bias: ``(d_model,)`` float32 bias.
-        eps: added to the variance before the square root (dimensionless, > 0).
-        source: the tensor names read, for captions.
-    """
+    """A LayerNorm's parameters: ``weight`` (gain) and ``bias``, each ``(d_model,)`` float32; ``eps`` (> 0), added to
+    the variance before the square root; ``source``, the tensor names read (for captions)."""
 
     weight: np.ndarray
     bias: np.ndarray
@@ -224,31 +209,24 @@ class EmbeddingTables:
     """The embedding tables of one checkpoint, in float32.
 
     Attributes:
-        token: token embedding table, ``(vocab_size, d_model)`` float32. Row
-            ``i`` is the vector looked up for token id ``i``.
-        vocabulary: strings for the first ``len(vocabulary)`` rows; rows past
-            that are unused padding (nanoGPT pads 50257 to 50304).
-        tying: the weight-tying verdict with its evidence.
+        token: ``(vocab_size, d_model)`` float32; row ``i`` is the vector looked up for token id ``i``.
+        vocabulary: strings for the first ``len(vocabulary)`` rows; rows past that are unused padding (nanoGPT pads
+            50257 to 50304).
         source: path or bundled name the tables were read from.
         format: container format (``hf-safetensors``, ``gguf``, ...).
         architecture: canonical architecture name (``bert``, ``gpt2``, ``llama`` ...).
         source_dtype: dtype of the stored token table (``float32``, ``bfloat16``, ``Q8_0`` ...).
-        position: learned position table ``(n_positions, d_model)`` float32, or
-            ``None``; row ``t`` is added at 0-based position ``t``.
+        position: learned position table ``(n_positions, d_model)`` float32, or ``None``; row ``t`` is added at 0-based
+            position ``t``.
         position_kind: one of :data:`POSITION_KINDS`.
-        position_note: why there is or is not a table (``rotary: positions
-            rotate queries and keys``), shown beside it.
-        token_type: BERT's segment table ``(n_token_types, d_model)`` float32 or ``None``.
-        output_head: the output (unembedding) matrix ``(vocab_size, d_model)``
-            float32 when the checkpoint stores one that is not the token table
-            itself; ``None`` when tied-implied or no head.
-        total_parameters: parameters of the whole model (every weight, each
-            shared tensor once, buffers excluded), or ``None`` when unknown.
-        hyperparameters: canonical model settings the analyses need
-            (``n_layer``, ``n_head``, ``rope_theta``, ``causal``, ...).
+        position_note: why there is or is not a table (``rotary: positions rotate queries and keys``).
+        token_type: BERT's segment table ``(n_token_types, d_model)`` float32, or ``None``.
+        output_head: the unembedding matrix ``(vocab_size, d_model)`` float32 when stored apart from the token table;
+            ``None`` when tied-implied or no head.
+        total_parameters: parameters of the whole model (each shared tensor once, buffers excluded), or ``None``.
+        hyperparameters: canonical model settings the analyses need (``n_layer``, ``n_head``, ``rope_theta``, ...).
         model_path: folder or file a forward pass can be built from, when any.
-        notes: things the reader did that a user should know (prefixes
-            stripped, rows trimmed), one sentence each.
+        notes: what the reader did that a user should know (prefixes stripped, rows trimmed), one sentence each.
     """
 
     token: np.ndarray
@@ -319,10 +297,8 @@ class EmbeddingTables:
 
     @cached_property
     def token_norms(self) -> np.ndarray:
-        """``(vocab_size,)`` float32 L2 norm of every token-table row, padding rows too, each >= 0; read-only.
-
-        Computed once per tables object (:func:`row_norms`), so every page and session sharing the checkpoint shares it.
-        """
+        """``(vocab_size,)`` float32 L2 norm (>= 0) of every token-table row, padding too; read-only, computed once per
+        tables object and so shared by every page and session."""
         norms = row_norms(self.token)
         norms.setflags(write=False)
         return norms
@@ -330,9 +306,7 @@ class EmbeddingTables:
     @cached_property
     def content_hash(self) -> str:
         """Hex digest (blake2b, 16 bytes) of the token and position tables' shapes and bytes
-        (:mod:`dashboard.array_digest`): the key of on-disk caches of derived results, whatever file or name the tables
-        were read from.
-        """
+        (:mod:`dashboard.array_digest`): the key of on-disk caches, whatever file or name the tables came from."""
         digest = hashlib.blake2b(digest_size=16)
         for table in (self.token, self.position):
             if table is not None:

@@ -1,24 +1,14 @@
 """Messages in English and Korean: one catalogue, one key per message, named placeholders.
 
-Use :func:`msg` where a message is made (a library function, an error) and
-:func:`render` or :func:`t` where it is shown.
+Use :func:`msg` where a message is made and :func:`render` or :func:`t` where it is shown. The catalogue is one TOML
+file per area in ``dashboard/i18n/catalogue/``, each entry a table ``["area.name"]`` with ``en`` and ``ko`` side by
+side (a test checks they share their ``{named}`` placeholders), read by ``tomllib`` with no compile step. Keys are
+stable names (``overview.title``), so rewording the English never orphans the Korean. Terms follow
+``docs/glossary.md``; paths, file names, identifiers and library error texts are parameters, never translated.
 
-The catalogue is data: one TOML file per area in ``dashboard/i18n/catalogue/``
-(``common``, one per page, ``errors_forward``, ``checkpoint_*`` for the readers),
-each entry a table ``["area.name"]`` with ``en`` and ``ko`` side by side, so a
-reviewer reads both at once and a test checks that they share their ``{named}``
-placeholders. TOML is read by the standard library (``tomllib``): no compile step
-(``msgfmt``) to forget in Docker or CI. Keys are stable names (``overview.title``),
-not English sentences, so rewording the English never orphans the Korean. The terms
-follow ``docs/glossary.md``; paths, file names, keys, identifiers and library error
-texts are parameters and are never translated.
-
-A :class:`Text` is a ``str`` whose value is the English rendering, carrying
-its key and parameters. Everything that treats messages as plain text (the
-command line, JSON output, logs, ``str(error)``) stays English; pages render it
-in the reader's language with :func:`render`. Parameters that are themselves
-:class:`Text` are rendered in the same language. Numbers keep their format spec
-(``{count:,}``) in both.
+A :class:`Text` is a ``str`` whose value is the English rendering, carrying its key and parameters: the command line,
+JSON, logs and ``str(error)`` stay English, and pages render it in the reader's language with :func:`render`
+(:class:`Text` parameters in the same language, format specs such as ``{count:,}`` in both).
 """
 
 from __future__ import annotations
@@ -90,12 +80,8 @@ def _format(key: str, lang: str, params: Mapping[str, Any]) -> str:
 
 
 class Text(str):
-    """A catalogue message with its parameters; as a ``str`` it is the English text.
-
-    Attributes:
-        key: the catalogue key (``"overview.title"``).
-        params: placeholder name -> value (numbers, strings, other :class:`Text`).
-    """
+    """A catalogue message, its ``key`` (``"overview.title"``) and ``params`` (placeholder -> number, string or
+    :class:`Text`); as a ``str`` it is the English text."""
 
     key: str
     params: dict[str, Any]
@@ -125,12 +111,8 @@ def msg(key: str, **params: Any) -> Text:
 
 
 def render(value: Any, lang: str | None = None) -> str:
-    """``value`` as the reader reads it in ``lang`` (default: the active language).
-
-    A :class:`Text` is rendered in that language; an exception whose first
-    argument is a :class:`Text` (every :class:`~dashboard.errors.ExplorerError`
-    made with :func:`msg`) renders that; anything else is ``str(value)``.
-    """
+    """``value`` in ``lang`` (default: the active language): a :class:`Text`, or an exception whose one argument is a
+    :class:`Text`, is rendered; anything else is ``str(value)``."""
     lang = lang or active_language()
     if isinstance(value, Text):
         return value.render(lang)
@@ -140,12 +122,8 @@ def render(value: Any, lang: str | None = None) -> str:
 
 
 def both_languages(key: str, **params: Any) -> str:
-    """The message in English and Korean, ``"English · 한국어"``, for text fixed before any reader is known.
-
-    For the spinner of an ``st.cache_data`` / ``st.cache_resource`` function
-    (``show_spinner=`` is set once, when the function is decorated, and shown
-    to every session whatever its language).
-    """
+    """The message in English and Korean, ``"English · 한국어"``, for text fixed before any reader is known: a cached
+    function's ``show_spinner=``, set once at decoration and shown to every session."""
     text = Text(key, params)
     return f"{text.render('en')} · {text.render('ko')}"
 
@@ -156,11 +134,7 @@ def t(key: str, **params: Any) -> str:
 
 
 def plural_key(key: str, count: int) -> str:
-    """The catalogue key of ``key`` for ``count`` things: ``key.one`` when ``count`` is 1, else ``key.many``.
-
-    The catalogue words each countable message twice ("1 point", "2 points"); every
-    page and analysis picks between them through this one function.
-    """
+    """The catalogue key of ``key`` for ``count`` things: ``key.one`` when ``count`` is 1, else ``key.many``."""
     return f"{key}.one" if count == 1 else f"{key}.many"
 
 

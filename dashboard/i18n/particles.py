@@ -1,35 +1,20 @@
 """Korean particles after a value: ``고양이을(를)`` becomes ``고양이를`` once the value is known.
 
-A Korean particle depends on whether the word before it ends in a consonant
-(a final consonant, 받침): 을/를, 이/가, 은/는, 과/와, 으로/로. A template
-cannot know what a placeholder will hold, so the catalogue writes both forms,
-``{text}을(를)``; after formatting, each both-forms particle that follows a
-Hangul syllable or a number (closing quotes, backticks or ``**`` in between)
-is reduced to the one form that word takes when read aloud. A number is read
-the Sino-Korean way (``30,522`` 삼만 오백이십이, ends in 이; ``1,000`` 천;
-``0.25`` 영 점 이오; ``3.4%`` ...퍼센트).
+A particle depends on whether the word before it ends in a final consonant (받침): 을/를, 이/가, 은/는,
+과/와, 으로/로. The catalogue writes both forms (``{text}을(를)``); after formatting, each both-forms particle
+after a Hangul syllable or a number (closing quotes, backticks or ``**`` between) becomes the form that word
+takes read aloud. Numbers are read Sino-Korean (``30,522`` 삼만 오백이십이; ``1,000`` 천; ``0.25`` 영 점 이오;
+``3.4%`` ...퍼센트).
 
-After a Latin word (a code name, a model name, a format) the particle is
-chosen only where every likely reading of the word's end agrees, and both
-forms stay otherwise. A lone letter, or capitals with no vowel letter (``'x'``,
-``PNG``), is read by its letters' names (엑스, 피엔지): only L, M, N and R end in
-a consonant (엘 엠 엔 알). A lowercase word with a vowel letter is read as a
-loanword, after the loanword orthography (외래어 표기법): ``-m``, ``-n``, ``-ng``
-and ``-l`` (also ``-me``, ``-ne``, ``-le``) end in a consonant (토큰, 모델,
-임베딩, 테이블), a vowel letter, ``-r``, ``-s``, ``-d``, ``-x`` and most others in
-a vowel (헤드, 레이어, 사이즈); a final ``t``, ``k``, ``p``, ``b``, ``g`` or ``c`` after
-a consonant in a vowel (웨이트, 데스크), but after a vowel in either (캣 or 시트
-for cat and sheet, 북 or 스피크 for book and speak), so there both forms stay.
-Any other word (``UMAP``: 유맵 or 유엠에이피; ``png``; ``MiniLM``) must agree under
-both readings. One digit glued to a word (``v2``, ``smollm2``) is read in English
-and in Sino-Korean (투, 이) and must agree under both; a longer glued number
-(``checkpoint-500``) keeps both forms.
+After a Latin word the particle is chosen only where every likely reading of its end agrees; else both forms
+stay. A lone letter, or capitals with no vowel letter (``'x'``, ``PNG``), is read by letter names (엑스, 피엔지); a
+lowercase word with a vowel letter as a loanword (외래어 표기법: :func:`_loanword_end`); any other word (``UMAP``,
+``MiniLM``) must agree under both readings, and so must one digit glued to a word (``v2``: 투 or 이); a longer
+glued number (``checkpoint-500``) keeps both forms.
 
-Source: Unicode Standard, chapter 3.12 (a syllable's final consonant is
-``(code - 0xAC00) % 28``, 0 for none, 8 for ㄹ); the particle rules of the
-National Institute of Korean Language's standard grammar (표준국어대사전);
-Sino-Korean numerals and the myriad units 만 (10^4), 억 (10^8), 조 (10^12),
-경 (10^16).
+Source: Unicode Standard 3.12 (a syllable's final consonant is ``(code - 0xAC00) % 28``, 0 for none, 8 for ㄹ);
+the particle rules of the National Institute of Korean Language (표준국어대사전); Sino-Korean numerals with the
+myriad units 만 (10^4), 억 (10^8), 조 (10^12), 경 (10^16).
 """
 
 from __future__ import annotations
@@ -55,7 +40,7 @@ _MYRIAD_SYLLABLES = "만억조경"
 _PERCENT_SYLLABLE = "트"  # 퍼센트
 _CLOSERS = r"[`'\"*\u2019\u201d)\]]*"
 _ALTERNATIVES = "|".join(re.escape(p) for p in PARTICLES)
-# A number stands alone, a sign allowed: not glued to a letter, digit, '_', '-' or '.' before it (v2, checkpoint-500, 1e-05).
+# A standalone number, sign allowed: no letter, digit, '_', '-' or '.' just before it (v2, checkpoint-500, 1e-05).
 _NUMBER = r"(?<![\w.\-])[-\u2212]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?"
 # A Latin word, at most one digit glued to its end (v2, smollm2), not itself glued to a letter before it.
 _LATIN_WORD = r"(?<![A-Za-z])[A-Za-z]+[0-9]?(?![0-9])"
@@ -69,8 +54,7 @@ _ENGLISH_DIGIT_SYLLABLES = "로원투리포브스븐트인"
 _VOWEL_LETTERS = set("aeiouy")
 #: Final letters a loanword reads with a vowel (스, 드, 즈, 프, 브, 치, 어, 우 ...) whatever comes before.
 _VOWEL_ENDINGS = set("sdxzfvhrwaiouyjq")
-#: Final letters a loanword reads with a vowel after a consonant (desk 데스크, part 파트) but as a final
-#: consonant after a vowel (book 북, cat 캣, map 맵): unknown there.
+#: Final letters read with a vowel after a consonant (desk 데스크), either way after a vowel (캣 or 시트): unknown there.
 _STOP_ENDINGS = set("tkpbgc")
 
 
@@ -90,7 +74,9 @@ def _last_syllable_read(number: str) -> str:
 
 
 def _loanword_end(word: str) -> str | None:
-    """How a lowercase word read as a loanword ends (a stand-in syllable), ``None`` where it depends on the word."""
+    """How a lowercase word read as a loanword ends (a stand-in syllable), ``None`` where it depends on the word:
+    ``-m``, ``-n``, ``-ng``, ``-l`` (and ``-me``, ``-ne``, ``-le``) in a consonant (토큰, 임베딩, 테이블), other
+    endings by :data:`_VOWEL_ENDINGS` and :data:`_STOP_ENDINGS`."""
     last, before = word[-1], word[-2] if len(word) > 1 else ""
     if word.endswith("ng") or last in "mn":
         return _CONSONANT

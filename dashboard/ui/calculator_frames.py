@@ -31,17 +31,12 @@ _PROSE_COLUMNS = ("component", "note")
 
 
 def tying_comparison_frame(spec: ModelSpec) -> pd.DataFrame:
-    """Every accounting row of ``spec`` with the head tied and untied, formatted for people.
-
-    The two columns describe the same model (blocks unchanged, see
-    :func:`dashboard.analysis.accounting.change_head`), so they differ only in
-    the output head's row and in the total.
+    """Every accounting row of ``spec`` with the head tied and untied, formatted for people; the two differ only in the
+    output head's row and the total (:func:`dashboard.analysis.accounting.change_head` keeps the blocks).
 
     Returns:
-        One row per component (token, position, token type, output head,
-        inputs together, everything else, total); columns ``component``,
-        ``tied: parameters``, ``tied: share``, ``untied: parameters``,
-        ``untied: share`` (shares as percentages of that column's total).
+        One row per component, total last; columns ``component`` and, for ``tied`` and ``untied``,
+        ``<head>: parameters`` and ``<head>: share`` (percent of that column's total).
 
     Raises:
         SpecError: a given total is smaller than the tables it must hold.
@@ -56,19 +51,12 @@ def tying_comparison_frame(spec: ModelSpec) -> pd.DataFrame:
 
 
 def shown_frame(frame: pd.DataFrame, rows: list[ParameterRow]) -> pd.DataFrame:
-    """``frame`` as the reader reads it: headers of :data:`COLUMN_KEYS` and prose cells in the active language.
-
-    The frames themselves keep their English column names and cells (code
-    and tests read them); this copy is made just before ``st.dataframe``.
+    """A copy of ``frame`` for ``st.dataframe``, headers (:data:`COLUMN_KEYS`) and prose cells in the active language.
 
     Args:
-        frame: a frame of this page with one line per accounting row
-            (:func:`tying_comparison_frame`, :func:`dashboard.ui.overview_frames.parameter_frame`).
-        rows: the accounting rows, in the frame's order; their ``component``
-            and ``note`` (messages) replace those columns' cells, rendered.
-
-    Returns:
-        A new frame, same rows and column order.
+        frame: one line per accounting row (:func:`tying_comparison_frame`,
+            :func:`dashboard.ui.overview_frames.parameter_frame`).
+        rows: the accounting rows in the frame's order; their rendered ``component`` and ``note`` replace those cells.
     """
     shown = frame.copy()
     for column in _PROSE_COLUMNS:

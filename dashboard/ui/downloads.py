@@ -12,8 +12,7 @@ from dashboard.exports import IMAGE_FORMATS, chart_spec, spec_image
 from dashboard.i18n import render, t
 
 try:
-    # Streamlit guards Altair's process-global data transformer with this lock
-    # while it serialises charts; exporting takes it too, so the two never mix.
+    # Streamlit guards Altair's process-global data transformer with this lock; exporting takes it too.
     from streamlit.elements.vega_charts import _altair_globals_lock as _ALTAIR_LOCK
 except ImportError:  # a Streamlit without it: keep our own exports from racing each other at least
     _ALTAIR_LOCK = threading.RLock()
@@ -26,13 +25,8 @@ def export_spec(chart: alt.TopLevelMixin) -> dict:
 
 
 def chart_download_buttons(chart: alt.TopLevelMixin, stem: str, key: str) -> None:
-    """PNG and SVG download buttons for ``chart``, side by side.
-
-    Args:
-        chart: the chart the page shows.
-        stem: file name without extension (``token-map-umap-2d``).
-        key: widget-key prefix, unique on the page.
-    """
+    """PNG and SVG download buttons for ``chart``, side by side, saving ``<stem>.png`` and ``<stem>.svg``; ``key`` is a
+    widget-key prefix unique on the page."""
     columns = st.columns(len(IMAGE_FORMATS))
     for column, (fmt, mime) in zip(columns, IMAGE_FORMATS.items()):
         column.download_button(t("downloads.chart_as", format=fmt.upper()), data=_renderer(chart, fmt), file_name=f"{stem}.{fmt}",

@@ -1,9 +1,5 @@
-"""Tables of the nearest-neighbours page as a reader sees them: headers and category names in their language.
-
-The frames keep their English column names and category values (the CSV,
-tests and charts read them); :func:`dataframe_args` renames them for display
-only, just before ``st.dataframe``.
-"""
+"""Tables of the nearest-neighbours page as a reader sees them: headers and category names in their language, for
+display only (the frames keep English names and values for the CSV, tests and charts)."""
 
 from __future__ import annotations
 
@@ -20,14 +16,8 @@ COLUMN_KEYS = {"rank": "explore.column.rank", "token": "explore.column.token", "
 
 
 def display_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """``frame`` with its headers (:data:`COLUMN_KEYS`) and its ``category`` cells in the active language.
-
-    Args:
-        frame: columns among ``rank, token, id, score, norm, category``; others keep their names.
-
-    Returns:
-        A renamed copy; ``frame`` itself is not changed.
-    """
+    """A copy of ``frame`` (columns among ``rank, token, id, score, norm, category``; others keep their names) with
+    headers (:data:`COLUMN_KEYS`) and ``category`` cells in the active language."""
     shown = frame.copy()
     if "category" in shown:
         shown["category"] = [category_label(str(c)) for c in shown["category"]]
@@ -35,12 +25,8 @@ def display_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def dataframe_args(frame: pd.DataFrame, column_config: Mapping[str, Any]) -> dict[str, Any]:
-    """Keyword arguments ``data`` and ``column_config`` for ``st.dataframe``, headers in the active language.
-
-    Args:
-        frame: see :func:`display_frame`.
-        column_config: English column name -> ``st.column_config`` entry; renamed with the columns.
-    """
+    """Keyword arguments ``data`` and ``column_config`` for ``st.dataframe``, headers in the active language;
+    ``column_config`` (English column name -> ``st.column_config`` entry) is renamed with the columns."""
     return {"data": display_frame(frame),
             "column_config": {t(COLUMN_KEYS[name]) if name in COLUMN_KEYS else name: config
                               for name, config in column_config.items()}}

@@ -1,11 +1,7 @@
 """Cached whole models for the pages that run one (Lookup, Sentence reorder, Perturb and watch).
 
-A whole model is loaded once per process (``st.cache_resource``) and shared
-by sessions; a checkpoint that cannot run is remembered with its reason so
-that it is not retried on every rerun. A bundled checkpoint prepared before the class
-(``precompute --prepare``) is loaded when the server starts
-(:func:`load_prepared`, on :mod:`dashboard.ui.prepared_models`' thread), so its
-first visitor does not wait for it.
+A model is loaded once per process and shared by sessions; a checkpoint that cannot run is cached with its reason,
+so it is not retried on every rerun.
 """
 
 from __future__ import annotations
@@ -26,7 +22,7 @@ def _cached_model(source: str, stamp: float) -> tuple[ForwardModel | None, str |
     try:
         return load_forward_model(get_tables(source)), None
     except (ForwardUnavailableError, ChildLimitError) as error:  # the file's own; a busy machine is not cached
-        # The reason stays a catalogue message (its English is str(error)): pages render it in the reader's language.
+        # Kept a catalogue message, so pages render it in the reader's language.
         reason = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Text) else str(error)
         return None, reason
 
@@ -37,16 +33,13 @@ def model_stamp(source: str) -> float:
 
 
 def forward_model(source: str) -> tuple[ForwardModel | None, str | None]:
-    """``(model, None)``, or ``(None, why no forward pass)`` for the source.
-
-    The reason is a :class:`~dashboard.i18n.Text` (English as a ``str``); show it with ``render(reason)``.
-    """
+    """``(model, None)``, or ``(None, why no forward pass)`` for the source; show the reason (a
+    :class:`~dashboard.i18n.Text`) with ``render(reason)``."""
     return _cached_model(source, model_stamp(source))
 
 
 def prepared_sources() -> list[str]:
-    """Bundled checkpoints whose whole model is kept built on disk (``precompute --prepare`` made it, as the Docker
-    image's build does), by name; a bundled package that is not installed is left out."""
+    """Names of the installed bundled checkpoints whose whole model ``precompute --prepare`` kept built on disk."""
     from dashboard.checkpoints.bundled import BUNDLED
 
     found = []
@@ -61,10 +54,8 @@ def prepared_sources() -> list[str]:
 
 
 def load_prepared(sources: list[str]) -> None:
-    """Read each source's tables and tokenizer and build its whole model into the caches the pages read.
-
-    A failure is logged and left for the page, which shows its own message.
-    """
+    """Read each source's tables and tokenizer and build its whole model into the pages' caches; a failure is logged
+    and left for the page to show."""
     for source in sources:
         try:
             tables = get_tables(source)

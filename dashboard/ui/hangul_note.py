@@ -1,10 +1,5 @@
-"""The note a page shows when a Korean word is typed: what this model's vocabulary does with it.
-
-Nearest neighbours and Similarity look a typed word up as a query (a word of
-several tokens is the mean of their rows, :mod:`dashboard.analysis.queries`);
-Reorder and Perturb put a sentence through the model (each token is one
-position). The note says which, in the reader's language, with the pieces.
-"""
+"""The note a page shows when a Korean word is typed: the pieces this model's vocabulary splits it into, and what the
+page does with them (a query averages their rows; a sentence gives each its own position)."""
 
 from __future__ import annotations
 
@@ -38,15 +33,11 @@ def hangul_note(tables: EmbeddingTables, tokenizer: CheckpointTokenizer | None, 
     """What ``tables``' tokenizer does with the Korean in ``text``, as Markdown; ``None`` when there is none.
 
     Args:
-        tables: the checkpoint shown (its name and vocabulary).
-        tokenizer: its tokenizer; ``None`` or one that cannot split words gives no note.
-        text: what the user typed.
-        use: ``"query"`` (looked up as a word: Nearest neighbours, Similarity),
-            ``"sentence"`` (run through the model: Lookup, Reorder, Perturb) or
-            ``"highlight"`` (searched among the token strings: Token map).
-        pieces: the tokens the page looked ``text`` up as (a query's resolved
-            pieces, in a byte-level vocabulary often the word-initial form
-            `` 고양이``); ``None``: what the tokenizer makes of ``text`` as typed.
+        tokenizer: ``None``, or one that cannot split words, gives no note.
+        use: ``"query"`` (looked up as a word: Nearest neighbours, Similarity), ``"sentence"`` (run through the model:
+            Lookup, Reorder, Perturb) or ``"highlight"`` (searched among the token strings: Token map).
+        pieces: the tokens the page looked ``text`` up as (a query's resolved pieces, in a byte-level vocabulary often
+            the word-initial `` 고양이``); ``None``: what the tokenizer makes of ``text`` as typed.
     """
     if not has_hangul(text) or tokenizer is None or not tokenizer.splits_words:
         return None
@@ -87,8 +78,8 @@ def least_splitting_note(tables: EmbeddingTables) -> Text | None:
 
 
 def _query_pieces(tables: EmbeddingTables, source: str, texts: list[str]) -> dict[str, tuple[str, ...]]:
-    """Text -> the pieces a query of it reads, as the pages resolve it; texts the resolver refuses are left out
-    (their note then says what the tokenizer makes of them, ``[UNK]`` included)."""
+    """Text -> the pieces a query of it reads; texts the resolver refuses are left out (their note then shows the
+    tokenizer's split, ``[UNK]`` included)."""
     from dashboard.ui.tokenizer_loading import get_resolver
 
     resolver = get_resolver(tables, source, tables.content_hash)
@@ -106,14 +97,8 @@ MAX_NOTES = 3
 
 
 def show_hangul_notes(tables: EmbeddingTables, source: str, texts: list[str], *, use: str = "query") -> None:
-    """Under the inputs: for each Korean text typed, what this vocabulary does with it, then the measured rates.
-
-    Args:
-        tables: the checkpoint shown.
-        source: its source (the tokenizer's cache key).
-        texts: the terms or sentences typed; those without Hangul get no note.
-        use: ``"query"``, ``"sentence"`` or ``"highlight"`` (see :func:`hangul_note`).
-    """
+    """Under the inputs: for each of ``texts`` with Hangul, what this vocabulary does with it, then the measured rates
+    (``source``: the tokenizer's cache key; ``use``: as in :func:`hangul_note`)."""
     korean = [text for text in texts if has_hangul(text)]
     if not korean:
         return

@@ -1,11 +1,6 @@
-"""The reader's language: the sidebar switch, the ``lang`` query parameter and ``EXPLORER_LANG``.
-
-Which language a run uses, first match wins: the switch's value in this
-session; on a session's first run, ``?lang=ko`` or ``?lang=en`` in the link;
-else the deployment's default, ``EXPLORER_LANG`` (``en`` or ``ko``; unset or
-anything else means ``en``). The switch changes only the language: every
-widget keeps its key, so the loaded checkpoint and every setting stay.
-"""
+"""The reader's language, first match wins: the sidebar switch's value in this session; on its first run,
+``?lang=ko`` or ``?lang=en`` in the link; else ``EXPLORER_LANG``. Widgets keep their keys across a switch, so the
+checkpoint and settings stay."""
 
 from __future__ import annotations
 
@@ -34,11 +29,8 @@ def current_language() -> str:
 
 
 def apply_language() -> str:
-    """Make this session's language the active one for this run, and keep it in the URL; returns it.
-
-    The link carries ``lang`` only when it differs from the deployment's default,
-    so a plain link opens in the language the teacher chose.
-    """
+    """Make this session's language the active one for this run and return it; the URL carries it only when it
+    differs from the deployment's default, so a plain link opens in the teacher's language."""
     lang = current_language()
     use_language(lang)
     if lang == deployment_language():
@@ -50,9 +42,8 @@ def apply_language() -> str:
 
 
 def in_session_language(function: Callable) -> Callable:
-    """``function``, run in the session's language: for what Streamlit runs without ``app.py``, which calls
-    :func:`apply_language`. A widget's callback runs before the script (a Korean page's spinner while an upload was
-    read said "Reading the embedding tables"), and a fragment's rerun runs only its function."""
+    """``function``, run in the session's language: a widget's callback runs before the script and a fragment's rerun
+    runs only its function, so neither passes through ``app.py``'s :func:`apply_language`."""
     @functools.wraps(function)
     def in_language(*args, **kwargs):
         use_language(current_language())
@@ -61,8 +52,7 @@ def in_session_language(function: Callable) -> Callable:
 
 
 def language_fragment(*, run_every: float | None = None) -> Callable[[Callable], Callable]:
-    """``st.fragment(run_every=...)`` whose own reruns speak the session's language (:func:`in_session_language`):
-    without it, a Korean page's progress bar turned English one second after it appeared."""
+    """``st.fragment(run_every=...)`` whose own reruns speak the session's language (:func:`in_session_language`)."""
     def decorate(function: Callable) -> Callable:
         return st.fragment(in_session_language(function), run_every=run_every)
     return decorate
@@ -70,7 +60,7 @@ def language_fragment(*, run_every: float | None = None) -> Callable[[Callable],
 
 def render_language_switch() -> None:
     """English | 한국어, at the top of the sidebar."""
-    current_language()  # seeds the widget's state from the link or the deployment default
+    current_language()  # seeds the widget's state
     # A radio, not a segmented control: clicking the chosen option again must not leave no language.
     st.sidebar.radio(t("language.switch"), list(LANGUAGES), key=state.LANGUAGE, format_func=LANGUAGES.get,
                      horizontal=True, help=_switch_help())

@@ -1,10 +1,7 @@
 """Callbacks of the Load page: each turns one user action into an active checkpoint or a shown error.
 
-They run before the page is drawn (Streamlit ``on_click``), so the sidebar
-and the page already show the outcome. A failure keeps the previous
-checkpoint and leaves its message in ``state.LOAD_ERROR``; an ``.npz`` whose
-arrays need choosing is remembered in ``state.PENDING_ARRAYS`` so the page
-offers the pickers.
+They run before the page is drawn (``on_click``), so the page shows the outcome. A failure keeps the previous
+checkpoint and leaves its message in ``state.LOAD_ERROR``; an ``.npz`` to pick arrays from goes to ``PENDING_ARRAYS``.
 """
 
 from __future__ import annotations
@@ -64,16 +61,9 @@ def upload_widget_key() -> str:
 
 
 def open_uploads() -> None:
-    """Store the uploaded files in a new batch folder and open them; empty the uploader whatever happens.
-
-    A multi-file uploader adds newly chosen files to those it still holds, so
-    an uploader left full after a failure would send the bad file again with
-    every later upload. After a failure (the session's quota, a bad file, an
-    unexpected error) the batch folder is removed too, unless it holds an
-    ``.npz`` whose arrays the page now asks for, so no file of a failed upload
-    is kept. Once the new upload is shown, the one before it is removed
-    (:meth:`~dashboard.ui.session_files.SessionFolder.keep_only`, from :func:`activate`).
-    """
+    """Store the uploaded files in a new batch folder and open them; empty the uploader whatever happens, since a full
+    one would resend a bad file with every later upload. A failed upload's batch is removed unless it holds an ``.npz``
+    whose arrays the page now asks for; once the new upload is shown, :func:`activate` removes the one before."""
     files = st.session_state.get(upload_widget_key()) or []
     files = files if isinstance(files, list) else [files]
     st.session_state[state.UPLOAD_ROUND] = st.session_state.get(state.UPLOAD_ROUND, 0) + 1
@@ -139,5 +129,5 @@ def apply_arrays(source: str) -> None:
 
 @st.cache_data(ttl=60, show_spinner=False)
 def hub_unavailable() -> str | None:
-    """Why the hub cannot be used here, or ``None``; checked at most once a minute (a 2 s connection attempt)."""
+    """Why the hub cannot be used here, or ``None``; checked at most once a minute (it tries to connect)."""
     return hub_unavailable_reason()

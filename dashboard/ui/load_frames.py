@@ -1,9 +1,5 @@
-"""Frames the Load page shows: what was read, and a sample of token strings.
-
-Their column names and row labels stay English (tests read them); cells that
-are catalogue messages, and the headers through the ``*_COLUMNS`` maps, are
-rendered for display by :func:`dashboard.ui.overview_frames.display_frame`.
-"""
+"""Frames the Load page shows, what was read and a sample of token strings, with English names and labels (tests read
+them) until :func:`dashboard.ui.overview_frames.display_frame` renders them with the ``*_COLUMNS`` headers."""
 
 from __future__ import annotations
 
@@ -16,8 +12,7 @@ from dashboard.i18n import Text, msg
 from dashboard.tables import POSITION_KIND_LABELS, EmbeddingTables
 
 
-#: Rows of the summary that are easily confused: rows with no token at all, and
-#: real tokens no text produces (the token map colours them apart).
+#: Summary rows easily confused: rows with no token, and tokens no text produces (the token map colours them apart).
 PADDING_ROWS = msg("load.fact.padding_rows")
 RESERVED_TOKENS = msg("load.fact.reserved_tokens")
 #: Headers of the frames below -> their catalogue keys (for display_frame).
@@ -50,12 +45,8 @@ def read_summary_frame(tables: EmbeddingTables) -> pd.DataFrame:
 
 
 def training_frame(tables: EmbeddingTables) -> pd.DataFrame:
-    """What a training checkpoint says about its run (nanoGPT's ``best_val_loss``, ``iter_num``, ``config``).
-
-    Returns:
-        Columns ``setting`` and ``value`` (strings for people); no rows when
-        the checkpoint records no training run.
-    """
+    """What a training checkpoint says about its run (nanoGPT's ``best_val_loss``, ``iter_num``, ``config``): columns
+    ``setting`` and ``value`` (strings for people), no rows when no run is recorded."""
     settings = tables.hyperparameters
     facts = []
     if "best_val_loss" in settings:
@@ -68,7 +59,7 @@ def training_frame(tables: EmbeddingTables) -> pd.DataFrame:
 
 
 def sample_token_ids(tables: EmbeddingTables, count: int = 16) -> list[int]:
-    """Up to ``count`` 0-based token ids: the first :data:`SAMPLE_HEAD` and the rest spread evenly over the vocabulary."""
+    """Up to ``count`` 0-based token ids: the first :data:`SAMPLE_HEAD`, the rest spread evenly over the vocabulary."""
     n_tokens = len(tables.vocabulary)
     head = list(range(min(SAMPLE_HEAD, count, n_tokens)))
     spread = np.linspace(len(head), max(n_tokens - 1, 0), num=count - len(head), dtype=int).tolist()

@@ -1,11 +1,8 @@
 """Cached loading of tables for the pages, and how a source is named to people; errors shown, never raised.
 
-An upload is stored under this server's temporary folder
-(:mod:`dashboard.ui.session_files`, ``<root>/session-<pid>-<id>.<random>/upload-<n>/``):
-that path means nothing to the person who uploaded the file and belongs to one
-browser session, so uploads are shown by the name they were uploaded under
-(``upload: ckpt.pt``) and kept out of links; every other source (a bundled name,
-a path on the server) is shown and linked as is.
+An upload lies in one session's temporary folder (:mod:`dashboard.ui.session_files`), a path that means nothing to its
+uploader, so it is shown by the name it was uploaded under (``upload: ckpt.pt``) and kept out of links; every other
+source (a bundled name, a server path) is shown and linked as is.
 """
 
 from __future__ import annotations
@@ -33,10 +30,8 @@ from dashboard.wall.tables import read_checkpoint
 
 
 def path_stamp(path: str | Path | None) -> float:
-    """Modification time of a checkpoint's file or folder in seconds (0.0 for none, or when it cannot be read).
-
-    Part of the cache keys of what is derived from a checkpoint, so an overwritten one is read again.
-    """
+    """Modification time in seconds of a checkpoint's file or folder (0.0 for none or unreadable); part of derived
+    caches' keys, so an overwritten checkpoint is read again."""
     try:
         return os.path.getmtime(path) if path else 0.0
     except OSError:
@@ -45,8 +40,8 @@ def path_stamp(path: str | Path | None) -> float:
 
 @st.cache_resource(show_spinner=False)
 def start_spare_reader() -> bool:
-    """Keep a reading child warm for each kind of file, once per process (called by the router): a student's
-    upload is then read by a child whose imports are already done (:func:`~dashboard.wall.runner.keep_spare`)."""
+    """Keep a reading child with its imports done warm for each kind of file, once per process
+    (:func:`~dashboard.wall.runner.keep_spare`)."""
     keep_spare("tables.read")
     keep_spare("tables.read_torch")
     return True
@@ -56,37 +51,30 @@ def start_spare_reader() -> bool:
 @st.cache_resource(max_entries=4, show_spinner=False)
 def _cached_tables(source: str, stamp: float, options: tuple[tuple[str, str], ...] = (), *,
                    _policy: PathPolicy) -> EmbeddingTables:
-    # The cache is shared by every session: get_tables asks the asking session's
-    # policy before looking here, and a miss reads under that policy again.
+    # Shared by every session: get_tables asks the session's policy before looking here; a miss reads under it again.
     tables = read_checkpoint(source, policy=_policy, **dict(options))
     if is_upload(source):
-        # Titles and file names say what was uploaded, not the session's temporary folder.
         tables = dataclasses.replace(tables, source=short_name(source))  # model_path keeps the real path
     return tables
 
 
 def get_tables(source: str, options: Mapping[str, str] | None = None) -> EmbeddingTables:
-    """Tables of ``source``, read once per process and shared by sessions that may open it.
+    """Tables of ``source`` (bundled name or path), read once per process and shared by sessions that may open it.
 
-    The session's :func:`~dashboard.ui.path_access.session_policy` admits the
-    source and every path option first, so a cached table of another
-    session's upload, or of a path this server does not open, is never handed out.
-
-    Args:
-        source: bundled name or path.
-        options: reader options (``token_array``, ``position_array``,
-            ``vocab_file`` for NumPy files); empty for every other format.
+    The session's :func:`~dashboard.ui.path_access.session_policy` admits the source and every path option before the
+    cache is looked at, so no session is handed another's upload or a path this server does not open. ``options`` are
+    reader options for NumPy files (``token_array``, ``position_array``, ``vocab_file``).
 
     Raises:
         RefusedPathError: the session's policy does not open ``source`` or the vocabulary file.
-        ExplorerError: when the source cannot be read (callers show it).
+        ExplorerError: the source cannot be read (callers show it).
     """
     policy = session_policy()
     path, _ = resolve_source(source, policy)
     vocab_file = (options or {}).get("vocab_file")
     if vocab_file:
         policy.admit(vocab_file, "vocabulary file")
-    with st.spinner(t("loading.reading")):  # shown only when reading takes over half a second: a cache miss
+    with st.spinner(t("loading.reading")):  # Streamlit draws it only for a slow call: a cache miss
         return _cached_tables(source, path_stamp(path), tuple(sorted((options or {}).items())), _policy=policy)
 
 
@@ -101,11 +89,7 @@ def active_options() -> dict[str, str]:
 
 
 def active_tables() -> EmbeddingTables:
-    """Tables of the active source, or stop the page with the error shown.
-
-    The sidebar only makes a source active after it loaded, so this fails only
-    when a file changed under us; the message says so and the page stops cleanly.
-    """
+    """Tables of the active source, or stop the page with the error shown (the file changed since it loaded)."""
     try:
         tables = get_tables(active_source(), active_options())
     except ExplorerError as error:
@@ -122,7 +106,7 @@ _NAMED_FILES = 3
 def _parts_under_root(source: str) -> tuple[str, ...] | None:
     """Path parts of ``source`` below the upload root, or ``None`` when it is not under it."""
     root = upload_root_path()
-    if root is None or "\x00" in source:  # no temporary folder: no upload; a NUL byte names no file at all
+    if root is None or "\x00" in source:  # no temporary folder: no upload; a NUL byte names no file
         return None
     absolute = Path(os.path.abspath(source))
     if absolute.is_relative_to(root):
@@ -158,14 +142,8 @@ def upload_batch(source: str) -> Path | None:
 
 
 class PerLanguageText(Text):
-    """A message already written out in every language, for text a page rewrites per language.
-
-    A failed load's message is built from the error's own text (paths
-    shortened, the checkpoint named once), so it cannot stay a template with
-    parameters; it keeps one finished string per language instead, and is
-    stored as such so that switching language shows it in the new one. As a
-    ``str`` it is the English text, like every :class:`~dashboard.i18n.Text`.
-    """
+    """A message written out in every language, for text that cannot stay a template (a failed load's message, built
+    from the error's own text); switching language shows it in the new one. As a ``str`` it is the English text."""
 
     by_language: dict[str, str]
 
@@ -206,13 +184,8 @@ def _inside_batch(source: str, batch: Path) -> Path:
 
 
 def short_name(source: str) -> str:
-    """What to call ``source`` in a message.
-
-    An upload is called by what was uploaded: ``ckpt.pt`` for one file,
-    ``gpt2.zip`` for a zip (extracted to the folder ``gpt2`` by
-    :func:`dashboard.checkpoints.uploads.store_files`), the file names for
-    several files. Any other source is returned as given.
-    """
+    """What to call ``source`` in a message: for an upload what was uploaded (``ckpt.pt``, ``gpt2.zip`` for a zip
+    extracted to ``gpt2``, the file names for several files); any other source as given."""
     batch = upload_batch(source)
     if batch is None:
         return str(source)
@@ -229,12 +202,8 @@ def short_name(source: str) -> str:
 
 
 def uploaded_as(path: str) -> str | None:
-    """Where the person who uploaded ``path`` has it, for code they run at home; ``None`` when it is no upload.
-
-    ``ckpt.pt`` for one file, ``gpt2`` (or a path inside it) for ``gpt2.zip``
-    unzipped, ``checkpoint`` for a folder of several uploaded files: a path
-    relative to the folder they keep it in, never the server's temporary one.
-    """
+    """Where the uploader has ``path``, relative to their own folder, for code they run at home: ``ckpt.pt``, ``gpt2``
+    (or a path inside it) for ``gpt2.zip``, ``checkpoint`` for several files; ``None`` when it is no upload."""
     batch = upload_batch(path)
     if batch is None:
         return None
@@ -258,10 +227,8 @@ def explain_failure(name: str, reason: object, *, subjects: tuple[str, ...] = ()
 
     Args:
         name: what the user knows the checkpoint as (:func:`short_name`).
-        reason: the error (or its message, a :class:`~dashboard.i18n.Text` or
-            plain text), rendered in each language. Most readers start it with
-            the file's name or path, bare or quoted (``'x.pt' is empty``); in
-            English that subject becomes ``it`` (``it is empty``).
+        reason: the error or its message, rendered in each language. When it starts with the file's name or path, bare
+            or quoted (``'x.pt' is empty``), English says ``it`` instead (``it is empty``).
         subjects: other spellings of the same thing that may start ``reason``.
         rewrite: applied to the rendered reason first (paths shortened).
     """
@@ -280,18 +247,12 @@ def explain_failure(name: str, reason: object, *, subjects: tuple[str, ...] = ()
 
 
 def load_error_message(source: str, error: Exception) -> PerLanguageText:
-    """The message shown when ``source`` failed to load: ``Could not read <short name>: <reason>``.
-
-    For an upload, the temporary folder is cut from every path in the reason,
-    so files are named as they were uploaded. A path the session's policy
-    refused is quoted as typed and never looked up (not even to shorten it).
-    The message is written out in every language (:class:`PerLanguageText`):
-    render it where it is shown.
-    """
+    """``Could not read <short name>: <reason>`` in every language, for ``source`` that failed to load; an upload's
+    temporary folder is cut from every path, and a path the policy refused is quoted as typed, never looked up."""
     if isinstance(error, RefusedPathError):
         return PerLanguageText.build("sources.refused", lambda lang: _capitalised(render(error, lang)))
     source, name = str(source), short_name(str(source))
-    # A 3,000-character ?model= is named by its first characters and its length, as the reason quotes it.
+    # A long ?model= is named by its first characters and its length, as the reason quotes it.
     shown = name if len(name) <= SHOWN_CHARS and name.isprintable() else shorten(name)  # NUL, newlines: escaped
     full_paths = {os.path.abspath(source), *_resolved(source)} - {source}
     batch = upload_batch(source)
@@ -302,8 +263,7 @@ def load_error_message(source: str, error: Exception) -> PerLanguageText:
     def shorten_paths(reason: str) -> str:
         for folder in folders:
             reason = reason.replace(folder + os.sep, "")
-        # Only whole absolute paths are replaced anywhere: a short name may also be an ordinary word, and
-        # "/etc" inside the typed "../../etc" is not a path of its own (nothing path-like just before it).
+        # Only whole absolute paths: a short name may be an ordinary word, and "/etc" in "../../etc" is no path.
         for path in sorted(full_paths, key=len, reverse=True):
             reason = re.sub(rf"(?<![\w.~/-]){re.escape(path)}", lambda _: shown, reason)
         return reason

@@ -15,16 +15,11 @@ _ROW_COLUMNS = {"t": "lookup.col.t", "token": "lookup.col.token", "id": "lookup.
 
 
 def rows_frame(rows: np.ndarray, labels: list[str], ids: np.ndarray, n_values: int) -> pd.DataFrame:
-    """The first ``n_values`` values of each row, one line per position.
-
-    Args:
-        rows: ``(n_tokens, d_model)`` float32.
-        labels: display string of each position's token.
-        ids: ``(n_tokens,)`` token ids.
-        n_values: values shown per row, >= 1 (capped at ``d_model``).
+    """The first ``n_values`` (>= 1, capped at ``d_model``) values of each ``(n_tokens, d_model)`` float32 row.
 
     Returns:
-        Columns ``t`` (0-based position), ``token``, ``id``, then ``[0]``, ``[1]``, ... (float32 values).
+        One line per position: ``t`` (0-based position), ``token`` (from ``labels``), ``id`` (from the
+        ``(n_tokens,)`` ``ids``), then ``[0]``, ``[1]``, ... (float32).
     """
     n_values = min(n_values, rows.shape[1])
     frame = pd.DataFrame({"t": np.arange(len(ids)), "token": labels, "id": ids})
@@ -34,10 +29,7 @@ def rows_frame(rows: np.ndarray, labels: list[str], ids: np.ndarray, n_values: i
 
 
 def shown_rows_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """``frame`` from :func:`rows_frame` with its headers in the reader's language, for ``st.dataframe``.
-
-    The frame itself keeps the English names (``t``, ``token``, ``id``) that code and tests read.
-    """
+    """``frame`` from :func:`rows_frame` with headers in the reader's language; the frame keeps English for tests."""
     return frame.rename(columns=lambda name: t(_ROW_COLUMNS[name]) if name in _ROW_COLUMNS else name)
 
 

@@ -1,13 +1,9 @@
 """The app's pages, declared once, and the guard that keeps every page behind the router.
 
-Why the guard: Streamlit still honours its older multipage mode, in which a
-``pages/`` folder next to the entrypoint makes every file there a page of its
-own. Until the first run of ``app.py`` calls ``st.navigation`` in a server
-process, a browser that opens a page's URL directly (``/positions?model=...``)
-gets that file run alone: no sidebar, no router. :func:`ensure_routed`, the
-first call of every page, notices that and hands the run to the router with
-public API only (``st.navigation`` then ``st.rerun``); the URL and its query
-parameters are kept.
+Streamlit still honours its older multipage mode (every file of ``pages/`` is a page), so until ``app.py`` first calls
+``st.navigation`` in a server process, a page URL opened directly runs that file alone: no sidebar, no router.
+:func:`ensure_routed`, every page's first call, hands such a run to the router (``st.navigation`` then ``st.rerun``),
+keeping the URL and its query parameters.
 """
 
 from __future__ import annotations
@@ -61,10 +57,8 @@ PAGES: tuple[PageSpec, ...] = (
 
 
 def _streamlit_pages() -> dict[str, list]:
-    """Section title -> its ``st.Page`` objects, in :data:`PAGES` order, titled in the active language.
-
-    Each page's URL comes from its script's name, so it is the same in every language.
-    """
+    """Section title -> its ``st.Page`` objects in :data:`PAGES` order, titled in the active language (URLs come from
+    script names, so they are the same in every language)."""
     sections: dict[str, list] = {}
     for i, spec in enumerate(PAGES):
         page = st.Page(spec.path, title=spec.title, icon=spec.icon, default=(i == 0))
@@ -80,10 +74,8 @@ def build_navigation():
 
 
 def ensure_routed() -> None:
-    """First line of every page: rerun through the router if Streamlit ran this page alone.
-
-    Also sets the session's language for this run, so a page run on its own (``AppTest``) reads it too.
-    """
+    """First line of every page: set the session's language, and rerun through the router if Streamlit ran this page
+    alone."""
     apply_language()
     if not st.session_state.get(_ROUTED):
         st.navigation(_streamlit_pages(), expanded=True)  # switches Streamlit from the pages/ folder mode to ours

@@ -1,9 +1,4 @@
-"""Frames the Overview page shows: the accounting rows for people, and the token rows' norms (cached per table).
-
-Frames keep their English column names and cells (tests and downloads read
-them); :func:`display_frame` renames and renders them in the reader's
-language just before ``st.dataframe``.
-"""
+"""Frames the Overview page shows: the accounting rows for people, and the token rows' norms (cached per table)."""
 
 from __future__ import annotations
 
@@ -29,19 +24,9 @@ PARAMETER_COLUMNS = {
 
 
 def display_frame(frame: pd.DataFrame, columns: Mapping[str, str]) -> pd.DataFrame:
-    """``frame`` as the reader reads it: headers named in ``columns`` renamed, catalogue-message cells rendered.
-
-    Only ``object`` columns can hold messages (pandas turns a column of ``str``
-    into a string column, which keeps their English alone): frames with
-    message cells are built with ``dtype=object``.
-
-    Args:
-        frame: a frame with English column names; cells may hold :class:`~dashboard.i18n.Text`.
-        columns: column name -> catalogue key of its header; columns not named keep their name.
-
-    Returns:
-        A new frame for ``st.dataframe``; in English its headers and cells equal ``frame``'s.
-    """
+    """A copy of ``frame`` for ``st.dataframe``: headers named in ``columns`` (name -> catalogue key) renamed, cells
+    holding :class:`~dashboard.i18n.Text` rendered. Only ``object`` columns keep messages (pandas turns ``str`` cells
+    into a string column of their English), so frames with message cells are built with ``dtype=object``."""
     shown = frame.copy()
     for name in shown.columns:
         if shown[name].dtype == object:
@@ -50,12 +35,8 @@ def display_frame(frame: pd.DataFrame, columns: Mapping[str, str]) -> pd.DataFra
 
 
 def parameter_frame(rows: list[ParameterRow]) -> pd.DataFrame:
-    """The accounting rows as strings formatted for people (``6,488,832``, ``5.4%``).
-
-    Columns hold Python objects (``dtype=object``), so that the catalogue
-    messages among the cells (component names, notes) stay messages until
-    :func:`display_frame` renders them; a ``str`` column would keep only their English.
-    """
+    """The accounting rows as strings for people (``6,488,832``, ``5.4%``), ``dtype=object`` so that component names
+    and notes stay messages until :func:`display_frame` renders them."""
     return pd.DataFrame({
         "component": [r.component for r in rows],
         "shape": [format_shape(r.shape) for r in rows],
@@ -67,26 +48,14 @@ def parameter_frame(rows: list[ParameterRow]) -> pd.DataFrame:
 
 @st.cache_data(max_entries=8, show_spinner=False)
 def cached_token_norms(_tables: EmbeddingTables, content_hash: str, n_tokens: int) -> pd.DataFrame:
-    """One column, ``norm`` (float32 >= 0), per token row; padding rows left out.
-
-    Keyed by the tables' ``content_hash`` and the number of tokens (the same
-    table may come with or without a tokenizer), so reruns and other sessions
-    reuse it; no per-row label is built, since the histogram only bins norms.
-    """
+    """One column, ``norm`` (float32 >= 0), per token row, padding left out; keyed by ``content_hash`` and
+    ``n_tokens`` (one table may come with or without a tokenizer)."""
     return pd.DataFrame({"norm": norms.used_token_norms(_tables)})
 
 
 def describe_norms(norms: np.ndarray) -> Text:
-    """The row-norm caption: this table's own median and spread, and the general pattern in softer words.
-
-    Args:
-        norms: ``(n_tokens,)`` float32 row norms (L2, >= 0) of the token rows shown.
-
-    Returns:
-        Sentences for people (a catalogue message: render it on the page). Nothing is claimed about this model that the
-        numbers do not show: which rows were rarely or never trained cannot
-        be read off a histogram.
-    """
+    """The row-norm caption (a catalogue message): median and spread of ``norms`` (``(n_tokens,)`` float32 L2 norms,
+    >= 0), and the general pattern in softer words, since a histogram cannot tell which rows were rarely trained."""
     if len(norms) == 0:
         return msg("overview.norms.empty")
     low, median, high = np.percentile(norms.astype(np.float64), [5, 50, 95])

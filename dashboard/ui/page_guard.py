@@ -1,15 +1,9 @@
 """The last-resort guard around every page: an unexpected exception becomes a short message.
 
-Pages catch :class:`~dashboard.errors.ExplorerError` themselves and show its
-one-line message where it belongs; this guard is for what they did not
-foresee (a bug, a library failing in a new way). Without it Streamlit prints
-the traceback into the page, file paths of the server included. With it the
-page shows one sentence, the exception's type and message folded away in an
-expander, and the full traceback goes to the server's log; the session and
-the server keep working, so the user can open another page or checkpoint.
-
-Streamlit's own control flow (``st.rerun``, ``st.stop``, ``st.switch_page``)
-is carried by exceptions too; those pass through untouched.
+Pages show :class:`~dashboard.errors.ExplorerError` themselves; this guard catches what they did not foresee. Streamlit
+would print the traceback into the page, server file paths included; the guard shows one sentence with the type and
+message folded away, logs the traceback, and the session keeps working. Streamlit's own control-flow exceptions
+(``st.rerun``, ``st.stop``, ``st.switch_page``) pass through.
 """
 
 from __future__ import annotations
@@ -34,13 +28,8 @@ MESSAGE = msg("guard.message")
 
 @contextmanager
 def guard_page() -> Iterator[None]:
-    """Run a page; turn an exception it did not handle into a short message, details folded away.
-
-    A typed :class:`~dashboard.errors.ExplorerError` that escaped its page is
-    shown as its own one-line message; any other exception as :data:`MESSAGE`
-    with the type and message in a closed expander (never the traceback,
-    which is logged). Streamlit's rerun/stop exceptions are re-raised.
-    """
+    """Run a page; show an escaped :class:`~dashboard.errors.ExplorerError` as its message, any other exception as
+    :data:`MESSAGE` with type and message in a closed expander (the traceback is only logged)."""
     try:
         yield
     except ScriptControlException:

@@ -1,12 +1,10 @@
 """Which server paths this browser session may open, and the server's folder of checkpoints in the sidebar.
 
-Every page reads checkpoints through :func:`dashboard.ui.loading.get_tables`,
-which asks :func:`session_policy` (see :mod:`dashboard.checkpoints.path_policy`)
-before the process-wide cache is looked at, so neither a typed path, a link, a
-reader option nor a cache key opens what the policy refuses: server files outside
-the allowed folders in ``models`` and ``off`` mode, and another session's uploads
-in every mode. The models folder is the Docker image's ``/models`` volume, or
-``EXPLORER_MODELS_DIR``; listing it only looks at names (no file is opened).
+Every page reads checkpoints through :func:`dashboard.ui.loading.get_tables`, which asks :func:`session_policy`
+(:mod:`dashboard.checkpoints.path_policy`) before the process-wide cache is looked at, so no typed path, link, reader
+option or cache key opens what the policy refuses: server files outside the allowed folders in ``models`` and ``off``
+mode, and another session's uploads in every mode. The models folder (``EXPLORER_MODELS_DIR``, else the Docker image's
+``/models``) is listed by name only; no file is opened.
 """
 
 from __future__ import annotations
@@ -27,11 +25,8 @@ from dashboard.ui.session_files import SessionFolder, upload_root_path
 
 
 def session_policy() -> PathPolicy:
-    """The policy for this session: the server's ``EXPLORER_LOCAL_PATHS`` plus this session's upload folder.
-
-    A value that names no mode closes server paths (``off``) rather than
-    stopping every page; :func:`setting_problem` says what is wrong.
-    """
+    """The policy for this session: the server's ``EXPLORER_LOCAL_PATHS`` plus this session's upload folder; a bad
+    mode closes server paths (``off``) rather than stopping every page (:func:`setting_problem` says why)."""
     folder = st.session_state.get(state.UPLOAD_FOLDER)
     own = folder.path if isinstance(folder, SessionFolder) and not folder.removed else None
     config = current_settings()
@@ -55,11 +50,8 @@ PICKER_KEY = "models_dir_picker"
 
 
 def find_models_dir(config: Settings | None = None) -> Path | None:
-    """The folder to list: ``EXPLORER_MODELS_DIR``, else ``/models``; ``None`` when it is not a folder.
-
-    Args:
-        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
-    """
+    """The folder to list: ``EXPLORER_MODELS_DIR`` of ``config`` (default: the current settings), else ``/models``;
+    ``None`` when it is not a folder."""
     return path_policy.find_models_dir(config, DEFAULT_MODELS_DIR)
 
 
@@ -75,15 +67,12 @@ def _visible_children(folder: Path, opens: Callable[[Path], bool]) -> list[Path]
 
 
 def list_checkpoints(folder: Path | None, opens: Callable[[Path], bool] = lambda path: True) -> list[Path]:
-    """Checkpoint-looking entries of ``folder``, sorted by path.
+    """Checkpoint-looking entries of ``folder``, sorted by path; nothing for ``None`` or an unreadable folder.
 
-    A Hugging Face folder (it holds ``config.json``) is listed as the folder; a
-    single-file checkpoint (see :data:`CHECKPOINT_SUFFIXES`) as the file, at the
-    top level or one folder down (``/models/run1/ckpt.pt``). Hidden entries and
-    anything else are left out. ``None`` or an unreadable folder lists nothing.
-    Entries ``opens`` refuses (a link leading out of the folder, under
-    ``EXPLORER_LOCAL_PATHS=models``: :meth:`~dashboard.checkpoints.path_policy.PathPolicy.opens`)
-    are left out before they are looked at.
+    A Hugging Face folder (holding ``config.json``) is listed as the folder; a single-file checkpoint
+    (:data:`CHECKPOINT_SUFFIXES`) as the file, at the top level or one folder down (``/models/run1/ckpt.pt``). Hidden
+    entries, and entries ``opens`` refuses (:meth:`~dashboard.checkpoints.path_policy.PathPolicy.opens`: a link out of
+    the folder under ``EXPLORER_LOCAL_PATHS=models``), are left out before they are looked at.
     """
     if folder is None:
         return []
@@ -104,12 +93,8 @@ def models_dir_entries(folder: Path | None, opens: Callable[[Path], bool] = lamb
 
 
 def render_models_dir_picker(on_pick: Callable[[str], object], opens: Callable[[Path], bool] = lambda path: True) -> None:
-    """In the sidebar: a select box of the folder's checkpoints; ``on_pick(path)`` runs on a choice.
-
-    Args:
-        on_pick: called with the chosen path.
-        opens: which entries may be listed (the session's path policy).
-    """
+    """In the sidebar: a select box of the folder's checkpoints; ``on_pick(path)`` runs on a choice, and only entries
+    ``opens`` allows (the session's path policy) are listed."""
     folder = find_models_dir()
     if folder is None:
         return

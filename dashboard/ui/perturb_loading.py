@@ -1,11 +1,5 @@
-"""Cached perturbations for the Perturb and watch page, on the whole model the reorder page shares.
-
-The model comes from :func:`dashboard.ui.forward_loading.forward_model` (one
-per process, shared by sessions and pages); :func:`~dashboard.forward.perturbation.perturb_model`
-changes one of its rows under the model's lock and puts it back before
-releasing it, so other pages never see the change. Results are small and
-cached per (source, token, table, change, prompt).
-"""
+"""Cached perturbations for the Perturb and watch page, on the whole model the reorder page shares (changed under its
+lock and restored before release: :func:`~dashboard.forward.perturbation.perturb_model`)."""
 
 from __future__ import annotations
 
@@ -66,17 +60,10 @@ def top5_display_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def choose_default_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer) -> str:
-    """The token field's first value: text that is one row of this vocabulary, so the page opens on a result.
-
-    Tried in turn: :data:`~dashboard.forward.perturbation.DEFAULT_TOKEN` (``the``); the last piece of
-    :data:`~dashboard.forward.perturbation.DEFAULT_PROMPT` as this tokenizer splits it (``e`` in a
-    character-level vocabulary, where ``the`` is three tokens: the prompt still ends in the changed row);
-    else the first row that is not a special token, as ``#id``.
-
-    Args:
-        tables: the checkpoint's tables.
-        tokenizer: its tokenizer (one that splits words; without one the page uses ``#id`` defaults).
-    """
+    """The token field's first value, text that is one row of this vocabulary, so the page opens on a result. Tried in
+    turn: :data:`~dashboard.forward.perturbation.DEFAULT_TOKEN` (``the``); the last piece of
+    :data:`~dashboard.forward.perturbation.DEFAULT_PROMPT` as ``tokenizer`` (one that splits words) splits it, so a
+    character-level prompt still ends in the changed row; else the first non-special row, as ``#id``."""
     candidates = [DEFAULT_TOKEN]
     try:
         spans = [span for span, special in zip(*_pieces(tokenizer)) if not special]

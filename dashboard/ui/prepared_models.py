@@ -1,12 +1,5 @@
-"""Bundled checkpoints prepared before the class, loaded by the server before its first connection rather than at
-their first visit.
-
-``precompute --prepare`` (the Docker image's build runs it) keeps SmolLM2's tokenizer converted and its whole model
-dequantised on disk; a fresh server still read its tables, imported ``transformers`` and built the model from that
-copy at the first visit of its Perturb or Sentence reorder page. The server's start
-(:mod:`dashboard.ui.server_start`) starts this once per process and waits for it; the router calls it too (a
-no-op once started), for a server run without that start, such as ``AppTest``.
-"""
+"""Bundled checkpoints prepared by ``precompute --prepare``, loaded before the server's first connection
+(:mod:`dashboard.ui.server_start`) or, without that start (``AppTest``), by the router."""
 
 from __future__ import annotations
 
@@ -23,8 +16,8 @@ CONTEXT_LOGGER = "streamlit.runtime.scriptrunner_utils.script_run_context"
 
 
 def _not_from_loading_thread(record: logging.LogRecord) -> bool:
-    """False for a record of :data:`THREAD_NAME`: it fills the pages' caches outside any script run on purpose, and
-    Streamlit warned "missing ScriptRunContext" at each cached call, in the log of whoever runs the server."""
+    """False for a record of :data:`THREAD_NAME`, which fills the pages' caches outside any script run on purpose:
+    Streamlit would log "missing ScriptRunContext" at each cached call."""
     return record.threadName != THREAD_NAME
 
 
@@ -43,15 +36,10 @@ def _start() -> threading.Thread:
 
 
 def start_loading_prepared() -> threading.Thread | None:
-    """Once per server process: on a daemon thread, the tables, tokenizer and whole model of every bundled
-    checkpoint whose model ``precompute --prepare`` kept (:func:`~dashboard.ui.forward_loading.prepared_sources`),
-    into the caches the pages read. Costs the server that model's memory from its start (about 0.6 GB for
-    SmolLM2); a server whose cache holds no prepared model loads nothing.
-
-    ``None``, loading nothing, where no Streamlit server runs: a process that multiprocessing's spawn started from
-    the server (a Dask worker) imports the page script running at that moment as its main module, so it runs this
-    router too, and would otherwise build its own copy of the model.
-    """
+    """Once per server process, on a daemon thread: load the tables, tokenizer and whole model of every
+    :func:`~dashboard.ui.forward_loading.prepared_sources` into the pages' caches (the server holds that memory).
+    ``None``, loading nothing, where no Streamlit server runs: a process spawned from the server (a Dask worker) runs
+    the current page script, router included, as its main module and would otherwise build its own copy."""
     if not runtime.exists():
         return None
     return _start()

@@ -1,11 +1,9 @@
-"""What the server does before it takes its first connection: the pages' imports, the cluster, the spare reader and
-the prepared models, so that the first student finds them done.
+"""What the server does before its first connection: the pages' imports, the cluster, the spare reader and the
+prepared models, so the first student finds them done.
 
-``streamlit run app.py`` finds ``app`` (an ``st.App``) in ``app.py`` and serves it with uvicorn, which runs the
-app's lifespan before it serves a request (Streamlit 1.67: ``streamlit/web/server/app_discovery.py``,
-``App._combined_lifespan``). Without it, all of this ran in the first visitor's script run (``docs/deploy.md``,
-"SmolLM2's Perturb page on a fresh server"). The router still calls the same starters on every run; each starts
-once per process.
+``streamlit run app.py`` serves the ``st.App`` named ``app`` with uvicorn, which runs the app's lifespan before any
+request (Streamlit 1.67: ``streamlit/web/server/app_discovery.py``, ``App._combined_lifespan``). The router still calls
+the same starters on every run; each starts once per process.
 """
 
 from __future__ import annotations
@@ -23,10 +21,8 @@ _LOG = logging.getLogger(__name__)
 
 
 def page_imports() -> list[str]:
-    """The library modules the router and the pages import by name (``from dashboard.x import y``), in file order.
-
-    Read from their source (nothing runs), so a new page's imports are warmed without a list to keep.
-    """
+    """The library modules the router and pages import by name (``from dashboard.x import y``), in file order, read
+    from their source (nothing runs), so a new page's imports are warmed without a list to keep."""
     from dashboard.ui.navigation import PAGES
 
     names: dict[str, None] = {}
@@ -38,12 +34,8 @@ def page_imports() -> list[str]:
 
 
 def prepare_server() -> None:
-    """Import :func:`page_imports`, start the cluster and the spare reader, and load the prepared models (blocking
-    until they are in the pages' caches).
-
-    Never raises: a module that fails to import is logged and skipped, so the server still starts and only the
-    pages that need it show the error (as they did before this start existed).
-    """
+    """Import :func:`page_imports`, start the cluster and spare reader, and load the prepared models, blocking until
+    they are cached. Never raises: a failure is logged, and the pages that need it show the error."""
     for name in page_imports():
         try:
             importlib.import_module(name)

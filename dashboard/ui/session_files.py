@@ -1,25 +1,12 @@
 """A temporary folder per browser session for uploaded checkpoints, removed when the session ends or idles.
 
-A session keeps only what it uses: opening another checkpoint removes the
-uploads it no longer shows (:meth:`SessionFolder.keep_only`), a failed upload
-leaves nothing, and a session holds at most ``EXPLORER_UPLOAD_QUOTA_MB``
-megabytes of uploads (:func:`upload_quota_bytes`). Only the session that made
-a folder can open what is in it (:mod:`dashboard.ui.path_access`).
-
-Streamlit has no session-end hook, so three layers make sure upload folders go:
-
-1. The folder's owner, a :class:`SessionFolder` kept in ``session_state``,
-   removes it from a ``weakref.finalize`` callback when it is garbage-collected:
-   when Streamlit forgets the session (a closed tab is kept for reconnection for
-   ``server.disconnectedSessionTTL`` seconds, then dropped) and at interpreter exit.
-2. Folder names carry the server's process id and the session id;
-   :func:`sweep_orphans` (run whenever a folder is made and whenever the Load page
-   is drawn, and at most once a minute from the sidebar) removes folders of
-   processes that are gone, of sessions the server no longer knows, and of
-   sessions idle longer than ``EXPLORER_UPLOAD_IDLE_MINUTES`` (every run of a
-   session's page touches its folder), in case (1) is delayed (Streamlit drops
-   expired sessions lazily) or the server was killed.
-3. Everything lives under one root in the system temporary folder.
+A session keeps only the upload it shows (:meth:`SessionFolder.keep_only`), a failed upload leaves nothing, and a
+session holds at most ``EXPLORER_UPLOAD_QUOTA_MB`` MiB. Only the session that made a folder can open what is in it
+(:mod:`dashboard.ui.path_access`). Streamlit has no session-end hook, so a :class:`SessionFolder` in ``session_state``
+removes its folder when collected (Streamlit drops a session ``server.disconnectedSessionTTL`` seconds after it
+disconnects, lazily) or at exit; in case that is late or the server was killed, :func:`sweep_orphans` removes folders
+(named by server pid and session id, all under one root) of dead processes, ended sessions and sessions idle past
+``EXPLORER_UPLOAD_IDLE_MINUTES``.
 """
 
 from __future__ import annotations
@@ -59,13 +46,8 @@ STORAGE_ADVICE = msg("uploads.storage_advice")
 
 
 def upload_root_path() -> Path | None:
-    """Where session folders are made, ``$TMPDIR/embedding-explorer-uploads``, without making it.
-
-    Returns:
-        The path, or ``None`` when no temporary folder is writable (Python's
-        :func:`tempfile.gettempdir` finds none, as on a read-only file
-        system): then no upload can exist, and the rest of the app works on.
-    """
+    """Where session folders are made, ``$TMPDIR/embedding-explorer-uploads``, without making it; ``None`` when no
+    temporary folder is writable (then no upload exists and the rest of the app works on)."""
     try:
         return _system_temporary_folder() / "embedding-explorer-uploads"
     except OSError:
@@ -83,7 +65,7 @@ def uploads_possible() -> bool:
 
 
 def upload_root() -> Path:
-    """The folder session folders are made in (see :func:`upload_root_path`), made if missing.
+    """:func:`upload_root_path`, made if missing.
 
     Raises:
         UploadStorageError: no temporary folder is writable, or the folder cannot be made.
@@ -114,10 +96,8 @@ def sweep_now_and_then() -> None:
 
 
 def idle_seconds(config: Settings | None = None) -> float:
-    """Seconds a session's uploads outlive the session's last use (``EXPLORER_UPLOAD_IDLE_MINUTES`` x 60).
-
-    Args:
-        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
+    """Seconds a session's uploads outlive its last use: ``EXPLORER_UPLOAD_IDLE_MINUTES`` x 60 of ``config`` (default:
+    :func:`~dashboard.settings.current_settings`).
 
     Raises:
         UploadStorageError: the variable is not a positive number.
@@ -134,10 +114,7 @@ def idle_minutes() -> float:
 
 
 def upload_quota_bytes(config: Settings | None = None) -> int:
-    """Most bytes one session's uploads may take on disk (``EXPLORER_UPLOAD_QUOTA_MB`` MiB).
-
-    Args:
-        config: the settings to read (``None``: :func:`~dashboard.settings.current_settings`).
+    """Most bytes one session's uploads may take on disk: ``EXPLORER_UPLOAD_QUOTA_MB`` MiB of ``config``.
 
     Raises:
         UploadStorageError: the variable is not a positive number.
@@ -146,11 +123,8 @@ def upload_quota_bytes(config: Settings | None = None) -> int:
 
 
 def describe_upload_rules(config: Settings | None = None) -> Text:
-    """What the Load page says about how long uploads stay and how much a session may hold.
-
-    A setting that is not a positive number is said instead, so the page still draws.
-    Returns a catalogue message: render it on the page.
-    """
+    """What the Load page says about how long uploads stay and how much a session may hold (a catalogue message); a
+    bad setting is named instead, so the page still draws."""
     return _upload_settings_message("uploads.rules", config)
 
 
@@ -191,12 +165,8 @@ def _process_alive(pid: int) -> bool:
 
 
 def session_known(session_id: str) -> bool:
-    """Whether this server still knows the session (connected, or kept for reconnection).
-
-    Streamlit has no public lookup of disconnected-but-resumable sessions, so
-    this asks its session manager; if that ever fails, the answer is "known"
-    and the folder is left to the finalizer and the process sweep.
-    """
+    """Whether this server still knows the session (connected, or kept for reconnection), from Streamlit's private
+    session manager (there is no public lookup); "known" if that fails, leaving the folder to the other sweeps."""
     try:
         from streamlit.runtime import Runtime
 
@@ -208,17 +178,9 @@ def session_known(session_id: str) -> bool:
 
 
 def sweep_orphans(root: Path, *, idle: float | None = None, now: float | None = None) -> list[Path]:
-    """Remove session folders that are no longer used; return them.
-
-    Args:
-        root: the upload root.
-        idle: seconds without use after which a folder goes; ``None`` for :func:`idle_seconds`.
-        now: the time to compare with (seconds since the epoch); ``None`` for now.
-
-    A folder goes when its server process no longer runs, its session ended,
-    or it was last used (its modification time, see :meth:`SessionFolder.touch`)
-    more than ``idle`` seconds ago.
-    """
+    """Remove and return the folders under ``root`` whose server process is gone, whose session ended, or whose last
+    use (mtime, :meth:`SessionFolder.touch`) is more than ``idle`` seconds (default: :func:`idle_minutes` x 60) before
+    ``now`` (seconds since the epoch; default: now)."""
     idle = 60.0 * idle_minutes() if idle is None else idle
     now = time.time() if now is None else now
     removed = []
@@ -248,11 +210,8 @@ def current_session_id() -> str:
 
 
 class SessionFolder:
-    """A temporary folder that lives exactly as long as this object.
-
-    Args:
-        root: parent folder; defaults to :func:`upload_root`.
-        session_id: the owning browser session; defaults to the running script's.
+    """A temporary folder under ``root`` (default: :func:`upload_root`) for the browser session ``session_id``
+    (default: the running script's) that lives exactly as long as this object.
 
     Raises:
         UploadStorageError: the folder cannot be made (no writable temporary folder, a full disk).
@@ -272,7 +231,7 @@ class SessionFolder:
         self._finalizer = weakref.finalize(self, shutil.rmtree, str(self.path), True)
 
     def new_batch(self) -> Path:
-        """An empty sub-folder for one upload, so that two uploads never mix their files."""
+        """An empty sub-folder for one upload, so two uploads never mix their files."""
         self._batches += 1
         batch = self.path / f"upload-{self._batches}"
         batch.mkdir()
@@ -290,11 +249,7 @@ class SessionFolder:
         return folder_bytes(self.path)
 
     def keep_only(self, source: str | None) -> list[Path]:
-        """Remove every upload batch but the one ``source`` lies in (all of them for ``None``); return them.
-
-        A session keeps only what it shows: after another checkpoint is opened,
-        an earlier upload is gone (upload it again to see it again).
-        """
+        """Remove and return every upload batch but the one ``source`` lies in (all of them for ``None``)."""
         keep = Path(os.path.abspath(source)) if source else None
         removed = []
         for batch in sorted(self.path.glob("upload-*")):
@@ -307,8 +262,7 @@ class SessionFolder:
         """Refuse an upload of ``needed`` bytes that would take the session past its quota.
 
         Raises:
-            UploadQuotaError: this session's uploads plus ``needed`` exceed
-                :func:`upload_quota_bytes`; the message gives the sizes and how to free room.
+            UploadQuotaError: this session's uploads plus ``needed`` exceed :func:`upload_quota_bytes`.
             UploadStorageError: ``EXPLORER_UPLOAD_QUOTA_MB`` is not a positive number.
         """
         quota, used = upload_quota_bytes(config), self.used_bytes()

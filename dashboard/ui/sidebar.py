@@ -1,8 +1,5 @@
-"""The shared sidebar: which checkpoint every page shows.
-
-A new choice becomes active only once it has loaded; a failed load shows its
-error and keeps the previous checkpoint, so nothing the user had is lost.
-"""
+"""The shared sidebar: which checkpoint every page shows. A choice becomes active only once it has loaded; a failed
+load shows its error and keeps the previous checkpoint."""
 
 from __future__ import annotations
 
@@ -17,21 +14,17 @@ from dashboard.markdown_text import escape_markdown
 from dashboard.settings import UPLOAD_IDLE_ENV
 from dashboard.ui import state
 from dashboard.ui.language import in_session_language
-from dashboard.ui.loading import active_source, get_tables
-from dashboard.ui.path_access import PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker
-from dashboard.ui.path_access import session_policy, setting_problem
+from dashboard.ui.loading import (active_source, display_name, get_tables, is_upload, link_source, load_error_message,
+                                  short_name)
+from dashboard.ui.path_access import (PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker,
+                                      session_policy, setting_problem)
 from dashboard.ui.session_files import SessionFolder, idle_minutes, sweep_now_and_then
-from dashboard.ui.loading import display_name, is_upload, link_source, load_error_message, short_name
 from dashboard.ui.text_limits import PATH_CHARS
 
 
 def _sync_pickers() -> None:
-    """Make every picker name the active source, or nothing when it is not one of the picker's.
-
-    After a failed load the previous checkpoint is still shown, so a picker
-    must not keep naming what failed. Runs only before the sidebar's widgets
-    are drawn (callbacks, first run), where assigning their state is allowed.
-    """
+    """Make every picker name the active source (or nothing), so none keeps naming a failed load; runs only before
+    the sidebar's widgets are drawn (callbacks, first run), where assigning their state is allowed."""
     shown = active_source()
     bundled = find_bundled(shown)
     st.session_state[state.BUNDLED_PICKER] = bundled.name if bundled else None
@@ -42,13 +35,8 @@ def _sync_pickers() -> None:
 
 
 def activate(source: str, options: dict[str, str] | None = None) -> bool:
-    """Try to load ``source``; make it active on success, remember the error otherwise.
-
-    ``options`` are reader options (NumPy array names, vocabulary file), kept with the source.
-    A bundled alias (``default``) is activated under its bundled name, so the
-    sidebar, the picker, the page titles and the link all name the same model.
-    Either way the pickers end up naming what is shown (see :func:`_sync_pickers`).
-    """
+    """Try to load ``source`` with reader ``options``: make it active on success, remember the error otherwise; return
+    whether it loaded. A bundled alias (``default``) is activated under its bundled name, so every view names it so."""
     bundled = find_bundled(source)
     source = bundled.name if bundled else source
     try:
@@ -88,8 +76,7 @@ def _initial_source() -> None:
     if state.ACTIVE_SOURCE in st.session_state:
         return
     wanted = st.query_params.get(state.MODEL_PARAM, DEFAULT_NAME)
-    # The session's path policy refuses, before looking anything up, a link to
-    # another session's upload (every mode) and to a path this server does not open.
+    # The session's policy refuses, before any lookup, a link to another session's upload or a path not opened here.
     if activate(wanted) or wanted == DEFAULT_NAME:
         return
     error = st.session_state[state.LOAD_ERROR]

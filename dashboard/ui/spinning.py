@@ -13,12 +13,8 @@ _Call = TypeVar("_Call", bound=Callable)
 
 
 def spinning(key: str) -> Callable[[_Call], _Call]:
-    """Decorator: show the catalogue message ``key``, in the reader's language, while the decorated call runs.
-
-    ``st.cache_resource(show_spinner=...)`` fixes its text when the module is
-    imported, in one language; ``st.spinner`` is drawn only after 0.5 s, so a
-    cache hit shows nothing.
-    """
+    """Decorator: show the catalogue message ``key`` in the reader's language while the call runs (a cache decorator's
+    ``show_spinner=`` is fixed at import, in one language; ``st.spinner`` shows nothing for a fast cache hit)."""
     def wrap(function: _Call) -> _Call:
         @functools.wraps(function)
         def call(*args, **kwargs):

@@ -33,9 +33,8 @@ REORDER_LAST_GOOD = "reorder_last_good"
 ACTIVE_OPTIONS = "active_options"
 #: session_state key of the session's upload folder (a dashboard.ui.session_files.SessionFolder).
 UPLOAD_FOLDER = "upload_folder"
-#: Load page widgets. The uploader's key is UPLOAD_FILES plus a round number
-#: (UPLOAD_ROUND) that grows after each upload attempt, which empties the widget
-#: (Streamlit keeps adding files to an uploader otherwise).
+#: Load page widgets. The uploader's key is UPLOAD_FILES plus UPLOAD_ROUND, which grows after each upload attempt to
+#: empty the widget (Streamlit keeps adding files to an uploader otherwise).
 UPLOAD_FILES = "upload_files"
 UPLOAD_ROUND = "upload_round"
 LOAD_PATH = "load_path"

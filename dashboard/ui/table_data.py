@@ -1,8 +1,5 @@
-"""Cached derived data of one table, for every page that queries it: labelled rows and neighbour indexes.
-
-Computed once per table and process (``st.cache_resource``: shared by sessions, never copied) and keyed by the
-source name and the tables' content hash, so a checkpoint overwritten on disk is recomputed.
-"""
+"""Cached derived data of one table for every page that queries it, labelled rows and neighbour indexes: computed once
+per process (``st.cache_resource``: shared, never copied), keyed by source and content hash."""
 
 from __future__ import annotations
 
@@ -19,7 +16,7 @@ from dashboard.ui.spinning import spinning
 @spinning("map_data.spinner.labelling")
 @st.cache_resource(max_entries=8, show_spinner=False)
 def get_table_rows(_tables: EmbeddingTables, source: str, content_hash: str, name: str) -> TableRows:
-    """:func:`dashboard.maps.frame.table_rows`, once per table."""
+    """:func:`dashboard.analysis.table_rows.table_rows`, once per table."""
     return table_rows(_tables, name)
 
 

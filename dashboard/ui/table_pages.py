@@ -1,10 +1,4 @@
-"""What the pages about the active checkpoint's token table share: the opening, the metric radio, the lookup note.
-
-The token map, nearest neighbours and similarity pages all open the same
-way (the active tables, a title naming them, a caption, the link's values
-seeded into the widgets) and the last two pick a metric and look typed
-terms up the same way; each page keeps only what is its own.
-"""
+"""What the token map, nearest neighbours and similarity pages share: the opening and the metric radio."""
 
 from __future__ import annotations
 
@@ -24,17 +18,8 @@ METRIC_LABELS = {"cosine": msg("table_pages.metric.cosine"), "dot": msg("table_p
 
 
 def open_table_page(title: str, caption: str, params: Sequence[UrlParam]) -> tuple[EmbeddingTables, str]:
-    """Title the page after the active tables, caption it and seed its widgets from the link.
-
-    Args:
-        title: the page's name; the checkpoint's name is appended.
-        caption: one or two sentences on what the page shows (a :class:`~dashboard.i18n.Text` is rendered).
-        params: the page's URL parameters (:func:`dashboard.ui.url_state.seed_widgets`).
-
-    Returns:
-        ``(tables, source)`` of the active checkpoint (the page stops with the
-        error shown when they cannot be read).
-    """
+    """Title the page ``title`` plus the active checkpoint's name, show ``caption`` (rendered) and seed the widgets of
+    ``params`` from the link; return ``(tables, source)``, or stop the page with the error shown."""
     tables = active_tables()
     st.title(t("table_pages.title", title=title, name=escape_markdown(tables.name)))
     st.caption(render(caption))

@@ -1,10 +1,5 @@
-"""The longest text each text field, and the URL parameter behind it, accepts.
-
-Every field has a bound (``st.text_input(max_chars=...)``), and a link's value
-for a field is held to the same bound (:func:`dashboard.ui.url_state.bounded_text`),
-so no typed or linked text can make a page do work out of proportion to what
-a person would type. Lengths are in characters (Python ``len``).
-"""
+"""The longest text, in characters (Python ``len``), each text field and the URL parameter behind it
+(:func:`dashboard.ui.url_state.bounded_text`) accept, so no typed or linked text makes a page do outsized work."""
 
 #: A token, word or ``king - man + woman`` expression (Nearest neighbours).
 QUERY_CHARS = 200
@@ -14,9 +9,8 @@ TERMS_CHARS = 1_000
 HIGHLIGHT_CHARS = 200  # what match_tokens takes (dashboard.maps.frame.MAX_QUERY_CHARS; a test keeps them equal)
 #: One sentence for the reorder demo, and its custom order.
 SENTENCE_CHARS = 500
-#: A file or folder on the server: Linux's PATH_MAX less its closing NUL, so every path the server could open fits.
-#: Not less: a text box refuses a paste longer than its bound without a word (streamlit/streamlit#9221), so a
-#: shorter bound would drop a real path silently; a longer paste is no path.
+#: A server path: Linux's PATH_MAX less its closing NUL. Not less: a text box silently refuses a longer paste
+#: (streamlit/streamlit#9221), so a shorter bound would drop a real path.
 PATH_CHARS = 4_095
 #: A Hugging Face model id: owner and name of at most 96 characters each.
 MODEL_ID_CHARS = 200

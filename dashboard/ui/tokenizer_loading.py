@@ -1,9 +1,5 @@
-"""The checkpoint's tokenizer and term resolver, made once per table and process for every page that tokenizes.
-
-The neighbours and similarity pages (typed words) and the reorder page
-(sentences) share this one cached :func:`dashboard.checkpoints.tokenizer.load_tokenizer`,
-so a GGUF's tokenizer (seconds to build) is built once.
-"""
+"""The checkpoint's tokenizer and term resolver, made once per table and process for every page that tokenizes
+(a GGUF's tokenizer is slow to build)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""The file uploader's own words in the page's language.
-
-Streamlit 1.67 draws ``st.file_uploader``'s button (``Upload``) and its limit
-line (``200MB per file``) in English whatever the page's language, and has no
-option to change them. On a page in another language this module hides those
-two texts and shows the catalogue's instead, with CSS ``::after`` content
-(the selectors are the widget's ``data-testid`` attributes, which Streamlit's
-own tests rely on); only the texts change, not the button or the drop zone.
-"""
+"""The file uploader's own words in the page's language: Streamlit 1.67 draws its button and limit line in English
+only, so CSS ``::after`` content on the widget's ``data-testid`` selectors replaces them."""
 
 from __future__ import annotations
 
@@ -26,12 +19,9 @@ _PLAIN_ASCII = frozenset(string.ascii_letters + string.digits + " .,:;-_()%/+")
 
 
 def css_string(text: str) -> str:
-    """``text`` as a double-quoted CSS string.
-
-    Every ASCII character outside letters, digits and ``.,:;-_()%/+`` (quotes, backslash, ``<``, line
-    breaks ``\\n \\r \\f``, other controls) is written as a hex escape ``\\HH `` (CSS Syntax 3, 4.3.7), so
-    nothing can end the string, the rule or the ``<style>`` element; other characters (Hangul) are kept.
-    """
+    """``text`` as a double-quoted CSS string: every ASCII character outside letters, digits and ``.,:;-_()%/+`` is
+    written as a hex escape ``\\HH `` (CSS Syntax 3, 4.3.7), so nothing can end the string, the rule or the
+    ``<style>`` element; non-ASCII characters (Hangul) are kept."""
     return '"' + "".join(ch if ord(ch) > 127 or ch in _PLAIN_ASCII else f"\\{ord(ch):x} " for ch in text) + '"'
 
 

@@ -1,13 +1,9 @@
 """Page state in the URL's query parameters, so a copied link reopens the same view.
 
-A page declares each setting once as a :class:`UrlParam` (query-parameter
-name, widget key, default, parser). Before its widgets are drawn,
-:func:`seed_widgets` puts the link's values into ``st.session_state`` (on the
-first run only: afterwards the widgets own their state); after the widgets,
-:func:`publish` writes the current values back to the URL, with the active
-checkpoint under the existing ``model`` parameter (unless it is an upload,
-which no other session can open). A value in a link that
-cannot be used is ignored with a warning, never an exception.
+A page declares each setting once as a :class:`UrlParam`. Before its widgets, :func:`seed_widgets` puts the link's
+values into ``st.session_state`` (first run only: afterwards the widgets own their state); after them, :func:`publish`
+writes the values back, with the active checkpoint under ``model`` unless it is an upload. A link value that cannot be
+used is ignored with a warning, never an exception.
 """
 
 from __future__ import annotations
@@ -20,21 +16,14 @@ import streamlit as st
 from dashboard.i18n import t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
-from dashboard.ui.loading import active_source
-from dashboard.ui.loading import link_source
+from dashboard.ui.loading import active_source, link_source
 
 
 @dataclass(frozen=True)
 class UrlParam:
-    """One setting that lives in the URL.
-
-    Attributes:
-        name: query-parameter name (``method``).
-        key: session-state key of the widget that edits it.
-        default: value when the link has none.
-        parse: text -> value; raises ``ValueError`` on bad text.
-        choices: allowed values, when limited.
-    """
+    """One setting that lives in the URL: query parameter ``name`` (``method``), the ``key`` of the widget that edits
+    it, the ``default`` when the link has none, ``parse`` (text -> value; ``ValueError`` on bad text) and the allowed
+    ``choices``, when limited."""
 
     name: str
     key: str
@@ -71,10 +60,7 @@ def bounded(kind: Callable[[str], Any], low: Any, high: Any) -> Callable[[str], 
 
 
 def index_list(size: int, most: int) -> Callable[[str], list[int]]:
-    """A parser for ``0,3,5``: distinct 0-based indices below ``size``, at most ``most`` of them, in order given.
-
-    The returned parser raises ``ValueError`` on anything else.
-    """
+    """A parser for ``0,3,5``: distinct 0-based indices below ``size``, at most ``most``, in the order given."""
     def parse(text: str) -> list[int]:
         """``text`` as a list of indices.
 
@@ -90,11 +76,8 @@ def index_list(size: int, most: int) -> Callable[[str], list[int]]:
 
 
 def bounded_text(max_chars: int) -> Callable[[str], str]:
-    """A parser for text of at most ``max_chars`` characters, the bound of the field it fills.
-
-    A longer value in a link is refused (the page says it ignored it) rather
-    than cut, so a link never silently means something else.
-    """
+    """A parser for text of at most ``max_chars`` characters (the field's bound); a longer link value is refused, not
+    cut, so a link never silently means something else."""
     def parse(text: str) -> str:
         """``text`` itself.
 
@@ -123,12 +106,8 @@ def parse_bool(text: str) -> bool:
 
 
 def seed_widgets(params: Sequence[UrlParam]) -> None:
-    """Give each widget its value from the link (or its default) the first time the page runs.
-
-    A link value the page cannot use is named in a warning on every run (a
-    background UMAP's rerun included) until its widget holds another value
-    than the one used instead, or the widget is seeded again.
-    """
+    """Give each widget its value from the link (or its default) the first time the page runs; an unusable link value
+    is warned about on every run until its widget holds another value than the one used instead, or is seeded again."""
     ignored = st.session_state.setdefault(state.URL_IGNORED, {})
     for param in params:
         if param.key in st.session_state:
@@ -162,10 +141,8 @@ def _text(value: Any) -> str:
 
 
 def publish(params: Sequence[UrlParam]) -> None:
-    """Write the widgets' current values, and the active checkpoint, to the URL.
-
-    An uploaded checkpoint is left out (see :func:`dashboard.ui.loading.link_source`).
-    """
+    """Write the widgets' values and the active checkpoint (never an upload:
+    :func:`~dashboard.ui.loading.link_source`) to the URL."""
     linked = link_source(active_source())
     if linked is None:
         st.query_params.pop(state.MODEL_PARAM, None)
