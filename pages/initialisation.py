@@ -4,20 +4,20 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from dashboard.checkpoints.bundled import BUNDLED_RUN
+from dashboard.errors import ExplorerError
+from dashboard.i18n import render, t
 from dashboard.lessons.initialisation.analysis import (
     INITIALISATIONS,
     SCALES_BY_SQRT_D,
     closest_initialisation,
     initialisation_frame,
 )
-from dashboard.analysis.lookup import FIRST_BLOCK_RULES
 from dashboard.lessons.initialisation.chart import row_norm_range_chart, value_density_chart
-from dashboard.checkpoints.bundled import BUNDLED_RUN
-from dashboard.errors import ExplorerError
-from dashboard.i18n import render, t
-from dashboard.markdown_text import escape_markdown
-from dashboard.lessons.initialisation.view_frames import cached_density, cached_summary, table_key
 from dashboard.lessons.initialisation.text import describe_closest, describe_scaling
+from dashboard.lessons.initialisation.view_frames import cached_density, cached_summary, table_key
+from dashboard.lessons.lookup.analysis import FIRST_BLOCK_RULES
+from dashboard.markdown_text import escape_markdown
 from dashboard.ui.loading import active_tables, get_tables
 from dashboard.ui.navigation import ensure_routed
 

@@ -3,16 +3,16 @@
 import numpy as np
 import streamlit as st
 
-from dashboard.analysis.lookup import compare_one_hot, look_up, parse_token_ids
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.forward.passes import run_forward
 from dashboard.forward.tokenizing import tokenize_sentence
 from dashboard.i18n import msg, render, t
+from dashboard.lessons.lookup.analysis import compare_one_hot, look_up, parse_token_ids
+from dashboard.lessons.lookup.view_frames import RULE_TEXTS, format_bytes, format_flops, rows_frame, shown_rows_frame
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.forward_loading import forward_model
 from dashboard.ui.hangul_note import show_hangul_notes
-from dashboard.ui.lookup_frames import RULE_TEXTS, format_bytes, format_flops, rows_frame, shown_rows_frame
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
 from dashboard.ui.text_limits import SENTENCE_CHARS

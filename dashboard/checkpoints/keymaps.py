@@ -71,7 +71,7 @@ KEY_MAPS: dict[str, KeyMap] = {
     "mistral": KeyMap("mistral", **_LLAMA_LIKE),
     "qwen2": KeyMap("qwen2", **_LLAMA_LIKE),
     "qwen3": KeyMap("qwen3", **_LLAMA_LIKE),
-    # Gemma 1-3 keep Llama's names; their forward scales the rows by sqrt(d_model) (analysis/lookup.py).
+    # Gemma 1-3 keep Llama's names; their forward scales the rows by sqrt(d_model) (lessons/lookup/analysis.py).
     "gemma": KeyMap("gemma", **_LLAMA_LIKE),
     "gemma2": KeyMap("gemma2", **_LLAMA_LIKE),
     "gemma3_text": KeyMap("gemma3_text", **_LLAMA_LIKE),

@@ -3,14 +3,14 @@
 import numpy as np
 import pytest
 
-from dashboard.analysis.lookup import compare_one_hot, look_up
 from dashboard.analysis.neighbours import build_index
 from dashboard.analysis.queries import TermResolver
-from dashboard.lessons.similarity.quiz import LESSON_PAIRS, answer_pair, parse_pairs
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.embedding_norm import read_embedding_norm
 from dashboard.forward.passes import run_forward
 from dashboard.forward.tokenizing import tokenize_sentence
+from dashboard.lessons.lookup.analysis import compare_one_hot, look_up
+from dashboard.lessons.similarity.quiz import LESSON_PAIRS, answer_pair, parse_pairs
 from tests.shared_models import shared_forward_model, shared_tables, shared_tokenizer
 
 pytestmark = pytest.mark.real

@@ -28,7 +28,7 @@ def describe_scaling(architecture: str, d_model: int, scales: bool | None, rule:
     """What sqrt(d_model) does in the original Transformer, and whether this architecture does it.
 
     ``scales``: whether it multiplies its token rows by sqrt(d_model) (``None``: not recorded); ``rule``: how its first
-    block's input is made (:data:`dashboard.analysis.lookup.FIRST_BLOCK_RULES`; ``layernorm``: BERT's).
+    block's input is made (:data:`dashboard.lessons.lookup.analysis.FIRST_BLOCK_RULES`; ``layernorm``: BERT's).
     """
     text = t("init.scaling", d_model=d_model, factor=math.sqrt(d_model))
     architecture = code_span(architecture)  # from the checkpoint's config: shown, never read as Markdown

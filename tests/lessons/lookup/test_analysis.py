@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 import torch
 
-from dashboard.analysis.lookup import MAX_ONE_HOT_TOKENS, compare_one_hot, layer_norm, look_up, parse_token_ids
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.embedding_norm import read_embedding_norm
 from dashboard.errors import MissingTensorError, QueryError
+from dashboard.lessons.lookup.analysis import MAX_ONE_HOT_TOKENS, compare_one_hot, layer_norm, look_up, parse_token_ids
 from dashboard.tables import EmbeddingNorm
 from tests import factories
 from tests.map_fixtures import random_table, tables_of

@@ -7,7 +7,7 @@ import pandas as pd
 
 from dashboard.i18n import msg, t
 
-#: The rule of :data:`dashboard.analysis.lookup.FIRST_BLOCK_RULES` -> what the first block receives, in words.
+#: The rule of :data:`dashboard.lessons.lookup.analysis.FIRST_BLOCK_RULES` -> what the first block receives, in words.
 RULE_TEXTS = {"sum": msg("lookup.rule.sum"), "layernorm": msg("lookup.rule.layernorm"),
               "token": msg("lookup.rule.token"), "scaled": msg("lookup.rule.scaled")}
 #: Columns of :func:`rows_frame` -> their header as a reader reads it (the value columns ``[j]`` stay as they are).
