@@ -15,8 +15,7 @@ from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.loading import active_source, display_name, get_tables, is_upload, load_error_message
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.text_limits import PATH_CHARS
-from dashboard.ui.url_state import UrlParam, bounded_text, publish
+from dashboard.ui.url_state import PATH_CHARS, UrlParam, bounded_text, publish
 
 ensure_routed()
 

@@ -4,7 +4,6 @@ import streamlit as st
 
 from dashboard.checkpoints import READERS
 from dashboard.checkpoints.hub import OFFLINE_ADVICE
-from dashboard.wall.archives import list_arrays_behind_wall
 from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
@@ -40,8 +39,9 @@ from dashboard.ui.session_files import (
     sweep_ended_uploads,
     uploads_possible,
 )
-from dashboard.ui.text_limits import FILE_NAME_CHARS, MODEL_ID_CHARS, PATH_CHARS
 from dashboard.ui.uploader_text import localise_uploader
+from dashboard.ui.url_state import FILE_NAME_CHARS, MODEL_ID_CHARS, PATH_CHARS
+from dashboard.wall.archives import list_arrays_behind_wall
 
 ensure_routed()
 sweep_ended_uploads()  # uploads of sessions that have ended or sat idle

@@ -15,9 +15,8 @@ from dashboard.ui.forward_loading import forward_model
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.text_limits import SENTENCE_CHARS
 from dashboard.ui.tokenizer_loading import get_tokenizer
-from dashboard.ui.url_state import UrlParam, bounded, bounded_text, publish
+from dashboard.ui.url_state import SENTENCE_CHARS, UrlParam, bounded, bounded_text, publish
 from dashboard.wall.norms import read_embedding_norm_safely
 
 ensure_routed()

@@ -6,7 +6,7 @@ import streamlit as st
 from dashboard.analysis.neighbours import METRICS, top_k_neighbours
 from dashboard.analysis.output_head import describe_head, has_own_head
 from dashboard.analysis.queries import expression_vector, resolve_expression, split_expression
-from dashboard.charts.neighbours import neighbour_scores_chart
+from dashboard.charts.similarity import neighbour_scores_chart
 from dashboard.errors import ExplorerError
 from dashboard.exports import csv_bytes
 from dashboard.i18n import plural_key, render, t
@@ -14,12 +14,11 @@ from dashboard.markdown_text import escape_markdown
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
 from dashboard.ui.explore_frames import dataframe_args
 from dashboard.ui.hangul_note import show_hangul_notes
-from dashboard.ui.table_data import get_head_index, get_neighbour_index, get_table_rows
-from dashboard.ui.tokenizer_loading import get_resolver, show_lookup_note
 from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.table_data import get_head_index, get_neighbour_index, get_table_rows
 from dashboard.ui.table_pages import metric_radio, open_table_page
-from dashboard.ui.text_limits import QUERY_CHARS
-from dashboard.ui.url_state import UrlParam, bounded, bounded_text, publish
+from dashboard.ui.tokenizer_loading import get_resolver, show_lookup_note
+from dashboard.ui.url_state import QUERY_CHARS, UrlParam, bounded, bounded_text, publish
 
 ensure_routed()
 

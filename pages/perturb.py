@@ -19,12 +19,11 @@ from dashboard.i18n import render, t
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui import state
 from dashboard.ui.hangul_note import show_hangul_notes
-from dashboard.ui.loading import active_source, active_tables
+from dashboard.ui.loading import active_source, active_tables, uploaded_as
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.perturb_loading import choose_default_token, perturbation, top5_display_frame, top5_frame
-from dashboard.ui.loading import uploaded_as
-from dashboard.ui.text_limits import QUERY_CHARS, SENTENCE_CHARS
 from dashboard.ui.tokenizer_loading import get_tokenizer
+from dashboard.ui.url_state import QUERY_CHARS, SENTENCE_CHARS
 
 ensure_routed()
 

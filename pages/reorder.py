@@ -3,6 +3,8 @@
 import numpy as np
 import streamlit as st
 
+from dashboard.errors import ExplorerError
+from dashboard.i18n import active_language, msg, plural_key, render, t
 from dashboard.lessons.reorder.analysis import describe_order, movable_positions, order_from_positions, parse_index_list
 from dashboard.lessons.reorder.chart import (
     attention_heatmap_chart,
@@ -10,19 +12,17 @@ from dashboard.lessons.reorder.chart import (
     token_difference_chart,
     token_order_chart,
 )
-from dashboard.errors import ExplorerError
 from dashboard.lessons.reorder.experiment import ReorderExperiment
-from dashboard.i18n import active_language, msg, plural_key, render, t
-from dashboard.markdown_text import escape_markdown
-from dashboard.ui import state
-from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.lessons.reorder.view_frames import (LEVELS, attention_frame, next_token_frame, reorder_experiment,
                                                    sentence_tokens, shown_label, shown_labels, token_difference_frame,
                                                    token_order_frame)
+from dashboard.markdown_text import escape_markdown
+from dashboard.ui import state
 from dashboard.ui.forward_loading import forward_model
+from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.text_limits import SENTENCE_CHARS
+from dashboard.ui.url_state import SENTENCE_CHARS
 
 ensure_routed()
 

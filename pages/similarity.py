@@ -6,20 +6,19 @@ import streamlit as st
 
 from dashboard.analysis.output_head import describe_head, has_own_head
 from dashboard.analysis.queries import ResolvedTerm, TermResolver
-from dashboard.lessons.similarity.analysis import SIMILARITY_METRICS, similarity_frame, similarity_matrix
 from dashboard.charts.similarity import similarity_heatmap_chart
 from dashboard.errors import ExplorerError, QueryError
 from dashboard.exports import csv_bytes
 from dashboard.i18n import msg, render, t
+from dashboard.lessons.similarity.analysis import SIMILARITY_METRICS, similarity_frame, similarity_matrix
 from dashboard.markdown_text import escape_markdown
-from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
-from dashboard.ui.table_data import get_head_index, get_neighbour_index, get_table_rows
-from dashboard.ui.tokenizer_loading import get_resolver, show_lookup_note
+from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.navigation import ensure_routed
+from dashboard.ui.table_data import get_head_index, get_neighbour_index, get_table_rows
 from dashboard.ui.table_pages import metric_radio, open_table_page
-from dashboard.ui.text_limits import TERMS_CHARS
-from dashboard.ui.url_state import UrlParam, bounded_text, publish
+from dashboard.ui.tokenizer_loading import get_resolver, show_lookup_note
+from dashboard.ui.url_state import TERMS_CHARS, UrlParam, bounded_text, publish
 
 ensure_routed()
 

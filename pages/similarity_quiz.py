@@ -4,18 +4,18 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dashboard.lessons.similarity.quiz import (GUESSES, LESSON_PAIRS, NOT_JUDGED, answer_pairs, parse_pairs,
-                                                score_guesses)
 from dashboard.errors import ExplorerError
 from dashboard.i18n import plural_key, render, t
+from dashboard.lessons.similarity.quiz import (GUESSES, LESSON_PAIRS, NOT_JUDGED, answer_pairs, parse_pairs,
+                                                score_guesses)
+from dashboard.lessons.similarity.view_quiz_lesson import show_lesson_check
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui.hangul_note import show_hangul_notes
-from dashboard.ui.table_data import get_neighbour_index
-from dashboard.ui.tokenizer_loading import get_resolver, show_lookup_note
 from dashboard.ui.navigation import ensure_routed
-from dashboard.lessons.similarity.view_quiz_lesson import show_lesson_check
+from dashboard.ui.table_data import get_neighbour_index
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.text_limits import PAIRS_CHARS
+from dashboard.ui.tokenizer_loading import get_resolver, show_lookup_note
+from dashboard.ui.url_state import PAIRS_CHARS
 
 ensure_routed()
 

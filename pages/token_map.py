@@ -29,8 +29,7 @@ from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.text_limits import HIGHLIGHT_CHARS, QUERY_CHARS
-from dashboard.ui.url_state import UrlParam, bounded, bounded_text, parse_bool, publish
+from dashboard.ui.url_state import HIGHLIGHT_CHARS, QUERY_CHARS, UrlParam, bounded, bounded_text, parse_bool, publish
 
 ensure_routed()
 

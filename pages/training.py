@@ -6,20 +6,20 @@ from pathlib import Path
 import streamlit as st
 
 from dashboard.analysis.position_blocks import block_similarity
-from dashboard.training.curves import ADJACENT, DISTANCE, NORM, position_cosine
 from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.charts.positions import similarity_heatmap_chart
-from dashboard.training.run_charts import aligned_map_chart, loss_curve_chart, measure_curve_chart
 from dashboard.checkpoints.bundled import BUNDLED_RUN
 from dashboard.checkpoints.runs import LAYOUT_LIST, LAYOUTS
 from dashboard.errors import ExplorerError
 from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.training import view_run as frames
+from dashboard.training.curves import ADJACENT, DISTANCE, NORM, position_cosine
+from dashboard.training.run_charts import aligned_map_chart, loss_curve_chart, measure_curve_chart
+from dashboard.training.text import TRAINING_HEADERS, describe_step, describe_weights, display_frame
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.path_access import session_policy
-from dashboard.ui.text_limits import PATH_CHARS, TERMS_CHARS
-from dashboard.training.text import TRAINING_HEADERS, describe_step, describe_weights, display_frame
+from dashboard.ui.url_state import PATH_CHARS, TERMS_CHARS
 
 ensure_routed()
 

@@ -23,8 +23,7 @@ from dashboard.ui.downloads import file_download_button
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.table_pages import open_table_page
-from dashboard.ui.text_limits import IDS_CHARS
-from dashboard.ui.url_state import UrlParam, bounded_text, publish
+from dashboard.ui.url_state import IDS_CHARS, UrlParam, bounded_text, publish
 
 ensure_routed()
 

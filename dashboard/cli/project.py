@@ -26,11 +26,10 @@ import sys
 from pathlib import Path
 
 from dashboard.analysis.table_rows import TABLE_NAMES
-from dashboard.background_import import import_in_background
 from dashboard.checkpoints.user_paths import inspect_path, shorten
 from dashboard.errors import QueryError
 from dashboard.maps.backends import BACKENDS, best_backend, require_backend
-from dashboard.maps.projection import DIMS, METHODS, ProjectionSettings
+from dashboard.maps.projection import DIMS, METHODS, ProjectionSettings, import_in_background
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -2,41 +2,31 @@
 
 PCA: scikit-learn (:mod:`.pca`); UMAP: umap-learn (McInnes, Healy & Melville 2018; :mod:`.umap_fit`); t-SNE:
 openTSNE (Poličar, Stražar & Zupan 2024; :mod:`.tsne`), both cosine from a PCA start; ``backend="cuml"`` runs PCA
-and UMAP on RAPIDS cuML (:mod:`.cuml`). This module dispatches (:data:`PROJECTORS`) and re-exports for callers.
+and UMAP on RAPIDS cuML (:mod:`.cuml`). This module dispatches (:data:`PROJECTORS`) and re-exports for callers;
+:func:`import_in_background` starts importing a method's library while other work goes on.
 """
 
 from __future__ import annotations
 
+import importlib
+import threading
 from typing import Callable
 
 import numpy as np
 
 from dashboard.maps.cuml import CUML_PROJECTORS
 from dashboard.maps.pca import fit_pca
-from dashboard.maps.result import (
-    DistinctRows,
-    Projection,
-    find_distinct_rows,
-    find_fit_rows,
-    find_umap_rows,
-    fit_pca_with,
-    rows_to_fit,
-    spread_to_rows,
-)
-from dashboard.maps.settings import (
-    DIMS,
-    METHODS,
-    SLOW_METHODS,
-    ProgressCallback,
-    ProjectionSettings,
-    library_versions,
-)
+from dashboard.maps.result import (DistinctRows, Projection, find_distinct_rows, find_fit_rows, find_umap_rows,
+                                   fit_pca_with, rows_to_fit, spread_to_rows)
+from dashboard.maps.settings import DIMS, METHODS, ProgressCallback, ProjectionSettings, SLOW_METHODS, library_versions
 from dashboard.maps.tsne import project_tsne
 from dashboard.maps.umap_fit import project_umap, warm_umap
 
+
 __all__ = [
     "DIMS", "METHODS", "PROJECTORS", "SLOW_METHODS", "DistinctRows", "ProgressCallback", "Projection",
-    "ProjectionSettings", "find_distinct_rows", "find_fit_rows", "find_umap_rows", "library_versions", "project_pca",
+    "ProjectionSettings", "find_distinct_rows", "find_fit_rows", "find_umap_rows", "import_in_background",
+    "library_versions", "project_pca",
     "project_table", "project_tsne", "project_umap", "rows_to_fit", "spread_to_rows", "warm_umap",
 ]
 
@@ -69,3 +59,17 @@ def project_table(table: np.ndarray, settings: ProjectionSettings,
     if settings.backend == "cuml":
         return CUML_PROJECTORS[settings.method](table, settings, progress)
     return PROJECTORS[settings.method](table, settings, progress)
+
+
+def import_in_background(module: str) -> threading.Thread:
+    """Start importing ``module`` in a daemon thread and return it, so the import overlaps work outside the GIL. The
+    caller's own ``import`` waits for it and raises any import error; a command that may end early joins it first."""
+    def load() -> None:
+        try:
+            importlib.import_module(module)
+        except Exception:  # raised again where the module is imported for use
+            pass
+
+    thread = threading.Thread(target=load, name=f"import-{module}", daemon=True)
+    thread.start()
+    return thread

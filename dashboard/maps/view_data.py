@@ -24,7 +24,7 @@ from dashboard.maps.tasks import share_table, submit_map
 from dashboard.maps.view_requests import cluster_client
 from dashboard.maps.wire import MapPayload, map_payload
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.spinning import spinning
+from dashboard.ui.loading import spinning
 from dashboard.ui.tokenizer_loading import get_resolver
 
 

@@ -18,12 +18,11 @@ import streamlit as st
 from distributed import Client, Future
 
 from dashboard.analysis.table_rows import TableRows
-from dashboard.background_import import import_in_background
 from dashboard.cluster.client import connect
 from dashboard.errors import ExplorerError, HeavyWorkError, LiveFitLimitError
 from dashboard.i18n import Text, msg, render
 from dashboard.maps.cache import cache_path, load_cached
-from dashboard.maps.projection import METHODS, Projection, ProjectionSettings
+from dashboard.maps.projection import METHODS, Projection, ProjectionSettings, import_in_background
 from dashboard.maps.tasks import map_key, progress_topic, share_table, submit_map
 from dashboard.settings import current_settings, usable
 from dashboard.ui import state

@@ -12,7 +12,7 @@ import streamlit as st
 
 from dashboard.tables import EmbeddingTables
 from dashboard.training.compare import CheckpointComparison, compare_checkpoints
-from dashboard.ui.spinning import spinning
+from dashboard.ui.loading import spinning
 
 #: Largest movers marked (and named) on the aligned maps.
 MARKED_MOVERS = 15

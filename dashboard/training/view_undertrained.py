@@ -12,7 +12,7 @@ import streamlit as st
 
 from dashboard.tables import EmbeddingTables
 from dashboard.training.undertrained import UndertrainedTokens, find_undertrained
-from dashboard.ui.spinning import spinning
+from dashboard.ui.loading import spinning
 
 
 @spinning("compare_frames.spinner.undertrained")

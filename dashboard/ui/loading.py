@@ -1,4 +1,4 @@
-"""Cached loading of tables for the pages, and how a source is named to people; errors shown, never raised.
+"""Cached loading of tables for the pages, spinners in the reader's language, and how a source is named to people.
 
 An upload lies in one session's temporary folder (:mod:`dashboard.ui.session_files`), a path that means nothing to its
 uploader, so it is shown by the name it was uploaded under (``upload: ckpt.pt``) and kept out of links; every other
@@ -8,10 +8,11 @@ source (a bundled name, a server path) is shown and linked as is.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import re
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Mapping, TypeVar
 
 import streamlit as st
 
@@ -274,3 +275,18 @@ def load_error_message(source: str, error: Exception) -> PerLanguageText:
 
 def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+_Call = TypeVar("_Call", bound=Callable)
+
+
+def spinning(key: str) -> Callable[[_Call], _Call]:
+    """Decorator: show the catalogue message ``key`` in the reader's language while the call runs (a cache decorator's
+    ``show_spinner=`` is fixed at import, in one language; ``st.spinner`` shows nothing for a fast cache hit)."""
+    def wrap(function: _Call) -> _Call:
+        @functools.wraps(function)
+        def call(*args, **kwargs):
+            with st.spinner(t(key)):
+                return function(*args, **kwargs)
+        return call  # type: ignore[return-value]
+    return wrap

@@ -19,7 +19,7 @@ from dashboard.ui.loading import (active_source, display_name, get_tables, is_up
 from dashboard.ui.path_access import (PICKER_KEY, find_models_dir, models_dir_entries, render_models_dir_picker,
                                       session_policy, setting_problem)
 from dashboard.ui.session_files import SessionFolder, idle_minutes, sweep_now_and_then
-from dashboard.ui.text_limits import PATH_CHARS
+from dashboard.ui.url_state import PATH_CHARS
 
 
 def _sync_pickers() -> None:

@@ -10,7 +10,7 @@ from dashboard.analysis.table_rows import TableRows, table_rows
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.spinning import spinning
+from dashboard.ui.loading import spinning
 
 
 @spinning("map_data.spinner.labelling")

@@ -10,7 +10,7 @@ from dashboard.checkpoints.tokenizer import CheckpointTokenizer, load_tokenizer
 from dashboard.i18n import both_languages, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
-from dashboard.ui.spinning import spinning
+from dashboard.ui.loading import spinning
 
 
 @st.cache_resource(max_entries=4, show_spinner=both_languages("spinner.tokenizer"))

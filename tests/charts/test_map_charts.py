@@ -4,9 +4,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from dashboard.charts.similarity import neighbour_scores_chart, similarity_heatmap_chart
 from dashboard.lessons.similarity.analysis import similarity_frame, similarity_matrix
-from dashboard.charts.neighbours import neighbour_scores_chart
-from dashboard.charts.similarity import similarity_heatmap_chart
 from tests.map_fixtures import random_table
 
 

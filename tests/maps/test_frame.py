@@ -154,6 +154,6 @@ def test_projector_metadata_of_a_position_table_is_its_positions_without_space_m
 
 
 def test_the_highlight_field_holds_what_match_tokens_takes():
-    from dashboard.ui.text_limits import HIGHLIGHT_CHARS
+    from dashboard.ui.url_state import HIGHLIGHT_CHARS
 
     assert HIGHLIGHT_CHARS == MAX_QUERY_CHARS

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.ui import state
-from dashboard.ui.text_limits import HIGHLIGHT_CHARS
+from dashboard.ui.url_state import HIGHLIGHT_CHARS
 from tests import factories
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import map_figures, map_points, open_app_page, shown

@@ -10,9 +10,9 @@ what a reader sees of it (:func:`tests.pages.app_test.shown`) is the value.
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.ui import state
 from dashboard.training import view_run as frames
-from dashboard.ui.text_limits import IDS_CHARS, PATH_CHARS, SENTENCE_CHARS
+from dashboard.ui import state
+from dashboard.ui.url_state import IDS_CHARS, PATH_CHARS, SENTENCE_CHARS
 from tests import factories, run_factories
 from tests.compare_factories import write_run
 from tests.map_fixtures import bert_with_tokenizer

@@ -8,12 +8,11 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.ui import session_files, state
 from dashboard.settings import LOCAL_PATHS_ENV, MODELS_DIR_ENV, UPLOAD_QUOTA_ENV
+from dashboard.ui import session_files, state
 from dashboard.ui.session_files import folder_bytes
-from dashboard.ui.text_limits import PATH_CHARS
-from tests import factories
-from tests import format_factories as ff
+from dashboard.ui.url_state import PATH_CHARS
+from tests import factories, format_factories as ff
 from tests.pages.app_test import open_app_page
 
 ROOT = Path(__file__).resolve().parents[2]

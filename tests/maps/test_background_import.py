@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from dashboard.background_import import import_in_background
+from dashboard.maps.projection import import_in_background
 
 
 def test_the_module_is_imported_once_the_thread_ends(tmp_path, monkeypatch):
