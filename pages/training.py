@@ -16,7 +16,7 @@ from dashboard.markdown_text import escape_markdown
 from dashboard.training import view_run as frames
 from dashboard.training.curves import ADJACENT, DISTANCE, NORM, position_cosine
 from dashboard.training.run_charts import aligned_map_chart, loss_curve_chart, measure_curve_chart
-from dashboard.training.text import TRAINING_HEADERS, describe_step, describe_weights, display_frame
+from dashboard.training.text import display_frame
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.url_state import PATH_CHARS, TERMS_CHARS
@@ -57,7 +57,7 @@ if st.session_state.get(frames.STEP_KEY) not in steps:
     st.session_state[frames.STEP_KEY] = steps[-1]
 
 st.write(t("training.run_line", name=escape_markdown(run.folder.name), count=len(steps), layout=LAYOUTS[run.layout],
-           steps=", ".join(f"{s:,}" for s in steps)) + " " + render(describe_weights(run.layout, run.weights)))
+           steps=", ".join(f"{s:,}" for s in steps)) + " " + render(frames.describe_weights(run.layout, run.weights)))
 
 
 def _play() -> None:
@@ -85,7 +85,7 @@ def render_step(step: int) -> None:
         return
     with view.container():
         st.subheader(t("training.at_step", step=step))
-        st.write(render(describe_step(tables, curves, step)))
+        st.write(render(frames.describe_step(tables, curves, step)))
         left, right = st.columns(2)
         if tables.position is not None:
             heat = block_similarity(tables.position, max_cells=128)
@@ -105,7 +105,7 @@ def render_step(step: int) -> None:
             right.caption(t("training.no_loss"))
         st.markdown(t("training.neighbours_heading", step=step, k=frames.NEIGHBOURS))
         if not neighbours.empty:
-            st.dataframe(display_frame(neighbours, TRAINING_HEADERS), hide_index=True, width="stretch")
+            st.dataframe(display_frame(neighbours, frames.TRAINING_HEADERS), hide_index=True, width="stretch")
         for problem in problems:
             st.warning(escape_markdown(render(problem)), icon=":material/warning:")
 
@@ -135,7 +135,7 @@ columns[2].altair_chart(measure_curve_chart(curves, step, measure=DISTANCE, y_ti
                         width="stretch")
 with st.expander(t("training.numbers")):
     st.dataframe(display_frame(curves.pivot_table(index="step", columns=["table", "measure"], values="value"),
-                               TRAINING_HEADERS), width="stretch")
+                               frames.TRAINING_HEADERS), width="stretch")
 
 st.subheader(t("training.aligned_heading"))
 if shown_tables is not None:

@@ -1,7 +1,8 @@
 """What the Training page shows, cached: the run in a folder, its curves over steps, its losses, one step's frames.
 
 Runs are keyed by folder and the checkpoints' modification times, so a new checkpoint is read. The curves read
-each checkpoint once, one at a time, in one reading child, keeping only their numbers.
+each checkpoint once, one at a time, in one reading child, keeping only their numbers. The page's sentences
+(:func:`describe_step`, :func:`describe_weights`) and column headers are written here, from those numbers.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from dashboard.analysis.norms import used_token_norms
 from dashboard.analysis.queries import resolve_expression
 from dashboard.checkpoints.runs import TrainingRun, run_stamp
 from dashboard.errors import ExplorerError
-from dashboard.i18n import msg, t
+from dashboard.i18n import Text, msg, t
 from dashboard.maps.aligned import AlignedMaps, aligned_path, cached_aligned_maps
 from dashboard.tables import EmbeddingTables
-from dashboard.training.curves import step_measures_frame
+from dashboard.training.curves import ADJACENT, DISTANCE, LABELS, NORM, POSITION, TOKEN, step_measures_frame
 from dashboard.ui.table_data import get_neighbour_index
 from dashboard.ui.tokenizer_loading import get_resolver
 from dashboard.wall.runs import discover_run_safely
@@ -178,3 +179,44 @@ def aligned_domains(maps: AlignedMaps) -> tuple[list[float], list[float]]:
     """``([x_min, x_max], [y_min, y_max])`` over every step's map, so the chart's axes stay put."""
     flat = maps.coords.reshape(-1, maps.coords.shape[-1])
     return ([float(flat[:, 0].min()), float(flat[:, 0].max())], [float(flat[:, 1].min()), float(flat[:, 1].max())])
+
+
+#: Column headers of the Training page's frames.
+TRAINING_HEADERS = {
+    "word": msg("training.col.word"), "token": msg("training.col.token"),
+    "neighbours": msg("training.col.neighbours"), "step": msg("training.col.step"),
+    "table": msg("training.col.table"), "measure": msg("training.col.measure"), **LABELS,
+}
+
+
+def describe_weights(layout: str, weights: str | None) -> Text:
+    """Which weights the checkpoints hold and what the logged losses measure, from a ``TrainingRun``'s ``layout``
+    (``snapshots``, ``nanogpt``, ``hf-trainer`` ...) and ``weights`` (``ema`` or another name, or ``None``)."""
+    if layout == "snapshots" and weights == "ema":
+        return msg("training.weights.ema")
+    if layout == "nanogpt":
+        return msg("training.weights.nanogpt")
+    if layout == "hf-trainer":
+        return msg("training.weights.hf_trainer")
+    return msg("training.weights.saved")
+
+
+def _value(curves: pd.DataFrame, step: int, table: str, measure: str) -> float | None:
+    chosen = curves[(curves["step"] == step) & (curves["table"] == table) & (curves["measure"] == measure)]
+    return None if chosen.empty else float(chosen["value"].iloc[0])
+
+
+def describe_step(tables: EmbeddingTables, curves: pd.DataFrame, step: int) -> Text:
+    """The shown step's numbers in one or two sentences (token rows' mean norm and distance, adjacent cosine)."""
+    first = int(curves["step"].min())
+    norm, distance = _value(curves, step, TOKEN, NORM), _value(curves, step, TOKEN, DISTANCE)
+    if step == first:
+        text = msg("training.step.token_first", norm=norm)
+    else:
+        text = msg("training.step.token", norm=norm, distance=distance, first=first)
+    if tables.position is None:
+        return text
+    cosine = _value(curves, step, POSITION, ADJACENT)
+    position = (msg("training.step.position_zero") if cosine is None
+                else msg("training.step.position", cosine=cosine))
+    return msg("training.step.both", token=text, position=position)
