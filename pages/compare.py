@@ -10,8 +10,8 @@ from dashboard.markdown_text import escape_markdown
 from dashboard.training import view_compare as frames
 from dashboard.training.compare import COMPARED_TABLES
 from dashboard.training.compare_charts import aligned_maps_chart, drift_chart, overlap_counts_chart
-from dashboard.training.text import COMPARE_HEADERS, display_frame
 from dashboard.ui.downloads import chart_download_buttons, file_download_button
+from dashboard.ui.language import display_frame
 from dashboard.ui.loading import active_source, display_name, get_tables, is_upload, load_error_message
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_pages import open_table_page
@@ -112,12 +112,12 @@ left.altair_chart(movers, width="stretch", key="cmp_drift")
 right.altair_chart(overlap_chart, width="stretch", key="cmp_overlap")
 st.caption(t("compare.drift_caption"))
 shown_drifts = drifts.drop(columns="overlap")  # the share; the page shows the count ("3 of 10"), the CSV both
-headers = COMPARE_HEADERS
+headers = frames.COMPARE_HEADERS
 if table == "position":  # a position's row is named by its index alone: no "token" column
-    shown_drifts, headers = shown_drifts.drop(columns="token"), {**COMPARE_HEADERS, "id": msg("compare.col.position")}
+    shown_drifts, headers = shown_drifts.drop(columns="token"), {**frames.COMPARE_HEADERS, "id": msg("compare.col.position")}
 st.dataframe(display_frame(shown_drifts, headers), hide_index=True, width="stretch",
-             column_config={render(COMPARE_HEADERS["drift"]): st.column_config.NumberColumn(format="%.3f"),
-                            render(COMPARE_HEADERS["shared"]): st.column_config.NumberColumn(
+             column_config={render(frames.COMPARE_HEADERS["drift"]): st.column_config.NumberColumn(format="%.3f"),
+                            render(frames.COMPARE_HEADERS["shared"]): st.column_config.NumberColumn(
                                 format=t("compare.shared_format", k=result.k))})
 
 stem = f"{tables.name}-vs-{other_tables.name}-{table}"

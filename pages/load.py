@@ -8,7 +8,7 @@ from dashboard.errors import ExplorerError
 from dashboard.i18n import render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.ui import state
-from dashboard.ui.language import in_session_language
+from dashboard.ui.language import display_frame, in_session_language
 from dashboard.ui.load_actions import (
     apply_arrays,
     hub_unavailable,
@@ -30,7 +30,6 @@ from dashboard.ui.load_frames import (
 )
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.overview_frames import display_frame
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.session_files import (
     STORAGE_ADVICE,

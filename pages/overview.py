@@ -7,16 +7,15 @@ from dashboard.charts.norms import row_norm_histogram_chart
 from dashboard.i18n import render, t
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.tables import POSITION_KIND_LABELS
-from dashboard.ui.loading import active_tables
+from dashboard.ui.language import display_frame
+from dashboard.ui.loading import active_tables, display_name
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.overview_frames import (
     PARAMETER_COLUMNS,
     cached_token_norms,
     describe_norms,
-    display_frame,
     parameter_frame,
 )
-from dashboard.ui.loading import display_name
 
 ensure_routed()
 

@@ -4,7 +4,6 @@ import streamlit as st
 
 from dashboard.analysis.norms import MEASURES
 from dashboard.analysis.sinusoidal import VASWANI_BASE
-from dashboard.lessons.positions.structure import SINUSOIDAL_MEASURE, top_variance_dimensions
 from dashboard.analysis.untrained_rows import UNTRAINED_CRITERION, any_row_threshold, untrained_threshold
 from dashboard.charts.positions import (
     dimension_chart,
@@ -19,12 +18,13 @@ from dashboard.charts.positions import (
 )
 from dashboard.i18n import msg, render, t
 from dashboard.lessons.positions import view_frames as frames
+from dashboard.lessons.positions.structure import SINUSOIDAL_MEASURE, top_variance_dimensions
+from dashboard.lessons.positions.text import MIN_ROWS, describe_untrained, first_block_input, too_few_rows_message
+from dashboard.lessons.positions.thinning import thin_lines, with_thinning_note
+from dashboard.lessons.positions.view_rotary import render_no_table, render_rotary
+from dashboard.lessons.positions.view_shift import render_shift_experiment
 from dashboard.ui.loading import active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.lessons.positions.view_shift import render_shift_experiment
-from dashboard.lessons.positions.text import MIN_ROWS, describe_untrained, first_block_input, too_few_rows_message
-from dashboard.lessons.positions.view_rotary import render_no_table, render_rotary
-from dashboard.lessons.positions.thinning import thin_lines, with_thinning_note
 from dashboard.ui.url_state import UrlParam, index_list, publish, seed_widgets
 
 ensure_routed()

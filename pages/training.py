@@ -16,7 +16,7 @@ from dashboard.markdown_text import escape_markdown
 from dashboard.training import view_run as frames
 from dashboard.training.curves import ADJACENT, DISTANCE, NORM, position_cosine
 from dashboard.training.run_charts import aligned_map_chart, loss_curve_chart, measure_curve_chart
-from dashboard.training.text import display_frame
+from dashboard.ui.language import display_frame
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.url_state import PATH_CHARS, TERMS_CHARS

@@ -10,7 +10,6 @@ from dashboard.i18n.ordinals import name_percentile
 from dashboard.markdown_text import escape_markdown
 from dashboard.training import view_undertrained as frames
 from dashboard.training.compare_charts import score_histogram_chart
-from dashboard.training.text import UNDERTRAINED_HEADERS, display_frame
 from dashboard.training.undertrained import (
     INDICATOR_LABELS,
     INDICATORS,
@@ -20,6 +19,7 @@ from dashboard.training.undertrained import (
     parse_ids,
 )
 from dashboard.ui.downloads import file_download_button
+from dashboard.ui.language import display_frame
 from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_data import get_table_rows
 from dashboard.ui.table_pages import open_table_page
@@ -90,8 +90,8 @@ rows = get_table_rows(tables, source, tables.content_hash, "token")
 candidates = frames.candidates_frame(tables, found, rows.categories)
 st.subheader(t("undertrained.candidates_heading", count=len(candidates)))
 shown_candidates = candidates.assign(category=[category_label(str(c)) for c in candidates["category"]])  # CSV: English
-st.dataframe(display_frame(shown_candidates, UNDERTRAINED_HEADERS), hide_index=True, width="stretch",
-             column_config={render(UNDERTRAINED_HEADERS["score"]): st.column_config.NumberColumn(
+st.dataframe(display_frame(shown_candidates, frames.UNDERTRAINED_HEADERS), hide_index=True, width="stretch",
+             column_config={render(frames.UNDERTRAINED_HEADERS["score"]): st.column_config.NumberColumn(
                  render(indicator_name), format="%.4f")})
 file_download_button(t("undertrained.download"), csv_bytes(candidates), f"{tables.name}-undertrained.csv", "text/csv",
                      "ut_csv")

@@ -8,10 +8,10 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from dashboard.training.curves import LABELS
 from dashboard.charts.legend_labels import shown_values, value_labels
 from dashboard.charts.theme import FIT_WIDTH
 from dashboard.i18n import render, t
+from dashboard.training.curves import LABELS
 
 #: Colours of the three tables, the same in every chart of the page.
 TABLE_COLOURS = alt.Scale(domain=["token table", "position table", "output head"],

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 from dashboard.training.compare import CheckpointComparison, compare_checkpoints
 from dashboard.ui.loading import spinning
@@ -84,3 +85,10 @@ def overlap_counts_frame(comparison: CheckpointComparison) -> pd.DataFrame:
     result = comparison.result
     shared = np.rint(result.overlap * result.k).astype(int)
     return pd.DataFrame({"shared": np.arange(result.k + 1), "rows": np.bincount(shared, minlength=result.k + 1)})
+
+
+#: Column headers of the Compare page's table of largest movers.
+COMPARE_HEADERS = {
+    "rank": msg("compare.col.rank"), "id": msg("compare.col.id"), "token": msg("compare.col.token"),
+    "drift": msg("compare.col.drift"), "shared": msg("compare.col.shared"),
+}

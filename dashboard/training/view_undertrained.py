@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from dashboard.i18n import msg
 from dashboard.tables import EmbeddingTables
 from dashboard.training.undertrained import UndertrainedTokens, find_undertrained
 from dashboard.ui.loading import spinning
@@ -39,3 +40,10 @@ def score_histogram_frame(found: UndertrainedTokens, bins: int = 60) -> pd.DataF
     """Histogram of the indicator over the population rows: ``start``, ``stop``, ``rows``, ``below`` (bin under the threshold)."""
     counts, edges = np.histogram(found.scores[found.population], bins=bins)
     return pd.DataFrame({"start": edges[:-1], "stop": edges[1:], "rows": counts, "below": edges[1:] <= found.threshold})
+
+
+#: Column headers of the Under-trained tokens page's table of candidates.
+UNDERTRAINED_HEADERS = {
+    "rank": msg("compare.col.rank"), "id": msg("compare.col.id"), "token": msg("compare.col.token"),
+    "score": msg("undertrained.col.score"), "category": msg("undertrained.col.category"),
+}

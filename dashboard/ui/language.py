@@ -5,11 +5,12 @@ checkpoint and settings stay."""
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from typing import Callable, Mapping
 
+import pandas as pd
 import streamlit as st
 
-from dashboard.i18n import LANGUAGES, t, use_language
+from dashboard.i18n import LANGUAGES, Text, render, t, use_language
 from dashboard.settings import LANG_ENV, current_settings
 from dashboard.ui import state
 
@@ -72,3 +73,33 @@ def _switch_help() -> str:
     other = next(lang for lang in LANGUAGES if lang != default)
     return t("language.switch_help", default=LANGUAGES[default], env=LANG_ENV, other=other,
              other_name=LANGUAGES[other])
+
+
+def display_frame(frame: pd.DataFrame, headers: Mapping[str, str]) -> pd.DataFrame:
+    """A copy of ``frame`` for ``st.dataframe`` in the reader's language: column names (every level) and the index
+    name through ``headers`` (English name -> a catalogue message, or a catalogue key), cells holding a
+    :class:`~dashboard.i18n.Text` rendered.
+
+    The frame keeps its English names, which tests and downloads read; names not in ``headers`` stay as they are.
+    Only ``object`` columns keep messages (pandas turns ``str`` cells into a string column of their English), so
+    frames with message cells are built with ``dtype=object``.
+    """
+    def shown(name):
+        if not (isinstance(name, str) and name in headers):
+            return name
+        header = headers[name]
+        return render(header) if isinstance(header, Text) else t(header)
+
+    shown_frame = frame.copy()
+    for column in shown_frame.columns:
+        if shown_frame[column].dtype == object:
+            shown_frame[column] = [render(v) if isinstance(v, Text) else v for v in shown_frame[column]]
+    if isinstance(shown_frame.columns, pd.MultiIndex):
+        shown_frame.columns = pd.MultiIndex.from_tuples([tuple(shown(n) for n in c) for c in shown_frame.columns],
+                                                        names=[shown(n) for n in shown_frame.columns.names])
+    else:
+        shown_frame.columns = [shown(c) for c in shown_frame.columns]
+        shown_frame.columns.name = shown(frame.columns.name)
+    if shown_frame.index.name is not None:
+        shown_frame.index.name = shown(shown_frame.index.name)
+    return shown_frame

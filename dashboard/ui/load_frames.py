@@ -1,5 +1,5 @@
 """Frames the Load page shows, what was read and a sample of token strings, with English names and labels (tests read
-them) until :func:`dashboard.ui.overview_frames.display_frame` renders them with the ``*_COLUMNS`` headers."""
+them) until :func:`dashboard.ui.language.display_frame` renders them with the ``*_COLUMNS`` headers."""
 
 from __future__ import annotations
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Mapping
-
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from dashboard.analysis import norms
 from dashboard.analysis.accounting import ParameterRow, format_count, format_shape, format_share
-from dashboard.i18n import Text, msg, render, t
+from dashboard.i18n import Text, msg
 from dashboard.tables import EmbeddingTables
 
 #: Column of :func:`parameter_frame` -> its header's catalogue key.
@@ -23,20 +21,9 @@ PARAMETER_COLUMNS = {
 }
 
 
-def display_frame(frame: pd.DataFrame, columns: Mapping[str, str]) -> pd.DataFrame:
-    """A copy of ``frame`` for ``st.dataframe``: headers named in ``columns`` (name -> catalogue key) renamed, cells
-    holding :class:`~dashboard.i18n.Text` rendered. Only ``object`` columns keep messages (pandas turns ``str`` cells
-    into a string column of their English), so frames with message cells are built with ``dtype=object``."""
-    shown = frame.copy()
-    for name in shown.columns:
-        if shown[name].dtype == object:
-            shown[name] = [render(v) if isinstance(v, Text) else v for v in shown[name]]
-    return shown.rename(columns={name: t(key) for name, key in columns.items()})
-
-
 def parameter_frame(rows: list[ParameterRow]) -> pd.DataFrame:
     """The accounting rows as strings for people (``6,488,832``, ``5.4%``), ``dtype=object`` so that component names
-    and notes stay messages until :func:`display_frame` renders them."""
+    and notes stay messages until :func:`dashboard.ui.language.display_frame` renders them."""
     return pd.DataFrame({
         "component": [r.component for r in rows],
         "shape": [format_shape(r.shape) for r in rows],
