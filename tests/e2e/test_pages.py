@@ -8,7 +8,7 @@ import pytest
 
 from tests.e2e.app_pages import read_app_pages
 from tests.e2e.browser import (error_texts, exception_texts, metric_values, nav_link_texts, open_page,
-                               save_screenshot)
+                               save_screenshot, settle)
 from tests.e2e.layout_checks import cut_off_parts
 
 PAGES = read_app_pages()
@@ -37,6 +37,10 @@ def test_navigation_lists_every_page(page, app_url):
 def test_overview_shows_the_default_models_numbers(page, app_url):
     open_page(page, app_url + "/")
     assert page.locator("h1").first.inner_text().startswith("Overview: all-minilm-l6-v2")
+    # On a loaded machine the run can look idle between two reruns with only part of the page drawn: wait for the
+    # fourth metric before reading them.
+    page.locator("[data-testid='stMetric']").nth(3).wait_for(timeout=60_000)
+    settle(page)
     metrics = metric_values(page)
     assert metrics == {"vocab_size": "30,522", "d_model": "384", "n_positions": "512",
                        "total parameters": "22,713,216"}

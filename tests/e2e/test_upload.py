@@ -29,6 +29,7 @@ def test_upload_a_checkpoint_and_see_its_overview(page, app_url, tmp_path):
     upload = UPLOAD_PAGES[0]
     open_page(page, upload.url(app_url))
     file_input = page.locator("input[type=file]")
+    file_input.first.wait_for(state="attached", timeout=60_000)  # a loaded machine may draw the uploader late
     assert file_input.count() >= 1, f"the {upload.title} page has no file input"
     file_input.first.set_input_files(str(_nanogpt_checkpoint(tmp_path)))
     settle(page)
