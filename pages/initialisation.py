@@ -18,6 +18,7 @@ from dashboard.lessons.initialisation.text import describe_closest, describe_sca
 from dashboard.lessons.initialisation.view_frames import cached_density, cached_summary, table_key
 from dashboard.lessons.lookup.analysis import FIRST_BLOCK_RULES
 from dashboard.markdown_text import escape_markdown
+from dashboard.ui.language import display_frame
 from dashboard.ui.loading import active_tables, get_tables
 from dashboard.ui.navigation import ensure_routed
 
@@ -43,7 +44,7 @@ def named_frame(frame: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
     return frame.assign(name=frame["name"].map(lambda name: names.get(name, name)))
 
 
-def display_frame(frame: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
+def reader_frame(frame: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
     """``frame`` as the table on the page shows it: row names, kinds and headers in the reader's language.
 
     Args:
@@ -52,7 +53,7 @@ def display_frame(frame: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
     """
     shown = named_frame(frame, names)
     shown["kind"] = shown["kind"].map(lambda kind: t(f"init.kind.{kind}"))
-    return shown.rename(columns={column: t(key) for column, key in HEADERS.items()})
+    return display_frame(shown, HEADERS)
 
 
 tables = active_tables()
@@ -116,7 +117,7 @@ if len(positive) < len(frame):
     left = sorted(names.get(name, name) for name in set(frame["name"]) - set(positive["name"]))
     notes.append(t("init.note.left_out", names=escape_markdown(", ".join(left))))
 st.caption(" ".join(notes))
-st.dataframe(display_frame(frame, names), hide_index=True, width="stretch")
+st.dataframe(reader_frame(frame, names), hide_index=True, width="stretch")
 st.caption(t("init.who_uses", uses="; ".join(f"{i.name}: {render(i.used_by)}" for i in INITIALISATIONS)))
 
 st.subheader(t("init.scaling_header"))

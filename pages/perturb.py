@@ -19,9 +19,10 @@ from dashboard.i18n import render, t
 from dashboard.markdown_text import code_span, escape_markdown
 from dashboard.ui import state
 from dashboard.ui.hangul_note import show_hangul_notes
+from dashboard.ui.language import display_frame
 from dashboard.ui.loading import active_source, active_tables, uploaded_as
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.perturb_loading import choose_default_token, perturbation, top5_display_frame, top5_frame
+from dashboard.ui.perturb_loading import TOP5_HEADERS, choose_default_token, perturbation, top5_frame
 from dashboard.ui.tokenizer_loading import get_tokenizer
 from dashboard.ui.url_state import QUERY_CHARS, SENTENCE_CHARS
 
@@ -135,7 +136,7 @@ with results_col:
     if result.route == "model":
         st.subheader(t("perturb.next_token", prompt=escape_markdown(prompt)))
         probability = st.column_config.NumberColumn(format="%.4f")
-        st.dataframe(top5_display_frame(top5_frame(result)), hide_index=True, width="stretch",
+        st.dataframe(display_frame(top5_frame(result), TOP5_HEADERS), hide_index=True, width="stretch",
                      column_config={t("perturb.col.p_before"): probability, t("perturb.col.p_after"): probability})
         same = result.top5_before == result.top5_after
         st.caption((t("perturb.same_top5") if same else "")

@@ -54,11 +54,6 @@ TOP5_HEADERS = {"rank": "perturb.col.rank", "before": "perturb.col.before", "p b
                 "after": "perturb.col.after", "p after": "perturb.col.p_after"}
 
 
-def top5_display_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """``frame`` (from :func:`top5_frame`) with its column names in the reader's language; cells unchanged."""
-    return frame.rename(columns={name: t(key) for name, key in TOP5_HEADERS.items()})
-
-
 def choose_default_token(tables: EmbeddingTables, tokenizer: CheckpointTokenizer) -> str:
     """The token field's first value, text that is one row of this vocabulary, so the page opens on a result. Tried in
     turn: :data:`~dashboard.forward.perturbation.DEFAULT_TOKEN` (``the``); the last piece of

@@ -12,13 +12,14 @@ import streamlit as st
 
 from dashboard.analysis.norms import unit_rows
 from dashboard.analysis.position_blocks import BlockSimilarity, block_similarity
+from dashboard.analysis.sinusoidal import sinusoidal_table
+from dashboard.analysis.untrained_rows import neighbour_cosines, untrained_positions
+from dashboard.i18n import msg
 from dashboard.lessons.positions.structure import (PositionSummary, SubspaceOverlap, Trajectory, compare_subspaces,
                                                    dimension_frame, offset_similarities, pca_trajectory, spectrum_frame,
                                                    summarise_positions)
-from dashboard.analysis.sinusoidal import sinusoidal_table
-from dashboard.analysis.untrained_rows import neighbour_cosines, untrained_positions
-from dashboard.i18n import t
 from dashboard.tables import EmbeddingTables
+from dashboard.ui.language import display_frame
 
 LEARNED, REFERENCE = "learned", "sinusoidal reference"
 
@@ -71,11 +72,11 @@ def token_type_frame(token_type: np.ndarray) -> pd.DataFrame:
 
 def token_type_display_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """:func:`token_type_frame` with headers in the active language, for display (tests and exports read English)."""
-    names = {"token_type": t("positions.column.token_type"), "norm": t("positions.column.norm")}
+    names = {"token_type": msg("positions.column.token_type"), "norm": msg("positions.column.norm")}
     for column in frame.columns:
         if column.startswith("cosine with type "):
-            names[column] = t("positions.column.cosine_with_type", j=column.removeprefix("cosine with type "))
-    return frame.rename(columns=names)
+            names[column] = msg("positions.column.cosine_with_type", j=column.removeprefix("cosine with type "))
+    return display_frame(frame, names)
 
 
 def _table(tables: EmbeddingTables, reference: bool) -> np.ndarray:
