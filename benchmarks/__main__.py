@@ -32,6 +32,7 @@ DOC = ROOT / "docs" / "benchmarks.md"
 SUITES = {
     "reading": "benchmarks.bench_reading",
     "wall": "benchmarks.bench_wall",
+    "hostile": "benchmarks.bench_hostile",  # every hostile file of tests/hostile_attacks.py in a fresh process: ~5 min
     "vocab_tables": "benchmarks.bench_vocab_tables",
     "full_pca": "benchmarks.bench_full_pca",
     "positions": "benchmarks.bench_positions",

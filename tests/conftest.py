@@ -66,7 +66,6 @@ SLOW_FOLDERS = {
 }
 #: Single files that start real processes, and why.
 SLOW_FILES = {
-    "tests/benchmarks/test_hostile_budgets.py": "a fresh process per hostile file, measured against its budget",
     "tests/scripts/test_healthcheck.py": "real `streamlit run` servers",
 }
 #: Fixtures that read every bundled checkpoint.
