@@ -1,37 +1,13 @@
-"""Every page in Korean in Chromium (``?lang=ko``), and the sidebar's switch, as a student uses them.
-
-Screenshots land in artifacts/screenshots/ko-*.png.
-"""
+"""The sidebar's language switch and the Korean uploader in Chromium, as a student uses them (every page in Korean
+is drawn in :mod:`tests.e2e.test_pages`)."""
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
-from dashboard.i18n import render
-from dashboard.i18n import msg
-from dashboard.ui.navigation import PAGES
 from tests.e2e.app_pages import read_app_pages
-from tests.e2e.browser import error_texts, exception_texts, nav_link_texts, open_page, save_screenshot, settle
+from tests.e2e.browser import nav_link_texts, open_page, settle
+from tests.e2e.test_pages import _HANGUL, KOREAN_TITLES, with_lang
 
 APP_PAGES = read_app_pages()
-KOREAN_TITLES = [render(msg(spec.key), "ko") for spec in PAGES]
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
-
-
-def _with_lang(url: str, lang: str = "ko") -> str:
-    return f"{url}{'&' if '?' in url else '?'}lang={lang}"
-
-
-@pytest.mark.parametrize(("app_page", "title"), list(zip(APP_PAGES, KOREAN_TITLES)), ids=[p.url_path for p in APP_PAGES])
-def test_every_page_draws_in_korean(page, app_url, app_page, title):
-    open_page(page, _with_lang(app_page.url(app_url)))
-    save_screenshot(page, f"ko-{app_page.url_path or 'overview'}")
-    assert exception_texts(page) == [] and error_texts(page) == []
-    assert nav_link_texts(page) == KOREAN_TITLES
-    heading = page.locator("[data-testid='stMain'] h1").first.inner_text()
-    assert _HANGUL.search(heading), heading
 
 
 def test_the_sidebar_switch_turns_the_page_korean_and_keeps_the_model(page, app_url):
@@ -71,9 +47,9 @@ def _uploader_texts(page) -> dict[str, str]:
 
 def test_the_uploader_speaks_korean_and_still_opens_the_file_chooser(page, app_url):
     load = next(p for p in APP_PAGES if p.url_path == "load")
-    open_page(page, _with_lang(load.url(app_url)))
+    open_page(page, with_lang(load.url(app_url)))
     assert _uploader_texts(page) == {"button": "파일 업로드", "limit": "파일당 200MB", "hidden": True}
     with page.expect_file_chooser(timeout=10_000):
         page.locator("[data-testid='stFileUploaderDropzone'] button").first.click()
-    open_page(page, _with_lang(load.url(app_url), "en"))
+    open_page(page, with_lang(load.url(app_url), "en"))
     assert _uploader_texts(page) == {"button": "Upload", "limit": "200MB per file", "hidden": False}
