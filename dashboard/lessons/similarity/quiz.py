@@ -86,11 +86,12 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
         if words[0] == words[1]:
             raise QueryError(msg("err.quiz.same_word", number=number, word=words[0]))
         pairs.append((words[0], words[1]))
+    pairs = list(dict.fromkeys(pairs))  # a pair typed twice is one pair, and counts once against MAX_PAIRS
     if not pairs:
         raise QueryError(msg("err.quiz.no_pairs"))
     if len(pairs) > MAX_PAIRS:
         raise QueryError(msg("err.quiz.too_many", count=len(pairs), most=MAX_PAIRS))
-    return list(dict.fromkeys(pairs))
+    return pairs
 
 
 def rank_by_cosine(index: NeighbourIndex, vector: np.ndarray, cosine: float, exclude: tuple[int, ...],

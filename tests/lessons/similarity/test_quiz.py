@@ -35,10 +35,15 @@ def test_the_lessons_pairs_are_the_default():
 
 
 @pytest.mark.parametrize("text, message", [("cat", "two words"), ("cat, dog, pet", "two words"), ("", "at least one"),
-                                           ("cat, cat", "itself"), ("\n".join(["a, b"] * 13), "at most")])
+                                           ("cat, cat", "itself"),
+                                           ("\n".join(f"a, b{i}" for i in range(13)), "at most")])
 def test_bad_pairs_say_what_is_wrong(text, message):
     with pytest.raises(QueryError, match=message):
         parse_pairs(text)
+
+
+def test_a_pair_typed_again_is_one_pair_and_counts_once_against_the_limit():
+    assert parse_pairs("\n".join(["a, b"] * 13)) == [("a", "b")]
 
 
 @pytest.mark.parametrize("first, second", [("cat", "dog"), ("cat", "xylophone"), ("Tuesday", "king"), ("#40", "#3")])
