@@ -22,7 +22,7 @@ from dashboard.wall.norms import read_embedding_norm_safely
 ensure_routed()
 
 PARAMS = [
-    UrlParam("sentence", "lookup_sentence", "the cat sat on the mat", bounded_text(SENTENCE_CHARS)),
+    UrlParam("sentence", "lookup_sentence", "the cat sat on the mat", bounded_text(SENTENCE_CHARS), ids=6),
     UrlParam("values", "lookup_values", 6, bounded(int, 1, 32)),
 ]
 #: session_state key: (source, ids) -> the largest difference from transformers' hidden_states[0], or why none.

@@ -28,7 +28,7 @@ TABLE_CHOICES = {"token": "neighbours.table.token", "head": "neighbours.table.he
 SIDE_TITLES = {"token": "neighbours.side.token", "head": "neighbours.side.head"}
 
 PARAMS = [
-    UrlParam("query", "nn_query", "cat", bounded_text(QUERY_CHARS)),
+    UrlParam("query", "nn_query", "cat", bounded_text(QUERY_CHARS), ids=1),
     UrlParam("k", "nn_k", 10, bounded(int, 1, 200)),
     UrlParam("metric", "nn_metric", "cosine", choices=tuple(METRICS)),
     UrlParam("table", "nn_table", "token", choices=tuple(TABLE_CHOICES)),

@@ -22,11 +22,14 @@ from dashboard.ui.forward_loading import forward_model
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.url_state import SENTENCE_CHARS
+from dashboard.ui.table_pages import show_numbered_rows_note
+from dashboard.ui.url_state import SENTENCE_CHARS, UrlParam, bounded_text, seed_widgets
 
 ensure_routed()
 
 DEFAULT_SENTENCE = "the cat sat on a mat"
+#: The sentence field: the lesson's sentence, or six token ids for a checkpoint whose rows are only numbered.
+SENTENCE = UrlParam("sentence", state.REORDER_SENTENCE, DEFAULT_SENTENCE, bounded_text(SENTENCE_CHARS), ids=6)
 #: Order kind (the radio's value, the same in every language) -> its label.
 ORDER_KINDS = {"reverse": msg("reorder.kind.reverse"), "shuffle": msg("reorder.kind.shuffle"),
                "swap": msg("reorder.kind.swap"), "custom": msg("reorder.kind.custom")}
@@ -141,9 +144,12 @@ source = active_source()
 st.title(t("reorder.title"))
 st.write(t("reorder.intro"))
 
+numbered = tables.vocabulary.scheme == "none"
+seed_widgets([SENTENCE], tables.vocab_size if numbered else None)
+if numbered:
+    show_numbered_rows_note(tables)
 sentence_col, order_col = st.columns([3, 2])
-sentence = sentence_col.text_input(t("reorder.sentence"), value=DEFAULT_SENTENCE, key=state.REORDER_SENTENCE,
-                                   max_chars=SENTENCE_CHARS)
+sentence = sentence_col.text_input(t("reorder.sentence"), key=state.REORDER_SENTENCE, max_chars=SENTENCE_CHARS)
 with order_col:
     asked, description = order_controls(source, sentence)
 show_hangul_notes(tables, source, [sentence], use="sentence")

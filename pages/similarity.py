@@ -31,7 +31,7 @@ SUBTITLE_PIECES = 8
 #: (table -> catalogue key of its label).
 TABLE_NAMES = {"token": "similarity.table.token", "head": "similarity.table.head"}
 PARAMS = [
-    UrlParam("terms", "sim_terms", DEFAULT_TERMS, bounded_text(TERMS_CHARS)),
+    UrlParam("terms", "sim_terms", DEFAULT_TERMS, bounded_text(TERMS_CHARS), ids=5, ids_separator=", "),
     UrlParam("sim_metric", "sim_metric", "cosine", choices=tuple(SIMILARITY_METRICS)),
     UrlParam("sim_table", "sim_table", "token", choices=tuple(TABLE_NAMES)),
 ]

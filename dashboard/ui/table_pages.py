@@ -19,12 +19,22 @@ METRIC_LABELS = {"cosine": msg("table_pages.metric.cosine"), "dot": msg("table_p
 
 def open_table_page(title: str, caption: str, params: Sequence[UrlParam]) -> tuple[EmbeddingTables, str]:
     """Title the page ``title`` plus the active checkpoint's name, show ``caption`` (rendered) and seed the widgets of
-    ``params`` from the link; return ``(tables, source)``, or stop the page with the error shown."""
+    ``params`` from the link (ids for words where the checkpoint's rows are only numbered, and a note saying so);
+    return ``(tables, source)``, or stop the page with the error shown."""
     tables = active_tables()
     st.title(t("table_pages.title", title=title, name=escape_markdown(tables.name)))
     st.caption(render(caption))
-    seed_widgets(params)
+    numbered = tables.vocabulary.scheme == "none"
+    seed_widgets(params, tables.vocab_size if numbered else None)
+    if numbered and any(param.ids for param in params):
+        show_numbered_rows_note(tables)
     return tables, active_source()
+
+
+def show_numbered_rows_note(tables: EmbeddingTables) -> None:
+    """One note: the checkpoint's rows are only numbered, so its word fields start with ids that work."""
+    st.info(t("table_pages.numbered_rows", name=escape_markdown(tables.name), last=tables.vocab_size - 1),
+            icon=":material/info:")
 
 
 def metric_radio(container: Any, key: str, metrics: Mapping[str, str], help: str) -> None:

@@ -24,13 +24,20 @@ from dashboard.ui.loading import active_source, link_source
 class UrlParam:
     """One setting that lives in the URL: query parameter ``name`` (``method``), the ``key`` of the widget that edits
     it, the ``default`` when the link has none, ``parse`` (text -> value; ``ValueError`` on bad text) and the allowed
-    ``choices``, when limited."""
+    ``choices``, when limited. A text field of words sets ``ids`` (> 0): for a checkpoint whose rows are only numbered
+    it starts with that many token ids instead (``#0 #1 #2``, joined by ``ids_separator``), as no word matches."""
 
     name: str
     key: str
     default: Any
     parse: Callable[[str], Any] = str
     choices: Sequence[Any] | None = None
+    ids: int = 0
+    ids_separator: str = " "
+
+    def ids_default(self, rows: int) -> str:
+        """The default for a checkpoint of ``rows`` numbered rows: ids ``#0`` on, at most :attr:`ids` of them."""
+        return self.ids_separator.join(f"#{i}" for i in range(max(1, min(self.ids, rows))))
 
     def read(self, text: str) -> Any:
         """The value the link's ``text`` stands for.
@@ -106,15 +113,22 @@ def parse_bool(text: str) -> bool:
     raise ValueError(f"{text!r} is not a yes/no value")
 
 
-def seed_widgets(params: Sequence[UrlParam]) -> None:
+def seed_widgets(params: Sequence[UrlParam], numbered_rows: int | None = None) -> None:
     """Give each widget its value from the link (or its default) the first time the page runs; an unusable link value
-    is warned about on every run until its widget holds another value than the one used instead, or is seeded again."""
+    is warned about on every run until its widget holds another value than the one used instead, or is seeded again.
+
+    Args:
+        numbered_rows: the checkpoint's vocab_size when its rows are only numbered (no token strings), else ``None``:
+            then the fields with :attr:`UrlParam.ids` start with ids, and one left at its word default becomes ids
+            (and back, for a checkpoint with token strings).
+    """
     ignored = st.session_state.setdefault(state.URL_IGNORED, {})
     for param in params:
         if param.key in st.session_state:
+            _follow_the_rows(param, numbered_rows)
             continue
         ignored.pop(param.key, None)
-        value = param.default
+        value = param.default if numbered_rows is None or not param.ids else param.ids_default(numbered_rows)
         text = st.query_params.get(param.name)
         if text is not None:
             try:
@@ -128,6 +142,17 @@ def seed_widgets(params: Sequence[UrlParam]) -> None:
     notes = [f"{name}={_shorten(text)}" for name, text, _ in (ignored[p.key] for p in params if p.key in ignored)]
     if notes:
         st.warning(t("url.ignored", values=escape_markdown(", ".join(notes))))
+
+
+def _follow_the_rows(param: UrlParam, numbered_rows: int | None) -> None:
+    """Swap a field still at one kind of default for the other, when the checkpoint changed kind."""
+    if not param.ids:
+        return
+    value = st.session_state[param.key]
+    if numbered_rows is not None and value == param.default:
+        st.session_state[param.key] = param.ids_default(numbered_rows)
+    elif numbered_rows is None and any(value == param.ids_default(n) for n in range(1, param.ids + 1)):
+        st.session_state[param.key] = param.default
 
 
 def _shorten(text: str, max_chars: int = 60) -> str:

@@ -1,0 +1,47 @@
+"""A checkpoint whose rows are only numbered (a nanoGPT ckpt.pt without meta.pkl or tokenizer): the pages whose fields
+hold words start with token ids instead, say so once, and show no error; a checkpoint with token strings gets the
+lesson's words back."""
+
+from __future__ import annotations
+
+import pytest
+
+from dashboard.ui import state
+from tests import format_factories as ff
+from tests.pages.app_test import open_app_page
+
+#: Page -> (the field's widget key, what it starts with for the 96-row checkpoint).
+FIELDS = {
+    "pages/lookup.py": ("lookup_sentence", "#0 #1 #2 #3 #4 #5"),
+    "pages/neighbours.py": ("nn_query", "#0"),
+    "pages/similarity.py": ("sim_terms", "#0, #1, #2, #3, #4"),
+    "pages/reorder.py": (state.REORDER_SENTENCE, "#0 #1 #2 #3 #4 #5"),
+}
+
+
+@pytest.fixture(scope="module")
+def numbered(tmp_path_factory):
+    return ff.nanogpt_checkpoint(tmp_path_factory.mktemp("run") / "run")
+
+
+@pytest.mark.parametrize("page", list(FIELDS))
+def test_word_fields_start_with_ids_that_work_and_one_note_says_why(numbered, page):
+    at = open_app_page(page, model=numbered)
+    key, ids = FIELDS[page]
+    assert at.session_state[key] == ids
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    notes = [info.value for info in at.info if "without token strings" in info.value]
+    assert len(notes) == 1 and "#0 to #95" in notes[0]
+
+
+@pytest.mark.parametrize("page", ["pages/lookup.py", "pages/similarity.py"])
+def test_a_field_left_at_its_ids_gets_the_words_back_on_a_checkpoint_with_token_strings(numbered, page):
+    key, ids = FIELDS[page]
+    at = open_app_page(page, session={key: ids})  # the default model: BERT, with its tokenizer
+    assert at.session_state[key] not in (ids, "") and "#" not in at.session_state[key]
+    assert not any("without token strings" in info.value for info in at.info)
+
+
+def test_a_field_the_reader_typed_is_kept(numbered):
+    at = open_app_page("pages/neighbours.py", model=numbered, session={"nn_query": "#7"})
+    assert at.session_state["nn_query"] == "#7" and not at.error
