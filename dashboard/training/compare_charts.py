@@ -92,11 +92,25 @@ def overlap_counts_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
     ).properties(title=title, height=220)
 
 
+def _powers_of_ten(most: int) -> list[int]:
+    """``0, 10, 100 ...`` up to the first power of ten at or above ``most`` (a count, >= 0); ``0, 1, 10`` below 10
+    (on a symlog axis 1 sits too close to 0 for both labels once the counts reach 10)."""
+    values, power = [0], 1 if most < 10 else 10
+    while True:
+        values.append(power)
+        if power >= most:
+            return values
+        power *= 10
+
+
 def score_histogram_chart(frame: pd.DataFrame, threshold: float, *, indicator: str, title: str) -> alt.LayerChart:
     """An under-trained ``indicator``'s histogram (:func:`~.view_undertrained.score_histogram_frame`) and ``threshold``."""
     bars = alt.Chart(frame).mark_bar().encode(
         x=alt.X("start:Q", title=indicator, bin="binned"), x2="stop:Q",
-        y=alt.Y("rows:Q", title=t("chart.compare.rows"), scale=alt.Scale(type="symlog")),
+        # symlog draws only a tick or two by itself: one at 0 and at powers of ten up to the tallest bar
+        y=alt.Y("rows:Q", title=t("chart.compare.rows"), scale=alt.Scale(type="symlog"),
+                axis=alt.Axis(values=_powers_of_ten(int(frame["rows"].max()) if len(frame) else 0), format=",d",
+                              labelOverlap=False)),
         color=alt.condition("datum.below", alt.value(_MOVER), alt.value("#4c78a8")),
         tooltip=[alt.Tooltip("start:Q", format=".3f", title=t("chart.compare.start")),
                  alt.Tooltip("stop:Q", format=".3f", title=t("chart.compare.stop")),

@@ -88,6 +88,14 @@ def test_histogram_draws_the_threshold():
     assert spec["layer"][0]["encoding"]["x"]["title"] == "E_in L2 norm"
 
 
+def test_the_histograms_log_axis_is_labelled_at_powers_of_ten_up_to_the_tallest_bar():
+    frame = pd.DataFrame({"start": [0.0, 1.0], "stop": [1.0, 2.0], "rows": [3, 1_500], "below": [True, False]})
+    spec = score_histogram_chart(frame, 0.9, indicator="E_in L2 norm", title="h").to_dict()
+    assert spec["layer"][0]["encoding"]["y"]["axis"]["values"] == [0, 10, 100, 1_000, 10_000]
+    few = score_histogram_chart(frame.assign(rows=[3, 4]), 0.9, indicator="E_in L2 norm", title="h").to_dict()
+    assert few["layer"][0]["encoding"]["y"]["axis"]["values"] == [0, 1, 10]
+
+
 def test_a_row_named_by_its_id_shows_the_id_once():
     """Without a tokenizer the rows are named "#71"; the bar's label is "#71", not "#71  #71"."""
     table = np.random.default_rng(0).normal(size=(30, 6)).astype(np.float32)
