@@ -22,8 +22,7 @@ from dashboard.ui.forward_loading import forward_model
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.table_pages import show_numbered_rows_note
-from dashboard.ui.url_state import SENTENCE_CHARS, UrlParam, bounded_text, seed_widgets
+from dashboard.ui.url_state import SENTENCE_CHARS, UrlParam, bounded_text, seed_widgets, show_numbered_rows_note
 
 ensure_routed()
 

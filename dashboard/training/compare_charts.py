@@ -93,14 +93,9 @@ def overlap_counts_chart(frame: pd.DataFrame, *, title: str) -> alt.Chart:
 
 
 def _powers_of_ten(most: int) -> list[int]:
-    """``0, 10, 100 ...`` up to the first power of ten at or above ``most`` (a count, >= 0); ``0, 1, 10`` below 10
-    (on a symlog axis 1 sits too close to 0 for both labels once the counts reach 10)."""
-    values, power = [0], 1 if most < 10 else 10
-    while True:
-        values.append(power)
-        if power >= most:
-            return values
-        power *= 10
+    """``0, 10, 100 ...`` up to the first power of ten >= ``most`` (a count >= 0); ``0, 1, 10`` below 10 (on a
+    symlog axis 1 sits too close to 0 for both labels once the counts reach 10)."""
+    return [0, 1, 10] if most < 10 else [0, *(10**i for i in range(1, len(str(most - 1)) + 1))]
 
 
 def score_histogram_chart(frame: pd.DataFrame, threshold: float, *, indicator: str, title: str) -> alt.LayerChart:

@@ -10,7 +10,7 @@ from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.loading import active_source, active_tables
-from dashboard.ui.url_state import UrlParam, seed_widgets
+from dashboard.ui.url_state import UrlParam, seed_widgets, show_numbered_rows_note
 
 #: Short radio labels of the similarity metrics (keys of analysis.neighbours.METRICS), as catalogue messages.
 METRIC_LABELS = {"cosine": msg("table_pages.metric.cosine"), "dot": msg("table_pages.metric.dot"),
@@ -29,12 +29,6 @@ def open_table_page(title: str, caption: str, params: Sequence[UrlParam]) -> tup
     if numbered and any(param.ids for param in params):
         show_numbered_rows_note(tables)
     return tables, active_source()
-
-
-def show_numbered_rows_note(tables: EmbeddingTables) -> None:
-    """One note: the checkpoint's rows are only numbered, so its word fields start with ids that work."""
-    st.info(t("table_pages.numbered_rows", name=escape_markdown(tables.name), last=tables.vocab_size - 1),
-            icon=":material/info:")
 
 
 def metric_radio(container: Any, key: str, metrics: Mapping[str, str], help: str) -> None:

@@ -16,6 +16,7 @@ import streamlit as st
 
 from dashboard.i18n import t
 from dashboard.markdown_text import escape_markdown
+from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
 from dashboard.ui.loading import active_source, link_source
 
@@ -142,6 +143,12 @@ def seed_widgets(params: Sequence[UrlParam], numbered_rows: int | None = None) -
     notes = [f"{name}={_shorten(text)}" for name, text, _ in (ignored[p.key] for p in params if p.key in ignored)]
     if notes:
         st.warning(t("url.ignored", values=escape_markdown(", ".join(notes))))
+
+
+def show_numbered_rows_note(tables: EmbeddingTables) -> None:
+    """One note: the checkpoint's rows are only numbered, so its word fields start with ids that work."""
+    st.info(t("table_pages.numbered_rows", name=escape_markdown(tables.name), last=tables.vocab_size - 1),
+            icon=":material/info:")
 
 
 def _follow_the_rows(param: UrlParam, numbered_rows: int | None) -> None:
