@@ -22,7 +22,8 @@ from dashboard.ui.forward_loading import forward_model
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.url_state import SENTENCE_CHARS, UrlParam, bounded_text, seed_widgets, show_numbered_rows_note
+from dashboard.ui.url_state import (SENTENCE_CHARS, UrlParam, bounded_text, publish, seed_widgets,
+                                    show_numbered_rows_note)
 
 ensure_routed()
 
@@ -149,6 +150,7 @@ if numbered:
     show_numbered_rows_note(tables)
 sentence_col, order_col = st.columns([3, 2])
 sentence = sentence_col.text_input(t("reorder.sentence"), key=state.REORDER_SENTENCE, max_chars=SENTENCE_CHARS)
+publish([SENTENCE])
 with order_col:
     asked, description = order_controls(source, sentence)
 show_hangul_notes(tables, source, [sentence], use="sentence")

@@ -120,14 +120,19 @@ def seed_widgets(params: Sequence[UrlParam], numbered_rows: int | None = None) -
 
     Args:
         numbered_rows: the checkpoint's vocab_size when its rows are only numbered (no token strings), else ``None``:
-            then the fields with :attr:`UrlParam.ids` start with ids, and one left at its word default becomes ids
-            (and back, for a checkpoint with token strings).
+            then the fields with :attr:`UrlParam.ids` start with ids; when the checkpoint changes kind, one left at
+            its word default becomes ids (and back); what the reader typed stays.
     """
     ignored = st.session_state.setdefault(state.URL_IGNORED, {})
+    shown_for = st.session_state.setdefault(state.ROWS_NUMBERED, {})
     for param in params:
+        numbered = numbered_rows is not None
         if param.key in st.session_state:
-            _follow_the_rows(param, numbered_rows)
+            if param.ids and shown_for.get(param.key, numbered) != numbered:
+                _follow_the_rows(param, numbered_rows)
+            shown_for[param.key] = numbered
             continue
+        shown_for[param.key] = numbered
         ignored.pop(param.key, None)
         value = param.default if numbered_rows is None or not param.ids else param.ids_default(numbered_rows)
         text = st.query_params.get(param.name)
@@ -152,9 +157,7 @@ def show_numbered_rows_note(tables: EmbeddingTables) -> None:
 
 
 def _follow_the_rows(param: UrlParam, numbered_rows: int | None) -> None:
-    """Swap a field still at one kind of default for the other, when the checkpoint changed kind."""
-    if not param.ids:
-        return
+    """Swap a field still at one kind of default for the other (the checkpoint changed kind)."""
     value = st.session_state[param.key]
     if numbered_rows is not None and value == param.default:
         st.session_state[param.key] = param.ids_default(numbered_rows)

@@ -35,13 +35,25 @@ def test_word_fields_start_with_ids_that_work_and_one_note_says_why(numbered, pa
 
 
 @pytest.mark.parametrize("page", ["pages/lookup.py", "pages/similarity.py"])
-def test_a_field_left_at_its_ids_gets_the_words_back_on_a_checkpoint_with_token_strings(numbered, page):
+def test_a_field_left_at_its_ids_gets_the_words_back_when_the_checkpoint_has_token_strings(page):
     key, ids = FIELDS[page]
-    at = open_app_page(page, session={key: ids})  # the default model: BERT, with its tokenizer
-    assert at.session_state[key] not in (ids, "") and "#" not in at.session_state[key]
+    words = {"pages/lookup.py": "the cat sat on the mat", "pages/similarity.py": "cat, dog, pet, Tuesday, xylophone"}
+    # last shown for the numbered checkpoint, now the default model (BERT, with its tokenizer)
+    at = open_app_page(page, session={key: ids, state.ROWS_NUMBERED: {key: True}})
+    assert at.session_state[key] == words[page]
     assert not any("without token strings" in info.value for info in at.info)
 
 
-def test_a_field_the_reader_typed_is_kept(numbered):
-    at = open_app_page("pages/neighbours.py", model=numbered, session={"nn_query": "#7"})
-    assert at.session_state["nn_query"] == "#7" and not at.error
+@pytest.mark.parametrize(("page", "typed"), [("pages/neighbours.py", "#0"), ("pages/lookup.py", "#0 #1")])
+def test_ids_the_reader_typed_stay_on_a_checkpoint_with_token_strings(page, typed):
+    key, _ = FIELDS[page]
+    at = open_app_page(page, session={key: typed})
+    assert at.session_state[key] == typed
+    at.run()
+    assert at.session_state[key] == typed and not at.error
+
+
+def test_a_field_the_reader_typed_is_kept_on_the_numbered_checkpoint(numbered):
+    at = open_app_page("pages/neighbours.py", model=numbered, session={"nn_query": "cat", state.ROWS_NUMBERED:
+                                                                       {"nn_query": True}})
+    assert at.session_state["nn_query"] == "cat"
