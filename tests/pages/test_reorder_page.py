@@ -234,3 +234,10 @@ def test_the_bundled_gpt_reverses_whole_words_by_default_and_tokens_when_asked(l
     for word in (p for p in pieces if len(p) > 1):
         # the word's pieces side by side, in their order
         assert any(shuffled[i:i + len(word)] == word for i in range(len(shuffled))), (word, shuffled)
+
+
+def test_the_sentence_comes_from_the_link_and_goes_back_to_it(bert):
+    at = open_app_page(PAGE, model=bert, query={"sentence": "a cat sat"}, timeout=180)
+    assert at.session_state[state.REORDER_SENTENCE] == "a cat sat"
+    at.text_input(key=state.REORDER_SENTENCE).set_value("the mat sat").run()
+    assert at.query_params["sentence"] == "the mat sat" and not at.exception
