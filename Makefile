@@ -63,9 +63,9 @@ test: $(DEV)
 	$(PY) -m pytest -n 2 --dist loadfile
 
 # No browser, app server, cluster, container, load test or real UMAP/t-SNE fit: the rule is the slow
-# marker's, in tests/conftest.py.
+# marker's, in tests/conftest.py. Two processes, as `make test` (no session servers here, so any test anywhere).
 test-fast: $(DEV)
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest -m "not slow" -n 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .cache
