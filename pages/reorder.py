@@ -22,8 +22,7 @@ from dashboard.ui.forward_loading import forward_model
 from dashboard.ui.hangul_note import show_hangul_notes
 from dashboard.ui.loading import active_source, active_tables
 from dashboard.ui.navigation import ensure_routed
-from dashboard.ui.url_state import (SENTENCE_CHARS, UrlParam, bounded_text, publish, seed_widgets,
-                                    show_numbered_rows_note)
+from dashboard.ui.url_state import SENTENCE_CHARS, UrlParam, bounded_text, publish, seed_widgets
 
 ensure_routed()
 
@@ -144,10 +143,7 @@ source = active_source()
 st.title(t("reorder.title"))
 st.write(t("reorder.intro"))
 
-numbered = tables.vocabulary.scheme == "none"
-seed_widgets([SENTENCE], tables.vocab_size if numbered else None)
-if numbered:
-    show_numbered_rows_note(tables)
+seed_widgets([SENTENCE], tables)
 sentence_col, order_col = st.columns([3, 2])
 sentence = sentence_col.text_input(t("reorder.sentence"), key=state.REORDER_SENTENCE, max_chars=SENTENCE_CHARS)
 publish([SENTENCE])

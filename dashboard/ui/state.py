@@ -10,8 +10,8 @@ LOCAL_PATH = "local_path"
 UMAP_WAITING = "map_umap_waiting"
 #: session_state key of the link values seed_widgets ignored: widget key -> (parameter, link text, value used instead).
 URL_IGNORED = "url_ignored"
-#: session_state key of the kind of checkpoint each word field was last shown for: widget key -> rows only numbered.
-ROWS_NUMBERED = "rows_numbered"
+#: session_state key of the default each seeded field was last given: widget key -> value (seed_widgets).
+DEFAULT_GIVEN = "default_given"
 #: session_state key of the last load error shown in the sidebar.
 LOAD_ERROR = "load_error"
 #: query parameter carrying the active source, so a link reopens the same model.

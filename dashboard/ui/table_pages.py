@@ -10,7 +10,7 @@ from dashboard.i18n import msg, render, t
 from dashboard.markdown_text import escape_markdown
 from dashboard.tables import EmbeddingTables
 from dashboard.ui.loading import active_source, active_tables
-from dashboard.ui.url_state import UrlParam, seed_widgets, show_numbered_rows_note
+from dashboard.ui.url_state import UrlParam, seed_widgets
 
 #: Short radio labels of the similarity metrics (keys of analysis.neighbours.METRICS), as catalogue messages.
 METRIC_LABELS = {"cosine": msg("table_pages.metric.cosine"), "dot": msg("table_pages.metric.dot"),
@@ -24,10 +24,7 @@ def open_table_page(title: str, caption: str, params: Sequence[UrlParam]) -> tup
     tables = active_tables()
     st.title(t("table_pages.title", title=title, name=escape_markdown(tables.name)))
     st.caption(render(caption))
-    numbered = tables.vocabulary.scheme == "none"
-    seed_widgets(params, tables.vocab_size if numbered else None)
-    if numbered and any(param.ids for param in params):
-        show_numbered_rows_note(tables)
+    seed_widgets(params, tables)
     return tables, active_source()
 
 

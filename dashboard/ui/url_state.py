@@ -114,27 +114,28 @@ def parse_bool(text: str) -> bool:
     raise ValueError(f"{text!r} is not a yes/no value")
 
 
-def seed_widgets(params: Sequence[UrlParam], numbered_rows: int | None = None) -> None:
+def seed_widgets(params: Sequence[UrlParam], tables: EmbeddingTables | None = None) -> None:
     """Give each widget its value from the link (or its default) the first time the page runs; an unusable link value
     is warned about on every run until its widget holds another value than the one used instead, or is seeded again.
 
     Args:
-        numbered_rows: the checkpoint's vocab_size when its rows are only numbered (no token strings), else ``None``:
-            then the fields with :attr:`UrlParam.ids` start with ids; when the checkpoint changes kind, one left at
-            its word default becomes ids (and back); what the reader typed stays.
+        tables: the checkpoint on the page. Where its rows are only numbered (no token strings), the fields with
+            :attr:`UrlParam.ids` start with ids and one note says why; a field still at the default it was last given
+            takes the new checkpoint's default (words back for one with token strings); what the reader typed stays.
     """
     ignored = st.session_state.setdefault(state.URL_IGNORED, {})
-    shown_for = st.session_state.setdefault(state.ROWS_NUMBERED, {})
+    given = st.session_state.setdefault(state.DEFAULT_GIVEN, {})
+    rows = tables.vocab_size if tables is not None and tables.vocabulary.scheme == "none" else None
     for param in params:
-        numbered = numbered_rows is not None
+        default = param.default if rows is None or not param.ids else param.ids_default(rows)
         if param.key in st.session_state:
-            if param.ids and shown_for.get(param.key, numbered) != numbered:
-                _follow_the_rows(param, numbered_rows)
-            shown_for[param.key] = numbered
+            if param.key in given and st.session_state[param.key] == given[param.key] != default:
+                st.session_state[param.key] = default  # left at the last checkpoint's default: this one's
+            given[param.key] = default
             continue
-        shown_for[param.key] = numbered
+        given[param.key] = default
         ignored.pop(param.key, None)
-        value = param.default if numbered_rows is None or not param.ids else param.ids_default(numbered_rows)
+        value = default
         text = st.query_params.get(param.name)
         if text is not None:
             try:
@@ -148,21 +149,9 @@ def seed_widgets(params: Sequence[UrlParam], numbered_rows: int | None = None) -
     notes = [f"{name}={_shorten(text)}" for name, text, _ in (ignored[p.key] for p in params if p.key in ignored)]
     if notes:
         st.warning(t("url.ignored", values=escape_markdown(", ".join(notes))))
-
-
-def show_numbered_rows_note(tables: EmbeddingTables) -> None:
-    """One note: the checkpoint's rows are only numbered, so its word fields start with ids that work."""
-    st.info(t("table_pages.numbered_rows", name=escape_markdown(tables.name), last=tables.vocab_size - 1),
-            icon=":material/info:")
-
-
-def _follow_the_rows(param: UrlParam, numbered_rows: int | None) -> None:
-    """Swap a field still at one kind of default for the other (the checkpoint changed kind)."""
-    value = st.session_state[param.key]
-    if numbered_rows is not None and value == param.default:
-        st.session_state[param.key] = param.ids_default(numbered_rows)
-    elif numbered_rows is None and any(value == param.ids_default(n) for n in range(1, param.ids + 1)):
-        st.session_state[param.key] = param.default
+    if rows is not None and any(param.ids for param in params):
+        st.info(t("table_pages.numbered_rows", name=escape_markdown(tables.name), last=rows - 1),
+                icon=":material/info:")
 
 
 def _shorten(text: str, max_chars: int = 60) -> str:

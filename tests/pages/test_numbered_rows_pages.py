@@ -38,8 +38,8 @@ def test_word_fields_start_with_ids_that_work_and_one_note_says_why(numbered, pa
 def test_a_field_left_at_its_ids_gets_the_words_back_when_the_checkpoint_has_token_strings(page):
     key, ids = FIELDS[page]
     words = {"pages/lookup.py": "the cat sat on the mat", "pages/similarity.py": "cat, dog, pet, Tuesday, xylophone"}
-    # last shown for the numbered checkpoint, now the default model (BERT, with its tokenizer)
-    at = open_app_page(page, session={key: ids, state.ROWS_NUMBERED: {key: True}})
+    # last given the numbered checkpoint's ids, now the default model (BERT, with its tokenizer)
+    at = open_app_page(page, session={key: ids, state.DEFAULT_GIVEN: {key: ids}})
     assert at.session_state[key] == words[page]
     assert not any("without token strings" in info.value for info in at.info)
 
@@ -54,6 +54,6 @@ def test_ids_the_reader_typed_stay_on_a_checkpoint_with_token_strings(page, type
 
 
 def test_a_field_the_reader_typed_is_kept_on_the_numbered_checkpoint(numbered):
-    at = open_app_page("pages/neighbours.py", model=numbered, session={"nn_query": "cat", state.ROWS_NUMBERED:
-                                                                       {"nn_query": True}})
+    at = open_app_page("pages/neighbours.py", model=numbered, session={"nn_query": "cat", state.DEFAULT_GIVEN:
+                                                                       {"nn_query": "#0"}})
     assert at.session_state["nn_query"] == "cat"
