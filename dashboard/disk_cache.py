@@ -1,14 +1,16 @@
 """The on-disk cache every derived file goes to (``EXPLORER_CACHE_DIR``): where, written how, kept within what.
 
-Maps (:mod:`dashboard.maps.cache`), tables shared with map workers, aligned run maps and bundled checkpoints' prepared
-forms live below :func:`cache_dir`. Files are renamed into place (:func:`write_atomically`), so no crash or race leaves
+Maps (:mod:`dashboard.maps.cache`), tables shared with map workers, aligned run maps, bundled checkpoints' prepared
+forms and strangers' exported models live below :func:`cache_dir`. Files are renamed into place (:func:`write_atomically`), so no crash or race leaves
 a half-written file; :func:`prune` keeps the folder within ``EXPLORER_CACHE_MB`` so students' uploads cannot fill it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -18,6 +20,8 @@ from dashboard.settings import current_settings
 
 #: Seconds after which a ``.tmp`` file is a write that will never finish.
 STALE_TMP_S = 3600
+#: Most files of a folder whose size and time key what is kept of it (:func:`kept_path`).
+KEYED_FILES = 10_000
 
 
 def cache_dir() -> Path:
@@ -26,18 +30,21 @@ def cache_dir() -> Path:
 
 
 def kept_path(kind: str, source: Path, suffix: str = "") -> Path:
-    """Where a bundled checkpoint's prepared form is kept: ``cache_dir()/<kind>/<name>-<digest><suffix>``.
+    """Where a checkpoint's prepared form is kept: ``cache_dir()/<kind>/<name>-<digest><suffix>``.
 
-    ``kind`` is ``models`` (a GGUF dequantised to a safetensors folder) or ``tokenizers`` (a converted
-    ``tokenizer.json``). The digest covers the resolved path, size and mtime, so a changed file is prepared again.
-    :func:`prune` leaves these folders alone.
+    ``kind`` is ``models`` (a bundled GGUF dequantised to a safetensors folder), ``tokenizers`` (a bundled
+    ``tokenizer.json`` converted) or ``exports`` (a stranger's model as its capped child exported it, pruned with the
+    maps). The digest covers the resolved path and the size and modification time of the file, or of each entry
+    of the folder (:data:`KEYED_FILES` at most; a model folder's files are all at its top), so a changed file is
+    prepared again.
 
     Raises:
-        OSError: ``source`` cannot be read (stat).
+        OSError: ``source`` or an entry of it cannot be read (stat).
     """
     real = source.resolve()
-    stat = real.stat()
-    digest = hashlib.blake2b(f"{real}|{stat.st_size}|{stat.st_mtime_ns}".encode(), digest_size=8).hexdigest()
+    paths = [real] if real.is_file() else sorted(itertools.islice(real.iterdir(), KEYED_FILES))
+    key = "|".join([str(real), *(f"{p.name}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in paths)])
+    digest = hashlib.blake2b(key.encode(), digest_size=8).hexdigest()
     return cache_dir() / kind / f"{real.stem}-{digest}{suffix}"
 
 
@@ -47,12 +54,12 @@ def budget_bytes() -> int:
 
 
 def prune(directory: Path, keep: Path | None = None) -> list[Path]:
-    """Delete the least recently used maps (``.npz``) and shared tables (``tables/*.npy``) of ``directory``, never
-    ``keep``, until it holds at most :func:`budget_bytes`, and ``.tmp`` files older than :data:`STALE_TMP_S`; return
-    the maps deleted."""
+    """Delete the least recently used maps (``.npz``), shared tables (``tables/*.npy``) and strangers' exported
+    models (``exports/*/``) of ``directory``, never ``keep``, until it holds at most :func:`budget_bytes`, and
+    ``.tmp`` files older than :data:`STALE_TMP_S`; return what was deleted."""
     files = []
     entries = []
-    for folder in (directory, directory / "tables", directory / "aligned"):
+    for folder in (directory, directory / "tables", directory / "aligned", directory / "exports"):
         try:
             entries += list(folder.iterdir())
         except OSError:
@@ -63,6 +70,9 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
             if path.suffix in (".npz", ".npy") and path.is_file():
                 stat = path.stat()
                 files.append((stat.st_mtime, stat.st_size, path))
+            elif path.parent.name == "exports" and path.is_dir() and not path.name.startswith("."):
+                size = sum(file.stat().st_size for file in path.iterdir())
+                files.append((path.stat().st_mtime, size, path))
             elif path.suffix == ".tmp" and now - path.stat().st_mtime > STALE_TMP_S:
                 path.unlink()
         except OSError:
@@ -74,8 +84,11 @@ def prune(directory: Path, keep: Path | None = None) -> list[Path]:
         if path == keep:
             continue
         try:
-            path.unlink()
-            path.with_suffix(".json").unlink(missing_ok=True)  # its manifest (dashboard.maps.manifest)
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+                path.with_suffix(".json").unlink(missing_ok=True)  # its manifest (dashboard.maps.manifest)
         except OSError:
             continue
         total -= size

@@ -9,6 +9,7 @@ compares its float32 size.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import threading
@@ -226,6 +227,32 @@ def _build_kept(path: Path, stored: int, d_model: int) -> torch.nn.Module:
     return module
 
 
+def _build_exported(path: Path, stored: int, d_model: int) -> torch.nn.Module:
+    """A stranger's model, built behind the wall into safetensors that this process reads (never the stranger's
+    pickle, GGUF or zip); the export is kept in the cache (``exports``, pruned like the maps), so the same files are
+    not built again."""
+    from dashboard.disk_cache import cache_dir, kept_path, prune
+
+    try:
+        kept = kept_path("exports", path)
+    except OSError:  # an entry that cannot be read: built, not kept
+        kept = None
+    if kept is not None and (kept / "config.json").is_file():
+        with contextlib.suppress(OSError):
+            os.utime(kept)  # used: the newest for prune()
+        return build_module(kept, stored, d_model)
+    exported, folder = export_model(path, stored, d_model)
+    try:
+        module = build_module(exported, stored, d_model)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)  # the model's tensors are in memory by now
+    if kept is not None:
+        with contextlib.suppress(OSError):  # a read-only or full cache: built again next time
+            _keep(module, kept)
+            prune(cache_dir(), keep=kept)
+    return module
+
+
 def save_model_folder(module: torch.nn.Module, folder: Path) -> None:
     """Save ``module`` as a Hugging Face folder: ``config.json`` and ``model.safetensors`` (tied weights once).
 
@@ -266,15 +293,8 @@ def load_forward_model(tables: EmbeddingTables) -> ForwardModel:
     if reason:
         raise ForwardUnavailableError(reason)
     path, stored = Path(tables.model_path), int(tables.total_parameters or tables.token.size)
-    if is_trusted(path):
-        module = _build_kept(path, stored, tables.d_model)
-    else:  # a stranger's files are built into a model behind the wall; this process reads safetensors only
-        exported, folder = export_model(path, stored, tables.d_model)
-        try:
-            module = build_module(exported, stored, tables.d_model)
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)  # the model's tensors are in memory by now
-    module = module.to(torch.float32).eval()
+    build = _build_kept if is_trusted(path) else _build_exported
+    module = build(path, stored, tables.d_model).to(torch.float32).eval()
     architecture = module.config.model_type
     key_map = KEY_MAPS.get(architecture)
     if key_map is None:

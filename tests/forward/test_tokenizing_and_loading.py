@@ -172,3 +172,38 @@ def test_a_bundled_gguf_is_dequantised_once_and_its_kept_copy_builds_the_same_mo
                                    written(input_ids=ids).logits.numpy(), atol=1e-5, rtol=0)
     head, token = again.module.get_output_embeddings().weight, again.module.get_input_embeddings().weight
     assert (head.data_ptr() == token.data_ptr()) is tied
+
+
+def test_a_strangers_model_is_exported_once_and_again_when_a_file_of_its_folder_changes(tmp_path, monkeypatch):
+    """Each `perturb` or `reorder` command on one's own folder spent seconds exporting the same model behind the
+    wall: the export is kept in the cache, keyed by the folder's files, and pruned with the maps."""
+    import os
+
+    import torch
+
+    from dashboard import disk_cache
+    from dashboard.forward import loading
+
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))  # its own: pruned below, not the shared one
+    calls = []
+    export = loading.export_model
+    monkeypatch.setattr(loading, "export_model", lambda *args: calls.append(args) or export(*args))
+    folder = factories.gpt2_folder(tmp_path / "gpt2")
+    first = load_forward_model(load_tables(folder))
+    again = load_forward_model(load_tables(folder))
+    ids = torch.tensor([[1, 2, 3]])
+    with torch.no_grad():
+        np.testing.assert_array_equal(again.module(input_ids=ids).logits, first.module(input_ids=ids).logits)
+    assert len(calls) == 1
+    tensors = load_file(folder / "model.safetensors")
+    tensors["transformer.wte.weight"] = tensors["transformer.wte.weight"] * 2
+    save_file(tensors, folder / "model.safetensors")  # the folder's own time need not change: a file's does
+    os.utime(folder, ns=(os.stat(folder).st_atime_ns, os.stat(folder).st_mtime_ns))
+    changed = load_forward_model(load_tables(folder))
+    assert len(calls) == 2
+    assert torch.equal(changed.module.get_input_embeddings().weight, 2 * first.module.get_input_embeddings().weight)
+    kept = disk_cache.kept_path("exports", folder)
+    assert disk_cache.prune(disk_cache.cache_dir()) == []  # within the budget
+    monkeypatch.setattr(disk_cache, "budget_bytes", lambda: 0)
+    assert disk_cache.prune(disk_cache.cache_dir(), keep=kept) != [] and kept.is_dir()
+    assert disk_cache.prune(disk_cache.cache_dir()) == [kept] and not kept.exists()
