@@ -76,7 +76,7 @@ except ExplorerError as error:
     st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
 
-show_lookup_note(resolver)
+show_lookup_note(resolver, tables)
 for term in expression.terms:
     st.write(render(term.explain(markdown=True)) + ".")
 if len(expression.terms) > 1:

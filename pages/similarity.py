@@ -104,7 +104,7 @@ chart = similarity_heatmap_chart(frame, metric, subtitle=subtitle)
 st.altair_chart(chart, width="content", key="similarity_chart")
 for term in split:
     st.write(render(term.explain(markdown=True)) + ".")
-show_lookup_note(resolver)
+show_lookup_note(resolver, tables)
 domain = "[-1, 1]" if metric != "dot" else t("similarity.scale.dot")
 st.caption(t("similarity.scale", domain=domain))
 

@@ -15,7 +15,7 @@ from dashboard.ui.navigation import ensure_routed
 from dashboard.ui.table_data import get_neighbour_index
 from dashboard.ui.table_pages import open_table_page
 from dashboard.ui.tokenizer_loading import get_resolver, show_lookup_note
-from dashboard.ui.url_state import PAIRS_CHARS
+from dashboard.ui.url_state import PAIRS_CHARS, UrlParam, bounded_text, publish
 
 ensure_routed()
 
@@ -34,8 +34,9 @@ def show_guess(guess: str | None) -> str:
     return t(GUESS_KEYS[guess]) if guess in GUESS_KEYS else "-"
 
 
-tables, source = open_table_page(t("quiz.title"), t("quiz.caption"), [])
-st.session_state.setdefault("quiz_pairs", LESSON_PAIRS)
+#: The pairs, in the link too (a teacher's own pairs are one link away); six ids as three pairs for rows only numbered.
+PAIRS = UrlParam("pairs", "quiz_pairs", LESSON_PAIRS, bounded_text(PAIRS_CHARS), ids=6, ids_separator=(", ", "\n"))
+tables, source = open_table_page(t("quiz.title"), t("quiz.caption"), [PAIRS])
 st.session_state.setdefault("quiz_share", 1.0)
 st.session_state.setdefault(SAVED_GUESSES, {})
 show_lesson_check(tables, source)  # before any guess: whether this model shows the lesson at all
@@ -44,6 +45,7 @@ setup = st.columns([2, 1])
 setup[0].text_area(t("quiz.pairs"), key="quiz_pairs", height=170, max_chars=PAIRS_CHARS)
 setup[1].number_input(t("quiz.share"), min_value=0.01, max_value=50.0, step=0.5, key="quiz_share", format="%.2f",
                       help=t("quiz.share_help"))
+publish([PAIRS])
 try:
     resolver = get_resolver(tables, source, tables.content_hash)
     index = get_neighbour_index(tables, source, tables.content_hash)
@@ -53,10 +55,11 @@ try:
 except ExplorerError as error:
     st.error(escape_markdown(render(error)), icon=":material/error:")
     st.stop()
-for first, second, error in left_out:  # one word the vocabulary cannot look up costs its pair, not the round
-    st.warning(t("quiz.left_out", first=escape_markdown(first), second=escape_markdown(second),
-                 error=escape_markdown(render(error))), icon=":material/warning:")
-show_lookup_note(resolver)
+if left_out:  # one word the vocabulary cannot look up costs its pair, not the round: one warning, a line a pair
+    items = [t("quiz.left_out", first=escape_markdown(first), second=escape_markdown(second),
+               error=escape_markdown(render(error))) for first, second, error in left_out]
+    st.warning(items[0] if len(items) == 1 else "\n".join(f"- {item}" for item in items), icon=":material/warning:")
+show_lookup_note(resolver, tables)
 show_hangul_notes(tables, source, list(dict.fromkeys(word for pair in pairs for word in pair)), use="query")
 if not answers:
     st.stop()

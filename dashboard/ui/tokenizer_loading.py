@@ -26,8 +26,9 @@ def get_resolver(_tables: EmbeddingTables, source: str, content_hash: str) -> Te
     return TermResolver(_tables, get_tokenizer(_tables, source, content_hash))
 
 
-def show_lookup_note(resolver: TermResolver) -> None:
-    """Say when typed terms cannot be split into tokens, and why (no tokenizer, or one of another model)."""
-    if not resolver.has_tokenizer:
+def show_lookup_note(resolver: TermResolver, tables: EmbeddingTables) -> None:
+    """Say when typed terms cannot be split into tokens, and why (no tokenizer, or one of another model); for rows
+    only numbered, the word fields' own note says it (:func:`~dashboard.ui.url_state.seed_widgets`)."""
+    if not resolver.has_tokenizer and tables.vocabulary.scheme != "none":
         st.info(t("table_pages.exact_terms", note=escape_markdown(render(resolver.tokenizer_note))),
                 icon=":material/info:")

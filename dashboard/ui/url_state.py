@@ -26,7 +26,8 @@ class UrlParam:
     """One setting that lives in the URL: query parameter ``name`` (``method``), the ``key`` of the widget that edits
     it, the ``default`` when the link has none, ``parse`` (text -> value; ``ValueError`` on bad text) and the allowed
     ``choices``, when limited. A text field of words sets ``ids`` (> 0): for a checkpoint whose rows are only numbered
-    it starts with that many token ids instead (``#0 #1 #2``, joined by ``ids_separator``), as no word matches."""
+    it starts with that many token ids instead (``#0 #1 #2``, joined by ``ids_separator``, or by its separators in
+    turn: ``(", ", "\\n")`` makes pairs), as no word matches."""
 
     name: str
     key: str
@@ -34,11 +35,13 @@ class UrlParam:
     parse: Callable[[str], Any] = str
     choices: Sequence[Any] | None = None
     ids: int = 0
-    ids_separator: str = " "
+    ids_separator: str | tuple[str, ...] = " "
 
     def ids_default(self, rows: int) -> str:
         """The default for a checkpoint of ``rows`` numbered rows: ids ``#0`` on, at most :attr:`ids` of them."""
-        return self.ids_separator.join(f"#{i}" for i in range(max(1, min(self.ids, rows))))
+        ids = [f"#{i}" for i in range(max(1, min(self.ids, rows)))]
+        between = (self.ids_separator,) if isinstance(self.ids_separator, str) else self.ids_separator
+        return ids[0] + "".join(between[i % len(between)] + text for i, text in enumerate(ids[1:]))
 
     def read(self, text: str) -> Any:
         """The value the link's ``text`` stands for.

@@ -16,6 +16,7 @@ FIELDS = {
     "pages/neighbours.py": ("nn_query", "#0"),
     "pages/similarity.py": ("sim_terms", "#0, #1, #2, #3, #4"),
     "pages/reorder.py": (state.REORDER_SENTENCE, "#0 #1 #2 #3 #4 #5"),
+    "pages/similarity_quiz.py": ("quiz_pairs", "#0, #1\n#2, #3\n#4, #5"),
 }
 
 
@@ -32,6 +33,8 @@ def test_word_fields_start_with_ids_that_work_and_one_note_says_why(numbered, pa
     assert not at.exception and not at.error, [e.value for e in at.error]
     notes = [info.value for info in at.info if "without token strings" in info.value]
     assert len(notes) == 1 and "#0 to #95" in notes[0]
+    assert not any("must match a token exactly" in info.value for info in at.info)  # no word can: said once above
+    assert not any("left out" in warning.value for warning in at.warning)  # the quiz's pairs all work
 
 
 @pytest.mark.parametrize("page", ["pages/lookup.py", "pages/similarity.py"])

@@ -98,6 +98,16 @@ def test_a_word_the_vocabulary_cannot_look_up_costs_its_pair_only_and_says_why(f
     assert any("고양이" in info.value for info in at.info)  # the Hangul note: what this vocabulary does with it
 
 
+def test_pairs_left_out_are_listed_in_one_warning(folder):
+    """Six pairs of words a checkpoint could not look up stacked six warnings down the page."""
+    at = open_app_page(PAGE, model=folder, session={"quiz_pairs": "cat, dog\n고양이, cat\ndog, 강아지"})
+    assert not at.exception and not at.error
+    warning, = [w for w in at.warning if "left out" in w.value]
+    lines = warning.value.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("- The pair **고양이** · **cat** is left out")
+    assert lines[1].startswith("- The pair **dog** · **강아지** is left out")
+
+
 def test_a_korean_pair_of_byte_pieces_is_not_judged_and_not_scored_in_korean_too():
     at = open_app_page(PAGE, model="tiny-gpt-pydocs", query={"lang": "ko"},
                        session={"quiz_pairs": "사과, 화요일\ncat, dog"})
