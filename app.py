@@ -15,7 +15,7 @@ if __name__ == "__main__":
 
     from dashboard.i18n import t
     from dashboard.ui.language import apply_language, render_language_switch
-    from dashboard.ui.loading import start_spare_reader
+    from dashboard.ui.loading import start_wall_templates
     from dashboard.maps.view_requests import start_heavy_work
     from dashboard.ui.navigation import build_navigation
     from dashboard.ui.page_guard import guard_page
@@ -28,7 +28,7 @@ if __name__ == "__main__":
     st.set_page_config(page_title=t("app.title"), page_icon=str(page_icon), layout="wide")
     navigation = build_navigation()
     start_heavy_work()
-    start_spare_reader()
+    start_wall_templates()
     start_loading_prepared()  # a bundled model prepared before the class: built now, not at its first visit
     # The last resort on every page: no traceback, the server keeps serving (a failing sidebar spares the page).
     with guard_page():

@@ -2,9 +2,9 @@
 
 For each checkpoint, in one process that has imported what the server imports: the median of :data:`RUNS`
 reads with :func:`dashboard.checkpoints.load_tables` in this process (what the server did before the wall)
-against :func:`dashboard.wall.tables.read_checkpoint` by path (a capped child; the server keeps one spare child
-warm, :func:`dashboard.wall.runner.keep_spare`, so a student's read waits for no imports). Between two reads the
-suite waits :data:`SETTLE_S` for the next spare to warm, as between two students' uploads. The checkpoints: the
+against :func:`dashboard.wall.tables.read_checkpoint` by path (a capped child forked from a warm template,
+:mod:`dashboard.wall.templates`, so a student's read waits for no imports). Between two reads the suite waits
+:data:`SETTLE_S`, as between two students' uploads. The checkpoints: the
 three bundled ones given by path (so they are read as a stranger's would be), and the 4.57 GB Llama-shaped
 sharded one of :mod:`benchmarks.peak_memory_sharded` (built in a temporary folder, then deleted). Peak memory of
 the server and its child together is the reading suite's figure (``dashboard info`` reads through the wall too).
@@ -47,10 +47,10 @@ def run(workdir: str | None = None) -> SuiteResult:
     from benchmarks.peak_memory_sharded import build_checkpoint
     from dashboard.checkpoints import load_tables
     from dashboard.checkpoints.bundled import BUNDLED
-    from dashboard.wall.runner import keep_spare
+    from dashboard.wall.templates import template
     from dashboard.wall.tables import read_checkpoint
 
-    keep_spare("tables.read")
+    template("light").start()
     base = Path(tempfile.mkdtemp(prefix="bench-wall-", dir=workdir))
     figures, notes = [], []
     try:

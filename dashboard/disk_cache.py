@@ -1,8 +1,9 @@
 """The on-disk cache every derived file goes to (``EXPLORER_CACHE_DIR``): where, written how, kept within what.
 
 Maps (:mod:`dashboard.maps.cache`), tables shared with map workers, aligned run maps, bundled checkpoints' prepared
-forms and strangers' exported models live below :func:`cache_dir`. Files are renamed into place (:func:`write_atomically`), so no crash or race leaves
-a half-written file; :func:`prune` keeps the folder within ``EXPLORER_CACHE_MB`` so students' uploads cannot fill it.
+forms and strangers' exported models live below :func:`cache_dir`. Files are renamed into place
+(:func:`write_atomically`), so no crash or race leaves a half-written file; :func:`prune` keeps the folder within
+``EXPLORER_CACHE_MB`` so students' uploads cannot fill it.
 """
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ from dashboard.tables import EmbeddingTables
 from dashboard.ui import state
 from dashboard.ui.path_access import session_policy
 from dashboard.ui.session_files import upload_root_path
-from dashboard.wall.runner import keep_spare
+from dashboard.wall.runner import TEMPLATES
+from dashboard.wall.templates import template
 from dashboard.wall.tables import read_checkpoint
 
 
@@ -40,11 +41,11 @@ def path_stamp(path: str | Path | None) -> float:
 
 
 @st.cache_resource(show_spinner=False)
-def start_spare_reader() -> bool:
-    """Keep a reading child with its imports done warm for each kind of file, once per process
-    (:func:`~dashboard.wall.runner.keep_spare`)."""
-    keep_spare("tables.read")
-    keep_spare("tables.read_torch")
+def start_wall_templates() -> bool:
+    """Start the wall's templates once per process, so a stranger's first file waits for no imports
+    (:mod:`dashboard.wall.templates`)."""
+    for kind in TEMPLATES:
+        template(kind).start()
     return True
 
 

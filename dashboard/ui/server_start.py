@@ -1,4 +1,4 @@
-"""What the server does before its first connection: the pages' imports, the cluster, the spare reader and the
+"""What the server does before its first connection: the pages' imports, the cluster, the wall's templates and the
 prepared models, so the first student finds them done.
 
 ``streamlit run app.py`` serves the ``st.App`` named ``app`` with uvicorn, which runs the app's lifespan before any
@@ -34,20 +34,20 @@ def page_imports() -> list[str]:
 
 
 def prepare_server() -> None:
-    """Import :func:`page_imports`, start the cluster and spare reader, and load the prepared models, blocking until
-    they are cached. Never raises: a failure is logged, and the pages that need it show the error."""
+    """Import :func:`page_imports`, start the cluster and the wall's templates, and load the prepared models,
+    blocking until they are cached. Never raises: a failure is logged, and the pages that need it show the error."""
     for name in page_imports():
         try:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - the page that imports it shows the error in its own run
             _LOG.exception("server start: %s does not import; the pages that import it will show why", name)
     try:
-        from dashboard.ui.loading import start_spare_reader
+        from dashboard.ui.loading import start_wall_templates
         from dashboard.maps.view_requests import start_heavy_work
         from dashboard.ui.prepared_models import start_loading_prepared
 
         start_heavy_work()
-        start_spare_reader()
+        start_wall_templates()
         loading = start_loading_prepared()
     except Exception:  # noqa: BLE001 - the router calls the same starters at every run
         _LOG.exception("server start: the background work did not start; the first page's run starts it")

@@ -1,8 +1,11 @@
 """The child's side of the wall: confine this process, then answer requests, one JSON line each.
 
-Before reading anything it leaves the network where an unprivileged process may (``unshare(2)``) and ends with its
-parent. After a job's imports, address space is capped (once) at its size plus the request's ``memory`` and
-processor time at what is used plus ``seconds``; every error, a Rust panic included, is answered.
+A *template* (:func:`template_main`) is started per kind of job, as a child is: it leaves the network where an
+unprivileged process may (``unshare(2)``), ends with its parent, imports the readers' modules and waits. Each child is
+forked from it (``fork(2)``), so no file waits for those imports: the fork takes its own session, working folder and
+pipes, closes every other descriptor, and answers requests (:func:`serve`). A template never reads a stranger's file.
+After a job's imports, address space is capped (once) at its size plus the request's ``memory`` and processor time
+at what is used plus ``seconds``; every error, a Rust panic included, is answered.
 """
 
 from __future__ import annotations
@@ -18,31 +21,8 @@ import threading
 import time
 from typing import Any
 
-from dashboard.wall.runner import WITH_TORCH
+from dashboard.wall.runner import JOBS, TEMPLATES, WITH_TORCH
 
-#: Modules a reader may need, imported before the cap counts (torch alone takes more address space than most files).
-_READERS = ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
-            "dashboard.checkpoints.tokenizer_process")
-#: What every reader but the torch formats' needs: starts faster, in less memory.
-_LIGHT_READERS = ("numpy", "safetensors", "gguf", "tokenizers")
-#: Job name -> (``module:function`` taking the request's ``args`` as keywords, modules imported before the cap).
-#: ``tables.read`` and ``norm.read`` refuse torch; a torch file goes to their ``_torch`` twin (runner.WITH_TORCH).
-JOBS = {
-    "tables.read": ("dashboard.wall.tables:read_in_child", _LIGHT_READERS),
-    "tables.read_torch": ("dashboard.wall.tables:read_in_child", _READERS),
-    "model.export": ("dashboard.forward.export:export_in_child", _READERS),
-    "run.discover": ("dashboard.wall.runs:discover_in_child", _READERS),
-    "norm.read": ("dashboard.wall.norms:read_norm_in_child", _LIGHT_READERS),
-    "norm.read_torch": ("dashboard.wall.norms:read_norm_in_child", _READERS),
-    "zip.measure": ("dashboard.wall.archives:measure_in_child", ()),
-    "zip.extract": ("dashboard.wall.archives:extract_in_child", ()),
-    "npz.list": ("dashboard.wall.archives:list_arrays_in_child", ("numpy",)),
-    "tokenizer.load": ("dashboard.checkpoints.tokenizer_process:load_in_child", ("tokenizers",)),
-    "tokenizer.encode": ("dashboard.checkpoints.tokenizer_process:encode_in_child", ("tokenizers",)),
-    "tokenizer.convert": ("dashboard.checkpoints.tokenizer_process:convert_in_child", ("transformers",)),
-    "wall.probe": ("dashboard.wall.child:probe", ()),
-    "wall.warm": ("dashboard.wall.child:warm", ()),
-}
 #: Jobs whose child refuses to import torch: the request is answered :data:`~dashboard.wall.runner.NEEDS_TORCH`.
 TORCH_REFUSED = frozenset(WITH_TORCH)
 
@@ -123,15 +103,6 @@ def probe() -> dict[str, Any]:
             "environment": sorted(os.environ), "cwd": os.getcwd()}
 
 
-def warm(job: str) -> None:
-    """Import what ``job`` needs and cap nothing yet: a spare child waits, warm, for its one real request."""
-    target, preload = JOBS[job]
-    if job in TORCH_REFUSED:
-        _refuse_torch()
-    for name in (*preload, target.split(":")[0]):
-        importlib.import_module(name)
-
-
 def _cap(memory: int, seconds: float, capped: bool) -> None:
     if not capped:
         with open("/proc/self/statm") as statm:
@@ -149,15 +120,12 @@ def _run(request: dict[str, Any], capped: bool) -> dict[str, Any]:
     from dashboard.wall.runner import NEEDS_TORCH, decode, encode, encode_error
 
     try:
-        target, preload = JOBS[request["job"]]
+        target, _ = JOBS[request["job"]]  # its template imported what it needs before the cap counts
         if request["job"] in TORCH_REFUSED:
             _refuse_torch()
-        for name in preload:
-            importlib.import_module(name)
         module_name, function_name = target.split(":")
         function = getattr(importlib.import_module(module_name), function_name)
-        if request["job"] != "wall.warm":  # the caps count from the first real request
-            _cap(int(request["memory"]), float(request["seconds"]), capped)
+        _cap(int(request["memory"]), float(request["seconds"]), capped)
         return {"result": encode(function(**decode(request["args"])))}
     except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException; all go back as answers
         if _refused_torch(error):  # however a reader wrapped it
@@ -167,20 +135,77 @@ def _run(request: dict[str, Any], capped: bool) -> dict[str, Any]:
         return encode_error(error)
 
 
-def main() -> None:
-    """Confine, then answer requests from standard input until it closes."""
+def serve() -> None:
+    """Answer requests from standard input until it closes (in a confined process)."""
     import dashboard.wall
 
-    confine()
     dashboard.wall.INSIDE = True
     capped = False
     for line in sys.stdin:
-        request = json.loads(line)
-        answer = _run(request, capped)
-        capped = capped or request["job"] != "wall.warm"
+        answer = _run(json.loads(line), capped)
+        capped = True
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 
 
+def template_main(kind: str, control_fd: int) -> None:
+    """Be the template of ``kind`` (a key of :data:`~dashboard.wall.runner.TEMPLATES`): confine, import, then fork
+    one child per request on the ``control_fd`` socket (two descriptors: the child's standard input and output, and
+    its working folder as text), answering ``pid N`` and, once it ended, ``exit N CODE`` (``Popen.returncode``'s
+    convention: minus the signal that ended it)."""
+    import socket
+
+    confine()
+    if kind == "light":
+        _refuse_torch()  # inherited by each fork: a torch file is asked of the other template
+    for name in TEMPLATES[kind]:
+        importlib.import_module(name)
+    control = socket.socket(fileno=control_fd)
+    sending = threading.Lock()
+
+    def say(text: str) -> None:
+        with sending:
+            control.sendall(text.encode() + b"\n")
+
+    threading.Thread(target=_reap, args=(say,), name="reap", daemon=True).start()
+    while True:
+        message, fds, _, _ = socket.recv_fds(control, 4096, 2)
+        if not message:
+            os._exit(0)  # the runner is gone
+        pid = os.fork()
+        if pid == 0:
+            _become_child(control, fds, message.decode())
+        for fd in fds:
+            os.close(fd)
+        say(f"pid {pid}")
+
+
+def _become_child(control: Any, fds: list[int], workdir: str) -> None:
+    """In a fresh fork: take the pipes as standard input and output, close the rest, then serve; never returns."""
+    try:
+        control.detach()  # its descriptor is closed below; the object must not close a reused number later
+        os.setsid()  # its own group: the runner kills it and anything it starts together
+        os.dup2(fds[0], 0)
+        os.dup2(fds[1], 1)
+        os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+        os.chdir(workdir)
+        sys.stdin, sys.stdout = open(0, closefd=False), open(1, "w", closefd=False)
+        threading.Thread(target=_watch_parent, args=(os.getppid(),), name="watch-parent", daemon=True).start()
+        serve()
+    finally:
+        os._exit(0)
+
+
+def _reap(say: Any) -> None:
+    """Wait for each forked child and report how it ended."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, 0)
+        except ChildProcessError:  # none running
+            time.sleep(0.05)
+            continue
+        say(f"exit {pid} {os.waitstatus_to_exitcode(status)}")
+
+
 if __name__ == "__main__":
-    main()
+    template_main(sys.argv[1], int(sys.argv[2]))

@@ -1,8 +1,9 @@
 """The one runner for child processes: start, talk, cap memory and time, kill.
 
 Every file that did not ship with the app is read by a child (:mod:`dashboard.wall.child`), never by the server,
-so a file that crashes a reader, allocates without end or spins costs only that child. The child is a fresh
-interpreter without the server's environment, in its own folder; it caps its address space and processor time,
+so a file that crashes a reader, allocates without end or spins costs only that child. The child is a fork of a
+warm template (:mod:`dashboard.wall.templates`) that never read a stranger's file, without the server's environment,
+in its own folder; it caps its address space and processor time,
 leaves the network where allowed, ends with its parent and answers one JSON line per request. One silent past
 ``seconds x`` :data:`BUSY_FACTOR` is killed: :class:`~dashboard.errors.BusyError` (never cached) if it used
 little processor time, else :class:`~dashboard.errors.ChildLimitError`.
@@ -21,8 +22,6 @@ import os
 import select
 import shutil
 import signal
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -33,14 +32,12 @@ from typing import Any, Iterator
 from dashboard import errors
 from dashboard.errors import BusyError, ChildLimitError, ExplorerError
 from dashboard.i18n import Text, msg
+from dashboard.wall.templates import Forked, template
 
-ROOT = Path(__file__).resolve().parents[2]
 #: Wall-clock time a request may take, in multiples of its processor time (so a loaded machine finishes honest work).
 BUSY_FACTOR = 3.0
 #: Most bytes one answer may have (tables travel as files; a large vocabulary or converted tokenizer does not).
 MAX_ANSWER_BYTES = 128 << 20
-#: Environment variables a child keeps: where programs are, the language, and the CPU quirks OpenBLAS needs.
-KEPT_ENVIRONMENT = ("PATH", "LANG", "LC_ALL", "SYSTEMROOT", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "TMPDIR")
 
 
 class NeedsTorchError(Exception):
@@ -49,16 +46,27 @@ class NeedsTorchError(Exception):
 
 #: Job whose child refuses torch -> the same job in a child with torch, asked on :class:`NeedsTorchError`.
 WITH_TORCH = {"tables.read": "tables.read_torch", "norm.read": "norm.read_torch"}
-
-
-def child_environment() -> dict[str, str]:
-    """A child's whole environment: :data:`KEPT_ENVIRONMENT` and what it needs to run offline on one thread."""
-    return {**{k: os.environ[k] for k in KEPT_ENVIRONMENT if k in os.environ}, "PYTHONPATH": str(ROOT),
-            # HOME: somewhere writable also in the Docker image, where the project's folder is root's
-            "HOME": tempfile.gettempdir(), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
-            # one thread: each thread's malloc arena reserves address space that the cap counts
-            "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "MALLOC_ARENA_MAX": "2",
-            "TOKENIZERS_PARALLELISM": "false", "PYTHONDONTWRITEBYTECODE": "1"}
+#: Template kind -> the modules it imports before forking children (:func:`dashboard.wall.child.template_main`):
+#: ``light`` for every reader but the torch formats' (starts faster, in less memory, refuses torch), ``torch``.
+TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers"),
+             "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
+                       "dashboard.checkpoints.tokenizer_process")}
+#: Job name -> (``module:function`` run in the child with the request's ``args`` as keywords, its template).
+JOBS = {
+    "tables.read": ("dashboard.wall.tables:read_in_child", "light"),
+    "tables.read_torch": ("dashboard.wall.tables:read_in_child", "torch"),
+    "model.export": ("dashboard.forward.export:export_in_child", "torch"),
+    "run.discover": ("dashboard.wall.runs:discover_in_child", "torch"),
+    "norm.read": ("dashboard.wall.norms:read_norm_in_child", "light"),
+    "norm.read_torch": ("dashboard.wall.norms:read_norm_in_child", "torch"),
+    "zip.measure": ("dashboard.wall.archives:measure_in_child", "light"),
+    "zip.extract": ("dashboard.wall.archives:extract_in_child", "light"),
+    "npz.list": ("dashboard.wall.archives:list_arrays_in_child", "light"),
+    "tokenizer.load": ("dashboard.checkpoints.tokenizer_process:load_in_child", "light"),
+    "tokenizer.encode": ("dashboard.checkpoints.tokenizer_process:encode_in_child", "light"),
+    "tokenizer.convert": ("dashboard.checkpoints.tokenizer_process:convert_in_child", "torch"),
+    "wall.probe": ("dashboard.wall.child:probe", "light"),
+}
 
 
 class Child:
@@ -76,7 +84,7 @@ class Child:
         self.memory_bytes = memory_bytes
         self._own_dir = workdir is None
         self.workdir = Path(workdir if workdir is not None else tempfile.mkdtemp(prefix="wall-"))
-        self._process: subprocess.Popen | None = None
+        self._process: Forked | None = None
         self._lock = threading.Lock()
 
     def ask(self, job: str, args: dict[str, Any], seconds: float) -> Any:
@@ -95,10 +103,7 @@ class Child:
         """
         with self._lock:
             if self._process is None or self._process.poll() is not None:
-                self._process = subprocess.Popen(
-                    [sys.executable, "-m", "dashboard.wall.child"], cwd=self.workdir, stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_environment(),
-                    start_new_session=True)
+                self._process = template(JOBS[job][1]).fork(self.workdir)
             process = self._process
             started_cpu = _cpu_seconds(process.pid)
             request = {"job": job, "args": encode(args), "memory": self.memory_bytes, "seconds": seconds}
@@ -169,41 +174,16 @@ class Child:
             pass
 
 
-#: Job name -> a child started and warmed for it, waiting for its one request (see :func:`keep_spare`).
-_SPARES: dict[str, Child] = {}
-_SPARES_LOCK = threading.Lock()
-
-
-def keep_spare(job: str) -> None:
-    """Keep a warm child for ``job`` from now on, its imports paid before a request comes; each serves one request."""
-    child = Child("", memory_bytes=0)
-    with _SPARES_LOCK:
-        _SPARES[job] = child
-    threading.Thread(target=_warm, args=(child, job), daemon=True, name=f"spare-{job}").start()
-
-
-def _warm(child: Child, job: str) -> None:
-    try:
-        child.ask("wall.warm", {"job": job}, seconds=60.0)
-    except ExplorerError:
-        child.close()  # the request that takes it finds it ended and starts a fresh one
-
-
 @contextmanager
 def fresh_child(origin: str, job: str, *, memory_bytes: int) -> Iterator[Child]:
-    """A child for one stranger's file or one run's checkpoints, for ``job``: the warm spare, else a new one.
+    """A child for one stranger's file or one run's checkpoints (forked from the warm template of ``job``).
 
     Ended on leaving, so a file that spoils its child spoils only what it reads next for the same caller.
 
     Raises:
         As :meth:`Child.ask`, from the caller's requests; the child's folder is removed when one escapes.
     """
-    with _SPARES_LOCK:
-        child = _SPARES.pop(job, None)
-    spare = child is not None
-    if child is None:
-        child = Child(origin, memory_bytes=memory_bytes)
-    child.origin, child.memory_bytes = origin, memory_bytes
+    child = Child(origin, memory_bytes=memory_bytes)
     try:
         yield child
     except BaseException:
@@ -211,12 +191,10 @@ def fresh_child(origin: str, job: str, *, memory_bytes: int) -> Iterator[Child]:
         raise
     finally:
         child.close()
-        if spare:  # the next one warms after this request, not beside it on the same cores
-            keep_spare(job)
 
 
 def ask_once(origin: str, job: str, args: dict[str, Any], *, seconds: float, memory_bytes: int) -> tuple[Any, Path]:
-    """Run one job in a :func:`fresh_child`, then end it: each stranger's file gets a fresh interpreter.
+    """Run one job in a :func:`fresh_child`, then end it: each stranger's file gets a fresh fork of a clean template.
 
     Returns:
         The job's result, and the child's working folder (the caller removes it after reading what the job wrote).
@@ -242,7 +220,7 @@ def _cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-def _read_line(process: subprocess.Popen, seconds: float) -> bytes | None:
+def _read_line(process: Forked, seconds: float) -> bytes | None:
     """The child's next line; ``None`` when it ends or ``seconds`` pass first, ``b""`` past
     :data:`MAX_ANSWER_BYTES`."""
     deadline = time.monotonic() + seconds

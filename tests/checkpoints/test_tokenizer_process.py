@@ -105,10 +105,10 @@ def test_a_tokenizer_setting_naming_a_server_file_is_refused_and_real_settings_p
 
 
 def test_a_child_gets_none_of_the_servers_environment_and_answers_are_capped(tmp_path, monkeypatch):
-    from dashboard.wall import runner
+    from dashboard.wall import runner, templates
 
     monkeypatch.setenv("EXPLORER_SECRET_FOR_TEST", "s3cret")
-    assert "EXPLORER_SECRET_FOR_TEST" not in runner.child_environment()
+    assert "EXPLORER_SECRET_FOR_TEST" not in templates.child_environment()
     monkeypatch.setattr(runner, "MAX_ANSWER_BYTES", 100)  # the vocabulary answer is longer
     with pytest.raises(TokenizerProcessError, match="answered more than 0 MB"):
         _process(hostile.hf_folder_with_tokenizer(tmp_path / "m"))

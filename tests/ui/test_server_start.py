@@ -28,7 +28,7 @@ def test_the_lifespan_imports_starts_and_waits_for_the_prepared_models_before_se
     calls, loaded = [], threading.Event()
     monkeypatch.setattr(server_start, "page_imports", lambda: ["json", "dashboard.forward.passes"])
     monkeypatch.setattr(map_requests, "start_heavy_work", lambda: calls.append("cluster"))
-    monkeypatch.setattr(loading, "start_spare_reader", lambda: calls.append("reader"))
+    monkeypatch.setattr(loading, "start_wall_templates", lambda: calls.append("reader"))
 
     def start_loading():
         calls.append("prepared")
@@ -51,7 +51,7 @@ def test_a_module_that_does_not_import_is_logged_and_the_server_still_starts(mon
     started = []
     monkeypatch.setattr(server_start, "page_imports", lambda: ["dashboard.no_such_module", "json"])
     monkeypatch.setattr(map_requests, "start_heavy_work", lambda: started.append("cluster"))
-    monkeypatch.setattr(loading, "start_spare_reader", lambda: started.append("reader"))
+    monkeypatch.setattr(loading, "start_wall_templates", lambda: started.append("reader"))
     monkeypatch.setattr(prepared_models, "start_loading_prepared", lambda: None)
     server_start.prepare_server()
     assert started == ["cluster", "reader"]

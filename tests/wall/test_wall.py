@@ -13,7 +13,7 @@ import pytest
 
 from dashboard.checkpoints import load_tables
 from dashboard.errors import BusyError, ChildLimitError, ExplorerError, UnsafeCheckpointError
-from dashboard.wall import runner
+from dashboard.wall import runner, templates
 from dashboard.wall.runner import Child
 from dashboard.checkpoints.embedding_norm import read_embedding_norm
 from dashboard.wall.norms import read_embedding_norm_safely
@@ -166,10 +166,7 @@ def test_a_received_zip_is_measured_and_unpacked_behind_the_wall_with_the_same_c
 
 
 def test_a_runs_checkpoints_are_read_in_one_child_and_a_hostile_step_spoils_only_its_own_read(tmp_path, monkeypatch):
-    started = []
-    popen = runner.subprocess.Popen
-    monkeypatch.setattr(runner.subprocess, "Popen", lambda *a, **k: started.append(a) or popen(*a, **k))
-    monkeypatch.setattr(runner, "_SPARES", {})  # no warm spare from an earlier test: each start is counted
+    started = _count_forks(monkeypatch)
     temp = tmp_path / "temp"
     temp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(temp))  # where the child's working folder is made
@@ -190,10 +187,7 @@ def test_a_runs_checkpoints_are_read_in_one_child_and_a_hostile_step_spoils_only
 
 
 def test_a_strangers_embedding_layernorm_is_read_in_a_child_exactly_as_in_process(tmp_path, monkeypatch):
-    started = []
-    popen = runner.subprocess.Popen
-    monkeypatch.setattr(runner.subprocess, "Popen", lambda *a, **k: started.append(a) or popen(*a, **k))
-    monkeypatch.setattr(runner, "_SPARES", {})
+    started = _count_forks(monkeypatch)
     tables = load_tables(factories.bert_folder(tmp_path))
     here, through = read_embedding_norm(tables), read_embedding_norm_safely(tables)
     assert len(started) == 1
@@ -252,8 +246,15 @@ def test_a_pickle_goes_to_a_child_with_torch_and_any_other_file_to_one_without(t
 def _jobs_asked(monkeypatch) -> list[str]:
     asked = []
     monkeypatch.setattr(runner.Child, "ask", lambda self, job, *a, **k: asked.append(job) or ask(self, job, *a, **k))
-    monkeypatch.setattr(runner, "_SPARES", {})
     return asked
+
+
+def _count_forks(monkeypatch) -> list[str]:
+    """The kind of template each child is forked from, from now on."""
+    started = []
+    fork = templates.Template.fork
+    monkeypatch.setattr(templates.Template, "fork", lambda self, *a: started.append(self.kind) or fork(self, *a))
+    return started
 
 
 def test_a_child_without_torch_refuses_to_import_it_however_a_reader_wraps_the_error(tmp_path, monkeypatch):
@@ -290,3 +291,18 @@ def test_a_numpy_header_that_claims_more_than_the_file_holds_is_a_typed_error(tm
     assert wall_tables.job_for(path) == "tables.read"
     with pytest.raises(ExplorerError, match="t.npy"):
         read_checkpoint(path)
+
+
+def test_a_template_that_ended_is_started_again_and_its_child_counts_as_killed():
+    child = Child("probe", memory_bytes=100 << 20)
+    try:
+        first = child.pid if child.ask("wall.probe", {}, seconds=30) else None
+        light = templates.template("light")
+        light._process.kill()
+        light._process.wait()
+        assert child._process.wait() == -signal.SIGKILL  # it ends with its template; the listener says so
+        again = child.ask("wall.probe", {}, seconds=30)  # a fresh template, a fresh child
+        assert child.pid not in (None, first) and again["cwd"] == str(child.workdir)
+        assert light._process.poll() is None
+    finally:
+        child.close()
