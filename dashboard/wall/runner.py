@@ -47,10 +47,11 @@ class NeedsTorchError(Exception):
 #: Job whose child refuses torch -> the same job in a child with torch, asked on :class:`NeedsTorchError`.
 WITH_TORCH = {"tables.read": "tables.read_torch", "norm.read": "norm.read_torch"}
 #: Template kind -> the modules it imports before forking children (:func:`dashboard.wall.child.template_main`):
-#: ``light`` for every reader but the torch formats' (starts faster, in less memory, refuses torch), ``torch``.
+#: ``light`` for every reader but the torch formats' (starts faster, in less memory, refuses torch), ``torch``
+#: (with ``transformers.modeling_utils``, which every model build imports and which takes seconds).
 TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers"),
              "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
-                       "dashboard.checkpoints.tokenizer_process")}
+                       "transformers.modeling_utils", "dashboard.checkpoints.tokenizer_process")}
 #: Job name -> (``module:function`` run in the child with the request's ``args`` as keywords, its template).
 JOBS = {
     "tables.read": ("dashboard.wall.tables:read_in_child", "light"),
