@@ -1,11 +1,13 @@
-"""The child's side of the wall: confine this process, then answer requests, one JSON line each.
+"""The child's side of the wall: templates that fork children, and children that answer requests, one JSON line each.
 
-A *template* (:func:`template_main`) is started per kind of job, as a child is: it leaves the network where an
-unprivileged process may (``unshare(2)``), ends with its parent, imports the readers' modules and waits. Each child is
-forked from it (``fork(2)``), so no file waits for those imports: the fork takes its own session, working folder and
-pipes, closes every other descriptor, and answers requests (:func:`serve`). A template never reads a stranger's file.
-After a job's imports, address space is capped (once) at its size plus the request's ``memory`` and processor time
-at what is used plus ``seconds``; every error, a Rust panic included, is answered.
+A *template* (:func:`template_main`) is started per kind of job with a child's environment, ends with its parent,
+imports the readers' modules, makes itself undumpable (no process of its user may trace it) and waits; it never
+reads a stranger's file. Each child is forked from it (``fork(2)``), so no file waits for those imports: the fork
+takes its own session, working folder and pipes, closes every other descriptor, enters user and network namespaces
+of its own where an unprivileged process may (``unshare(2)``: no network, no capability over the template or a
+sibling) and answers requests (:func:`serve`). After a job's imports, address space is capped (once) at its size
+plus the request's ``memory`` and processor time at what is used plus ``seconds``; every error, a Rust panic
+included, is answered.
 """
 
 from __future__ import annotations
@@ -61,17 +63,17 @@ def _refused_torch(error: BaseException | None) -> bool:
 
 
 _CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
+_PR_SET_DUMPABLE = 4
 #: Seconds between the checks that the parent still lives.
 PARENT_POLL_S = 0.5
 
 
-def confine() -> None:
-    """Leave the network where an unprivileged process may (Docker's default seccomp refuses), then end with the parent.
+def leave_network() -> None:
+    """Enter a user and network namespace of this process's own, where an unprivileged process may (Docker's default
+    seccomp refuses): no network but a loopback that is down, and no capability over any other process.
 
-    Not ``PR_SET_PDEATHSIG``: Linux sends it when the starting *thread* ends, and the server starts children from
-    Streamlit's script threads, which end after every page run.
+    Raises nothing: where ``unshare(2)`` is refused, the process stays where it is.
     """
-    parent = os.getppid()
     libc = ctypes.CDLL(None, use_errno=True)
     uid, gid = os.geteuid(), os.getegid()
     if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET) == 0:  # single-threaded still, as unshare(2) requires
@@ -81,7 +83,21 @@ def confine() -> None:
                     handle.write(text)
         except OSError:
             pass
-    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
+
+
+def set_dumpable(dumpable: bool) -> None:
+    """``prctl(PR_SET_DUMPABLE)``: a template is not dumpable, so no process of the same user may trace it or read
+    its memory (ptrace(2), "ptrace access mode checking"); its forks are again, to write their own uid map."""
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_DUMPABLE, int(dumpable), 0, 0, 0)
+
+
+def watch_parent() -> None:
+    """End this process once its parent is gone, checked every :data:`PARENT_POLL_S` on a thread of its own.
+
+    Not ``PR_SET_PDEATHSIG``: Linux sends it when the starting *thread* ends, and the server starts templates from
+    Streamlit's script threads, which end after every page run.
+    """
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="watch-parent", daemon=True).start()
 
 
 def _watch_parent(parent: int) -> None:
@@ -99,8 +115,13 @@ def probe() -> dict[str, Any]:
     interfaces = sorted(name for _, name in socket.if_nameindex())
     soft_as, _ = resource.getrlimit(resource.RLIMIT_AS)
     soft_cpu, _ = resource.getrlimit(resource.RLIMIT_CPU)
+    try:  # the template's memory, as a file that ptrace's access check guards (proc(5), /proc/PID/mem)
+        with open(f"/proc/{os.getppid()}/mem", "rb"):
+            template_readable = True
+    except OSError:
+        template_readable = False
     return {"network_isolated": interfaces == ["lo"], "interfaces": interfaces, "memory_cap": soft_as, "cpu_cap": soft_cpu,
-            "environment": sorted(os.environ), "cwd": os.getcwd()}
+            "environment": sorted(os.environ), "cwd": os.getcwd(), "template_memory_readable": template_readable}
 
 
 def _cap(memory: int, seconds: float, capped: bool) -> None:
@@ -149,13 +170,14 @@ def serve() -> None:
 
 
 def template_main(kind: str, control_fd: int) -> None:
-    """Be the template of ``kind`` (a key of :data:`~dashboard.wall.runner.TEMPLATES`): confine, import, then fork
+    """Be the template of ``kind`` (a key of :data:`~dashboard.wall.runner.TEMPLATES`): import, then fork
     one child per request on the ``control_fd`` socket (two descriptors: the child's standard input and output, and
     its working folder as text), answering ``pid N`` and, once it ended, ``exit N CODE`` (``Popen.returncode``'s
     convention: minus the signal that ended it)."""
     import socket
 
-    confine()
+    set_dumpable(False)
+    watch_parent()
     if kind == "light":
         _refuse_torch()  # inherited by each fork: a torch file is asked of the other template
     for name in TEMPLATES[kind]:
@@ -167,21 +189,29 @@ def template_main(kind: str, control_fd: int) -> None:
         with sending:
             control.sendall(text.encode() + b"\n")
 
-    threading.Thread(target=_reap, args=(say,), name="reap", daemon=True).start()
+    forked = threading.Semaphore(0)  # one release per child: the reaper waits only while one runs
+    threading.Thread(target=_reap, args=(say, forked), name="reap", daemon=True).start()
     while True:
         message, fds, _, _ = socket.recv_fds(control, 4096, 2)
         if not message:
             os._exit(0)  # the runner is gone
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to spare (a limit of processes or memory): this request fails, not the template
+            pid = -1
         if pid == 0:
             _become_child(control, fds, message.decode())
         for fd in fds:
             os.close(fd)
-        say(f"pid {pid}")
+        say(f"pid {pid}")  # -1: none was forked
+        if pid > 0:
+            forked.release()
 
 
 def _become_child(control: Any, fds: list[int], workdir: str) -> None:
-    """In a fresh fork: take the pipes as standard input and output, close the rest, then serve; never returns."""
+    """In a fresh fork: take the pipes as standard input and output, close the rest, leave the network, then serve;
+    never returns (exit status 1 after an error outside a job)."""
+    status = 1
     try:
         control.detach()  # its descriptor is closed below; the object must not close a reused number later
         os.setsid()  # its own group: the runner kills it and anything it starts together
@@ -190,20 +220,20 @@ def _become_child(control: Any, fds: list[int], workdir: str) -> None:
         os.closerange(3, os.sysconf("SC_OPEN_MAX"))
         os.chdir(workdir)
         sys.stdin, sys.stdout = open(0, closefd=False), open(1, "w", closefd=False)
-        threading.Thread(target=_watch_parent, args=(os.getppid(),), name="watch-parent", daemon=True).start()
+        set_dumpable(True)
+        leave_network()  # namespaces of its own: no capability over the template or a sibling
+        watch_parent()
         serve()
+        status = 0
     finally:
-        os._exit(0)
+        os._exit(status)
 
 
-def _reap(say: Any) -> None:
-    """Wait for each forked child and report how it ended."""
+def _reap(say: Any, forked: threading.Semaphore) -> None:
+    """Wait for each forked child (one ``forked`` release each) and report how it ended."""
     while True:
-        try:
-            pid, status = os.waitpid(-1, 0)
-        except ChildProcessError:  # none running
-            time.sleep(0.05)
-            continue
+        forked.acquire()
+        pid, status = os.waitpid(-1, 0)
         say(f"exit {pid} {os.waitstatus_to_exitcode(status)}")
 
 

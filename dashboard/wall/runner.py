@@ -3,8 +3,8 @@
 Every file that did not ship with the app is read by a child (:mod:`dashboard.wall.child`), never by the server,
 so a file that crashes a reader, allocates without end or spins costs only that child. The child is a fork of a
 warm template (:mod:`dashboard.wall.templates`) that never read a stranger's file, without the server's environment,
-in its own folder; it caps its address space and processor time,
-leaves the network where allowed, ends with its parent and answers one JSON line per request. One silent past
+in its own folder and namespaces; it caps its address space and processor time, leaves the network where allowed,
+ends with its parent and answers one JSON line per request. One silent past
 ``seconds x`` :data:`BUSY_FACTOR` is killed: :class:`~dashboard.errors.BusyError` (never cached) if it used
 little processor time, else :class:`~dashboard.errors.ChildLimitError`.
 
@@ -89,7 +89,7 @@ class Child:
         self._lock = threading.Lock()
 
     def ask(self, job: str, args: dict[str, Any], seconds: float) -> Any:
-        """Run ``job`` (a key of :data:`dashboard.wall.child.JOBS`) in the child, starting it if needed.
+        """Run ``job`` (a key of :data:`JOBS`) in the child, forking it from its template if needed.
 
         Args:
             args: the job's keyword arguments (JSON-able, messages included).
@@ -101,6 +101,7 @@ class Child:
             ChildLimitError: the child crashed, ran out of memory or processor time, or answered too much.
             BusyError: the wall-clock time ran out while the child had used little processor time.
             NeedsTorchError: the job needs torch, which the child of a ``TORCH_REFUSED`` job does not import.
+            OSError: the template could not fork a child (no process or memory to spare) or did not answer.
         """
         with self._lock:
             if self._process is None or self._process.poll() is not None:
@@ -152,10 +153,11 @@ class Child:
     def _kill(self) -> None:
         process, self._process = self._process, None
         if process is not None:
-            try:
-                os.killpg(process.pid, signal.SIGKILL)  # the child and anything it started
-            except (ProcessLookupError, PermissionError):
-                pass
+            if process.poll() is None:  # once reaped, its pid may be another process's
+                try:
+                    os.killpg(process.pid, signal.SIGKILL)  # the child and anything it started
+                except (ProcessLookupError, PermissionError):
+                    pass
             process.wait()
 
     def close(self) -> None:

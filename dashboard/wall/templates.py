@@ -1,9 +1,10 @@
 """Warm templates that the wall's children are forked from, so a stranger's file waits for no imports.
 
-A template is started like a child (:func:`child_environment`, its own folder and session, no network, ends with
-its parent) and imports what a kind of job needs (``torch`` and ``transformers`` take seconds); each child is then a
-``fork(2)`` of it (:func:`dashboard.wall.child.template_main`). The template never reads a stranger's file, so each
-fork starts as clean as a fresh interpreter. The runner talks to a template over a Unix socket: it passes the
+A template is started with a child's environment (:func:`child_environment`), its own session, ending with its
+parent, and imports what a kind of job needs (``torch`` and ``transformers`` take seconds); each child is then a
+``fork(2)`` of it (:func:`dashboard.wall.child.template_main`) that enters namespaces of its own. The template never
+reads a stranger's file, so each fork starts with nothing of another's. The runner talks to a template over a Unix
+socket: it passes the
 child's two pipe ends (``SCM_RIGHTS``, unix(7)) and its folder, and hears back the child's pid and, once it ended,
 its exit code, since only a parent can wait for a process.
 """
@@ -97,7 +98,7 @@ class Template:
             pass_fds=[theirs.fileno()], cwd=tempfile.gettempdir(), env=child_environment(),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         theirs.close()
-        self._socket, self._pids = ours, queue.Queue()
+        self._socket, self._pids, self._exits = ours, queue.Queue(), {}
         threading.Thread(target=self._listen, args=(ours, self._pids), daemon=True,
                          name=f"template-{self.kind}").start()
 
@@ -117,8 +118,9 @@ class Template:
                     pid = self._pids.get(timeout=ANSWER_S)
                 except queue.Empty:
                     pid = 0
-                if pid == 0:  # it ended or hangs: started afresh at the next fork
-                    self._process.kill()
+                if pid <= 0:  # it could not fork (-1), or it ended or hangs (0: started afresh at the next fork)
+                    if pid == 0:
+                        self._process.kill()
                     raise OSError(f"the {self.kind} template did not fork")
                 child = Forked(pid, to_child, from_child)
                 with self._table:
@@ -136,19 +138,23 @@ class Template:
 
     def _listen(self, ours: socket.socket, pids: queue.Queue) -> None:
         """Read the template's reports until it ends; then every child it forked counts as killed."""
-        with ours.makefile("r") as reports:
-            for line in reports:
-                word, *numbers = line.split()
-                if word == "pid":
-                    pids.put(int(numbers[0]))
-                elif word == "exit":
-                    pid, code = int(numbers[0]), int(numbers[1])
-                    with self._table:
-                        child = self._children.pop(pid, None)
-                        if child is None:
-                            self._exits[pid] = code
-                    if child is not None:
-                        child._end(code)
+        try:
+            with ours.makefile("r") as reports:
+                for line in reports:
+                    word, *numbers = line.split()
+                    if word == "pid":
+                        pids.put(int(numbers[0]))
+                    elif word == "exit":
+                        pid, code = int(numbers[0]), int(numbers[1])
+                        with self._table:
+                            child = self._children.pop(pid, None)
+                            if child is None:
+                                self._exits[pid] = code
+                        if child is not None:
+                            child._end(code)
+        except (OSError, ValueError, IndexError):  # a closed socket, a line of another shape: the template is done
+            if self._process is not None:
+                self._process.kill()
         pids.put(0)  # a fork waiting for its pid hears that none comes
         with self._table:
             orphans, self._children = list(self._children.values()), {}

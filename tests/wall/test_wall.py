@@ -93,6 +93,9 @@ def test_a_child_has_none_of_the_servers_environment_no_network_and_its_caps(tmp
     # Off the network where the kernel lets an unprivileged process unshare (this machine does; Docker's default
     # seccomp profile does not, see docs/deploy.md): then only loopback is there.
     assert probe["network_isolated"] == (probe["interfaces"] == ["lo"])
+    # A fork of a template can neither trace it nor read its memory: the template is not dumpable, and the fork is
+    # in namespaces of its own (a review found forks sharing the template's, with every capability in it).
+    assert probe["template_memory_readable"] is False
 
 
 def test_a_stalled_child_is_a_busy_machine_and_the_next_request_starts_afresh(monkeypatch):
