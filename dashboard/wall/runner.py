@@ -47,16 +47,19 @@ class NeedsTorchError(Exception):
 #: Job whose child refuses torch -> the same job in a child with torch, asked on :class:`NeedsTorchError`.
 WITH_TORCH = {"tables.read": "tables.read_torch", "norm.read": "norm.read_torch"}
 #: Template kind -> the modules it imports before forking children (:func:`dashboard.wall.child.template_main`):
-#: ``light`` for every reader but the torch formats' (starts faster, in less memory, refuses torch), ``torch``
-#: (with ``transformers.modeling_utils``, which every model build imports and which takes seconds).
+#: ``light`` for every reader but the torch formats' (starts faster, in less memory, refuses torch), ``torch`` for
+#: those, ``transformers`` for what transformers does (a model built, a tokenizer converted; seconds of imports that
+#: a reader of a pickle, a command line's above all, should not wait for).
 TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers"),
-             "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
-                       "transformers.modeling_utils", "dashboard.checkpoints.tokenizer_process")}
+             "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers"),
+             "transformers": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
+                              "transformers.modeling_utils", "dashboard.forward.export",
+                              "dashboard.checkpoints.tokenizer_process")}
 #: Job name -> (``module:function`` run in the child with the request's ``args`` as keywords, its template).
 JOBS = {
     "tables.read": ("dashboard.wall.tables:read_in_child", "light"),
     "tables.read_torch": ("dashboard.wall.tables:read_in_child", "torch"),
-    "model.export": ("dashboard.forward.export:export_in_child", "torch"),
+    "model.export": ("dashboard.forward.export:export_in_child", "transformers"),
     "run.discover": ("dashboard.wall.runs:discover_in_child", "torch"),
     "norm.read": ("dashboard.wall.norms:read_norm_in_child", "light"),
     "norm.read_torch": ("dashboard.wall.norms:read_norm_in_child", "torch"),
@@ -65,7 +68,7 @@ JOBS = {
     "npz.list": ("dashboard.wall.archives:list_arrays_in_child", "light"),
     "tokenizer.load": ("dashboard.checkpoints.tokenizer_process:load_in_child", "light"),
     "tokenizer.encode": ("dashboard.checkpoints.tokenizer_process:encode_in_child", "light"),
-    "tokenizer.convert": ("dashboard.checkpoints.tokenizer_process:convert_in_child", "torch"),
+    "tokenizer.convert": ("dashboard.checkpoints.tokenizer_process:convert_in_child", "transformers"),
     "wall.probe": ("dashboard.wall.child:probe", "light"),
 }
 

@@ -11,6 +11,7 @@ its exit code, since only a parent can wait for a process.
 
 from __future__ import annotations
 
+import atexit
 import os
 import queue
 import socket
@@ -25,6 +26,8 @@ KEPT_ENVIRONMENT = ("PATH", "LANG", "LC_ALL", "SYSTEMROOT", "OPENBLAS_CORETYPE",
 ROOT = Path(__file__).resolve().parents[2]
 #: Seconds to wait for a template's answer (its pid for a fork, an exit code after a kill) before taking it as gone.
 ANSWER_S = 120.0
+#: Seconds a template may take to end once its socket is closed.
+ENDING_S = 5.0
 
 
 def child_environment() -> dict[str, str]:
@@ -99,8 +102,26 @@ class Template:
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         theirs.close()
         self._socket, self._pids, self._exits = ours, queue.Queue(), {}
-        threading.Thread(target=self._listen, args=(ours, self._pids), daemon=True,
+        threading.Thread(target=self._listen, args=(ours, self._pids, self._process), daemon=True,
                          name=f"template-{self.kind}").start()
+
+    def close(self) -> None:
+        """End the template (the end of its socket ends it) and wait for it, so its children's resource use is this
+        process's (``wait4(2)``); killed after a few seconds."""
+        with self._lock:
+            process, self._process = self._process, None
+            if process is None:
+                return
+            try:  # shutdown, not only close: the listener's reader holds the descriptor open
+                self._socket.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            self._socket.close()
+            try:
+                process.wait(ENDING_S)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
     def fork(self, workdir: Path) -> Forked:
         """A new child in ``workdir``, its standard input and output piped to this process.
@@ -136,7 +157,7 @@ class Template:
             os.close(child_in)
             os.close(child_out)
 
-    def _listen(self, ours: socket.socket, pids: queue.Queue) -> None:
+    def _listen(self, ours: socket.socket, pids: queue.Queue, process: subprocess.Popen) -> None:
         """Read the template's reports until it ends; then every child it forked counts as killed."""
         try:
             with ours.makefile("r") as reports:
@@ -153,8 +174,7 @@ class Template:
                         if child is not None:
                             child._end(code)
         except (OSError, ValueError, IndexError):  # a closed socket, a line of another shape: the template is done
-            if self._process is not None:
-                self._process.kill()
+            process.kill()
         pids.put(0)  # a fork waiting for its pid hears that none comes
         with self._table:
             orphans, self._children = list(self._children.values()), {}
@@ -171,3 +191,10 @@ def template(kind: str) -> Template:
     """This process's template of ``kind``, made (not yet started) at the first call."""
     with _TEMPLATES_LOCK:
         return _TEMPLATES.setdefault(kind, Template(kind))
+
+
+@atexit.register
+def close_templates() -> None:
+    """End this process's templates (a command line's, at its exit; a server's end with it anyway)."""
+    for each in list(_TEMPLATES.values()):
+        each.close()

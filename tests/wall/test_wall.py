@@ -309,3 +309,36 @@ def test_a_template_that_ended_is_started_again_and_its_child_counts_as_killed()
         assert light._process.poll() is None
     finally:
         child.close()
+
+
+def test_a_process_ends_and_waits_for_its_templates_at_exit_and_the_next_request_starts_one_again():
+    """A command line left its templates to end on their own, unwaited: what they and their children used went
+    uncounted (the hostile-file benchmark measured only the command, 34 MiB)."""
+    child = Child("probe", memory_bytes=100 << 20)
+    try:
+        child.ask("wall.probe", {}, seconds=30)
+    finally:
+        child.close()
+    light = templates.template("light")
+    process = light._process
+    templates.close_templates()  # what atexit runs
+    assert process.returncode is not None and light._process is None  # ended and waited for
+    again = Child("probe", memory_bytes=100 << 20)
+    try:
+        assert again.ask("wall.probe", {}, seconds=30)["cwd"] == str(again.workdir)
+    finally:
+        again.close()
+
+
+def test_a_torch_file_is_read_by_a_template_without_transformers_and_a_model_is_exported_by_one_with_it(
+        tmp_path, monkeypatch):
+    """One torch template imported transformers' model code for exports: every command line reading a nanoGPT
+    checkpoint waited seconds more for imports that a pickle's reader never uses."""
+    from dashboard.forward import loading
+
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "cache"))  # no export kept from another test
+    started = _count_forks(monkeypatch)
+    read_checkpoint(ff.nanogpt_checkpoint(tmp_path / "nano"))
+    assert started == ["light", "torch"] and "transformers" not in runner.TEMPLATES["torch"]  # a zip: told by reading
+    loading.load_forward_model(read_checkpoint(factories.gpt2_folder(tmp_path / "gpt2")))
+    assert started[2:] == ["light", "transformers"]
