@@ -169,6 +169,13 @@ def serve() -> None:
         sys.stdout.flush()
 
 
+def preloaded(kind: str) -> list[str]:
+    """The modules a template of ``kind`` imports: :data:`~dashboard.wall.runner.TEMPLATES`' and its jobs' own, so
+    that a fork imports nothing before its work."""
+    jobs = [target.partition(":")[0] for target, of_kind in JOBS.values() if of_kind == kind]
+    return list(dict.fromkeys([*TEMPLATES[kind], *jobs]))
+
+
 def template_main(kind: str, control_fd: int) -> None:
     """Be the template of ``kind`` (a key of :data:`~dashboard.wall.runner.TEMPLATES`): import, then fork
     one child per request on the ``control_fd`` socket (two descriptors: the child's standard input and output, and
@@ -180,7 +187,7 @@ def template_main(kind: str, control_fd: int) -> None:
     watch_parent()
     if kind == "light":
         _refuse_torch()  # inherited by each fork: a torch file is asked of the other template
-    for name in TEMPLATES[kind]:
+    for name in preloaded(kind):
         importlib.import_module(name)
     control = socket.socket(fileno=control_fd)
     sending = threading.Lock()

@@ -46,12 +46,13 @@ class NeedsTorchError(Exception):
 
 #: Job whose child refuses torch -> the same job in a child with torch, asked on :class:`NeedsTorchError`.
 WITH_TORCH = {"tables.read": "tables.read_torch", "norm.read": "norm.read_torch"}
-#: Template kind -> the modules it imports before forking children (:func:`dashboard.wall.child.template_main`):
+#: Template kind -> the modules it imports before forking children (:func:`dashboard.wall.child.template_main`;
+#: it imports its jobs' modules too), the readers' registry among them (each reader is imported at its first use):
 #: ``light`` for every reader but the torch formats' (starts faster, in less memory, refuses torch), ``torch`` for
 #: those, ``transformers`` for what transformers does (a model built, a tokenizer converted; seconds of imports that
 #: a reader of a pickle, a command line's above all, should not wait for).
-TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers"),
-             "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers"),
+TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry"),
+             "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry"),
              "transformers": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
                               "transformers.modeling_utils", "dashboard.forward.export",
                               "dashboard.checkpoints.tokenizer_process")}

@@ -7,6 +7,7 @@ it is one typed error, and this test process, which plays the server, goes on to
 import os
 import signal
 import tempfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -342,3 +343,36 @@ def test_a_torch_file_is_read_by_a_template_without_transformers_and_a_model_is_
     assert started == ["light", "torch"] and "transformers" not in runner.TEMPLATES["torch"]  # a zip: told by reading
     loading.load_forward_model(read_checkpoint(factories.gpt2_folder(tmp_path / "gpt2")))
     assert started[2:] == ["light", "transformers"]
+
+
+@pytest.mark.parametrize("kind, make", [
+    ("light", lambda folder: factories.gpt2_folder(folder, tied=False)),  # safetensors and tokenizer.json
+    ("torch", lambda folder: ff.nanogpt_checkpoint(folder)),
+], ids=["light-hf-folder", "torch-nanogpt"])
+def test_a_forks_first_read_imports_no_module_its_template_did_not(tmp_path, kind, make):
+    """A read forked from a template that had not imported the readers' registry took 0.40 s instead of 0.13 s
+    (tiny-gpt-pydocs, the `wall` benchmark): each fork imported the readers again before its work."""
+    import json
+    import subprocess
+    import sys
+
+    source = make(tmp_path / "model")
+    script = f"""
+import importlib, json, os, sys
+import dashboard.wall
+from dashboard.wall import child
+if {kind!r} == "light":
+    child._refuse_torch()
+for name in child.preloaded({kind!r}):
+    importlib.import_module(name)
+dashboard.wall.INSIDE = True
+from dashboard.wall import tables
+before = set(sys.modules)
+os.chdir({str(tmp_path)!r})
+tables.read_in_child({str(source)!r}, tables._policy_fields(tables.PathPolicy.from_settings()), {{}})
+print(json.dumps(sorted(name for name in set(sys.modules) - before if name.startswith("dashboard"))))
+"""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == []
