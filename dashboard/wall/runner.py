@@ -52,7 +52,8 @@ WITH_TORCH = {"tables.read": "tables.read_torch", "norm.read": "norm.read_torch"
 #: those, ``transformers`` for what transformers does (a model built, a tokenizer converted; seconds of imports that
 #: a reader of a pickle, a command line's above all, should not wait for).
 TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry"),
-             "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry"),
+             "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry",
+                       "dashboard.checkpoints.tokenizer_process"),
              "transformers": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
                               "transformers.modeling_utils", "dashboard.forward.export",
                               "dashboard.checkpoints.tokenizer_process")}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import atexit
 import os
 import queue
+import signal
 import socket
 import subprocess
 import sys
@@ -97,21 +98,30 @@ class Template:
             self._socket.close()
         ours, theirs = socket.socketpair()
         self._process = subprocess.Popen(
-            [sys.executable, "-m", "dashboard.wall.child", self.kind, str(theirs.fileno())],
+            # -P: its working folder, where any process of this user may write, is not put on sys.path
+            [sys.executable, "-P", "-m", "dashboard.wall.child", self.kind, str(theirs.fileno())],
             pass_fds=[theirs.fileno()], cwd=tempfile.gettempdir(), env=child_environment(),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         theirs.close()
-        self._socket, self._pids, self._exits = ours, queue.Queue(), {}
-        threading.Thread(target=self._listen, args=(ours, self._pids, self._process), daemon=True,
-                         name=f"template-{self.kind}").start()
+        # each start's own tables: a listener that ends late cannot end the next template's children
+        self._socket, self._pids, self._children, self._exits = ours, queue.Queue(), {}, {}
+        threading.Thread(target=self._listen, args=(ours, self._pids, self._process, self._children, self._exits),
+                         daemon=True, name=f"template-{self.kind}").start()
 
     def close(self) -> None:
-        """End the template (the end of its socket ends it) and wait for it, so its children's resource use is this
-        process's (``wait4(2)``); killed after a few seconds."""
+        """Kill the children still running, end the template (the end of its socket ends it) and wait for it, so
+        its children's resource use is this process's (``wait4(2)``); killed after a few seconds."""
         with self._lock:
             process, self._process = self._process, None
             if process is None:
                 return
+            with self._table:
+                running = list(self._children)
+            for pid in running:  # each leads a process group of its own
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except OSError:  # ended meanwhile
+                    pass
             try:  # shutdown, not only close: the listener's reader holds the descriptor open
                 self._socket.shutdown(socket.SHUT_RDWR)
             except OSError:
@@ -157,7 +167,8 @@ class Template:
             os.close(child_in)
             os.close(child_out)
 
-    def _listen(self, ours: socket.socket, pids: queue.Queue, process: subprocess.Popen) -> None:
+    def _listen(self, ours: socket.socket, pids: queue.Queue, process: subprocess.Popen, children: dict[int, Forked],
+                exits: dict[int, int]) -> None:
         """Read the template's reports until it ends; then every child it forked counts as killed."""
         try:
             with ours.makefile("r") as reports:
@@ -168,16 +179,17 @@ class Template:
                     elif word == "exit":
                         pid, code = int(numbers[0]), int(numbers[1])
                         with self._table:
-                            child = self._children.pop(pid, None)
+                            child = children.pop(pid, None)
                             if child is None:
-                                self._exits[pid] = code
+                                exits[pid] = code
                         if child is not None:
                             child._end(code)
         except (OSError, ValueError, IndexError):  # a closed socket, a line of another shape: the template is done
             process.kill()
         pids.put(0)  # a fork waiting for its pid hears that none comes
         with self._table:
-            orphans, self._children = list(self._children.values()), {}
+            orphans = list(children.values())
+            children.clear()
         for child in orphans:
             child._end(-9)
 

@@ -5,6 +5,7 @@ it is one typed error, and this test process, which plays the server, goes on to
 """
 
 import os
+import shutil
 import signal
 import tempfile
 from pathlib import Path
@@ -346,7 +347,8 @@ def test_a_torch_file_is_read_by_a_template_without_transformers_and_a_model_is_
 
 
 @pytest.mark.parametrize("kind, make", [
-    ("light", lambda folder: factories.gpt2_folder(folder, tied=False)),  # safetensors and tokenizer.json
+    ("light", lambda folder: Path(shutil.copytree(Path(__file__).resolve().parents[2] / "models" / "tiny-gpt-pydocs",
+                                                  folder))),  # safetensors and tokenizer.json
     ("torch", lambda folder: ff.nanogpt_checkpoint(folder)),
 ], ids=["light-hf-folder", "torch-nanogpt"])
 def test_a_forks_first_read_imports_no_module_its_template_did_not(tmp_path, kind, make):
@@ -376,3 +378,36 @@ print(json.dumps(sorted(name for name in set(sys.modules) - before if name.start
     done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_a_module_planted_in_the_temporary_folder_is_not_imported_by_a_template(tmp_path, monkeypatch):
+    """A template runs in the temporary folder, where any process of the server's user may write (a child
+    included): started with ``-m`` alone, Python put that folder first on sys.path, and a planted ``json.py``
+    ran in every later fork (found by a review)."""
+    planted = tmp_path / "ran"
+    (tmp_path / "json.py").write_text(f"open({str(planted)!r}, 'w').close()\n")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    light = templates.Template("light")
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    try:
+        forked = light.fork(workdir)  # answered once the template has made its imports
+        forked.stdin.close()
+        assert forked.wait() == 0
+    finally:
+        light.close()
+    assert not planted.exists()
+
+
+def test_closing_a_template_kills_the_children_still_running(tmp_path):
+    light = templates.Template("light")
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    forked = light.fork(workdir)  # it waits for a request on its standard input
+    light.close()
+    assert forked.wait() == -signal.SIGKILL
+    try:  # gone, or a zombie until whoever inherited it reaps it (proc(5): the state after the command's name)
+        state = Path(f"/proc/{forked.pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except FileNotFoundError:
+        state = "gone"
+    assert state in ("gone", "Z", "X")
