@@ -158,11 +158,7 @@ class Child:
     def _kill(self) -> None:
         process, self._process = self._process, None
         if process is not None:
-            if process.poll() is None:  # once reaped, its pid may be another process's
-                try:
-                    os.killpg(process.pid, signal.SIGKILL)  # the child and anything it started
-                except (ProcessLookupError, PermissionError):
-                    pass
+            process.kill()  # the child and anything it started
             process.wait()
 
     def close(self) -> None:

@@ -59,6 +59,21 @@ class Forked:
         """The exit code once the template reported it, else ``None``."""
         return self.returncode
 
+    def kill(self) -> None:
+        """SIGKILL to its process group (it and anything it started), or to it alone while it has not yet made its
+        group (the first steps after the fork); nothing once it ended."""
+        if self.returncode is not None:  # reaped: its pid may be another process's
+            return
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except ProcessLookupError:  # no group of that id yet
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        except PermissionError:  # not ours: it ended and its number was taken
+            pass
+
     def wait(self) -> int:
         """Wait for the exit code (the template's report; :data:`ANSWER_S` at most, then taken as killed) and close
         the pipes."""
@@ -116,12 +131,9 @@ class Template:
             if process is None:
                 return
             with self._table:
-                running = list(self._children)
-            for pid in running:  # each leads a process group of its own
-                try:
-                    os.killpg(pid, signal.SIGKILL)
-                except OSError:  # ended meanwhile
-                    pass
+                running = list(self._children.values())
+            for child in running:
+                child.kill()
             try:  # shutdown, not only close: the listener's reader holds the descriptor open
                 self._socket.shutdown(socket.SHUT_RDWR)
             except OSError:
