@@ -55,8 +55,7 @@ TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers", "dashboard.
              "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry",
                        "dashboard.checkpoints.tokenizer_process"),
              "transformers": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
-                              "transformers.modeling_utils", "dashboard.forward.export",
-                              "dashboard.checkpoints.tokenizer_process")}
+                              "transformers.modeling_utils")}
 #: Job name -> (``module:function`` run in the child with the request's ``args`` as keywords, its template).
 JOBS = {
     "tables.read": ("dashboard.wall.tables:read_in_child", "light"),
