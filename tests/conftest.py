@@ -28,6 +28,19 @@ def _component_manifests_scanned_once():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _apptest_runs_past_the_cpython_ast_race():
+    """Every AppTest run is made once more when CPython 3.11's AST-builder race failed it
+    (:func:`tests.pages.app_test.rerun_past_cpython_ast_race`)."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.pages.app_test import rerun_past_cpython_ast_race
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(AppTest, "_run", rerun_past_cpython_ast_race(AppTest._run))
+        yield
+
+
 #: Folders of the cache that hold a bundled checkpoint's prepared forms (:func:`dashboard.disk_cache.kept_path`:
 #: SmolLM2's dequantised model, 24 s to make and 0.4 s to read; its converted tokenizer, 9 s). Named by the
 #: file's path, size and time, they are the same for every test, so all tests share them.
