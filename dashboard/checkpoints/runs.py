@@ -102,10 +102,26 @@ def _snapshot_losses(folder: Path) -> tuple[tuple[LossPoint, ...], str | None]:
     data = _read_json(log)
     if not isinstance(data, Mapping):
         raise CheckpointReadError(msg("err.runs.log_not_object", log=log.name, folder=folder.name))
-    points = [LossPoint(step, float(loss), "train") for step, loss in enumerate(data.get("train_loss") or [])]
-    points += [LossPoint(int(step), float(loss), "validation") for step, loss in data.get("val_loss") or []]
+    train, validation = data.get("train_loss") or [], data.get("val_loss") or []
+    for field, entries, shape, fits in (("train_loss", train, "[loss, ...]", _is_loss),
+                                        ("val_loss", validation, "[[step, loss], ...]", _is_step_and_loss)):
+        if not isinstance(entries, list) or not all(map(fits, entries)):
+            bad = entries if not isinstance(entries, list) else next(e for e in entries if not fits(e))
+            raise CheckpointReadError(msg("err.runs.log_field", log=log.name, folder=folder.name, field=field,
+                                          shape=shape, found=repr(bad)[:80]))
+    points = [LossPoint(step, float(loss), "train") for step, loss in enumerate(train)]
+    points += [LossPoint(step, float(loss), "validation") for step, loss in validation]
     weights = data.get("weights")
     return tuple(points), weights if isinstance(weights, str) else None
+
+
+def _is_loss(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_step_and_loss(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 2 and isinstance(value[0], int)
+            and not isinstance(value[0], bool) and value[0] >= 0 and _is_loss(value[1]))
 
 
 def _snapshot_run(folder: Path, entries: list[Path]) -> TrainingRun | None:

@@ -9,7 +9,7 @@ import torch
 
 from dashboard.checkpoints import load_tables
 from dashboard.checkpoints.runs import discover_run
-from dashboard.errors import RunError, UnsafeCheckpointError
+from dashboard.errors import CheckpointReadError, RunError, UnsafeCheckpointError
 from tests import run_factories
 
 
@@ -20,6 +20,21 @@ def test_snapshot_run_is_ordered_by_the_step_in_each_name_and_reads_its_log(tmp_
     train = [p for p in run.losses if p.split == "train"]
     assert [p.step for p in train] == list(range(run_factories.STEPS[-1]))
     assert {p.step: p.loss for p in run.losses if p.split == "validation"} == run_factories.LOSSES
+
+
+@pytest.mark.parametrize(("log", "named"), [
+    ({"train_loss": ["2.5"]}, r"train_loss in run/training_log\.json must be \[loss, \.\.\.\] .*found '2\.5'"),
+    ({"train_loss": 3.0}, r"train_loss .* must be \[loss, \.\.\.\] .*found 3\.0"),
+    ({"val_loss": [[10, 2.0], [20]]}, r"val_loss .* must be \[\[step, loss\], \.\.\.\] .*found \[20\]"),
+    ({"val_loss": [[1.5, 2.0]]}, r"val_loss .*found \[1\.5, 2\.0\]"),
+    ({"val_loss": [[-1, 2.0]]}, r"val_loss .*found \[-1, 2\.0\]"),
+    ({"val_loss": {"10": 2.0}}, r"val_loss .*found \{'10': 2\.0\}"),
+])
+def test_a_log_of_the_wrong_shape_is_refused_naming_the_field_and_what_it_holds(tmp_path, log, named):
+    folder = run_factories.snapshot_run(tmp_path / "run")
+    (folder / "training_log.json").write_text(json.dumps(log))
+    with pytest.raises(CheckpointReadError, match=named):
+        discover_run(folder)
 
 
 def test_each_snapshot_opens_with_the_tokenizer_beside_it(tmp_path):
