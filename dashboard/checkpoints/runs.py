@@ -103,11 +103,11 @@ def _snapshot_losses(folder: Path) -> tuple[tuple[LossPoint, ...], str | None]:
     if not isinstance(data, Mapping):
         raise CheckpointReadError(msg("err.runs.log_not_object", log=log.name, folder=folder.name))
     train, validation = data.get("train_loss") or [], data.get("val_loss") or []
-    for field, entries, shape, fits in (("train_loss", train, "[loss, ...]", _is_loss),
-                                        ("val_loss", validation, "[[step, loss], ...]", _is_step_and_loss)):
+    for key, entries, shape, fits in (("train_loss", train, "[loss, ...]", _is_loss),
+                                      ("val_loss", validation, "[[step, loss], ...]", _is_step_and_loss)):
         if not isinstance(entries, list) or not all(map(fits, entries)):
             bad = entries if not isinstance(entries, list) else next(e for e in entries if not fits(e))
-            raise CheckpointReadError(msg("err.runs.log_field", log=log.name, folder=folder.name, field=field,
+            raise CheckpointReadError(msg("err.runs.log_field", log=log.name, folder=folder.name, field=key,
                                           shape=shape, found=repr(bad)[:80]))
     points = [LossPoint(step, float(loss), "train") for step, loss in enumerate(train)]
     points += [LossPoint(step, float(loss), "validation") for step, loss in validation]
