@@ -109,6 +109,8 @@ class Template:
     def _start(self) -> None:
         if self._process is not None and self._process.poll() is None:
             return
+        if _ENDING.is_set():  # a thread still asking while the interpreter ends: no template to outlive it
+            raise OSError(f"the {self.kind} template is not started again: this process is ending")
         if self._process is not None:
             self._socket.close()
         ours, theirs = socket.socketpair()
@@ -217,8 +219,19 @@ def template(kind: str) -> Template:
         return _TEMPLATES.setdefault(kind, Template(kind))
 
 
-@atexit.register
+#: Set at the interpreter's exit: from then on no template is started (:func:`end_templates`).
+_ENDING = threading.Event()
+
+
 def close_templates() -> None:
-    """End this process's templates (a command line's, at its exit; a server's end with it anyway)."""
+    """End this process's templates; a later :meth:`Template.fork` starts its template again."""
     for each in list(_TEMPLATES.values()):
         each.close()
+
+
+@atexit.register
+def end_templates() -> None:
+    """At exit, end this process's templates for good: a daemon thread still forking gets an ``OSError``, not a
+    template started during the interpreter's shutdown."""
+    _ENDING.set()
+    close_templates()

@@ -8,6 +8,7 @@ import os
 import shutil
 import signal
 import tempfile
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -323,13 +324,24 @@ def test_a_process_ends_and_waits_for_its_templates_at_exit_and_the_next_request
         child.close()
     light = templates.template("light")
     process = light._process
-    templates.close_templates()  # what atexit runs
+    templates.close_templates()  # what the exit hook (end_templates) runs, less its ending flag
     assert process.returncode is not None and light._process is None  # ended and waited for
     again = Child("probe", memory_bytes=100 << 20)
     try:
         assert again.ask("wall.probe", {}, seconds=30)["cwd"] == str(again.workdir)
     finally:
         again.close()
+
+
+def test_after_the_exit_hook_no_template_starts_again(monkeypatch):
+    """A daemon thread still reading while the interpreter ended could start a fresh template after the hook ran."""
+    monkeypatch.setattr(templates, "_ENDING", threading.Event())  # this test's own end, not the suite's
+    light = templates.template("light")
+    light.start()
+    templates.end_templates()  # what atexit runs
+    with pytest.raises(OSError, match="this process is ending"):
+        light.fork(Path(tempfile.gettempdir()))
+    assert light._process is None
 
 
 def test_a_torch_file_is_read_by_a_template_without_transformers_and_a_model_is_exported_by_one_with_it(
