@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from dashboard.checkpoints.embedding_norm import EMBEDDING_NORM_NAMES, read_embedding_norm
+from dashboard import checkpoints  # its embedding_norm reader (a Hugging Face folder's) loads on first use
 from dashboard.tables import EmbeddingNorm, EmbeddingTables
 from dashboard.wall.runner import ask_once
 from dashboard.wall.tables import BASE_MEMORY, BASE_SECONDS, BYTES_FACTOR, SECONDS_PER_GB, is_trusted, source_bytes
@@ -23,8 +23,9 @@ def read_embedding_norm_safely(tables: EmbeddingTables) -> EmbeddingNorm | None:
         ChildLimitError: the files crashed the child or exceeded its memory or processor-time cap.
         BusyError: the machine was too busy to finish in time.
     """
-    if tables.architecture not in EMBEDDING_NORM_NAMES or not tables.model_path or is_trusted(tables.model_path):
-        return read_embedding_norm(tables)
+    if (tables.architecture not in checkpoints.EMBEDDING_NORM_NAMES or not tables.model_path
+            or is_trusted(tables.model_path)):
+        return checkpoints.read_embedding_norm(tables)
     size = source_bytes(Path(tables.model_path))
     answer, folder = ask_once(tables.name, "norm.read",
                               {"architecture": tables.architecture, "model_path": str(tables.model_path),
@@ -38,5 +39,5 @@ def read_embedding_norm_safely(tables: EmbeddingTables) -> EmbeddingNorm | None:
 
 def read_norm_in_child(**fields: Any) -> dict[str, Any]:
     """The child's job: the norm of the folder ``fields`` (:class:`EmbeddingTables` fields) describe, as lists."""
-    norm = read_embedding_norm(SimpleNamespace(**fields))
+    norm = checkpoints.read_embedding_norm(SimpleNamespace(**fields))
     return {"weight": norm.weight.tolist(), "bias": norm.bias.tolist(), "eps": norm.eps, "source": norm.source}

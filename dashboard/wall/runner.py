@@ -51,9 +51,10 @@ WITH_TORCH = {"tables.read": "tables.read_torch", "norm.read": "norm.read_torch"
 #: ``light`` for every reader but the torch formats' (starts faster, in less memory, refuses torch), ``torch`` for
 #: those, ``transformers`` for what transformers does (a model built, a tokenizer converted; seconds of imports that
 #: a reader of a pickle, a command line's above all, should not wait for).
-TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry"),
+TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry",
+                       "dashboard.checkpoints.embedding_norm"),
              "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry",
-                       "dashboard.checkpoints.tokenizer_process"),
+                       "dashboard.checkpoints.embedding_norm", "dashboard.checkpoints.tokenizer_process"),
              "transformers": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
                               "transformers.modeling_utils")}
 #: Job name -> (``module:function`` run in the child with the request's ``args`` as keywords, its template).

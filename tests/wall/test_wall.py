@@ -362,7 +362,8 @@ def test_a_torch_file_is_read_by_a_template_without_transformers_and_a_model_is_
     ("light", lambda folder: Path(shutil.copytree(Path(__file__).resolve().parents[2] / "models" / "tiny-gpt-pydocs",
                                                   folder))),  # safetensors and tokenizer.json
     ("torch", lambda folder: ff.nanogpt_checkpoint(folder)),
-], ids=["light-hf-folder", "torch-nanogpt"])
+    ("light", lambda folder: factories.bert_folder(folder)),  # and its embedding LayerNorm (norm.read)
+], ids=["light-hf-folder", "torch-nanogpt", "light-bert-norm"])
 def test_a_forks_first_read_imports_no_module_its_template_did_not(tmp_path, kind, make):
     """A read forked from a template that had not imported the readers' registry took 0.40 s instead of 0.13 s
     (tiny-gpt-pydocs, the `wall` benchmark): each fork imported the readers again before its work."""
@@ -383,7 +384,12 @@ dashboard.wall.INSIDE = True
 from dashboard.wall import tables
 before = set(sys.modules)
 os.chdir({str(tmp_path)!r})
-tables.read_in_child({str(source)!r}, tables._policy_fields(tables.PathPolicy.from_settings()), {{}})
+answer = tables.read_in_child({str(source)!r}, tables._policy_fields(tables.PathPolicy.from_settings()), {{}})
+fields = answer["fields"]
+if fields["architecture"] == "bert":
+    from dashboard.wall import norms
+    norms.read_norm_in_child(architecture="bert", model_path=fields["model_path"], name="model",
+                             format=fields["format"])
 print(json.dumps(sorted(name for name in set(sys.modules) - before if name.startswith("dashboard"))))
 """
     root = Path(__file__).resolve().parents[2]
