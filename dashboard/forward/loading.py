@@ -22,9 +22,8 @@ import torch
 
 from dashboard.checkpoints.keymaps import KEY_MAPS
 from dashboard.checkpoints.metadata import read_config
+from dashboard import forward  # its nanoGPT builder, and the torch file reader with it, load on first use
 from dashboard.errors import ExplorerError, ForwardUnavailableError
-from dashboard.forward.nanogpt import (gpt2_config_from_nanogpt, gpt2_from_nanogpt, read_nanogpt_checkpoint,
-                                       strip_wrapper_prefixes)
 from dashboard.forward.positions import check_removable
 from dashboard.i18n import Text, join_messages, msg
 from dashboard.tables import EmbeddingTables
@@ -128,18 +127,6 @@ def _build_gguf(path: Path, config: Any) -> torch.nn.Module:
                                                 dtype=torch.float32)
 
 
-def _configure_nanogpt(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Module]]:
-    from transformers import GPT2LMHeadModel
-
-    state_dict, model_args = read_nanogpt_checkpoint(path)
-    return gpt2_config_from_nanogpt(strip_wrapper_prefixes(state_dict), model_args), GPT2LMHeadModel
-
-
-def _build_nanogpt(path: Path, config: Any) -> torch.nn.Module:  # noqa: ARG001 (built from the state dict)
-    state_dict, model_args = read_nanogpt_checkpoint(path)
-    return gpt2_from_nanogpt(state_dict, model_args)
-
-
 class Builder(NamedTuple):
     """How to build a runnable model from one kind of file.
 
@@ -162,8 +149,8 @@ BUILDERS: dict[str, Builder] = {
                          _build_hf_folder, msg("err.forward.kind.hf_folder")),
     "gguf": Builder(lambda p: p.is_file() and p.suffix == ".gguf", _configure_gguf, _build_gguf,
                     msg("err.forward.kind.gguf")),
-    "nanogpt": Builder(lambda p: p.is_file() and p.suffix in TORCH_SUFFIXES, _configure_nanogpt,
-                       _build_nanogpt, msg("err.forward.kind.nanogpt")),
+    "nanogpt": Builder(lambda p: p.is_file() and p.suffix in TORCH_SUFFIXES, lambda p: forward.configure_nanogpt(p),
+                       lambda p, config: forward.build_nanogpt(p, config), msg("err.forward.kind.nanogpt")),
 }
 
 

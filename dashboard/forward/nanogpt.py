@@ -7,7 +7,7 @@ nanoGPT's ``nn.Linear`` weights are ``(out, in)`` where GPT-2's ``Conv1D`` are `
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import torch
 
@@ -113,3 +113,26 @@ def read_nanogpt_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], Mappin
         raise ForwardUnavailableError(msg("err.forward.not_nanogpt", name=path.name))
     model_args = Metadata(checkpoint["model_args"], "model_args", msg("err.ckpt.origin.model_args", name=path.name))
     return tensor_mapping(checkpoint["model"], msg("err.ckpt.origin.model", name=path.name)), model_args
+
+
+def configure_nanogpt(path: Path) -> tuple[Any, Callable[[Any], torch.nn.Module]]:
+    """:class:`~dashboard.forward.loading.Builder`'s ``configure`` for a nanoGPT checkpoint: its GPT-2 config and
+    ``GPT2LMHeadModel`` (the constructor whose size is checked before anything is built).
+
+    Raises:
+        ExplorerError: as :func:`read_nanogpt_checkpoint` (an unsafe pickle, no ``model_args``, not a checkpoint).
+    """
+    from transformers import GPT2LMHeadModel
+
+    state_dict, model_args = read_nanogpt_checkpoint(path)
+    return gpt2_config_from_nanogpt(strip_wrapper_prefixes(state_dict), model_args), GPT2LMHeadModel
+
+
+def build_nanogpt(path: Path, config: Any) -> torch.nn.Module:  # noqa: ARG001 (built from the state dict)
+    """:class:`~dashboard.forward.loading.Builder`'s ``build``: the checkpoint as a ``GPT2LMHeadModel`` in eval mode.
+
+    Raises:
+        ExplorerError: as :func:`read_nanogpt_checkpoint` (an unsafe pickle, no ``model_args``, not a checkpoint).
+    """
+    state_dict, model_args = read_nanogpt_checkpoint(path)
+    return gpt2_from_nanogpt(state_dict, model_args)

@@ -56,7 +56,7 @@ TEMPLATES = {"light": ("numpy", "safetensors", "gguf", "tokenizers", "dashboard.
              "torch": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "dashboard.checkpoints.registry",
                        "dashboard.checkpoints.embedding_norm", "dashboard.checkpoints.tokenizer_process"),
              "transformers": ("numpy", "torch", "safetensors", "gguf", "tokenizers", "transformers",
-                              "transformers.modeling_utils")}
+                              "transformers.modeling_utils", "dashboard.forward.nanogpt")}
 #: Job name -> (``module:function`` run in the child with the request's ``args`` as keywords, its template).
 JOBS = {
     "tables.read": ("dashboard.wall.tables:read_in_child", "light"),

@@ -363,7 +363,8 @@ def test_a_torch_file_is_read_by_a_template_without_transformers_and_a_model_is_
                                                   folder))),  # safetensors and tokenizer.json
     ("torch", lambda folder: ff.nanogpt_checkpoint(folder)),
     ("light", lambda folder: factories.bert_folder(folder)),  # and its embedding LayerNorm (norm.read)
-], ids=["light-hf-folder", "torch-nanogpt", "light-bert-norm"])
+    ("transformers", lambda folder: ff.nanogpt_checkpoint(folder)),  # a model exported (model.export)
+], ids=["light-hf-folder", "torch-nanogpt", "light-bert-norm", "transformers-nanogpt-export"])
 def test_a_forks_first_read_imports_no_module_its_template_did_not(tmp_path, kind, make):
     """A read forked from a template that had not imported the readers' registry took 0.40 s instead of 0.13 s
     (tiny-gpt-pydocs, the `wall` benchmark): each fork imported the readers again before its work."""
@@ -372,6 +373,13 @@ def test_a_forks_first_read_imports_no_module_its_template_did_not(tmp_path, kin
     import sys
 
     source = make(tmp_path / "model")
+    work = tmp_path / "work"  # the child's working folder
+    work.mkdir()
+    d_model = 0
+    if kind == "transformers":
+        import torch
+
+        d_model = torch.load(source, weights_only=True)["model_args"]["n_embd"]
     script = f"""
 import importlib, json, os, sys
 import dashboard.wall
@@ -383,9 +391,14 @@ for name in child.preloaded({kind!r}):
 dashboard.wall.INSIDE = True
 from dashboard.wall import tables
 before = set(sys.modules)
-os.chdir({str(tmp_path)!r})
-answer = tables.read_in_child({str(source)!r}, tables._policy_fields(tables.PathPolicy.from_settings()), {{}})
-fields = answer["fields"]
+os.chdir({str(work)!r})
+if {kind!r} == "transformers":
+    from dashboard.forward import export
+    export.export_in_child({str(source)!r}, stored=10**9, d_model={d_model})
+    fields = {{"architecture": "gpt2"}}
+else:
+    answer = tables.read_in_child({str(source)!r}, tables._policy_fields(tables.PathPolicy.from_settings()), {{}})
+    fields = answer["fields"]
 if fields["architecture"] == "bert":
     from dashboard.wall import norms
     norms.read_norm_in_child(architecture="bert", model_path=fields["model_path"], name="model",
