@@ -15,7 +15,7 @@ from dashboard.maps.chart import COLOUR_FIELDS, figure_html
 from dashboard.maps.custom_axes import AXES_METHOD, AXES_TABLES, AXIS_ENDS, DEFAULT_QUERIES, AxisQueries
 from dashboard.maps.frame import coordinates_frame, match_tokens
 from dashboard.maps.projection import DIMS, METHODS, SLOW_METHODS, ProjectionSettings
-from dashboard.maps.tsne import SEEDED_THREADS
+from dashboard.maps.settings import SEEDED_THREADS
 from dashboard.maps.view_component import draw_token_map
 from dashboard.maps.view_data import get_custom_axes, get_map_figure, get_pca
 from dashboard.maps.view_requests import MapRequest, cancel_request, get_map, held_request, keep_request, progress_text

@@ -216,7 +216,7 @@ fi
 if [ "${SMOKE_NUMBA_TIMING:-0}" = 1 ]; then  # minutes on 2 shared cores, so only when asked for
 say "umap-learn's compiled code: the warm-up of a server start, with the image's numba cache and without"
 warm='import time; t = time.perf_counter()
-from dashboard.maps.projection import warm_umap
+from dashboard.maps.umap_fit import warm_umap
 warm_umap(); print(f"{time.perf_counter() - t:.1f} s")'
 printf '%s\n' "$warm" >"$OUT/warm.py"
 echo "with NUMBA_CACHE_DIR=/var/cache/numba (filled at build): $(in_image "$OUT/warm.py")"

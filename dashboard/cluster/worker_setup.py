@@ -23,6 +23,6 @@ def dask_setup(worker, nice: int, warm: bool) -> None:
     if nice:
         os.nice(nice)
     if warm:
-        from dashboard.maps.projection import warm_umap
+        from dashboard.maps.umap_fit import warm_umap
 
         threading.Thread(target=warm_umap, name="warm-umap", daemon=True).start()

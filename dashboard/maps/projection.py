@@ -2,8 +2,9 @@
 
 PCA: scikit-learn (:mod:`.pca`); UMAP: umap-learn (McInnes, Healy & Melville 2018; :mod:`.umap_fit`); t-SNE:
 openTSNE (Poličar, Stražar & Zupan 2024; :mod:`.tsne`), both cosine from a PCA start; ``backend="cuml"`` runs PCA
-and UMAP on RAPIDS cuML (:mod:`.cuml`). This module dispatches (:data:`PROJECTORS`) and re-exports for callers;
-:func:`import_in_background` starts importing a method's library while other work goes on.
+and UMAP on RAPIDS cuML (:mod:`.cuml`). This module dispatches (:data:`PROJECTORS`; UMAP's, t-SNE's and cuML's
+modules load at their first fit, so a page that shows maps imports no fitter but PCA's) and re-exports settings
+and results for callers; :func:`import_in_background` starts importing a method's library while other work goes on.
 """
 
 from __future__ import annotations
@@ -14,20 +15,17 @@ from typing import Callable
 
 import numpy as np
 
-from dashboard.maps.cuml import CUML_PROJECTORS
+from dashboard import maps  # UMAP's, t-SNE's and cuML's fitters load on first use
 from dashboard.maps.pca import fit_pca
 from dashboard.maps.result import (DistinctRows, Projection, find_distinct_rows, find_fit_rows, find_umap_rows,
                                    fit_pca_with, rows_to_fit, spread_to_rows)
 from dashboard.maps.settings import DIMS, METHODS, ProgressCallback, ProjectionSettings, SLOW_METHODS, library_versions
-from dashboard.maps.tsne import project_tsne
-from dashboard.maps.umap_fit import project_umap, warm_umap
 
 
 __all__ = [
     "DIMS", "METHODS", "PROJECTORS", "SLOW_METHODS", "DistinctRows", "ProgressCallback", "Projection",
     "ProjectionSettings", "find_distinct_rows", "find_fit_rows", "find_umap_rows", "import_in_background",
-    "library_versions", "project_pca",
-    "project_table", "project_tsne", "project_umap", "rows_to_fit", "spread_to_rows", "warm_umap",
+    "library_versions", "project_pca", "project_table", "rows_to_fit", "spread_to_rows",
 ]
 
 
@@ -45,7 +43,11 @@ def project_pca(table: np.ndarray, settings: ProjectionSettings,
 
 
 #: Method name -> the function computing it on the CPU (t-SNE: :mod:`dashboard.maps.tsne`).
-PROJECTORS: dict[str, Callable[..., Projection]] = {"pca": project_pca, "umap": project_umap, "tsne": project_tsne}
+PROJECTORS: dict[str, Callable[..., Projection]] = {
+    "pca": project_pca,
+    "umap": lambda table, settings, progress=None: maps.project_umap(table, settings, progress),
+    "tsne": lambda table, settings, progress=None: maps.project_tsne(table, settings, progress),
+}
 
 
 def project_table(table: np.ndarray, settings: ProjectionSettings,
@@ -57,7 +59,7 @@ def project_table(table: np.ndarray, settings: ProjectionSettings,
         BackendUnavailableError: ``backend="cuml"`` where cuML or a CUDA device is not usable.
     """
     if settings.backend == "cuml":
-        return CUML_PROJECTORS[settings.method](table, settings, progress)
+        return maps.CUML_PROJECTORS[settings.method](table, settings, progress)
     return PROJECTORS[settings.method](table, settings, progress)
 
 

@@ -23,8 +23,13 @@ METHODS = {"pca": "PCA", "umap": "UMAP", "tsne": "t-SNE"}
 SLOW_METHODS = ("umap", "tsne")
 DIMS = (2, 3)
 
-#: Called with (fraction done in [0, 1], what is happening now: a catalogue message).
+#: Called with (fraction done in [0, 1], what is happening now: a catalogue message); may raise
+#: :class:`FitCancelledError` to stop a t-SNE fit.
 ProgressCallback = Callable[[float, str], None]
+
+
+class FitCancelledError(RuntimeError):
+    """A fit was stopped before it finished: nobody waits for it any more (its progress callback raised it)."""
 
 #: openTSNE's two optimisation phases, in iterations (its defaults).
 EARLY_EXAGGERATION_ITER = 250

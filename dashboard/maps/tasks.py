@@ -21,8 +21,7 @@ from dashboard.i18n import msg
 from dashboard.maps.backends import require_backend
 from dashboard.maps.cache import cache_path, cached_projection, load_cached, projection_key
 from dashboard.maps.manifest import manifest_path, write_manifest
-from dashboard.maps.projection import ProjectionSettings
-from dashboard.maps.tsne import FitCancelledError
+from dashboard.maps.settings import FitCancelledError, ProjectionSettings
 from dashboard.wall.runner import encode
 
 #: Seconds between two progress events of one task.
@@ -124,7 +123,7 @@ def progress_topic(key: str) -> str:
 def _reporter(topic: str, key: str | None, method: str):
     """A progress callback logging at most one Dask event per :data:`REPORT_EVERY_S`, and the first of each stage.
 
-    For a cancelled t-SNE task it raises :class:`~dashboard.maps.tsne.FitCancelledError`, ending the optimisation; a
+    For a cancelled t-SNE task it raises :class:`~dashboard.maps.settings.FitCancelledError`, ending the optimisation; a
     released UMAP runs on (its progress comes through tqdm, which must not see an exception) and is cached.
     """
     last = [0.0, None]  # when the last event was logged, and its stage's key

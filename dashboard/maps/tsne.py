@@ -2,7 +2,7 @@
 
 References: van der Maaten & Hinton (2008), "Visualizing data using t-SNE"; Poličar, Stražar & Zupan (2024),
 "openTSNE" (JSS 109). FFT gradients have no 3D form, so 3D uses Barnes-Hut. Rows are handled as for UMAP. Seeded,
-openTSNE repeats its layout only for the same number of threads, so a seeded fit runs on :data:`SEEDED_THREADS`.
+openTSNE repeats its layout only for the same number of threads, so a seeded fit runs on :data:`~dashboard.maps.settings.SEEDED_THREADS`.
 """
 
 from __future__ import annotations
@@ -14,19 +14,15 @@ import numpy as np
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 from dashboard.maps.result import Projection, find_fit_rows, rows_note, rows_to_fit, spread_to_rows
-from dashboard.maps.settings import (  # noqa: F401 - SEEDED_THREADS: the Token map page names it
+from dashboard.maps.settings import (  # noqa: F401 - FitCancelledError: raised through here
     EARLY_EXAGGERATION_ITER,
     N_ITER,
-    SEEDED_THREADS,
+    FitCancelledError,
     ProgressCallback,
     ProjectionSettings,
     library_versions,
     tsne_parameters,
 )
-
-
-class FitCancelledError(RuntimeError):
-    """A fit was stopped before it finished: nobody waits for it any more (its progress callback raised it)."""
 
 
 #: Iterations between two progress reports.

@@ -10,9 +10,9 @@ from dashboard.maps.projection import (
     find_distinct_rows,
     project_pca,
     project_table,
-    project_umap,
     rows_to_fit,
 )
+from dashboard.maps.umap_fit import project_umap
 from tests.map_fixtures import random_table
 
 UMAP_2D = ProjectionSettings("umap", 2, seed=3, n_neighbors=5)

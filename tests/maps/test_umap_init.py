@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from dashboard.maps import pca as pca_solvers
-from dashboard.maps.projection import ProjectionSettings, project_umap
+from dashboard.maps.projection import ProjectionSettings
+from dashboard.maps.umap_fit import project_umap
 from dashboard.maps.umap_fit import pca_initialisation, replaces_umap_pca
 from tests.map_fixtures import random_table
 

@@ -4,7 +4,7 @@ texts of each method: tests/pages/test_map_queue_page.py)."""
 
 import pytest
 
-from dashboard.maps.tsne import SEEDED_THREADS
+from dashboard.maps.settings import SEEDED_THREADS
 from tests.map_fixtures import bert_with_tokenizer
 from tests.pages.app_test import open_app_page
 from tests.pages.fake_projection import gated  # noqa: F401 - a fixture
