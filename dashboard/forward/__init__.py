@@ -6,18 +6,8 @@ opens a nanoGPT checkpoint does not import its torch file reader.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from dashboard import names_loaded_on_first_use
 
 #: Public name -> the module that defines it.
 _PUBLIC = {"configure_nanogpt": "nanogpt", "build_nanogpt": "nanogpt"}
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _PUBLIC:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{_PUBLIC[name]}"), name)
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_PUBLIC])
+__getattr__, __dir__ = names_loaded_on_first_use(__name__, _PUBLIC)

@@ -12,18 +12,8 @@ Work and storage: :mod:`.tasks`, :mod:`.manifest`, :mod:`.cache`. Drawing: :mod:
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from dashboard import names_loaded_on_first_use
 
 #: Public name -> the module that defines it.
 _PUBLIC = {"project_umap": "umap_fit", "warm_umap": "umap_fit", "project_tsne": "tsne", "CUML_PROJECTORS": "cuml"}
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _PUBLIC:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{_PUBLIC[name]}"), name)
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_PUBLIC])
+__getattr__, __dir__ = names_loaded_on_first_use(__name__, _PUBLIC)
