@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from dashboard import checkpoints  # the torch file reader loads for a nanoGPT run only
 from dashboard.checkpoints.metadata import check_depth
-from dashboard.checkpoints.torch_pickle import load_torch_file
 from dashboard.errors import CheckpointReadError, RunError
 from dashboard.i18n import msg
 
@@ -133,7 +133,7 @@ def _snapshot_run(folder: Path, entries: list[Path]) -> TrainingRun | None:
 
 
 def _nanogpt_step(path: Path) -> tuple[int, float | None]:
-    checkpoint = load_torch_file(path)  # weights_only=True, memory-mapped: the tensors are not read
+    checkpoint = checkpoints.load_torch_file(path)  # weights_only=True, memory-mapped: the tensors are not read
     if not (isinstance(checkpoint, Mapping) and "model" in checkpoint and "model_args" in checkpoint):
         raise RunError(msg("err.runs.not_nanogpt", name=path.name))
     step = checkpoint.get("iter_num")
