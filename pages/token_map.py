@@ -182,6 +182,7 @@ try:
 except ExplorerError as error:
     st.error(escape_markdown(render(error)), icon=":material/error:")
     highlighted = np.zeros(len(rows.labels), bool)
+matches = np.flatnonzero(highlighted)  # the search's own: the candidates below are counted on their own line
 undertrained = None
 if st.session_state["map_undertrained"] and rows.name == "token":
     try:
@@ -228,7 +229,6 @@ if projection.method == AXES_METHOD:
     closeness = "independent" if abs(projection.cosine) < 0.2 else "partly" if abs(projection.cosine) < 0.6 else "same"
     st.caption(t(f"axes.cosine.{closeness}", cosine=projection.cosine))
     st.caption(escape_markdown(render(projection.describe_ends())))
-matches = np.flatnonzero(highlighted)
 if st.session_state["map_highlight"].strip():
     shown = ", ".join(code_span(rows.labels[i]) for i in matches[:30]) + (" ..." if len(matches) > 30 else "")
     st.write(t(plural_key("token_map.matches", len(matches)), count=len(matches), shown=shown) if len(matches)

@@ -11,7 +11,7 @@ from dashboard.checkpoints import load_tables
 from dashboard.training.compare import compare_checkpoints
 from tests import factories, format_factories as ff
 from tests.compare_factories import MOVED, write_run, write_snapshot
-from tests.pages.app_test import map_figures, map_rows, open_app_page
+from tests.pages.app_test import map_figures, map_rows, open_app_page, shown
 
 COMPARE, UNDERTRAINED = "pages/compare.py", "pages/undertrained.py"
 OTHER_PATH = "another checkpoint (path) ..."
@@ -165,6 +165,23 @@ def test_token_map_marks_the_candidates(quiet_rows):
     [marked_ko] = [m.value for m in korean.markdown if "덜 학습된 토큰 후보" in m.value]
     assert "노름" in marked_ko and "norm" not in marked_ko, marked_ko  # the indicator in the page's language
     assert not _map_rows(open_app_page("pages/token_map.py", model=str(quiet_rows)))["highlighted"].any()
+
+
+@pytest.mark.parametrize("lang, sentence", [("en", "rows match the highlight"), ("ko", "강조 검색어에 맞는 행은")])
+def test_the_highlight_count_is_the_searchs_own_when_the_candidates_are_marked_too(lang, sentence):
+    """Marking the candidates counted them as highlight matches: "616 rows match the highlight: [unused0], ..."
+    where the search had found 5 (all-MiniLM-L6-v2, a browser review)."""
+    def matches(**query):
+        at = open_app_page("pages/token_map.py", model="tiny-gpt-pydocs",
+                           query={"highlight": "print", "lang": lang, **query})
+        assert not at.exception, [e.value for e in at.exception]
+        [line] = [m.value for m in at.markdown if sentence in m.value]
+        return line, set(_map_rows(at).query("highlighted")["id"])
+
+    searched, found = matches()
+    marked, drawn = matches(undertrained="1")
+    assert marked == searched and "print" in shown(marked)
+    assert drawn > found  # the candidates are drawn highlighted all the same
 
 
 @pytest.mark.parametrize("lang, false_claim, true_claim", [
