@@ -71,8 +71,9 @@ def least_splitting_note(tables: EmbeddingTables) -> Text | None:
         return None
     best = measured["least"]
     here = next(m for m in measured["models"] if m["model"] == tables.name)
-    unknown = (msg("hangul.least_unknown", count=here["unknown_texts"], texts=here["texts"],
-                   unk=code_span(_unknown_token(tables))) if here["unknown_texts"] else "")
+    lower = rates[tables.name] < rates[best]  # fewer tokens, but words lost: say why it is not the least
+    unknown = (msg("hangul.least_unknown_lower" if lower else "hangul.least_unknown", count=here["unknown_texts"],
+                   texts=here["texts"], unk=code_span(_unknown_token(tables))) if here["unknown_texts"] else "")
     return msg("hangul.least", best=escape_markdown(best), rate=rates[best], texts=here["texts"],
                model=escape_markdown(tables.name), here=rates[tables.name], unknown=unknown)
 

@@ -77,6 +77,16 @@ def test_the_least_splitting_note_reads_the_file(bundled):
     assert measured["least"] in note and "tokens per syllable" in note
 
 
+def test_a_model_below_the_least_rate_is_told_why_it_is_not_the_least(bundled):
+    """all-MiniLM-L6-v2 splits the course's Korean into fewer tokens (2.11) than the least-splitting model (2.77)
+    but loses words to [UNK]; "here, all-minilm-l6-v2: 2.11" beside "splits Korean least: 2.77" read as a
+    contradiction (a browser review)."""
+    note = least_splitting_note(bundled["all-minilm-l6-v2"][0])
+    assert "2.11, lower, but 5 of the 30 lost a word to `[UNK]`, so it is not among the models that keep" in note
+    assert "더 낮지만 30개 중 5개에서 단어가" in render(note, "ko")
+    assert "lower" not in least_splitting_note(bundled["tiny-gpt-pydocs"][0])  # 3.12: above it, no unknown words
+
+
 def test_the_readme_quotes_the_measured_rates():
     measured = {m["model"]: m for m in json.loads(SPLITS_FILE.read_text(encoding="utf-8"))["models"]}
     readme = (SPLITS_FILE.parents[1] / "README.md").read_text(encoding="utf-8")
