@@ -39,10 +39,20 @@ tables, source = open_table_page(t("compare.title"), t("compare.caption"), PARAM
 if st.session_state["cmp_with"] not in CHOICES:  # a path from the link
     st.session_state["cmp_path"] = st.session_state["cmp_with"]
     st.session_state["cmp_with"] = OTHER_PATH
+
+
+def choice_label(choice: str) -> str:
+    """A snapshot as ``MODEL · step-NNNNN`` (its whole path did not fit the box); a model by its name."""
+    if choice == OTHER_PATH:
+        return t("compare.other_path")
+    if choice in SNAPSHOTS:
+        _, model, _, name = choice.split("/")
+        return f"{model} · {name.removesuffix('.safetensors')}"
+    return choice
+
+
 controls = st.columns([2, 2, 1.4])
-controls[0].selectbox(t("compare.with"), CHOICES, key="cmp_with",
-                      format_func=lambda choice: t("compare.other_path") if choice == OTHER_PATH else choice,
-                      help=t("compare.with_help"))
+controls[0].selectbox(t("compare.with"), CHOICES, key="cmp_with", format_func=choice_label, help=t("compare.with_help"))
 if st.session_state["cmp_with"] == OTHER_PATH:
     controls[1].text_input(t("compare.path_of_a"), key="cmp_path", placeholder="/path/to/step-01000.safetensors",
                            max_chars=PATH_CHARS)

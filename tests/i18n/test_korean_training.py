@@ -52,6 +52,8 @@ def test_compare_the_bundled_gpt_with_its_first_snapshot_in_korean(table):
     at = open_app_page(COMPARE, model="tiny-gpt-pydocs", query=KO, session={"cmp_table": table})
     assert_korean(at)
     assert at.selectbox(key="cmp_with").value == "models/tiny-gpt-pydocs/training/step-00000.safetensors"
+    options = at.selectbox(key="cmp_with").options  # the labels the browser shows
+    assert "tiny-gpt-pydocs · step-00000" in options and not any(o.startswith("models/") for o in options), options
     assert at.get("vega_lite_chart")
 
 
