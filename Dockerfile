@@ -85,7 +85,7 @@ COPY scripts/healthcheck.py scripts/
 USER app
 # Compile the numba code into NUMBA_CACHE_DIR as the app user, on throwaway data (the server's warm-up then
 # loads it instead of compiling: see docs/deploy.md for the seconds this saves at each start).
-RUN python -c "from dashboard.maps.projection import warm_umap; warm_umap()"
+RUN python -c "from dashboard.maps.umap_fit import warm_umap; warm_umap()"
 # ...and serve it from the /cache volume: numba refuses to run a cache=True function at all ("no locator
 # available") when its cache folder is not writable, as the image's own folders are in a read-only container
 # (docker run --read-only, or the smoke test's mounted image). A new named volume starts as this copy.

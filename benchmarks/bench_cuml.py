@@ -48,7 +48,8 @@ def run(rows: int = ROWS, width: int = WIDTH) -> SuiteResult:
     from dashboard.maps.manifest import compare_with_cpu
     from dashboard.maps.backends import cuml_status
     from dashboard.maps.pca import pca_solver
-    from dashboard.maps.projection import ProjectionSettings, project_table, warm_umap
+    from dashboard.maps.projection import ProjectionSettings, project_table
+    from dashboard.maps.umap_fit import warm_umap
 
     status = cuml_status()
     if not status.available:

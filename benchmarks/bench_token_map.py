@@ -109,7 +109,8 @@ def trustworthiness_of(table: np.ndarray, layout: np.ndarray, rows: np.ndarray) 
 
 def run() -> SuiteResult:
     """Measure PCA and UMAP maps of the default token table, cold and cached, against the plain calls."""
-    from dashboard.maps.projection import ProjectionSettings, warm_umap
+    from dashboard.maps.projection import ProjectionSettings
+    from dashboard.maps.umap_fit import warm_umap
     from dashboard.analysis.table_rows import table_rows
     from dashboard.checkpoints import load_tables
     from dashboard.maps.cache import cached_projection

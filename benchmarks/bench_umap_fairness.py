@@ -67,7 +67,8 @@ class _Fits:
 def run(rows: int = ROWS, width: int = WIDTH, renders: int = RENDERS) -> SuiteResult:
     """Render the Overview ``renders`` times idle, beside a fit in the child, and beside a fit in a thread."""
     os.environ.setdefault("EXPLORER_WARM_UMAP", "0")
-    from dashboard.maps.projection import ProjectionSettings, project_umap, warm_umap
+    from dashboard.maps.projection import ProjectionSettings
+    from dashboard.maps.umap_fit import project_umap, warm_umap
     from distributed import Client
 
     from dashboard.cluster.client import NICE, start_local_cluster

@@ -1,6 +1,7 @@
 """The Docker files agree with each other and with the repository (the image itself: make docker-smoke)."""
 
 import fnmatch
+import importlib
 import json
 import os
 import re
@@ -130,3 +131,16 @@ def test_numba_code_is_compiled_while_building_and_served_from_a_writable_volume
 
 def test_the_image_has_a_cjk_font_for_exported_charts():
     assert any("fonts-noto-cjk" in run for run in _instruction("RUN"))
+
+
+def test_every_dashboard_name_the_image_build_imports_exists():
+    """The build ran ``from dashboard.maps.projection import warm_umap`` after warm_umap had moved (found by the
+    suite's benchmark test, not by any Docker test): each ``from dashboard... import ...`` of a ``python -c`` line
+    must name a module and names that are there."""
+    commands = re.findall(r'python3? -c "([^"]*)"', DOCKERFILE)
+    imports = [(module, [name.strip() for name in names.split(",")]) for command in commands
+               for module, names in re.findall(r"from (dashboard[\w.]*) import ([\w, ]+)", command)]
+    assert imports, "the image warms UMAP through a dashboard import: this test reads it"
+    for module, names in imports:
+        loaded = importlib.import_module(module)
+        assert all(hasattr(loaded, name) for name in names), (module, names)
