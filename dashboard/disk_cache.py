@@ -17,7 +17,9 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from dashboard.settings import current_settings
+from dashboard.errors import CacheFolderError
+from dashboard.i18n import msg
+from dashboard.settings import CACHE_DIR_ENV, current_settings
 
 #: Seconds after which a ``.tmp`` file is a write that will never finish.
 STALE_TMP_S = 3600
@@ -28,6 +30,24 @@ KEYED_FILES = 10_000
 def cache_dir() -> Path:
     """The directory projections are cached in (created on first write): ``EXPLORER_CACHE_DIR``."""
     return current_settings().cache_dir
+
+
+def writable_cache_dir() -> Path:
+    """:func:`cache_dir`, made if missing: for a command whose work is to write there (``precompute``).
+
+    Raises:
+        CacheFolderError: it is a file, or a folder this process cannot make or write.
+    """
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as error:
+        if folder.exists() and not folder.is_dir():
+            raise CacheFolderError(msg("err.cache.a_file", setting=CACHE_DIR_ENV, folder=str(folder))) from error
+        raise CacheFolderError(msg("err.cache.not_writable", setting=CACHE_DIR_ENV, folder=str(folder),
+                                   reason=error.strerror or type(error).__name__)) from error
+    return folder
 
 
 def kept_path(kind: str, source: Path, suffix: str = "") -> Path:

@@ -106,6 +106,10 @@ class ClusterSettingError(ExplorerError):
     """A heavy-work setting (``EXPLORER_DASK_*``) is not one the cluster can use."""
 
 
+class CacheFolderError(ExplorerError):
+    """The cache folder (``EXPLORER_CACHE_DIR``) is not a folder this process can make or write."""
+
+
 class HeavyWorkError(ExplorerError):
     """Heavy work on the Dask cluster could not be done: the scheduler cannot be reached, or a worker stopped
     (past its memory limit, or killed) while computing it."""

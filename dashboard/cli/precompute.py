@@ -32,6 +32,7 @@ from dashboard.maps.projection import DIMS, METHODS, ProjectionSettings
 from dashboard.cli.project import add_backend_argument, chosen_backend
 from dashboard.analysis.table_rows import TABLE_NAMES
 from dashboard.cli.output import print_json, print_table
+from dashboard.disk_cache import writable_cache_dir
 from dashboard.errors import QueryError
 
 
@@ -141,8 +142,9 @@ def run(args: argparse.Namespace) -> int:
     from dashboard.cluster.client import command_line_settings, connect
     from dashboard.cluster.prepare import align_run_task, prepare_checkpoint
 
+    writable_cache_dir()  # every map is written there: refuse before any work
     sources, runs = _expand(args.sources)
-    client = connect(command_line_settings(args.workers, args.scheduler))
+    client = connect(command_line_settings(args.workers, args.scheduler), quiet=True)
     try:
         preparing = [client.submit(prepare_checkpoint, source, pure=False) for source in sources] if args.prepare else []
         aligning = [client.submit(align_run_task, folder, pure=False) for folder in runs]

@@ -8,6 +8,7 @@ Local workers have one thread each, a nanny restarting them past their memory li
 from __future__ import annotations
 
 import dataclasses
+import logging
 
 import dask
 from distributed import Client, LocalCluster
@@ -25,12 +26,17 @@ LOCAL_SCHEDULER_CONFIG = {"distributed.scheduler.worker-saturation": 1.0,
                           "distributed.scheduler.allowed-failures": 0}
 
 
-def start_local_cluster(settings: ClusterSettings) -> LocalCluster:
-    """A cluster of ``settings.workers`` one-thread worker processes; ``0``: one worker thread in this process."""
+def start_local_cluster(settings: ClusterSettings, *, quiet: bool = False) -> LocalCluster:
+    """A cluster of ``settings.workers`` one-thread worker processes; ``0``: one worker thread in this process.
+
+    ``quiet``: its workers log critical errors only (a command line reports each failed task itself, in one line;
+    Dask's default logs a failed task's traceback too).
+    """
     processes = settings.workers > 0
     with dask.config.set(LOCAL_SCHEDULER_CONFIG):
         return LocalCluster(n_workers=max(settings.workers, 1), threads_per_worker=1, processes=processes,
                             memory_limit=settings.memory, dashboard_address=None,
+                            silence_logs=logging.CRITICAL if quiet else logging.WARN,
                             # the scheduler's HTTP routes (health, metrics) on loopback, any free port: not 8787
                             # on every interface of a class server
                             scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
@@ -53,8 +59,9 @@ def command_line_settings(workers: int | None, scheduler: str | None) -> Cluster
                                workers=settings.workers if workers is None else workers, warm=False)
 
 
-def connect(settings: ClusterSettings) -> Client:
-    """A client of the scheduler ``settings.scheduler`` names, or of a new local cluster when it names none.
+def connect(settings: ClusterSettings, *, quiet: bool = False) -> Client:
+    """A client of the scheduler ``settings.scheduler`` names, or of a new local cluster (``quiet``: see
+    :func:`start_local_cluster`) when it names none.
 
     Raises:
         HeavyWorkError: the scheduler given by address does not answer within :data:`CONNECT_TIMEOUT_S` s, or the
@@ -62,7 +69,7 @@ def connect(settings: ClusterSettings) -> Client:
     """
     if settings.scheduler is None:
         try:
-            return Client(start_local_cluster(settings), set_as_default=False)
+            return Client(start_local_cluster(settings, quiet=quiet), set_as_default=False)
         except (RuntimeError, OSError, TimeoutError) as error:
             raise HeavyWorkError(msg("err.cluster.local_start", error=f"{type(error).__name__}: {error}")) from error
     try:

@@ -86,3 +86,25 @@ def test_prepare_keeps_a_bundled_ggufs_tokenizer_and_whole_model_for_the_first_v
     kept = loading.kept_model_folder(path)
     assert (kept / "model.safetensors").is_file() and f"model: {kept}" in captured.err
     assert len(list((tmp_path / "cache" / "tokenizers").glob("tiny-llama-*.json"))) == 1
+
+
+def test_a_cache_setting_that_names_a_file_is_one_line_and_status_2_before_any_work(snapshot, tmp_path, monkeypatch,
+                                                                                     capsys):
+    """It was a traceback (FileExistsError) from a Dask worker, after the maps were computed."""
+    monkeypatch.setenv("EXPLORER_CACHE_DIR", str(tmp_path / "table.npy"))
+    (tmp_path / "table.npy").write_bytes(b"not a folder")
+    assert main(["precompute", snapshot, "--methods", "pca", "--dims", "2", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+    assert captured.err.strip().splitlines() == [
+        f"error: EXPLORER_CACHE_DIR={tmp_path / 'table.npy'} is a file, not a folder; point EXPLORER_CACHE_DIR at a "
+        "folder (it is made if missing), or leave it unset"]
+
+
+def test_a_source_that_cannot_be_read_is_one_line_without_the_workers_log_of_it(tmp_path, capfd):
+    """A worker logged the failed task (its repr and a traceback, 8 lines) before the command's own line."""
+    bad = tmp_path / "trunc.safetensors"
+    bad.write_bytes(b"xx")
+    assert main(["precompute", str(bad), "--methods", "pca", "--dims", "2", "--workers", "1"]) == 2
+    lines = capfd.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: trunc.safetensors is not a readable safetensors file"), lines

@@ -10,7 +10,7 @@ from dashboard.settings import ClusterSettings
 
 @pytest.mark.parametrize("lang, says", [("en", "did not start"), ("ko", "시작되지 않았습니다")])
 def test_a_local_cluster_that_does_not_start_is_a_heavy_work_error(monkeypatch, lang, says):
-    def fail(settings):
+    def fail(settings, quiet=False):
         raise RuntimeError("Nanny failed to start.")
 
     monkeypatch.setattr(client, "start_local_cluster", fail)
