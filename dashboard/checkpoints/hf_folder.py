@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from dashboard.checkpoints.keymaps import (KEY_MAPS, TIE_DEFAULTS, KeyMap, canonical_settings, find_key,
                                            head_expected)
 from dashboard.checkpoints.metadata import read_config, read_metadata_file
-from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore, count_parameters, require
+from dashboard.checkpoints.tensor_store import SafetensorsStore, TensorStore, count_parameters, read_table, require
 from dashboard.checkpoints.torch_store import TorchStore
 from dashboard.checkpoints.tying import decide_tying
 from dashboard.checkpoints.vocab_files import read_vocabulary
@@ -213,21 +213,21 @@ def tables_from_store(
                           architecture=key_map.architecture),)
     if token_key is None:
         token_key = require(store, key_map.token, key_map.prefixes, msg("err.ckpt.what.token"), hint=hint)
-    token = store.read(token_key)
+    token = read_table(store, token_key)
     check_table_shape("token", token.shape)
     position = position_key = None
     if key_map.position is not None:
         position_key = require(store, key_map.position, key_map.prefixes, msg("err.ckpt.what.position"),
                                hint=hint)
-        position = store.read(position_key)[key_map.position_offset:]
+        position = read_table(store, position_key)[key_map.position_offset:]
     if key_map.position_offset:
         notes += (msg("note.ckpt.position_offset", offset=key_map.position_offset, tensor=position_key,
                       architecture=key_map.architecture),)
     type_key = find_key(keys, key_map.token_type, key_map.prefixes)
-    token_type = store.read(type_key) if type_key else None
+    token_type = read_table(store, type_key) if type_key else None
     head_key = find_key(keys, key_map.head, ("",))
     shared = head_key is not None and store.shares_storage(head_key, token_key)
-    head = store.read(head_key) if head_key and not shared else None
+    head = read_table(store, head_key) if head_key and not shared else None
     _check_settings(settings, token, source, settings_source)
     config_tied, tie_source = tie_flag or (settings.get("tie_word_embeddings"), settings_source)
     tying = decide_tying(token, head, head_key=head_key or key_map.head, token_key=token_key,

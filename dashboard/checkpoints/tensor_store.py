@@ -78,6 +78,20 @@ def count_parameters(store: TensorStore) -> int:
     return total
 
 
+def read_table(store: TensorStore, key: str) -> np.ndarray:
+    """``store.read(key)`` for an embedding table or a head, refusing a tensor stored as integers or booleans.
+
+    Raises:
+        InvalidTableError: the tensor's dtype is an integer or boolean one (an index, mask or counter, never a table
+            of vectors): the message names the tensor and its dtype.
+        CheckpointReadError: as :meth:`TensorStore.read`.
+    """
+    dtype = store.dtype(key)
+    if dtype in _NON_PARAMETER_DTYPES:
+        raise InvalidTableError(msg("err.ckpt.integer_table", tensor=key, dtype=dtype))
+    return store.read(key)
+
+
 def read_weight_map(index_path: Path) -> dict[str, Path]:
     """Tensor name -> shard file, from a ``*.index.json`` written by ``save_pretrained``.
 

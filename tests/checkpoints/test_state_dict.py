@@ -215,3 +215,21 @@ def test_a_training_checkpoint_whose_own_tensors_are_scalars_is_unwrapped_to_its
     tables = load_tables(tmp_path / "ckpt.pt")
     np.testing.assert_array_equal(tables.token, state["transformer.wte.weight"].numpy())
     assert any("'model'" in note for note in tables.notes)
+
+
+@pytest.mark.parametrize("table, dtype", [("transformer.wte.weight", np.int32), ("transformer.wpe.weight", np.uint8),
+                                          ("lm_head.weight", np.bool_)])
+def test_a_table_stored_as_integers_is_refused_by_name_and_dtype(tmp_path, table, dtype):
+    """An int32 token table was read as numbers and the reader then failed on a parameter count that leaves integer
+    tensors out ('total_parameters=32 is smaller than the embedding tables alone'); in the app the upload replaced
+    the model shown (found by a helper trying to break uploads)."""
+    from safetensors.numpy import save_file
+
+    from dashboard.errors import InvalidTableError
+
+    tensors = {"transformer.wte.weight": np.ones((20, 8), np.float32),
+               "transformer.wpe.weight": np.ones((4, 8), np.float32), "lm_head.weight": np.ones((20, 8), np.float32)}
+    tensors[table] = tensors[table].astype(dtype)
+    save_file(tensors, str(tmp_path / "model.safetensors"))
+    with pytest.raises(InvalidTableError, match=rf"'{table}' is stored as \w+, but an embedding table holds floating"):
+        load_tables(str(tmp_path / "model.safetensors"))
