@@ -63,12 +63,20 @@ class RowChange:
         return self.amount * torch.randn(d_model, generator=generator, dtype=torch.float32)
 
     def apply(self, row: torch.Tensor) -> torch.Tensor:
-        """The changed row, ``(d_model,)`` float32, a new tensor (``row`` is left as it is)."""
+        """The changed row, ``(d_model,)`` float32, a new tensor (``row`` is left as it is).
+
+        Raises:
+            QueryError: the change overflows float32 (a value beyond about 3.4e38 became inf or NaN).
+        """
         if self.kind == "noise":
-            return row + self.noise(row.shape[0])
-        if self.kind == "zero":
-            return torch.zeros_like(row)
-        return row * self.amount
+            changed = row + self.noise(row.shape[0])
+        elif self.kind == "zero":
+            changed = torch.zeros_like(row)
+        else:
+            changed = row * self.amount
+        if not torch.isfinite(changed).all():
+            raise QueryError(msg("err.perturb.overflow", change=self.describe(), what=msg("perturb.overflow.row")))
+        return changed
 
     def describe(self) -> Text:
         """For people: ``noise (std 0.5, seed 0)``, ``zero``, ``scale x 2`` (a :class:`Text`; as a ``str``, English)."""
@@ -229,6 +237,9 @@ def perturb_model(model: ForwardModel, tables: EmbeddingTables, token_id: int, t
             changed[token_id] = change.apply(changed_before)
             token_after, head_after = token_table[token_id].clone(), head[token_id].clone()
             after = _next_token_logits(module, prompt_ids)
+            if not torch.isfinite(after).all():
+                raise QueryError(msg("err.perturb.overflow", change=change.describe(),
+                                     what=msg("perturb.overflow.scores")))
         finally:
             changed[token_id] = changed_before
             other[token_id] = other_before

@@ -2,6 +2,7 @@
 
 import contextlib
 import io
+import re
 import shutil
 
 import numpy as np
@@ -195,6 +196,21 @@ def test_bad_inputs_are_query_errors(folder_of):
         run_perturbation(tables, tokenizer, "#100000", "token", RowChange("zero"), PROMPT)
     with pytest.raises(QueryError, match="above 0"):
         RowChange("noise", 0.0)
+
+
+@pytest.mark.parametrize("table, amount, what", [("head", 1e39, "the changed row"),
+                                                ("head", 1e37, "the next-token scores")])
+def test_a_change_that_overflows_float32_is_refused_and_the_model_put_back(folder_of, table, amount, what):
+    """A scale of 1e39 made the row inf and the top-5 after the change NaN, exit 0 (found by a helper trying to
+    break the command line); a finite row can still make the scores overflow."""
+    tables, model, _ = _run(folder_of("gpt2_tied"), "token", RowChange("zero"))  # the model the other tests share
+    saved = {name: tensor.clone() for name, tensor in model.module.state_dict().items()}
+    with pytest.raises(QueryError, match=re.escape(f"scale x {amount:g} makes {what} overflow float32")):
+        run_perturbation(tables, load_tokenizer(tables), "cat", table, RowChange("scale", amount), PROMPT, model)
+    for name, tensor in model.module.state_dict().items():
+        assert torch.equal(tensor, saved[name]), name
+    with pytest.raises(QueryError, match="makes the changed row overflow"):  # the stored tensors' route too
+        run_perturbation(tables, load_tokenizer(tables), "cat", table, RowChange("scale", 1e39), PROMPT, None)
 
 
 def _exec_snippet(source: str) -> dict:
