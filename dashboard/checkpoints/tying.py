@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from dashboard.errors import ShapeMismatchError
 from dashboard.i18n import msg
 from dashboard.tables import Tying
 
@@ -40,7 +41,11 @@ def decide_tying(
         config_source: where ``config_tied`` came from (``config.json``); ``None``: "the config".
 
     Returns:
-        The verdict; ``max_abs_diff`` is ``max |head - token|`` whenever both are present with equal shapes.
+        The verdict; ``max_abs_diff`` is ``max |head - token|`` whenever both are present.
+
+    Raises:
+        ShapeMismatchError: a stored head whose shape is not the token table's (a head has one ``d_model`` row for
+            each token of the vocabulary, as the token table has).
     """
     if shares_storage:
         tying = Tying("tied-shared", msg("tying.shared", head=repr(head_key), token=repr(token_key)), 0.0)
@@ -52,8 +57,9 @@ def decide_tying(
     elif head is None:
         tying = Tying("no-head", msg("tying.no_head"))
     elif head.shape != token.shape:
-        tying = Tying("untied", msg("tying.shapes_differ", head=repr(head_key), head_shape=head.shape,
-                                    token=repr(token_key), token_shape=token.shape))
+        raise ShapeMismatchError(msg("err.tying.head_shape", head=repr(head_key), token=repr(token_key),
+                                     head_shape=" x ".join(map(str, head.shape)),
+                                     token_shape=" x ".join(map(str, token.shape))))
     else:
         diff = max_abs_difference(head, token)
         if diff == 0.0:

@@ -233,3 +233,18 @@ def test_a_table_stored_as_integers_is_refused_by_name_and_dtype(tmp_path, table
     save_file(tensors, str(tmp_path / "model.safetensors"))
     with pytest.raises(InvalidTableError, match=rf"'{table}' is stored as \w+, but an embedding table holds floating"):
         load_tables(str(tmp_path / "model.safetensors"))
+
+
+def test_a_head_of_another_shape_than_the_token_table_is_refused(tmp_path):
+    """A [99, 8] head beside a [100, 8] token table was called untied and accounted as 100 x 8, the rest of the
+    model made smaller to fit (found by a helper trying to break the command line)."""
+    from safetensors.numpy import save_file
+
+    from dashboard.errors import ShapeMismatchError
+
+    save_file({"transformer.wte.weight": np.ones((100, 8), np.float32),
+               "transformer.wpe.weight": np.ones((4, 8), np.float32),
+               "lm_head.weight": np.full((99, 8), 2.0, np.float32)}, str(tmp_path / "model.safetensors"))
+    with pytest.raises(ShapeMismatchError, match=r"the output head 'lm_head.weight' has shape 99 x 8 but the token "
+                                                 r"table 'transformer.wte.weight' has 100 x 8"):
+        load_tables(str(tmp_path / "model.safetensors"))
