@@ -15,7 +15,7 @@ import numpy as np
 
 from dashboard.errors import InvalidTableError, QueryError
 from dashboard.i18n import Text, msg, plural_key
-from dashboard.maps.settings import METHODS, ProjectionSettings, library_versions
+from dashboard.maps.settings import DIMS, METHODS, ProjectionSettings, library_versions
 
 
 @dataclass(frozen=True, eq=False)
@@ -163,7 +163,8 @@ def check_shape(table: np.ndarray, dims: int) -> None:
         raise InvalidTableError(msg("err.projection.rank", shape=str(table.shape)))
     n_rows, d_model = table.shape
     if d_model < dims:
-        raise QueryError(msg("err.projection.too_narrow", d_model=d_model, dims=dims))
+        key = "err.projection.too_narrow" if d_model >= min(DIMS) else "err.projection.one_column"
+        raise QueryError(msg(key, d_model=d_model, dims=dims))
     if n_rows < dims + 1:
         raise QueryError(msg("err.projection.too_few_rows", n_rows=n_rows, dims=dims, needed=dims + 1))
 

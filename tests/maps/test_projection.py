@@ -135,8 +135,10 @@ def test_pca_degenerate_tables():
     identical = np.ones((6, 4), np.float32)
     projection = project_pca(identical, ProjectionSettings("pca", 2))
     assert (projection.coords == 0).all() and "identical" in projection.notes[0]
-    with pytest.raises(QueryError, match="d_model=2"):
+    with pytest.raises(QueryError, match="d_model=2, fewer than the 3 dimensions asked for; choose 2D or fewer"):
         project_pca(random_table(10, 2), ProjectionSettings("pca", 3))
+    with pytest.raises(QueryError, match="d_model=1: each row is one number, so there is no map"):  # not "choose 1D"
+        project_pca(random_table(10, 1), ProjectionSettings("pca", 2))
     with pytest.raises(QueryError, match="needs at least 3 rows; the table has 2"):
         project_pca(random_table(2, 8), ProjectionSettings("pca", 2))
     zeros = random_table(20, 4)
