@@ -86,7 +86,13 @@ class _ProcessTokenizer:
         self._process.close()
 
     def encode(self, text: str, *, add_special_tokens: bool = True) -> TokenizedText:
-        """Raises: TokenizerProcessError (a QueryError): the child failed, or ran past its time or memory."""
+        """Raises: TokenizerProcessError (a QueryError): the child failed, or ran past its time or memory; QueryError:
+        ``text`` holds bytes that are not UTF-8 (a command line's argument, kept by Python as lone surrogates)."""
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as error:
+            shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            raise QueryError(msg("err.tokenizer.not_utf8", text=shown[:60])) from error
         encoding = self._process.encode(text, add_special_tokens)
         return _tokenized(text, encoding["ids"], encoding["special"], encoding["offsets"], self._unknown_id)
 

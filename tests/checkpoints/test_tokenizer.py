@@ -81,3 +81,15 @@ def test_character_vocabulary_is_one_token_per_character(tmp_path):
     with pytest.raises(Exception, match="not among the 5 characters"):
         tokenizer.encode("abz")
 
+
+
+def test_text_with_bytes_that_are_not_utf8_is_refused_before_the_child_sees_it():
+    """A command line's argument 'caf\\xe9' (Latin-1) reaches Python as a lone surrogate; the child's tokenizer then
+    failed as 'reading tokenizer.json failed (TypeError: TextInputSequence must be str)', blaming the file."""
+    from dashboard.errors import QueryError
+    from tests.shared_models import shared_tokenizer
+
+    tokenizer = shared_tokenizer("tiny-gpt-pydocs")
+    with pytest.raises(QueryError, match=r"'caf\ufffd' is not UTF-8 text .*type it again in UTF-8"):
+        tokenizer.encode("caf\udce9")
+    assert tokenizer.encode("café").ids  # a real é is text like any other
