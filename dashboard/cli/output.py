@@ -20,8 +20,10 @@ def _jsonable(value: Any) -> Any:
 
 
 def print_json(document: Any) -> None:
-    """Print ``document`` as indented JSON; non-finite floats become ``null``."""
-    print(json.dumps(_jsonable(document), indent=2, ensure_ascii=False))
+    """Print ``document`` as indented UTF-8 JSON; non-finite floats become ``null``, and a lone surrogate (a path's
+    byte that is not UTF-8, as Python keeps it) the JSON escape ``\\udcXX``, so the output stays valid UTF-8."""
+    text = json.dumps(_jsonable(document), indent=2, ensure_ascii=False)
+    print(text.encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 def print_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool] | None = None) -> None:

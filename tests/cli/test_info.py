@@ -80,3 +80,14 @@ def test_info_json_of_a_shard_keeps_the_folder_keys_and_notes_how_it_was_read(tm
     assert doc["total_parameters"] == whole["total_parameters"]
     assert any(note.startswith(f"read as the model folder {folder}: config.json beside {shard}")
                for note in doc["notes"])
+
+
+def test_json_output_stays_utf8_for_a_path_with_a_byte_that_is_not(capsys):
+    """A path's 0xFF byte (kept by Python as the lone surrogate U+DCFF) went out raw: the output was not UTF-8
+    and no JSON reader took it (found by a helper trying to break the command line)."""
+    from dashboard.cli.output import print_json
+
+    print_json({"source": "/tmp/\udcffmodel.npy", "name": "한국어"})
+    out = capsys.readouterr().out
+    assert "\\udcff" in out and "한국어" in out
+    assert json.loads(out.encode("utf-8").decode("utf-8")) == {"source": "/tmp/\udcffmodel.npy", "name": "한국어"}
