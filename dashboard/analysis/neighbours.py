@@ -76,11 +76,13 @@ def score_chunk(index: NeighbourIndex, vector: np.ndarray, metric: str, start: i
 
     Raises:
         QueryError: unknown metric, wrong shape, or a query with no direction (all-zero, or equal to the mean row
-            for ``centered``).
+            for ``centered``), or an all-zero query for ``dot`` (every score would be 0).
     """
     vector = _check(index, vector, metric)
     rows = index.table[start:stop]
     if metric == "dot":
+        if not vector.any():  # every score 0: a ranking of ties, in id order
+            raise QueryError(msg("err.neighbours.zero_dot"))
         return rows @ vector
     if metric == "cosine":
         query_norm, row_norms, dots = np.linalg.norm(vector), index.norms[start:stop], rows @ vector
