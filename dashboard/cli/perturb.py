@@ -108,8 +108,8 @@ def run(args: argparse.Namespace) -> int:
         model, note = load_forward_model(tables), None
     except ForwardUnavailableError as error:
         model, note = None, str(error)
-    result = run_perturbation(tables, tokenizer, args.token, args.table, change, prompt or DEFAULT_PROMPT, model,
-                              note)
+    result = run_perturbation(tables, tokenizer, args.token, args.table, change,
+                              DEFAULT_PROMPT if prompt is None else prompt, model, note)
     # Which tokenizer read the words, and why when it is a fallback: a run on other tokens must never look the same.
     document = {**perturbation_document(result, args.source), "prompt_note": prompt_note,
                 "tokenizer": str(tokenizer.describe)}

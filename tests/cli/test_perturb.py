@@ -145,3 +145,11 @@ def test_with_a_tokenizer_the_default_prompt_is_the_english_one(gpt2_tied, capsy
     document = _no_prompt_json(capsys, gpt2_tied, "--token", "cat", "--table", "token")
     assert document["prompt"] == DEFAULT_PROMPT and document["prompt_note"] is None
     assert "tokenizer.json" in document["tokenizer"]
+
+
+@pytest.mark.parametrize("prompt", ["", "   "])
+def test_an_empty_prompt_is_refused_not_replaced_by_the_default(gpt2_untied, prompt, capsys):
+    """'--prompt ""' ran on the default prompt and said nothing of it (found by a helper trying to break the CLI)."""
+    assert main(["perturb", str(gpt2_untied), "--token", "cat", "--table", "head", "--zero", "--prompt", prompt]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "empty" in captured.err and len(captured.err.strip().splitlines()) == 1
