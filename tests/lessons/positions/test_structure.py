@@ -19,6 +19,17 @@ from dashboard.analysis.untrained_rows import (
 from dashboard.errors import QueryError, ShapeMismatchError
 
 RNG = np.random.default_rng(0)
+#: Seeds of the random tables the untrained-row tests draw, each its own generator, so no test depends on which
+#: tests ran before it (one failed alone, another in `make test-fast`, whose processes split a module). The criterion
+#: misjudges a random row in about 2% of tables (1,000 draws of the pair test: 16), so a test allows
+#: :data:`MISJUDGED_AT_MOST` of them; a criterion that stopped working would miss most.
+DRAWS = range(50)
+MISJUDGED_AT_MOST = 5
+
+
+def _failing_draws(check) -> list[int]:
+    """The seeds of :data:`DRAWS` for which ``check(generator)`` is false."""
+    return [seed for seed in DRAWS if not check(np.random.default_rng(seed))]
 
 
 def _rotated_sinusoid(n, d, seed=0, scale=0.05):
@@ -133,7 +144,8 @@ def test_an_untrained_tail_of_zero_rows_is_found_and_the_criterion_says_so():
 def test_no_untrained_rows_in_smooth_tables_and_all_in_a_random_one():
     assert untrained_positions(_smooth_learned_like(512, 384)) == []
     assert untrained_positions(_rotated_sinusoid(128, 32)) == []
-    assert untrained_positions(RNG.normal(scale=0.02, size=(128, 384))) == list(range(128))
+    assert len(_failing_draws(lambda rng: untrained_positions(rng.normal(scale=0.02, size=(128, 384)))
+                              == list(range(128)))) <= MISJUDGED_AT_MOST
     assert untrained_positions(np.ones((1, 8))) == []
     assert untrained_threshold(384) == pytest.approx(4 / np.sqrt(384))
 
@@ -142,16 +154,23 @@ def test_a_row_unlike_its_neighbours_but_like_another_row_was_trained():
     # Training wrote rows 10 and 40 (they share a direction that no random pair would), even though each
     # is unrelated to its neighbours; the random rows around them are what an untrained row looks like.
     n, d = 64, 256
-    table = RNG.normal(scale=0.02, size=(n, d))
-    table[40] = table[10] + RNG.normal(scale=0.005, size=d)
-    assert untrained_positions(table) == [t for t in range(n) if t not in (10, 40)]
+
+    def only_the_pair_is_trained(rng):
+        table = rng.normal(scale=0.02, size=(n, d))
+        table[40] = table[10] + rng.normal(scale=0.005, size=d)
+        return untrained_positions(table) == [t for t in range(n) if t not in (10, 40)]
+
+    assert len(_failing_draws(only_the_pair_is_trained)) <= MISJUDGED_AT_MOST
 
 
 def test_a_scattered_untrained_row_is_flagged_but_is_no_tail():
-    table = _smooth_learned_like(64, 256)
-    table[10] = RNG.normal(scale=0.02, size=256)
-    flagged = untrained_positions(table)
-    assert flagged == [10] and untrained_tail_start(flagged, 64) is None
+    def row_10_alone_is_flagged(rng):
+        table = _smooth_learned_like(64, 256)
+        table[10] = rng.normal(scale=0.02, size=256)
+        return untrained_positions(table) == [10]
+
+    assert len(_failing_draws(row_10_alone_is_flagged)) <= MISJUDGED_AT_MOST
+    assert untrained_tail_start([10], 64) is None
 
 
 def test_narrow_tables_flag_nothing_because_the_test_cannot_tell():
