@@ -76,13 +76,13 @@ def score_chunk(index: NeighbourIndex, vector: np.ndarray, metric: str, start: i
 
     Raises:
         QueryError: unknown metric, wrong shape, or a query with no direction (all-zero, or equal to the mean row
-            for ``centered``), or an all-zero query for ``dot`` (every score would be 0).
+            for ``centered``; an all-zero query for ``dot`` too: every score would be 0).
     """
     vector = _check(index, vector, metric)
     rows = index.table[start:stop]
+    if metric != "centered" and not vector.any():  # no direction, and every dot product 0: nothing to rank
+        raise QueryError(msg("err.neighbours.no_direction_zero"))
     if metric == "dot":
-        if not vector.any():  # every score 0: a ranking of ties, in id order
-            raise QueryError(msg("err.neighbours.zero_dot"))
         return rows @ vector
     if metric == "cosine":
         query_norm, row_norms, dots = np.linalg.norm(vector), index.norms[start:stop], rows @ vector
@@ -90,7 +90,7 @@ def score_chunk(index: NeighbourIndex, vector: np.ndarray, metric: str, start: i
         centred_query = vector - index.mean
         query_norm, row_norms = np.linalg.norm(centred_query), index.centred_norms[start:stop]
         dots = rows @ centred_query - index.mean @ centred_query  # (x - m)·(q - m) without copying x - m
-    if query_norm == 0:
+    if query_norm == 0:  # centered: the query is the mean row; cosine: too small a query for a float32 norm
         why = "err.neighbours.no_direction_zero" if metric == "cosine" else "err.neighbours.no_direction_mean"
         raise QueryError(msg(why, metric=METRICS[metric]))
     with np.errstate(divide="ignore", invalid="ignore"):
