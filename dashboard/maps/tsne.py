@@ -14,7 +14,7 @@ import numpy as np
 from dashboard.errors import QueryError
 from dashboard.i18n import msg
 from dashboard.maps.result import Projection, find_fit_rows, rows_note, rows_to_fit, spread_to_rows
-from dashboard.maps.settings import (  # noqa: F401 - FitCancelledError: raised through here
+from dashboard.maps.settings import (
     EARLY_EXAGGERATION_ITER,
     N_ITER,
     FitCancelledError,
